@@ -1,0 +1,59 @@
+import { type CollectionConfig, type Field, ValidationError } from 'payload'
+import { contentAccess } from '../../plugins/cwa/access'
+import { type CoreContext, tableName } from '../../plugins/cwa/context'
+import type { CwaResourceMeta } from '../../plugins/cwa/types'
+
+/** URL path -> page, page data or redirect. Go-live rules live in plugins/routes. */
+export function routesCollection(ctx: CoreContext): CollectionConfig {
+  const cwa: CwaResourceMeta = {
+    kind: 'core',
+    shortName: 'Route',
+    pathPrefix: '/_',
+    segment: 'routes',
+    showCreatedAt: true,
+    search: ['path'],
+    order: ['createdAt', 'path'],
+  }
+  const target: Field[] = [{ name: 'page', type: 'relationship', relationTo: 'pages', index: true }]
+  if (ctx.pageDataSlugs.length > 0) {
+    target.push({ name: 'pageData', type: 'relationship', relationTo: ctx.pageDataSlugs })
+  }
+  return {
+    slug: 'routes',
+    dbName: tableName(ctx, 'routes'),
+    admin: { useAsTitle: 'path', group: 'Structure', defaultColumns: ['path', 'page', 'redirect'] },
+    access: contentAccess(ctx.options),
+    fields: [
+      {
+        name: 'path',
+        type: 'text',
+        required: true,
+        unique: true,
+        validate: (value: unknown) =>
+          typeof value === 'string' && value.startsWith('/') ? true : 'The path must start with /.',
+      },
+      ...target,
+      { name: 'redirect', type: 'relationship', relationTo: 'routes' },
+      { name: 'redirectedRoutes', type: 'join', collection: 'routes', on: 'redirect', defaultLimit: 0 },
+    ],
+    hooks: { beforeValidate: [routeTargetHook] },
+    custom: { cwa },
+  }
+}
+
+/** A route points at exactly one thing: a page, a page data record or another route. */
+const routeTargetHook: import('payload').CollectionBeforeValidateHook = ({ data, originalDoc }) => {
+  const merged = { ...(originalDoc ?? {}), ...(data ?? {}) } as Record<string, unknown>
+  const targets = ['page', 'pageData', 'redirect'].filter((key) => merged[key] != null && merged[key] !== '')
+  if (targets.length === 0) {
+    throw new ValidationError({
+      errors: [{ path: 'page', message: 'A route needs a page, a pageData or a redirect.' }],
+    })
+  }
+  if (merged.page != null && merged.pageData != null) {
+    throw new ValidationError({
+      errors: [{ path: 'pageData', message: 'A route points at a page or a pageData, not both.' }],
+    })
+  }
+  return data
+}

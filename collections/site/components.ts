@@ -1,0 +1,66 @@
+import type { CollectionAfterReadHook } from 'payload'
+import { defineComponent } from '../../plugins/cwa/define'
+import { relationId } from '../../src/utils/relations'
+
+/** Reference site component types (reference-deployment.md, "Component types"). */
+
+export const HtmlContent = defineComponent({
+  shortName: 'HtmlContent',
+  timestamped: true,
+  realtime: true,
+  publishable: { validationGroup: 'HtmlContent:published', requiredOnPublish: ['html'] },
+  fields: [{ name: 'html', type: 'code', admin: { language: 'html' } }],
+})
+
+export const Image = defineComponent({
+  shortName: 'Image',
+  realtime: true,
+  publishable: true,
+  uploadable: { file: { adapter: 'local', urlGenerator: 'public', imagineFilters: ['thumbnail'], maxSize: '5M', maxPixels: 40_000_000, property: 'filename' } },
+  fields: [{ name: 'filename', type: 'text', admin: { readOnly: true } }],
+})
+
+/** url is read-only: rawPath when set, else the path of the linked route. */
+const navigationUrl: CollectionAfterReadHook = async ({ doc, req }) => {
+  if (doc.rawPath) return { ...doc, url: doc.rawPath }
+  const routeId = relationId(doc.route)
+  if (!routeId) return { ...doc, url: null }
+  const route = await req.payload
+    .findByID({ collection: 'routes', id: routeId, depth: 0, req, disableErrors: true, select: { path: true } })
+    .catch(() => null)
+  return { ...doc, url: (route as { path?: string } | null)?.path ?? null }
+}
+
+export const NavigationLink = defineComponent({
+  shortName: 'NavigationLink',
+  publishable: { validationGroup: 'NavigationLink:published', requiredOnPublish: ['label'] },
+  fields: [
+    { name: 'label', type: 'text' },
+    { name: 'route', type: 'relationship', relationTo: 'routes' },
+    { name: 'rawPath', type: 'text' },
+    { name: 'url', type: 'text', virtual: true, admin: { readOnly: true } },
+  ],
+  collection: { hooks: { afterRead: [navigationUrl] } },
+})
+
+export const Title = defineComponent({
+  shortName: 'Title',
+  timestamped: true,
+  fields: [{ name: 'title', type: 'text', required: true }],
+})
+
+export const FileDownload = defineComponent({
+  shortName: 'FileDownload',
+  publishable: true,
+  explicitAllowOnly: true,
+  uploadable: {
+    file: { adapter: 'local', urlGenerator: 'api', maxSize: '20M', property: 'filename' },
+    preview: { adapter: 'local', imagineFilters: ['thumbnail'], requiredOnPublish: true, property: 'previewFilename' },
+  },
+  fields: [
+    { name: 'filename', type: 'text', admin: { readOnly: true } },
+    { name: 'previewFilename', type: 'text', admin: { readOnly: true } },
+  ],
+})
+
+export const siteComponents = [HtmlContent, Image, NavigationLink, Title, FileDownload]

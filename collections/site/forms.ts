@@ -1,0 +1,38 @@
+import type { CollectionConfig } from 'payload'
+import { adminOnly } from '../../plugins/cwa/access'
+import { resolveOptions } from '../../plugins/cwa/options'
+import { defineFormType } from '../../plugins/forms/types'
+
+/** Reference site form types (reference-deployment.md, "Form types"). */
+
+export const ExampleFormType = defineFormType({
+  className: 'ExampleFormType',
+  formName: 'example_form',
+  fields: [
+    { name: 'text', type: 'text' },
+    { name: 'plainPassword', type: 'repeated_password', required: true, children: ['first', 'second'] },
+    { name: 'subject', type: 'choice', required: true, choices: ['', 'enquiry', 'other', '-'], minLength: 2 },
+    { name: 'email', type: 'email', required: true },
+    { name: 'message', type: 'textarea', required: true },
+  ],
+})
+
+export const NewsletterFormType = defineFormType({
+  className: 'NewsletterFormType',
+  formName: 'newsletter_form',
+  fields: [{ name: 'email', type: 'email', required: true }],
+})
+
+export const siteFormTypes = [ExampleFormType, NewsletterFormType]
+
+/** Where NewsletterFormType's persisting success listener stores signups. */
+export function newsletterSignups(tablePrefix: string): CollectionConfig {
+  const admin = adminOnly(resolveOptions())
+  return {
+    slug: 'newsletter_signups',
+    dbName: `${tablePrefix}newsletter_signups`,
+    admin: { useAsTitle: 'email', group: 'Forms' },
+    access: { read: admin, create: admin, update: admin, delete: admin },
+    fields: [{ name: 'email', type: 'email', required: true }],
+  }
+}

@@ -1,0 +1,25 @@
+import type { CollectionConfig } from 'payload'
+import { getRegistry } from '../../src/hydra/registry'
+import { defineComponent } from '../cwa/define'
+
+/** The built-in Collection component: proxies another resource's collection endpoint. */
+export function collectionComponent(): CollectionConfig {
+  return defineComponent({
+    shortName: 'Collection',
+    fields: [
+      {
+        name: 'resourceIri',
+        type: 'text',
+        required: true,
+        validate: (value: unknown, { req }: { req: { payload: { config: never } } }) => {
+          const parsed = getRegistry(req.payload.config).parseIri(value)
+          if (!parsed) return 'This value is not a valid resource IRI.'
+          if (parsed.id) return 'The IRI must be a collection IRI.'
+          return true
+        },
+      },
+      { name: 'perPage', type: 'number', min: 1, max: 100 },
+      { name: 'defaultQueryParameters', type: 'json' },
+    ],
+  })
+}

@@ -1,0 +1,15 @@
+import type { Field } from 'payload'
+
+/** The Route pointing at a page or page data record (inverse of Route.page / Route.pageData). */
+export function routeJoinField(on: 'page' | 'pageData' = 'page'): Field {
+  return {
+    name: 'route',
+    type: 'join',
+    collection: 'routes',
+    on,
+    defaultLimit: 1,
+    admin: { allowCreate: false },
+    // One route per page: serialized as a single IRI, not a list.
+    custom: { cwa: { single: true } },
+  }
+}

@@ -1,0 +1,74 @@
+import type { CollectionConfig, Config } from 'payload'
+import { componentGroupsCollection } from '../../collections/core/componentGroups'
+import { componentPositionsCollection } from '../../collections/core/componentPositions'
+import { layoutsCollection } from '../../collections/core/layouts'
+import { pagesCollection } from '../../collections/core/pages'
+import { routesCollection } from '../../collections/core/routes'
+import { collectionComponent } from '../collection/component'
+import { formComponent } from '../forms/component'
+import { usersCollection } from '../users/collection'
+import { contentAccess } from './access'
+import type { CoreContext } from './context'
+import { tableName } from './context'
+import { componentBaseFields } from './fields/componentBase'
+import { singleParentHook } from './fields/parent'
+import { pageDataBaseFields } from './fields/pageDataBase'
+import { type CwaPluginOptions, resolveOptions } from './options'
+import { getCwaMeta } from './types'
+
+export { defineComponent, definePageData } from './define'
+export type { ComponentDeclaration, PageDataDeclaration } from './define'
+export type { CwaPluginOptions, SecurityExpression } from './options'
+export { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from './options'
+
+/**
+ * The component-based content API plugin. Adds the core collections
+ * (layouts, pages, routes, component groups and positions, users), the
+ * built-in Form and Collection components, and completes every type declared
+ * with defineComponent / definePageData (base fields, access, table prefix).
+ */
+export const cwaPlugin =
+  (pluginOptions: CwaPluginOptions = {}) =>
+  (config: Config): Config => {
+    const options = resolveOptions(pluginOptions)
+    const declared = [...(config.collections ?? [])]
+    if (options.enabledComponents.form) declared.push(formComponent())
+    if (options.enabledComponents.collection) declared.push(collectionComponent())
+
+    const slugsOf = (kind: string) => declared.filter((c) => getCwaMeta(c)?.kind === kind).map((c) => c.slug)
+    const ctx: CoreContext = { options, componentSlugs: slugsOf('component'), pageDataSlugs: slugsOf('pageData') }
+
+    const completed = declared.map((collection) => completeType(collection, ctx))
+    const core = [
+      layoutsCollection(ctx),
+      pagesCollection(ctx),
+      routesCollection(ctx),
+      componentGroupsCollection(ctx),
+      componentPositionsCollection(ctx),
+    ]
+    const hasUsers = completed.some((c) => c.slug === 'users')
+    return {
+      ...config,
+      admin: { ...config.admin, user: config.admin?.user ?? 'users' },
+      collections: [...(hasUsers ? [] : [usersCollection(ctx)]), ...core, ...completed],
+      custom: { ...(config.custom ?? {}), cwa: { options } },
+    }
+  }
+
+/** Adds the base fields, access rules and table name of a declared type. */
+function completeType(collection: CollectionConfig, ctx: CoreContext): CollectionConfig {
+  const meta = getCwaMeta(collection)
+  if (!meta || (meta.kind !== 'component' && meta.kind !== 'pageData')) return collection
+  const base = meta.kind === 'component' ? componentBaseFields() : pageDataBaseFields(ctx)
+  const hooks = collection.hooks ?? {}
+  return {
+    ...collection,
+    dbName: collection.dbName ?? tableName(ctx, meta.segment),
+    access: { ...contentAccess(ctx.options), ...(collection.access ?? {}) },
+    fields: [...base, ...collection.fields],
+    hooks:
+      meta.kind === 'pageData'
+        ? { ...hooks, beforeValidate: [singleParentHook(), ...(hooks.beforeValidate ?? [])] }
+        : hooks,
+  }
+}

@@ -1,0 +1,103 @@
+import type { PayloadRequest } from 'payload'
+
+/** The three roles of the contract; applications may add their own. */
+export const ROLE_USER = 'ROLE_USER'
+export const ROLE_ADMIN = 'ROLE_ADMIN'
+export const ROLE_SUPER_ADMIN = 'ROLE_SUPER_ADMIN'
+
+/**
+ * A security expression: a role name the caller must hold (after hierarchy
+ * expansion), or a function deciding from the request's user.
+ */
+export type SecurityExpression = string | ((user: PayloadRequest['user'] | null) => boolean)
+
+export interface CwaPluginOptions {
+  /** Mount point of the JSON-LD API; every IRI starts with it. Default `/_api`. */
+  apiPrefix?: string
+  /** Prefix of the service's own tables. Default `_acb_`. */
+  tablePrefix?: string
+  /** Site name used in emails. */
+  websiteName?: string
+  /** Role hierarchy: role -> roles it includes. */
+  roleHierarchy?: Record<string, string[]>
+  users?: {
+    /** Opens anonymous POST /users (registration). Default false. */
+    allowRegistration?: boolean
+  }
+  publishable?: {
+    /** Who sees drafts and may set publishedAt. Default ROLE_ADMIN. */
+    permission?: SecurityExpression
+  }
+  routeSecurity?: Array<{ route: string; security: SecurityExpression }>
+  routableSecurity?: SecurityExpression | null
+  enabledComponents?: { form?: boolean; collection?: boolean }
+  session?: {
+    /** Name of the JWT cookie, used by the setter, the extractor and the refresh cookie settings. */
+    cookieName?: string
+    /** SameSite attribute of the session cookies. */
+    sameSite?: 'lax' | 'strict' | 'none'
+    /** JWT lifetime in seconds. */
+    tokenTtl?: number
+    /** Refresh token and cookie lifetime in seconds. */
+    refreshTtl?: number
+  }
+  /** Everything else the contract configures (user email flows, orphans...) lives here too. */
+  [key: string]: unknown
+}
+
+export interface ResolvedCwaOptions {
+  apiPrefix: string
+  tablePrefix: string
+  websiteName: string
+  roleHierarchy: Record<string, string[]>
+  users: { allowRegistration: boolean }
+  publishable: { permission: SecurityExpression }
+  routeSecurity: Array<{ route: string; security: SecurityExpression }>
+  routableSecurity: SecurityExpression | null
+  enabledComponents: { form: boolean; collection: boolean }
+  session: {
+    cookieName: string
+    refreshCookieName: string
+    sameSite: 'lax' | 'strict' | 'none'
+    tokenTtl: number
+    refreshTtl: number
+  }
+  raw: CwaPluginOptions
+}
+
+/** Every default of the plugin, in one place. */
+export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptions {
+  const apiPrefix = normalizePrefix(options.apiPrefix ?? '/_api')
+  const cookieName = options.session?.cookieName ?? 'api_component'
+  return {
+    apiPrefix,
+    tablePrefix: options.tablePrefix ?? '_acb_',
+    websiteName: options.websiteName ?? 'Website',
+    roleHierarchy: options.roleHierarchy ?? {
+      [ROLE_ADMIN]: [ROLE_USER],
+      [ROLE_SUPER_ADMIN]: [ROLE_ADMIN, 'ROLE_ALLOWED_TO_SWITCH'],
+    },
+    users: { allowRegistration: options.users?.allowRegistration ?? false },
+    publishable: { permission: options.publishable?.permission ?? ROLE_ADMIN },
+    routeSecurity: options.routeSecurity ?? [],
+    routableSecurity: options.routableSecurity ?? null,
+    enabledComponents: {
+      form: options.enabledComponents?.form ?? true,
+      collection: options.enabledComponents?.collection ?? true,
+    },
+    session: {
+      cookieName,
+      refreshCookieName: `${cookieName}_refresh`,
+      sameSite: options.session?.sameSite ?? 'lax',
+      tokenTtl: options.session?.tokenTtl ?? 3600,
+      refreshTtl: options.session?.refreshTtl ?? 604800,
+    },
+    raw: options,
+  }
+}
+
+function normalizePrefix(prefix: string): string {
+  const trimmed = prefix.trim().replace(/\/+$/, '')
+  if (trimmed === '') return ''
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`
+}

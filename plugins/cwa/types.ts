@@ -1,0 +1,78 @@
+import type { CollectionConfig, Field } from 'payload'
+
+/** Kinds of resource the JSON-LD layer serves; each maps to one path prefix. */
+export type ResourceKind = 'core' | 'component' | 'pageData' | 'user'
+
+export type OrderDirection = 'asc' | 'desc'
+
+/** Collection behaviour of a resource: search, order and paging parameters. */
+export interface CollectionBehaviour {
+  /** Properties matched by the single case-insensitive, partial `search` parameter. */
+  search?: string[]
+  /** Properties accepted by `order[property]=asc|desc`. */
+  order?: string[]
+  /** Order applied when the request names none. Newest first by default. */
+  defaultOrder?: Record<string, OrderDirection>
+  /** Boolean properties filterable as `prop=true|false|1|0` or `prop[]=...`. */
+  booleanFilters?: string[]
+  /** Default page size (30 when unset). */
+  itemsPerPage?: number
+  /** Whether `itemsPerPage` may be set by the client (default true). */
+  clientItemsPerPage?: boolean
+  /** Upper bound for a client `itemsPerPage` (default 100). */
+  maxItemsPerPage?: number
+}
+
+/**
+ * What the JSON-LD layer knows about a Payload collection. Stored on the
+ * collection as `custom.cwa`, so the registry is rebuilt from any Payload
+ * config without a second source of truth.
+ */
+export interface CwaResourceMeta extends CollectionBehaviour {
+  kind: ResourceKind
+  /** Class short name: the JSON-LD @type. */
+  shortName: string
+  /** Path prefix under the API prefix: '/_', '/component', '/page_data' or ''. */
+  pathPrefix: string
+  /** Collection path segment (snake_case plural of the short name). */
+  segment: string
+  /** Adds createdAt and modifiedAt to the output. */
+  timestamped?: boolean
+  /** Broadcast every change to the real-time hub (wired by the realtime plugin). */
+  realtime?: boolean
+  /** Kept out of the general add-component dialog; only groups naming it may hold it. */
+  explicitAllowOnly?: boolean
+  /** JSON property name -> Payload field name, for fields whose names differ. */
+  aliases?: Record<string, string>
+  /** JSON properties accepted on write and never serialized. */
+  writeOnly?: string[]
+  /** Payload fields never serialized (beyond Payload's own hidden fields). */
+  hidden?: string[]
+  /** Payload fields that are serialized but never written through the JSON-LD API. */
+  readOnly?: string[]
+  /** Show createdAt even when not timestamped (Layout, Page). */
+  showCreatedAt?: boolean
+  /** Room for the publishable plugin (issue: draft/publish twins). */
+  publishable?: unknown
+  /** Room for the uploads plugin. */
+  uploadable?: unknown
+}
+
+/** A collection config carrying CWA metadata. */
+export type CwaCollectionConfig = CollectionConfig & { custom: { cwa: CwaResourceMeta } & Record<string, unknown> }
+
+/** Options shared by defineComponent and definePageData. */
+export interface TypeDeclaration extends CollectionBehaviour {
+  /** Class short name, e.g. `HtmlContent`; gives @type and the path segment. */
+  shortName: string
+  /** The type's own properties, as Payload fields. */
+  fields?: Field[]
+  timestamped?: boolean
+  realtime?: boolean
+  /** Anything else Payload accepts on a collection (admin, hooks, labels...). */
+  collection?: Partial<Omit<CollectionConfig, 'fields' | 'slug'>>
+}
+
+export function getCwaMeta(collection: { custom?: Record<string, unknown> } | undefined): CwaResourceMeta | undefined {
+  return (collection?.custom as { cwa?: CwaResourceMeta } | undefined)?.cwa
+}

@@ -1,0 +1,85 @@
+import { AuthenticationError, type CollectionConfig, type FieldAccess } from 'payload'
+import { type CoreContext, tableName } from '../cwa/context'
+import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../cwa/options'
+import { isAdmin, isSuperAdmin } from '../cwa/roles'
+import type { CwaResourceMeta } from '../cwa/types'
+
+/**
+ * The user resource: Payload auth (password hashing, admin login) with the
+ * contract's fields. Stored roles are only the assigned ones; output expands
+ * them through the hierarchy.
+ */
+export function usersCollection(ctx: CoreContext): CollectionConfig {
+  const { options } = ctx
+  const hierarchy = options.roleHierarchy
+  const superAdminField: FieldAccess = ({ req }) => isSuperAdmin(req.user, hierarchy)
+  const selfOrSuperAdmin = ({ req, id }: { req: { user?: unknown }; id?: string | number }) => {
+    const user = req.user as { id?: string } | null | undefined
+    if (!user) return false
+    if (isSuperAdmin(user as never, hierarchy)) return true
+    return id === undefined ? { id: { equals: user.id } } : String(id) === String(user.id)
+  }
+  const cwa: CwaResourceMeta = {
+    kind: 'user',
+    shortName: 'User',
+    pathPrefix: '',
+    segment: 'users',
+    aliases: { emailAddress: 'email', plainPassword: 'password' },
+    writeOnly: ['plainPassword'],
+    readOnly: ['emailAddressVerified'],
+    search: ['username', 'email'],
+    order: ['createdAt', 'username'],
+  }
+  const roleOptions = [...new Set([ROLE_USER, ROLE_ADMIN, ROLE_SUPER_ADMIN, ...Object.keys(hierarchy)])]
+  return {
+    slug: 'users',
+    dbName: tableName(ctx, 'users'),
+    admin: { useAsTitle: 'username', group: 'Users', defaultColumns: ['username', 'email', 'roles', 'enabled'] },
+    auth: {
+      loginWithUsername: { allowEmailLogin: true, requireEmail: true },
+      tokenExpiration: options.session.tokenTtl,
+      cookies: { secure: true, sameSite: 'Lax' },
+      maxLoginAttempts: 10,
+      lockTime: 10 * 60 * 1000,
+    },
+    access: {
+      admin: ({ req }) => isAdmin(req.user, hierarchy),
+      read: ({ req }) => selfOrSuperAdmin({ req }),
+      create: ({ req }) => options.users.allowRegistration || isSuperAdmin(req.user, hierarchy),
+      update: ({ req, id }) => selfOrSuperAdmin({ req, id }),
+      delete: ({ req }) => isSuperAdmin(req.user, hierarchy),
+    },
+    hooks: {
+      beforeLogin: [
+        ({ user }) => {
+          if ((user as { enabled?: boolean }).enabled === false) throw new AuthenticationError()
+          return user
+        },
+      ],
+    },
+    fields: [
+      {
+        name: 'roles',
+        type: 'select',
+        hasMany: true,
+        options: roleOptions,
+        defaultValue: [ROLE_USER],
+        access: { create: superAdminField, update: superAdminField },
+      },
+      {
+        name: 'enabled',
+        type: 'checkbox',
+        defaultValue: true,
+        access: { read: superAdminField, create: superAdminField, update: superAdminField },
+      },
+      {
+        name: 'emailAddressVerified',
+        type: 'checkbox',
+        defaultValue: false,
+        access: { create: superAdminField, update: superAdminField },
+      },
+      { name: 'newEmailAddress', type: 'email' },
+    ],
+    custom: { cwa },
+  }
+}

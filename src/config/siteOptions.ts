@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs'
+import type { CwaPluginOptions } from '../../plugins/cwa/options'
+import { siteFormTypes } from '../../collections/site/forms'
+import { deepMerge } from './deepMerge'
+
+/**
+ * Plugin options of the reference deployment: its defaults, then the JSON
+ * object of CWA_CONFIG_FILE deep-merged over them.
+ */
+export function siteOptions(env: NodeJS.ProcessEnv = process.env): CwaPluginOptions {
+  const defaults: CwaPluginOptions = {
+    apiPrefix: env.API_PREFIX ?? '/_api',
+    websiteName: 'CWA Reference Site',
+    users: { allowRegistration: false },
+    forms: { types: siteFormTypes },
+  }
+  const file = env.CWA_CONFIG_FILE
+  if (!file) return defaults
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new Error(`CWA_CONFIG_FILE ${file} could not be read as JSON: ${(error as Error).message}`)
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error(`CWA_CONFIG_FILE ${file} must hold a JSON object`)
+  }
+  return deepMerge(defaults as Record<string, unknown>, parsed as Record<string, unknown>) as CwaPluginOptions
+}

@@ -1,0 +1,76 @@
+import type { PaginatedDocs } from 'payload'
+import type { HydraContext } from './context'
+import { configExtensions, type HydraExtension, type JsonLdObject } from './extension'
+import { normalizeDocument } from './item'
+import type { Resource } from './registry'
+import { builtInExtensions } from './extensions/index'
+
+export function contextIri(ctx: Pick<HydraContext, 'options'>, shortName: string): string {
+  return `${ctx.options.apiPrefix}/contexts/${shortName}`
+}
+
+function extensionsOf(ctx: HydraContext): HydraExtension[] {
+  return [...builtInExtensions, ...configExtensions(ctx.payload.config)]
+}
+
+/** One item through the pipeline: document fields, then every extension. */
+export async function normalizeItem(
+  resource: Resource,
+  doc: Record<string, unknown>,
+  ctx: HydraContext,
+  { withContext = true }: { withContext?: boolean } = {},
+): Promise<JsonLdObject> {
+  const item = normalizeDocument(resource, doc, ctx)
+  for (const extension of extensionsOf(ctx)) {
+    await extension.normalizeItem?.(item, doc, resource, ctx)
+  }
+  return withContext ? { '@context': contextIri(ctx, resource.meta.shortName), ...item } : item
+}
+
+/** A Hydra collection with its PartialCollectionView. */
+export async function normalizeCollection(
+  resource: Resource,
+  result: PaginatedDocs<Record<string, unknown>>,
+  ctx: HydraContext,
+  paginated: boolean,
+): Promise<JsonLdObject> {
+  const member: JsonLdObject[] = []
+  for (const doc of result.docs) member.push(await normalizeItem(resource, doc, ctx, { withContext: false }))
+  return {
+    '@context': contextIri(ctx, resource.meta.shortName),
+    '@id': resource.collectionIri,
+    '@type': 'Collection',
+    totalItems: result.totalDocs,
+    member,
+    view: partialView(resource.collectionIri, ctx.query, result, paginated),
+  }
+}
+
+function pageUrl(base: string, query: URLSearchParams, page: number | null): string {
+  const params = new URLSearchParams(query)
+  if (page === null) params.delete('page')
+  else params.set('page', String(page))
+  const qs = params.toString()
+  return qs ? `${base}?${qs}` : base
+}
+
+/** The `view` of a collection: @id of this page plus first/last/previous/next where they apply. */
+export function partialView(
+  base: string,
+  query: URLSearchParams,
+  result: Pick<PaginatedDocs, 'page' | 'totalPages' | 'hasNextPage' | 'hasPrevPage'>,
+  paginated: boolean,
+): JsonLdObject {
+  if (!paginated) return { '@id': pageUrl(base, query, null), '@type': 'PartialCollectionView' }
+  const page = result.page ?? 1
+  const last = Math.max(result.totalPages ?? 1, 1)
+  const view: JsonLdObject = {
+    '@id': pageUrl(base, query, page),
+    '@type': 'PartialCollectionView',
+    first: pageUrl(base, query, 1),
+    last: pageUrl(base, query, last),
+  }
+  if (page > 1) view.previous = pageUrl(base, query, Math.min(page - 1, last))
+  if (page < last) view.next = pageUrl(base, query, page + 1)
+  return view
+}

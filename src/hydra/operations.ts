@@ -1,0 +1,92 @@
+import type { CollectionSlug } from 'payload'
+import type { HydraContext } from './context'
+import { denormalize } from './denormalizer'
+import { notFound } from './errors'
+import type { JsonLdObject } from './extension'
+import { filterWhere, parseCollectionQuery } from './filters'
+import { normalizeCollection, normalizeItem } from './normalizer'
+import { isUuid, type Resource } from './registry'
+
+/** What an operation hands back to the HTTP layer. */
+export interface OperationResult {
+  status: number
+  body?: JsonLdObject
+  headers?: Record<string, string>
+}
+
+const slugOf = (resource: Resource) => resource.slug as CollectionSlug
+
+/** GET /{collection}: a filtered, ordered, paginated Hydra collection. */
+export async function getCollection(resource: Resource, ctx: HydraContext): Promise<OperationResult> {
+  const query = parseCollectionQuery(resource, ctx.query)
+  const result = await ctx.payload.find({
+    collection: slugOf(resource),
+    where: query.where,
+    sort: query.sort,
+    page: query.page,
+    limit: query.limit,
+    depth: 0,
+    overrideAccess: false,
+    req: ctx.req,
+  })
+  return { status: 200, body: await normalizeCollection(resource, result as never, ctx, true) }
+}
+
+/**
+ * Loads one document with the caller's access; the resource's filters apply
+ * to item requests too (a non-matching search is a 404).
+ */
+export async function loadItem(resource: Resource, id: string, ctx: HydraContext, { filtered = true } = {}) {
+  if (!isUuid(id)) throw notFound()
+  const clauses = [{ id: { equals: id.toLowerCase() } }, ...(filtered ? filterWhere(resource, ctx.query) : [])]
+  const result = await ctx.payload.find({
+    collection: slugOf(resource),
+    where: { and: clauses },
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: false,
+    req: ctx.req,
+  })
+  const doc = result.docs[0] as Record<string, unknown> | undefined
+  if (!doc) throw notFound()
+  return doc
+}
+
+export async function getItem(resource: Resource, id: string, ctx: HydraContext): Promise<OperationResult> {
+  const doc = await loadItem(resource, id, ctx)
+  return { status: 200, body: await normalizeItem(resource, doc, ctx) }
+}
+
+export async function createItem(resource: Resource, body: unknown, ctx: HydraContext): Promise<OperationResult> {
+  const data = await denormalize(resource, body, ctx)
+  const doc = (await ctx.payload.create({
+    collection: slugOf(resource),
+    data: data as never,
+    depth: 0,
+    overrideAccess: false,
+    req: ctx.req,
+  })) as Record<string, unknown>
+  const item = await normalizeItem(resource, doc, ctx)
+  return { status: 201, body: item, headers: { Location: String(item['@id']), 'Content-Location': String(item['@id']) } }
+}
+
+export async function updateItem(resource: Resource, id: string, body: unknown, ctx: HydraContext): Promise<OperationResult> {
+  if (!isUuid(id)) throw notFound()
+  const data = await denormalize(resource, body, ctx)
+  const doc = (await ctx.payload.update({
+    collection: slugOf(resource),
+    id: id.toLowerCase(),
+    data: data as never,
+    depth: 0,
+    overrideAccess: false,
+    req: ctx.req,
+  })) as Record<string, unknown>
+  return { status: 200, body: await normalizeItem(resource, doc, ctx) }
+}
+
+export async function deleteItem(resource: Resource, id: string, ctx: HydraContext): Promise<OperationResult> {
+  if (!isUuid(id)) throw notFound()
+  await ctx.payload.delete({ collection: slugOf(resource), id: id.toLowerCase(), overrideAccess: false, req: ctx.req })
+  return { status: 204 }
+}
