@@ -7,6 +7,7 @@ import { routesCollection } from '../../collections/core/routes'
 import { collectionComponent } from '../collection/component'
 import { formComponent } from '../forms/component'
 import { usersCollection } from '../users/collection'
+import { refreshTokensCollection } from '../users/refreshTokens'
 import { contentAccess } from './access'
 import type { CoreContext } from './context'
 import { tableName } from './context'
@@ -50,7 +51,7 @@ export const cwaPlugin =
     return {
       ...config,
       admin: { ...config.admin, user: config.admin?.user ?? 'users' },
-      collections: [...(hasUsers ? [] : [usersCollection(ctx)]), ...core, ...completed],
+      collections: [...(hasUsers ? [] : [usersCollection(ctx)]), refreshTokensCollection(ctx), ...core, ...completed],
       custom: { ...(config.custom ?? {}), cwa: { options } },
     }
   }

@@ -1,7 +1,7 @@
 import type { CollectionSlug } from 'payload'
 import type { HydraContext } from './context'
 import { denormalize } from './denormalizer'
-import { notFound } from './errors'
+import { forbidden, notFound } from './errors'
 import type { JsonLdObject } from './extension'
 import { filterWhere, parseCollectionQuery } from './filters'
 import { normalizeCollection, normalizeItem } from './normalizer'
@@ -60,13 +60,13 @@ export async function getItem(resource: Resource, id: string, ctx: HydraContext)
 
 export async function createItem(resource: Resource, body: unknown, ctx: HydraContext): Promise<OperationResult> {
   const data = await denormalize(resource, body, ctx)
-  const doc = (await ctx.payload.create({
-    collection: slugOf(resource),
-    data: data as never,
-    depth: 0,
-    overrideAccess: false,
-    req: ctx.req,
-  })) as Record<string, unknown>
+  const doc = (await ctx.payload
+    .create({ collection: slugOf(resource), data: data as never, depth: 0, overrideAccess: false, req: ctx.req })
+    .catch((error: unknown) => {
+      // Closed registration is a 403 for anonymous callers too (contract: Errors).
+      if (resource.meta.kind === 'user' && (error as { name?: string }).name === 'Forbidden') throw forbidden()
+      throw error
+    })) as Record<string, unknown>
   const item = await normalizeItem(resource, doc, ctx)
   return { status: 201, body: item, headers: { Location: String(item['@id']), 'Content-Location': String(item['@id']) } }
 }

@@ -36,6 +36,16 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"lock_until" timestamp(3) with time zone
   );
   
+  CREATE TABLE "_acb_refresh_tokens" (
+  	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  	"user_id" uuid NOT NULL,
+  	"token_hash" varchar NOT NULL,
+  	"expires_at" timestamp(3) with time zone NOT NULL,
+  	"revoked_at" timestamp(3) with time zone,
+  	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
+  	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
+  );
+  
   CREATE TABLE "_acb_layouts" (
   	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
   	"reference" varchar NOT NULL,
@@ -390,6 +400,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"parent_id" uuid NOT NULL,
   	"path" varchar NOT NULL,
   	"_acb_users_id" uuid,
+  	"_acb_refresh_tokens_id" uuid,
   	"_acb_layouts_id" uuid,
   	"_acb_pages_id" uuid,
   	"_acb_routes_id" uuid,
@@ -433,6 +444,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   
   ALTER TABLE "_acb_users_roles" ADD CONSTRAINT "_acb_users_roles_parent_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."_acb_users"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "_acb_users_sessions" ADD CONSTRAINT "_acb_users_sessions_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."_acb_users"("id") ON DELETE cascade ON UPDATE no action;
+  ALTER TABLE "_acb_refresh_tokens" ADD CONSTRAINT "_acb_refresh_tokens_user_id__acb_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."_acb_users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_acb_layouts_texts" ADD CONSTRAINT "_acb_layouts_texts_parent_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."_acb_layouts"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "_acb_layouts_rels" ADD CONSTRAINT "_acb_layouts_rels_parent_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."_acb_layouts"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "_acb_layouts_rels" ADD CONSTRAINT "_acb_layouts_rels_component_groups_fk" FOREIGN KEY ("_acb_component_groups_id") REFERENCES "public"."_acb_component_groups"("id") ON DELETE cascade ON UPDATE no action;
@@ -495,6 +507,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "_acb_collections_rels" ADD CONSTRAINT "_acb_collections_rels_component_groups_fk" FOREIGN KEY ("_acb_component_groups_id") REFERENCES "public"."_acb_component_groups"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_parent_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."payload_locked_documents"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_users_fk" FOREIGN KEY ("_acb_users_id") REFERENCES "public"."_acb_users"("id") ON DELETE cascade ON UPDATE no action;
+  ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_refresh_tokens_fk" FOREIGN KEY ("_acb_refresh_tokens_id") REFERENCES "public"."_acb_refresh_tokens"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_layouts_fk" FOREIGN KEY ("_acb_layouts_id") REFERENCES "public"."_acb_layouts"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_pages_fk" FOREIGN KEY ("_acb_pages_id") REFERENCES "public"."_acb_pages"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_routes_fk" FOREIGN KEY ("_acb_routes_id") REFERENCES "public"."_acb_routes"("id") ON DELETE cascade ON UPDATE no action;
@@ -520,6 +533,11 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "_acb_users_created_at_idx" ON "_acb_users" USING btree ("created_at");
   CREATE UNIQUE INDEX "_acb_users_email_idx" ON "_acb_users" USING btree ("email");
   CREATE UNIQUE INDEX "_acb_users_username_idx" ON "_acb_users" USING btree ("username");
+  CREATE INDEX "_acb_refresh_tokens_user_idx" ON "_acb_refresh_tokens" USING btree ("user_id");
+  CREATE UNIQUE INDEX "_acb_refresh_tokens_token_hash_idx" ON "_acb_refresh_tokens" USING btree ("token_hash");
+  CREATE INDEX "_acb_refresh_tokens_expires_at_idx" ON "_acb_refresh_tokens" USING btree ("expires_at");
+  CREATE INDEX "_acb_refresh_tokens_updated_at_idx" ON "_acb_refresh_tokens" USING btree ("updated_at");
+  CREATE INDEX "_acb_refresh_tokens_created_at_idx" ON "_acb_refresh_tokens" USING btree ("created_at");
   CREATE UNIQUE INDEX "_acb_layouts_reference_idx" ON "_acb_layouts" USING btree ("reference");
   CREATE INDEX "_acb_layouts_updated_at_idx" ON "_acb_layouts" USING btree ("updated_at");
   CREATE INDEX "_acb_layouts_created_at_idx" ON "_acb_layouts" USING btree ("created_at");
@@ -648,6 +666,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "payload_locked_documents_rels_parent_idx" ON "payload_locked_documents_rels" USING btree ("parent_id");
   CREATE INDEX "payload_locked_documents_rels_path_idx" ON "payload_locked_documents_rels" USING btree ("path");
   CREATE INDEX "payload_locked_documents_rels__acb_users_id_idx" ON "payload_locked_documents_rels" USING btree ("_acb_users_id");
+  CREATE INDEX "payload_locked_documents_rels__acb_refresh_tokens_id_idx" ON "payload_locked_documents_rels" USING btree ("_acb_refresh_tokens_id");
   CREATE INDEX "payload_locked_documents_rels__acb_layouts_id_idx" ON "payload_locked_documents_rels" USING btree ("_acb_layouts_id");
   CREATE INDEX "payload_locked_documents_rels__acb_pages_id_idx" ON "payload_locked_documents_rels" USING btree ("_acb_pages_id");
   CREATE INDEX "payload_locked_documents_rels__acb_routes_id_idx" ON "payload_locked_documents_rels" USING btree ("_acb_routes_id");
@@ -679,6 +698,7 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
    DROP TABLE "_acb_users_roles" CASCADE;
   DROP TABLE "_acb_users_sessions" CASCADE;
   DROP TABLE "_acb_users" CASCADE;
+  DROP TABLE "_acb_refresh_tokens" CASCADE;
   DROP TABLE "_acb_layouts" CASCADE;
   DROP TABLE "_acb_layouts_texts" CASCADE;
   DROP TABLE "_acb_layouts_rels" CASCADE;

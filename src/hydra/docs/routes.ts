@@ -1,0 +1,31 @@
+import express, { type Router } from 'express'
+import type { Payload } from 'payload'
+import { JSONLD } from '../http'
+import { getOptions, getRegistry } from '../registry'
+import { docsHtml, docsInitScript, swaggerAssetsDir } from './html'
+import { hydraDocumentation } from './hydraDocumentation'
+import { openApiDocument } from './openapi'
+
+/** GET /docs (HTML), /docs.json (OpenAPI 3.1), /docs.jsonld (Hydra ApiDocumentation), /docs/assets/*. */
+export function docsRoutes(payload: Payload): Router {
+  const registry = getRegistry(payload.config)
+  const { apiPrefix, websiteName } = getOptions(payload.config)
+  const router = express.Router()
+  const baseUrl = (req: express.Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`
+
+  router.get('/docs.json', (req, response) => {
+    const doc = openApiDocument(registry, { title: `${websiteName} API`, version: '2.0.0-alpha', serverUrl: baseUrl(req) })
+    response.type('application/vnd.openapi+json; charset=utf-8').send(JSON.stringify(doc))
+  })
+  router.get('/docs.jsonld', (req, response) => {
+    response.type(JSONLD).send(JSON.stringify(hydraDocumentation(registry, baseUrl(req))))
+  })
+  router.get('/docs/assets/init.js', (_req, response) => {
+    response.type('application/javascript').send(docsInitScript(apiPrefix))
+  })
+  router.use('/docs/assets', express.static(swaggerAssetsDir(), { index: false, maxAge: '1d' }))
+  router.get('/docs', (_req, response) => {
+    response.type('html').send(docsHtml({ apiPrefix, title: `${websiteName} API` }))
+  })
+  return router
+}

@@ -1,0 +1,73 @@
+/**
+ * `npm start`: the reference site on one port. Database (embedded when
+ * DATABASE_URL is unset), migrations, demo seed, JWT keys, then Express with
+ * the JSON-LD API, Payload's REST API and the admin panel.
+ */
+import type { Server } from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ensureDatabase } from './database'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const bootLog = {
+  info: (message: string) => console.log(`[cwa] ${message}`),
+  warn: (message: string) => console.warn(`[cwa] ${message}`),
+  error: (message: string) => console.error(`[cwa] ${message}`),
+}
+
+async function main(): Promise<void> {
+  process.chdir(root)
+  const database = await ensureDatabase(process.env, bootLog)
+  process.env.DATABASE_URL = database.url
+
+  const { startPayload } = await import('./bootstrap')
+  const { seedDemo } = await import('../seed/demo')
+  const { loadJwtKeys } = await import('../session/keys')
+  const { createApp } = await import('./app')
+  const { getOptions } = await import('../hydra/registry')
+  const { closePayload } = await import('../utils/closePayload')
+
+  const payload = await startPayload()
+  const log = {
+    info: (message: string) => payload.logger.info(message),
+    warn: (message: string) => payload.logger.warn(message),
+  }
+  const options = getOptions(payload.config)
+  if (process.env.SEED_DEMO !== '0') await seedDemo(payload, { apiPrefix: options.apiPrefix })
+  const keys = await loadJwtKeys(process.env, log.info)
+
+  let admin: Parameters<typeof createApp>[0]['admin']
+  if (process.env.ADMIN_PANEL !== '0') {
+    const { createAdminHandler } = await import('./admin')
+    admin = await createAdminHandler({ dir: root, logger: log })
+  }
+  const app = createApp({ payload, keys, admin })
+  const port = Number(process.env.PORT ?? 3000)
+  const host = process.env.HOST ?? '0.0.0.0'
+  const server: Server = app.listen(port, host, () => {
+    const base = `http://localhost:${port}`
+    payload.logger.info(`JSON-LD API:     ${base}${options.apiPrefix}/ (docs: ${base}${options.apiPrefix}/docs)`)
+    payload.logger.info(`Payload REST API: ${base}${payload.config.routes.api}`)
+    payload.logger.info(admin ? `Admin panel:     ${base}${payload.config.routes.admin}` : 'Admin panel disabled (ADMIN_PANEL=0)')
+    payload.logger.info(`Database:        ${database.embedded ? 'embedded PostgreSQL (.data/postgres)' : 'DATABASE_URL'}`)
+  })
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    payload.logger.info(`${signal} received, shutting down`)
+    server.close()
+    await closePayload(payload)
+    await database.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((error) => {
+  console.error('[cwa] start failed:', error instanceof Error ? error.message : error)
+  if (process.env.DEBUG) console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,85 @@
+import { createPrivateKey, createPublicKey, generateKeyPair, type KeyObject, randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { promisify } from 'node:util'
+
+const generate = promisify(generateKeyPair)
+
+export interface JwtKeys {
+  privateKey: KeyObject
+  publicKey: KeyObject
+}
+
+interface KeyPaths {
+  privatePath: string
+  publicPath: string
+  passphrase: string
+}
+
+function keyPaths(env: NodeJS.ProcessEnv): KeyPaths & { generatedPassphrasePath: string | null } {
+  const dir = resolve(env.CWA_DATA_DIR ?? '.data', 'jwt')
+  const passphrasePath = resolve(dir, 'passphrase')
+  let passphrase = env.JWT_PASSPHRASE ?? ''
+  let generatedPassphrasePath: string | null = null
+  if (!env.JWT_PASSPHRASE) {
+    generatedPassphrasePath = passphrasePath
+    passphrase = existsSync(passphrasePath) ? readFileSync(passphrasePath, 'utf8').trim() : ''
+  }
+  return {
+    privatePath: resolve(env.JWT_SECRET_KEY ?? resolve(dir, 'private.pem')),
+    publicPath: resolve(env.JWT_PUBLIC_KEY ?? resolve(dir, 'public.pem')),
+    passphrase,
+    generatedPassphrasePath,
+  }
+}
+
+/**
+ * The RS256 key pair of the session JWT: JWT_SECRET_KEY / JWT_PUBLIC_KEY
+ * (PEM paths) and JWT_PASSPHRASE. In development missing files are generated
+ * once (RSA 4096, private key encrypted with the passphrase) under
+ * .data/jwt/; in production missing keys stop the start.
+ */
+export async function loadJwtKeys(
+  env: NodeJS.ProcessEnv = process.env,
+  log: (message: string) => void = () => {},
+): Promise<JwtKeys> {
+  const paths = keyPaths(env)
+  const missing = !existsSync(paths.privatePath) || !existsSync(paths.publicPath)
+  if (missing) {
+    if (env.NODE_ENV === 'production') {
+      throw new Error(
+        `JWT keys not found (JWT_SECRET_KEY=${paths.privatePath}, JWT_PUBLIC_KEY=${paths.publicPath}). ` +
+          'Generate a passphrase-protected RSA 4096 pair and set JWT_SECRET_KEY, JWT_PUBLIC_KEY and JWT_PASSPHRASE.',
+      )
+    }
+    await generateKeys(paths, log)
+  }
+  const passphrase = keyPaths(env).passphrase
+  let privateKey: KeyObject
+  try {
+    privateKey = createPrivateKey({ key: readFileSync(paths.privatePath), format: 'pem', passphrase })
+  } catch (error) {
+    throw new Error(`The JWT private key ${paths.privatePath} could not be read with JWT_PASSPHRASE: ${(error as Error).message}`)
+  }
+  const publicKey = createPublicKey(readFileSync(paths.publicPath))
+  return { privateKey, publicKey }
+}
+
+async function generateKeys(paths: ReturnType<typeof keyPaths>, log: (message: string) => void): Promise<void> {
+  let passphrase = paths.passphrase
+  if (paths.generatedPassphrasePath && !passphrase) {
+    passphrase = randomBytes(24).toString('hex')
+    mkdirSync(dirname(paths.generatedPassphrasePath), { recursive: true })
+    writeFileSync(paths.generatedPassphrasePath, passphrase, { mode: 0o600 })
+  }
+  const pair = await generate('rsa', {
+    modulusLength: 4096,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase },
+  })
+  mkdirSync(dirname(paths.privatePath), { recursive: true })
+  mkdirSync(dirname(paths.publicPath), { recursive: true })
+  writeFileSync(paths.privatePath, pair.privateKey, { mode: 0o600 })
+  writeFileSync(paths.publicPath, pair.publicKey)
+  log(`Generated a development JWT key pair (RSA 4096) in ${dirname(paths.privatePath)}`)
+}

@@ -1,0 +1,97 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express'
+import type { Payload } from 'payload'
+import type { ResolvedCwaOptions } from '../../plugins/cwa/options'
+import { badRequest, HttpError, unauthorized } from '../hydra/errors'
+import { buildContext, handle } from '../hydra/http'
+import { normalizeItem } from '../hydra/normalizer'
+import { loadItem } from '../hydra/operations'
+import { getOptions, getRegistry } from '../hydra/registry'
+import { authenticate, InvalidToken } from './authenticate'
+import { clearCookie, readCookies, serializeCookie } from './cookies'
+import type { JwtService } from './jwt'
+import type { RefreshTokenStore } from './refreshTokens'
+
+export interface SessionServices {
+  jwt: JwtService
+  refreshTokens: RefreshTokenStore
+}
+
+/** Resolves the caller from the JWT cookie or bearer header into `res.locals.user`. */
+export function sessionMiddleware(services: SessionServices, options: ResolvedCwaOptions) {
+  return async (req: Request, response: Response, next: NextFunction) => {
+    try {
+      response.locals.user = await authenticate(
+        { cookie: req.headers.cookie, authorization: req.headers.authorization },
+        services.jwt,
+        options.session.cookieName,
+      )
+      next()
+    } catch (error) {
+      if (error instanceof InvalidToken) return next(new HttpError(401, error.message))
+      next(error)
+    }
+  }
+}
+
+function cookiePath(options: ResolvedCwaOptions): string {
+  return options.apiPrefix || '/'
+}
+
+/** POST /login, POST /logout, GET /me. */
+export function sessionRoutes(payload: Payload, services: SessionServices): Router {
+  const options = getOptions(payload.config)
+  const { session } = options
+  const router = express.Router()
+
+  router.post('/login', async (req, response, next) => {
+    try {
+      const { username, password } = (req.body ?? {}) as { username?: unknown; password?: unknown }
+      if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
+        throw badRequest('The body must hold "username" and "password" strings.')
+      }
+      const result = await payload
+        .login({ collection: 'users', data: { username, password } as never, depth: 0 })
+        .catch(() => {
+          throw unauthorized('Invalid credentials.')
+        })
+      const user = result.user as unknown as { id: string; username?: string; roles?: string[]; enabled?: boolean }
+      if (user.enabled === false) throw unauthorized('Invalid credentials.')
+      const token = await services.jwt.sign(user)
+      const refresh = await services.refreshTokens.issue(String(user.id))
+      response.append('Set-Cookie', serializeCookie(session.cookieName, token, { maxAge: session.refreshTtl, path: '/', sameSite: session.sameSite }))
+      response.append(
+        'Set-Cookie',
+        serializeCookie(session.refreshCookieName, refresh, { maxAge: session.refreshTtl, path: cookiePath(options), sameSite: session.sameSite }),
+      )
+      response.setHeader('Cache-Control', 'private, no-store')
+      response.status(204).end()
+    } catch (error) {
+      next(error)
+    }
+  })
+
+  router.post('/logout', async (req, response, next) => {
+    try {
+      const refresh = readCookies(req.headers.cookie).get(session.refreshCookieName)
+      if (refresh) await services.refreshTokens.revoke(refresh)
+      response.append('Set-Cookie', clearCookie(session.cookieName, '/', session.sameSite))
+      response.append('Set-Cookie', clearCookie(session.refreshCookieName, cookiePath(options), session.sameSite))
+      response.status(204).end()
+    } catch (error) {
+      next(error)
+    }
+  })
+
+  router.get(
+    '/me',
+    handle(payload, async (ctx) => {
+      if (!ctx.user) throw unauthorized()
+      const resource = getRegistry(payload.config).bySlug('users')!
+      const doc = await loadItem(resource, String(ctx.user.id), ctx, { filtered: false })
+      return { status: 200, body: await normalizeItem(resource, doc, ctx), headers: { 'Cache-Control': 'private, no-store' } }
+    }),
+  )
+  return router
+}
+
+export { buildContext }

@@ -1,0 +1,29 @@
+import type { Payload } from 'payload'
+
+/**
+ * Shuts Payload down and ends its pg pool. payload.destroy() leaves one
+ * borrowed client in the pool, which keeps scripts and tests alive; release
+ * it so the process can exit.
+ */
+export async function closePayload(payload: Payload): Promise<void> {
+  const pool = (payload.db as unknown as { pool?: PoolLike }).pool
+  await payload.destroy().catch(() => {})
+  if (!pool) return
+  for (const client of pool._clients ?? []) {
+    if (!pool._idle?.includes(client)) {
+      try {
+        client.release?.()
+      } catch {
+        /* already released */
+      }
+    }
+  }
+  if (!pool.ended) await pool.end().catch(() => {})
+}
+
+interface PoolLike {
+  _clients?: Array<{ release?: () => void }>
+  _idle?: unknown[]
+  ended?: boolean
+  end(): Promise<void>
+}
