@@ -5,6 +5,7 @@ import { getOptions } from '../hydra/registry'
 import { JwtService } from '../session/jwt'
 import type { JwtKeys } from '../session/keys'
 import { RefreshTokenStore } from '../session/refreshTokens'
+import { payloadKeys } from './bootstrap'
 import { payloadRestHandler } from './payloadRest'
 
 export interface AppOptions {
@@ -29,7 +30,7 @@ export function createApp({ payload, keys, admin }: AppOptions): Express {
     jwt: new JwtService(keys, options.session.tokenTtl),
     refreshTokens: new RefreshTokenStore(payload, options.session.refreshTtl),
   }
-  app.use(payload.config.routes.api, payloadRestHandler(payload))
+  app.use(payload.config.routes.api, payloadRestHandler(payload, payloadKeys.get(payload) ?? 'default'))
   app.use(options.apiPrefix || '/', createHydraRouter(payload, services))
   if (admin) app.use((req, res) => void admin(req, res))
   return app

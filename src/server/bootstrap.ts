@@ -1,13 +1,17 @@
-import { getPayload, type Payload } from 'payload'
+import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { migrations } from '../../migrations'
 
 /**
  * Loads the Payload config (after DATABASE_URL is known), starts Payload and
  * brings the schema up to date with the committed migrations. Never prompts.
  */
-export async function startPayload(): Promise<Payload> {
-  const { default: config } = await import('../../payload.config')
-  const payload = await getPayload({ config })
+export async function startPayload({
+  config,
+  key = 'default',
+}: { config?: Promise<SanitizedConfig> | SanitizedConfig; key?: string } = {}): Promise<Payload> {
+  const resolved = await (config ?? (await import('../../payload.config')).default)
+  const payload = await getPayload({ config: resolved, key })
+  payloadKeys.set(payload, key)
   await migrateDatabase(payload)
   return payload
 }
@@ -15,3 +19,6 @@ export async function startPayload(): Promise<Payload> {
 export async function migrateDatabase(payload: Payload): Promise<void> {
   await (payload.db as unknown as { migrate(args: { migrations: unknown[] }): Promise<void> }).migrate({ migrations })
 }
+
+/** The getPayload cache key of an instance (Payload's REST handler must use the same one). */
+export const payloadKeys = new WeakMap<Payload, string>()

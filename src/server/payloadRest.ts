@@ -8,7 +8,7 @@ import { fetchHeaders } from '../hydra/http'
  * a Fetch Request (body streamed, so this is mounted before any body
  * parser) and the Fetch Response is copied back, every Set-Cookie included.
  */
-export function payloadRestHandler(payload: Payload) {
+export function payloadRestHandler(payload: Payload, cacheKey = 'default') {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`
@@ -17,7 +17,11 @@ export function payloadRestHandler(payload: Payload) {
         init.body = Readable.toWeb(req) as unknown as ReadableStream
         init.duplex = 'half'
       }
-      const response = await handleEndpoints({ config: payload.config, request: new Request(url, init) })
+      const response = await handleEndpoints({
+        config: payload.config,
+        payloadInstanceCacheKey: cacheKey,
+        request: new Request(url, init),
+      })
       res.status(response.status)
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') res.setHeader(name, value)

@@ -1,0 +1,20 @@
+/** Jest (ESM + swc). Each test file starts its own Payload on its own database (see test/support). */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  globalSetup: '<rootDir>/test/support/globalSetup.ts',
+  testTimeout: 60000,
+  maxWorkers: 2,
+  watchPathIgnorePatterns: ['<rootDir>/.data/', '<rootDir>/.next/'],
+  modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/scratch/'],
+}

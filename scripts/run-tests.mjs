@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+/**
+ * npm test: runs jest (ESM, so with --experimental-vm-modules) and ends with
+ * the line "N passed, N failed" that CI reads.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+
+const results = 'test-results.json'
+rmSync(results, { force: true })
+const run = spawnSync('npx', ['jest', '--json', `--outputFile=${results}`, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
+})
+let passed = 0
+let failed = 0
+if (existsSync(results)) {
+  const summary = JSON.parse(readFileSync(results, 'utf8'))
+  passed = summary.numPassedTests
+  failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0)
+} else {
+  failed = 1
+}
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(run.status === 0 && failed === 0 ? 0 : 1)

@@ -1,0 +1,40 @@
+import pg from 'pg'
+import { createHash, randomBytes } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+/** Admin connection to the test PostgreSQL server (TEST_PG_URL, default the local trust-auth server). */
+export const TEST_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432'
+
+export function databaseUrl(name: string): string {
+  return `${TEST_PG_URL.replace(/\/+$/, '')}/${name}`
+}
+
+export async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl('postgres') })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Template database name: changes whenever a migration changes, so schemas never go stale. */
+export function templateName(root: string): string {
+  const dir = path.join(root, 'migrations')
+  const hash = createHash('sha1')
+  for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(path.join(dir, file)))
+  return `cwa_test_tpl_${hash.digest('hex').slice(0, 12)}`
+}
+
+/** A fresh database cloned from the migrated template (fast: no migration per test file). */
+export async function createTestDatabase(template: string): Promise<string> {
+  const name = `cwa_test_${randomBytes(6).toString('hex')}`
+  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`))
+  return name
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+}

@@ -1,0 +1,45 @@
+/**
+ * Test preparation, run once per test run (by jest's global setup):
+ * a migrated template database and a JWT key pair. Prints the environment
+ * the test files need, as JSON on the last line.
+ */
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { loadJwtKeys } from '../../src/session/keys'
+import { databaseUrl, templateName, withAdminClient } from './database'
+
+const root = process.cwd()
+const env: Record<string, string> = {
+  PAYLOAD_SECRET: 'test-secret-not-for-production',
+  CWA_DATA_DIR: path.join(root, '.data', 'test'),
+  JWT_SECRET_KEY: path.join(root, '.data', 'test', 'jwt', 'private.pem'),
+  JWT_PUBLIC_KEY: path.join(root, '.data', 'test', 'jwt', 'public.pem'),
+  JWT_PASSPHRASE: 'test-passphrase',
+  SEED_DEMO: '0',
+}
+Object.assign(process.env, env)
+mkdirSync(env.CWA_DATA_DIR!, { recursive: true })
+await loadJwtKeys(process.env)
+
+const template = templateName(root)
+env.CWA_TEST_TEMPLATE = template
+const existing = await withAdminClient(async (c) => {
+  // Leftovers of earlier runs (crashed files, older templates) go first.
+  const { rows } = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'cwa_test_%'")
+  for (const { datname } of rows) {
+    if (datname !== template) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+  }
+  return rows.some((r) => r.datname === template)
+})
+if (!existing) {
+  const building = `${template}_building`
+  await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`).then(() => c.query(`CREATE DATABASE "${building}"`)))
+  const { buildSiteConfig } = await import('../../payload.config')
+  const { startPayload } = await import('../../src/server/bootstrap')
+  const { closePayload } = await import('../../src/utils/closePayload')
+  const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: databaseUrl(building) }), key: 'template' })
+  await closePayload(payload)
+  await withAdminClient((c) => c.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`))
+}
+console.log(JSON.stringify(env))
+process.exit(0)

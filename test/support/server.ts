@@ -1,0 +1,149 @@
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { randomBytes } from 'node:crypto'
+import type { Payload } from 'payload'
+import pg from 'pg'
+import type { CwaPluginOptions } from '../../plugins/cwa/options'
+import { buildSiteConfig } from '../../payload.config'
+import { createApp } from '../../src/server/app'
+import { startPayload } from '../../src/server/bootstrap'
+import { loadJwtKeys } from '../../src/session/keys'
+import { closePayload } from '../../src/utils/closePayload'
+import { createTestDatabase, databaseUrl, dropDatabase } from './database'
+
+export interface TestResponse<T = any> {
+  status: number
+  headers: Headers
+  body: T
+  text: string
+}
+
+export interface RequestOptions {
+  token?: string
+  headers?: Record<string, string>
+  /** Raw body (sent as is); otherwise `json` is serialized. */
+  raw?: string
+  contentType?: string
+}
+
+export interface TestServer {
+  url: string
+  payload: Payload
+  database: string
+  databaseUrl: string
+  request(method: string, path: string, json?: unknown, options?: RequestOptions): Promise<TestResponse>
+  get(path: string, options?: RequestOptions): Promise<TestResponse>
+  post(path: string, json?: unknown, options?: RequestOptions): Promise<TestResponse>
+  patch(path: string, json?: unknown, options?: RequestOptions): Promise<TestResponse>
+  delete(path: string, options?: RequestOptions): Promise<TestResponse>
+  /** Creates a user directly (email-verified, enabled unless said) and returns its id. */
+  createUser(username: string, roles?: string[], extra?: Record<string, unknown>): Promise<string>
+  /** Logs in through POST /_api/login and returns the JWT from the Set-Cookie header. */
+  login(username: string, password?: string): Promise<string>
+  /** Creates a user with the role and logs in; returns the JWT. */
+  tokenFor(role: 'ROLE_USER' | 'ROLE_ADMIN' | 'ROLE_SUPER_ADMIN'): Promise<string>
+  /** Counts SQL queries sent while `fn` runs. */
+  countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number; sql: string[] }>
+  close(): Promise<void>
+}
+
+export const PASSWORD = 'correct horse battery staple'
+
+let queryLog: string[] | null = null
+const originalQuery = pg.Client.prototype.query
+// Every SQL statement Payload sends goes through pg.Client#query (pool.query included).
+pg.Client.prototype.query = function patchedQuery(this: pg.Client, ...args: unknown[]) {
+  if (queryLog) {
+    const first = args[0] as string | { text?: string }
+    queryLog.push(typeof first === 'string' ? first : (first?.text ?? ''))
+  }
+  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args)
+} as typeof pg.Client.prototype.query
+
+/**
+ * Starts the reference site on a fresh database cloned from the migrated
+ * template: real PostgreSQL, real Express, real HTTP on a loopback port.
+ */
+export async function startTestServer({ options }: { options?: Partial<CwaPluginOptions> } = {}): Promise<TestServer> {
+  const template = process.env.CWA_TEST_TEMPLATE
+  if (!template) throw new Error('CWA_TEST_TEMPLATE is not set: run the tests with npm test')
+  const database = await createTestDatabase(template)
+  const url = databaseUrl(database)
+  const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: url, options }), key: database })
+  const keys = await loadJwtKeys(process.env)
+  const app = createApp({ payload, keys })
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const prefix = '/_api'
+
+  const request = async (method: string, path: string, json?: unknown, opts: RequestOptions = {}): Promise<TestResponse> => {
+    const headers: Record<string, string> = { accept: 'application/ld+json', ...(opts.headers ?? {}) }
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`
+    let body: string | undefined
+    if (opts.raw !== undefined) body = opts.raw
+    else if (json !== undefined) body = JSON.stringify(json)
+    if (body !== undefined) {
+      headers['content-type'] = opts.contentType ?? (method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json')
+    }
+    const response = await fetch(`${base}${path}`, { method, headers, body })
+    const text = await response.text()
+    let parsed: unknown = text
+    try {
+      parsed = text ? JSON.parse(text) : undefined
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text }
+  }
+
+  const createUser = async (username: string, roles = ['ROLE_USER'], extra: Record<string, unknown> = {}) => {
+    const user = await payload.create({
+      collection: 'users',
+      data: { username, email: `${username}@example.com`, password: PASSWORD, roles, enabled: true, emailAddressVerified: true, ...extra } as never,
+      depth: 0,
+    })
+    return String(user.id)
+  }
+
+  const login = async (username: string, password = PASSWORD) => {
+    const response = await request('POST', `${prefix}/login`, { username, password }, { contentType: 'application/json' })
+    if (response.status !== 204) throw new Error(`login failed: ${response.status} ${response.text}`)
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('api_component='))
+    return decodeURIComponent(cookie!.split(';')[0]!.split('=')[1]!)
+  }
+
+  return {
+    url: base,
+    payload,
+    database,
+    databaseUrl: url,
+    request,
+    get: (path, opts) => request('GET', path, undefined, opts),
+    post: (path, json, opts) => request('POST', path, json, opts),
+    patch: (path, json, opts) => request('PATCH', path, json, opts),
+    delete: (path, opts) => request('DELETE', path, undefined, opts),
+    createUser,
+    login,
+    async tokenFor(role) {
+      const username = `${role.toLowerCase()}_${randomBytes(3).toString('hex')}`
+      await createUser(username, [role])
+      return login(username)
+    },
+    async countQueries(fn) {
+      queryLog = []
+      try {
+        const result = await fn()
+        return { result, queries: queryLog.length, sql: queryLog }
+      } finally {
+        queryLog = null
+      }
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve))
+      await closePayload(payload)
+      await dropDatabase(database)
+    },
+  }
+}
