@@ -8,11 +8,17 @@ import { migrations } from '../../migrations'
 export async function startPayload({
   config,
   key = 'default',
-}: { config?: Promise<SanitizedConfig> | SanitizedConfig; key?: string } = {}): Promise<Payload> {
+  migrate = true,
+}: {
+  config?: Promise<SanitizedConfig> | SanitizedConfig
+  key?: string
+  /** Apply the committed migrations (off for configs that push their schema in development). */
+  migrate?: boolean
+} = {}): Promise<Payload> {
   const resolved = await (config ?? (await import('../../payload.config')).default)
   const payload = await getPayload({ config: resolved, key })
   payloadKeys.set(payload, key)
-  await migrateDatabase(payload)
+  if (migrate) await migrateDatabase(payload)
   return payload
 }
 

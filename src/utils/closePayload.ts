@@ -10,7 +10,9 @@ export async function closePayload(payload: Payload): Promise<void> {
   await payload.destroy().catch(() => {})
   if (!pool) return
   for (const client of pool._clients ?? []) {
-    if (!pool._idle?.includes(client)) {
+    // Only the client borrowed at connect and never returned: busy clients release themselves.
+    const busy = client.activeQuery != null || (client.queryQueue?.length ?? 0) > 0
+    if (!busy && !pool._idle?.some((idle) => idle === client || (idle as { client?: unknown }).client === client)) {
       try {
         client.release?.()
       } catch {
@@ -22,7 +24,7 @@ export async function closePayload(payload: Payload): Promise<void> {
 }
 
 interface PoolLike {
-  _clients?: Array<{ release?: () => void }>
+  _clients?: Array<{ release?: () => void; activeQuery?: unknown; queryQueue?: unknown[] }>
   _idle?: unknown[]
   ended?: boolean
   end(): Promise<void>
