@@ -5,8 +5,11 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
-const results = 'test-results.json'
+// One results file per run, so parallel runs never read each other's.
+const results = path.join(tmpdir(), `cwa-test-results-${process.pid}.json`)
 rmSync(results, { force: true })
 const run = spawnSync('npx', ['jest', '--json', `--outputFile=${results}`, ...process.argv.slice(2)], {
   stdio: 'inherit',
@@ -22,4 +25,5 @@ if (existsSync(results)) {
   failed = 1
 }
 console.log(`${passed} passed, ${failed} failed`)
+rmSync(results, { force: true })
 process.exit(run.status === 0 && failed === 0 ? 0 : 1)

@@ -1,4 +1,4 @@
-import type { CollectionConfig, Field } from 'payload'
+import type { CollectionConfig, CollectionSlug, Field } from 'payload'
 import { contentAccess } from '../../plugins/cwa/access'
 import { type CoreContext, tableName } from '../../plugins/cwa/context'
 import type { CwaResourceMeta } from '../../plugins/cwa/types'
@@ -17,7 +17,7 @@ export function componentPositionsCollection(ctx: CoreContext): CollectionConfig
   }
   const component: Field[] =
     ctx.componentSlugs.length > 0
-      ? [{ name: 'component', type: 'relationship', relationTo: ctx.componentSlugs, index: true }]
+      ? [{ name: 'component', type: 'relationship', relationTo: ctx.componentSlugs as CollectionSlug[], index: true }]
       : []
   return {
     slug: 'component_positions',

@@ -1,4 +1,4 @@
-import { type CollectionConfig, type Field, ValidationError } from 'payload'
+import { type CollectionConfig, type CollectionSlug, type Field, ValidationError } from 'payload'
 import { contentAccess } from '../../plugins/cwa/access'
 import { type CoreContext, tableName } from '../../plugins/cwa/context'
 import type { CwaResourceMeta } from '../../plugins/cwa/types'
@@ -16,7 +16,7 @@ export function routesCollection(ctx: CoreContext): CollectionConfig {
   }
   const target: Field[] = [{ name: 'page', type: 'relationship', relationTo: 'pages', index: true }]
   if (ctx.pageDataSlugs.length > 0) {
-    target.push({ name: 'pageData', type: 'relationship', relationTo: ctx.pageDataSlugs })
+    target.push({ name: 'pageData', type: 'relationship', relationTo: ctx.pageDataSlugs as CollectionSlug[] })
   }
   return {
     slug: 'routes',

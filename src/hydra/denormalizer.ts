@@ -45,8 +45,70 @@ function writableFields(resource: Resource): Map<string, FieldWithName> {
 
 const typeMessage = (type: string) => `This value should be of type ${type}.`
 
-function readScalar(field: FieldWithName, value: unknown, path: string, state: State): unknown {
-  if (value === null) return null
+/** Longest value (in UTF-8 bytes) of an indexed or unique text column: a B-tree entry holds at most ~2.7 kB. */
+export const MAX_INDEXED_BYTES = 2000
+/** Deepest nesting accepted in a free-form JSON value. */
+export const MAX_JSON_DEPTH = 64
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/**
+ * A string PostgreSQL can store as sent: no NUL character (refused by the
+ * database) and no lone UTF-16 surrogate (which would be silently replaced).
+ */
+function checkString(value: string, path: string, state: State): boolean {
+  if (value.includes('\u0000')) {
+    state.violations.push(violation(path, 'This value contains a NUL character, which cannot be stored.', 'invalid_characters'))
+    return false
+  }
+  if (LONE_SURROGATE.test(value)) {
+    state.violations.push(violation(path, 'This value is not a valid Unicode string.', 'invalid_characters'))
+    return false
+  }
+  return true
+}
+
+const indexed = (field: FieldWithName) =>
+  ('unique' in field && field.unique === true) || ('index' in field && field.index === true)
+
+/** Free-form JSON: any value, but not nested past MAX_JSON_DEPTH and with storable strings (keys included). */
+function checkJson(value: unknown, path: string, state: State): void {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }]
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop()!
+    if (typeof current === 'string') {
+      if (!checkString(current, path, state)) return
+    } else if (current && typeof current === 'object') {
+      if (depth >= MAX_JSON_DEPTH) {
+        state.violations.push(violation(path, `This value is nested deeper than ${MAX_JSON_DEPTH} levels.`, 'too_deep'))
+        return
+      }
+      if (Array.isArray(current)) {
+        for (const item of current) stack.push({ value: item, depth: depth + 1 })
+      } else {
+        for (const [key, item] of Object.entries(current)) {
+          if (!checkString(key, path, state)) return
+          stack.push({ value: item, depth: depth + 1 })
+        }
+      }
+    }
+  }
+}
+
+/** PostgreSQL timestamps go from 4713 BC to 294276 AD; the API accepts years 1 to 9999. */
+function validDate(value: string): boolean {
+  const time = Date.parse(value)
+  if (Number.isNaN(time)) return false
+  const year = new Date(time).getUTCFullYear()
+  return year >= 1 && year <= 9999
+}
+
+function readScalar(field: FieldWithName, value: unknown, path: string, state: State, { element = false } = {}): unknown {
+  if (value === null) {
+    // null clears a single-valued property; inside a list it is no value at all.
+    if (element) state.violations.push(violation(path, 'This value should not be null.', 'type'))
+    return null
+  }
   switch (field.type) {
     case 'text':
     case 'textarea':
@@ -54,7 +116,11 @@ function readScalar(field: FieldWithName, value: unknown, path: string, state: S
     case 'code':
     case 'radio':
     case 'select':
-      if (typeof value !== 'string') state.violations.push(violation(path, typeMessage('string'), 'type'))
+      if (typeof value !== 'string') {
+        state.violations.push(violation(path, typeMessage('string'), 'type'))
+      } else if (checkString(value, path, state) && indexed(field) && Buffer.byteLength(value) > MAX_INDEXED_BYTES) {
+        state.violations.push(violation(path, `This value is too long. It should have ${MAX_INDEXED_BYTES} bytes or less.`, 'too_long'))
+      }
       return value
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) state.violations.push(violation(path, typeMessage('number'), 'type'))
@@ -63,12 +129,28 @@ function readScalar(field: FieldWithName, value: unknown, path: string, state: S
       if (typeof value !== 'boolean') state.violations.push(violation(path, typeMessage('bool'), 'type'))
       return value
     case 'date':
-      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) {
+      if (typeof value !== 'string' || !validDate(value)) {
         state.violations.push(violation(path, 'This value is not a valid datetime.', 'datetime'))
         return value
       }
       return new Date(value).toISOString()
+    case 'json':
+      checkJson(value, path, state)
+      return value
+    case 'group':
+      if (typeof value !== 'object' || Array.isArray(value)) state.violations.push(violation(path, typeMessage('object'), 'type'))
+      else checkJson(value, path, state)
+      return value
+    case 'array':
+    case 'blocks':
+      if (!Array.isArray(value) || value.some((row) => !row || typeof row !== 'object' || Array.isArray(row))) {
+        state.violations.push(violation(path, typeMessage('array of objects'), 'type'))
+      } else {
+        checkJson(value, path, state)
+      }
+      return value
     default:
+      checkJson(value, path, state)
       return value
   }
 }
@@ -79,8 +161,12 @@ function readRelation(
   path: string,
   ctx: HydraContext,
   state: State,
+  { element = false } = {},
 ): unknown {
-  if (value === null) return null
+  if (value === null) {
+    if (element) state.violations.push(violation(path, 'Expected an IRI (string), got null.', 'type'))
+    return null
+  }
   if (typeof value !== 'string') {
     state.violations.push(violation(path, 'Expected an IRI (string).', 'type'))
     return null
@@ -109,8 +195,8 @@ function readField(field: FieldWithName, value: unknown, path: string, ctx: Hydr
     }
     return value.map((v, i) =>
       field.type === 'relationship' || field.type === 'upload'
-        ? readRelation(field as never, v, `${path}[${i}]`, ctx, state)
-        : readScalar(field, v, `${path}[${i}]`, state),
+        ? readRelation(field as never, v, `${path}[${i}]`, ctx, state, { element: true })
+        : readScalar(field, v, `${path}[${i}]`, state, { element: true }),
     )
   }
   if (field.type === 'relationship' || field.type === 'upload') return readRelation(field as never, value, path, ctx, state)
@@ -151,7 +237,9 @@ async function checkRelationsExist(state: State, ctx: HydraContext): Promise<voi
       depth: 0,
       limit: ids.length,
       pagination: false,
-      select: {},
+      select: {} as never,
+      // An IRI the caller may not read names nothing, as far as the caller can tell.
+      overrideAccess: false,
       req: ctx.req,
     })
     const existing = new Set(found.docs.map((d) => String((d as { id: unknown }).id)))

@@ -1,4 +1,4 @@
-import { APIError, ValidationError } from 'payload'
+import { ValidationError } from 'payload'
 
 /** An HTTP error the JSON-LD layer turns into a Hydra `Error` body. */
 export class HttpError extends Error {
@@ -67,12 +67,70 @@ function payloadViolationCode(message: string): string {
   return 'invalid'
 }
 
+/** A PostgreSQL error (node-postgres DatabaseError), found on the error or its `cause` chain. */
+interface DatabaseError {
+  code: string
+  column?: string
+  detail?: string
+}
+
+function databaseError(error: unknown): DatabaseError | null {
+  let current: unknown = error
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; severity?: unknown; routine?: unknown; cause?: unknown }
+    if (
+      typeof candidate.code === 'string' &&
+      /^[0-9A-Z]{5}$/.test(candidate.code) &&
+      (candidate.severity !== undefined || candidate.routine !== undefined)
+    ) {
+      return candidate as DatabaseError
+    }
+    current = candidate.cause
+  }
+  return null
+}
+
+const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())
+
+/** The property a database error is about, when it names one (`column`, or `Key (col)=...` in detail). */
+function databaseProperty(error: DatabaseError): string {
+  if (error.column) return camel(error.column)
+  const key = /Key \(([a-z0-9_]+)\)/i.exec(error.detail ?? '')
+  return key ? camel(key[1]!) : ''
+}
+
+/**
+ * Database errors caused by the values a client sent are the client's
+ * fault, never a 500: data exceptions (class 22: bad encoding, out of range,
+ * invalid text representation...), integrity violations (class 23) and an
+ * index entry too large (54000). On a read they are a 400 (a query parameter
+ * was at fault); on a write a 422 with a violation; on a DELETE an integrity
+ * violation means the resource is still referenced (409).
+ */
+function classifyDatabaseError(error: DatabaseError, method: string): HttpError | ViolationError | null {
+  const { code } = error
+  const read = method === 'GET' || method === 'HEAD'
+  const property = databaseProperty(error)
+  if (code === '23505') return new ViolationError([violation(property, 'This value is already used.', 'unique')])
+  if (code.startsWith('23')) {
+    if (method === 'DELETE') return new HttpError(409, 'The resource is still referenced by other resources.')
+    if (read) return badRequest('The request could not be processed.')
+    return new ViolationError([violation(property, 'This value is not valid here.', 'integrity')])
+  }
+  if (code.startsWith('22') || code === '54000') {
+    if (read || method === 'DELETE') return badRequest('A request parameter holds a value the database cannot process.')
+    return new ViolationError([violation(property, 'This value cannot be stored.', code === '54000' ? 'too_long' : 'invalid_value')])
+  }
+  return null
+}
+
 /**
  * Normalises anything thrown by a handler or by Payload into either an
  * HttpError or a ViolationError. `anonymous` turns Payload's Forbidden into
- * 401 for callers who are not signed in.
+ * 401 for callers who are not signed in; `method` tells how a database
+ * error caused by bad input is reported (see classifyDatabaseError).
  */
-export function classifyError(error: unknown, anonymous: boolean): HttpError | ViolationError {
+export function classifyError(error: unknown, anonymous: boolean, method = 'GET'): HttpError | ViolationError {
   if (error instanceof HttpError || error instanceof ViolationError) return error
   if (error instanceof ValidationError) {
     const errors = (error.data as { errors?: Array<{ path?: string; message?: string; code?: string }> })?.errors ?? []
@@ -80,7 +138,7 @@ export function classifyError(error: unknown, anonymous: boolean): HttpError | V
       errors.map((e) => violation(e.path ?? '', e.message ?? 'Invalid value.', e.code ?? payloadViolationCode(e.message ?? ''))),
     )
   }
-  const status = (error as { status?: number })?.status
+  const status = (error as { status?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode
   const name = (error as { name?: string })?.name
   if (name === 'Forbidden' || status === 403) {
     return anonymous ? unauthorized() : forbidden()
@@ -88,10 +146,16 @@ export function classifyError(error: unknown, anonymous: boolean): HttpError | V
   if (name === 'NotFound' || status === 404) return notFound()
   if (name === 'UnauthorizedError' || name === 'AuthenticationError' || status === 401) return unauthorized()
   if (name === 'QueryError') return badRequest((error as Error).message)
-  if (error instanceof APIError && typeof status === 'number' && status >= 400 && status < 500) {
-    return new HttpError(status, error.message)
-  }
   if ((error as { type?: string })?.type === 'entity.too.large') return new HttpError(413, 'Request body too large.')
   if ((error as { type?: string })?.type === 'entity.parse.failed') return badRequest('Syntax error: malformed JSON.')
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Payload's APIError, Express' own errors (a path parameter that is not valid percent-encoding: URIError 400).
+    return new HttpError(status, error instanceof Error && error.message ? error.message : statusTitle(status))
+  }
+  const database = databaseError(error)
+  if (database) {
+    const classified = classifyDatabaseError(database, method.toUpperCase())
+    if (classified) return classified
+  }
   return new HttpError(500, 'Internal Server Error')
 }

@@ -17,6 +17,16 @@ const TRUE = new Set(['true', '1'])
 const FALSE = new Set(['false', '0'])
 
 /**
+ * Payload's `contains` becomes `ILIKE '%term%'` without escaping the term, so
+ * `%` and `_` would act as wildcards (`?search=%` matching everything). The
+ * search is a plain partial match: escape them (and the escape character
+ * itself) so they match literally. PostgreSQL's default LIKE escape is `\`.
+ */
+function likeLiteral(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/**
  * The filters every resource declares, applied to collections and to item
  * requests alike: one case-insensitive partial `search`, boolean filters.
  * Per-field parameters are not filters and are ignored.
@@ -27,7 +37,8 @@ export function filterWhere(resource: Resource, query: URLSearchParams): Where[]
   const search = query.get('search')
   if (search && (meta.search?.length ?? 0) > 0) {
     const aliases = meta.aliases ?? {}
-    clauses.push({ or: meta.search!.map((field) => ({ [aliases[field] ?? field]: { contains: search } })) })
+    const term = likeLiteral(search)
+    clauses.push({ or: meta.search!.map((field) => ({ [aliases[field] ?? field]: { contains: term } })) })
   }
   for (const name of meta.booleanFilters ?? []) {
     const values = [...query.getAll(name), ...query.getAll(`${name}[]`)]
@@ -64,6 +75,10 @@ export function parseOrder(resource: Resource, query: URLSearchParams): Sort {
     const defaults = Object.entries(meta.defaultOrder ?? { createdAt: 'desc' })
     for (const [field, direction] of defaults) sort.push(direction === 'desc' ? `-${field}` : field)
   }
+  // Rows equal on every sort key come back in no fixed order, and LIMIT/OFFSET
+  // pages are separate queries: without a unique last key, paging could skip
+  // or repeat a record. The id makes the order total (same direction as the last key).
+  if (!sort.some((key) => key === 'id' || key === '-id')) sort.push(sort[sort.length - 1]!.startsWith('-') ? '-id' : 'id')
   return sort
 }
 

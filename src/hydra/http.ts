@@ -20,13 +20,10 @@ export function fetchHeaders(req: Request): Headers {
 
 /** Builds the per-request context: caller, Payload request, query, headers. */
 export async function buildContext(payload: Payload, req: Request): Promise<HydraContext> {
-  const url = new URL(req.originalUrl, 'http://localhost')
+  const url = requestUrl(req)
   const headers = fetchHeaders(req)
   const user = (res(req).locals.user ?? null) as HydraContext['user']
-  const payloadReq = await createLocalReq(
-    { user: user ?? undefined, req: { headers, url: `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}` } as never },
-    payload,
-  )
+  const payloadReq = await createLocalReq({ user: user ?? undefined, req: { headers, url: url.href } as never }, payload)
   if (!user) payloadReq.user = null
   return {
     payload,
@@ -42,6 +39,24 @@ export async function buildContext(payload: Payload, req: Request): Promise<Hydr
 }
 
 const res = (req: Request) => req.res as Response
+
+/**
+ * The absolute URL of a request. A Host header or a path that does not make
+ * a valid URL (a client can send anything) falls back to localhost, so that
+ * building the context never fails on bad input.
+ */
+export function requestUrl(req: Request): URL {
+  const path = req.originalUrl.startsWith('/') ? req.originalUrl : `/${req.originalUrl}`
+  try {
+    return new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}${path}`)
+  } catch {
+    try {
+      return new URL(`http://localhost${path}`)
+    } catch {
+      return new URL('http://localhost/')
+    }
+  }
+}
 
 export function send(response: Response, result: OperationResult): void {
   for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, value)
@@ -68,7 +83,7 @@ export function handle(payload: Payload, operation: (ctx: HydraContext, req: Req
 export function hydraErrorHandler(payload: Payload) {
   const { apiPrefix } = getOptions(payload.config)
   return (error: unknown, req: Request, response: Response, _next: NextFunction) => {
-    const classified = classifyError(error, !response.locals.user)
+    const classified = classifyError(error, !response.locals.user, req.method)
     if (classified.status >= 500) {
       payload.logger.error({ err: error, method: req.method, path: req.path }, 'JSON-LD request failed')
     }
@@ -86,10 +101,12 @@ const PATCH_TYPES = ['application/merge-patch+json']
 /**
  * Reads a JSON body for writes, checking the media type (POST: ld+json or
  * json; PATCH: merge-patch+json; anything else 415) and syntax (400).
+ * PUT is no operation of the API: its body is left unread, so that the
+ * route answers 405 whatever the body is.
  */
 export function jsonBody(limit = 1024 * 1024) {
   return async (req: Request, _response: Response, next: NextFunction) => {
-    if (req.method !== 'POST' && req.method !== 'PATCH' && req.method !== 'PUT') return next()
+    if (req.method !== 'POST' && req.method !== 'PATCH') return next()
     try {
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
       const raw = await readRaw(req, limit)
@@ -102,7 +119,7 @@ export function jsonBody(limit = 1024 * 1024) {
         throw new HttpError(415, `The content-type "${type || '(none)'}" is not supported. Supported MIME types are "${accepted.join('", "')}".`)
       }
       try {
-        req.body = raw.length === 0 ? undefined : JSON.parse(raw.toString('utf8'))
+        req.body = raw.length === 0 ? undefined : JSON.parse(raw.toString('utf8').replace(/^\uFEFF/, ''))
       } catch {
         throw badRequest('Syntax error: the request body is not valid JSON.')
       }
@@ -117,12 +134,21 @@ function readRaw(req: Request, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
+    let ended = false
     // Past the limit the rest is drained and dropped, so a 413 can still be answered.
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
       if (size <= limit) chunks.push(chunk)
     })
-    req.on('end', () => (size > limit ? reject(new HttpError(413, 'Request body too large.')) : resolve(Buffer.concat(chunks))))
-    req.on('error', reject)
+    req.on('end', () => {
+      ended = true
+      if (size > limit) reject(new HttpError(413, 'Request body too large.'))
+      else resolve(Buffer.concat(chunks as unknown as Uint8Array[]))
+    })
+    // A client that goes away mid-body (or sends less than its Content-Length) is a bad request, not a crash.
+    req.on('close', () => {
+      if (!ended) reject(badRequest('The request body was not received completely.'))
+    })
+    req.on('error', () => reject(badRequest('The request body could not be read.')))
   })
 }

@@ -5,6 +5,25 @@ import type { Resource, ResourceRegistry } from './registry'
 
 const HYDRA = 'http://www.w3.org/ns/hydra/core#'
 
+/** Hydra classes used as @type of collection documents (`Collection`, `PartialCollectionView`). */
+export const HYDRA_CLASSES = new Set(['Collection', 'PartialCollectionView'])
+
+/**
+ * Whether a resource's short name is also the name of a Hydra class used in
+ * its collection documents (the built-in `Collection` component). In its
+ * context the short name must denote the resource class (items are typed
+ * with it), so collection documents of that resource override the term
+ * back to Hydra's class and scope the resource class to `member`.
+ */
+export function shadowsHydraClass(shortName: string): boolean {
+  return HYDRA_CLASSES.has(shortName)
+}
+
+/** The inline context collection documents of such a resource add after the resource context. */
+export function hydraClassOverride(shortName: string): JsonLdObject {
+  return { [shortName]: `hydra:${shortName}` }
+}
+
 /** Hydra terms used without prefix in every document (the API uses no hydra: prefix). */
 function hydraTerms(): JsonLdObject {
   return {
@@ -43,22 +62,34 @@ export function resourceContext(resource: Resource, registry: ResourceRegistry, 
     id: `${shortName}/id`,
   }
   for (const { field, json } of outputFields(resource)) {
-    const isRelation = field.type === 'relationship' || field.type === 'upload' || field.type === 'join'
-    const isDate = field.type === 'date'
-    terms[json] = isRelation
-      ? { '@id': `${shortName}/${json}`, '@type': '@id' }
-      : field.type === 'json'
-        ? { '@id': `${shortName}/${json}`, '@type': '@json' }
-        : isDate
-          ? { '@id': `${shortName}/${json}`, '@type': 'xsd:dateTime' }
-          : `${shortName}/${json}`
+    const id = `${shortName}/${json}`
+    terms[json] = RELATION_TYPES.has(field.type)
+      ? { '@id': id, '@type': '@id' }
+      : JSON_TYPES.has(field.type)
+        ? { '@id': id, '@type': '@json' }
+        : field.type === 'date'
+          ? { '@id': id, '@type': 'xsd:dateTime' }
+          : id
   }
   terms.createdAt = { '@id': `${shortName}/createdAt`, '@type': 'xsd:dateTime' }
   terms.modifiedAt = { '@id': `${shortName}/modifiedAt`, '@type': 'xsd:dateTime' }
   terms._metadata = { '@id': `${shortName}/_metadata`, '@type': '@json' }
   if (resource.meta.kind === 'user') terms.roles = `${shortName}/roles`
+  if (shadowsHydraClass(shortName)) {
+    // Members keep the resource class even where the collection document maps the name to Hydra's.
+    terms.member = { ...(terms.member as JsonLdObject), '@context': { [shortName]: shortName } }
+  }
   return { '@context': terms }
 }
+
+/** Field types whose values are IRIs. */
+const RELATION_TYPES = new Set(['relationship', 'upload', 'join'])
+
+/**
+ * Field types whose values are free-form JSON (objects, arrays of objects):
+ * JSON literals, so that their keys are not read as JSON-LD properties.
+ */
+const JSON_TYPES = new Set(['json', 'richText', 'group', 'array', 'blocks'])
 
 export function entrypointContext(registry: ResourceRegistry, baseUrl: string): JsonLdObject {
   const terms: JsonLdObject = { '@version': 1.1, '@vocab': vocab(registry, baseUrl), ...hydraTerms(), Entrypoint: 'Entrypoint' }
@@ -68,7 +99,12 @@ export function entrypointContext(registry: ResourceRegistry, baseUrl: string): 
   return { '@context': terms }
 }
 
-/** Contexts of the error bodies. */
+/**
+ * Contexts of the error bodies. `description` is Hydra's; `detail` (the same
+ * text, RFC 7807 name) and `type` (an RFC 7807 problem type: a URI reference,
+ * not the node's @type, which the body carries separately) get terms of
+ * their own, so a processor sees one @type and one description.
+ */
 export function errorContext(name: 'Error' | 'ConstraintViolation', registry: ResourceRegistry, baseUrl: string): JsonLdObject {
   return {
     '@context': {
@@ -76,9 +112,9 @@ export function errorContext(name: 'Error' | 'ConstraintViolation', registry: Re
       '@vocab': vocab(registry, baseUrl),
       ...hydraTerms(),
       [name]: name === 'Error' ? 'hydra:Error' : 'ConstraintViolation',
-      status: 'hydra:statusCode',
-      detail: 'hydra:description',
-      type: '@type',
+      status: { '@id': 'hydra:statusCode', '@type': 'xsd:integer' },
+      detail: `${name}/detail`,
+      type: { '@id': `${name}/type`, '@type': '@id' },
       violations: { '@id': `${name}/violations`, '@type': '@json' },
     },
   }

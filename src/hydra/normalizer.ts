@@ -2,6 +2,7 @@ import type { PaginatedDocs } from 'payload'
 import type { HydraContext } from './context'
 import { configExtensions, type HydraExtension, type JsonLdObject } from './extension'
 import { normalizeDocument } from './item'
+import { hydraClassOverride, shadowsHydraClass } from './jsonldContext'
 import type { Resource } from './registry'
 import { builtInExtensions } from './extensions/index'
 
@@ -36,8 +37,12 @@ export async function normalizeCollection(
 ): Promise<JsonLdObject> {
   const member: JsonLdObject[] = []
   for (const doc of result.docs) member.push(await normalizeItem(resource, doc, ctx, { withContext: false }))
+  const { shortName } = resource.meta
+  const context = contextIri(ctx, shortName)
   return {
-    '@context': contextIri(ctx, resource.meta.shortName),
+    // A resource named like a Hydra class (the Collection component) maps that name to
+    // its own class in its context; the collection document maps it back to Hydra's.
+    '@context': shadowsHydraClass(shortName) ? [context, hydraClassOverride(shortName)] : context,
     '@id': resource.collectionIri,
     '@type': 'Collection',
     totalItems: result.totalDocs,

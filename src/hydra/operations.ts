@@ -1,7 +1,7 @@
-import type { CollectionSlug } from 'payload'
+import { type CollectionSlug, ValidationError } from 'payload'
 import type { HydraContext } from './context'
 import { denormalize } from './denormalizer'
-import { forbidden, notFound } from './errors'
+import { classifyError, forbidden, notFound, unauthorized, violation, ViolationError } from './errors'
 import type { JsonLdObject } from './extension'
 import { filterWhere, parseCollectionQuery } from './filters'
 import { normalizeCollection, normalizeItem } from './normalizer'
@@ -48,7 +48,7 @@ export async function loadItem(resource: Resource, id: string, ctx: HydraContext
     overrideAccess: false,
     req: ctx.req,
   })
-  const doc = result.docs[0] as Record<string, unknown> | undefined
+  const doc = result.docs[0] as unknown as Record<string, unknown> | undefined
   if (!doc) throw notFound()
   return doc
 }
@@ -58,35 +58,81 @@ export async function getItem(resource: Resource, id: string, ctx: HydraContext)
   return { status: 200, body: await normalizeItem(resource, doc, ctx) }
 }
 
+type WriteOperation = 'create' | 'update' | 'delete'
+
+/**
+ * Runs the collection's access function for a write before the body is read,
+ * so that a caller without the right gets 401/403 whatever the body holds
+ * (no validation detail, no existence check of the IRIs it names). Payload
+ * checks again in the operation itself (overrideAccess: false); a Where
+ * result (row-level rule) is left to it.
+ */
+async function assertMayWrite(resource: Resource, operation: WriteOperation, ctx: HydraContext, id?: string): Promise<void> {
+  const access = resource.collection.access?.[operation] as
+    | ((args: { req: HydraContext['req']; id?: string; data?: unknown }) => unknown)
+    | undefined
+  if (typeof access !== 'function') return
+  const result = await access({ req: ctx.req, ...(id === undefined ? {} : { id }) })
+  if (result !== false) return
+  // Closed registration is a 403 for anonymous callers too (contract: Errors).
+  const registration = resource.meta.kind === 'user' && operation === 'create'
+  throw ctx.user || registration ? forbidden() : unauthorized()
+}
+
+/** JSON name of a Payload field path (`email` -> `emailAddress`, `uiClassNames.0` -> `uiClassNames[0]`). */
+function jsonPath(resource: Resource, path: string): string {
+  const reverse = new Map(Object.entries(resource.meta.aliases ?? {}).map(([json, name]) => [name, json]))
+  const [head = '', ...rest] = path.split('.')
+  return [reverse.get(head) ?? head, ...rest].reduce((out, part, index) =>
+    index === 0 ? part : /^\d+$/.test(part) ? `${out}[${part}]` : `${out}.${part}`,
+  )
+}
+
+/** Payload's validation errors name Payload fields: report them under the JSON property names. */
+function withJsonPaths(resource: Resource) {
+  return (error: unknown): never => {
+    if (error instanceof ValidationError) {
+      const classified = classifyError(error, false) as ViolationError
+      throw new ViolationError(classified.violations.map((v) => violation(jsonPath(resource, v.propertyPath), v.message, v.code)))
+    }
+    throw error
+  }
+}
+
 export async function createItem(resource: Resource, body: unknown, ctx: HydraContext): Promise<OperationResult> {
+  await assertMayWrite(resource, 'create', ctx)
   const data = await denormalize(resource, body, ctx)
   const doc = (await ctx.payload
     .create({ collection: slugOf(resource), data: data as never, depth: 0, overrideAccess: false, req: ctx.req })
     .catch((error: unknown) => {
       // Closed registration is a 403 for anonymous callers too (contract: Errors).
       if (resource.meta.kind === 'user' && (error as { name?: string }).name === 'Forbidden') throw forbidden()
-      throw error
-    })) as Record<string, unknown>
+      return withJsonPaths(resource)(error)
+    })) as unknown as Record<string, unknown>
   const item = await normalizeItem(resource, doc, ctx)
   return { status: 201, body: item, headers: { Location: String(item['@id']), 'Content-Location': String(item['@id']) } }
 }
 
 export async function updateItem(resource: Resource, id: string, body: unknown, ctx: HydraContext): Promise<OperationResult> {
   if (!isUuid(id)) throw notFound()
+  await assertMayWrite(resource, 'update', ctx, id.toLowerCase())
   const data = await denormalize(resource, body, ctx)
-  const doc = (await ctx.payload.update({
-    collection: slugOf(resource),
-    id: id.toLowerCase(),
-    data: data as never,
-    depth: 0,
-    overrideAccess: false,
-    req: ctx.req,
-  })) as Record<string, unknown>
+  const doc = (await ctx.payload
+    .update({
+      collection: slugOf(resource),
+      id: id.toLowerCase(),
+      data: data as never,
+      depth: 0,
+      overrideAccess: false,
+      req: ctx.req,
+    })
+    .catch(withJsonPaths(resource))) as unknown as Record<string, unknown>
   return { status: 200, body: await normalizeItem(resource, doc, ctx) }
 }
 
 export async function deleteItem(resource: Resource, id: string, ctx: HydraContext): Promise<OperationResult> {
   if (!isUuid(id)) throw notFound()
+  await assertMayWrite(resource, 'delete', ctx, id.toLowerCase())
   await ctx.payload.delete({ collection: slugOf(resource), id: id.toLowerCase(), overrideAccess: false, req: ctx.req })
   return { status: 204 }
 }

@@ -28,6 +28,10 @@ async function main(): Promise<void> {
   const { closePayload } = await import('../utils/closePayload')
 
   const payload = await startPayload()
+  // A database that goes away (shutdown, restart) must not crash the process through an unhandled pool error.
+  ;(payload.db as unknown as { pool?: { on(event: 'error', fn: (error: Error) => void): void } }).pool?.on('error', (error) =>
+    payload.logger.warn({ err: error.message }, 'PostgreSQL connection error'),
+  )
   const log = {
     info: (message: string) => payload.logger.info(message),
     warn: (message: string) => payload.logger.warn(message),
@@ -59,7 +63,7 @@ async function main(): Promise<void> {
     payload.logger.info(`${signal} received, shutting down`)
     server.close()
     await closePayload(payload)
-    await database.stop()
+    await database.stop().catch(() => {})
     process.exit(0)
   }
   process.on('SIGINT', () => void stop('SIGINT'))

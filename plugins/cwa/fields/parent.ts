@@ -1,4 +1,4 @@
-import { type Field, ValidationError } from 'payload'
+import { type CollectionSlug, type Field, ValidationError } from 'payload'
 import type { CoreContext } from '../context'
 
 /**
@@ -8,7 +8,7 @@ import type { CoreContext } from '../context'
 export function parentFields(ctx: CoreContext): Field[] {
   const fields: Field[] = [{ name: 'parentPage', type: 'relationship', relationTo: 'pages' }]
   if (ctx.pageDataSlugs.length > 0) {
-    fields.push({ name: 'parentPageData', type: 'relationship', relationTo: ctx.pageDataSlugs })
+    fields.push({ name: 'parentPageData', type: 'relationship', relationTo: ctx.pageDataSlugs as CollectionSlug[] })
   }
   return fields
 }

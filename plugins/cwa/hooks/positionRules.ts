@@ -21,14 +21,16 @@ export const positionRulesHook =
     const pageDataClass = emptyToNull(merged.pageDataClass)
     const pageDataProperty = emptyToNull(merged.pageDataProperty)
 
-    let componentSlug: string | null = null
+    // Component types this position can show, with the property a violation goes on:
+    // the type a binding resolves to, and the stored component (also the fallback of a binding).
+    const candidates: Array<{ slug: string; path: 'component' | 'pageDataProperty' }> = []
     if ((pageDataClass === null) !== (pageDataProperty === null)) {
       const message = 'pageDataClass and pageDataProperty must be set together or not at all.'
       errors.push({ path: pageDataClass === null ? 'pageDataClass' : 'pageDataProperty', message })
     } else if (pageDataClass !== null && pageDataProperty !== null) {
-      const pageData = registry.byShortName(String(pageDataClass))
+      const pageData = typeof pageDataClass === 'string' ? registry.byShortName(pageDataClass) : undefined
       if (!pageData || pageData.meta.kind !== 'pageData') {
-        errors.push({ path: 'pageDataClass', message: `"${pageDataClass}" is not a page data resource.` })
+        errors.push({ path: 'pageDataClass', message: `"${String(pageDataClass)}" is not a page data resource.` })
       } else {
         const field = dataFields(pageData.collection.fields).find((f) => f.name === pageDataProperty)
         const target =
@@ -38,31 +40,33 @@ export const positionRulesHook =
         if (!target || target.meta.kind !== 'component') {
           errors.push({
             path: 'pageDataProperty',
-            message: `"${pageDataProperty}" is not a component property of ${pageDataClass}.`,
+            message: `"${String(pageDataProperty)}" is not a component property of ${pageDataClass}.`,
           })
         } else {
-          componentSlug = target.slug
+          candidates.push({ slug: target.slug, path: 'pageDataProperty' })
         }
       }
-    } else if (relationId(merged.component)) {
-      componentSlug = relationCollection(merged.component)
     }
+    const componentSlug = relationId(merged.component) ? relationCollection(merged.component) : null
+    if (componentSlug) candidates.push({ slug: componentSlug, path: 'component' })
 
     const groupId = relationId(merged.componentGroup)
-    if (errors.length === 0 && componentSlug && groupId) {
-      const component = registry.bySlug(componentSlug)
+    if (errors.length === 0 && candidates.length > 0 && groupId) {
       const group = await req.payload
         .findByID({ collection: 'component_groups', id: groupId, depth: 0, req, disableErrors: true, select: { allowedComponents: true } })
         .catch(() => null)
       const allowed = ((group as { allowedComponents?: string[] } | null)?.allowedComponents ?? []) as string[]
-      const path = pageDataClass ? 'pageDataProperty' : 'component'
-      if (component && allowed.length > 0 && !allowed.includes(component.collectionIri)) {
-        errors.push({ path, message: `${component.meta.shortName} is not allowed in this component group.` })
-      } else if (component?.meta.explicitAllowOnly && !allowed.includes(component.collectionIri)) {
-        errors.push({
-          path,
-          message: `${component.meta.shortName} can only be added to groups that name it in allowedComponents.`,
-        })
+      for (const { slug, path } of candidates) {
+        const component = registry.bySlug(slug)
+        if (!component) continue
+        if (allowed.length > 0 && !allowed.includes(component.collectionIri)) {
+          errors.push({ path, message: `${component.meta.shortName} is not allowed in this component group.` })
+        } else if (component.meta.explicitAllowOnly && !allowed.includes(component.collectionIri)) {
+          errors.push({
+            path,
+            message: `${component.meta.shortName} can only be added to groups that name it in allowedComponents.`,
+          })
+        }
       }
     }
 

@@ -1,0 +1,610 @@
+/**
+ * No request path answers 500 for bad input, and bad input never writes
+ * anything: every case below gets a 4xx (a JSON-LD error body) and leaves
+ * the database exactly as it was (a digest of every row of every table of
+ * the service is compared before and after).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import http from 'node:http'
+import pg from 'pg'
+import { startTestServer, type TestResponse, type TestServer } from '../support/server'
+
+let server: TestServer
+let db: pg.Client
+let admin: string
+let tables: string[]
+
+const UNKNOWN_UUID = '0b3f1d9e-7a6b-4a5c-9d8e-1f2a3b4c5d6e'
+let counter = 0
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`
+
+/** Fixtures created once: one item of several resources, used as PATCH/DELETE targets and relation targets. */
+const fx: Record<string, Record<string, any>> = {}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  db = new pg.Client({ connectionString: server.databaseUrl })
+  await db.connect()
+  db.on('error', () => {})
+  const { rows } = await db.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('payload_migrations', '_acb_refresh_tokens', 'payload_locked_documents', 'payload_locked_documents_rels', 'payload_preferences', 'payload_preferences_rels') ORDER BY table_name",
+  )
+  tables = rows.map((r) => r.table_name)
+  admin = await server.tokenFor('ROLE_ADMIN')
+
+  const post = async (path: string, body: Record<string, unknown>) => {
+    const response = await server.post(path, body, { token: admin })
+    if (response.status !== 201) throw new Error(`fixture ${path}: ${response.status} ${response.text}`)
+    return response.body as Record<string, any>
+  }
+  fx.layout = await post('/_api/_/layouts', { reference: 'bad-input-layout' })
+  fx.page = await post('/_api/_/pages', { reference: 'bad-input-page', layout: fx.layout['@id'], title: 'Page' })
+  fx.template = await post('/_api/_/pages', { reference: 'bad-input-template', layout: fx.layout['@id'], isTemplate: true })
+  fx.route = await post('/_api/_/routes', { path: '/bad-input', page: fx.page['@id'] })
+  fx.group = await post('/_api/_/component_groups', { reference: 'bad-input-group' })
+  fx.title = await post('/_api/component/titles', { title: 'A title' })
+  fx.html = await post('/_api/component/html_contents', { html: '<p>x</p>' })
+  fx.position = await post('/_api/_/component_positions', { componentGroup: fx.group['@id'], component: fx.html['@id'] })
+  fx.navigation = await post('/_api/component/navigation_links', { label: 'Nav', route: fx.route['@id'] })
+  fx.collection = await post('/_api/component/collections', { resourceIri: '/_api/_/pages' })
+  fx.blog = await post('/_api/page_data/blog_article_datas', { title: 'Blog', page: fx.template['@id'], htmlContent: fx.html['@id'] })
+})
+afterAll(async () => {
+  await db?.end().catch(() => {})
+  await server.close()
+})
+
+/** A digest of every row of every table: any insert, update or delete changes it. */
+async function snapshot(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const table of tables) {
+    const { rows } = await db.query<{ n: string; digest: string }>(
+      `SELECT count(*)::text AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${table}" t`,
+    )
+    out[table] = `${rows[0]!.n}:${rows[0]!.digest}`
+  }
+  return out
+}
+
+function expectClientError(response: TestResponse, label: string) {
+  if (response.status < 400 || response.status >= 500) {
+    throw new Error(`${label}: expected a 4xx, got ${response.status} ${response.text.slice(0, 300)}`)
+  }
+  expect(response.headers.get('content-type') ?? '').toMatch(/^application\/ld\+json/)
+  expect(['Error', 'ConstraintViolation']).toContain(response.body?.['@type'])
+  expect(response.body.status).toBe(response.status)
+}
+
+/** Runs requests that must all fail with a 4xx, then checks nothing at all changed in the database. */
+async function expectAllRefused(requests: Array<[label: string, send: () => Promise<TestResponse>, status?: number]>) {
+  const before = await snapshot()
+  for (const [label, send, status] of requests) {
+    const response = await send()
+    expectClientError(response, label)
+    if (status !== undefined && response.status !== status) {
+      throw new Error(`${label}: expected ${status}, got ${response.status} ${response.text.slice(0, 300)}`)
+    }
+  }
+  expect(await snapshot()).toEqual(before)
+}
+
+/** A request with full control over headers (Host included) and raw bytes. */
+function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<TestResponse> {
+  const url = new URL(server.url)
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: url.hostname, port: url.port, method, path, headers, setHost: !('host' in headers) },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (c: Buffer) => chunks.push(c))
+        response.on('end', () => {
+          const text = Buffer.concat(chunks as unknown as Uint8Array[]).toString('utf8')
+          let parsed: unknown = text
+          try {
+            parsed = text ? JSON.parse(text) : undefined
+          } catch {
+            /* not JSON */
+          }
+          const responseHeaders = new Headers()
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value)
+          }
+          resolve({ status: response.statusCode!, headers: responseHeaders, body: parsed, text })
+        })
+      },
+    )
+    request.on('error', reject)
+    if (body !== undefined) request.write(body)
+    request.end()
+  })
+}
+
+const auth = () => ({ token: admin })
+
+describe('malformed bodies', () => {
+  it('malformed JSON, non-object bodies and wrong media types on every writable resource', async () => {
+    const targets = [fx.layout, fx.page, fx.route, fx.group, fx.position, fx.title, fx.html, fx.navigation, fx.collection, fx.blog]
+    const requests: Array<[string, () => Promise<TestResponse>, number?]> = []
+    for (const item of targets) {
+      const collection = String(item['@id']).replace(/\/[^/]+$/, '')
+      for (const raw of ['{', '{"a":}', '[1,2', 'nul', '{"title": "x"}}', '\uFEFF\uFEFF{}', '{"a": 1e999999999999}x']) {
+        requests.push([`POST ${collection} ${raw}`, () => server.post(collection, undefined, { ...auth(), raw }), 400])
+        requests.push([`PATCH ${item['@id']} ${raw}`, () => server.patch(item['@id'], undefined, { ...auth(), raw }), 400])
+      }
+      for (const raw of ['[]', '"x"', '1', 'null', 'false']) {
+        requests.push([`POST ${collection} ${raw}`, () => server.post(collection, undefined, { ...auth(), raw }), 400])
+        requests.push([`PATCH ${item['@id']} ${raw}`, () => server.patch(item['@id'], undefined, { ...auth(), raw }), 400])
+      }
+      requests.push([`POST ${collection} text/plain`, () => server.post(collection, {}, { ...auth(), contentType: 'text/plain' }), 415])
+      requests.push([`PATCH ${item['@id']} json`, () => server.patch(item['@id'], {}, { ...auth(), contentType: 'application/json' }), 415])
+    }
+    await expectAllRefused(requests)
+  })
+
+  it('invalid UTF-8 bytes and a body cut short', async () => {
+    const invalidUtf8 = Buffer.concat([Buffer.from('{"reference": "'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')] as unknown as Uint8Array[])
+    const before = await snapshot()
+    const response = await rawRequest('POST', '/_api/_/layouts', { 'content-type': 'application/ld+json', authorization: `Bearer ${admin}` }, invalidUtf8)
+    // Either refused, or stored with replacement characters; never a 500.
+    expect(response.status).toBeLessThan(500)
+    if (response.status >= 400) expect(await snapshot()).toEqual(before)
+    else await server.delete(response.body['@id'], auth())
+  })
+
+  it('an oversized body is a 413 on every write path', async () => {
+    const raw = JSON.stringify({ title: 'x'.repeat(1024 * 1024 + 10) })
+    await expectAllRefused([
+      ['POST pages', () => server.post('/_api/_/pages', undefined, { ...auth(), raw }), 413],
+      ['PATCH page', () => server.patch(fx.page['@id'], undefined, { ...auth(), raw }), 413],
+      ['POST titles', () => server.post('/_api/component/titles', undefined, { ...auth(), raw }), 413],
+    ])
+  })
+
+  it('a JSON value nested very deep', async () => {
+    const deep = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
+    const deepArray = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
+    const requests: Array<[string, () => Promise<TestResponse>, number?]> = []
+    for (const value of [deep(100_000), deepArray(200_000), deep(100)]) {
+      requests.push([
+        'json property',
+        () => server.post('/_api/component/collections', undefined, { ...auth(), raw: `{"resourceIri":"/_api/_/pages","defaultQueryParameters":${value}}` }),
+        422,
+      ])
+      requests.push(['json property PATCH', () => server.patch(fx.collection['@id'], undefined, { ...auth(), raw: `{"defaultQueryParameters":${value}}` }), 422])
+      requests.push(['text property', () => server.post('/_api/component/titles', undefined, { ...auth(), raw: `{"title":${value}}` }), 422])
+      requests.push(['list property', () => server.post('/_api/_/layouts', undefined, { ...auth(), raw: `{"reference":"deep","uiClassNames":${value}}` }), 422])
+      requests.push(['relation property', () => server.post('/_api/_/pages', undefined, { ...auth(), raw: `{"reference":"deep","layout":${value}}` }), 422])
+    }
+    await expectAllRefused(requests)
+  })
+})
+
+describe('values the database cannot store', () => {
+  it('NUL characters and lone surrogates are a 422 on their property', async () => {
+    const before = await snapshot()
+    const cases: Array<[string, string, string, string]> = [
+      ['/_api/_/layouts', '{"reference":"a\\u0000b"}', 'reference', 'POST'],
+      ['/_api/_/layouts', '{"reference":"ok-nul","uiClassNames":["a\\u0000"]}', 'uiClassNames[0]', 'POST'],
+      ['/_api/component/titles', '{"title":"\\ud800"}', 'title', 'POST'],
+      ['/_api/component/html_contents', '{"html":"\\udc00 lone low"}', 'html', 'POST'],
+      ['/_api/component/collections', '{"resourceIri":"/_api/_/pages","defaultQueryParameters":{"a\\u0000":"b"}}', 'defaultQueryParameters', 'POST'],
+      ['/_api/component/collections', '{"resourceIri":"/_api/_/pages","defaultQueryParameters":{"a":"\\ud800"}}', 'defaultQueryParameters', 'POST'],
+      [fx.page['@id'], '{"title":"x\\u0000"}', 'title', 'PATCH'],
+      [fx.route['@id'], '{"path":"/\\u0000"}', 'path', 'PATCH'],
+    ]
+    for (const [path, raw, property, method] of cases) {
+      const response =
+        method === 'POST' ? await server.post(path, undefined, { ...auth(), raw }) : await server.patch(path, undefined, { ...auth(), raw })
+      expectClientError(response, `${method} ${path} ${raw}`)
+      expect(response.status).toBe(422)
+      expect(response.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toContain(property)
+    }
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('a unique/indexed text too long for its index is a 422 on that property (POST and PATCH)', async () => {
+    const random = () => Array.from({ length: 400 }, () => Math.random().toString(36).slice(2)).join('')
+    const before = await snapshot()
+    const cases: Array<[string, () => Promise<TestResponse>, string]> = [
+      ['layout reference', () => server.post('/_api/_/layouts', { reference: random() }, auth()), 'reference'],
+      ['page reference', () => server.post('/_api/_/pages', { reference: random(), layout: fx.layout['@id'] }, auth()), 'reference'],
+      ['route path', () => server.post('/_api/_/routes', { path: `/${random()}`, page: fx.page['@id'] }, auth()), 'path'],
+      ['group reference PATCH', () => server.patch(fx.group['@id'], { reference: random() }, auth()), 'reference'],
+      ['route path PATCH', () => server.patch(fx.route['@id'], { path: `/${random()}` }, auth()), 'path'],
+    ]
+    for (const [label, send, property] of cases) {
+      const response = await send()
+      expectClientError(response, label)
+      expect(response.status).toBe(422)
+      expect(response.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toContain(property)
+    }
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('numbers out of any range, odd dates and huge lists never reach a 500', async () => {
+    const requests: Array<[string, () => Promise<TestResponse>, number?]> = [
+      ['sortValue 1e999', () => server.post('/_api/_/component_positions', undefined, { ...auth(), raw: `{"componentGroup":"${fx.group['@id']}","sortValue":1e999}` }), 422],
+      ['sortValue -1e999', () => server.patch(fx.position['@id'], undefined, { ...auth(), raw: '{"sortValue":-1e999}' }), 422],
+      ['perPage string', () => server.patch(fx.collection['@id'], { perPage: '10' }, auth()), 422],
+      ['perPage 0', () => server.patch(fx.collection['@id'], { perPage: 0 }, auth()), 422],
+      ['perPage 1e300', () => server.patch(fx.collection['@id'], { perPage: 1e300 }, auth()), 422],
+      ['10k unknown IRIs', () => server.patch(fx.page['@id'], { componentGroups: Array.from({ length: 10_000 }, (_v, i) => `/_api/_/component_groups/${UNKNOWN_UUID.slice(0, -4)}${String(i).padStart(4, '0')}`) }, auth()), 422],
+      ['5k garbage list entries', () => server.patch(fx.layout['@id'], { componentGroups: Array.from({ length: 5_000 }, () => 'x') }, auth()), 422],
+    ]
+    await expectAllRefused(requests)
+  })
+})
+
+describe('relations', () => {
+  it('unknown, wrong-type and garbage IRIs are a 422 and write nothing', async () => {
+    const requests: Array<[string, () => Promise<TestResponse>, number?]> = []
+    const bad = [
+      `/_api/_/layouts/${UNKNOWN_UUID}`,
+      fx.group['@id'],
+      fx.title['@id'],
+      '/_api/_/layouts',
+      '/_api/_/layouts/not-a-uuid',
+      'javascript:alert(1)',
+      'http://[::1',
+      '//evil.example.com/_api/_/layouts/' + UNKNOWN_UUID,
+      '/_api/_/layouts/' + UNKNOWN_UUID + '?x=1#y',
+      'x'.repeat(5000),
+      '%00',
+      '',
+    ]
+    for (const iri of bad) {
+      requests.push([`page.layout ${iri.slice(0, 60)}`, () => server.post('/_api/_/pages', { reference: unique('r'), layout: iri }, auth()), 422])
+      requests.push([`PATCH page.parentPage ${iri.slice(0, 60)}`, () => server.patch(fx.page['@id'], { parentPage: iri === fx.title['@id'] ? fx.layout['@id'] : iri }, auth()), 422])
+      requests.push([`position.component ${iri.slice(0, 60)}`, () => server.post('/_api/_/component_positions', { componentGroup: fx.group['@id'], component: iri === fx.title['@id'] ? fx.layout['@id'] : iri }, auth()), 422])
+      requests.push([`blog.htmlContent ${iri.slice(0, 60)}`, () => server.patch(fx.blog['@id'], { htmlContent: iri }, auth()), 422])
+      requests.push([`route.pageData ${iri.slice(0, 60)}`, () => server.patch(fx.route['@id'], { pageData: iri }, auth()), 422])
+    }
+    await expectAllRefused(requests)
+  })
+})
+
+describe('item paths', () => {
+  const badIds = [
+    'abc',
+    '1',
+    '0',
+    '-1',
+    'null',
+    'undefined',
+    '%00',
+    '..%2F..%2Fetc%2Fpasswd',
+    '..%5C..%5Cwindows',
+    '%2e%2e',
+    "'%20OR%201=1%20--",
+    '%E0%A4%A',
+    '%',
+    '%ZZ',
+    `${UNKNOWN_UUID}x`,
+    `${UNKNOWN_UUID.slice(0, -1)}`,
+    `{${UNKNOWN_UUID}}`,
+    UNKNOWN_UUID.replace(/-/g, ''),
+    'x'.repeat(5000),
+    '00000000-0000-0000-0000-000000000000',
+    UNKNOWN_UUID,
+    UNKNOWN_UUID.toUpperCase(),
+  ]
+
+  it('non-UUID, unknown and hostile ids are a 404 (400 when not valid %-encoding) on GET, PATCH and DELETE of every resource', async () => {
+    const entrypoint = await server.get('/_api/')
+    const collections = Object.entries(entrypoint.body as Record<string, string>)
+      .filter(([key]) => !key.startsWith('@'))
+      .map(([, iri]) => iri)
+    expect(collections.length).toBeGreaterThan(8)
+    const requests: Array<[string, () => Promise<TestResponse>, number?]> = []
+    for (const collection of collections) {
+      for (const id of badIds) {
+        // %-sequences are sent as is (rawRequest), never re-encoded by the client.
+        const path = `${collection}/${id}`
+        const headers = { authorization: `Bearer ${admin}`, accept: 'application/ld+json' }
+        // A malformed %-sequence is a 400; anything else names no item: 404.
+        const expected = /%(?![0-9a-f]{2})|%E0%A4%A$/i.test(id) ? 400 : 404
+        requests.push([`GET ${path.slice(0, 80)}`, () => rawRequest('GET', path, headers), expected])
+        requests.push([`PATCH ${path.slice(0, 80)}`, () => rawRequest('PATCH', path, { ...headers, 'content-type': 'application/merge-patch+json' }, '{}'), expected])
+        requests.push([`DELETE ${path.slice(0, 80)}`, () => rawRequest('DELETE', path, headers), expected])
+      }
+    }
+    await expectAllRefused(requests)
+  })
+
+  it('a malformed %-sequence is a 400, a well-formed unknown id a 404', async () => {
+    const headers = { accept: 'application/ld+json' }
+    const malformed = await rawRequest('GET', '/_api/_/layouts/%E0%A4%A', headers)
+    expectClientError(malformed, 'malformed')
+    expect(malformed.status).toBe(400)
+    for (const id of ['abc', '..%2F..%2Fetc%2Fpasswd', UNKNOWN_UUID, '%00']) {
+      const response = await rawRequest('GET', `/_api/_/layouts/${id}`, headers)
+      expectClientError(response, id)
+      expect(response.status).toBe(404)
+    }
+  })
+
+  it('path traversal in the URL never escapes the API', async () => {
+    const headers = { accept: 'application/ld+json' }
+    for (const path of ['/_api/_/layouts/../../../etc/passwd', '/_api/_/layouts/%2e%2e/%2e%2e/etc/passwd', '/_api/..%2f..%2fpackage.json', '/_api//_/layouts//']) {
+      const response = await rawRequest('GET', path, headers)
+      expect(response.status).toBeLessThan(500)
+      expect(response.text).not.toMatch(/root:|"dependencies"/)
+    }
+  })
+})
+
+describe('collection parameters', () => {
+  it('bad paging, order and search parameters are a 4xx on every collection', async () => {
+    const collections = ['/_api/_/layouts', '/_api/_/pages', '/_api/_/routes', '/_api/_/component_groups', '/_api/component/titles', '/_api/page_data/blog_article_datas']
+    const requests: Array<[string, () => Promise<TestResponse>, number?]> = []
+    for (const collection of collections) {
+      const cases: Array<[string, number]> = [
+        ['itemsPerPage=1000000', 400],
+        ['itemsPerPage=99999999999999999999999999', 400],
+        ['itemsPerPage=1e99', 400],
+        ['itemsPerPage=0', 400],
+        ['itemsPerPage=-1', 400],
+        ['itemsPerPage=abc', 400],
+        ['itemsPerPage=', 400],
+        ['page=0', 400],
+        ['page=-1', 400],
+        ['page=abc', 400],
+        ['page=1e99', 400],
+        ['page=1.5', 400],
+        ['page=99999999999999999999', 400],
+        ['page=', 400],
+        ['order[nope]=asc', 400],
+        ['order[__proto__]=asc', 400],
+        ['order[constructor]=desc', 400],
+        ['order[password]=asc', 400],
+        ['order[createdAt]=sideways', 422],
+        ['order[createdAt]=', 422],
+        ['order[createdAt]=asc;drop%20table', 422],
+        ['search=%00', 400],
+      ]
+      for (const [query, status] of cases) {
+        requests.push([`GET ${collection}?${query}`, () => server.get(`${collection}?${query}`), status])
+      }
+    }
+    await expectAllRefused(requests)
+  })
+
+  it('odd but harmless parameters are answered (2xx), never a 500', async () => {
+    const collections = ['/_api/_/layouts', '/_api/_/pages', '/_api/_/routes', '/_api/page_data/blog_article_datas', '/_api/_/component_positions']
+    const longSearch = encodeURIComponent('é'.repeat(1000) + 'x%_\\'.repeat(500))
+    const before = await snapshot()
+    for (const collection of collections) {
+      for (const query of [
+        `search=${longSearch}`,
+        'search=%25',
+        'search=_',
+        'search=%5C',
+        "search='%20OR%201=1%20--",
+        'search=%E0%A4%A',
+        'search[]=a',
+        'search=a&search=b',
+        'order=createdAt',
+        'order[createdAt][x]=asc',
+        'page=1&page=abc',
+        'page=1000000',
+        'isTemplate=maybe',
+        'isTemplate[]=true&isTemplate[]=false',
+        'reference=x',
+        `${'p'.repeat(2000)}=1`,
+        Array.from({ length: 500 }, (_v, i) => `k${i}=v`).join('&'),
+      ]) {
+        const response = await server.get(`${collection}?${query}`)
+        if (response.status >= 500) throw new Error(`GET ${collection}?${query.slice(0, 80)}: ${response.status}`)
+        expect(response.status).toBe(200)
+        expect(response.body['@type']).toBe('Collection')
+      }
+    }
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('an item request with an unmatched or hostile search is a 404, never a 500', async () => {
+    for (const search of ['no-such-thing', '%00', '%25', "'"]) {
+      const response = await server.get(`${fx.layout['@id']}?search=${search}`)
+      expect(response.status).toBeGreaterThanOrEqual(400)
+      expect(response.status).toBeLessThan(500)
+    }
+  })
+})
+
+describe('headers', () => {
+  it('a hostile Host header, path header or Accept never reaches a 500', async () => {
+    const before = await snapshot()
+    for (const host of ['[::1', 'a b', 'exa mple.com:99999', '%00', 'x'.repeat(300), 'localhost:abc']) {
+      for (const path of ['/_api/', fx.page['@id'], '/_api/_/pages', `/_api/_/pages/${UNKNOWN_UUID}`]) {
+        const response = await rawRequest('GET', path, { host, accept: 'application/ld+json' })
+        expect(response.status).toBeLessThan(500)
+      }
+      const post = await rawRequest('POST', '/_api/_/layouts', { host, 'content-type': 'application/ld+json', authorization: `Bearer ${admin}` }, '{"reference":5}')
+      expect(post.status).toBe(422)
+    }
+    for (const pathHeader of ['garbage', '/', '/_api/page_data/blog_article_datas/not-a-uuid', `/_api/page_data/blog_article_datas/${UNKNOWN_UUID}`, '%', 'x'.repeat(4000), fx.layout['@id']]) {
+      const response = await server.get(fx.position['@id'], { headers: { path: pathHeader } })
+      expect(response.status).toBe(200)
+    }
+    for (const accept of ['text/html', 'application/xml', '*/*;q=abc', 'x'.repeat(2000)]) {
+      const response = await server.get('/_api/_/layouts', { headers: { accept } })
+      expect(response.status).toBeLessThan(500)
+    }
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('write with a PUT or an unknown method never reaches a 500', async () => {
+    await expectAllRefused([
+      ['PUT item', () => server.request('PUT', fx.page['@id'], { title: 'x' }, auth()), 405],
+      ['PUT collection text', () => server.request('PUT', '/_api/_/pages', undefined, { ...auth(), raw: 'x', contentType: 'text/plain' }), 405],
+      ['PUT item malformed', () => server.request('PUT', fx.page['@id'], undefined, { ...auth(), raw: '{' }), 405],
+      ['POST item', () => server.post(fx.page['@id'], { title: 'x' }, auth()), 405],
+      ['DELETE collection', () => server.delete('/_api/_/pages', auth()), 405],
+      ['PATCH collection', () => server.patch('/_api/_/pages', { title: 'x' }, auth()), 405],
+    ])
+  })
+})
+
+describe('integrity', () => {
+  it('deleting a layout that a page still needs is refused with a 4xx, nothing deleted', async () => {
+    const layout = await server.post('/_api/_/layouts', { reference: unique('in-use') }, auth())
+    const page = await server.post('/_api/_/pages', { reference: unique('user-of-layout'), layout: layout.body['@id'] }, auth())
+    expect(page.status).toBe(201)
+    await expectAllRefused([['DELETE layout in use', () => server.delete(layout.body['@id'], auth())]])
+    expect((await server.get(layout.body['@id'])).status).toBe(200)
+    expect((await server.get(page.body['@id'])).body.layout).toBe(layout.body['@id'])
+  })
+
+  it('a self or circular parent never reaches a 500', async () => {
+    const a = await server.post('/_api/_/pages', { reference: unique('a'), layout: fx.layout['@id'] }, auth())
+    const b = await server.post('/_api/_/pages', { reference: unique('b'), layout: fx.layout['@id'], parentPage: a.body['@id'] }, auth())
+    const self = await server.patch(a.body['@id'], { parentPage: a.body['@id'] }, auth())
+    expect(self.status).toBeLessThan(500)
+    const cycle = await server.patch(a.body['@id'], { parentPage: b.body['@id'] }, auth())
+    expect(cycle.status).toBeLessThan(500)
+    expect((await server.get(a.body['@id'])).status).toBe(200)
+    expect((await server.get('/_api/_/pages')).status).toBe(200)
+  })
+})
+
+/** Weird JSON values sent to every writable property of a few resources. */
+const WEIRD: unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  -0.000001,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\ud83d\ude00 emoji',
+  'é'.repeat(3000),
+  'x'.repeat(50_000),
+  '<script>alert(1)</script>',
+  "'; DROP TABLE _acb_pages; --",
+  '../../../etc/passwd',
+  '/_api/_/layouts/not-a-uuid',
+  `/_api/_/layouts/${UNKNOWN_UUID}`,
+  '/_api/_/layouts',
+  '2020-13-45T99:99:99Z',
+  '-271821-04-20T00:00:00.000Z',
+  '+275760-09-13T00:00:00.000Z',
+  [],
+  [null],
+  [1, 2],
+  ['a', 'a'],
+  [[]],
+  [{}],
+  [`/_api/_/component_groups/${UNKNOWN_UUID}`],
+  {},
+  { '@id': `/_api/_/layouts/${UNKNOWN_UUID}` },
+  { a: { b: { c: [1, { d: null }] } } },
+  { __proto__: null, constructor: 1 },
+]
+
+/** Resource, a fresh valid body for POST, and its writable properties. */
+const FUZZ: Array<{ collection: string; valid: () => Record<string, unknown>; properties: string[]; item: () => string }> = [
+  {
+    collection: '/_api/_/layouts',
+    valid: () => ({ reference: unique('fz') }),
+    properties: ['reference', 'uiComponent', 'uiClassNames', 'componentGroups'],
+    item: () => fx.layout['@id'],
+  },
+  {
+    collection: '/_api/_/pages',
+    valid: () => ({ reference: unique('fz'), layout: fx.layout['@id'] }),
+    properties: ['title', 'metaDescription', 'reference', 'uiComponent', 'uiClassNames', 'isTemplate', 'layout', 'parentPage', 'parentPageData', 'componentGroups'],
+    item: () => fx.page['@id'],
+  },
+  {
+    collection: '/_api/_/routes',
+    valid: () => ({ path: `/${unique('fz')}`, page: fx.page['@id'] }),
+    properties: ['path', 'page', 'pageData', 'redirect'],
+    item: () => fx.route['@id'],
+  },
+  {
+    collection: '/_api/_/component_groups',
+    valid: () => ({ reference: unique('fz') }),
+    properties: ['reference', 'location', 'allowedComponents'],
+    item: () => fx.group['@id'],
+  },
+  {
+    collection: '/_api/_/component_positions',
+    valid: () => ({ componentGroup: fx.group['@id'] }),
+    properties: ['componentGroup', 'component', 'sortValue', 'pageDataClass', 'pageDataProperty'],
+    item: () => fx.position['@id'],
+  },
+  {
+    collection: '/_api/component/navigation_links',
+    valid: () => ({ label: 'x' }),
+    properties: ['label', 'route', 'rawPath', 'uiComponent', 'uiClassNames', 'componentGroups'],
+    item: () => fx.navigation['@id'],
+  },
+  {
+    collection: '/_api/component/collections',
+    valid: () => ({ resourceIri: '/_api/_/pages' }),
+    properties: ['resourceIri', 'perPage', 'defaultQueryParameters'],
+    item: () => fx.collection['@id'],
+  },
+  {
+    collection: '/_api/page_data/blog_article_datas',
+    valid: () => ({ title: 'x', page: fx.template['@id'] }),
+    properties: ['title', 'metaDescription', 'page', 'parentPage', 'parentPageData', 'htmlContent', 'image'],
+    item: () => fx.blog['@id'],
+  },
+  {
+    collection: '/_api/users',
+    valid: () => {
+      const name = unique('fz').replace(/-/g, '_')
+      return { username: name, emailAddress: `${name}@example.com`, plainPassword: 'a long password' }
+    },
+    properties: ['username', 'emailAddress', 'plainPassword', 'newEmailAddress', 'roles', 'enabled'],
+    item: () => fx.user!,
+  },
+]
+
+describe('fuzz: weird values for every writable property', () => {
+  let superAdmin: string
+  beforeAll(async () => {
+    superAdmin = await server.tokenFor('ROLE_SUPER_ADMIN')
+    fx.user = `/_api/users/${await server.createUser('fuzz_target')}` as never
+  })
+
+  for (const resource of FUZZ) {
+    it(`${resource.collection}: POST and PATCH never answer 500, a refusal writes nothing`, async () => {
+      const token = resource.collection === '/_api/users' ? superAdmin : admin
+      for (const property of resource.properties) {
+        for (const value of WEIRD) {
+          const label = `${property}=${JSON.stringify(value)?.slice(0, 60)}`
+          let before = await snapshot()
+          const post = await server.post(resource.collection, { ...resource.valid(), [property]: value }, { token })
+          if (post.status >= 500) throw new Error(`POST ${resource.collection} ${label}: ${post.status} ${post.text.slice(0, 300)}`)
+          if (post.status >= 400) {
+            expectClientError(post, `POST ${label}`)
+            expect(await snapshot()).toEqual(before)
+          } else {
+            expect(post.status).toBe(201)
+            const cleanup = await server.delete(post.body['@id'], { token })
+            expect(cleanup.status).toBe(204)
+          }
+          before = await snapshot()
+          const patch = await server.patch(resource.item(), { [property]: value }, { token })
+          if (patch.status >= 500) throw new Error(`PATCH ${resource.item()} ${label}: ${patch.status} ${patch.text.slice(0, 300)}`)
+          if (patch.status >= 400) {
+            expectClientError(patch, `PATCH ${label}`)
+            expect(await snapshot()).toEqual(before)
+          }
+        }
+      }
+      // The fixture is still readable after all that.
+      expect((await server.get(resource.item(), { token })).status).toBe(200)
+    }, 120_000)
+  }
+})
