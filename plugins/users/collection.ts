@@ -1,4 +1,4 @@
-import { AuthenticationError, type CollectionConfig, type FieldAccess } from 'payload'
+import { AuthenticationError, type CollectionBeforeChangeHook, type CollectionConfig, type FieldAccess } from 'payload'
 import { type CoreContext, tableName } from '../cwa/context'
 import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../cwa/options'
 import { isAdmin, isSuperAdmin } from '../cwa/roles'
@@ -50,6 +50,7 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
       delete: ({ req }) => isSuperAdmin(req.user, hierarchy),
     },
     hooks: {
+      beforeChange: [firstUserIsSuperAdmin],
       beforeLogin: [
         ({ user }) => {
           if ((user as { enabled?: boolean }).enabled === false) throw new AuthenticationError()
@@ -82,4 +83,14 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
     ],
     custom: { cwa },
   }
+}
+
+/**
+ * The first account of an empty site (the admin panel's create-first-user
+ * screen) becomes super admin: otherwise nobody could reach the admin panel.
+ */
+const firstUserIsSuperAdmin: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
+  if (operation !== 'create') return data
+  const { totalDocs } = await req.payload.count({ collection: 'users', req, overrideAccess: true })
+  return totalDocs === 0 ? { ...data, roles: [ROLE_SUPER_ADMIN], enabled: true } : data
 }

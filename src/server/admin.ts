@@ -4,7 +4,8 @@
  *
  * The panel needs a production build (`.next/`, `npm run build:admin`); when there
  * is none, the first start builds it (about half a minute). The build needs no
- * database: the admin routes are dynamic and load the Payload config per request.
+ * database: the admin routes are dynamic and import the Payload config only when
+ * the first request comes (app/(payload)/loadConfig.ts).
  */
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -49,7 +50,7 @@ export async function createAdminHandler(options: AdminHandlerOptions): Promise<
     await buildAdmin(dir, logger)
   } else {
     const newer = sourcesNewerThanBuild(dir)
-    if (newer.length) {
+    if (newer?.length) {
       const names = newer.slice(0, 3).join(', ') + (newer.length > 3 ? ` and ${newer.length - 3} more` : '')
       logger.warn(`The admin panel build is older than ${names}: the admin panel runs the code of its last build; \`npm run build:admin\` (or deleting .next/) rebuilds it`)
     }
@@ -185,14 +186,18 @@ function bundledSources(dir: string): string[] {
   return list
 }
 
-/** Bundled project files modified after the build (the admin panel would run outdated code). */
-function sourcesNewerThanBuild(dir: string): string[] {
-  const built = statSync(path.join(dir, '.next', 'BUILD_ID')).mtimeMs
-  return bundledSources(dir).filter((file) => {
-    try {
-      return statSync(path.join(dir, file)).mtimeMs > built
-    } catch {
-      return true // deleted or renamed since the build
-    }
-  })
+/** Bundled project files modified after the build (the admin panel would run outdated code); undefined if unknown. */
+function sourcesNewerThanBuild(dir: string): string[] | undefined {
+  try {
+    const built = statSync(path.join(dir, '.next', 'BUILD_ID')).mtimeMs
+    return bundledSources(dir).filter((file) => {
+      try {
+        return statSync(path.join(dir, file)).mtimeMs > built
+      } catch {
+        return false // deleted since the build: whatever imported it changed too
+      }
+    })
+  } catch {
+    return undefined // an unexpected .next layout: skip the check
+  }
 }
