@@ -90,7 +90,8 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
  * screen) becomes super admin: otherwise nobody could reach the admin panel.
  */
 const firstUserIsSuperAdmin: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
-  if (operation !== 'create') return data
+  // Only Payload's first-register operation: an open registration endpoint must never grant roles.
+  if (operation !== 'create' || !/\/first-register(\?|$)/.test(req.pathname ?? req.url ?? '')) return data
   const { totalDocs } = await req.payload.count({ collection: 'users', req, overrideAccess: true })
   return totalDocs === 0 ? { ...data, roles: [ROLE_SUPER_ADMIN], enabled: true } : data
 }

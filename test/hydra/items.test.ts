@@ -301,6 +301,22 @@ describe('timestamps', () => {
     expect('modifiedAt' in body).toBe(false)
   })
 
+  it('built-in components: Form is timestamped, Collection is not', async () => {
+    const form = await make('forms', { formType: 'ExampleFormType' })
+    const formBody = await read(`/_api/component/forms/${form}`, admin)
+    expect(formBody['@type']).toBe('Form')
+    expect(hasCreated(formBody)).toBe(true)
+    expect(typeof formBody.modifiedAt).toBe('string')
+    expect(typeof formBody._metadata).toBe('object')
+
+    const collection = await make('collections', { resourceIri: '/_api/_/pages', perPage: 5 })
+    const collectionBody = await read(`/_api/component/collections/${collection}`, admin)
+    expect(collectionBody).toMatchObject({ '@type': 'Collection', resourceIri: '/_api/_/pages', perPage: 5, defaultQueryParameters: null })
+    expect('createdAt' in collectionBody).toBe(false)
+    expect('modifiedAt' in collectionBody).toBe(false)
+    expect(typeof collectionBody._metadata).toBe('object')
+  })
+
   it('modifiedAt follows the last change, createdAt stays', async () => {
     const id = await make('titles', { title: 'Before' })
     const before = await read(IRI.title(id))

@@ -1,24 +1,165 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../support/server'
 
-let server: TestServer
-beforeAll(async () => { server = await startTestServer() })
-afterAll(async () => { await server?.close() })
+/**
+ * SQL cost of reads (issue 2, "Speed and robustness"): an item read is at
+ * most 3 queries, a collection read at most 4 whatever its size. Counted
+ * from the pg client around one real HTTP request; no timing.
+ */
 
-describe('probe', () => {
-  it('prints', async () => {
-    const p = server.payload
-    const admin = await server.tokenFor('ROLE_ADMIN')
-    const layout = await p.create({ collection: 'layouts', data: { reference: 'L1' } as never, depth: 0 })
-    const page = await p.create({ collection: 'pages', data: { reference: 'P1', title: 'Page one', layout: layout.id, createdAt: '2020-01-01T00:00:00.000Z' } as never, depth: 0 })
-    console.log('createdAt honoured?', page.createdAt)
-    const route = await p.create({ collection: 'routes', data: { path: '/p1', page: page.id } as never, depth: 0 })
-    for (let i = 0; i < 5; i++) await p.create({ collection: 'navigation_links', data: { label: 'n' + i, route: route.id } as never, depth: 0 })
-    const html = await p.create({ collection: 'html_contents', data: { html: '<p>x</p>' } as never, depth: 0 })
-    for (const [path, token] of [[`/_api/_/pages/${page.id}`, admin], [`/_api/component/html_contents/${html.id}`, admin], ['/_api/component/navigation_links', undefined], ['/_api/_/pages?page=5', undefined], ['/_api/_/pages?search=50%25', undefined]] as const) {
-      const { result, queries, sql } = await server.countQueries(() => server.get(path, { token }))
-      console.log(path, result.status, queries, JSON.stringify(result.body).slice(0, 400), sql.map((s) => s.slice(0, 200)).join('\n---\n'))
+let server: TestServer
+let admin: string
+
+const ITEM_MAX = 3
+const COLLECTION_MAX = 4
+
+async function make(collection: string, data: Record<string, unknown>): Promise<string> {
+  const doc = await server.payload.create({ collection: collection as never, data: data as never, depth: 0 })
+  return String(doc.id)
+}
+
+/** Runs one GET, checks it is a 200, and returns the number of SQL queries it sent (with the SQL for messages). */
+async function cost(path: string, options: { token?: string; headers?: Record<string, string> } = {}) {
+  const { result, queries, sql } = await server.countQueries(() => server.get(path, options))
+  expect({ path, status: result.status }).toEqual({ path, status: 200 })
+  return { queries, sql, body: result.body }
+}
+
+function expectAtMost(measured: { queries: number; sql: string[] }, max: number, label: string) {
+  // On failure the message lists the statements, shortened.
+  expect({ label, queries: measured.queries, sql: measured.queries > max ? measured.sql.map((s) => s.slice(0, 160)) : [] }).toEqual({
+    label,
+    queries: expect.any(Number),
+    sql: [],
+  })
+  expect(measured.queries).toBeLessThanOrEqual(max)
+}
+
+const f: Record<string, string> = {}
+
+/** Adds `n` of each kind of record a collection test reads. */
+async function grow(n: number, tag: string) {
+  for (let i = 0; i < n; i++) {
+    const page = await make('pages', { reference: `${tag}-page-${i}`, title: `Page ${i}`, layout: f.layout, componentGroups: [f.group], parentPage: f.page })
+    const html = await make('html_contents', { html: `<p>${i}</p>`, componentGroups: [f.group] })
+    await make('component_positions', { componentGroup: f.group, component: { relationTo: 'html_contents', value: html }, sortValue: i })
+    await make('routes', { path: `/${tag}/${i}`, page })
+    const blog = await make('blog_article_datas', { title: `${tag} ${i}`, page: f.template, htmlContent: html, parentPageData: { relationTo: 'blog_article_datas', value: f.blog } })
+    await make('routes', { path: `/${tag}/blog/${i}`, pageData: { relationTo: 'blog_article_datas', value: blog } })
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await server.tokenFor('ROLE_ADMIN')
+  f.group = await make('component_groups', { reference: 'main', location: 'main' })
+  f.layout = await make('layouts', { reference: 'layout', componentGroups: [f.group] })
+  f.page = await make('pages', { reference: 'home', title: 'Home', layout: f.layout, componentGroups: [f.group], uiClassNames: ['a', 'b'] })
+  f.template = await make('pages', { reference: 'template', title: 'Template', layout: f.layout, isTemplate: true })
+  f.html = await make('html_contents', { html: '<p>x</p>', componentGroups: [f.group] })
+  f.position = await make('component_positions', { componentGroup: f.group, component: { relationTo: 'html_contents', value: f.html } })
+  f.route = await make('routes', { path: '/home', page: f.page })
+  f.redirect = await make('routes', { path: '/old-home', redirect: f.route })
+  f.blog = await make('blog_article_datas', { title: 'Post', page: f.template, htmlContent: f.html })
+  f.blogRoute = await make('routes', { path: '/post', pageData: { relationTo: 'blog_article_datas', value: f.blog } })
+  f.dynamic = await make('component_positions', { componentGroup: f.group, pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent' })
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+describe('item reads', () => {
+  it.each([
+    ['page', () => `/_api/_/pages/${f.page}`],
+    ['layout', () => `/_api/_/layouts/${f.layout}`],
+    ['route (with a redirecting route)', () => `/_api/_/routes/${f.route}`],
+    ['route to page data', () => `/_api/_/routes/${f.blogRoute}`],
+    ['component (groups and positions)', () => `/_api/component/html_contents/${f.html}`],
+    ['component group', () => `/_api/_/component_groups/${f.group}`],
+    ['component position', () => `/_api/_/component_positions/${f.position}`],
+    ['page data', () => `/_api/page_data/blog_article_datas/${f.blog}`],
+  ])('%s: at most 3 queries, anonymous and as admin', async (label, path) => {
+    const anonymous = await cost(path())
+    expectAtMost(anonymous, ITEM_MAX, `${label} (anonymous)`)
+    const asAdmin = await cost(path(), { token: admin })
+    expectAtMost(asAdmin, ITEM_MAX, `${label} (admin)`)
+  })
+
+  it('a filtered item read costs no more', async () => {
+    expectAtMost(await cost(`/_api/_/pages/${f.page}?search=home&isTemplate=false`), ITEM_MAX, 'filtered page')
+  })
+
+  it('a dynamic position resolved through the path header (route path or page data IRI): at most 3 queries', async () => {
+    const byRoute = await cost(`/_api/_/component_positions/${f.dynamic}`, { headers: { path: '/post' } })
+    expect(byRoute.body.component).toBe(`/_api/component/html_contents/${f.html}`)
+    expectAtMost(byRoute, ITEM_MAX, 'dynamic position, route path')
+    const byIri = await cost(`/_api/_/component_positions/${f.dynamic}`, { headers: { path: `/_api/page_data/blog_article_datas/${f.blog}` } })
+    expect(byIri.body.component).toBe(`/_api/component/html_contents/${f.html}`)
+    expectAtMost(byIri, ITEM_MAX, 'dynamic position, page data IRI')
+  })
+
+  it('a 404 costs at most one query', async () => {
+    const { result, queries } = await server.countQueries(() => server.get('/_api/_/pages/00000000-0000-4000-8000-000000000000'))
+    expect(result.status).toBe(404)
+    expect(queries).toBeLessThanOrEqual(1)
+    const invalid = await server.countQueries(() => server.get('/_api/_/pages/not-a-uuid'))
+    expect(invalid.result.status).toBe(404)
+    expect(invalid.queries).toBe(0)
+  })
+})
+
+describe('collection reads: at most 4 queries, the same for 5 or 60 members', () => {
+  const collections: Array<[string, string, string?]> = [
+    ['pages', '/_api/_/pages'],
+    ['routes', '/_api/_/routes'],
+    ['components', '/_api/component/html_contents', 'admin'],
+    ['component positions', '/_api/_/component_positions'],
+    ['page data', '/_api/page_data/blog_article_datas'],
+  ]
+  const small: Record<string, number> = {}
+
+  it('5 members', async () => {
+    await grow(5, 'small')
+    for (const [label, path, who] of collections) {
+      const measured = await cost(`${path}?itemsPerPage=5`, { token: who ? admin : undefined })
+      expect({ label, members: measured.body.member.length }).toEqual({ label, members: 5 })
+      expectAtMost(measured, COLLECTION_MAX, `${label} (5 members)`)
+      small[label] = measured.queries
     }
-    expect(1).toBe(1)
+  })
+
+  it('60 members: no query per member', async () => {
+    await grow(55, 'large')
+    for (const [label, path, who] of collections) {
+      const measured = await cost(`${path}?itemsPerPage=60`, { token: who ? admin : undefined })
+      expect({ label, members: measured.body.member.length }).toEqual({ label, members: 60 })
+      expectAtMost(measured, COLLECTION_MAX, `${label} (60 members)`)
+      expect({ label, queries: measured.queries }).toEqual({ label, queries: small[label] })
+    }
+  })
+
+  it('layouts and component groups', async () => {
+    expectAtMost(await cost('/_api/_/layouts'), COLLECTION_MAX, 'layouts')
+    expectAtMost(await cost('/_api/_/component_groups'), COLLECTION_MAX, 'component groups')
+  })
+
+  it('the default page (30) of page data with search and order', async () => {
+    const measured = await cost('/_api/page_data/blog_article_datas?search=large&order[title]=asc')
+    expect(measured.body.member).toHaveLength(12)
+    expectAtMost(measured, COLLECTION_MAX, 'page data, searched and ordered')
+    const pages = await cost('/_api/_/pages?search=page&isTemplate=false&order[reference]=desc')
+    expect(pages.body.member).toHaveLength(30)
+    expectAtMost(pages, COLLECTION_MAX, 'pages, searched and ordered')
+  })
+
+  it('positions resolved through the path header: at most 4 queries for the whole collection', async () => {
+    for (let i = 0; i < 10; i++) {
+      await make('component_positions', { componentGroup: f.group, pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent', sortValue: 1000 + i })
+    }
+    const measured = await cost('/_api/_/component_positions?itemsPerPage=100&order[sortValue]=desc', { headers: { path: '/post' } })
+    const resolved = measured.body.member.filter((m: { pageDataClass: string | null }) => m.pageDataClass === 'BlogArticleData')
+    expect(resolved.length).toBeGreaterThanOrEqual(10)
+    for (const member of resolved) expect(member.component).toBe(`/_api/component/html_contents/${f.html}`)
+    expectAtMost(measured, COLLECTION_MAX, 'positions with path header')
   })
 })
