@@ -72,7 +72,12 @@ async function assertMayWrite(resource: Resource, operation: WriteOperation, ctx
     | ((args: { req: HydraContext['req']; id?: string; data?: unknown }) => unknown)
     | undefined
   if (typeof access !== 'function') return
-  const result = await access({ req: ctx.req, ...(id === undefined ? {} : { id }) })
+  let result: unknown
+  try {
+    result = await access({ req: ctx.req, ...(id === undefined ? {} : { id }) })
+  } catch {
+    return // an access function that needs the data: Payload runs it with the data in the operation
+  }
   if (result !== false) return
   // Closed registration is a 403 for anonymous callers too (contract: Errors).
   const registration = resource.meta.kind === 'user' && operation === 'create'

@@ -6,6 +6,13 @@
 import type { Server } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildSiteConfig } from '../../payload.config'
+import { getOptions } from '../hydra/registry'
+import { seedDemo } from '../seed/demo'
+import { loadJwtKeys } from '../session/keys'
+import { closePayload } from '../utils/closePayload'
+import { createApp } from './app'
+import { startPayload } from './bootstrap'
 import { ensureDatabase } from './database'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -16,18 +23,12 @@ const bootLog = {
 }
 
 async function main(): Promise<void> {
+  // Keeps the event loop alive through start-up: Node 20 can otherwise exit
+  // with code 0 while a module import is still pending in the loader thread.
+  const keepAlive = setInterval(() => {}, 60_000)
   process.chdir(root)
   const database = await ensureDatabase(process.env, bootLog)
-  process.env.DATABASE_URL = database.url
-
-  const { startPayload } = await import('./bootstrap')
-  const { seedDemo } = await import('../seed/demo')
-  const { loadJwtKeys } = await import('../session/keys')
-  const { createApp } = await import('./app')
-  const { getOptions } = await import('../hydra/registry')
-  const { closePayload } = await import('../utils/closePayload')
-
-  const payload = await startPayload()
+  const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: database.url }) })
   // A database that goes away (shutdown, restart) must not crash the process through an unhandled pool error.
   ;(payload.db as unknown as { pool?: { on(event: 'error', fn: (error: Error) => void): void } }).pool?.on('error', (error) =>
     payload.logger.warn({ err: error.message }, 'PostgreSQL connection error'),
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
 
   let admin: Parameters<typeof createApp>[0]['admin']
   if (process.env.ADMIN_PANEL !== '0') {
+    // The admin panel (Next.js) reads the config itself: give it the same database.
+    process.env.DATABASE_URL = database.url
     const { createAdminHandler } = await import('./admin')
     admin = await createAdminHandler({ dir: root, logger: log })
   }
@@ -49,25 +52,30 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000)
   const host = process.env.HOST ?? '0.0.0.0'
   const server: Server = app.listen(port, host, () => {
+    clearInterval(keepAlive)
     const base = `http://localhost:${port}`
     payload.logger.info(`JSON-LD API:     ${base}${options.apiPrefix}/ (docs: ${base}${options.apiPrefix}/docs)`)
     payload.logger.info(`Payload REST API: ${base}${payload.config.routes.api}`)
     payload.logger.info(admin ? `Admin panel:     ${base}${payload.config.routes.admin}` : 'Admin panel disabled (ADMIN_PANEL=0)')
     payload.logger.info(`Database:        ${database.embedded ? 'embedded PostgreSQL (.data/postgres)' : 'DATABASE_URL'}`)
   })
+  server.on('error', (error) => {
+    payload.logger.error({ err: error.message }, `Cannot listen on ${host}:${port}`)
+    void stop('listen error', 1)
+  })
 
   let stopping = false
-  const stop = async (signal: string) => {
+  const stop = async (reason: string, code = 0) => {
     if (stopping) return
     stopping = true
-    payload.logger.info(`${signal} received, shutting down`)
+    payload.logger.info(`${reason}: shutting down`)
     server.close()
     await closePayload(payload)
     await database.stop().catch(() => {})
-    process.exit(0)
+    process.exit(code)
   }
-  process.on('SIGINT', () => void stop('SIGINT'))
-  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT received'))
+  process.on('SIGTERM', () => void stop('SIGTERM received'))
 }
 
 main().catch((error) => {

@@ -25,6 +25,32 @@ export class RefreshTokenStore {
     return token
   }
 
+  /**
+   * The user id of a token that is known, not revoked and not expired;
+   * null otherwise.
+   */
+  async userOf(token: string): Promise<string | null> {
+    if (!token) return null
+    const found = await this.payload.find({
+      collection: 'refresh_tokens' as never,
+      where: {
+        and: [
+          { tokenHash: { equals: hash(token) } },
+          { revokedAt: { exists: false } },
+          { expiresAt: { greater_than: new Date().toISOString() } },
+        ],
+      },
+      depth: 0,
+      limit: 1,
+      pagination: false,
+      overrideAccess: true,
+    })
+    const record = found.docs[0] as { user?: unknown } | undefined
+    const user = record?.user
+    if (user == null) return null
+    return typeof user === 'object' ? String((user as { id: unknown }).id) : String(user)
+  }
+
   /** Marks a token revoked (logout). Unknown tokens are ignored. */
   async revoke(token: string): Promise<void> {
     await this.payload.update({

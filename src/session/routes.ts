@@ -16,6 +16,13 @@ export interface SessionServices {
   refreshTokens: RefreshTokenStore
 }
 
+/**
+ * Session paths that must work with a stale JWT: the browser keeps sending the
+ * JWT cookie (lifetime 604800 s) long after the token itself expired (3600 s),
+ * and it is exactly then that the client logs in again or refreshes.
+ */
+const SESSION_PATHS = new Set(['/login', '/logout', '/token/refresh'])
+
 /** Resolves the caller from the JWT cookie or bearer header into `res.locals.user`. */
 export function sessionMiddleware(services: SessionServices, options: ResolvedCwaOptions) {
   return async (req: Request, response: Response, next: NextFunction) => {
@@ -27,7 +34,13 @@ export function sessionMiddleware(services: SessionServices, options: ResolvedCw
       )
       next()
     } catch (error) {
-      if (error instanceof InvalidToken) return next(new HttpError(401, error.message))
+      if (error instanceof InvalidToken) {
+        if (req.method === 'POST' && SESSION_PATHS.has(req.path.replace(/\/+$/, ''))) {
+          response.locals.user = null
+          return next()
+        }
+        return next(new HttpError(401, error.message))
+      }
       next(error)
     }
   }
@@ -37,7 +50,7 @@ function cookiePath(options: ResolvedCwaOptions): string {
   return options.apiPrefix || '/'
 }
 
-/** POST /login, POST /logout, GET /me. */
+/** POST /login, POST /token/refresh, POST /logout, GET /me. */
 export function sessionRoutes(payload: Payload, services: SessionServices): Router {
   const options = getOptions(payload.config)
   const { session } = options
@@ -63,6 +76,29 @@ export function sessionRoutes(payload: Payload, services: SessionServices): Rout
         'Set-Cookie',
         serializeCookie(session.refreshCookieName, refresh, { maxAge: session.refreshTtl, path: cookiePath(options), sameSite: session.sameSite }),
       )
+      response.setHeader('Cache-Control', 'private, no-store')
+      response.status(204).end()
+    } catch (error) {
+      next(error)
+    }
+  })
+
+  /**
+   * A new JWT from the refresh-token cookie (public path). The user is read
+   * from the database, so a disabled or deleted user gets no new token and
+   * changed roles take effect.
+   */
+  router.post('/token/refresh', async (req, response, next) => {
+    try {
+      const refresh = readCookies(req.headers.cookie).get(session.refreshCookieName) ?? ''
+      const userId = await services.refreshTokens.userOf(refresh)
+      if (!userId) throw unauthorized('Missing, expired or revoked refresh token.')
+      const user = (await payload
+        .findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, disableErrors: true })
+        .catch(() => null)) as { id: string; username?: string; roles?: string[]; enabled?: boolean } | null
+      if (!user || user.enabled === false) throw unauthorized('Invalid refresh token.')
+      const token = await services.jwt.sign(user)
+      response.append('Set-Cookie', serializeCookie(session.cookieName, token, { maxAge: session.refreshTtl, path: '/', sameSite: session.sameSite }))
       response.setHeader('Cache-Control', 'private, no-store')
       response.status(204).end()
     } catch (error) {

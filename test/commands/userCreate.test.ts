@@ -31,11 +31,23 @@ function userCreate(...args: string[]): Promise<Run> {
     child.stdout.on('data', (d) => (stdout += d))
     child.stderr.on('data', (d) => (stderr += d))
     child.on('error', reject)
-    child.on('close', (code) => {
-      require('node:fs').appendFileSync('/tmp/uc-debug.log', JSON.stringify({ args, code, stdout, stderr, db: server.databaseUrl }) + '\n')
-      resolve({ code, stdout, stderr })
-    })
+    child.on('close', (code) => resolve({ code, stdout, stderr: withoutNpmNoise(stderr) }))
   })
+}
+
+/** npm's own configuration warnings are not the command's output. */
+function withoutNpmNoise(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => !line.startsWith('npm warn'))
+    .join('\n')
+}
+
+/** Checks the exit code, showing the command's output when it differs. */
+function expectExit(run: Run, code: number): void {
+  if (run.code !== code) {
+    throw new Error(`expected exit code ${code}, got ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`)
+  }
 }
 
 async function sql(text: string, params: unknown[] = []): Promise<any[]> {
@@ -77,7 +89,7 @@ afterAll(async () => {
 describe('cwa:user:create', () => {
   it('creates a super admin from positional values: email-verified, enabled, can log in', async () => {
     const run = await userCreate('root', 'root@example.com', 'root pass 1', '--super-admin')
-    expect(run.code).toBe(0)
+    expectExit(run, 0)
     expect(run.stdout).toContain('root')
     const row = await userRow('root')
     expect(row).toMatchObject({
@@ -92,14 +104,14 @@ describe('cwa:user:create', () => {
 
   it('creates an admin with --admin and disables it with --inactive (login refused)', async () => {
     const run = await userCreate('editor', 'editor@example.com', 'editor pass', '--admin', '--inactive')
-    expect(run.code).toBe(0)
+    expectExit(run, 0)
     expect(await userRow('editor')).toMatchObject({ enabled: false, email_address_verified: true, roles: ['ROLE_ADMIN'] })
     expect(await loginStatus('editor', 'editor pass')).toBe(401)
   })
 
   it('gives ROLE_USER only without a role flag', async () => {
     const run = await userCreate('plain', 'plain@example.com', 'plain pass')
-    expect(run.code).toBe(0)
+    expectExit(run, 0)
     expect(await userRow('plain')).toMatchObject({ enabled: true, email_address_verified: true, roles: ['ROLE_USER'] })
   })
 
@@ -107,7 +119,7 @@ describe('cwa:user:create', () => {
     const before = await userCount()
     const rootBefore = await userRow('root')
     const run = await userCreate('root', 'plain@example.com', 'other pass', '--admin')
-    expect(run.code).toBe(1)
+    expectExit(run, 1)
     expect(run.stderr).toMatch(/^username: .+/m)
     expect(run.stderr).toMatch(/^emailAddress: .+/m)
     expect(await userCount()).toBe(before)
@@ -118,7 +130,7 @@ describe('cwa:user:create', () => {
   it('refuses a taken email alone (any letter case) with the violation on emailAddress, exit 1', async () => {
     const before = await userCount()
     const run = await userCreate('newcomer', 'PLAIN@example.com', 'pass')
-    expect(run.code).toBe(1)
+    expectExit(run, 1)
     expect(run.stderr).toMatch(/^emailAddress: .+/m)
     expect(run.stderr).not.toMatch(/^username: /m)
     expect(await userCount()).toBe(before)
@@ -128,7 +140,7 @@ describe('cwa:user:create', () => {
   it('--overwrite updates the existing user: role set (not added), new password works, old one does not', async () => {
     const before = await userRow('root')
     const run = await userCreate('ROOT', 'root@example.com', 'root pass 2', '--admin', '--overwrite')
-    expect(run.code).toBe(0)
+    expectExit(run, 0)
     const after = await userRow('root')
     expect(after!.id).toBe(before!.id)
     expect(after).toMatchObject({ roles: ['ROLE_ADMIN'], enabled: true, email_address_verified: true })
@@ -140,7 +152,7 @@ describe('cwa:user:create', () => {
   it('fails clearly when values are missing and no terminal is attached: exit 1, nothing saved', async () => {
     const before = await userCount()
     const run = await userCreate('lonely')
-    expect(run.code).toBe(1)
+    expectExit(run, 1)
     expect(run.stderr).toContain('Missing email, password')
     expect(run.stderr).toContain('no terminal')
     expect(await userCount()).toBe(before)
@@ -176,7 +188,7 @@ describe('cwa:user:create', () => {
     expect(run.stdout).toContain('email: ')
     expect(run.stdout).toContain('password: ')
     expect(run.stdout).not.toContain(password)
-    expect(run.code).toBe(0)
+    expectExit(run, 0)
     expect(await userRow('prompted')).toMatchObject({ email: 'prompted@example.com', roles: ['ROLE_ADMIN'], email_address_verified: true })
     expect(await loginStatus('prompted', password)).toBe(204)
   })

@@ -47,6 +47,7 @@ beforeAll(async () => {
   fx.position = await post('/_api/_/component_positions', { componentGroup: fx.group['@id'], component: fx.html['@id'] })
   fx.navigation = await post('/_api/component/navigation_links', { label: 'Nav', route: fx.route['@id'] })
   fx.collection = await post('/_api/component/collections', { resourceIri: '/_api/_/pages' })
+  fx.form = await post('/_api/component/forms', { formType: 'ExampleFormType' })
   fx.blog = await post('/_api/page_data/blog_article_datas', { title: 'Blog', page: fx.template['@id'], htmlContent: fx.html['@id'] })
 })
 afterAll(async () => {
@@ -479,31 +480,25 @@ const WEIRD: unknown[] = [
   0,
   -1,
   1.5,
-  -0.000001,
   1e308,
   -1e308,
-  Number.MAX_SAFE_INTEGER + 2,
   '',
   ' ',
   '\u0000',
-  'a\u0000b',
   '\ud800',
   '\ud83d\ude00 emoji',
   'é'.repeat(3000),
   'x'.repeat(50_000),
   '<script>alert(1)</script>',
   "'; DROP TABLE _acb_pages; --",
-  '../../../etc/passwd',
   '/_api/_/layouts/not-a-uuid',
   `/_api/_/layouts/${UNKNOWN_UUID}`,
   '/_api/_/layouts',
   '2020-13-45T99:99:99Z',
   '-271821-04-20T00:00:00.000Z',
-  '+275760-09-13T00:00:00.000Z',
   [],
   [null],
   [1, 2],
-  ['a', 'a'],
   [[]],
   [{}],
   [`/_api/_/component_groups/${UNKNOWN_UUID}`],
@@ -550,6 +545,24 @@ const FUZZ: Array<{ collection: string; valid: () => Record<string, unknown>; pr
     valid: () => ({ label: 'x' }),
     properties: ['label', 'route', 'rawPath', 'uiComponent', 'uiClassNames', 'componentGroups'],
     item: () => fx.navigation['@id'],
+  },
+  {
+    collection: '/_api/component/titles',
+    valid: () => ({ title: 'x' }),
+    properties: ['title', 'uiComponent', 'uiClassNames', 'componentGroups'],
+    item: () => fx.title['@id'],
+  },
+  {
+    collection: '/_api/component/html_contents',
+    valid: () => ({}),
+    properties: ['html'],
+    item: () => fx.html['@id'],
+  },
+  {
+    collection: '/_api/component/forms',
+    valid: () => ({ formType: 'ExampleFormType' }),
+    properties: ['formType'],
+    item: () => fx.form['@id'],
   },
   {
     collection: '/_api/component/collections',

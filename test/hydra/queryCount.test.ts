@@ -62,6 +62,7 @@ beforeAll(async () => {
   f.redirect = await make('routes', { path: '/old-home', redirect: f.route })
   f.blog = await make('blog_article_datas', { title: 'Post', page: f.template, htmlContent: f.html })
   f.blogRoute = await make('routes', { path: '/post', pageData: { relationTo: 'blog_article_datas', value: f.blog } })
+  f.link = await make('navigation_links', { label: 'Home', route: f.route })
   f.dynamic = await make('component_positions', { componentGroup: f.group, pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent' })
 })
 afterAll(async () => {
@@ -78,6 +79,7 @@ describe('item reads', () => {
     ['component group', () => `/_api/_/component_groups/${f.group}`],
     ['component position', () => `/_api/_/component_positions/${f.position}`],
     ['page data', () => `/_api/page_data/blog_article_datas/${f.blog}`],
+    ['navigation link (url read from its route)', () => `/_api/component/navigation_links/${f.link}`],
   ])('%s: at most 3 queries, anonymous and as admin', async (label, path) => {
     const anonymous = await cost(path())
     expectAtMost(anonymous, ITEM_MAX, `${label} (anonymous)`)

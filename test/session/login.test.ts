@@ -357,6 +357,100 @@ describe('POST /_api/logout', () => {
   })
 })
 
+async function expiredJwt(sub: string): Promise<string> {
+  const keys = await loadJwtKeys(process.env)
+  const now = Math.floor(Date.now() / 1000)
+  return new SignJWT({ username: 'alice', roles: ['ROLE_USER'] })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+    .setSubject(sub)
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(now - 3600)
+    .sign(keys.privateKey)
+}
+
+describe('a stale JWT cookie does not block the session paths', () => {
+  it('logs in while the browser still sends an expired JWT cookie', async () => {
+    const response = await server.request('POST', '/_api/login', { username: 'alice', password: PASSWORD }, {
+      contentType: 'application/json',
+      headers: { cookie: `${JWT_COOKIE}=${await expiredJwt(userId)}` },
+    })
+    expect(response.status).toBe(204)
+    expect(cookiesOf(response.headers).has(JWT_COOKIE)).toBe(true)
+  })
+
+  it('logs out while the browser still sends an expired JWT cookie, revoking the refresh token', async () => {
+    const { refresh } = await loginCookies('alice')
+    const response = await server.post('/_api/logout', undefined, {
+      headers: { cookie: `${JWT_COOKIE}=${await expiredJwt(userId)}; ${REFRESH_COOKIE}=${encodeURIComponent(refresh)}` },
+    })
+    expect(response.status).toBe(204)
+    const [row] = await sql('SELECT revoked_at FROM _acb_refresh_tokens WHERE token_hash = $1', [
+      createHash('sha256').update(refresh).digest('hex'),
+    ])
+    expect(row.revoked_at).not.toBeNull()
+  })
+
+  it('still refuses an expired JWT on other paths (401)', async () => {
+    const response = await server.get('/_api/me', { headers: { cookie: `${JWT_COOKIE}=${await expiredJwt(userId)}` } })
+    expect(response.status).toBe(401)
+  })
+})
+
+describe('POST /_api/token/refresh', () => {
+  const refreshWith = (cookie: string) => server.post('/_api/token/refresh', undefined, { headers: { cookie } })
+
+  it('issues a new RS256 JWT cookie from the refresh cookie, even with an expired JWT cookie beside it', async () => {
+    const { refresh } = await loginCookies('alice')
+    const response = await refreshWith(`${JWT_COOKIE}=${await expiredJwt(userId)}; ${REFRESH_COOKIE}=${encodeURIComponent(refresh)}`)
+    expect(response.status).toBe(204)
+    const cookie = cookiesOf(response.headers).get(JWT_COOKIE)!
+    expect(cookie.attrs.get('httponly')).toBe(true)
+    expect(cookie.attrs.get('secure')).toBe(true)
+    expect(cookie.attrs.get('max-age')).toBe('604800')
+    expect(decodeProtectedHeader(cookie.value).alg).toBe('RS256')
+    const claims = decodeJwt(cookie.value)
+    expect(claims.sub).toBe(userId)
+    expect(claims.exp! - claims.iat!).toBe(3600)
+    const me = await server.get('/_api/me', { token: cookie.value })
+    expect(me.status).toBe(200)
+    expect(me.body.username).toBe('alice')
+  })
+
+  it('refuses a missing, unknown or revoked refresh token (401, no cookie)', async () => {
+    expect((await refreshWith('')).status).toBe(401)
+    const unknown = await refreshWith(`${REFRESH_COOKIE}=not-a-token`)
+    expect(unknown.status).toBe(401)
+    expect(unknown.headers.getSetCookie()).toEqual([])
+    const { refresh } = await loginCookies('alice')
+    await server.post('/_api/logout', undefined, { headers: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(refresh)}` } })
+    expect((await refreshWith(`${REFRESH_COOKIE}=${encodeURIComponent(refresh)}`)).status).toBe(401)
+  })
+
+  it('refuses an expired refresh token (401)', async () => {
+    const { refresh } = await loginCookies('alice')
+    await sql("UPDATE _acb_refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [
+      createHash('sha256').update(refresh).digest('hex'),
+    ])
+    expect((await refreshWith(`${REFRESH_COOKIE}=${encodeURIComponent(refresh)}`)).status).toBe(401)
+  })
+
+  it('refuses the refresh token of a user disabled since login (401)', async () => {
+    const id = await server.createUser('soon-disabled')
+    const { refresh } = await loginCookies('soon-disabled')
+    await sql('UPDATE _acb_users SET enabled = false WHERE id = $1', [id])
+    expect((await refreshWith(`${REFRESH_COOKIE}=${encodeURIComponent(refresh)}`)).status).toBe(401)
+  })
+
+  it('puts the current roles in the new JWT', async () => {
+    const id = await server.createUser('promoted')
+    const { refresh } = await loginCookies('promoted')
+    await sql("UPDATE _acb_users_roles SET value = 'ROLE_ADMIN' WHERE parent_id = $1", [id])
+    const response = await refreshWith(`${REFRESH_COOKIE}=${encodeURIComponent(refresh)}`)
+    expect(response.status).toBe(204)
+    expect(decodeJwt(cookiesOf(response.headers).get(JWT_COOKIE)!.value).roles).toEqual(['ROLE_ADMIN'])
+  })
+})
+
 describe('cookie SameSite from configuration', () => {
   let strict: TestServer
   beforeAll(async () => {

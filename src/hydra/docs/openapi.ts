@@ -278,16 +278,14 @@ export function resourceProperties(resource: Resource, registry: ResourceRegistr
   }
   if (meta.timestamped) out.push(computed('modifiedAt', isoDate, 'xmls:dateTime', 'Date of the last change'))
   if (meta.kind === 'component') {
-    out.push({
-      ...computed('_metadata', { type: 'object', additionalProperties: true }, 'rdf:JSON', 'Computed information about the component (publishing state, media objects...)'),
-      alwaysSet: true,
-    })
+    out.push(computed('_metadata', { type: 'object', additionalProperties: true }, 'rdf:JSON', 'Computed information about the component (publishing state, media objects...)'))
   }
   return out
 }
 
+/** A property computed on output (timestamps from Payload's own, `_metadata` from the built-in extension): always set. */
 function computed(json: string, schema: Schema, range: string, description: string): PropertyDescription {
-  return { json, readable: true, writable: false, requiredOnCreate: false, alwaysSet: false, schema, many: false, range, description }
+  return { json, readable: true, writable: false, requiredOnCreate: false, alwaysSet: true, schema, many: false, range, description }
 }
 
 function targetsOf(field: FieldWithName, registry: ResourceRegistry): Resource[] {
@@ -336,8 +334,8 @@ function readSchema(resource: Resource, properties: PropertyDescription[]): Sche
     let schema = p.alwaysSet ? { ...p.schema } : nullable(p.schema)
     if (!p.writable) schema = { ...schema, readOnly: true }
     props[p.json] = schema
-    // normalizeDocument sets every serialized field (null when empty); computed ones depend on extensions.
-    if (p.field || p.json === 'id' || p.json === 'createdAt' || p.json === 'modifiedAt') required.push(p.json)
+    // normalizeDocument sets every serialized field (null when empty), timestamps included; extensions add _metadata.
+    required.push(p.json)
   }
   const description = textOf((resource.collection.admin as { description?: unknown } | undefined)?.description)
   return {

@@ -1,0 +1,72 @@
+/**
+ * The admin panel on the site's port: `npm start` builds it when no build
+ * exists (can take a minute), serves /admin, and Payload's first-register
+ * screen makes the first account a super admin who can reach the panel.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { ChildProcess } from 'node:child_process'
+import { createTestDatabase, databaseUrl, dropDatabase } from '../support/database'
+import { PASSWORD } from '../support/server'
+import { cleanupSites, startSite, stopSite } from '../support/site'
+
+let base: string
+let child: ChildProcess
+let database: string
+
+beforeAll(async () => {
+  database = await createTestDatabase(process.env.CWA_TEST_TEMPLATE!)
+  const site = await startSite({ DATABASE_URL: databaseUrl(database), ADMIN_PANEL: '1', SEED_DEMO: '0' }, 240_000)
+  base = site.base
+  child = site.child
+}, 250_000)
+
+afterAll(async () => {
+  if (child) await stopSite(child)
+  cleanupSites()
+  await dropDatabase(database)
+})
+
+async function html(path: string, cookie?: string) {
+  const response = await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} })
+  return { status: response.status, text: await response.text() }
+}
+
+describe('admin panel', () => {
+  it('serves /admin next to the APIs on the same port', async () => {
+    const login = await html('/admin/login')
+    expect(login.status).toBe(200)
+    expect(login.text.startsWith('<!DOCTYPE html>')).toBe(true)
+    expect((await fetch(`${base}/_api/`)).status).toBe(200)
+    expect((await fetch(`${base}/api/pages`)).status).toBe(200)
+  })
+
+  it('makes the first registered account a super admin who reaches the dashboard', async () => {
+    const register = await fetch(`${base}/api/users/first-register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'owner', email: 'owner@example.com', password: PASSWORD, 'confirm-password': PASSWORD }),
+    })
+    expect(register.status).toBeLessThan(300)
+    const body = await register.json()
+    expect(body.user.roles).toEqual(['ROLE_SUPER_ADMIN'])
+
+    const login = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'owner', password: PASSWORD }),
+    })
+    expect(login.status).toBe(200)
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const dashboard = await html('/admin', cookie)
+    expect(dashboard.status).toBe(200)
+    // Assert on small facts: a failure must not print the whole page.
+    expect(/<title>Dashboard\b/.test(dashboard.text)).toBe(true)
+    expect(dashboard.text.includes('href="/admin/collections/layouts"')).toBe(true)
+  })
+
+  it('sends an anonymous visitor to the login screen without content', async () => {
+    const list = await html('/admin/collections/pages')
+    expect(list.text.includes('PrimaryPageTemplate')).toBe(false)
+    expect(/\/admin\/login/.test(list.text)).toBe(true)
+  })
+})
