@@ -1,4 +1,4 @@
-import type { CollectionAfterReadHook } from 'payload'
+import { type CollectionAfterReadHook, createDataloaderCacheKey } from 'payload'
 import { defineComponent } from '../../plugins/cwa/define'
 import { relationId } from '../../src/utils/relations'
 
@@ -20,14 +20,29 @@ export const Image = defineComponent({
   fields: [{ name: 'filename', type: 'text', admin: { readOnly: true } }],
 })
 
-/** url is read-only: rawPath when set, else the path of the linked route. */
+/**
+ * url is read-only: rawPath when set, else the path of the linked route (as
+ * the caller may see it). Routes load through Payload's request dataloader,
+ * so a collection of links costs one extra query, not one per link.
+ */
 const navigationUrl: CollectionAfterReadHook = async ({ doc, req }) => {
   if (doc.rawPath) return { ...doc, url: doc.rawPath }
   const routeId = relationId(doc.route)
   if (!routeId) return { ...doc, url: null }
-  const route = await req.payload
-    .findByID({ collection: 'routes', id: routeId, depth: 0, req, disableErrors: true, select: { path: true } })
-    .catch(() => null)
+  const key = createDataloaderCacheKey({
+    collectionSlug: 'routes',
+    currentDepth: 0,
+    depth: 0,
+    docID: routeId,
+    draft: false,
+    fallbackLocale: req.fallbackLocale!,
+    locale: req.locale!,
+    overrideAccess: false,
+    select: { path: true },
+    showHiddenFields: false,
+    transactionID: req.transactionID!,
+  })
+  const route = await req.payloadDataLoader.load(key).catch(() => null)
   return { ...doc, url: (route as { path?: string } | null)?.path ?? null }
 }
 

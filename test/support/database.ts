@@ -30,11 +30,18 @@ export function templateName(root: string): string {
 
 /** A fresh database cloned from the migrated template (fast: no migration per test file). */
 export async function createTestDatabase(template: string): Promise<string> {
-  const name = `cwa_test_${randomBytes(6).toString('hex')}`
+  // The creation time in the name lets a later run drop leftovers without touching databases in use.
+  const name = `cwa_test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`
   await withAdminClient((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`))
   return name
 }
 
 export async function dropDatabase(name: string): Promise<void> {
   await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+}
+
+/** Seconds since the epoch encoded in a test database name, or null for other names. */
+export function testDatabaseCreatedAt(name: string): number | null {
+  const match = /^cwa_test_(\d{10})_[0-9a-f]{8}$/.exec(name)
+  return match ? Number(match[1]) : null
 }

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { loadJwtKeys } from '../../src/session/keys'
-import { databaseUrl, templateName, withAdminClient } from './database'
+import { databaseUrl, templateName, testDatabaseCreatedAt, withAdminClient } from './database'
 
 const root = process.cwd()
 const env: Record<string, string> = {
@@ -24,10 +24,12 @@ await loadJwtKeys(process.env)
 const template = templateName(root)
 env.CWA_TEST_TEMPLATE = template
 const existing = await withAdminClient(async (c) => {
-  // Leftovers of earlier runs (crashed files, older templates) go first.
+  // Leftovers of crashed runs older than two hours go; databases of runs in progress stay.
   const { rows } = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'cwa_test_%'")
+  const cutoff = Date.now() / 1000 - 2 * 3600
   for (const { datname } of rows) {
-    if (datname !== template) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+    const createdAt = testDatabaseCreatedAt(datname)
+    if (createdAt !== null && createdAt < cutoff) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
   }
   return rows.some((r) => r.datname === template)
 })

@@ -23,7 +23,10 @@ export function docsRoutes(payload: Payload): Router {
   router.get('/docs/assets/init.js', (_req, response) => {
     response.type('application/javascript').send(docsInitScript(apiPrefix))
   })
-  router.use('/docs/assets', express.static(swaggerAssetsDir(), { index: false, maxAge: '1d' }))
+  // Only the files the page uses: not the package's own index.html (Petstore) or source maps.
+  const assets = express.static(swaggerAssetsDir(), { index: false, maxAge: '1d' })
+  const served = new Set(['/swagger-ui.css', '/swagger-ui-bundle.js', '/favicon-32x32.png', '/favicon-16x16.png'])
+  router.use('/docs/assets', (req, response, next) => (served.has(req.path) ? assets(req, response, next) : next()))
   router.get('/docs', (_req, response) => {
     response.type('html').send(docsHtml({ apiPrefix, title: `${websiteName} API` }))
   })
