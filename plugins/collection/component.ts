@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, PayloadRequest } from 'payload'
 import { getRegistry } from '../../src/hydra/registry'
 import { defineComponent } from '../cwa/define'
 
@@ -11,7 +11,7 @@ export function collectionComponent(): CollectionConfig {
         name: 'resourceIri',
         type: 'text',
         required: true,
-        validate: (value: unknown, { req }: { req: { payload: { config: never } } }) => {
+        validate: (value: unknown, { req }: { req: PayloadRequest }) => {
           const parsed = getRegistry(req.payload.config).parseIri(value)
           if (!parsed) return 'This value is not a valid resource IRI.'
           if (parsed.id) return 'The IRI must be a collection IRI.'

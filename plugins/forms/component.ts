@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, PayloadRequest } from 'payload'
 import { getOptions } from '../../src/hydra/registry'
 import { defineComponent } from '../cwa/define'
 import { formTypesOf } from './types'
@@ -12,9 +12,9 @@ export function formComponent(): CollectionConfig {
         name: 'formType',
         type: 'text',
         required: true,
-        validate: (value: unknown, { req }: { req: { payload: { config: never } } }) => {
+        validate: (value: unknown, { req }: { req: PayloadRequest }) => {
           if (typeof value !== 'string' || value === '') return 'This value should not be blank.'
-          const types = formTypesOf(getOptions(req.payload.config).raw as never)
+          const types = formTypesOf(getOptions(req.payload.config).raw as Parameters<typeof formTypesOf>[0])
           return types.has(value) ? true : `"${value}" is not a registered form type (FormTypeClass).`
         },
       },

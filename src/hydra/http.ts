@@ -99,16 +99,24 @@ const POST_TYPES = ['application/ld+json', 'application/json']
 const PATCH_TYPES = ['application/merge-patch+json']
 
 /**
+ * Largest request body: the reference server's post_max_size (21M), so that
+ * a file sent as a base64 data URI in a JSON body fits like a form upload.
+ */
+export const MAX_BODY_BYTES = 21 * 1024 * 1024
+
+/**
  * Reads a JSON body for writes, checking the media type (POST: ld+json or
- * json; PATCH: merge-patch+json; anything else 415) and syntax (400).
+ * json; PATCH: merge-patch+json; anything else 415), size (413) and syntax (400).
  * PUT is no operation of the API: its body is left unread, so that the
  * route answers 405 whatever the body is.
  */
-export function jsonBody(limit = 1024 * 1024) {
+export function jsonBody(limit = MAX_BODY_BYTES) {
   return async (req: Request, _response: Response, next: NextFunction) => {
     if (req.method !== 'POST' && req.method !== 'PATCH') return next()
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+    // Multipart uploads (POST {item}/upload) are streamed by their own handler.
+    if (req.method === 'POST' && type === 'multipart/form-data' && /\/upload\/?$/.test(req.path)) return next()
     try {
-      const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
       const raw = await readRaw(req, limit)
       if (raw.length === 0 && req.method === 'POST' && type === '') {
         req.body = undefined

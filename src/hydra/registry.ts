@@ -124,7 +124,7 @@ export function getOptions(config: Pick<SanitizedConfig, 'custom'>): ResolvedCwa
 export function dataFields(fields: Field[]): Array<Field & { name: string }> {
   const out: Array<Field & { name: string }> = []
   for (const field of fields) {
-    if ('name' in field && field.name && field.type !== 'tabs') {
+    if ('name' in field && field.name) {
       out.push(field as Field & { name: string })
     } else if (field.type === 'row' || field.type === 'collapsible') {
       out.push(...dataFields(field.fields))

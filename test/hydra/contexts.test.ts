@@ -61,7 +61,7 @@ type Expanded = Record<string, any>
 async function expand(path: string, { token, status = 200 }: { token?: string; status?: number } = {}): Promise<{ body: any; expanded: Expanded[] }> {
   const response = await server.get(path, { token })
   expect({ path, status: response.status }).toEqual({ path, status })
-  const expanded = (await jsonld.expand(response.body, { base: `${server.url}${path}`, documentLoader } as never)) as Expanded[]
+  const expanded = (await jsonld.expand(response.body, { base: `${server.url}${path}`, documentLoader } as never)) as unknown as Expanded[]
   return { body: response.body, expanded }
 }
 

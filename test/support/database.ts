@@ -24,7 +24,7 @@ export async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>):
 export function templateName(root: string): string {
   const dir = path.join(root, 'migrations')
   const hash = createHash('sha1')
-  for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(path.join(dir, file)))
+  for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(path.join(dir, file), 'utf8'))
   return `cwa_test_tpl_${hash.digest('hex').slice(0, 12)}`
 }
 
