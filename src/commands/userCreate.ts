@@ -1,3 +1,4 @@
+if (process.env.CWA_TRACE) process._rawDebug('TRACE module userCreate loaded')
 import { type SanitizedConfig, ValidationError } from 'payload'
 import { createInterface } from 'node:readline/promises'
 import { Writable } from 'node:stream'

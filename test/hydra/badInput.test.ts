@@ -407,6 +407,12 @@ describe('collection parameters', () => {
     expect(await snapshot()).toEqual(before)
   })
 
+  it('a query string longer than the server accepts is refused by HTTP itself (431), never a 500', async () => {
+    const response = await server.get(`/_api/_/layouts?search=${'x'.repeat(20_000)}`)
+    expect(response.status).toBeGreaterThanOrEqual(400)
+    expect(response.status).toBeLessThan(500)
+  })
+
   it('an item request with an unmatched or hostile search is a 404, never a 500', async () => {
     for (const search of ['no-such-thing', '%00', '%25', "'"]) {
       const response = await server.get(`${fx.layout['@id']}?search=${search}`)

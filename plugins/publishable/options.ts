@@ -1,0 +1,41 @@
+/**
+ * Per-type options of the publishable behaviour (defineComponent /
+ * definePageData `publishable: true | {...}`), with every default here.
+ */
+export interface PublishViolation {
+  propertyPath: string
+  message: string
+}
+
+export interface PublishableOptions {
+  /** Renames of the three fields (contract: "The three names can be renamed per type"). */
+  fields?: { publishedAt?: string; publishedResource?: string; draftResource?: string }
+  /** Validation groups run when publishedAt is being set. Default `<ShortName>:published`. */
+  validationGroups?: string[]
+  /** Properties that must be non-empty to publish. */
+  requiredOnPublish?: string[]
+  /** Extra publish checks on the merged document. */
+  validate?: (doc: Record<string, unknown>) => PublishViolation[]
+}
+
+export interface ResolvedPublishable {
+  publishedAt: string
+  publishedResource: string
+  draftResource: string
+  validationGroups: string[]
+  requiredOnPublish: string[]
+  validate?: (doc: Record<string, unknown>) => PublishViolation[]
+}
+
+export function resolvePublishable(value: unknown, shortName: string): ResolvedPublishable | null {
+  if (!value) return null
+  const options: PublishableOptions = value === true ? {} : (value as PublishableOptions)
+  return {
+    publishedAt: options.fields?.publishedAt ?? 'publishedAt',
+    publishedResource: options.fields?.publishedResource ?? 'publishedResource',
+    draftResource: options.fields?.draftResource ?? 'draftResource',
+    validationGroups: options.validationGroups ?? [`${shortName}:published`],
+    requiredOnPublish: options.requiredOnPublish ?? [],
+    validate: options.validate,
+  }
+}
