@@ -49,7 +49,8 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
     collections: [...siteComponents, ...sitePageData, newsletterSignups(tablePrefix)],
     plugins: [cwaPlugin(options)],
     bin: commands,
-    typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
+    // Generated types are not used: the plugin serves types declared at run time. Kept out of the tree.
+    typescript: { outputFile: path.resolve(dirname, '.data/payload-types.ts'), autoGenerate: false },
     telemetry: false,
   })
 }

@@ -30,7 +30,11 @@ export function routesCollection(ctx: CoreContext): CollectionConfig {
         required: true,
         unique: true,
         validate: (value: unknown) =>
-          typeof value === 'string' && value.startsWith('/') ? true : 'The path must start with /.',
+          value === null || value === undefined || value === ''
+            ? 'This field is required.'
+            : typeof value === 'string' && value.startsWith('/')
+              ? true
+              : 'The path must start with /.',
       },
       ...target,
       { name: 'redirect', type: 'relationship', relationTo: 'routes' },
@@ -44,16 +48,15 @@ export function routesCollection(ctx: CoreContext): CollectionConfig {
 /** A route points at exactly one thing: a page, a page data record or another route. */
 const routeTargetHook: import('payload').CollectionBeforeValidateHook = ({ data, originalDoc }) => {
   const merged = { ...(originalDoc ?? {}), ...(data ?? {}) } as Record<string, unknown>
+  // Reported together with the path's own problems, so one answer lists everything.
+  const errors: Array<{ path: string; message: string }> = []
+  if (merged.path == null || merged.path === '') errors.push({ path: 'path', message: 'This field is required.' })
+  else if (typeof merged.path === 'string' && !merged.path.startsWith('/')) errors.push({ path: 'path', message: 'The path must start with /.' })
   const targets = ['page', 'pageData', 'redirect'].filter((key) => merged[key] != null && merged[key] !== '')
-  if (targets.length === 0) {
-    throw new ValidationError({
-      errors: [{ path: 'page', message: 'A route needs a page, a pageData or a redirect.' }],
-    })
-  }
+  if (targets.length === 0) errors.push({ path: 'page', message: 'A route needs a page, a pageData or a redirect.' })
   if (merged.page != null && merged.pageData != null) {
-    throw new ValidationError({
-      errors: [{ path: 'pageData', message: 'A route points at a page or a pageData, not both.' }],
-    })
+    errors.push({ path: 'pageData', message: 'A route points at a page or a pageData, not both.' })
   }
+  if (errors.length > 0) throw new ValidationError({ errors })
   return data
 }

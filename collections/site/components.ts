@@ -8,7 +8,7 @@ export const HtmlContent = defineComponent({
   shortName: 'HtmlContent',
   timestamped: true,
   realtime: true,
-  publishable: { validationGroup: 'HtmlContent:published', requiredOnPublish: ['html'] },
+  publishable: { requiredOnPublish: ['html'] }, // group HtmlContent:published
   fields: [{ name: 'html', type: 'code', admin: { language: 'html' } }],
 })
 
@@ -48,7 +48,11 @@ const navigationUrl: CollectionAfterReadHook = async ({ doc, req }) => {
 
 export const NavigationLink = defineComponent({
   shortName: 'NavigationLink',
-  publishable: { validationGroup: 'NavigationLink:published', requiredOnPublish: ['label'] },
+  publishable: {
+    requiredOnPublish: ['label'],
+    // Publishing needs somewhere to go: a route or a raw path (violation on route).
+    validate: (doc) => (doc.route || doc.rawPath ? [] : [{ propertyPath: 'route', message: 'A route or a rawPath is required to publish.' }]),
+  },
   fields: [
     { name: 'label', type: 'text' },
     { name: 'route', type: 'relationship', relationTo: 'routes' },

@@ -17,7 +17,7 @@ export const BlogArticleData = definePageData({
 
 export const NewsArticleData = definePageData({
   shortName: 'NewsArticleData',
-  publishable: { validationGroup: 'NewsArticleData:published', requiredOnPublish: ['summary'] },
+  publishable: { requiredOnPublish: ['summary'] }, // group NewsArticleData:published
   search: ['title', 'summary'],
   order: ['title', 'createdAt'],
   fields: [

@@ -18,8 +18,22 @@ export function collectionComponent(): CollectionConfig {
           return true
         },
       },
-      { name: 'perPage', type: 'number', min: 1, max: 100 },
-      { name: 'defaultQueryParameters', type: 'json' },
+      {
+        name: 'perPage',
+        type: 'number',
+        min: 1,
+        max: 100,
+        validate: (value: unknown) =>
+          value == null || (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100)
+            ? true
+            : 'perPage must be an integer between 1 and 100.',
+      },
+      {
+        name: 'defaultQueryParameters',
+        type: 'json',
+        validate: (value: unknown) =>
+          value == null || (typeof value === 'object' && !Array.isArray(value)) ? true : 'defaultQueryParameters must be an object or null.',
+      },
     ],
   })
 }

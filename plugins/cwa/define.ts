@@ -1,19 +1,20 @@
 import type { CollectionConfig } from 'payload'
 import { collectionSegment } from '../../src/utils/naming'
+import type { PublishableOptions } from '../publishable/options'
 import type { CwaResourceMeta, TypeDeclaration } from './types'
 
 export interface ComponentDeclaration extends TypeDeclaration {
   /** Keep the type out of the general add-component dialog; only groups naming it may hold it. */
   explicitAllowOnly?: boolean
-  /** Room for the publishable plugin (draft/publish twins). */
-  publishable?: unknown
+  /** Draft/publish twins (plugins/publishable): `true` or options. */
+  publishable?: boolean | PublishableOptions
   /** Room for the uploads plugin (file fields). */
   uploadable?: unknown
 }
 
 export interface PageDataDeclaration extends TypeDeclaration {
-  /** Room for the publishable plugin. */
-  publishable?: unknown
+  /** Draft/publish twins (plugins/publishable): `true` or options. */
+  publishable?: boolean | PublishableOptions
 }
 
 function collectionBehaviour(decl: TypeDeclaration) {

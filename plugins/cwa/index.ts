@@ -6,6 +6,7 @@ import { pagesCollection } from '../../collections/core/pages'
 import { routesCollection } from '../../collections/core/routes'
 import { collectionComponent } from '../collection/component'
 import { formComponent } from '../forms/component'
+import { applyPublishable, publishableExtension } from '../publishable'
 import { usersCollection } from '../users/collection'
 import { refreshTokensCollection } from '../users/refreshTokens'
 import { contentAccess } from './access'
@@ -39,7 +40,7 @@ export const cwaPlugin =
     const slugsOf = (kind: string) => declared.filter((c) => getCwaMeta(c)?.kind === kind).map((c) => c.slug)
     const ctx: CoreContext = { options, componentSlugs: slugsOf('component'), pageDataSlugs: slugsOf('pageData') }
 
-    const completed = declared.map((collection) => completeType(collection, ctx))
+    const completed = declared.map((collection) => applyPublishable(completeType(collection, ctx), options))
     const core = [
       layoutsCollection(ctx),
       pagesCollection(ctx),
@@ -52,7 +53,10 @@ export const cwaPlugin =
       ...config,
       admin: { ...config.admin, user: config.admin?.user ?? 'users' },
       collections: [...(hasUsers ? [] : [usersCollection(ctx)]), refreshTokensCollection(ctx), ...core, ...completed],
-      custom: { ...(config.custom ?? {}), cwa: { options } },
+      custom: {
+        ...(config.custom ?? {}),
+        cwa: { options, extensions: [publishableExtension, ...(((config.custom?.cwa as { extensions?: unknown[] }) ?? {}).extensions ?? [])] },
+      },
     }
   }
 

@@ -1,10 +1,9 @@
 import { sql } from '@payloadcms/db-postgres'
-import { commitTransaction, initTransaction, killTransaction, type Payload, type PayloadRequest, type Where } from 'payload'
+import { commitTransaction, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 import { dataFields, getRegistry } from '../../src/hydra/registry'
 import { notFound, type Violation, ViolationError } from '../../src/hydra/errors'
-import { relationCollection, relationId } from '../../src/utils/relations'
 import type { ResolvedPublishable } from './options'
-import { draftOf, isPublished, publicationState, publishedWhere, twinOf } from './state'
+import { isPublished, publicationState, twinOf } from './state'
 
 type Doc = Record<string, unknown>
 
@@ -301,31 +300,23 @@ export async function deleteRecord(ctx: PublishContext, id: string, { publishedO
 }
 
 /**
- * Scheduled drafts whose date has come replace their published twin on the
- * next read: one indexed query when nothing is due.
+ * A scheduled draft whose date has come replaces its published twin on the
+ * next read that sees it (nothing runs at the scheduled moment).
  */
-export async function promoteDueDrafts(ctx: Omit<PublishContext, 'permitted'>): Promise<void> {
+export async function promoteDueDraft(ctx: PublishContext, draftId: string): Promise<void> {
   const now = ctx.now ?? new Date()
-  const due = await ctx.payload.find({
-    collection: ctx.slug as never,
-    where: { and: [{ [ctx.names.publishedResource]: { exists: true } }, { [ctx.names.publishedAt]: { less_than_equal: now.toISOString() } }] },
-    depth: 0,
-    limit: 50,
-    pagination: false,
-    overrideAccess: true,
-    req: ctx.req,
+  const full = { ...ctx, permitted: true }
+  await inTransaction(full, async () => {
+    const draft = await load(full, draftId)
+    const twinId = draft ? twinOf(draft, ctx.names) : null
+    if (!draft || !twinId) return
+    await lockFamily(full, twinId)
+    const current = await load(full, draftId)
+    if (!current || !twinOf(current, ctx.names) || !isPastOrNow(current[ctx.names.publishedAt], now)) return
+    // A due draft that fails publish validation stays a draft rather than breaking reads.
+    if (publishViolations(full, current).length > 0) return
+    await publish(full, current, String(current[ctx.names.publishedAt]))
   })
-  for (const draft of due.docs as Doc[]) {
-    const full = { ...ctx, permitted: true }
-    await inTransaction(full, async () => {
-      await lockFamily(full, twinOf(draft, ctx.names)!)
-      const current = await load(full, String(draft.id))
-      if (!current || !twinOf(current, ctx.names) || !isPastOrNow(current[ctx.names.publishedAt], now)) return
-      // A due draft that fails publish validation stays a draft rather than breaking reads.
-      if (publishViolations(full, current).length > 0) return
-      await publish(full, current, String(current[ctx.names.publishedAt]))
-    })
-  }
 }
 
 /**
@@ -356,44 +347,3 @@ export async function publishMany(
   })
 }
 
-/** Read routing for a caller: which record of a family to serve for an IRI. */
-export async function routeRead(
-  ctx: PublishContext,
-  doc: Doc,
-  mode: 'auto' | 'published' | 'draft',
-): Promise<Doc | null> {
-  const now = ctx.now ?? new Date()
-  const state = publicationState(doc, ctx.names, now)
-  if (!ctx.permitted) return state === 'published' ? doc : null
-  if (mode === 'published') {
-    if (state === 'published') return doc
-    const twin = twinOf(doc, ctx.names)
-    return twin ? load(ctx, twin) : null
-  }
-  if (state === 'published') {
-    const draftId = draftOf(doc, ctx.names)
-    if (draftId) return load(ctx, draftId)
-  }
-  return doc
-}
-
-/** Where narrowing a collection for a caller (drafts hidden from those without the permission). */
-export async function collectionWhere(ctx: PublishContext, mode: 'auto' | 'published' | 'draft'): Promise<Where | null> {
-  const now = ctx.now ?? new Date()
-  if (!ctx.permitted || mode === 'published') return publishedWhere(ctx.names, now)
-  // Permitted callers see each family once: the draft where one exists, else the published record.
-  const twins = await ctx.payload.find({
-    collection: collection(ctx),
-    where: { [ctx.names.publishedResource]: { exists: true } },
-    depth: 0,
-    pagination: false,
-    select: { [ctx.names.publishedResource]: true } as never,
-    overrideAccess: true,
-    req: ctx.req,
-  })
-  const shadowed = (twins.docs as Doc[]).map((d) => twinOf(d, ctx.names)).filter((id): id is string => !!id)
-  if (mode === 'draft') return { or: [{ [ctx.names.publishedAt]: { exists: false } }, { [ctx.names.publishedResource]: { exists: true } }, { [ctx.names.publishedAt]: { greater_than: now.toISOString() } }] }
-  return shadowed.length > 0 ? { id: { not_in: shadowed } } : null
-}
-
-export { relationCollection }

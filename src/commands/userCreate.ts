@@ -1,4 +1,3 @@
-if (process.env.CWA_TRACE) process._rawDebug('TRACE module userCreate loaded')
 import { type SanitizedConfig, ValidationError } from 'payload'
 import { createInterface } from 'node:readline/promises'
 import { Writable } from 'node:stream'

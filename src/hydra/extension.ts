@@ -1,5 +1,8 @@
+import type { Router } from 'express'
+import type { Payload } from 'payload'
 import type { HydraContext } from './context'
 import type { Resource } from './registry'
+import type { Doc, ItemStore } from './store'
 
 export type JsonLdObject = Record<string, unknown>
 
@@ -14,6 +17,15 @@ export interface HydraExtension {
    * dynamic component resolution). Runs for items and collection members.
    */
   normalizeItem?(item: JsonLdObject, doc: Record<string, unknown>, resource: Resource, ctx: HydraContext): void | Promise<void>
+  /**
+   * Runs once before a batch of documents is normalized (a collection page or
+   * one item), so that per-item data can be loaded in one query, not N.
+   */
+  prepareItems?(docs: Doc[], resource: Resource, ctx: HydraContext): void | Promise<void>
+  /** Claims the reads and writes of a resource (return undefined to leave them to others). */
+  store?(resource: Resource, ctx: HydraContext, fallback: ItemStore): ItemStore | undefined
+  /** Adds routes of its own under the API prefix (before the resource routes). */
+  mount?(router: Router, payload: Payload): void
 }
 
 /** Extensions registered on the config by plugins (config.custom.cwa.extensions). */

@@ -74,6 +74,8 @@ export function normalizeDocument(resource: Resource, doc: Record<string, unknow
     id: doc.id,
   }
   for (const { field, json } of outputFields(resource)) {
+    // A field the caller may not read (field-level access) is left out, not shown as null.
+    if ('access' in field && field.access?.read && !(field.name in doc)) continue
     out[json] = normalizeValue(field, doc[field.name], ctx.registry)
   }
   if (meta.timestamped || meta.showCreatedAt || meta.kind === 'pageData') {

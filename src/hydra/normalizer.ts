@@ -14,13 +14,19 @@ function extensionsOf(ctx: HydraContext): HydraExtension[] {
   return [...builtInExtensions, ...configExtensions(ctx.payload.config)]
 }
 
+/** Lets extensions load what they need for a batch of documents in one go. */
+export async function prepareItems(resource: Resource, docs: Record<string, unknown>[], ctx: HydraContext): Promise<void> {
+  for (const extension of extensionsOf(ctx)) await extension.prepareItems?.(docs, resource, ctx)
+}
+
 /** One item through the pipeline: document fields, then every extension. */
 export async function normalizeItem(
   resource: Resource,
   doc: Record<string, unknown>,
   ctx: HydraContext,
-  { withContext = true }: { withContext?: boolean } = {},
+  { withContext = true, prepared = false }: { withContext?: boolean; prepared?: boolean } = {},
 ): Promise<JsonLdObject> {
+  if (!prepared && withContext) await prepareItems(resource, [doc], ctx)
   const item = normalizeDocument(resource, doc, ctx)
   for (const extension of extensionsOf(ctx)) {
     await extension.normalizeItem?.(item, doc, resource, ctx)
@@ -36,7 +42,8 @@ export async function normalizeCollection(
   paginated: boolean,
 ): Promise<JsonLdObject> {
   const member: JsonLdObject[] = []
-  for (const doc of result.docs) member.push(await normalizeItem(resource, doc, ctx, { withContext: false }))
+  await prepareItems(resource, result.docs, ctx)
+  for (const doc of result.docs) member.push(await normalizeItem(resource, doc, ctx, { withContext: false, prepared: true }))
   const { shortName } = resource.meta
   const context = contextIri(ctx, shortName)
   return {

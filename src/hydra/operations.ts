@@ -6,6 +6,7 @@ import type { JsonLdObject } from './extension'
 import { filterWhere, parseCollectionQuery } from './filters'
 import { normalizeCollection, normalizeItem } from './normalizer'
 import { isUuid, type Resource } from './registry'
+import { storeFor } from './store'
 
 /** What an operation hands back to the HTTP layer. */
 export interface OperationResult {
@@ -19,36 +20,17 @@ const slugOf = (resource: Resource) => resource.slug as CollectionSlug
 /** GET /{collection}: a filtered, ordered, paginated Hydra collection. */
 export async function getCollection(resource: Resource, ctx: HydraContext): Promise<OperationResult> {
   const query = parseCollectionQuery(resource, ctx.query)
-  const result = await ctx.payload.find({
-    collection: slugOf(resource),
-    where: query.where,
-    sort: query.sort,
-    page: query.page,
-    limit: query.limit,
-    depth: 0,
-    overrideAccess: false,
-    req: ctx.req,
-  })
+  const result = await storeFor(resource, ctx).list(query)
   return { status: 200, body: await normalizeCollection(resource, result as never, ctx, true) }
 }
 
 /**
- * Loads one document with the caller's access; the resource's filters apply
+ * Loads one document as the caller may see it; the resource's filters apply
  * to item requests too (a non-matching search is a 404).
  */
 export async function loadItem(resource: Resource, id: string, ctx: HydraContext, { filtered = true } = {}) {
   if (!isUuid(id)) throw notFound()
-  const clauses = [{ id: { equals: id.toLowerCase() } }, ...(filtered ? filterWhere(resource, ctx.query) : [])]
-  const result = await ctx.payload.find({
-    collection: slugOf(resource),
-    where: { and: clauses },
-    depth: 0,
-    limit: 1,
-    pagination: false,
-    overrideAccess: false,
-    req: ctx.req,
-  })
-  const doc = result.docs[0] as unknown as Record<string, unknown> | undefined
+  const doc = await storeFor(resource, ctx).load(id.toLowerCase(), filtered ? filterWhere(resource, ctx.query) : [])
   if (!doc) throw notFound()
   return doc
 }
@@ -107,8 +89,8 @@ function withJsonPaths(resource: Resource) {
 export async function createItem(resource: Resource, body: unknown, ctx: HydraContext): Promise<OperationResult> {
   await assertMayWrite(resource, 'create', ctx)
   const data = await denormalize(resource, body, ctx)
-  const doc = (await ctx.payload
-    .create({ collection: slugOf(resource), data: data as never, depth: 0, overrideAccess: false, req: ctx.req })
+  const doc = (await storeFor(resource, ctx)
+    .create(data)
     .catch((error: unknown) => {
       // Closed registration is a 403 for anonymous callers too (contract: Errors).
       if (resource.meta.kind === 'user' && (error as { name?: string }).name === 'Forbidden') throw forbidden()
@@ -122,22 +104,16 @@ export async function updateItem(resource: Resource, id: string, body: unknown, 
   if (!isUuid(id)) throw notFound()
   await assertMayWrite(resource, 'update', ctx, id.toLowerCase())
   const data = await denormalize(resource, body, ctx)
-  const doc = (await ctx.payload
-    .update({
-      collection: slugOf(resource),
-      id: id.toLowerCase(),
-      data: data as never,
-      depth: 0,
-      overrideAccess: false,
-      req: ctx.req,
-    })
-    .catch(withJsonPaths(resource))) as unknown as Record<string, unknown>
+  const doc = (await storeFor(resource, ctx).update(id.toLowerCase(), data).catch(withJsonPaths(resource))) as unknown as Record<
+    string,
+    unknown
+  >
   return { status: 200, body: await normalizeItem(resource, doc, ctx) }
 }
 
 export async function deleteItem(resource: Resource, id: string, ctx: HydraContext): Promise<OperationResult> {
   if (!isUuid(id)) throw notFound()
   await assertMayWrite(resource, 'delete', ctx, id.toLowerCase())
-  await ctx.payload.delete({ collection: slugOf(resource), id: id.toLowerCase(), overrideAccess: false, req: ctx.req })
+  await storeFor(resource, ctx).remove(id.toLowerCase())
   return { status: 204 }
 }

@@ -2,12 +2,13 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Payload } from 'payload'
 import { sessionRoutes, type SessionServices, sessionMiddleware } from '../session/routes'
 import { entrypoint } from './entrypoint'
+import { configExtensions } from './extension'
 import { HttpError, notFound, unauthorized } from './errors'
 import { handle, hydraErrorHandler, jsonBody, JSONLD } from './http'
 import { entrypointContext, errorContext, resourceContext } from './jsonldContext'
 import { createItem, deleteItem, getCollection, getItem, updateItem } from './operations'
 import { getOptions, getRegistry, type Resource } from './registry'
-// DOCS import { docsRoutes } from './docs/routes'
+import { docsRoutes } from './docs/routes'
 
 /** Paths that accept writes from anonymous callers (matched on the path under the API prefix). */
 function isPublicWrite(method: string, path: string): boolean {
@@ -65,8 +66,9 @@ export function createHydraRouter(payload: Payload, services: SessionServices): 
     if (!body) return next(notFound(`No context for "${type}".`))
     response.type(JSONLD).send(JSON.stringify(body))
   })
-  // DOCS router.use(docsRoutes(payload))
+  router.use(docsRoutes(payload))
   router.use(sessionRoutes(payload, services))
+  for (const extension of configExtensions(payload.config)) extension.mount?.(router, payload)
 
   for (const resource of registry.all()) mountResource(router, payload, resource)
 

@@ -1,4 +1,6 @@
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
+import { publishableOf } from '../../plugins/publishable'
+import { getRegistry } from '../hydra/registry'
 
 /**
  * Seeds the demo site on an empty database: a layout with header and footer
@@ -23,8 +25,15 @@ export async function seedDemo(payload: Payload, { apiPrefix }: { apiPrefix: str
 }
 
 async function seed(payload: Payload, req: PayloadRequest, apiPrefix: string): Promise<void> {
-  const create = async (collection: string, data: Record<string, unknown>) =>
-    (await payload.create({ collection: collection as never, data: data as never, depth: 0, req })) as { id: string }
+  const registry = getRegistry(payload.config)
+  const publishedAt = new Date().toISOString()
+  // The demo is live: publishable records are created published.
+  const create = async (collection: string, data: Record<string, unknown>) => {
+    const resource = registry.bySlug(collection)
+    const names = resource ? publishableOf(resource) : null
+    const full = names ? { [names.publishedAt]: publishedAt, ...data } : data
+    return (await payload.create({ collection: collection as never, data: full as never, depth: 0, req })) as { id: string }
+  }
   const group = (reference: string, location: string, allowedComponents?: string[]) =>
     create('component_groups', { reference, location, ...(allowedComponents ? { allowedComponents } : {}) })
   const place = (componentGroup: string, relationTo: string | null, id: string | null, sortValue: number, binding?: object) =>

@@ -1,0 +1,9 @@
+/**
+ * Draft/publish twins for components and page data: `publishable: true` (or
+ * options) on defineComponent / definePageData switches it on.
+ */
+export { applyPublishable, publishableOf } from './config'
+export { publishableExtension } from './extension'
+export type { PublishableOptions, PublishViolation } from './options'
+export { onPublishEvent, type PublishEvent, type PublishListener } from './stateMachine'
+export { isPublished, publicationState } from './state'

@@ -1,0 +1,118 @@
+import type { Where } from 'payload'
+import type { HydraContext } from '../../src/hydra/context'
+import type { Resource } from '../../src/hydra/registry'
+import type { Doc, ItemStore } from '../../src/hydra/store'
+import { passes } from '../cwa/roles'
+import type { ResolvedPublishable } from './options'
+import { draftOf, publicationState, publishedWhere, twinOf } from './state'
+import { createRecord, deleteRecord, promoteDueDraft, type PublishContext, updateRecord } from './stateMachine'
+
+export type ReadMode = 'auto' | 'published' | 'draft'
+
+/** `?published=true|false` selects a version explicitly; otherwise the caller's default. */
+export function readMode(query: URLSearchParams): ReadMode {
+  const value = query.get('published')
+  return value === 'true' || value === '1' ? 'published' : value === 'false' || value === '0' ? 'draft' : 'auto'
+}
+
+export function publishContext(resource: Resource, names: ResolvedPublishable, ctx: HydraContext): PublishContext {
+  return {
+    payload: ctx.payload,
+    req: ctx.req,
+    slug: resource.slug,
+    shortName: resource.meta.shortName,
+    names,
+    permitted: passes(ctx.options.publishable.permission, ctx.user, ctx.options.roleHierarchy),
+  }
+}
+
+const and = (...clauses: Array<Where | null | undefined>): Where => {
+  const list = clauses.filter((c): c is Where => !!c && Object.keys(c).length > 0)
+  return list.length === 0 ? {} : list.length === 1 ? list[0]! : { and: list }
+}
+
+/**
+ * Reads and writes of a publishable resource: draft routing by caller and
+ * `?published=`, twins maintained by the state machine. Each read costs at
+ * most one query more than a plain read.
+ */
+export function publishableStore(resource: Resource, names: ResolvedPublishable, ctx: HydraContext, fallback: ItemStore): ItemStore {
+  const pctx = publishContext(resource, names, ctx)
+  const mode = readMode(ctx.query)
+  const promote = (draft: Doc) => promoteDueDraft(pctx, String(draft.id))
+  /** Twin lookups ignore the caller's access: they only decide what the caller is then served. */
+  const loadAny = async (id: string): Promise<Doc | null> => {
+    const found = await ctx.payload.find({
+      collection: resource.slug as never,
+      where: { id: { equals: id } },
+      depth: 0,
+      limit: 1,
+      pagination: false,
+      overrideAccess: true,
+      req: ctx.req,
+    })
+    return (found.docs[0] as Doc | undefined) ?? null
+  }
+
+  return {
+    async list(query) {
+      const now = new Date()
+      // One query: every draft twin. It gives the published records a permitted caller sees through
+      // their drafts, and the scheduled drafts whose date has come (promoted before the page is read).
+      const twins = await ctx.payload.find({
+        collection: resource.slug as never,
+        where: { [names.publishedResource]: { exists: true } },
+        depth: 0,
+        pagination: false,
+        select: { [names.publishedResource]: true, [names.publishedAt]: true } as never,
+        overrideAccess: true,
+        req: ctx.req,
+      })
+      const due = (twins.docs as Doc[]).filter((d) => d[names.publishedAt] && new Date(d[names.publishedAt] as string) <= now)
+      for (const draft of due) await promote(draft)
+      let narrowing: Where | null
+      if (!pctx.permitted || mode === 'published') narrowing = publishedWhere(names, now)
+      else if (mode === 'draft') {
+        narrowing = { or: [{ [names.publishedAt]: { exists: false } }, { [names.publishedAt]: { greater_than: now.toISOString() } }, { [names.publishedResource]: { exists: true } }] }
+      } else {
+        const shadowed = (twins.docs as Doc[])
+          .filter((d) => !due.includes(d))
+          .map((d) => twinOf(d, names))
+          .filter((id): id is string => !!id)
+        narrowing = shadowed.length > 0 ? { id: { not_in: shadowed } } : null
+      }
+      return fallback.list({ ...query, where: and(query.where, narrowing) })
+    },
+
+    async load(id, where) {
+      let doc = await fallback.load(id, where)
+      if (!doc) return null
+      // A published record whose scheduled draft is due: the draft replaces it now.
+      let draftId = draftOf(doc, names)
+      let draft: Doc | null = null
+      if (draftId) {
+        draft = await loadAny(draftId)
+        if (draft?.[names.publishedAt] && new Date(draft[names.publishedAt] as string) <= new Date()) {
+          await promote(draft)
+          doc = await fallback.load(id, where)
+          draft = null
+          draftId = null
+          if (!doc) return null
+        }
+      }
+      const state = publicationState(doc, names)
+      if (!pctx.permitted) return state === 'published' ? doc : null
+      if (mode === 'published') {
+        if (state === 'published') return doc
+        const twin = twinOf(doc, names)
+        return twin ? fallback.load(twin, where) : null
+      }
+      if (state === 'published' && draftId) return draft ?? loadAny(draftId)
+      return doc
+    },
+
+    create: (data) => createRecord(pctx, data),
+    update: (id, data) => updateRecord(pctx, id, data),
+    remove: (id) => deleteRecord(pctx, id, { publishedOnly: mode === 'published' }),
+  }
+}

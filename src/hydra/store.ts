@@ -1,0 +1,48 @@
+import type { CollectionSlug, PaginatedDocs, Where } from 'payload'
+import type { HydraContext } from './context'
+import { configExtensions } from './extension'
+import type { CollectionQuery } from './filters'
+import type { Resource } from './registry'
+
+export type Doc = Record<string, unknown>
+
+/**
+ * How the JSON-LD operations read and write one resource. The default goes
+ * straight to Payload's Local API with the caller's access; a behaviour such
+ * as publishable supplies its own (draft routing, twins) through an extension.
+ */
+export interface ItemStore {
+  list(query: CollectionQuery): Promise<PaginatedDocs<Doc>>
+  /** The record an item IRI resolves to for this caller, or null (404). `where` holds the resource's filters. */
+  load(id: string, where: Where[]): Promise<Doc | null>
+  create(data: Doc): Promise<Doc>
+  update(id: string, data: Doc): Promise<Doc>
+  remove(id: string): Promise<void>
+}
+
+export function payloadStore(resource: Resource, ctx: HydraContext): ItemStore {
+  const collection = resource.slug as CollectionSlug
+  const common = { depth: 0, overrideAccess: false, req: ctx.req } as const
+  return {
+    list: async (query) =>
+      (await ctx.payload.find({ collection, ...common, where: query.where, sort: query.sort, page: query.page, limit: query.limit })) as unknown as PaginatedDocs<Doc>,
+    async load(id, where) {
+      const result = await ctx.payload.find({ collection, ...common, where: { and: [{ id: { equals: id } }, ...where] }, limit: 1, pagination: false })
+      return (result.docs[0] as unknown as Doc | undefined) ?? null
+    },
+    create: async (data) => (await ctx.payload.create({ collection, ...common, data: data as never })) as unknown as Doc,
+    update: async (id, data) => (await ctx.payload.update({ collection, ...common, id, data: data as never })) as unknown as Doc,
+    remove: async (id) => {
+      await ctx.payload.delete({ collection, ...common, id })
+    },
+  }
+}
+
+/** The store of a resource for this request: the first extension that claims it, else Payload's. */
+export function storeFor(resource: Resource, ctx: HydraContext): ItemStore {
+  for (const extension of configExtensions(ctx.payload.config)) {
+    const store = extension.store?.(resource, ctx, payloadStore(resource, ctx))
+    if (store) return store
+  }
+  return payloadStore(resource, ctx)
+}
