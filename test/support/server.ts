@@ -5,6 +5,7 @@ import type { Payload } from 'payload'
 import pg from 'pg'
 import type { CwaPluginOptions } from '../../plugins/cwa/options'
 import { buildSiteConfig } from '../../payload.config'
+import { getOptions } from '../../src/hydra/registry'
 import { createApp } from '../../src/server/app'
 import { startPayload } from '../../src/server/bootstrap'
 import { loadJwtKeys } from '../../src/session/keys'
@@ -78,7 +79,7 @@ export async function startTestServer({ options }: { options?: Partial<CwaPlugin
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const prefix = '/_api'
+  const prefix = getOptions(payload.config).apiPrefix
 
   const request = async (method: string, path: string, json?: unknown, opts: RequestOptions = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { accept: 'application/ld+json', ...(opts.headers ?? {}) }
