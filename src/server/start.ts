@@ -11,6 +11,7 @@ import { getOptions } from '../hydra/registry'
 import { seedDemo } from '../seed/demo'
 import { loadJwtKeys } from '../session/keys'
 import { closePayload } from '../utils/closePayload'
+import { createAdminHandler } from './admin'
 import { createApp } from './app'
 import { startPayload } from './bootstrap'
 import { ensureDatabase } from './database'
@@ -23,8 +24,9 @@ const bootLog = {
 }
 
 async function main(): Promise<void> {
-  // Keeps the event loop alive through start-up: Node 20 can otherwise exit
-  // with code 0 while a module import is still pending in the loader thread.
+  // Keeps the event loop alive through start-up: on Node 20 a module import
+  // pending in the loader thread does not (every import here is static, and
+  // this guards what remains: Payload's and Next's own lazy imports).
   const keepAlive = setInterval(() => {}, 60_000)
   process.chdir(root)
   const database = await ensureDatabase(process.env, bootLog)
@@ -45,7 +47,6 @@ async function main(): Promise<void> {
   if (process.env.ADMIN_PANEL !== '0') {
     // The admin panel (Next.js) reads the config itself: give it the same database.
     process.env.DATABASE_URL = database.url
-    const { createAdminHandler } = await import('./admin')
     admin = await createAdminHandler({ dir: root, logger: log })
   }
   const app = createApp({ payload, keys, admin })
