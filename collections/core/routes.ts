@@ -2,6 +2,7 @@ import { type CollectionConfig, type CollectionSlug, type Field, ValidationError
 import { contentAccess } from '../../plugins/cwa/access'
 import { type CoreContext, tableName } from '../../plugins/cwa/context'
 import type { CwaResourceMeta } from '../../plugins/cwa/types'
+import { relationId } from '../../src/utils/relations'
 
 /** URL path -> page, page data or redirect. Go-live rules live in plugins/routes. */
 export function routesCollection(ctx: CoreContext): CollectionConfig {
@@ -54,6 +55,12 @@ const routeTargetHook: import('payload').CollectionBeforeValidateHook = ({ data,
   else if (typeof merged.path === 'string' && !merged.path.startsWith('/')) errors.push({ path: 'path', message: 'The path must start with /.' })
   const targets = ['page', 'pageData', 'redirect'].filter((key) => merged[key] != null && merged[key] !== '')
   if (targets.length === 0) errors.push({ path: 'page', message: 'A route needs a page, a pageData or a redirect.' })
+  const self = originalDoc?.id
+  if (self != null && merged.redirect != null && relationId(merged.redirect) === String(self)) {
+    throw new ValidationError({
+      errors: [{ path: 'redirect', message: 'A route cannot redirect to itself.' }],
+    })
+  }
   if (merged.page != null && merged.pageData != null) {
     errors.push({ path: 'pageData', message: 'A route points at a page or a pageData, not both.' })
   }

@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { Access, CollectionConfig } from 'payload'
 import type { ResolvedCwaOptions } from '../cwa/options'
 import { passes } from '../cwa/roles'
 import { getCwaMeta } from '../cwa/types'
@@ -17,8 +17,9 @@ export function publishableOf(resource: Pick<Resource, 'meta'>): ResolvedPublish
 
 /**
  * Switches a declared type to publishable: adds the three fields and narrows
- * Payload's read access, so callers without the publish permission never
- * read a draft through any API (JSON-LD, Payload REST, admin panel).
+ * Payload's read, update and delete access, so callers without the publish
+ * permission never reach a draft through any API (JSON-LD, Payload REST,
+ * admin panel).
  */
 export function applyPublishable(collection: CollectionConfig, options: ResolvedCwaOptions): CollectionConfig {
   const meta = getCwaMeta(collection)
@@ -26,19 +27,27 @@ export function applyPublishable(collection: CollectionConfig, options: Resolved
   const names = resolvePublishable(meta.publishable, meta.shortName)
   if (!names) return collection
   Object.defineProperty(names, RESOLVED, { value: true, enumerable: false })
-  const baseRead = collection.access?.read
+  /**
+   * Callers without the publish permission may read, update and delete live
+   * published records only: a draft does not exist for them, whatever API
+   * they use (JSON-LD, Payload REST, admin panel).
+   */
+  const narrowed = (base: Access | undefined, fallback: Access): Access => async (args) => {
+    const result = await (base ?? fallback)(args)
+    if (result === false) return false
+    if (passes(options.publishable.permission, args.req.user, options.roleHierarchy)) return result
+    const published = publishedWhere(names)
+    return result === true ? published : { and: [result, published] }
+  }
   return {
     ...collection,
     fields: [...collection.fields, ...publishableFields(collection.slug, names)],
     access: {
       ...collection.access,
-      read: async (args) => {
-        const base = baseRead ? await baseRead(args) : true
-        if (base === false) return false
-        if (passes(options.publishable.permission, args.req.user, options.roleHierarchy)) return base
-        const published = publishedWhere(names)
-        return base === true ? published : { and: [base, published] }
-      },
+      read: narrowed(collection.access?.read, () => true),
+      // Payload's own default for writes: signed-in users.
+      update: narrowed(collection.access?.update, ({ req }) => Boolean(req.user)),
+      delete: narrowed(collection.access?.delete, ({ req }) => Boolean(req.user)),
     },
     custom: { ...collection.custom, cwa: { ...meta, publishable: names } },
   }

@@ -1,5 +1,25 @@
-import type { Field } from 'payload'
+import type { Field, FieldHook } from 'payload'
 import type { ResolvedPublishable } from './options'
+
+/**
+ * Request context key set by the state machine, and only by it, when it
+ * creates a draft twin: the one write allowed to set publishedResource.
+ */
+export const TWIN_LINK = 'cwaPublishableTwinLink'
+
+/**
+ * A client never sets the twin link, through any API (JSON-LD, Payload REST,
+ * admin panel, Local API): on create it is null, on update it keeps its
+ * stored value (the database alone clears it, when the published twin goes).
+ */
+const serviceOnlyTwinLink =
+  (name: string): FieldHook =>
+  ({ value, originalDoc, operation, req }) => {
+    if ((req.context as Record<string, unknown> | undefined)?.[TWIN_LINK] === true) return value
+    if (operation === 'create') return null
+    const stored = (originalDoc as Record<string, unknown> | undefined)?.[name]
+    return stored && typeof stored === 'object' ? ((stored as { id?: unknown }).id ?? null) : (stored ?? null)
+  }
 
 /**
  * The publishable fields. publishedResource is the only stored column of the
@@ -20,6 +40,7 @@ export function publishableFields(slug: string, names: ResolvedPublishable): Fie
       type: 'relationship',
       relationTo: slug as never,
       unique: true,
+      hooks: { beforeChange: [serviceOnlyTwinLink(names.publishedResource)] },
       admin: { position: 'sidebar', readOnly: true, description: 'Set on a draft: the published version it will replace.' },
     },
     {

@@ -40,6 +40,8 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
   const pctx = publishContext(resource, names, ctx)
   const mode = readMode(ctx.query)
   const promote = (draft: Doc) => promoteDueDraft(pctx, String(draft.id))
+  const isDue = (doc: Doc | null | undefined, now: Date) =>
+    !!doc?.[names.publishedAt] && new Date(doc[names.publishedAt] as string) <= now
   /** Twin lookups ignore the caller's access: they only decide what the caller is then served. */
   const loadAny = async (id: string): Promise<Doc | null> => {
     const found = await ctx.payload.find({
@@ -53,66 +55,94 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
     })
     return (found.docs[0] as Doc | undefined) ?? null
   }
+  /** The draft twin of a published record, whatever the caller may read (only its date is needed). */
+  const draftDateOf = async (publishedId: string): Promise<Doc | null> => {
+    const found = await ctx.payload.find({
+      collection: resource.slug as never,
+      where: { [names.publishedResource]: { equals: publishedId } },
+      depth: 0,
+      limit: 1,
+      pagination: false,
+      select: { [names.publishedAt]: true } as never,
+      overrideAccess: true,
+      req: ctx.req,
+    })
+    return (found.docs[0] as Doc | undefined) ?? null
+  }
 
   return {
     async list(query) {
       const now = new Date()
       // One query: every draft twin. It gives the published records a permitted caller sees through
       // their drafts, and the scheduled drafts whose date has come (promoted before the page is read).
-      const twins = await ctx.payload.find({
-        collection: resource.slug as never,
-        where: { [names.publishedResource]: { exists: true } },
-        depth: 0,
-        pagination: false,
-        select: { [names.publishedResource]: true, [names.publishedAt]: true } as never,
-        overrideAccess: true,
-        req: ctx.req,
-      })
-      const due = (twins.docs as Doc[]).filter((d) => d[names.publishedAt] && new Date(d[names.publishedAt] as string) <= now)
-      for (const draft of due) await promote(draft)
+      const findTwins = async () =>
+        (
+          await ctx.payload.find({
+            collection: resource.slug as never,
+            where: { [names.publishedResource]: { exists: true } },
+            depth: 0,
+            pagination: false,
+            select: { [names.publishedResource]: true, [names.publishedAt]: true } as never,
+            overrideAccess: true,
+            req: ctx.req,
+          })
+        ).docs as Doc[]
+      let twins = await findTwins()
+      const due = twins.filter((draft) => isDue(draft, now))
+      if (due.length > 0) {
+        for (const draft of due) await promote(draft)
+        // Promoted here or by a concurrent request: read the twins again (rare: only when a date has come).
+        twins = await findTwins()
+      }
       let narrowing: Where | null
       if (!pctx.permitted || mode === 'published') narrowing = publishedWhere(names, now)
       else if (mode === 'draft') {
         narrowing = { or: [{ [names.publishedAt]: { exists: false } }, { [names.publishedAt]: { greater_than: now.toISOString() } }, { [names.publishedResource]: { exists: true } }] }
       } else {
-        const shadowed = (twins.docs as Doc[])
-          .filter((d) => !due.includes(d))
-          .map((d) => twinOf(d, names))
-          .filter((id): id is string => !!id)
+        // Each family once: a published record with a draft is listed through its draft.
+        const shadowed = twins.map((d) => twinOf(d, names)).filter((id): id is string => !!id)
         narrowing = shadowed.length > 0 ? { id: { not_in: shadowed } } : null
       }
       return fallback.list({ ...query, where: and(query.where, narrowing) })
     },
 
     async load(id, where) {
+      const now = new Date()
       let doc = await fallback.load(id, where)
       if (!doc) return null
-      // A published record whose scheduled draft is due: the draft replaces it now.
-      let draftId = draftOf(doc, names)
-      let draft: Doc | null = null
-      if (draftId) {
-        draft = await loadAny(draftId)
-        if (draft?.[names.publishedAt] && new Date(draft[names.publishedAt] as string) <= new Date()) {
-          await promote(draft)
+      const twinId = twinOf(doc, names)
+      if (twinId) {
+        // A draft (only a permitted caller gets here). Due, it replaces its twin now, and the twin is served
+        // (also when a concurrent request promoted it first; a draft failing publish validation stays).
+        if (isDue(doc, now)) {
+          await promote(doc)
           doc = await fallback.load(id, where)
-          draft = null
-          draftId = null
+          if (!doc) return fallback.load(twinId, where)
+        }
+        if (mode === 'published') return fallback.load(twinId, where)
+        return doc
+      }
+      // A published record (or a draft without twin). Its draft, whoever asks: a due one replaces it now.
+      let draft: Doc | null = null
+      if (publicationState(doc, names, now) === 'published') {
+        const draftId = pctx.permitted ? draftOf(doc, names) : null
+        draft = pctx.permitted ? (draftId ? await loadAny(draftId) : null) : await draftDateOf(id)
+        if (draft && isDue(draft, now)) {
+          const promoted = await promote(draft)
+          // Read again: promoted here or by a concurrent request, the published record now holds the content.
+          doc = await fallback.load(id, where)
           if (!doc) return null
+          draft = !promoted && pctx.permitted ? await loadAny(String(draft.id)) : null
         }
       }
-      const state = publicationState(doc, names)
+      const state = publicationState(doc, names, now)
       if (!pctx.permitted) return state === 'published' ? doc : null
-      if (mode === 'published') {
-        if (state === 'published') return doc
-        const twin = twinOf(doc, names)
-        return twin ? fallback.load(twin, where) : null
-      }
-      if (state === 'published' && draftId) return draft ?? loadAny(draftId)
-      return doc
+      if (mode === 'published') return state === 'published' ? doc : null
+      return draft ?? doc
     },
 
     create: (data) => createRecord(pctx, data),
     update: (id, data) => updateRecord(pctx, id, data),
-    remove: (id) => deleteRecord(pctx, id, { publishedOnly: mode === 'published' }),
+    remove: (id) => deleteRecord(pctx, id, { mode }),
   }
 }

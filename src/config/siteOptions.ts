@@ -7,7 +7,7 @@ import { deepMerge } from './deepMerge'
  * Plugin options of the reference deployment: its defaults, then the JSON
  * object of CWA_CONFIG_FILE deep-merged over them.
  */
-export function siteOptions(env: NodeJS.ProcessEnv = process.env): CwaPluginOptions {
+export function siteOptions(env: Record<string, string | undefined> = process.env): CwaPluginOptions {
   const defaults: CwaPluginOptions = {
     apiPrefix: env.API_PREFIX ?? '/_api',
     websiteName: 'CWA Reference Site',

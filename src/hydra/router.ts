@@ -20,6 +20,17 @@ function isPublicWrite(method: string, path: string): boolean {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/**
+ * The same URL answers differently per caller (drafts for editors, live
+ * records for the public): shared caches must key on the credentials, and
+ * never store what a signed-in caller received.
+ */
+function callerDependentCaching(_req: Request, response: Response, next: NextFunction) {
+  response.setHeader('Vary', 'Cookie, Authorization')
+  if (response.locals.user) response.setHeader('Cache-Control', 'private, no-store')
+  next()
+}
+
 /** Advertises the Hydra API documentation on every response (cross-cutting, not per handler). */
 function apiDocumentationLink(prefix: string) {
   return (req: Request, response: Response, next: NextFunction) => {
@@ -41,6 +52,7 @@ export function createHydraRouter(payload: Payload, services: SessionServices): 
 
   router.use(apiDocumentationLink(options.apiPrefix))
   router.use(sessionMiddleware(services, options))
+  router.use(callerDependentCaching)
   router.use((req, response, next) => {
     if (SAFE.has(req.method) || response.locals.user) return next()
     if (isPublicWrite(req.method, req.path.replace(/\/+$/, ''))) return next()

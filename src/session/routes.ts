@@ -46,6 +46,9 @@ export function sessionMiddleware(services: SessionServices, options: ResolvedCw
   }
 }
 
+/** Payload's errors for a refused login. */
+const LOGIN_REFUSALS = new Set(['AuthenticationError', 'LockedAuth', 'UnverifiedEmail', 'ValidationError'])
+
 function cookiePath(options: ResolvedCwaOptions): string {
   return options.apiPrefix || '/'
 }
@@ -64,8 +67,11 @@ export function sessionRoutes(payload: Payload, services: SessionServices): Rout
       }
       const result = await payload
         .login({ collection: 'users', data: { username, password } as never, depth: 0 })
-        .catch(() => {
-          throw unauthorized('Invalid credentials.')
+        .catch((error: unknown) => {
+          // Wrong password, unknown or disabled user, locked account: all the same 401.
+          // Anything else (database down...) is a server error, not "invalid credentials".
+          if (LOGIN_REFUSALS.has((error as { name?: string })?.name ?? '')) throw unauthorized('Invalid credentials.')
+          throw error
         })
       const user = result.user as unknown as { id: string; username?: string; roles?: string[]; enabled?: boolean }
       if (user.enabled === false) throw unauthorized('Invalid credentials.')

@@ -128,7 +128,8 @@ describe('PageData: one parent at most', () => {
     const news = await create('/_api/page_data/news_article_datas', { title: 'Child news', page: template, parentPage })
     const response = await server.patch(news['@id'], { parentPageData: parentArticle }, { token: admin })
     expect(response.status).toBe(422)
-    expect((await server.get(news['@id'])).body).toMatchObject({ parentPage, parentPageData: null })
+    // NewsArticleData is publishable: the admin's POST made a draft, which only a permitted caller reads.
+    expect((await server.get(news['@id'], { token: admin })).body).toMatchObject({ parentPage, parentPageData: null })
   })
 })
 

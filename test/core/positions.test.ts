@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startTestServer, type TestServer } from '../support/server'
+import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 
 /**
  * Component groups and positions: the allowedComponents list, the
@@ -553,6 +553,42 @@ describe('dynamic positions: resolved from the `path` request header', () => {
     const y = articles.body.member.find((m: any) => m.title === 'Article Y')
     const other = await server.get(bound, { headers: { path: y['@id'] } })
     expect(other.body.component).toBe(otherHtml)
+  })
+})
+
+describe("the same rules guard Payload's REST API (/api)", () => {
+  let payloadToken: string
+  beforeAll(async () => {
+    await server.createUser('rest-admin', ['ROLE_ADMIN'])
+    const login = await server.request('POST', '/api/users/login', { username: 'rest-admin', password: PASSWORD }, { contentType: 'application/json' })
+    expect(login.status).toBe(200)
+    payloadToken = login.body.token
+  })
+  const rest = (path: string, body: unknown) =>
+    server.request('POST', path, body, { contentType: 'application/json', headers: { authorization: `JWT ${payloadToken}` } })
+
+  it('refuses a FileDownload in an open group and a half binding', async () => {
+    const fileDownload = (await create('/_api/component/file_downloads', {}))['id']
+    const groupId = openGroup.split('/').pop()
+    const before = await positionCount()
+    const placed = await rest('/api/component_positions', {
+      componentGroup: groupId,
+      component: { relationTo: 'file_downloads', value: fileDownload },
+    })
+    expect(placed.status).toBe(400)
+    const half = await rest('/api/component_positions', { componentGroup: groupId, pageDataClass: 'BlogArticleData' })
+    expect(half.status).toBe(400)
+    expect(await positionCount()).toBe(before)
+  })
+
+  it('refuses allowedComponents that is not a list of component collection IRIs, normalizes a valid one', async () => {
+    const notList = await rest('/api/component_groups', { reference: ref('rest-group'), allowedComponents: '/_api/component/titles' })
+    expect(notList.status).toBe(400)
+    const garbage = await rest('/api/component_groups', { reference: ref('rest-group'), allowedComponents: ['nope'] })
+    expect(garbage.status).toBe(400)
+    const valid = await rest('/api/component_groups', { reference: ref('rest-group'), allowedComponents: ['/component/titles'] })
+    expect(valid.status).toBe(201)
+    expect(valid.body.doc.allowedComponents).toEqual([TITLES])
   })
 })
 

@@ -100,6 +100,14 @@ describe('Route targets', () => {
     expect(swapped.body).toMatchObject({ page: null, pageData: article })
   })
 
+  it('refuses a route that redirects to itself (422 on redirect), route unchanged', async () => {
+    const route = await create('/_api/_/routes', { path: '/loop', page })
+    const response = await server.patch(route['@id'], { page: null, redirect: route['@id'] }, { token: admin })
+    expect(response.status).toBe(422)
+    expect(violationPaths(response.body)).toEqual(['redirect'])
+    expect((await server.get(route['@id'])).body).toMatchObject({ page, redirect: null })
+  })
+
   it('refuses a target IRI of the wrong type (422 on that property)', async () => {
     const response = await server.post('/_api/_/routes', { path: '/wrong-type', page: article }, { token: admin })
     expect(response.status).toBe(422)

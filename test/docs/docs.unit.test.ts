@@ -16,6 +16,8 @@ import { entrypoint } from '../../src/hydra/entrypoint'
 import { normalizeDocument, outputFields } from '../../src/hydra/item'
 import { entrypointContext, errorContext, resourceContext } from '../../src/hydra/jsonldContext'
 import { dataFields, type Resource, ResourceRegistry } from '../../src/hydra/registry'
+import { resolveOptions } from '../../plugins/cwa/options'
+import { publishableExtension, publishableOf } from '../../plugins/publishable'
 import { lowerFirst } from '../../src/utils/naming'
 
 type Json = Record<string, any>
@@ -174,13 +176,32 @@ function sampleDoc(resource: Resource, { sparse = false } = {}): Json {
   return doc
 }
 
-/** The JSON-LD item the API serves for a stored document (document fields plus the built-in extensions' output). */
-function sampleItem(resource: Resource, stored: Json): Json {
+/**
+ * The JSON-LD item the API serves for a stored document: document fields plus
+ * the built-in extensions' output and, for publishable types, the publishable
+ * extension itself (run for a caller with or without the publish permission,
+ * the default ROLE_ADMIN).
+ */
+function sampleItem(resource: Resource, stored: Json, { permitted = false }: { permitted?: boolean } = {}): Json {
   const item = normalizeDocument(resource, stored, { registry } as never) as Json
   if (resource.meta.kind === 'component') item._metadata = {}
   if (resource.meta.kind === 'user') item.roles = ['ROLE_USER', 'ROLE_ALLOWED_TO_SWITCH']
+  if (publishableOf(resource)) {
+    const ctx = {
+      registry,
+      options: resolveOptions(),
+      user: permitted ? { id: uuid(), roles: ['ROLE_ADMIN'] } : null,
+      memo: new Map(),
+      query: new URLSearchParams(),
+      payload: null,
+      req: null,
+    }
+    publishableExtension.normalizeItem!(item, stored, resource, ctx as never)
+  }
   return { '@context': `${PREFIX}/contexts/${resource.meta.shortName}`, ...item }
 }
+
+const publishableResources = () => registry.all().filter((r) => publishableOf(r) !== null)
 
 // ------------------------------------------------------------------ OpenAPI
 
@@ -341,17 +362,19 @@ describe('OpenAPI document', () => {
       const timestamps = resource.meta.timestamped || resource.meta.showCreatedAt || resource.meta.kind === 'pageData'
       expect('createdAt' in schema.properties).toBe(Boolean(timestamps))
       expect('modifiedAt' in schema.properties).toBe(Boolean(resource.meta.timestamped))
-      expect('_metadata' in schema.properties).toBe(resource.meta.kind === 'component')
+      // Components carry _metadata, and so does every publishable type (page data included).
+      expect('_metadata' in schema.properties).toBe(resource.meta.kind === 'component' || publishableOf(resource) !== null)
     }
   })
 
   it('validates the items and collections the normalizer produces against the read schemas', () => {
     for (const resource of registry.all()) {
-      for (const sparse of [false, true]) {
-        const item = sampleItem(resource, sampleDoc(resource, { sparse }))
-        expect([resource.slug, sparse, validate(doc, { $ref: `#/components/schemas/${schemaNames.read(resource)}` }, item)]).toEqual([
+      for (const [sparse, permitted] of [[false, false], [true, false], [false, true], [true, true]]) {
+        const item = sampleItem(resource, sampleDoc(resource, { sparse }), { permitted })
+        expect([resource.slug, sparse, permitted, validate(doc, { $ref: `#/components/schemas/${schemaNames.read(resource)}` }, item)]).toEqual([
           resource.slug,
           sparse,
+          permitted,
           [],
         ])
       }
@@ -369,6 +392,130 @@ describe('OpenAPI document', () => {
       expect(validate(doc, { $ref: `#/components/schemas/${schemaNames.collection(resource)}` }, { ...collection, member: [{ ...member, '@type': 'Nope' }] }).length).toBeGreaterThan(0)
     }
     expect(validate(doc, { $ref: '#/components/schemas/Hydra.Entrypoint' }, entrypoint(registry))).toEqual([])
+  })
+
+  it('leaves a field with field-level read access out of the required read properties (it is omitted for callers who may not read it)', () => {
+    const user = registry.ofKind('user')[0]!
+    const read = doc.components.schemas[schemaNames.read(user)] as Json
+    const guarded = outputFields(user).filter(({ field }) => 'access' in field && (field.access as Json | undefined)?.read)
+    expect(guarded.map(({ json }) => json)).toContain('enabled')
+    for (const { json } of guarded) {
+      expect(read.properties[json]).toBeDefined()
+      expect(read.required).not.toContain(json)
+    }
+    const { enabled: _enabled, ...withoutEnabled } = sampleItem(user, sampleDoc(user))
+    expect(validate(doc, { $ref: `#/components/schemas/${schemaNames.read(user)}` }, withoutEnabled)).toEqual([])
+  })
+
+  describe('publishable types', () => {
+    it('are the reference types the deployment makes publishable', () => {
+      expect(publishableResources().map((r) => r.meta.shortName).sort()).toEqual(['FileDownload', 'HtmlContent', 'Image', 'NavigationLink', 'NewsArticleData'])
+    })
+
+    it('describe publishedAt (writable date), publishedResource and draftResource (read-only IRIs of their own type)', () => {
+      for (const resource of publishableResources()) {
+        const names = publishableOf(resource)!
+        const read = doc.components.schemas[schemaNames.read(resource)] as Json
+        const write = doc.components.schemas[schemaNames.write(resource)] as Json
+        const publishedAt = read.properties[names.publishedAt]
+        expect([resource.slug, publishedAt.format, publishedAt.type]).toEqual([resource.slug, 'date-time', ['string', 'null']])
+        expect(publishedAt.description).toMatch(/draft/)
+        expect(write.properties[names.publishedAt]).toBeDefined()
+        for (const twin of [names.publishedResource, names.draftResource]) {
+          const property = read.properties[twin]
+          expect([resource.slug, twin, property.format, property.type, property.readOnly]).toEqual([resource.slug, twin, 'iri-reference', ['string', 'null'], true])
+          expect(property.description).toMatch(/publish permission/)
+          expect(write.properties[twin]).toBeUndefined()
+          expect(read.required).toContain(twin)
+        }
+      }
+    })
+
+    it('describe _metadata.publishable for every caller and _metadata.violations for permitted callers', () => {
+      for (const resource of publishableResources()) {
+        const metadata = (doc.components.schemas[schemaNames.read(resource)] as Json).properties._metadata
+        expect(metadata.required).toEqual(['publishable'])
+        expect(metadata.additionalProperties).toBe(true)
+        const publishable = metadata.properties.publishable
+        expect(publishable.required).toEqual(['published', 'publishedAt', 'locationCount'])
+        expect(publishable.properties.published.type).toBe('boolean')
+        expect(publishable.properties.publishedAt).toMatchObject({ type: ['string', 'null'], format: 'date-time' })
+        expect([publishable.properties.locationCount.type].flat()).toEqual(resource.meta.kind === 'component' ? ['integer', 'null'] : ['null'])
+        expect(metadata.properties.violations).toMatchObject({ type: 'array', items: { required: ['propertyPath', 'message', 'code'] } })
+        expect(metadata.required).not.toContain('violations')
+      }
+      for (const resource of registry.ofKind('component').filter((r) => !publishableOf(r))) {
+        const metadata = (doc.components.schemas[schemaNames.read(resource)] as Json).properties._metadata
+        expect(metadata.properties?.publishable).toBeUndefined()
+      }
+    })
+
+    it('validate what the publishable extension serves to each caller, and refuse a malformed _metadata', () => {
+      for (const resource of publishableResources()) {
+        const names = publishableOf(resource)!
+        const schema = { $ref: `#/components/schemas/${schemaNames.read(resource)}` }
+        const stored = { ...sampleDoc(resource), [names.publishedAt]: '2024-05-06T07:08:09.000Z', [names.publishedResource]: null }
+        const anonymous = sampleItem(resource, stored)
+        expect(anonymous._metadata.publishable).toMatchObject({ published: true, publishedAt: '2024-05-06T07:08:09.000Z' })
+        expect(anonymous._metadata).not.toHaveProperty('violations')
+        expect(anonymous[names.draftResource]).toBeNull()
+        expect(validate(doc, schema, anonymous)).toEqual([])
+        const draft = sampleItem(resource, { ...sampleDoc(resource, { sparse: true }), [names.publishedAt]: null }, { permitted: true })
+        expect(draft._metadata.publishable.published).toBe(false)
+        expect(Array.isArray(draft._metadata.violations)).toBe(true)
+        expect(validate(doc, schema, draft)).toEqual([])
+        const broken = [
+          { ...anonymous, _metadata: {} },
+          { ...anonymous, _metadata: { publishable: { ...anonymous._metadata.publishable, published: 'yes' } } },
+          { ...anonymous, _metadata: { publishable: { published: true, publishedAt: null } } },
+          { ...anonymous, _metadata: { publishable: { ...anonymous._metadata.publishable, publishedAt: 'yesterday' } } },
+          { ...draft, _metadata: { ...draft._metadata, violations: [{ propertyPath: 'html' }] } },
+        ]
+        for (const item of broken) expect([resource.slug, validate(doc, schema, item).length > 0]).toEqual([resource.slug, true])
+      }
+    })
+
+    it('document ?published= on the collection GET, the item GET and the item DELETE of publishable types only', () => {
+      for (const resource of registry.all()) {
+        const collection = doc.paths[resource.collectionIri]
+        const item = doc.paths[`${resource.collectionIri}/{id}`]
+        const published = (op: Json) => ((op.parameters ?? []) as Json[]).map((x) => deref(doc, x)).find((x) => x.name === 'published')
+        const expected = publishableOf(resource) !== null
+        for (const op of [collection.get, item.get, item.delete]) {
+          const parameter = published(op)
+          expect([resource.slug, parameter !== undefined]).toEqual([resource.slug, expected])
+          if (parameter) expect(parameter).toMatchObject({ in: 'query', required: false, schema: { type: 'boolean' } })
+        }
+        expect(published(collection.post)).toBeUndefined()
+        if (expected) {
+          expect(published(item.get)!.description).toMatch(/404/)
+          expect(published(item.delete)!.description).toMatch(/only the published version/)
+          expect(collection.post.description).toMatch(/draft/)
+          expect(item.patch.description).toMatch(/publishedAt/)
+        }
+      }
+    })
+
+    it('document POST {prefix}/_/publish: {iris: [...]} in, 200 {published: [...]} out', () => {
+      const op = doc.paths[`${PREFIX}/_/publish`]?.post
+      expect(op).toBeDefined()
+      expect(op.tags).toEqual(['Publishing'])
+      expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '415', '422'])
+      const request = deref(doc, op.requestBody.content['application/ld+json'].schema)
+      expect(request).toMatchObject({ required: ['iris'], properties: { iris: { type: 'array', minItems: 1, maxItems: 200, items: { format: 'iri-reference' } } } })
+      const requestRef = { $ref: op.requestBody.content['application/json'].schema.$ref }
+      expect(validate(doc, requestRef, { iris: [`${PREFIX}/component/html_contents/${uuid()}`] })).toEqual([])
+      expect(validate(doc, requestRef, { iris: [] }).length).toBeGreaterThan(0)
+      expect(validate(doc, requestRef, {}).length).toBeGreaterThan(0)
+      const result = { $ref: op.responses['200'].content['application/ld+json'].schema.$ref }
+      const published = publishableResources().map((resource) => {
+        const names = publishableOf(resource)!
+        const { '@context': _c, ...member } = sampleItem(resource, { ...sampleDoc(resource), [names.publishedAt]: '2024-05-06T07:08:09.000Z', [names.publishedResource]: null }, { permitted: true })
+        return member
+      })
+      expect(validate(doc, result, { '@context': `${PREFIX}/contexts/Entrypoint`, '@type': 'PublishResult', published })).toEqual([])
+      expect(validate(doc, result, { '@type': 'PublishResult', published: [{ '@type': 'Title' }] }).length).toBeGreaterThan(0)
+    })
   })
 
   it('derives write schemas: no read-only, join or virtual fields, write-only ones included', () => {

@@ -18,6 +18,13 @@ async function make(collection: string, data: Record<string, unknown>): Promise<
   return String(doc.id)
 }
 
+/**
+ * HtmlContent and NavigationLink are publishable: a Local API create without
+ * publishedAt is a draft, invisible to anonymous callers. The fixtures here
+ * are published, as the live content whose read cost is measured.
+ */
+const published = () => ({ publishedAt: new Date(Date.now() - 60_000).toISOString() })
+
 /** Runs one GET, checks it is a 200, and returns the number of SQL queries it sent (with the SQL for messages). */
 async function cost(path: string, options: { token?: string; headers?: Record<string, string> } = {}) {
   const { result, queries, sql } = await server.countQueries(() => server.get(path, options))
@@ -41,7 +48,7 @@ const f: Record<string, string> = {}
 async function grow(n: number, tag: string) {
   for (let i = 0; i < n; i++) {
     const page = await make('pages', { reference: `${tag}-page-${i}`, title: `Page ${i}`, layout: f.layout, componentGroups: [f.group], parentPage: f.page })
-    const html = await make('html_contents', { html: `<p>${i}</p>`, componentGroups: [f.group] })
+    const html = await make('html_contents', { html: `<p>${i}</p>`, componentGroups: [f.group], ...published() })
     await make('component_positions', { componentGroup: f.group, component: { relationTo: 'html_contents', value: html }, sortValue: i })
     await make('routes', { path: `/${tag}/${i}`, page })
     const blog = await make('blog_article_datas', { title: `${tag} ${i}`, page: f.template, htmlContent: html, parentPageData: { relationTo: 'blog_article_datas', value: f.blog } })
@@ -56,13 +63,13 @@ beforeAll(async () => {
   f.layout = await make('layouts', { reference: 'layout', componentGroups: [f.group] })
   f.page = await make('pages', { reference: 'home', title: 'Home', layout: f.layout, componentGroups: [f.group], uiClassNames: ['a', 'b'] })
   f.template = await make('pages', { reference: 'template', title: 'Template', layout: f.layout, isTemplate: true })
-  f.html = await make('html_contents', { html: '<p>x</p>', componentGroups: [f.group] })
+  f.html = await make('html_contents', { html: '<p>x</p>', componentGroups: [f.group], ...published() })
   f.position = await make('component_positions', { componentGroup: f.group, component: { relationTo: 'html_contents', value: f.html } })
   f.route = await make('routes', { path: '/home', page: f.page })
   f.redirect = await make('routes', { path: '/old-home', redirect: f.route })
   f.blog = await make('blog_article_datas', { title: 'Post', page: f.template, htmlContent: f.html })
   f.blogRoute = await make('routes', { path: '/post', pageData: { relationTo: 'blog_article_datas', value: f.blog } })
-  f.link = await make('navigation_links', { label: 'Home', route: f.route })
+  f.link = await make('navigation_links', { label: 'Home', route: f.route, ...published() })
   f.dynamic = await make('component_positions', { componentGroup: f.group, pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent' })
 })
 afterAll(async () => {
@@ -98,6 +105,38 @@ describe('item reads', () => {
     const byIri = await cost(`/_api/_/component_positions/${f.dynamic}`, { headers: { path: `/_api/page_data/blog_article_datas/${f.blog}` } })
     expect(byIri.body.component).toBe(`/_api/component/html_contents/${f.html}`)
     expectAtMost(byIri, ITEM_MAX, 'dynamic position, page data IRI')
+  })
+
+  it('draft routing costs at most one query more than a plain read of the same component', async () => {
+    // A published component in a position (as on a page), read anonymously: the plain read.
+    const id = await make('html_contents', { html: '<p>live</p>', componentGroups: [f.group], ...published() })
+    await make('component_positions', { componentGroup: f.group, component: { relationTo: 'html_contents', value: id }, sortValue: 50 })
+    const path = `/_api/component/html_contents/${id}`
+    const plain = await cost(path)
+    expect(plain.body.html).toBe('<p>live</p>')
+    expectAtMost(plain, ITEM_MAX, 'published component (anonymous)')
+    const plainAdmin = await cost(path, { token: admin })
+    expect(plainAdmin.body.html).toBe('<p>live</p>')
+    // The cheaper of the two plain reads is the baseline.
+    const baseline = Math.min(plain.queries, plainAdmin.queries)
+    // An admin edits it: a draft twin now holds the pending change.
+    const edit = await server.patch(path, { html: '<p>pending</p>' }, { token: admin })
+    expect(edit.status).toBe(200)
+    const draftId = edit.body.id as string
+    expect(draftId).not.toBe(id)
+
+    const routed = await cost(path, { token: admin })
+    expect(routed.body).toMatchObject({ '@id': `/_api/component/html_contents/${draftId}`, html: '<p>pending</p>' })
+    expectAtMost(routed, baseline + 1, 'admin read of the published IRI, routed to its draft')
+    const byDraftIri = await cost(`/_api/component/html_contents/${draftId}`, { token: admin })
+    expect(byDraftIri.body.html).toBe('<p>pending</p>')
+    expectAtMost(byDraftIri, baseline + 1, 'admin read of the draft IRI')
+    const explicit = await cost(`${path}?published=true`, { token: admin })
+    expect(explicit.body.html).toBe('<p>live</p>')
+    expectAtMost(explicit, baseline + 1, 'admin read with ?published=true')
+    const stillPublic = await cost(path)
+    expect(stillPublic.body.html).toBe('<p>live</p>')
+    expectAtMost(stillPublic, baseline + 1, 'anonymous read of a component that has a draft')
   })
 
   it('a 404 costs at most one query', async () => {

@@ -12,6 +12,11 @@ export const allowedComponentsHook =
   ({ data, req }) => {
     const list = data?.allowedComponents
     if (list == null) return data
+    if (!Array.isArray(list)) {
+      throw new ValidationError({
+        errors: [{ path: 'allowedComponents', message: 'allowedComponents must be a list of component collection IRIs.' }],
+      })
+    }
     const registry = getRegistry(req.payload.config)
     const normalized: string[] = []
     for (const entry of list as unknown[]) {

@@ -1,4 +1,5 @@
 import type { Field } from 'payload'
+import { publishableOf } from '../../../plugins/publishable/config'
 import { lowerFirst } from '../../utils/naming'
 import { DEFAULT_ITEMS_PER_PAGE, DEFAULT_MAX_ITEMS_PER_PAGE } from '../filters'
 import { outputFields } from '../item'
@@ -38,6 +39,8 @@ export interface PropertyDescription {
   requiredOnCreate: boolean
   /** Never null in the output (required field, or a list). */
   alwaysSet: boolean
+  /** Present in every read. False for a field with field-level read access (left out for a caller who may not read it). */
+  alwaysPresent?: boolean
   /** JSON Schema of a value as read (without null). */
   schema: Schema
   /** JSON Schema of a value as written, when it differs from the read one. */
@@ -218,8 +221,21 @@ export function resourceProperties(resource: Resource, registry: ResourceRegistr
     },
   ]
   const seen = new Set<string>(['id'])
+  const publishable = publishableOf(resource)
+  const twinDescriptions: Record<string, string> = publishable
+    ? {
+        [publishable.publishedAt]:
+          'Publication date. null: an unpublished draft; a future date schedules the draft; now or past publishes it (permitted callers; others publish at once)',
+        [publishable.publishedResource]:
+          'Set on a draft: the published version it will replace. Maintained by the service, never by a client. null for callers without the publish permission',
+        [publishable.draftResource]:
+          'Set on a published record: its pending draft. Maintained by the service. null for callers without the publish permission',
+      }
+    : {}
   for (const { field, json } of outputFields(resource)) {
-    const { schema, range, many } = fieldSchema(field, registry)
+    const { schema: fieldValueSchema, range, many } = fieldSchema(field, registry)
+    const twinText = twinDescriptions[field.name]
+    const schema = twinText ? { ...fieldValueSchema, description: twinText } : fieldValueSchema
     const canWrite = writable.get(json) === field
     // Roles are expanded through the role hierarchy on output: values beyond the stored options appear.
     const readSchema = meta.kind === 'user' && json === 'roles' ? { type: 'array', items: { type: 'string' } } : schema
@@ -230,12 +246,14 @@ export function resourceProperties(resource: Resource, registry: ResourceRegistr
       writable: canWrite,
       requiredOnCreate: canWrite && 'required' in field && field.required === true && !hasDefault(field),
       alwaysSet: many || ('required' in field && field.required === true),
+      // normalizeDocument leaves out a field the caller may not read (field-level read access).
+      alwaysPresent: !('access' in field && field.access?.read),
       schema: readSchema,
       ...(canWrite && readSchema !== schema ? { writeSchema: schema } : {}),
       targets: isRelation(field) ? targetsOf(field, registry) : undefined,
       many,
       range,
-      description: fieldDescription(field),
+      description: twinText ?? fieldDescription(field),
     })
     seen.add(json)
   }
@@ -277,15 +295,68 @@ export function resourceProperties(resource: Resource, registry: ResourceRegistr
     out.push(computed('createdAt', isoDate, 'xmls:dateTime', 'Creation date'))
   }
   if (meta.timestamped) out.push(computed('modifiedAt', isoDate, 'xmls:dateTime', 'Date of the last change'))
-  if (meta.kind === 'component') {
-    out.push(computed('_metadata', { type: 'object', additionalProperties: true }, 'rdf:JSON', 'Computed information about the component (publishing state, media objects...)'))
+  if (publishable) {
+    out.push(computed('_metadata', publishableMetadataSchema(meta.kind === 'component'), 'rdf:JSON', 'Computed information (publishing state, publish violations, media objects...)'))
+  } else if (meta.kind === 'component') {
+    out.push(computed('_metadata', { type: 'object', additionalProperties: true }, 'rdf:JSON', 'Computed information about the component (media objects...)'))
   }
   return out
 }
 
+/** One violation of a 422 body or of `_metadata.violations`. */
+const violationSchema: Schema = {
+  type: 'object',
+  properties: {
+    propertyPath: { type: 'string', description: 'JSON property name (with [index] for list elements)' },
+    message: { type: 'string' },
+    code: { type: ['string', 'null'] },
+  },
+  required: ['propertyPath', 'message', 'code'],
+}
+
+/**
+ * `_metadata` of a publishable type: `publishable` for every caller,
+ * `violations` (the publish validation group run on the record) only for
+ * callers with the publish permission. Other behaviours add entries of
+ * their own (mediaObjects...).
+ */
+function publishableMetadataSchema(component: boolean): Schema {
+  return {
+    type: 'object',
+    additionalProperties: true,
+    properties: {
+      publishable: {
+        type: 'object',
+        description: 'Publishing state, returned to every caller',
+        properties: {
+          published: {
+            type: 'boolean',
+            description: 'true when publishedAt is set and not in the future; a draft reports false even when it has a published twin',
+          },
+          publishedAt: { type: ['string', 'null'], format: 'date-time', description: "This resource's own publication date" },
+          locationCount: component
+            ? {
+                type: ['integer', 'null'],
+                minimum: 0,
+                description: 'Places the component appears: component positions plus page data records holding it in a property',
+              }
+            : { type: 'null', description: 'Always null: this type has no component positions' },
+        },
+        required: ['published', 'publishedAt', 'locationCount'],
+      },
+      violations: {
+        type: 'array',
+        description: 'Soft validation of the publish validation group (<ShortName>:published): what would block publishing. Only for callers with the publish permission',
+        items: violationSchema,
+      },
+    },
+    required: ['publishable'],
+  }
+}
+
 /** A property computed on output (timestamps from Payload's own, `_metadata` from the built-in extension): always set. */
 function computed(json: string, schema: Schema, range: string, description: string): PropertyDescription {
-  return { json, readable: true, writable: false, requiredOnCreate: false, alwaysSet: true, schema, many: false, range, description }
+  return { json, readable: true, writable: false, requiredOnCreate: false, alwaysSet: true, alwaysPresent: true, schema, many: false, range, description }
 }
 
 function targetsOf(field: FieldWithName, registry: ResourceRegistry): Resource[] {
@@ -335,7 +406,8 @@ function readSchema(resource: Resource, properties: PropertyDescription[]): Sche
     if (!p.writable) schema = { ...schema, readOnly: true }
     props[p.json] = schema
     // normalizeDocument sets every serialized field (null when empty), timestamps included; extensions add _metadata.
-    required.push(p.json)
+    // A field with field-level read access is left out for callers who may not read it: not required.
+    if (p.alwaysPresent !== false) required.push(p.json)
   }
   const description = textOf((resource.collection.admin as { description?: unknown } | undefined)?.description)
   return {
@@ -433,18 +505,7 @@ function sharedSchemas(registry: ResourceRegistry): Record<string, Schema> {
         detail: { type: 'string' },
         description: { type: 'string' },
         status: { type: 'integer', const: 422 },
-        violations: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              propertyPath: { type: 'string', description: 'JSON property name (with [index] for list elements)' },
-              message: { type: 'string' },
-              code: { type: ['string', 'null'] },
-            },
-            required: ['propertyPath', 'message', 'code'],
-          },
-        },
+        violations: { type: 'array', items: violationSchema },
       },
       required: ['@type', 'title', 'detail', 'status', 'violations'],
     },
@@ -549,8 +610,25 @@ function collectionParameters(resource: Resource): Schema[] {
   return params
 }
 
+/** `?published=` of a publishable resource (contract: "Read parameter" and the read routing table). */
+function publishedParameter(use: 'collection' | 'item' | 'delete'): Schema {
+  const description = {
+    collection:
+      'true: only published records; false: only drafts (unpublished, scheduled, or pending edits of published records). ' +
+      'Without it, callers with the publish permission get each draft in place of its published version; other callers always get published records only, whatever the value.',
+    item:
+      'true: the published version (also when the IRI names its draft); false: the draft. ' +
+      'Without it, callers with the publish permission get the draft when one exists, else the published version. ' +
+      'Callers without the permission always get the published version, and a 404 for a draft IRI or a record never published.',
+    delete:
+      'true: removes only the published version; its draft is kept and takes no positions. Without it, deleting a published record hands its positions and page data references to its draft.',
+  }[use]
+  return { name: 'published', in: 'query', required: false, description, schema: { type: 'boolean' } }
+}
+
 function resourceOperations(resource: Resource, cookieName: string | undefined): Record<string, Schema> {
   const { shortName, kind } = resource.meta
+  const publishable = publishableOf(resource) !== null
   const names = schemaNames
   const tags = [shortName]
   const readSecurity = security(cookieName, { optional: true })
@@ -565,7 +643,7 @@ function resourceOperations(resource: Resource, cookieName: string | undefined):
       tags,
       summary: `Retrieves the collection of ${shortName} resources.`,
       security: readSecurity,
-      parameters: collectionParameters(resource),
+      parameters: [...collectionParameters(resource), ...(publishable ? [publishedParameter('collection')] : [])],
       responses: {
         200: jsonLdResponse(`${shortName} collection`, names.collection(resource)),
         400: responseRef('BadRequest'),
@@ -578,6 +656,13 @@ function resourceOperations(resource: Resource, cookieName: string | undefined):
       operationId: `post${shortName}`,
       tags,
       summary: `Creates a ${shortName} resource.`,
+      ...(publishable
+        ? {
+            description:
+              'Publishable: a caller with the publish permission creates a draft (no publishedAt), a scheduled draft (a future publishedAt) or, with publishedAt now or past, ' +
+              'a published record (publish validation applies). A caller without the permission publishes at once. publishedResource and draftResource are never taken from the body.',
+          }
+        : {}),
       // Users: registration is open or refused (403) by the resource's own access rule.
       security: kind === 'user' ? readSecurity : writeSecurity,
       requestBody: {
@@ -605,7 +690,7 @@ function resourceOperations(resource: Resource, cookieName: string | undefined):
       tags,
       summary: `Retrieves a ${shortName} resource.`,
       security: readSecurity,
-      parameters: filterParameters(resource),
+      parameters: [...filterParameters(resource), ...(publishable ? [publishedParameter('item')] : [])],
       responses: {
         200: jsonLdResponse(`${shortName} resource`, names.read(resource)),
         400: responseRef('BadRequest'),
@@ -618,7 +703,10 @@ function resourceOperations(resource: Resource, cookieName: string | undefined):
       operationId: `patch${shortName}`,
       tags,
       summary: `Updates the ${shortName} resource.`,
-      description: 'JSON Merge Patch: properties left out are unchanged, null clears a property.',
+      description: publishable
+        ? 'JSON Merge Patch: properties left out are unchanged, null clears a property. Publishable: a caller with the publish permission editing a published record edits its draft (created on the first edit); ' +
+          'setting publishedAt to now or a past date on a draft publishes it (publish validation applies, 422 with violations), a future date schedules it. A caller without the permission updates the published record directly.'
+        : 'JSON Merge Patch: properties left out are unchanged, null clears a property.',
       security: writeSecurity,
       requestBody: {
         required: true,
@@ -640,6 +728,7 @@ function resourceOperations(resource: Resource, cookieName: string | undefined):
       tags,
       summary: `Removes the ${shortName} resource.`,
       security: writeSecurity,
+      ...(publishable ? { parameters: [publishedParameter('delete')] } : {}),
       responses: {
         204: { description: `${shortName} resource deleted` },
         401: responseRef('Unauthorized'),
@@ -649,6 +738,75 @@ function resourceOperations(resource: Resource, cookieName: string | undefined):
     },
   }
   return { [resource.collectionIri]: collection, [`${resource.collectionIri}/{id}`]: item }
+}
+
+/** POST {prefix}/_/publish: many drafts published in one transaction (plugins/publishable). */
+function publishOperations(registry: ResourceRegistry, cookieName: string | undefined): Record<string, Schema> {
+  const publishable = registry.all().filter((r) => publishableOf(r) !== null)
+  if (publishable.length === 0) return {}
+  return {
+    [`${registry.apiPrefix}/_/publish`]: {
+      post: {
+        operationId: 'publishDrafts',
+        tags: ['Publishing'],
+        summary: 'Publishes many drafts at once.',
+        description:
+          'Publishes every listed draft in one transaction, all or nothing, as a PATCH of publishedAt to now would: a draft with a published twin replaces it ' +
+          '(positions and page data references follow the published IRI), a draft without one becomes the published record. ' +
+          'Needs the publish permission (401 anonymous, 403 others). An IRI that names no draft of a publishable type fails the whole request, and so does a draft failing publish validation (422 with violations).',
+        security: security(cookieName, { optional: false }),
+        requestBody: {
+          required: true,
+          content: {
+            [MEDIA_JSONLD]: { schema: ref('Publishing.Request') },
+            [MEDIA_JSON]: { schema: ref('Publishing.Request') },
+          },
+        },
+        responses: {
+          200: jsonLdResponse('The published records, in the order of the request', 'Publishing.Result'),
+          400: responseRef('BadRequest'),
+          401: responseRef('Unauthorized'),
+          403: responseRef('Forbidden'),
+          404: responseRef('NotFound'),
+          415: responseRef('UnsupportedMediaType'),
+          422: responseRef('UnprocessableEntity'),
+        },
+      },
+    },
+  }
+}
+
+function publishSchemas(registry: ResourceRegistry): Record<string, Schema> {
+  const publishable = registry.all().filter((r) => publishableOf(r) !== null)
+  if (publishable.length === 0) return {}
+  return {
+    'Publishing.Request': {
+      type: 'object',
+      properties: {
+        iris: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 200,
+          description: `IRIs of drafts of publishable types (${publishable.map((r) => r.meta.shortName).join(', ')})`,
+          items: { type: 'string', format: 'iri-reference' },
+        },
+      },
+      required: ['iris'],
+    },
+    'Publishing.Result': {
+      type: 'object',
+      properties: {
+        '@context': contextSchema,
+        '@type': { type: 'string', const: 'PublishResult' },
+        published: {
+          type: 'array',
+          description: 'Each published record as now served (its published IRI)',
+          items: { oneOf: publishable.map((r) => ref(schemaNames.read(r))) },
+        },
+      },
+      required: ['@type', 'published'],
+    },
+  }
 }
 
 function sessionOperations(registry: ResourceRegistry, cookieName: string | undefined): Record<string, Schema> {
@@ -714,7 +872,7 @@ function sessionOperations(registry: ResourceRegistry, cookieName: string | unde
 export function openApiDocument(registry: ResourceRegistry, info: OpenApiInfo): Record<string, unknown> {
   const prefix = registry.apiPrefix
   const resources = registry.all()
-  const schemas: Record<string, Schema> = sharedSchemas(registry)
+  const schemas: Record<string, Schema> = { ...sharedSchemas(registry), ...publishSchemas(registry) }
   for (const resource of resources) {
     const properties = resourceProperties(resource, registry)
     schemas[schemaNames.read(resource)] = readSchema(resource, properties)
@@ -747,6 +905,7 @@ export function openApiDocument(registry: ResourceRegistry, info: OpenApiInfo): 
       },
     },
     ...sessionOperations(registry, info.cookieName),
+    ...publishOperations(registry, info.cookieName),
   }
   for (const resource of resources) Object.assign(paths, resourceOperations(resource, info.cookieName))
 
@@ -760,6 +919,7 @@ export function openApiDocument(registry: ResourceRegistry, info: OpenApiInfo): 
   const tags = [
     { name: 'Entrypoint', description: 'API entrypoint' },
     { name: 'Session', description: 'Sign in, sign out, current user' },
+    ...(resources.some((r) => publishableOf(r) !== null) ? [{ name: 'Publishing', description: 'Draft/publish workflow of publishable types' }] : []),
     ...resources.map((r) => ({ name: r.meta.shortName, description: `${r.meta.shortName} resources (${r.collectionIri})` })),
   ]
 
