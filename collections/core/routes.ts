@@ -47,7 +47,7 @@ export function routesCollection(ctx: CoreContext): CollectionConfig {
 }
 
 /** A route points at exactly one thing: a page, a page data record or another route. */
-const routeTargetHook: import('payload').CollectionBeforeValidateHook = ({ data, originalDoc }) => {
+const routeTargetHook: import('payload').CollectionBeforeValidateHook = async ({ data, originalDoc, req }) => {
   const merged = { ...(originalDoc ?? {}), ...(data ?? {}) } as Record<string, unknown>
   // Reported together with the path's own problems, so one answer lists everything.
   const errors: Array<{ path: string; message: string }> = []
@@ -64,6 +64,30 @@ const routeTargetHook: import('payload').CollectionBeforeValidateHook = ({ data,
   if (merged.page != null && merged.pageData != null) {
     errors.push({ path: 'pageData', message: 'A route points at a page or a pageData, not both.' })
   }
+  if (errors.length === 0) errors.push(...(await oneRoutePerTarget(merged, originalDoc?.id, req)))
   if (errors.length > 0) throw new ValidationError({ errors })
   return data
+}
+
+/** A page or page data record has one route (Page.route is a single IRI); another route may redirect to it. */
+async function oneRoutePerTarget(
+  merged: Record<string, unknown>,
+  self: unknown,
+  req: import('payload').PayloadRequest,
+): Promise<Array<{ path: string; message: string }>> {
+  const checks: Array<{ path: 'page' | 'pageData'; where: import('payload').Where }> = []
+  const pageId = relationId(merged.page)
+  if (pageId) checks.push({ path: 'page', where: { page: { equals: pageId } } })
+  const pageDataId = relationId(merged.pageData)
+  if (pageDataId) {
+    const relationTo = (merged.pageData as { relationTo?: string }).relationTo
+    checks.push({ path: 'pageData', where: { and: [{ 'pageData.value': { equals: pageDataId } }, { 'pageData.relationTo': { equals: relationTo } }] } })
+  }
+  const errors: Array<{ path: string; message: string }> = []
+  for (const check of checks) {
+    const where = self != null ? { and: [check.where, { id: { not_equals: String(self) } }] } : check.where
+    const { totalDocs } = await req.payload.count({ collection: 'routes', where, req, overrideAccess: true })
+    if (totalDocs > 0) errors.push({ path: check.path, message: 'This record already has a route.' })
+  }
+  return errors
 }

@@ -1,4 +1,11 @@
-import { AuthenticationError, type CollectionBeforeChangeHook, type CollectionConfig, type FieldAccess } from 'payload'
+import {
+  AuthenticationError,
+  type CollectionBeforeChangeHook,
+  type CollectionBeforeValidateHook,
+  type CollectionConfig,
+  type FieldAccess,
+  ValidationError,
+} from 'payload'
 import { type CoreContext, tableName } from '../cwa/context'
 import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../cwa/options'
 import { isAdmin, isSuperAdmin } from '../cwa/roles'
@@ -50,6 +57,7 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
       delete: ({ req }) => isSuperAdmin(req.user, hierarchy),
     },
     hooks: {
+      beforeValidate: [emailNotTaken],
       beforeChange: [firstUserIsSuperAdmin],
       beforeLogin: [
         ({ user }) => {
@@ -94,4 +102,17 @@ const firstUserIsSuperAdmin: CollectionBeforeChangeHook = async ({ data, operati
   if (operation !== 'create' || !/\/first-register(\?|$)/.test(req.pathname ?? req.url ?? '')) return data
   const { totalDocs } = await req.payload.count({ collection: 'users', req, overrideAccess: true })
   return totalDocs === 0 ? { ...data, roles: [ROLE_SUPER_ADMIN], enabled: true } : data
+}
+
+/**
+ * A taken email is reported on the email (Payload's own check with
+ * loginWithUsername blames the username for it).
+ */
+const emailNotTaken: CollectionBeforeValidateHook = async ({ data, originalDoc, req }) => {
+  const email = typeof data?.email === 'string' ? data.email.trim().toLowerCase() : null
+  if (!email || email === String(originalDoc?.email ?? '').toLowerCase()) return data
+  const where = originalDoc?.id ? { and: [{ email: { equals: email } }, { id: { not_equals: originalDoc.id } }] } : { email: { equals: email } }
+  const { totalDocs } = await req.payload.count({ collection: 'users', where, req, overrideAccess: true })
+  if (totalDocs > 0) throw new ValidationError({ errors: [{ path: 'email', message: 'This email address is already used.' }] })
+  return data
 }

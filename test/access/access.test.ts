@@ -31,6 +31,8 @@ beforeAll(async () => {
   fx.layout = await create('layouts', { reference: 'access-layout' })
   fx.template = await create('pages', { reference: 'access-template', layout: fx.layout, isTemplate: true })
   fx.group = await create('component_groups', { reference: 'access-group' })
+  // A page has one route; further test routes redirect to this one.
+  fx.route = await create('routes', { path: '/access-template', page: fx.template })
 })
 afterAll(async () => {
   await server.close()
@@ -46,7 +48,7 @@ function validBody(type: string): Record<string, unknown> | null {
     case 'Page':
       return { reference: unique('page'), layout }
     case 'Route':
-      return { path: `/${unique('route')}`, page: template }
+      return { path: `/${unique('route')}`, redirect: `/_api/_/routes/${fx.route}` }
     case 'ComponentGroup':
       return { reference: unique('group') }
     case 'ComponentPosition':
@@ -386,5 +388,20 @@ describe('registration opened by configuration', () => {
     expect(stored.enabled).not.toBe(false)
     // Other anonymous writes stay closed.
     expect((await open.post('/_api/_/layouts', { reference: unique('x') })).status).toBe(401)
+  })
+})
+
+describe('registration with a taken email', () => {
+  it('reports the violation on emailAddress, not on username', async () => {
+    const server = await startTestServer({ options: { users: { allowRegistration: true } } })
+    try {
+      const first = await server.post('/_api/users', { username: 'first', emailAddress: 'same@example.com', plainPassword: 'a long enough password' })
+      expect(first.status).toBe(201)
+      const second = await server.post('/_api/users', { username: 'second', emailAddress: 'SAME@example.com', plainPassword: 'a long enough password' })
+      expect(second.status).toBe(422)
+      expect(second.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['emailAddress'])
+    } finally {
+      await server.close()
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -41,6 +41,16 @@ beforeAll(async () => {
   layout = (await create('/_api/_/layouts', { reference: 'layout' }))['@id']
   page = (await create('/_api/_/pages', { reference: 'page', title: 'Page', layout }))['@id']
   article = (await create('/_api/page_data/blog_article_datas', { title: 'Article', page }))['@id']
+})
+// A page or page data record has one route: each test starts with none.
+beforeEach(async () => {
+  const client = new pg.Client({ connectionString: server.databaseUrl })
+  await client.connect()
+  try {
+    await client.query('DELETE FROM _acb_routes')
+  } finally {
+    await client.end()
+  }
 })
 afterAll(async () => {
   await server?.close()
@@ -151,7 +161,7 @@ describe('Route path', () => {
 
   it('refuses a PATCH to a taken path (422) and to a path without a slash (422), path unchanged', async () => {
     await create('/_api/_/routes', { path: '/taken', page })
-    const route = await create('/_api/_/routes', { path: '/mine', page })
+    const route = await create('/_api/_/routes', { path: '/mine', pageData: article })
     const taken = await server.patch(route['@id'], { path: '/taken' }, { token: admin })
     expect(taken.status).toBe(422)
     expect(violationPaths(taken.body)).toEqual(['path'])
@@ -163,5 +173,37 @@ describe('Route path', () => {
   it('accepts the root path /', async () => {
     const response = await server.post('/_api/_/routes', { path: '/', page }, { token: admin })
     expect(response.status).toBe(201)
+  })
+})
+
+describe('one route per page or page data record', () => {
+  it('refuses a second route to the same page or page data (422), allows a redirect to it', async () => {
+    const server = await startTestServer()
+    try {
+      const admin = await server.tokenFor('ROLE_ADMIN')
+      const layout = await server.post('/_api/_/layouts', { reference: 'one-route' }, { token: admin })
+      const page = await server.post('/_api/_/pages', { reference: 'one-route-page', layout: layout.body['@id'] }, { token: admin })
+      const first = await server.post('/_api/_/routes', { path: '/one', page: page.body['@id'] }, { token: admin })
+      expect(first.status).toBe(201)
+      const second = await server.post('/_api/_/routes', { path: '/two', page: page.body['@id'] }, { token: admin })
+      expect(second.status).toBe(422)
+      expect(second.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['page'])
+      const redirect = await server.post('/_api/_/routes', { path: '/old-one', redirect: first.body['@id'] }, { token: admin })
+      expect(redirect.status).toBe(201)
+      // Editing the route itself is not a conflict with itself.
+      expect((await server.patch(first.body['@id'], { path: '/one-renamed' }, { token: admin })).status).toBe(200)
+
+      const article = await server.post(
+        '/_api/page_data/blog_article_datas',
+        { title: 'Routed', page: page.body['@id'] },
+        { token: admin },
+      )
+      expect((await server.post('/_api/_/routes', { path: '/a', pageData: article.body['@id'] }, { token: admin })).status).toBe(201)
+      const again = await server.post('/_api/_/routes', { path: '/b', pageData: article.body['@id'] }, { token: admin })
+      expect(again.status).toBe(422)
+      expect(again.body.violations[0].propertyPath).toBe('pageData')
+    } finally {
+      await server.close()
+    }
   })
 })
