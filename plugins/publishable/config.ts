@@ -41,7 +41,10 @@ export function applyPublishable(collection: CollectionConfig, options: Resolved
   }
   return {
     ...collection,
-    fields: [...collection.fields, ...publishableFields(collection.slug, names)],
+    fields: [
+      ...collection.fields,
+      ...publishableFields(collection.slug, names, (user) => passes(options.publishable.permission, user as never, options.roleHierarchy)),
+    ],
     access: {
       ...collection.access,
       read: narrowed(collection.access?.read, () => true),

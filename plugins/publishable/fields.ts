@@ -22,17 +22,32 @@ const serviceOnlyTwinLink =
   }
 
 /**
+ * publishedAt for a signed-in caller without the publish permission, whatever
+ * API they use: a create is published at once (now), an update never changes
+ * it (no unpublish, no rescheduling). Calls without a user (the service, the
+ * Local API) are trusted.
+ */
+const permittedPublishedAt =
+  (name: string, mayPublish: (user: unknown) => boolean): FieldHook =>
+  ({ value, originalDoc, operation, req }) => {
+    if (!req.user || mayPublish(req.user)) return value
+    if (operation === 'create') return new Date().toISOString()
+    return (originalDoc as Record<string, unknown> | undefined)?.[name] ?? null
+  }
+
+/**
  * The publishable fields. publishedResource is the only stored column of the
  * pair: a nullable, unique self-reference on the draft (set null by the
  * database when the published record is deleted); draftResource is its
  * inverse side, a join with no column of its own.
  */
-export function publishableFields(slug: string, names: ResolvedPublishable): Field[] {
+export function publishableFields(slug: string, names: ResolvedPublishable, mayPublish: (user: unknown) => boolean): Field[] {
   return [
     {
       name: names.publishedAt,
       type: 'date',
       index: true,
+      hooks: { beforeChange: [permittedPublishedAt(names.publishedAt, mayPublish)] },
       admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' }, description: 'Empty: draft. Future: scheduled.' },
     },
     {

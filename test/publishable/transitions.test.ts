@@ -192,6 +192,22 @@ describe.each(KINDS)('$shortName', (kind) => {
       expect(patched.status).toBe(200)
       expect(await row(server, kind, response.body['@id'])).toMatchObject({ published_resource_id: null })
     })
+    it('nor through Payload itself (REST API, admin panel, Local API): the twin link is the service\'s alone', async () => {
+      const live = await createPublished(server, admin, kind, 'live')
+      const slug = kind.path.split('/').pop()!
+      const body = kind.body('forged')
+      if (typeof body.page === 'string') body.page = idOf(body.page) // the Local API takes ids
+      const data = { ...body, publishedResource: idOf(live['@id']) }
+      const created = (await server.payload.create({ collection: slug as never, data: data as never, depth: 0 })) as any
+      expect(created.publishedResource ?? null).toBeNull()
+      expect(await row(server, kind, `/${created.id}`)).toMatchObject({ published_resource_id: null })
+      await server.payload.update({ collection: slug as never, id: created.id, data: { publishedResource: idOf(live['@id']) } as never })
+      expect(await row(server, kind, `/${created.id}`)).toMatchObject({ published_resource_id: null })
+      // A real twin keeps its link when Payload updates it, and loses it to no client.
+      const { draft } = await createWithDraft(server, admin, kind, 'p', 'd')
+      await server.payload.update({ collection: slug as never, id: idOf(draft['@id']), data: { publishedResource: null, [kind.required]: 'd2' } as never })
+      expect((await row(server, kind, draft['@id']))!.published_resource_id).not.toBeNull()
+    })
   })
 
   describe('draft → PATCH publishedAt now or past (permitted caller)', () => {
@@ -641,6 +657,24 @@ describe('a caller who may write but does not match the publish permission', () 
       expect((await other.delete(`${again.published['@id']}?published=false`, { token: adminWithoutPermission })).status).toBe(404)
       expect(await row(other, kind, again.draft['@id'])).not.toBeNull()
     }
+  })
+
+  it('through Payload itself (REST API, admin panel) too: no draft stage, no unpublish, drafts out of reach', async () => {
+    const kind = kindsOn()[0]!
+    const [writer] = (await other.payload.find({ collection: 'users' as never, where: { roles: { contains: 'ROLE_ADMIN' } }, depth: 0 })).docs as any[]
+    const asWriter = { user: { ...writer, collection: 'users' }, overrideAccess: false, depth: 0 } as const
+    const created = (await other.payload.create({ collection: 'html_contents' as never, data: { html: 'x', publishedAt: null } as never, ...asWriter })) as any
+    expect(created.publishedAt).not.toBeNull()
+    expect((await other.get(`${kind.path}/${created.id}`)).status).toBe(200)
+    await other.payload.update({ collection: 'html_contents' as never, id: created.id, data: { publishedAt: null, html: 'y' } as never, ...asWriter })
+    expect(await row(other, kind, `/${created.id}`)).toMatchObject({ content: 'y' })
+    expect((await row(other, kind, `/${created.id}`))!.published_at).not.toBeNull()
+    const draft = await createDraft(other, superAdmin, kind, 'hidden')
+    await expect(
+      other.payload.update({ collection: 'html_contents' as never, id: idOf(draft['@id']), data: { html: 'touched' } as never, ...asWriter }),
+    ).rejects.toThrow()
+    await expect(other.payload.delete({ collection: 'html_contents' as never, id: idOf(draft['@id']), ...asWriter })).rejects.toThrow()
+    expect(await row(other, kind, draft['@id'])).toMatchObject({ content: 'hidden', published_at: null })
   })
 
   it('a published record with a draft: PATCH changes the published version, the draft is left as it is', async () => {
