@@ -5,6 +5,7 @@ import {
   type CollectionConfig,
   type FieldAccess,
   ValidationError,
+  type Where,
 } from 'payload'
 import { type CoreContext, tableName } from '../cwa/context'
 import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../cwa/options'
@@ -111,7 +112,7 @@ const firstUserIsSuperAdmin: CollectionBeforeChangeHook = async ({ data, operati
 const emailNotTaken: CollectionBeforeValidateHook = async ({ data, originalDoc, req }) => {
   const email = typeof data?.email === 'string' ? data.email.trim().toLowerCase() : null
   if (!email || email === String(originalDoc?.email ?? '').toLowerCase()) return data
-  const where = originalDoc?.id ? { and: [{ email: { equals: email } }, { id: { not_equals: originalDoc.id } }] } : { email: { equals: email } }
+  const where: Where = originalDoc?.id ? { and: [{ email: { equals: email } }, { id: { not_equals: originalDoc.id } }] } : { email: { equals: email } }
   const { totalDocs } = await req.payload.count({ collection: 'users', where, req, overrideAccess: true })
   if (totalDocs > 0) throw new ValidationError({ errors: [{ path: 'email', message: 'This email address is already used.' }] })
   return data

@@ -1,12 +1,9 @@
 import type { Field } from 'payload'
 import type { HydraContext } from './context'
 import { badRequest, type Violation, violation, ViolationError } from './errors'
-import { dataFields, type Resource } from './registry'
+import type { Resource } from './registry'
 
-type FieldWithName = Field & { name: string }
-
-/** Payload-managed or computed fields a client never writes. */
-const NOT_WRITABLE = new Set(['id', 'createdAt', 'updatedAt', 'hash', 'salt', 'sessions', 'deletedAt'])
+import { type FieldWithName, passwordAliases, writableFields } from './writableFields'
 
 /** Relations collected while reading a body, checked for existence in one query per target. */
 interface PendingRelation {
@@ -21,25 +18,10 @@ interface State {
   relations: PendingRelation[]
 }
 
-function writableFields(resource: Resource): Map<string, FieldWithName> {
-  const { meta } = resource
-  const readOnly = new Set(meta.readOnly ?? [])
-  const hidden = new Set(meta.hidden ?? [])
-  const byJson = new Map<string, FieldWithName>()
-  const aliasOf = new Map(Object.entries(meta.aliases ?? {}).map(([json, name]) => [name, json]))
-  for (const field of dataFields(resource.collection.fields)) {
-    if (NOT_WRITABLE.has(field.name) || readOnly.has(field.name) || hidden.has(field.name)) continue
-    if (field.type === 'join' || field.type === 'ui' || ('virtual' in field && field.virtual)) continue
-    if ('hidden' in field && field.hidden && field.name !== 'password') continue
-    if ('admin' in field && field.admin && (field.admin as { readOnly?: boolean }).readOnly) continue
-    byJson.set(aliasOf.get(field.name) ?? field.name, field)
-  }
-  // Payload's auth collections accept `password` on write though it is no stored field.
-  if (resource.collection.auth && meta.aliases) {
-    for (const [json, name] of Object.entries(meta.aliases)) {
-      if (name === 'password') byJson.set(json, { name: 'password', type: 'text' } as FieldWithName)
-    }
-  }
+/** Stored writable fields plus Payload's auth `password` (under its alias). */
+function acceptedFields(resource: Resource): Map<string, FieldWithName> {
+  const byJson = writableFields(resource)
+  for (const json of passwordAliases(resource)) byJson.set(json, { name: 'password', type: 'text' } as FieldWithName)
   return byJson
 }
 
@@ -213,7 +195,7 @@ export async function denormalize(resource: Resource, body: unknown, ctx: HydraC
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw badRequest('The request body must be a JSON object.')
   }
-  const fields = writableFields(resource)
+  const fields = acceptedFields(resource)
   const state: State = { violations: [], relations: [] }
   const data: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {

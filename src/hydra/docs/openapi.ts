@@ -4,6 +4,7 @@ import { lowerFirst } from '../../utils/naming'
 import { DEFAULT_ITEMS_PER_PAGE, DEFAULT_MAX_ITEMS_PER_PAGE } from '../filters'
 import { outputFields } from '../item'
 import { dataFields, type Resource, type ResourceRegistry } from '../registry'
+import { passwordAliases, writableFields } from '../writableFields'
 
 /**
  * OpenAPI 3.1 description of the JSON-LD API, derived from the resource
@@ -59,7 +60,6 @@ const MEDIA_JSON = 'application/json'
 const MEDIA_MERGE_PATCH = 'application/merge-patch+json'
 
 /** Payload-managed or computed fields a client never writes (as the denormalizer). */
-const NOT_WRITABLE = new Set(['id', 'createdAt', 'updatedAt', 'hash', 'salt', 'sessions', 'deletedAt'])
 
 const isRelation = (field: FieldWithName) => field.type === 'relationship' || field.type === 'upload' || field.type === 'join'
 
@@ -167,32 +167,6 @@ function fieldSchema(field: FieldWithName, registry: ResourceRegistry): { schema
   if (typeof f.maxRows === 'number') list.maxItems = f.maxRows
   if (description) list.description = description
   return { schema: list, range, many: true }
-}
-
-/** JSON name -> Payload field accepted on write (mirrors the denormalizer). */
-function writableFields(resource: Resource): Map<string, FieldWithName> {
-  const { meta } = resource
-  const readOnly = new Set(meta.readOnly ?? [])
-  const hidden = new Set(meta.hidden ?? [])
-  const aliasOf = new Map(Object.entries(meta.aliases ?? {}).map(([json, name]) => [name, json]))
-  const byJson = new Map<string, FieldWithName>()
-  for (const field of dataFields(resource.collection.fields)) {
-    if (NOT_WRITABLE.has(field.name) || readOnly.has(field.name) || hidden.has(field.name)) continue
-    if (field.type === 'join' || field.type === 'ui' || ('virtual' in field && field.virtual)) continue
-    if ('hidden' in field && field.hidden && field.name !== 'password') continue
-    if ('admin' in field && field.admin && (field.admin as { readOnly?: boolean }).readOnly) continue
-    byJson.set(aliasOf.get(field.name) ?? field.name, field)
-  }
-  return byJson
-}
-
-/** JSON names of auth's password (not a stored field, but accepted on write through an alias). */
-function passwordAliases(resource: Resource): string[] {
-  const auth = resource.collection.auth as { disableLocalStrategy?: unknown } | undefined | false
-  if (!auth || !resource.meta.aliases) return []
-  return Object.entries(resource.meta.aliases)
-    .filter(([, name]) => name === 'password')
-    .map(([json]) => json)
 }
 
 function hasDefault(field: FieldWithName): boolean {
