@@ -1,7 +1,5 @@
 import { postgresAdapter } from '@payloadcms/db-postgres'
-import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { buildConfig, type SanitizedConfig } from 'payload'
 import { siteComponents } from './collections/site/components'
 import { newsletterSignups } from './collections/site/forms'
@@ -12,11 +10,12 @@ import { type CwaPluginOptions, resolveOptions } from './plugins/cwa/options'
 import { commands } from './src/commands'
 import { deepMerge } from './src/config/deepMerge'
 import { embeddedDatabaseUrl } from './src/config/databaseUrl'
+import { projectRoot } from './src/config/projectRoot'
 import { payloadSecret } from './src/config/secrets'
 import { siteOptions } from './src/config/siteOptions'
 import { mailAdapter } from './src/mail/adapter'
 
-const dirname = path.dirname(fileURLToPath(import.meta.url))
+const dirname = projectRoot(import.meta.url)
 
 export interface SiteConfigOverrides {
   /** Plugin options deep-merged over the site's (after CWA_CONFIG_FILE). */
@@ -37,7 +36,6 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
       importMap: { baseDir: dirname },
       meta: { titleSuffix: ' · payload-cwa' },
     },
-    editor: lexicalEditor(),
     db: postgresAdapter({
       pool: { connectionString: overrides.databaseUrl ?? process.env.DATABASE_URL ?? embeddedDatabaseUrl() },
       idType: 'uuid',

@@ -1,6 +1,7 @@
 import {
   AuthenticationError,
   type CollectionBeforeChangeHook,
+  type CollectionBeforeDeleteHook,
   type CollectionBeforeValidateHook,
   type CollectionConfig,
   type FieldAccess,
@@ -11,6 +12,7 @@ import { type CoreContext, tableName } from '../cwa/context'
 import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../cwa/options'
 import { isAdmin, isSuperAdmin } from '../cwa/roles'
 import type { CwaResourceMeta } from '../cwa/types'
+import { apiSessionStrategy, clearApiSessionCookies } from './sessionStrategy'
 
 /**
  * The user resource: Payload auth (password hashing, admin login) with the
@@ -49,6 +51,8 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
       cookies: { secure: true, sameSite: 'Lax' },
       maxLoginAttempts: 10,
       lockTime: 10 * 60 * 1000,
+      // The JSON-LD API's session (JWT cookie from POST {api_prefix}/login) logs in to the admin panel too.
+      strategies: [apiSessionStrategy(options)],
     },
     access: {
       admin: ({ req }) => isAdmin(req.user, hierarchy),
@@ -58,6 +62,8 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
       delete: ({ req }) => isSuperAdmin(req.user, hierarchy),
     },
     hooks: {
+      afterLogout: [clearApiSessionCookies(options)],
+      beforeDelete: [deleteRefreshTokens],
       beforeValidate: [emailNotTaken],
       beforeChange: [firstUserIsSuperAdmin],
       beforeLogin: [
@@ -103,6 +109,14 @@ const firstUserIsSuperAdmin: CollectionBeforeChangeHook = async ({ data, operati
   if (operation !== 'create' || !/\/first-register(\?|$)/.test(req.pathname ?? req.url ?? '')) return data
   const { totalDocs } = await req.payload.count({ collection: 'users', req, overrideAccess: true })
   return totalDocs === 0 ? { ...data, roles: [ROLE_SUPER_ADMIN], enabled: true } : data
+}
+
+/**
+ * A deleted user's refresh tokens go with it (their user column is required,
+ * so the foreign key cannot just be cleared: the delete would fail).
+ */
+const deleteRefreshTokens: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  await req.payload.delete({ collection: 'refresh_tokens' as never, where: { user: { equals: id } }, req, overrideAccess: true, depth: 0 })
 }
 
 /**

@@ -1,11 +1,14 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { projectRoot } from '../config/projectRoot'
 
-const dir = path.dirname(fileURLToPath(import.meta.url))
+const dir = path.join(projectRoot(import.meta.url), 'src', 'commands')
 
 /** Operator commands, run as `npx payload cwa:<name>`. */
-export const commands = [{ key: 'cwa:user:create', scriptPath: path.resolve(dir, 'userCreate.ts') }]
+export const commands = [
+  { key: 'cwa:user:create', scriptPath: path.resolve(dir, 'userCreate.ts') },
+  { key: 'cwa:refresh-tokens:expire', scriptPath: path.resolve(dir, 'refreshTokensExpire.ts') },
+]
 
 /** Whether this process is Payload's bin (`npx payload ...`, `node node_modules/payload/bin.js ...`). */
 export function isPayloadBin(argv1: string | undefined = process.argv[1]): boolean {

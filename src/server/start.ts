@@ -5,18 +5,17 @@
  */
 import type { Server } from 'node:http'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { buildSiteConfig } from '../../payload.config'
+import { projectRoot } from '../config/projectRoot'
 import { getOptions } from '../hydra/registry'
 import { seedDemo } from '../seed/demo'
 import { loadJwtKeys } from '../session/keys'
 import { closePayload } from '../utils/closePayload'
-import { createAdminHandler } from './admin'
 import { createApp } from './app'
 import { startPayload } from './bootstrap'
 import { ensureDatabase } from './database'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const root = projectRoot(import.meta.url)
 const bootLog = {
   info: (message: string) => console.log(`[cwa] ${message}`),
   warn: (message: string) => console.warn(`[cwa] ${message}`),
@@ -47,6 +46,9 @@ async function main(): Promise<void> {
   if (process.env.ADMIN_PANEL !== '0') {
     // The admin panel (Next.js) reads the config itself: give it the same database.
     process.env.DATABASE_URL = database.url
+    // Loaded only when wanted: importing Next.js at module load can stall
+    // start-up when the process has no terminal on stdin.
+    const { createAdminHandler } = await import('./admin')
     admin = await createAdminHandler({ dir: root, logger: log })
   }
   const app = createApp({ payload, keys, admin })

@@ -4,6 +4,31 @@ import { InvalidToken, type JwtService } from './jwt'
 
 export type SessionUser = NonNullable<PayloadRequest['user']>
 
+/** Where the caller's JWT came from. */
+export interface PresentedCredentials {
+  /** The JWT cookie's value, if any. */
+  cookie?: string
+  /** The `Authorization: Bearer` token, if any. */
+  bearer?: string
+}
+
+export function presentedCredentials(headers: { cookie?: string | null; authorization?: string | null }, cookieName: string): PresentedCredentials {
+  const cookie = readCookies(headers.cookie).get(cookieName) || undefined
+  const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1]
+  return { cookie, bearer }
+}
+
+/** The user Payload's access functions see, from the JWT claims (or a freshly signed user). */
+export function sessionUser(claims: { sub: string; username?: string | null; roles?: string[] | null }): SessionUser {
+  return {
+    id: claims.sub,
+    collection: 'users',
+    username: claims.username ?? '',
+    roles: claims.roles ?? [],
+    email: '',
+  } as unknown as SessionUser
+}
+
 /**
  * Finds the caller's JWT (cookie first, then `Authorization: Bearer`) and
  * turns its claims into the user Payload's access functions see. The user
@@ -15,18 +40,10 @@ export async function authenticate(
   jwt: JwtService,
   cookieName: string,
 ): Promise<SessionUser | null> {
-  const fromCookie = readCookies(headers.cookie).get(cookieName)
-  const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1]
-  const token = fromCookie || bearer
+  const { cookie, bearer } = presentedCredentials(headers, cookieName)
+  const token = cookie || bearer
   if (!token) return null
-  const claims = await jwt.verify(token)
-  return {
-    id: claims.sub,
-    collection: 'users',
-    username: claims.username,
-    roles: claims.roles,
-    email: '',
-  } as unknown as SessionUser
+  return sessionUser(await jwt.verify(token))
 }
 
 export { InvalidToken }

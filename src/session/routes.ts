@@ -6,41 +6,73 @@ import { buildContext, handle } from '../hydra/http'
 import { normalizeItem } from '../hydra/normalizer'
 import { loadItem } from '../hydra/operations'
 import { getOptions, getRegistry } from '../hydra/registry'
-import { authenticate, InvalidToken } from './authenticate'
-import { clearCookie, readCookies, serializeCookie } from './cookies'
-import type { JwtService } from './jwt'
-import type { RefreshTokenStore } from './refreshTokens'
+import { InvalidToken, presentedCredentials, sessionUser } from './authenticate'
+import { clearCookie, readCookies } from './cookies'
+import { refreshCookiePath, refreshSession, type SessionServices, setSessionCookies } from './refresh'
 
-export interface SessionServices {
-  jwt: JwtService
-  refreshTokens: RefreshTokenStore
-}
+export type { SessionServices }
 
 /**
  * Session paths that must work with a stale JWT: the browser keeps sending the
  * JWT cookie (lifetime 604800 s) long after the token itself expired (3600 s),
- * and it is exactly then that the client logs in again or refreshes.
+ * and it is exactly then that the client logs in again or refreshes. They
+ * never refresh transparently: /token/refresh rotates the token itself and
+ * /logout revokes the one presented.
  */
 const SESSION_PATHS = new Set(['/login', '/logout', '/token/refresh'])
 
-/** Resolves the caller from the JWT cookie or bearer header into `res.locals.user`. */
+const REUSE_DETECTED = 'Refresh token reuse detected: every session of this user has been revoked.'
+
+/**
+ * Resolves the caller into `res.locals.user`: from the JWT cookie, else the
+ * bearer header. A JWT cookie that expired (or is missing) beside a valid
+ * refresh cookie is refreshed transparently: the request proceeds
+ * authenticated and the response carries the new cookies (the refresh token
+ * rotates). An expired bearer token stays 401: a client sending headers
+ * refreshes itself.
+ */
 export function sessionMiddleware(services: SessionServices, options: ResolvedCwaOptions) {
+  const { session } = options
   return async (req: Request, response: Response, next: NextFunction) => {
+    const path = req.path.replace(/\/+$/, '')
+    const credentials = presentedCredentials({ cookie: req.headers.cookie, authorization: req.headers.authorization }, session.cookieName)
+    const refreshToken = readCookies(req.headers.cookie).get(session.refreshCookieName)
+    const mayRefresh = Boolean(refreshToken) && !SESSION_PATHS.has(path)
+
+    /** Transparent refresh; null when the refresh token is not usable. */
+    const refreshed = async () => {
+      const result = await refreshSession(services, refreshToken)
+      if (result.status === 'reused') throw new HttpError(401, REUSE_DETECTED)
+      if (result.status === 'invalid') return null
+      setSessionCookies(response, options, result.jwt, result.refreshToken)
+      return result.user
+    }
+
     try {
-      response.locals.user = await authenticate(
-        { cookie: req.headers.cookie, authorization: req.headers.authorization },
-        services.jwt,
-        options.session.cookieName,
-      )
-      next()
-    } catch (error) {
-      if (error instanceof InvalidToken) {
-        if (req.method === 'POST' && SESSION_PATHS.has(req.path.replace(/\/+$/, ''))) {
+      const token = credentials.cookie || credentials.bearer
+      if (!token) {
+        response.locals.user = mayRefresh ? await refreshed() : null
+        return next()
+      }
+      try {
+        response.locals.user = sessionUser(await services.jwt.verify(token))
+        return next()
+      } catch (error) {
+        if (!(error instanceof InvalidToken)) throw error
+        if (error.reason === 'expired' && credentials.cookie && mayRefresh) {
+          const user = await refreshed()
+          if (user) {
+            response.locals.user = user
+            return next()
+          }
+        }
+        if (req.method === 'POST' && SESSION_PATHS.has(path)) {
           response.locals.user = null
           return next()
         }
-        return next(new HttpError(401, error.message))
+        throw new HttpError(401, error.message)
       }
+    } catch (error) {
       next(error)
     }
   }
@@ -48,10 +80,6 @@ export function sessionMiddleware(services: SessionServices, options: ResolvedCw
 
 /** Payload's errors for a refused login. */
 const LOGIN_REFUSALS = new Set(['AuthenticationError', 'LockedAuth', 'UnverifiedEmail', 'ValidationError'])
-
-function cookiePath(options: ResolvedCwaOptions): string {
-  return options.apiPrefix || '/'
-}
 
 /** POST /login, POST /token/refresh, POST /logout, GET /me. */
 export function sessionRoutes(payload: Payload, services: SessionServices): Router {
@@ -77,12 +105,7 @@ export function sessionRoutes(payload: Payload, services: SessionServices): Rout
       if (user.enabled === false) throw unauthorized('Invalid credentials.')
       const token = await services.jwt.sign(user)
       const refresh = await services.refreshTokens.issue(String(user.id))
-      response.append('Set-Cookie', serializeCookie(session.cookieName, token, { maxAge: session.refreshTtl, path: '/', sameSite: session.sameSite }))
-      response.append(
-        'Set-Cookie',
-        serializeCookie(session.refreshCookieName, refresh, { maxAge: session.refreshTtl, path: cookiePath(options), sameSite: session.sameSite }),
-      )
-      response.setHeader('Cache-Control', 'private, no-store')
+      setSessionCookies(response, options, token, refresh)
       response.status(204).end()
     } catch (error) {
       next(error)
@@ -90,22 +113,18 @@ export function sessionRoutes(payload: Payload, services: SessionServices): Rout
   })
 
   /**
-   * A new JWT from the refresh-token cookie (public path). The user is read
-   * from the database, so a disabled or deleted user gets no new token and
+   * A new JWT and a new refresh token from the refresh-token cookie (public
+   * path). The used refresh token is spent: presented again after the grace
+   * period it revokes every refresh token of its user. The user is read from
+   * the database, so a disabled or deleted user gets no new token and
    * changed roles take effect.
    */
   router.post('/token/refresh', async (req, response, next) => {
     try {
-      const refresh = readCookies(req.headers.cookie).get(session.refreshCookieName) ?? ''
-      const userId = await services.refreshTokens.userOf(refresh)
-      if (!userId) throw unauthorized('Missing, expired or revoked refresh token.')
-      const user = (await payload
-        .findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true, disableErrors: true })
-        .catch(() => null)) as { id: string; username?: string; roles?: string[]; enabled?: boolean } | null
-      if (!user || user.enabled === false) throw unauthorized('Invalid refresh token.')
-      const token = await services.jwt.sign(user)
-      response.append('Set-Cookie', serializeCookie(session.cookieName, token, { maxAge: session.refreshTtl, path: '/', sameSite: session.sameSite }))
-      response.setHeader('Cache-Control', 'private, no-store')
+      const result = await refreshSession(services, readCookies(req.headers.cookie).get(session.refreshCookieName))
+      if (result.status === 'reused') throw unauthorized(REUSE_DETECTED)
+      if (result.status === 'invalid') throw unauthorized('Missing, expired or revoked refresh token.')
+      setSessionCookies(response, options, result.jwt, result.refreshToken)
       response.status(204).end()
     } catch (error) {
       next(error)
@@ -117,7 +136,7 @@ export function sessionRoutes(payload: Payload, services: SessionServices): Rout
       const refresh = readCookies(req.headers.cookie).get(session.refreshCookieName)
       if (refresh) await services.refreshTokens.revoke(refresh)
       response.append('Set-Cookie', clearCookie(session.cookieName, '/', session.sameSite))
-      response.append('Set-Cookie', clearCookie(session.refreshCookieName, cookiePath(options), session.sameSite))
+      response.append('Set-Cookie', clearCookie(session.refreshCookieName, refreshCookiePath(options), session.sameSite))
       response.status(204).end()
     } catch (error) {
       next(error)

@@ -31,7 +31,7 @@ export async function startSite(env: Record<string, string | undefined>, timeout
   for (const key of ['JWT_SECRET_KEY', 'JWT_PUBLIC_KEY', 'JWT_PASSPHRASE', 'SEED_DEMO', 'PAYLOAD_SECRET']) delete childEnv[key]
   Object.assign(childEnv, { PORT: String(port), HOST: '127.0.0.1', ADMIN_PANEL: '0', CWA_DATA_DIR: dataDir, ...env })
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key]
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let output = ''
   child.stdout!.on('data', (d) => (output += d))

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+/**
+ * npm start: bundles the server's own TypeScript (src/, plugins/,
+ * collections/, payload.config.ts, migrations/) with esbuild into
+ * .data/build/server.mjs (about a second; packages stay external) and runs
+ * it with plain Node. Running through a TypeScript loader instead can lose a
+ * module import on Node 20 (the process then exits 13 or 0 doing nothing).
+ */
+import { build } from 'esbuild'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const outfile = path.join(root, process.env.CWA_DATA_DIR ?? '.data', 'build', 'server.mjs')
+mkdirSync(path.dirname(outfile), { recursive: true })
+const entry = process.argv[2] ?? 'src/server/start.ts'
+
+await build({
+  absWorkingDir: root,
+  entryPoints: [entry],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'inline',
+  logLevel: 'warning',
+})
+await import(pathToFileURL(outfile).href)
