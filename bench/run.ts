@@ -99,7 +99,13 @@ async function main(): Promise<void> {
   const component = (await payload.find({ collection: 'html_contents', where: { publishedAt: { exists: true } }, limit: 1, depth: 0 })).docs[0]!
   // A published component with a pending edit (its draft twin), placed like the others.
   const edited = await payload.create({ collection: 'html_contents', data: { html: '<p>Bench live</p>', publishedAt: past } as never, depth: 0 })
-  await payload.create({ collection: 'html_contents', data: { html: '<p>Bench pending edit</p>', publishedResource: edited.id } as never, depth: 0 })
+  // The twin is made the way an editor makes it (the service alone may set the twin link).
+  const draft = await fetch(`${base}/_api/component/html_contents/${edited.id}`, {
+    method: 'PATCH',
+    headers: { ...asAdmin, 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ html: '<p>Bench pending edit</p>' }),
+  })
+  if (!draft.ok) throw new Error(`creating the bench draft answered ${draft.status}`)
 
   const targets: Target[] = [
     { name: 'entrypoint', path: '/_api/' },

@@ -3,6 +3,7 @@ import type { HydraExtension } from '../../src/hydra/extension'
 import type { Resource } from '../../src/hydra/registry'
 import { dataFields } from '../../src/hydra/registry'
 import type { Doc } from '../../src/hydra/store'
+import { internalFind } from '../../src/utils/internalFind'
 import { relationId } from '../../src/utils/relations'
 import { publishableOf } from './config'
 import { publishBulkRoute } from './endpoint'
@@ -33,16 +34,13 @@ async function countLocations(docs: Doc[], resource: Resource, ctx: HydraContext
     for (const pageData of ctx.registry.ofKind('pageData')) {
       for (const field of dataFields(pageData.collection.fields)) {
         if (field.type !== 'relationship' || field.relationTo !== resource.slug || field.hasMany) continue
-        const holders = await ctx.payload.find({
-          collection: pageData.slug as never,
+        const holders = await internalFind(ctx.payload, {
+          collection: pageData.slug,
           where: { [field.name]: { in: ids } },
-          select: { [field.name]: true } as never,
-          depth: 0,
-          pagination: false,
-          overrideAccess: true,
+          select: { [field.name]: true },
           req: ctx.req,
         })
-        for (const holder of holders.docs as Doc[]) {
+        for (const holder of holders) {
           const id = relationId(holder[field.name])
           if (id) counts.set(id, (counts.get(id) ?? 0) + 1)
         }
@@ -50,17 +48,14 @@ async function countLocations(docs: Doc[], resource: Resource, ctx: HydraContext
     }
     const unjoined = docs.filter((d) => joinedPositions(d) === null).map((d) => String(d.id))
     if (unjoined.length > 0) {
-      const found = await ctx.payload.find({
-        collection: 'component_positions' as never,
+      const found = await internalFind(ctx.payload, {
+        collection: 'component_positions',
         where: { and: [{ 'component.relationTo': { equals: resource.slug } }, { 'component.value': { in: unjoined } }] },
-        select: { component: true } as never,
-        depth: 0,
-        pagination: false,
-        overrideAccess: true,
+        select: { component: true },
         req: ctx.req,
       })
       for (const id of unjoined) positions.set(id, 0)
-      for (const position of found.docs as Doc[]) {
+      for (const position of found) {
         const id = relationId(position.component)
         if (id) positions.set(id, (positions.get(id) ?? 0) + 1)
       }

@@ -1,4 +1,5 @@
 import type { Where } from 'payload'
+import { internalFind } from '../../src/utils/internalFind'
 import type { HydraContext } from '../../src/hydra/context'
 import type { Resource } from '../../src/hydra/registry'
 import type { Doc, ItemStore } from '../../src/hydra/store'
@@ -56,19 +57,16 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
     return (found.docs[0] as Doc | undefined) ?? null
   }
   /** The draft twin of a published record, whatever the caller may read (only its date is needed). */
-  const draftDateOf = async (publishedId: string): Promise<Doc | null> => {
-    const found = await ctx.payload.find({
-      collection: resource.slug as never,
-      where: { [names.publishedResource]: { equals: publishedId } },
-      depth: 0,
-      limit: 1,
-      pagination: false,
-      select: { [names.publishedAt]: true } as never,
-      overrideAccess: true,
-      req: ctx.req,
-    })
-    return (found.docs[0] as Doc | undefined) ?? null
-  }
+  const draftDateOf = async (publishedId: string): Promise<Doc | null> =>
+    (
+      await internalFind(ctx.payload, {
+        collection: resource.slug,
+        where: { [names.publishedResource]: { equals: publishedId } },
+        select: { [names.publishedAt]: true },
+        limit: 1,
+        req: ctx.req,
+      })
+    )[0] ?? null
 
   return {
     async list(query) {
@@ -76,17 +74,12 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
       // One query: every draft twin. It gives the published records a permitted caller sees through
       // their drafts, and the scheduled drafts whose date has come (promoted before the page is read).
       const findTwins = async () =>
-        (
-          await ctx.payload.find({
-            collection: resource.slug as never,
-            where: { [names.publishedResource]: { exists: true } },
-            depth: 0,
-            pagination: false,
-            select: { [names.publishedResource]: true, [names.publishedAt]: true } as never,
-            overrideAccess: true,
-            req: ctx.req,
-          })
-        ).docs as Doc[]
+        internalFind(ctx.payload, {
+          collection: resource.slug,
+          where: { [names.publishedResource]: { exists: true } },
+          select: { [names.publishedResource]: true, [names.publishedAt]: true },
+          req: ctx.req,
+        })
       let twins = await findTwins()
       const due = twins.filter((draft) => isDue(draft, now))
       if (due.length > 0) {

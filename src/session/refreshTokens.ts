@@ -48,14 +48,17 @@ export class RefreshTokenStore {
     private readonly graceSeconds: number = REUSE_GRACE_SECONDS,
   ) {}
 
+  private get db() {
+    return this.payload.db as unknown as { drizzle: { execute(q: unknown): Promise<{ rows: unknown[] }> }; tableNameMap: Map<string, string> }
+  }
+
+  /** The collection's table (table prefix applied), as the database adapter named it. */
   private get table() {
-    const dbName = this.payload.collections.refresh_tokens?.config.dbName
-    return sql.identifier(typeof dbName === 'string' ? dbName : 'refresh_tokens')
+    return sql.identifier(this.db.tableNameMap.get('refresh_tokens') ?? 'refresh_tokens')
   }
 
   private async execute<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    const db = this.payload.db as unknown as { drizzle: { execute(q: unknown): Promise<{ rows: T[] }> } }
-    return (await db.drizzle.execute(query)).rows
+    return (await this.db.drizzle.execute(query)).rows as T[]
   }
 
   /**
