@@ -12,7 +12,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const outfile = path.join(root, process.env.CWA_DATA_DIR ?? '.data', 'build', 'server.mjs')
+const outfile = path.resolve(root, process.env.CWA_DATA_DIR ?? '.data', 'build', 'server.mjs')
 mkdirSync(path.dirname(outfile), { recursive: true })
 const entry = process.argv[2] ?? 'src/server/start.ts'
 

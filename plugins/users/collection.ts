@@ -46,7 +46,9 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
     dbName: tableName(ctx, 'users'),
     admin: { useAsTitle: 'username', group: 'Users', defaultColumns: ['username', 'email', 'roles', 'enabled'] },
     auth: {
-      loginWithUsername: { allowEmailLogin: true, requireEmail: true },
+      // The username is the login identifier: matching emails too would let a username that equals
+      // another account's email shadow that account at login.
+      loginWithUsername: { allowEmailLogin: false, requireEmail: true },
       tokenExpiration: options.session.tokenTtl,
       cookies: { secure: true, sameSite: 'Lax' },
       maxLoginAttempts: 10,

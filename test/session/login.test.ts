@@ -469,3 +469,18 @@ describe('cookie SameSite from configuration', () => {
     expect(cookies.get(REFRESH_COOKIE)!.attrs.get('samesite')).toBe('Strict')
   })
 })
+
+describe('login identifier', () => {
+  it('is the username only: an email in the username field is refused (attack: a username equal to another account\'s email shadowing it)', async () => {
+    const server = await startTestServer()
+    try {
+      await server.createUser('victim')
+      const byEmail = await server.post('/_api/login', { username: 'victim@example.com', password: PASSWORD }, { contentType: 'application/json' })
+      expect(byEmail.status).toBe(401)
+      const byUsername = await server.post('/_api/login', { username: 'victim', password: PASSWORD }, { contentType: 'application/json' })
+      expect(byUsername.status).toBe(204)
+    } finally {
+      await server.close()
+    }
+  })
+})
