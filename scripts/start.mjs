@@ -7,12 +7,13 @@
  * module import on Node 20 (the process then exits 13 or 0 doing nothing).
  */
 import { build } from 'esbuild'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const outfile = path.resolve(root, process.env.CWA_DATA_DIR ?? '.data', 'build', 'server.mjs')
+// Inside the project, so that the bundle resolves its packages from node_modules.
+const outfile = path.join(root, 'node_modules', '.cache', 'cwa', `server-${process.pid}.mjs`)
 mkdirSync(path.dirname(outfile), { recursive: true })
 const entry = process.argv[2] ?? 'src/server/start.ts'
 
@@ -28,4 +29,9 @@ await build({
   sourcemap: 'inline',
   logLevel: 'warning',
 })
-await import(pathToFileURL(outfile).href)
+try {
+  await import(pathToFileURL(outfile).href)
+} finally {
+  // Loaded: the bundle (its source map inline) is no longer needed on disk.
+  rmSync(outfile, { force: true })
+}

@@ -109,7 +109,7 @@ describe('cwa:refresh-tokens:expire', () => {
   }, 60_000)
 
   it("stops when the value is one user's username and another user's email address: exit 1, nothing expired", async () => {
-    const carol = await refreshTokenOf('carol@example.com')
+    const carol = await refreshTokenOf('shared@example.com')
     const dave = await refreshTokenOf('dave')
     const before = await snapshot()
     for (const args of [['shared@example.com'], ['SHARED@example.com', '--field', 'emailAddress']]) {
@@ -152,8 +152,8 @@ describe('cwa:refresh-tokens:expire', () => {
     expect(run.stdout).toContain('of user "bob"')
     expect(await usable(bob)).toBe(false)
     expect(await usable(alice)).toBe(true)
-    // (Logging in as "shared@example.com" would match dave's email: carol logs in with her email.)
-    const carol = await refreshTokenOf('carol@example.com')
+    // The username is the only login identifier: carol's username looks like dave's email, and is hers.
+    const carol = await refreshTokenOf('shared@example.com')
     expectExit(await expire('carol@example.com', '--field=emailAddress'), 0)
     expect(await usable(carol)).toBe(false)
     expect(await usable(alice)).toBe(true)
