@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
-import pg from 'pg'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 
 /**
@@ -48,15 +47,7 @@ function expectExit(run: Run, code: number): void {
   }
 }
 
-async function sql(text: string, params: unknown[] = []): Promise<any[]> {
-  const client = new pg.Client({ connectionString: server.databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+const sql = (text: string, params: unknown[] = []) => server.sql(text, params)
 
 /** Every refresh token record as stored: the "nothing changed" check. */
 const snapshot = () => sql('SELECT token_hash, expires_at, revoked_at, updated_at FROM _acb_refresh_tokens ORDER BY token_hash')

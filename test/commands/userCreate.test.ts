@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn, spawnSync } from 'node:child_process'
-import pg from 'pg'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**
@@ -50,15 +49,7 @@ function expectExit(run: Run, code: number): void {
   }
 }
 
-async function sql(text: string, params: unknown[] = []): Promise<any[]> {
-  const client = new pg.Client({ connectionString: server.databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+const sql = (text: string, params: unknown[] = []) => server.sql(text, params)
 
 async function userRow(username: string) {
   const [row] = await sql(

@@ -6,7 +6,6 @@
  * database afterwards.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import pg from 'pg'
 import { onPublishEvent, type PublishEvent } from '../../plugins/publishable'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
 
@@ -20,15 +19,7 @@ const PAST = '2020-01-02T03:04:05.000Z'
 const ROUNDS = 4
 const idOf = (iri: string) => iri.split('/').pop()!
 
-async function sql(text: string, params: unknown[] = []): Promise<any[]> {
-  const client = new pg.Client({ connectionString: server.databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+const sql = (text: string, params: unknown[] = []) => server.sql(text, params)
 
 interface Kind {
   shortName: string

@@ -10,7 +10,6 @@
  * resource.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import pg from 'pg'
 import { startTestServer, type TestServer } from '../support/server'
 
 let server: TestServer
@@ -24,15 +23,7 @@ const PAST = '2020-01-02T03:04:05.000Z'
 const FUTURE = new Date(Date.now() + 7 * 24 * 3600_000).toISOString()
 const MARK = 'DRAFT'
 
-async function sql(text: string, params: unknown[] = []): Promise<any[]> {
-  const client = new pg.Client({ connectionString: server.databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+const sql = (text: string, params: unknown[] = []) => server.sql(text, params)
 
 async function post(path: string, body: Record<string, unknown>): Promise<Record<string, any>> {
   const response = await server.post(path, body, { token: admin })

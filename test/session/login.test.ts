@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createHash, generateKeyPairSync } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
-import pg from 'pg'
 import { loadJwtKeys } from '../../src/session/keys'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 
@@ -17,15 +16,7 @@ let server: TestServer
 const JWT_COOKIE = 'api_component'
 const REFRESH_COOKIE = 'api_component_refresh'
 
-async function sql(text: string, params: unknown[] = []): Promise<any[]> {
-  const client = new pg.Client({ connectionString: server.databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+const sql = (text: string, params: unknown[] = []) => server.sql(text, params)
 
 function login(body: unknown, contentType = 'application/json') {
   return server.post('/_api/login', body, { contentType })

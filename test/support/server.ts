@@ -43,6 +43,8 @@ export interface TestServer {
   login(username: string, password?: string): Promise<string>
   /** Creates a user with the role and logs in; returns the JWT. */
   tokenFor(role: 'ROLE_USER' | 'ROLE_ADMIN' | 'ROLE_SUPER_ADMIN'): Promise<string>
+  /** Runs SQL on this server's database (fixtures and checks), on a connection of its own. */
+  sql(text: string, params?: unknown[]): Promise<any[]>
   /** Counts SQL queries sent while `fn` runs. */
   countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number; sql: string[] }>
   close(): Promise<void>
@@ -133,6 +135,15 @@ export async function startTestServer({ options }: { options?: Partial<CwaPlugin
       const username = `${role.toLowerCase()}_${randomBytes(3).toString('hex')}`
       await createUser(username, [role])
       return login(username)
+    },
+    async sql(text, params = []) {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        return (await client.query(text, params)).rows
+      } finally {
+        await client.end()
+      }
     },
     async countQueries(fn) {
       queryLog = []
