@@ -6,6 +6,7 @@ import { relationId } from '../../src/utils/relations'
 import { TWIN_LINK } from './fields'
 import type { ResolvedPublishable } from './options'
 import { isPublished, publicationState, twinOf } from './state'
+import { findOne } from '../../src/utils/findOne'
 
 type Doc = Record<string, unknown>
 
@@ -142,18 +143,9 @@ async function lockFamily(ctx: PublishContext, rootId: string): Promise<void> {
   await (db ?? adapter.drizzle).execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${ctx.slug}:${rootId}`}, 0))`)
 }
 
-async function load(ctx: PublishContext, id: string): Promise<Doc | null> {
-  const found = await ctx.payload.find({
-    collection: collection(ctx),
-    where: { id: { equals: id } },
-    limit: 1,
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-    req: ctx.req,
-  })
-  return (found.docs[0] as Doc | undefined) ?? null
-}
+/** The current row, whatever the caller may read: transitions decide on the stored state. */
+const load = (ctx: PublishContext, id: string): Promise<Doc | null> =>
+  findOne(ctx.payload, { collection: ctx.slug, where: { id: { equals: id } }, overrideAccess: true, req: ctx.req })
 
 /** The publish validation groups: required properties and the type's own checks. */
 export function publishViolations(ctx: Pick<PublishContext, 'names'>, doc: Doc): Violation[] {
@@ -290,18 +282,8 @@ async function update(ctx: PublishContext, id: string, data: Doc): Promise<Doc> 
   return (await ctx.payload.update({ collection: collection(ctx), id, data: data as never, depth: 0, overrideAccess: overrideAccess(ctx), req: ctx.req })) as Doc
 }
 
-async function findDraft(ctx: PublishContext, publishedId: string): Promise<Doc | null> {
-  const found = await ctx.payload.find({
-    collection: collection(ctx),
-    where: { [ctx.names.publishedResource]: { equals: publishedId } },
-    limit: 1,
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-    req: ctx.req,
-  })
-  return (found.docs[0] as Doc | undefined) ?? null
-}
+const findDraft = (ctx: PublishContext, publishedId: string): Promise<Doc | null> =>
+  findOne(ctx.payload, { collection: ctx.slug, where: { [ctx.names.publishedResource]: { equals: publishedId } }, overrideAccess: true, req: ctx.req })
 
 /**
  * Publishes a draft (merged with the request's changes). Without a twin the

@@ -1,4 +1,5 @@
 import type { Where } from 'payload'
+import { findOne } from '../../src/utils/findOne'
 import { internalFind } from '../../src/utils/internalFind'
 import type { HydraContext } from '../../src/hydra/context'
 import type { Resource } from '../../src/hydra/registry'
@@ -44,18 +45,8 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
   const isDue = (doc: Doc | null | undefined, now: Date) =>
     !!doc?.[names.publishedAt] && new Date(doc[names.publishedAt] as string) <= now
   /** Twin lookups ignore the caller's access: they only decide what the caller is then served. */
-  const loadAny = async (id: string): Promise<Doc | null> => {
-    const found = await ctx.payload.find({
-      collection: resource.slug as never,
-      where: { id: { equals: id } },
-      depth: 0,
-      limit: 1,
-      pagination: false,
-      overrideAccess: true,
-      req: ctx.req,
-    })
-    return (found.docs[0] as Doc | undefined) ?? null
-  }
+  const loadAny = (id: string): Promise<Doc | null> =>
+    findOne(ctx.payload, { collection: resource.slug, where: { id: { equals: id } }, overrideAccess: true, req: ctx.req })
   /** The draft twin of a published record, whatever the caller may read (only its date is needed). */
   const draftDateOf = async (publishedId: string): Promise<Doc | null> =>
     (

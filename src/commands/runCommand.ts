@@ -2,7 +2,6 @@ import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { migrateDatabase } from '../server/bootstrap'
 import { ensureDatabase } from '../server/database'
 import { closePayload } from '../utils/closePayload'
-import { markCommandStarted } from './index'
 
 /**
  * Runs an operator command with the same environment as `npm start`
@@ -10,7 +9,6 @@ import { markCommandStarted } from './index'
  * closes everything and exits with the command's code.
  */
 export async function runCommand(config: SanitizedConfig, body: (payload: Payload) => Promise<number>): Promise<never> {
-  markCommandStarted()
   let code = 1
   const log = { info: () => {}, error: (m: string) => console.error(m) }
   const database = await ensureDatabase(process.env, log)

@@ -1,5 +1,6 @@
 import type { HydraContext } from './context'
 import type { Resource } from './registry'
+import { findOne } from '../utils/findOne'
 import { relationCollection, relationId } from '../utils/relations'
 
 export interface CurrentPageData {
@@ -44,15 +45,6 @@ async function resolve(ctx: HydraContext): Promise<CurrentPageData | null> {
   }
   const resource = slug ? ctx.registry.bySlug(slug) : undefined
   if (!resource || !id) return null
-  const found = await ctx.payload.find({
-    collection: resource.slug as never,
-    where: { id: { equals: id } },
-    depth: 0,
-    limit: 1,
-    pagination: false,
-    overrideAccess: false,
-    req: ctx.req,
-  })
-  const doc = found.docs[0] as Record<string, unknown> | undefined
+  const doc = await findOne(ctx.payload, { collection: resource.slug, where: { id: { equals: id } }, overrideAccess: false, req: ctx.req })
   return doc ? { resource, doc } : null
 }

@@ -4,9 +4,10 @@
  * of events after the commit. Callers without the publish permission are
  * refused before the body is looked at.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
 import { onPublishEvent, type PublishEvent } from '../../plugins/publishable'
+import { recordPublishEvents } from './events'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
 
 let server: TestServer
@@ -15,8 +16,7 @@ let user: string
 let template: string
 let layout: string
 let group: string
-let events: PublishEvent[] = []
-let unsubscribe: () => void
+const events = recordPublishEvents()
 
 const PAST = '2020-01-02T03:04:05.000Z'
 const HTML = '/_api/component/html_contents'
@@ -49,7 +49,7 @@ async function drafts() {
   const news = await post(NEWS, { title: 'n', page: template, summary: 'news fresh' })
   const liveNews = await post(NEWS, { title: 'n2', page: template, summary: 'news live', publishedAt: PAST })
   const newsTwin = (await server.patch(liveNews, { summary: 'news pending' }, { token: admin })).body['@id'] as string
-  events = []
+  events.length = 0
   return { html, scheduled, live, twin, news, liveNews, newsTwin }
 }
 
@@ -73,23 +73,16 @@ beforeAll(async () => {
   layout = await post('/_api/_/layouts', { reference: 'l' })
   template = await post('/_api/_/pages', { reference: 't', layout, isTemplate: true })
   group = await post('/_api/_/component_groups', { reference: 'g', location: 'main' })
-  unsubscribe = onPublishEvent((event) => {
-    events.push(event)
-  })
 })
 afterAll(async () => {
-  unsubscribe?.()
   await server?.close()
-})
-beforeEach(() => {
-  events = []
 })
 
 describe('POST /_api/_/publish', () => {
   it('publishes several drafts of several types in one request; twins receive the content, positions follow', async () => {
     const d = await drafts()
     const position = await post('/_api/_/component_positions', { componentGroup: group, component: d.twin })
-    events = []
+    events.length = 0
     const response = await server.post('/_api/_/publish', { iris: [d.html, d.scheduled, d.twin, d.news, d.newsTwin] }, { token: admin })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/ld\+json/)
@@ -142,7 +135,7 @@ describe('POST /_api/_/publish', () => {
       const d = await drafts()
       const iri = await make(d)
       const before = await snapshot()
-      events = []
+      events.length = 0
       const response = await server.post('/_api/_/publish', { iris: [d.html, d.twin, d.news, iri] }, { token: admin })
       expectRefused(response, status)
       expect(response.body['@type']).toBe('ConstraintViolation')

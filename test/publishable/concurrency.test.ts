@@ -5,15 +5,15 @@
  * Requests are fired together over real HTTP; rows are counted in the
  * database afterwards.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { onPublishEvent, type PublishEvent } from '../../plugins/publishable'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { type PublishEvent } from '../../plugins/publishable'
+import { recordPublishEvents } from './events'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
 
 let server: TestServer
 let admin: string
 let template: string
-let events: PublishEvent[] = []
-let unsubscribe: () => void
+const events = recordPublishEvents()
 
 const PAST = '2020-01-02T03:04:05.000Z'
 const ROUNDS = 4
@@ -70,16 +70,9 @@ beforeAll(async () => {
   admin = await server.tokenFor('ROLE_ADMIN')
   const layout = (await server.post('/_api/_/layouts', { reference: 'l' }, { token: admin })).body['@id']
   template = (await server.post('/_api/_/pages', { reference: 't', layout, isTemplate: true }, { token: admin })).body['@id']
-  unsubscribe = onPublishEvent((event) => {
-    events.push(event)
-  })
 })
 afterAll(async () => {
-  unsubscribe?.()
   await server?.close()
-})
-beforeEach(() => {
-  events = []
 })
 
 describe.each(KINDS)('$shortName', (kind) => {
@@ -87,7 +80,7 @@ describe.each(KINDS)('$shortName', (kind) => {
     for (let round = 0; round < ROUNDS; round++) {
       const live = await published(kind, `live ${round}`)
       const draft = await draftOf(kind, live, `pending ${round}`)
-      events = []
+      events.length = 0
       const responses = await Promise.all([
         server.patch(draft, { publishedAt: new Date().toISOString() }, { token: admin }),
         server.patch(draft, { publishedAt: new Date().toISOString() }, { token: admin }),
@@ -109,7 +102,7 @@ describe.each(KINDS)('$shortName', (kind) => {
     for (let round = 0; round < ROUNDS; round++) {
       const created = await server.post(kind.path, kind.body(`fresh ${round}`), { token: admin })
       const draft = created.body['@id']
-      events = []
+      events.length = 0
       const responses = await Promise.all([
         server.patch(draft, { publishedAt: PAST }, { token: admin }),
         server.patch(draft, { publishedAt: PAST }, { token: admin }),
@@ -126,7 +119,7 @@ describe.each(KINDS)('$shortName', (kind) => {
   it('two concurrent edits of one published record: both land in one single draft', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const live = await published(kind, `live ${round}`)
-      events = []
+      events.length = 0
       const responses = await Promise.all([
         server.patch(live, { [kind.column]: `edit A ${round}` }, { token: admin }),
         server.patch(live, { [kind.column]: `edit B ${round}` }, { token: admin }),
@@ -173,7 +166,7 @@ describe.each(KINDS)('$shortName', (kind) => {
     const draft = await draftOf(kind, live, 'after')
     await server.patch(draft, { publishedAt: new Date(Date.now() + 3600_000).toISOString() }, { token: admin })
     await sql(`UPDATE ${kind.table} SET published_at = now() - interval '1 second' WHERE id = $1`, [idOf(draft)])
-    events = []
+    events.length = 0
     const reads = await Promise.all([
       server.get(live),
       server.get(live),
@@ -212,7 +205,7 @@ describe('bulk publications racing each other', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const lives = [await published(kind, 'a'), await published(kind, 'b'), await published(kind, 'c')]
       const drafts = [await draftOf(kind, lives[0]!, 'A'), await draftOf(kind, lives[1]!, 'B'), await draftOf(kind, lives[2]!, 'C')]
-      events = []
+      events.length = 0
       const responses = await Promise.all([
         server.post('/_api/_/publish', { iris: drafts }, { token: admin }),
         server.post('/_api/_/publish', { iris: [...drafts].reverse() }, { token: admin }),

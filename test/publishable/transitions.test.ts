@@ -6,9 +6,10 @@
  * database, so a transition that "looks" right in the response but leaves a
  * stray twin behind fails.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
-import { onPublishEvent, type PublishEvent } from '../../plugins/publishable'
+import { type PublishEvent } from '../../plugins/publishable'
+import { recordPublishEvents } from './events'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
 
 let server: TestServer
@@ -106,8 +107,7 @@ function expectViolation(response: TestResponse, kind: Kind) {
   )
 }
 
-let events: PublishEvent[] = []
-let unsubscribe: () => void
+const events = recordPublishEvents()
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -116,16 +116,9 @@ beforeAll(async () => {
   layout = (await server.post('/_api/_/layouts', { reference: 'layout' }, { token: admin })).body['@id']
   template = (await server.post('/_api/_/pages', { reference: 'news-template', title: 'T', layout, isTemplate: true }, { token: admin })).body['@id']
   group = (await server.post('/_api/_/component_groups', { reference: 'main', location: 'main' }, { token: admin })).body['@id']
-  unsubscribe = onPublishEvent((event) => {
-    events.push(event)
-  })
 })
 afterAll(async () => {
-  unsubscribe?.()
   await server?.close()
-})
-beforeEach(() => {
-  events = []
 })
 
 describe.each(KINDS)('$shortName', (kind) => {
@@ -213,7 +206,7 @@ describe.each(KINDS)('$shortName', (kind) => {
   describe('draft → PATCH publishedAt now or past (permitted caller)', () => {
     it('publishes a draft without twin in place (same IRI), when the publish group passes', async () => {
       const draft = await createDraft(server, admin, kind, 'ready')
-      events = []
+      events.length = 0
       const now = new Date().toISOString()
       const response = await server.patch(draft['@id'], { publishedAt: now }, { token: admin })
       expect(response.status).toBe(200)
@@ -229,7 +222,7 @@ describe.each(KINDS)('$shortName', (kind) => {
 
     it('refuses with 422 and violations in <ShortName>:published when the required property is missing; the draft stays', async () => {
       const draft = await createDraft(server, admin, kind, null)
-      events = []
+      events.length = 0
       const response = await server.patch(draft['@id'], { publishedAt: PAST }, { token: admin })
       expectViolation(response, kind)
       expect(await row(server, kind, draft['@id'])).toMatchObject({ published_at: null })
@@ -251,7 +244,7 @@ describe.each(KINDS)('$shortName', (kind) => {
     it('on a draft with a twin: the twin receives the content, the draft is deleted', async () => {
       const { published, draft } = await createWithDraft(server, admin, kind, 'old', 'new')
       const before = (await rowsOf(server, kind)).length
-      events = []
+      events.length = 0
       const response = await server.patch(draft['@id'], { publishedAt: PAST }, { token: admin })
       expect(response.status).toBe(200)
       expect(response.body['@id']).toBe(published['@id'])
@@ -289,7 +282,7 @@ describe.each(KINDS)('$shortName', (kind) => {
       // The moment comes (moved into the past in the database: nothing runs at that moment).
       await sql(server, `UPDATE ${kind.table} SET published_at = now() - interval '1 second' WHERE id = $1`, [idOf(draft['@id'])])
       expect(await row(server, kind, draft['@id'])).not.toBeNull()
-      events = []
+      events.length = 0
       const read = await server.get(published['@id'])
       expect(read.status).toBe(200)
       expect(read.body[kind.required]).toBe('after')
@@ -357,7 +350,7 @@ describe.each(KINDS)('$shortName', (kind) => {
     it('creates the draft twin; the published version stays live; a second PATCH updates the same draft', async () => {
       const published = await createPublished(server, admin, kind, 'live')
       const before = (await rowsOf(server, kind)).length
-      events = []
+      events.length = 0
       const first = await server.patch(published['@id'], { [kind.required]: 'edit 1' }, { token: admin })
       expect(first.status).toBe(200)
       const draftIri = first.body['@id']
@@ -429,7 +422,7 @@ describe.each(KINDS)('$shortName', (kind) => {
   describe('live published → DELETE', () => {
     it('?published=true removes the published version only: the draft is kept, its pointer cleared', async () => {
       const { published, draft } = await createWithDraft(server, admin, kind, 'old', 'pending')
-      events = []
+      events.length = 0
       const response = await server.delete(`${published['@id']}?published=true`, { token: admin })
       expect(response.status).toBe(204)
       expect(await row(server, kind, published['@id'])).toBeNull()
@@ -647,7 +640,7 @@ describe('a caller who may write but does not match the publish permission', () 
   it('DELETE of a published record with a draft: the published goes, the hidden draft stays and takes over', async () => {
     for (const kind of kindsOn()) {
       const { published, draft } = await createWithDraft(other, superAdmin, kind, 'live', 'pending')
-      events = []
+      events.length = 0
       expect((await other.delete(published['@id'], { token: adminWithoutPermission })).status).toBe(204)
       expect(await row(other, kind, published['@id'])).toBeNull()
       expect(await row(other, kind, draft['@id'])).toMatchObject({ content: 'pending', published_resource_id: null })

@@ -1,0 +1,18 @@
+import type { Payload, PayloadRequest, Where } from 'payload'
+
+/** One record (depth 0) through the Local API, or null. */
+export async function findOne(
+  payload: Payload,
+  args: { collection: string; where: Where; req?: PayloadRequest; overrideAccess: boolean },
+): Promise<Record<string, unknown> | null> {
+  const found = await payload.find({
+    collection: args.collection as never,
+    where: args.where,
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: args.overrideAccess,
+    req: args.req,
+  })
+  return (found.docs[0] as Record<string, unknown> | undefined) ?? null
+}
