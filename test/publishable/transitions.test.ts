@@ -7,7 +7,6 @@
  * stray twin behind fails.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import pg from 'pg'
 import { type PublishEvent } from '../../plugins/publishable'
 import { recordPublishEvents } from './events'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
@@ -25,15 +24,7 @@ const future = (ms = 3_600_000) => new Date(Date.now() + ms).toISOString()
 let counter = 0
 const ref = (name: string) => `${name}-${++counter}`
 
-async function sql(server: TestServer, text: string, params: unknown[] = []): Promise<any[]> {
-  const client = new pg.Client({ connectionString: server.databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+const sql = (server: TestServer, text: string, params: unknown[] = []) => server.sql(text, params)
 
 const idOf = (iri: string) => iri.split('/').pop()!
 

@@ -1,7 +1,6 @@
 import { expect } from '@jest/globals'
 import { createHash } from 'node:crypto'
 import { SignJWT } from 'jose'
-import pg from 'pg'
 import { loadJwtKeys } from '../../src/session/keys'
 import { PASSWORD, type TestServer } from '../support/server'
 
@@ -12,15 +11,7 @@ export const REFRESH_COOKIE = 'api_component_refresh'
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
-export async function sql(server: TestServer, text: string, params: unknown[] = []): Promise<any[]> {
-  const client = new pg.Client({ connectionString: server.databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+export const sql = (server: TestServer, text: string, params: unknown[] = []) => server.sql(text, params)
 
 export interface SetCookie {
   name: string

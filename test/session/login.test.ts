@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
 import { loadJwtKeys } from '../../src/session/keys'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
+import { cookiesOf, JWT_COOKIE, REFRESH_COOKIE } from './helpers'
 
 /**
  * Sessions (service contract, "Authentication"): POST /login sets the JWT and
@@ -13,33 +14,11 @@ import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 
 let server: TestServer
 
-const JWT_COOKIE = 'api_component'
-const REFRESH_COOKIE = 'api_component_refresh'
 
 const sql = (text: string, params: unknown[] = []) => server.sql(text, params)
 
 function login(body: unknown, contentType = 'application/json') {
   return server.post('/_api/login', body, { contentType })
-}
-
-/** Parses one Set-Cookie line into its name, value and attributes (lower-case keys). */
-function parseSetCookie(line: string): { name: string; value: string; attrs: Map<string, string | true> } {
-  const [pair, ...rest] = line.split(';').map((s) => s.trim())
-  const eq = pair!.indexOf('=')
-  const attrs = new Map<string, string | true>()
-  for (const part of rest) {
-    const i = part.indexOf('=')
-    if (i === -1) attrs.set(part.toLowerCase(), true)
-    else attrs.set(part.slice(0, i).toLowerCase(), part.slice(i + 1))
-  }
-  return { name: pair!.slice(0, eq), value: decodeURIComponent(pair!.slice(eq + 1)), attrs }
-}
-
-function cookiesOf(headers: Headers) {
-  return new Map(headers.getSetCookie().map((line) => {
-    const parsed = parseSetCookie(line)
-    return [parsed.name, parsed] as const
-  }))
 }
 
 async function loginCookies(username: string, password = PASSWORD) {
