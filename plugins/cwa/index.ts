@@ -7,6 +7,7 @@ import { routesCollection } from '../../collections/core/routes'
 import { collectionComponent } from '../collection/component'
 import { formComponent } from '../forms/component'
 import { applyPublishable, publishableExtension } from '../publishable'
+import { routesExtension } from '../routes'
 import { usersCollection } from '../users/collection'
 import { refreshTokensCollection } from '../users/refreshTokens'
 import { contentAccess } from './access'
@@ -55,7 +56,7 @@ export const cwaPlugin =
       collections: [...(hasUsers ? [] : [usersCollection(ctx)]), refreshTokensCollection(ctx), ...core, ...completed],
       custom: {
         ...(config.custom ?? {}),
-        cwa: { options, extensions: [publishableExtension, ...(((config.custom?.cwa as { extensions?: unknown[] }) ?? {}).extensions ?? [])] },
+        cwa: { options, extensions: [publishableExtension, routesExtension, ...(((config.custom?.cwa as { extensions?: unknown[] }) ?? {}).extensions ?? [])] },
       },
     }
   }
