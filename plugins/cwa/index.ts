@@ -8,6 +8,7 @@ import { collectionComponent } from '../collection/component'
 import { formComponent } from '../forms/component'
 import { applyPublishable, publishableExtension } from '../publishable'
 import { routesExtension } from '../routes'
+import { usersExtension } from '../users'
 import { usersCollection } from '../users/collection'
 import { refreshTokensCollection } from '../users/refreshTokens'
 import { contentAccess } from './access'
@@ -56,7 +57,7 @@ export const cwaPlugin =
       collections: [...(hasUsers ? [] : [usersCollection(ctx)]), refreshTokensCollection(ctx), ...core, ...completed],
       custom: {
         ...(config.custom ?? {}),
-        cwa: { options, extensions: [publishableExtension, routesExtension, ...(((config.custom?.cwa as { extensions?: unknown[] }) ?? {}).extensions ?? [])] },
+        cwa: { options, extensions: [publishableExtension, routesExtension, usersExtension, ...(((config.custom?.cwa as { extensions?: unknown[] }) ?? {}).extensions ?? [])] },
       },
     }
   }

@@ -1,4 +1,5 @@
 import type { PayloadRequest } from 'payload'
+import { resolveUserOptions, type ResolvedUserOptions, type UserOptions } from '../users/options'
 
 /** The three roles of the contract; applications may add their own. */
 export const ROLE_USER = 'ROLE_USER'
@@ -24,6 +25,8 @@ export interface CwaPluginOptions {
     /** Opens anonymous POST /users (registration). Default false. */
     allowRegistration?: boolean
   }
+  /** Email links, verification, password reset, email change and notice emails (contract: `user.*`). */
+  user?: UserOptions
   publishable?: {
     /** Who sees drafts and may set publishedAt. Default ROLE_ADMIN. */
     permission?: SecurityExpression
@@ -51,6 +54,7 @@ export interface ResolvedCwaOptions {
   websiteName: string
   roleHierarchy: Record<string, string[]>
   users: { allowRegistration: boolean }
+  user: ResolvedUserOptions
   publishable: { permission: SecurityExpression }
   routeSecurity: Array<{ route: string; security: SecurityExpression }>
   routableSecurity: SecurityExpression | null
@@ -78,6 +82,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
       [ROLE_SUPER_ADMIN]: [ROLE_ADMIN, 'ROLE_ALLOWED_TO_SWITCH'],
     },
     users: { allowRegistration: options.users?.allowRegistration ?? false },
+    user: resolveUserOptions(options.user),
     publishable: { permission: options.publishable?.permission ?? ROLE_ADMIN },
     routeSecurity: options.routeSecurity ?? [],
     routableSecurity: options.routableSecurity ?? null,

@@ -1,0 +1,8 @@
+import type { HydraExtension } from '../../src/hydra/extension'
+import { mountUserFlowEndpoints } from './endpoints'
+
+/** Users: the email flows (verification, password reset, email change) and their endpoints. */
+export const usersExtension: HydraExtension = {
+  name: 'users',
+  mount: mountUserFlowEndpoints,
+}

@@ -1,0 +1,113 @@
+/**
+ * Options of the user flows (the contract's `user.*` keys in camelCase) and
+ * their defaults, in one place.
+ */
+
+export interface UserEmailOptions {
+  /** Front-end path of the emailed link; `{{ username }}`, `{{ token }}` (and `{{ new_email }}`) are filled in. A full URL is used as is. */
+  defaultRedirectPath?: string
+  /** Name of a query parameter that may carry another front-end path (checked: single leading /, no //, backslash, space or control character). */
+  redirectPathQuery?: string | null
+  subject?: string
+}
+
+export interface UserOptions {
+  emailLinks?: {
+    /** scheme://host[:port] used for links when the request's Origin/Referer is not allowed. */
+    defaultOrigin?: string | null
+    /** Regexes anchored to the whole origin, case-insensitive. */
+    allowedOrigins?: string[]
+  }
+  emailVerification?: {
+    defaultValue?: boolean
+    verifyOnRegister?: boolean
+    verifyOnChange?: boolean
+    denyUnverifiedLogin?: boolean
+    repeatTtlSeconds?: number
+    email?: UserEmailOptions
+  }
+  passwordReset?: {
+    repeatTtlSeconds?: number
+    requestTimeoutSeconds?: number
+    /** Answer unknown users exactly like known ones (no 404), so accounts cannot be enumerated. Default false. */
+    concealUnknownUsers?: boolean
+    email?: UserEmailOptions
+  }
+  newEmailConfirmation?: {
+    repeatTtlSeconds?: number
+    requestTimeoutSeconds?: number
+    email?: UserEmailOptions
+  }
+  emails?: Partial<Record<'welcome' | 'userEnabled' | 'usernameChanged' | 'passwordChanged', { enabled?: boolean; subject?: string }>>
+}
+
+type Required2<T> = { [K in keyof T]-?: NonNullable<T[K]> extends object ? Required2<NonNullable<T[K]>> : NonNullable<T[K]> }
+export interface ResolvedUserEmail {
+  defaultRedirectPath: string
+  redirectPathQuery: string | null
+  subject: string
+}
+
+export interface ResolvedUserOptions {
+  emailLinks: { defaultOrigin: string | null; allowedOrigins: string[] }
+  emailVerification: {
+    defaultValue: boolean
+    verifyOnRegister: boolean
+    verifyOnChange: boolean
+    denyUnverifiedLogin: boolean
+    repeatTtlSeconds: number
+    email: ResolvedUserEmail
+  }
+  passwordReset: { repeatTtlSeconds: number; requestTimeoutSeconds: number; concealUnknownUsers: boolean; email: ResolvedUserEmail }
+  newEmailConfirmation: { repeatTtlSeconds: number; requestTimeoutSeconds: number; email: ResolvedUserEmail }
+  emails: Required2<Record<'welcome' | 'userEnabled' | 'usernameChanged' | 'passwordChanged', { enabled: boolean; subject: string }>>
+}
+
+const email = (given: UserEmailOptions | undefined, defaultRedirectPath: string, subject: string): ResolvedUserEmail => ({
+  defaultRedirectPath: given?.defaultRedirectPath ?? defaultRedirectPath,
+  redirectPathQuery: given?.redirectPathQuery ?? null,
+  subject: given?.subject ?? subject,
+})
+
+const notice = (given: { enabled?: boolean; subject?: string } | undefined, subject: string) => ({
+  enabled: given?.enabled ?? true,
+  subject: given?.subject ?? subject,
+})
+
+export function resolveUserOptions(user: UserOptions = {}): ResolvedUserOptions {
+  return {
+    emailLinks: {
+      defaultOrigin: user.emailLinks?.defaultOrigin ?? null,
+      allowedOrigins: user.emailLinks?.allowedOrigins ?? [],
+    },
+    emailVerification: {
+      defaultValue: user.emailVerification?.defaultValue ?? false,
+      verifyOnRegister: user.emailVerification?.verifyOnRegister ?? false,
+      verifyOnChange: user.emailVerification?.verifyOnChange ?? false,
+      denyUnverifiedLogin: user.emailVerification?.denyUnverifiedLogin ?? false,
+      repeatTtlSeconds: user.emailVerification?.repeatTtlSeconds ?? 300,
+      email: email(user.emailVerification?.email, '/verify-email/{{ username }}/{{ token }}', 'Please verify your email address for {{ website_name }}'),
+    },
+    passwordReset: {
+      repeatTtlSeconds: user.passwordReset?.repeatTtlSeconds ?? 86400,
+      requestTimeoutSeconds: user.passwordReset?.requestTimeoutSeconds ?? 3600,
+      concealUnknownUsers: user.passwordReset?.concealUnknownUsers ?? false,
+      email: email(user.passwordReset?.email, '/reset-password/{{ username }}/{{ token }}', 'Your password reset link for {{ website_name }}'),
+    },
+    newEmailConfirmation: {
+      repeatTtlSeconds: user.newEmailConfirmation?.repeatTtlSeconds ?? 300,
+      requestTimeoutSeconds: user.newEmailConfirmation?.requestTimeoutSeconds ?? 86400,
+      email: email(
+        user.newEmailConfirmation?.email,
+        '/confirm-new-email/{{ username }}/{{ new_email }}/{{ token }}',
+        'Please confirm your new email address for {{ website_name }}',
+      ),
+    },
+    emails: {
+      welcome: notice(user.emails?.welcome, 'Welcome to {{ website_name }}'),
+      userEnabled: notice(user.emails?.userEnabled, 'Your {{ website_name }} account is enabled'),
+      usernameChanged: notice(user.emails?.usernameChanged, 'Your {{ website_name }} username has changed'),
+      passwordChanged: notice(user.emails?.passwordChanged, 'Your {{ website_name }} password has changed'),
+    },
+  }
+}
