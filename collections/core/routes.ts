@@ -3,6 +3,8 @@ import { contentAccess } from '../../plugins/cwa/access'
 import { type CoreContext, tableName } from '../../plugins/cwa/context'
 import type { CwaResourceMeta } from '../../plugins/cwa/types'
 import { relationId } from '../../src/utils/relations'
+import { redirectCycleHook } from '../../plugins/routes/hooks/redirectCycles'
+import { liveAtField } from '../../plugins/routes/fields'
 
 /** URL path -> page, page data or redirect. Go-live rules live in plugins/routes. */
 export function routesCollection(ctx: CoreContext): CollectionConfig {
@@ -38,10 +40,11 @@ export function routesCollection(ctx: CoreContext): CollectionConfig {
               : 'The path must start with /.',
       },
       ...target,
+      liveAtField(ctx.options),
       { name: 'redirect', type: 'relationship', relationTo: 'routes' },
       { name: 'redirectedRoutes', type: 'join', collection: 'routes', on: 'redirect', defaultLimit: 0 },
     ],
-    hooks: { beforeValidate: [routeTargetHook] },
+    hooks: { beforeValidate: [routeTargetHook, redirectCycleHook] },
     custom: { cwa },
   }
 }

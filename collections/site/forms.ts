@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { adminOnly } from '../../plugins/cwa/access'
 import { resolveOptions } from '../../plugins/cwa/options'
-import { defineFormType } from '../../plugins/forms/types'
+import { defineFormType, length, persistSubmission } from '../../plugins/forms'
 
 /** Reference site form types (reference-deployment.md, "Form types"). */
 
@@ -10,8 +10,8 @@ export const ExampleFormType = defineFormType({
   formName: 'example_form',
   fields: [
     { name: 'text', type: 'text' },
-    { name: 'plainPassword', type: 'repeated_password', required: true, children: ['first', 'second'] },
-    { name: 'subject', type: 'choice', required: true, choices: ['', 'enquiry', 'other', '-'], minLength: 2 },
+    { name: 'plainPassword', type: 'repeated', inner: 'password', required: true, label: 'Password' },
+    { name: 'subject', type: 'choice', required: true, choices: ['', 'enquiry', 'other', '-'], constraints: [length({ min: 2 })] },
     { name: 'email', type: 'email', required: true },
     { name: 'message', type: 'textarea', required: true },
   ],
@@ -21,6 +21,8 @@ export const NewsletterFormType = defineFormType({
   className: 'NewsletterFormType',
   formName: 'newsletter_form',
   fields: [{ name: 'email', type: 'email', required: true }],
+  // Each signup is stored as a NewsletterSignup record.
+  onSubmit: persistSubmission('newsletter_signups'),
 })
 
 export const siteFormTypes = [ExampleFormType, NewsletterFormType]

@@ -6,11 +6,13 @@ import { pagesCollection } from '../../collections/core/pages'
 import { routesCollection } from '../../collections/core/routes'
 import { collectionComponent } from '../collection/component'
 import { formComponent } from '../forms/component'
+import { formsExtension } from '../forms'
 import { applyPublishable, publishableExtension } from '../publishable'
 import { routesExtension } from '../routes'
 import { usersExtension } from '../users'
 import { usersCollection } from '../users/collection'
 import { refreshTokensCollection } from '../users/refreshTokens'
+import { userTokensCollection } from '../users/tokens/collection'
 import { contentAccess } from './access'
 import type { CoreContext } from './context'
 import { tableName } from './context'
@@ -54,10 +56,10 @@ export const cwaPlugin =
     return {
       ...config,
       admin: { ...config.admin, user: config.admin?.user ?? 'users' },
-      collections: [...(hasUsers ? [] : [usersCollection(ctx)]), refreshTokensCollection(ctx), ...core, ...completed],
+      collections: [...(hasUsers ? [] : [usersCollection(ctx)]), refreshTokensCollection(ctx), userTokensCollection(ctx), ...core, ...completed],
       custom: {
         ...(config.custom ?? {}),
-        cwa: { options, extensions: [publishableExtension, routesExtension, usersExtension, ...(((config.custom?.cwa as { extensions?: unknown[] }) ?? {}).extensions ?? [])] },
+        cwa: { options, extensions: [publishableExtension, routesExtension, usersExtension, formsExtension, ...(((config.custom?.cwa as { extensions?: unknown[] }) ?? {}).extensions ?? [])] },
       },
     }
   }

@@ -1,5 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import { resolveUserOptions, type ResolvedUserOptions, type UserOptions } from '../users/options'
+import { type HttpCacheOptions, type ResolvedHttpCache, resolveHttpCache } from '../routes/options'
+import { type RouteGenerator, slugRouteGenerator } from '../routes/generator'
 
 /** The three roles of the contract; applications may add their own. */
 export const ROLE_USER = 'ROLE_USER'
@@ -33,6 +35,10 @@ export interface CwaPluginOptions {
   }
   routeSecurity?: Array<{ route: string; security: SecurityExpression }>
   routableSecurity?: SecurityExpression | null
+  /** max-age / s-maxage of anonymous route, page, page data and manifest reads (capped at the next go-live). Default none. */
+  httpCache?: HttpCacheOptions
+  /** Builds the path of POST /_/routes/generate. Default: parent route path + title slug. */
+  routeGenerator?: RouteGenerator
   enabledComponents?: { form?: boolean; collection?: boolean }
   session?: {
     /** Name of the JWT cookie, used by the setter, the extractor and the refresh cookie settings. */
@@ -58,6 +64,8 @@ export interface ResolvedCwaOptions {
   publishable: { permission: SecurityExpression }
   routeSecurity: Array<{ route: string; security: SecurityExpression }>
   routableSecurity: SecurityExpression | null
+  httpCache: ResolvedHttpCache
+  routeGenerator: RouteGenerator
   enabledComponents: { form: boolean; collection: boolean }
   session: {
     cookieName: string
@@ -86,6 +94,8 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     publishable: { permission: options.publishable?.permission ?? ROLE_ADMIN },
     routeSecurity: options.routeSecurity ?? [],
     routableSecurity: options.routableSecurity ?? null,
+    httpCache: resolveHttpCache(options.httpCache),
+    routeGenerator: options.routeGenerator ?? slugRouteGenerator,
     enabledComponents: {
       form: options.enabledComponents?.form ?? true,
       collection: options.enabledComponents?.collection ?? true,

@@ -1,7 +1,7 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
 import { getOptions } from '../../src/hydra/registry'
 import { defineComponent } from '../cwa/define'
-import { formTypesOf } from './types'
+import { formTypeRegistry } from './registry'
 
 /** The built-in Form component: a server-side form rendered as JSON. */
 export function formComponent(): CollectionConfig {
@@ -12,11 +12,20 @@ export function formComponent(): CollectionConfig {
         name: 'formType',
         type: 'text',
         required: true,
+        admin: { description: 'Class name of a registered form type (e.g. ExampleFormType).' },
         validate: (value: unknown, { req }: { req: PayloadRequest }) => {
           if (typeof value !== 'string' || value === '') return 'This value should not be blank.'
-          const types = formTypesOf(getOptions(req.payload.config).raw as Parameters<typeof formTypesOf>[0])
+          const { types } = formTypeRegistry(getOptions(req.payload.config))
           return types.has(value) ? true : `"${value}" is not a registered form type (FormTypeClass).`
         },
+      },
+      {
+        // Never stored: the forms extension builds it on every read and submit. Declared so that
+        // the API documentation describes it.
+        name: 'formView',
+        type: 'json',
+        virtual: true,
+        admin: { hidden: true, description: 'The form rendered as a Symfony-compatible FormView tree (read only).' },
       },
     ],
     timestamped: true,

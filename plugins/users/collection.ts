@@ -1,17 +1,14 @@
-import {
-  AuthenticationError,
-  type CollectionBeforeChangeHook,
-  type CollectionBeforeDeleteHook,
-  type CollectionBeforeValidateHook,
-  type CollectionConfig,
-  type FieldAccess,
-  ValidationError,
-  type Where,
-} from 'payload'
+import type { CollectionConfig, FieldAccess } from 'payload'
 import { type CoreContext, tableName } from '../cwa/context'
 import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../cwa/options'
 import { isAdmin, isSuperAdmin } from '../cwa/roles'
 import type { CwaResourceMeta } from '../cwa/types'
+import { deleteRefreshTokens, emailNotTaken, firstUserIsSuperAdmin } from './hooks/account'
+import { noteSentFields } from './hooks/changes'
+import { emailChangeRules } from './hooks/emailChange'
+import { equalLoginTiming, userChecker } from './hooks/loginChecks'
+import { notePasswordChange } from './hooks/password'
+import { userWriteEffects } from './hooks/writeEffects'
 import { apiSessionStrategy, clearApiSessionCookies } from './sessionStrategy'
 
 /**
@@ -36,7 +33,6 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
     segment: 'users',
     aliases: { emailAddress: 'email', plainPassword: 'password' },
     writeOnly: ['plainPassword'],
-    readOnly: ['emailAddressVerified'],
     search: ['username', 'email'],
     order: ['createdAt', 'username'],
   }
@@ -66,14 +62,12 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
     hooks: {
       afterLogout: [clearApiSessionCookies(options)],
       beforeDelete: [deleteRefreshTokens],
-      beforeValidate: [emailNotTaken],
-      beforeChange: [firstUserIsSuperAdmin],
-      beforeLogin: [
-        ({ user }) => {
-          if ((user as { enabled?: boolean }).enabled === false) throw new AuthenticationError()
-          return user
-        },
-      ],
+      beforeOperation: [equalLoginTiming, noteSentFields],
+      // The email change rules first: they may turn a requested address into `email`, which must then be free.
+      beforeValidate: [emailChangeRules(options), emailNotTaken],
+      beforeChange: [firstUserIsSuperAdmin, notePasswordChange],
+      afterChange: [userWriteEffects(options)],
+      beforeLogin: [userChecker(options)],
     },
     fields: [
       {
@@ -91,45 +85,16 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
         access: { read: superAdminField, create: superAdminField, update: superAdminField },
       },
       {
+        // Set by the verification and email change flows; a super admin may set it.
         name: 'emailAddressVerified',
         type: 'checkbox',
+        // The initial state of a new account is set by hooks/emailChange (options decide it).
         defaultValue: false,
         access: { create: superAdminField, update: superAdminField },
       },
+      // The pending email change (see hooks/emailChange); null cancels it.
       { name: 'newEmailAddress', type: 'email' },
     ],
     custom: { cwa },
   }
-}
-
-/**
- * The first account of an empty site (the admin panel's create-first-user
- * screen) becomes super admin: otherwise nobody could reach the admin panel.
- */
-const firstUserIsSuperAdmin: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
-  // Only Payload's first-register operation: an open registration endpoint must never grant roles.
-  if (operation !== 'create' || !/\/first-register(\?|$)/.test(req.pathname ?? req.url ?? '')) return data
-  const { totalDocs } = await req.payload.count({ collection: 'users', req, overrideAccess: true })
-  return totalDocs === 0 ? { ...data, roles: [ROLE_SUPER_ADMIN], enabled: true } : data
-}
-
-/**
- * A deleted user's refresh tokens go with it (their user column is required,
- * so the foreign key cannot just be cleared: the delete would fail).
- */
-const deleteRefreshTokens: CollectionBeforeDeleteHook = async ({ id, req }) => {
-  await req.payload.delete({ collection: 'refresh_tokens' as never, where: { user: { equals: id } }, req, overrideAccess: true, depth: 0 })
-}
-
-/**
- * A taken email is reported on the email (Payload's own check with
- * loginWithUsername blames the username for it).
- */
-const emailNotTaken: CollectionBeforeValidateHook = async ({ data, originalDoc, req }) => {
-  const email = typeof data?.email === 'string' ? data.email.trim().toLowerCase() : null
-  if (!email || email === String(originalDoc?.email ?? '').toLowerCase()) return data
-  const where: Where = originalDoc?.id ? { and: [{ email: { equals: email } }, { id: { not_equals: originalDoc.id } }] } : { email: { equals: email } }
-  const { totalDocs } = await req.payload.count({ collection: 'users', where, req, overrideAccess: true })
-  if (totalDocs > 0) throw new ValidationError({ errors: [{ path: 'email', message: 'This email address is already used.' }] })
-  return data
 }

@@ -24,6 +24,8 @@ export interface UserOptions {
     verifyOnChange?: boolean
     denyUnverifiedLogin?: boolean
     repeatTtlSeconds?: number
+    /** How long a verification link works (default 86400 s). */
+    requestTimeoutSeconds?: number
     email?: UserEmailOptions
   }
   passwordReset?: {
@@ -56,6 +58,7 @@ export interface ResolvedUserOptions {
     verifyOnChange: boolean
     denyUnverifiedLogin: boolean
     repeatTtlSeconds: number
+    requestTimeoutSeconds: number
     email: ResolvedUserEmail
   }
   passwordReset: { repeatTtlSeconds: number; requestTimeoutSeconds: number; concealUnknownUsers: boolean; email: ResolvedUserEmail }
@@ -75,6 +78,10 @@ const notice = (given: { enabled?: boolean; subject?: string } | undefined, subj
 })
 
 export function resolveUserOptions(user: UserOptions = {}): ResolvedUserOptions {
+  return checkUserOptions(resolveDefaults(user))
+}
+
+function resolveDefaults(user: UserOptions): ResolvedUserOptions {
   return {
     emailLinks: {
       defaultOrigin: user.emailLinks?.defaultOrigin ?? null,
@@ -86,6 +93,7 @@ export function resolveUserOptions(user: UserOptions = {}): ResolvedUserOptions 
       verifyOnChange: user.emailVerification?.verifyOnChange ?? false,
       denyUnverifiedLogin: user.emailVerification?.denyUnverifiedLogin ?? false,
       repeatTtlSeconds: user.emailVerification?.repeatTtlSeconds ?? 300,
+      requestTimeoutSeconds: user.emailVerification?.requestTimeoutSeconds ?? 86400,
       email: email(user.emailVerification?.email, '/verify-email/{{ username }}/{{ token }}', 'Please verify your email address for {{ website_name }}'),
     },
     passwordReset: {
@@ -110,4 +118,30 @@ export function resolveUserOptions(user: UserOptions = {}): ResolvedUserOptions 
       passwordChanged: notice(user.emails?.passwordChanged, 'Your {{ website_name }} password has changed'),
     },
   }
+}
+
+/**
+ * Refuses, at start, options the email flows cannot work with (contract,
+ * "Configuration options"): with verifyOnRegister or verifyOnChange the
+ * verification email needs a link (defaultRedirectPath or
+ * redirectPathQuery), and every allowedOrigins entry must be a valid regex.
+ */
+function checkUserOptions(options: ResolvedUserOptions): ResolvedUserOptions {
+  const { emailVerification, emailLinks } = options
+  if (emailVerification.verifyOnRegister || emailVerification.verifyOnChange) {
+    const { defaultRedirectPath, redirectPathQuery } = emailVerification.email
+    if (!defaultRedirectPath && !redirectPathQuery) {
+      throw new Error(
+        'cwa options: user.emailVerification.verifyOnRegister / verifyOnChange need user.emailVerification.email.defaultRedirectPath or user.emailVerification.email.redirectPathQuery to be set (the verification email needs a link).',
+      )
+    }
+  }
+  for (const pattern of emailLinks.allowedOrigins) {
+    try {
+      new RegExp(pattern)
+    } catch (error) {
+      throw new Error(`cwa options: user.emailLinks.allowedOrigins holds an invalid regex ${JSON.stringify(pattern)}: ${(error as Error).message}`)
+    }
+  }
+  return options
 }

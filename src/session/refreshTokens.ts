@@ -4,6 +4,11 @@ import type { Payload } from 'payload'
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
+/** Something that runs SQL: the adapter's drizzle, or a transaction's. */
+export interface Executor {
+  execute(query: unknown): Promise<{ rows: unknown[] }>
+}
+
 /**
  * How long a rotated refresh token, presented again, still gets the same
  * successor instead of counting as reuse. Browsers (and server-side
@@ -49,7 +54,7 @@ export class RefreshTokenStore {
   ) {}
 
   private get db() {
-    return this.payload.db as unknown as { drizzle: { execute(q: unknown): Promise<{ rows: unknown[] }> }; tableNameMap: Map<string, string> }
+    return this.payload.db as unknown as { drizzle: Executor; tableNameMap: Map<string, string> }
   }
 
   /** The collection's table (table prefix applied), as the database adapter named it. */
@@ -141,6 +146,24 @@ export class RefreshTokenStore {
        WHERE old.id = t.id AND t.user_id = ${userId} AND t.expires_at > now()
        RETURNING old.revoked_at IS NULL AS was_usable`)
     return rows.filter((r) => r.was_usable).length
+  }
+
+  /**
+   * Ends every token of a user except the session presenting `keepToken`
+   * (that token and its successor, so a session refreshed on this very
+   * request survives too): a password change logs out the other sessions.
+   * `db` runs it on the caller's transaction. Returns how many were usable.
+   */
+  async revokeOthers(userId: string, keepToken: string | undefined, db: Executor = this.db.drizzle): Promise<number> {
+    const kept = keepToken ? [hash(keepToken), hash(this.successorOf(keepToken))] : []
+    const keep = kept.length > 0 ? sql` AND t.token_hash NOT IN (${sql.join(kept.map((k) => sql`${k}`), sql`, `)})` : sql``
+    const result = await db.execute(sql`
+      UPDATE ${this.table} t
+         SET revoked_at = coalesce(t.revoked_at, now()), expires_at = least(t.expires_at, now()), updated_at = now()
+        FROM ${this.table} old
+       WHERE old.id = t.id AND t.user_id = ${userId} AND t.expires_at > now()${keep}
+       RETURNING old.revoked_at IS NULL AS was_usable`)
+    return (result.rows as Array<{ was_usable: boolean }>).filter((r) => r.was_usable).length
   }
 
   /**

@@ -79,7 +79,7 @@ export function sessionMiddleware(services: SessionServices, options: ResolvedCw
 }
 
 /** Payload's errors for a refused login. */
-const LOGIN_REFUSALS = new Set(['AuthenticationError', 'LockedAuth', 'UnverifiedEmail', 'ValidationError'])
+const LOGIN_REFUSALS = new Set(['AuthenticationError', 'LockedAuth', 'ValidationError'])
 
 /** POST /login, POST /token/refresh, POST /logout, GET /me. */
 export function sessionRoutes(payload: Payload, services: SessionServices): Router {
@@ -98,7 +98,10 @@ export function sessionRoutes(payload: Payload, services: SessionServices): Rout
         .catch((error: unknown) => {
           // Wrong password, unknown or disabled user, locked account: all the same 401.
           // Anything else (database down...) is a server error, not "invalid credentials".
-          if (LOGIN_REFUSALS.has((error as { name?: string })?.name ?? '')) throw unauthorized('Invalid credentials.')
+          const name = (error as { name?: string })?.name ?? ''
+          // Only raised after the right password (user checker): saying why helps the owner and tells nobody else anything.
+          if (name === 'UnverifiedEmail') throw unauthorized('Your email address has not been verified yet.')
+          if (LOGIN_REFUSALS.has(name)) throw unauthorized('Invalid credentials.')
           throw error
         })
       const user = result.user as unknown as { id: string; username?: string; roles?: string[]; enabled?: boolean }

@@ -64,15 +64,32 @@ pg.Client.prototype.query = function patchedQuery(this: pg.Client, ...args: unkn
 } as typeof pg.Client.prototype.query
 
 /**
+ * Runs `build` with MAILER_DSN set to `dsn` (the mail adapter reads it while
+ * the config is built), then restores the environment: one test file's SMTP
+ * server (test/support/smtp.ts) never leaks into another server.
+ */
+function withMailerDsn<T>(dsn: string | undefined, build: () => T): T {
+  if (dsn === undefined) return build()
+  const previous = process.env.MAILER_DSN
+  process.env.MAILER_DSN = dsn
+  try {
+    return build()
+  } finally {
+    if (previous === undefined) delete process.env.MAILER_DSN
+    else process.env.MAILER_DSN = previous
+  }
+}
+
+/**
  * Starts the reference site on a fresh database cloned from the migrated
  * template: real PostgreSQL, real Express, real HTTP on a loopback port.
  */
-export async function startTestServer({ options }: { options?: Partial<CwaPluginOptions> } = {}): Promise<TestServer> {
+export async function startTestServer({ options, mailerDsn }: { options?: Partial<CwaPluginOptions>; mailerDsn?: string } = {}): Promise<TestServer> {
   const template = process.env.CWA_TEST_TEMPLATE
   if (!template) throw new Error('CWA_TEST_TEMPLATE is not set: run the tests with npm test')
   const database = await createTestDatabase(template)
   const url = databaseUrl(database)
-  const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: url, options }), key: database })
+  const payload = await startPayload({ config: withMailerDsn(mailerDsn, () => buildSiteConfig({ databaseUrl: url, options })), key: database })
   // Dropping the database at the end terminates idle clients: that must not fail the file.
   ;(payload.db as unknown as { pool?: { on(event: 'error', fn: () => void): void } }).pool?.on('error', () => {})
   const keys = await loadJwtKeys(process.env)

@@ -1,8 +1,108 @@
+import type { CollectionSlug, Where } from 'payload'
 import type { HydraContext } from '../../../src/hydra/context'
-import { HttpError } from '../../../src/hydra/errors'
+import { violation, ViolationError } from '../../../src/hydra/errors'
+import { normalizeItem } from '../../../src/hydra/normalizer'
 import type { OperationResult } from '../../../src/hydra/operations'
+import { findOne } from '../../../src/utils/findOne'
+import { relationCollection, relationId } from '../../../src/utils/relations'
+import { assertMayWriteRoutes, routesResource } from '../structure/access'
+import { type RecordRef, releaseRouteTarget, routeOfRecord } from '../structure/descendants'
+import { freePath } from '../structure/freePath'
+import { inTransaction } from '../structure/sql'
 
-// SCAFFOLD: replaced by its owner (see the session plan); never left in a commit that resolves an issue.
-export async function generateRoute(_ctx: HydraContext, _body: unknown): Promise<OperationResult> {
-  throw new HttpError(501, 'Not implemented yet')
+type TargetKey = 'page' | 'pageData'
+
+interface Target extends RecordRef {
+  key: TargetKey
+}
+
+const invalid = (path: string, message: string, code: string) => new ViolationError([violation(path, message, code)])
+
+/** `{page: IRI}` or `{pageData: IRI}`: exactly one, naming a record of the right kind. */
+function parseTarget(ctx: HydraContext, body: unknown): Target {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalid('', 'Send {"page": IRI} or {"pageData": IRI}.', 'type')
+  const keys = (['page', 'pageData'] as const).filter((k) => (body as Record<string, unknown>)[k] != null)
+  if (keys.length !== 1) throw invalid(keys[1] ?? 'page', 'Send exactly one of page and pageData.', 'one_target')
+  const key = keys[0]!
+  const value = (body as Record<string, unknown>)[key]
+  if (typeof value !== 'string') throw invalid(key, 'Expected an IRI (string).', 'type')
+  const parsed = ctx.registry.parseIri(value)
+  if (!parsed) throw invalid(key, `Invalid IRI "${value}".`, 'invalid_iri')
+  const accepted = key === 'page' ? parsed.resource.slug === 'pages' : parsed.resource.meta.kind === 'pageData'
+  if (!accepted || !parsed.id) throw invalid(key, `The IRI "${value}" does not point to an accepted type.`, 'invalid_iri_type')
+  return { key, kind: parsed.resource.slug, id: parsed.id }
+}
+
+/** The parent a record names (parentPage or parentPageData), or null. */
+function parentOf(record: Record<string, unknown>): RecordRef | null {
+  const page = relationId(record.parentPage)
+  if (page) return { kind: 'pages', id: page }
+  const data = relationId(record.parentPageData)
+  const kind = relationCollection(record.parentPageData)
+  return data && kind ? { kind, id: data } : null
+}
+
+function titleOf(target: Target, record: Record<string, unknown>): string {
+  const title = typeof record.title === 'string' ? record.title.trim() : ''
+  if (title || target.kind !== 'pages') return title
+  return typeof record.reference === 'string' ? record.reference : ''
+}
+
+/**
+ * POST /_/routes/generate: a route for a page or page data record, at its
+ * parent's route path plus its title slug (or what the configured
+ * RouteGenerator returns), with a `-1`, `-2`... suffix while that path is
+ * taken. A record that already had a route keeps one route: the old route
+ * becomes a redirect to the new one, in the same transaction. 422 when the
+ * record has a parent without a route.
+ */
+export async function generateRoute(ctx: HydraContext, body: unknown): Promise<OperationResult> {
+  await assertMayWriteRoutes(ctx, 'create')
+  const target = parseTarget(ctx, body)
+  const { payload, req } = ctx
+  const resource = routesResource(ctx)
+  return inTransaction(req, async () => {
+    const record = await findOne(payload, { collection: target.kind, where: { id: { equals: target.id } }, overrideAccess: true, req })
+    if (!record) throw invalid(target.key, `Item not found for "${ctx.registry.itemIri(target.kind, target.id)}".`, 'not_found')
+    const parent = parentOf(record)
+    const parentRoute = parent ? await routeOfRecord(payload, req, parent) : null
+    if (parent && !parentRoute) {
+      throw invalid(target.key, `The parent ${ctx.registry.itemIri(parent.kind, parent.id)} has no route: generate or create its route first.`, 'unrouted_parent')
+    }
+    const generated = await ctx.options.routeGenerator.generatePath({
+      title: titleOf(target, record),
+      parentPath: parentRoute?.path ?? null,
+      record,
+      collection: target.kind,
+    })
+    if (typeof generated !== 'string' || !generated.startsWith('/')) {
+      throw new Error(`The route generator returned "${String(generated)}": a path must start with /`)
+    }
+    const current = await findOne(payload, { collection: 'routes', where: routeWhere(target), overrideAccess: true, req })
+    const path = await freePath(payload, req, generated, current ? String(current.id) : null)
+    if (current && current.path === path) {
+      // Already there: nothing to move, nothing to redirect.
+      return { status: 200, body: await normalizeItem(resource, current, ctx) }
+    }
+    const data: Record<string, unknown> = { path, [target.key]: target.key === 'page' ? target.id : { relationTo: target.kind, value: target.id } }
+    // The record keeps its go-live date: regenerating the path of an offline page must not publish it.
+    if (current && 'liveAt' in current) data.liveAt = current.liveAt ?? null
+    if (current) {
+      // One route per record: the old route lets go of the record before the new one takes it.
+      await releaseRouteTarget(payload, req, String(current.id))
+    }
+    const created = await payload.create({ collection: 'routes' as CollectionSlug, data: data as never, depth: 0, overrideAccess: false, req })
+    if (current) {
+      await payload.update({ collection: 'routes' as CollectionSlug, id: String(current.id), data: { redirect: created.id } as never, depth: 0, overrideAccess: false, req })
+    }
+    payload.logger.info({ route: created.id, path, record: target.id, replaced: current?.id ?? null }, 'route generated')
+    const item = await normalizeItem(resource, created as unknown as Record<string, unknown>, ctx)
+    return { status: 201, body: item, headers: { Location: String(item['@id']) } }
+  })
+}
+
+function routeWhere(target: Target): Where {
+  return target.key === 'page'
+    ? { page: { equals: target.id } }
+    : { and: [{ 'pageData.value': { equals: target.id } }, { 'pageData.relationTo': { equals: target.kind } }] }
 }

@@ -1,13 +1,37 @@
 import type { HydraContext } from '../../../src/hydra/context'
-import { HttpError } from '../../../src/hydra/errors'
+import { notFound } from '../../../src/hydra/errors'
 import type { OperationResult } from '../../../src/hydra/operations'
+import { findFlowUser, flowStatus, sendVerificationEmail } from '../email'
+import { consumeToken } from '../tokens'
 
-// SCAFFOLD: replaced by its owner; never left in a commit that resolves an issue.
-export async function verifyEmail(_ctx: HydraContext, _username: string, _token: string): Promise<OperationResult> {
-  throw new HttpError(501, 'Not implemented yet')
+/**
+ * GET /verify-email/{username}/{token}: marks the user's address verified.
+ * 404 for an unknown user or a bad, used, replaced or expired token, and
+ * for a link sent to an address the account no longer has (the token is
+ * bound to the address it was mailed to). 200 with a Hydra Status body.
+ */
+export async function verifyEmail(ctx: HydraContext, username: string, token: string): Promise<OperationResult> {
+  const invalid = () => notFound('This verification link is invalid or has expired.')
+  const user = await findFlowUser(ctx, username)
+  if (!user || !token) throw invalid()
+  const used = await consumeToken(ctx, { purpose: 'email_verification', userId: String(user.id), token })
+  if (!used || (used.data !== null && used.data !== user.email.toLowerCase())) throw invalid()
+  if (!user.emailAddressVerified) {
+    await ctx.payload.update({ collection: 'users', id: user.id, data: { emailAddressVerified: true } as never, overrideAccess: true, depth: 0, req: ctx.req })
+  }
+  return flowStatus('The email address is verified.')
 }
 
-// SCAFFOLD: replaced by its owner; never left in a commit that resolves an issue.
-export async function resendVerifyEmail(_ctx: HydraContext, _username: string): Promise<OperationResult> {
-  throw new HttpError(501, 'Not implemented yet')
+/**
+ * GET /resend-verify-email/{username}: a new verification email for the
+ * current address (the previous link stops working once it is sent).
+ * 404 for an unknown user and for an address already verified (nothing to
+ * verify); 400 link refused; 429 repeat wait (Retry-After); 503 not sent.
+ */
+export async function resendVerifyEmail(ctx: HydraContext, username: string): Promise<OperationResult> {
+  const user = await findFlowUser(ctx, username)
+  if (!user) throw notFound('No user is registered with this username.')
+  if (user.emailAddressVerified) throw notFound('The email address of this user is already verified.')
+  await sendVerificationEmail(ctx, user, { mode: 'request' })
+  return flowStatus('A verification email has been sent.')
 }

@@ -1,0 +1,145 @@
+import type { Payload } from 'payload'
+import { getRegistry } from '../../../src/hydra/registry'
+import { toSnakeCase } from '../../../src/utils/naming'
+import { publishableOf } from '../../publishable/config'
+import { sql, type SqlChunk } from './sql'
+
+type Columns = Record<string, { name?: string } | undefined>
+
+interface Adapter {
+  tableNameMap: Map<string, string>
+  tables: Record<string, Columns>
+}
+
+/**
+ * Table and column names of the stored structure, read from the database
+ * adapter (table prefix, rels tables, polymorphic columns), so that the raw
+ * SQL of the route plugin follows whatever the config declares.
+ */
+export class StructureSchema {
+  private readonly adapter: Adapter
+  constructor(readonly payload: Payload) {
+    this.adapter = payload.db as unknown as Adapter
+  }
+
+  get registry() {
+    return getRegistry(this.payload.config)
+  }
+
+  /** Slugs of the page data collections. */
+  get pageDataSlugs(): string[] {
+    return this.registry.ofKind('pageData').map((r) => r.slug)
+  }
+
+  /** Slugs of the component collections. */
+  get componentSlugs(): string[] {
+    return this.registry.ofKind('component').map((r) => r.slug)
+  }
+
+  tableName(slug: string): string {
+    const name = this.adapter.tableNameMap.get(toSnakeCase(slug)) ?? this.adapter.tableNameMap.get(slug)
+    if (!name) throw new Error(`No table for collection "${slug}"`)
+    return name
+  }
+
+  table(slug: string): SqlChunk {
+    return sql.identifier(this.tableName(slug))
+  }
+
+  /** Column of a field in the collection's own table, or null when the field is not stored there. */
+  columnName(slug: string, field: string): string | null {
+    return this.adapter.tables[this.tableName(slug)]?.[field]?.name ?? null
+  }
+
+  column(slug: string, field: string): SqlChunk {
+    const name = this.columnName(slug, field)
+    if (!name) throw new Error(`No column for ${slug}.${field}`)
+    return sql.identifier(name)
+  }
+
+  /** The rels table of a collection (hasMany and polymorphic relationships), or null. */
+  relsName(slug: string): string | null {
+    const name = `${this.tableName(slug)}_rels`
+    return this.adapter.tables[name] ? name : null
+  }
+
+  rels(slug: string): SqlChunk {
+    const name = this.relsName(slug)
+    if (!name) throw new Error(`No rels table for ${slug}`)
+    return sql.identifier(name)
+  }
+
+  /** Column of the rels table of `slug` that holds ids of `target`, or null. */
+  relsColumnName(slug: string, target: string): string | null {
+    const rels = this.relsName(slug)
+    if (!rels) return null
+    const columns = this.adapter.tables[rels]!
+    return columns[`${target}ID`]?.name ?? columns[`${toSnakeCase(target)}ID`]?.name ?? null
+  }
+
+  relsColumn(slug: string, target: string): SqlChunk {
+    const name = this.relsColumnName(slug, target)
+    if (!name) throw new Error(`No rels column of ${slug} for ${target}`)
+    return sql.identifier(name)
+  }
+
+  /**
+   * A polymorphic relationship stored in the rels table (alias `alias`):
+   * the kind (target slug) and id expressions, over `targets`.
+   */
+  polymorphic(slug: string, targets: string[], alias: string): { kind: SqlChunk; id: SqlChunk } | null {
+    const present = targets.filter((t) => this.relsColumnName(slug, t))
+    if (present.length === 0) return null
+    const a = sql.identifier(alias)
+    const col = (t: string) => sql`${a}.${this.relsColumn(slug, t)}`
+    return {
+      kind: sql`CASE ${sql.join(present.map((t) => sql`WHEN ${col(t)} IS NOT NULL THEN ${t}::text`), sql` `)} END`,
+      id: present.length === 1 ? col(present[0]!) : sql`COALESCE(${sql.join(present.map(col), sql`, `)})`,
+    }
+  }
+
+  /**
+   * Every page and page data record as (kind, id, parent_kind, parent_id,
+   * render_page, twin_draft): the parent graph of the site. kind is the
+   * collection slug; render_page the Page it renders through (itself for a
+   * Page, the template for page data); twin_draft marks the draft twin of a
+   * published page data record (the same node as its twin).
+   */
+  recordsSql(): SqlChunk {
+    const branches = ['pages', ...this.pageDataSlugs].map((slug) => {
+      const t = this.table(slug)
+      const parentPage = this.columnName(slug, 'parentPage')
+      const parentData = this.relsName(slug) ? this.polymorphic(slug, this.pageDataSlugs, 'pr') : null
+      const pageColumn = slug === 'pages' ? sql`t.id` : sql`t.${this.column(slug, 'page')}`
+      const pp = parentPage ? sql`t.${sql.identifier(parentPage)}` : sql`NULL::uuid`
+      const kind = parentData ? sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text ELSE ${parentData.kind} END` : sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text END`
+      const id = parentData ? sql`COALESCE(${pp}, ${parentData.id})` : pp
+      const join = parentData ? sql` LEFT JOIN ${this.rels(slug)} pr ON pr.parent_id = t.id AND pr.path = 'parentPageData'` : sql``
+      const names = slug === 'pages' ? null : publishableOf(this.registry.bySlug(slug)!)
+      const twin = names ? sql`(t.${this.column(slug, names.publishedResource)} IS NOT NULL)` : sql`false`
+      return sql`SELECT ${slug}::text AS kind, t.id, ${kind} AS parent_kind, ${id} AS parent_id, ${pageColumn} AS render_page, ${twin} AS twin_draft FROM ${t} t${join}`
+    })
+    return sql.join(branches, sql` UNION ALL `)
+  }
+
+  /** Every route as (id, path, redirect_id, target_kind, target_id). */
+  routeTargetsSql(): SqlChunk {
+    const page = this.column('routes', 'page')
+    const data = this.relsName('routes') ? this.polymorphic('routes', this.pageDataSlugs, 'rr') : null
+    const kind = data ? sql`CASE WHEN r.${page} IS NOT NULL THEN 'pages'::text ELSE ${data.kind} END` : sql`CASE WHEN r.${page} IS NOT NULL THEN 'pages'::text END`
+    const id = data ? sql`COALESCE(r.${page}, ${data.id})` : sql`r.${page}`
+    const join = data ? sql` LEFT JOIN ${this.rels('routes')} rr ON rr.parent_id = r.id AND rr.path = 'pageData'` : sql``
+    return sql`SELECT r.id, r.path, r.${this.column('routes', 'redirect')} AS redirect_id, ${kind} AS target_kind, ${id} AS target_id FROM ${this.table('routes')} r${join}`
+  }
+}
+
+const cache = new WeakMap<Payload, StructureSchema>()
+
+export function structureSchema(payload: Payload): StructureSchema {
+  let schema = cache.get(payload)
+  if (!schema) {
+    schema = new StructureSchema(payload)
+    cache.set(payload, schema)
+  }
+  return schema
+}

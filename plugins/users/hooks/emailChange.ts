@@ -1,0 +1,90 @@
+import { type CollectionBeforeValidateHook, type PayloadRequest, ValidationError, type Where } from 'payload'
+import type { ResolvedCwaOptions } from '../../cwa/options'
+import { email as validateEmail } from 'payload/shared'
+import { isSuperAdmin } from '../../cwa/roles'
+import { CONFIRMING_EMAIL, normalizeEmail, noteUserChange, wasSent } from './changes'
+
+const fail = (path: string, message: string): never => {
+  throw new ValidationError({ errors: [{ path, message }] })
+}
+
+/** Whether another account already uses the address. */
+async function takenByAnother(req: PayloadRequest, email: string, ownId: unknown): Promise<boolean> {
+  const where: Where = ownId ? { and: [{ email: { equals: email } }, { id: { not_equals: ownId } }] } : { email: { equals: email } }
+  const { totalDocs } = await req.payload.count({ collection: 'users', where, req, overrideAccess: true })
+  return totalDocs > 0
+}
+
+/**
+ * Email address changes (contract, "User account"):
+ * - `newEmailAddress` requests a change. With `verifyOnChange` it stays
+ *   pending and the address changes only when the emailed link is opened
+ *   (the after-change hook sends it); without, it applies at once and the
+ *   account becomes unverified, since nobody proved the new address works.
+ * - null or '' cancels a pending change (its link then returns 404).
+ * - With `verifyOnChange`, the account holder cannot set `emailAddress`
+ *   directly: the value becomes a pending change. A super admin (managing
+ *   accounts) and the operator's commands may.
+ * - A new account starts unverified with `verifyOnRegister`, else with
+ *   `defaultValue`, unless a super admin or the operator sets the flag.
+ * - Any direct address change clears the verified flag unless the same
+ *   write sets it (a super admin or the operator vouching for the address).
+ *
+ * Payload has filled the fields left out of the write with their stored
+ * values by now: a change is a value that differs from the stored one.
+ */
+export function emailChangeRules(options: ResolvedCwaOptions): CollectionBeforeValidateHook {
+  const { verifyOnChange, verifyOnRegister, defaultValue } = options.user.emailVerification
+  const initiallyVerified = verifyOnRegister ? false : defaultValue
+  const mayVouch = (req: PayloadRequest) => !req.user || isSuperAdmin(req.user, options.roleHierarchy)
+  return async ({ data, operation, originalDoc, req }) => {
+    if (!data) return data
+    if (operation === 'create') {
+      // A new account has nothing to change yet; it starts unverified when its address is to be verified.
+      data.newEmailAddress = null
+      if (!(wasSent(req, 'emailAddressVerified') && mayVouch(req))) data.emailAddressVerified = initiallyVerified
+      return data
+    }
+    if (req.context[CONFIRMING_EMAIL] || !originalDoc) return data
+    const current = normalizeEmail(originalDoc.email)
+    const pending = normalizeEmail(originalDoc.newEmailAddress)
+
+    let requested = normalizeEmail(data.newEmailAddress)
+    const direct = normalizeEmail(data.email) ?? current
+    if (verifyOnChange && !mayVouch(req) && direct !== current) {
+      // The account holder's own direct change: it has to be confirmed like any other.
+      if (requested === pending) requested = direct
+      data.email = originalDoc.email
+    }
+
+    if (requested !== pending) {
+      if (requested === null) {
+        noteUserChange(req, originalDoc.id, { emailChangeCancelled: true })
+      } else {
+        // Checked here, not only by the field: without verifyOnChange the value moves to `email` and must be reported where it was sent.
+        const valid = validateEmail(requested, { req, required: true } as never)
+        if (valid !== true) fail('newEmailAddress', String(valid))
+        if (requested === current) fail('newEmailAddress', 'Your new email address should be different from your current one.')
+        if (await takenByAnother(req, requested, originalDoc.id)) fail('newEmailAddress', 'This email address is already used.')
+        if (verifyOnChange) {
+          noteUserChange(req, originalDoc.id, { emailChangeRequested: true, emailChangeCancelled: Boolean(pending) })
+        } else {
+          data.email = requested
+          requested = null
+        }
+      }
+      data.newEmailAddress = requested
+    }
+
+    const changedTo = normalizeEmail(data.email)
+    if (changedTo && changedTo !== current) {
+      if (!(wasSent(req, 'emailAddressVerified') && mayVouch(req))) data.emailAddressVerified = false
+      // A pending change to the address now set directly is done.
+      if (normalizeEmail(data.newEmailAddress) === changedTo) {
+        data.newEmailAddress = null
+        noteUserChange(req, originalDoc.id, { emailChangeCancelled: true })
+      }
+    }
+    return data
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Single-use tokens of the email flows, in the hidden `user_tokens`
+ * collection (SHA-256 only; no API reaches it).
+ *
+ * - newToken(): 32 random bytes, base64url (goes into the link only).
+ * - saveToken(scope, { purpose, userId, token, validitySeconds, data }):
+ *   stores it AFTER its email was sent, replacing the user's older token of
+ *   that purpose (sendTokenEmail does this for you).
+ * - consumeToken(scope, { purpose, userId, token }): uses it once (constant
+ *   time comparison, expiry checked, row deleted); returns { data } or null
+ *   (unknown, used, replaced or expired: the flows answer 404).
+ * - hasLiveToken / discardTokens: whether a link is pending; end the links
+ *   of a purpose (a cancelled email change: its link then returns 404).
+ * - secondsUntilRepeat(scope, { purpose, subject, repeatSeconds }) and
+ *   assertNotThrottled (../throttle): the repeat wait; subject is
+ *   userSubject(userId).
+ *
+ * - executor(scope): the SQL executor of the request's transaction (or the adapter's).
+ *
+ * `scope` is `{ payload, req? }`; with a `req` in a transaction the SQL runs
+ * in it (the token commits or rolls back with the write).
+ */
+export { TOKEN_PURPOSES, type TokenPurpose, userTokensCollection } from './collection'
+export { consumeToken, discardTokens, type Executor, executor, hasLiveToken, newToken, saveToken, secondsUntilRepeat, type TokenScope, unknownSubject, userSubject } from './store'
+export { assertNotThrottled } from '../throttle'

@@ -1,0 +1,134 @@
+import { sql } from '@payloadcms/db-postgres'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Payload, PayloadRequest } from 'payload'
+import type { TokenPurpose } from './collection'
+
+/** What the token functions need: the Payload instance and, when inside a write, its request (to share the transaction). */
+export interface TokenScope {
+  payload: Payload
+  req?: PayloadRequest
+}
+
+/** Something that runs SQL: the adapter's drizzle, or a transaction's. */
+export interface Executor {
+  execute(query: unknown): Promise<{ rows: unknown[] }>
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** A new random token (32 bytes, base64url): the raw value goes into the link, only its hash is stored. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+/** The SQL executor of the request's open transaction, else the adapter's (so a token commits or rolls back with the write that sent it). */
+export async function executor({ payload, req }: TokenScope): Promise<Executor> {
+  const adapter = payload.db as unknown as { drizzle: Executor; sessions?: Record<string, { db: Executor }> }
+  const id = req ? await req.transactionID : undefined
+  return (id !== undefined && id !== null && adapter.sessions?.[String(id)]?.db) || adapter.drizzle
+}
+
+function table(payload: Payload) {
+  const names = (payload.db as unknown as { tableNameMap: Map<string, string> }).tableNameMap
+  return sql.identifier(names.get('user_tokens') ?? 'user_tokens')
+}
+
+async function rows<T>(scope: TokenScope, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await (await executor(scope)).execute(query)).rows as T[]
+}
+
+/** Throttle key of a known user. */
+export const userSubject = (userId: string) => String(userId)
+
+/** Throttle key of an identifier with no account (password reset with concealUnknownUsers): never the identifier itself. */
+export const unknownSubject = (identifier: string) => `unknown:${hashOf(identifier.trim().toLowerCase())}`
+
+/**
+ * Stores a token whose email was just sent, replacing every older token of
+ * the same purpose for the same subject (their links stop working). Call it
+ * only AFTER the email went out: a failed send must leave the previous link
+ * working. `userId` null stores a throttle placeholder (no usable token).
+ */
+export async function saveToken(
+  scope: TokenScope,
+  args: {
+    purpose: TokenPurpose
+    userId: string | null
+    /** Throttle key; the user id by default (see unknownSubject for placeholders). */
+    subject?: string
+    token: string
+    validitySeconds: number
+    /** The purpose's repeat wait: placeholders older than it are tidied away. */
+    repeatSeconds?: number
+    data?: string | null
+  },
+): Promise<void> {
+  const subject = args.subject ?? userSubject(String(args.userId))
+  const t = table(scope.payload)
+  const tidyAfter = Math.max(args.repeatSeconds ?? 0, 86400)
+  // One statement: the old rows go and the new one comes in together (placeholders past their wait are tidied too).
+  await rows(
+    scope,
+    sql`WITH gone AS (
+          DELETE FROM ${t} WHERE purpose = ${args.purpose}
+             AND (subject = ${subject} OR (user_id IS NULL AND expires_at < now() AND sent_at < now() - make_interval(secs => ${tidyAfter})))
+        )
+        INSERT INTO ${t} (purpose, user_id, subject, token_hash, expires_at, sent_at, data)
+        VALUES (${args.purpose}, ${args.userId}, ${subject}, ${hashOf(args.token)},
+                now() + make_interval(secs => ${args.validitySeconds}), now(), ${args.data ?? null})`,
+  )
+}
+
+/**
+ * Uses a token once: when `token` is the user's live token of that purpose
+ * (hashes compared in constant time), its row is deleted and its data
+ * returned; otherwise null (unknown, used, replaced or expired). Two
+ * concurrent uses cannot both succeed: only one delete returns the row.
+ */
+export async function consumeToken(
+  scope: TokenScope,
+  args: { purpose: TokenPurpose; userId: string; token: string },
+): Promise<{ data: string | null } | null> {
+  const t = table(scope.payload)
+  const candidates = await rows<{ id: string; token_hash: string }>(
+    scope,
+    sql`SELECT id, token_hash FROM ${t} WHERE purpose = ${args.purpose} AND user_id = ${args.userId} AND expires_at > now()`,
+  )
+  const presented = Buffer.from(hashOf(args.token), 'hex')
+  const match = candidates.find((row) => {
+    const stored = Buffer.from(row.token_hash, 'hex')
+    return stored.length === presented.length && timingSafeEqual(new Uint8Array(stored), new Uint8Array(presented))
+  })
+  if (!match) return null
+  const [used] = await rows<{ data: string | null }>(scope, sql`DELETE FROM ${t} WHERE id = ${match.id} RETURNING data`)
+  return used ? { data: used.data } : null
+}
+
+/** Whether the user holds a live token of that purpose (e.g. a pending email change), without using it. */
+export async function hasLiveToken(scope: TokenScope, args: { purpose: TokenPurpose; userId: string }): Promise<boolean> {
+  const [row] = await rows<{ n: number }>(
+    scope,
+    sql`SELECT count(*)::int AS n FROM ${table(scope.payload)} WHERE purpose = ${args.purpose} AND user_id = ${args.userId} AND expires_at > now()`,
+  )
+  return (row?.n ?? 0) > 0
+}
+
+/** Ends every token of that purpose for the user (a cancelled email change: its link then returns 404). Returns how many. */
+export async function discardTokens(scope: TokenScope, args: { purpose: TokenPurpose; userId: string }): Promise<number> {
+  const gone = await rows(scope, sql`DELETE FROM ${table(scope.payload)} WHERE purpose = ${args.purpose} AND user_id = ${args.userId} RETURNING id`)
+  return gone.length
+}
+
+/**
+ * Seconds until another email of that purpose may be sent to the subject:
+ * the repeat wait counted from the last send, 0 when none is due. Using a
+ * token (which deletes it) ends its wait.
+ */
+export async function secondsUntilRepeat(scope: TokenScope, args: { purpose: TokenPurpose; subject: string; repeatSeconds: number }): Promise<number> {
+  const [row] = await rows<{ wait: number | null }>(
+    scope,
+    sql`SELECT ceil(extract(epoch FROM max(sent_at) + make_interval(secs => ${args.repeatSeconds}) - now()))::int AS wait
+          FROM ${table(scope.payload)} WHERE purpose = ${args.purpose} AND subject = ${args.subject}`,
+  )
+  return Math.max(0, row?.wait ?? 0)
+}
