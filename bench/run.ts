@@ -4,8 +4,11 @@
  * JSON-LD request makes. Publishable paths: a published component read
  * anonymously, a component with a pending draft read by an admin (draft
  * routing), and publishing drafts (PATCH publishedAt, each request on a
- * fresh draft). Runs against PostgreSQL (BENCH_PG_URL, default the local
- * server) on a fresh database; nothing here is a test. BENCH_SECONDS,
+ * fresh draft). Routes: a route by path, the routes collection holding
+ * 1,000 routes, and the resource manifest of a three-depth page with 5 and
+ * with 50 components (its SQL count must stay the same). Runs against
+ * PostgreSQL (BENCH_PG_URL, default the local server) on a fresh database;
+ * nothing here is a test. BENCH_SECONDS,
  * BENCH_CONNECTIONS and BENCH_PUBLICATIONS size the runs; BENCH_SQL=1 prints
  * the SQL of each counted request.
  */
@@ -19,6 +22,7 @@ import { startPayload } from '../src/server/bootstrap'
 import { seedDemo } from '../src/seed/demo'
 import { loadJwtKeys } from '../src/session/keys'
 import { closePayload } from '../src/utils/closePayload'
+import { BULK_ROUTES, setUpStructure } from './structure'
 
 const PG = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 const DB = 'cwa_bench'
@@ -75,6 +79,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < 40; i++) {
     await payload.create({ collection: 'html_contents', data: { html: `<p>Bench content ${i}</p>`, publishedAt: past } as never, depth: 0 })
   }
+  const structure = await setUpStructure(payload)
   const keys = await loadJwtKeys(process.env)
   const app = createApp({ payload, keys })
   const server = app.listen(0, '127.0.0.1')
@@ -119,6 +124,17 @@ async function main(): Promise<void> {
     { name: 'published component, admin ?published=true', path: `/_api/component/html_contents/${edited.id}?published=true`, headers: asAdmin, expect: 'Bench live' },
     { name: 'component with a draft, admin (draft routing)', path: `/_api/component/html_contents/${edited.id}`, headers: asAdmin, expect: 'Bench pending edit' },
     { name: '30-item collection, admin (drafts routed)', path: '/_api/component/html_contents?itemsPerPage=30', headers: asAdmin },
+    { name: 'route by path, anonymous', path: `/_api/_/routes/${encodeURIComponent('/blog')}`, expect: '"/_api/_/routes/' },
+    { name: `routes collection (${BULK_ROUTES} routes), anonymous`, path: '/_api/_/routes', expect: '"totalItems"' },
+    { name: `routes collection (${BULK_ROUTES} routes), admin`, path: '/_api/_/routes', headers: asAdmin, expect: '"totalItems"' },
+    ...(['anonymous', 'admin'] as const).flatMap((caller) =>
+      ([['5', structure.manifestSmall], ['50', structure.manifestLarge]] as const).map(([count, path]) => ({
+        name: `manifest, 3 depths + layout, ${count} components, ${caller}`,
+        path: `/_api/_/resource_manifest/${encodeURIComponent(path)}`,
+        headers: caller === 'admin' ? asAdmin : undefined,
+        expect: '"resource_iris"',
+      })),
+    ),
   ]
 
   const rows: string[][] = [['target', 'req/s', 'p50 ms', 'p99 ms', 'SQL queries']]
@@ -188,9 +204,12 @@ async function main(): Promise<void> {
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '))
   console.log(`\n${DURATION}s per read target, ${PUBLICATIONS} publications per publish variant (half on 1 connection, half on ${CONNECTIONS}), ${CONNECTIONS} connections, Node ${process.version}`)
   console.log('SQL queries: of one request alone. Draft routing: "component with a draft, admin" against "published component, anonymous" (the same component).')
+  console.log('Manifest: the SQL count is the same for 5 and for 50 components (recursive CTEs, no query per node).')
 
   server.closeAllConnections()
   await new Promise((resolve) => server.close(resolve))
+  // Dropping the database terminates clients the pool still holds: that must not crash the run.
+  ;(payload.db as unknown as { pool?: { on(event: 'error', fn: () => void): void } }).pool?.on('error', () => {})
   await closePayload(payload)
   await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)
   process.exit(0)

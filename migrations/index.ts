@@ -2,6 +2,7 @@ import * as migration_20261122_052015_initial from './20261122_052015_initial';
 import * as migration_20261122_060235_publishable from './20261122_060235_publishable';
 import * as migration_20261122_080916_user_tokens from './20261122_080916_user_tokens';
 import * as migration_20261122_081018_route_live_at from './20261122_081018_route_live_at';
+import * as migration_20261122_083006_route_effective_live_at from './20261122_083006_route_effective_live_at';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261122_081018_route_live_at.up,
     down: migration_20261122_081018_route_live_at.down,
-    name: '20261122_081018_route_live_at'
+    name: '20261122_081018_route_live_at',
+  },
+  {
+    up: migration_20261122_083006_route_effective_live_at.up,
+    down: migration_20261122_083006_route_effective_live_at.down,
+    name: '20261122_083006_route_effective_live_at'
   },
 ];

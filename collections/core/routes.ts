@@ -4,7 +4,7 @@ import { type CoreContext, tableName } from '../../plugins/cwa/context'
 import type { CwaResourceMeta } from '../../plugins/cwa/types'
 import { relationId } from '../../src/utils/relations'
 import { redirectCycleHook } from '../../plugins/routes/hooks/redirectCycles'
-import { liveAtField } from '../../plugins/routes/fields'
+import { effectiveLiveAtField, liveAtField } from '../../plugins/routes/fields'
 
 /** URL path -> page, page data or redirect. Go-live rules live in plugins/routes. */
 export function routesCollection(ctx: CoreContext): CollectionConfig {
@@ -16,6 +16,8 @@ export function routesCollection(ctx: CoreContext): CollectionConfig {
     showCreatedAt: true,
     search: ['path'],
     order: ['createdAt', 'path'],
+    // Computed go-live date: served as _metadata.effectiveLiveAt (admins), not as a property.
+    hidden: ['effectiveLiveAt'],
   }
   const target: Field[] = [{ name: 'page', type: 'relationship', relationTo: 'pages', index: true }]
   if (ctx.pageDataSlugs.length > 0) {
@@ -41,6 +43,7 @@ export function routesCollection(ctx: CoreContext): CollectionConfig {
       },
       ...target,
       liveAtField(ctx.options),
+      effectiveLiveAtField(ctx.options),
       { name: 'redirect', type: 'relationship', relationTo: 'routes' },
       { name: 'redirectedRoutes', type: 'join', collection: 'routes', on: 'redirect', defaultLimit: 0 },
     ],

@@ -9,6 +9,7 @@ import { formComponent } from '../forms/component'
 import { formsExtension } from '../forms'
 import { applyPublishable, publishableExtension } from '../publishable'
 import { routesExtension } from '../routes'
+import { applyRouteRules } from '../routes/config'
 import { usersExtension } from '../users'
 import { usersCollection } from '../users/collection'
 import { refreshTokensCollection } from '../users/refreshTokens'
@@ -44,14 +45,14 @@ export const cwaPlugin =
     const slugsOf = (kind: string) => declared.filter((c) => getCwaMeta(c)?.kind === kind).map((c) => c.slug)
     const ctx: CoreContext = { options, componentSlugs: slugsOf('component'), pageDataSlugs: slugsOf('pageData') }
 
-    const completed = declared.map((collection) => applyPublishable(completeType(collection, ctx), options))
+    const completed = declared.map((collection) => applyRouteRules(applyPublishable(completeType(collection, ctx), options), options))
     const core = [
       layoutsCollection(ctx),
       pagesCollection(ctx),
       routesCollection(ctx),
       componentGroupsCollection(ctx),
       componentPositionsCollection(ctx),
-    ]
+    ].map((collection) => applyRouteRules(collection, options))
     const hasUsers = completed.some((c) => c.slug === 'users')
     return {
       ...config,

@@ -1,4 +1,5 @@
 import type { PayloadRequest } from 'payload'
+import type { FormsOptions } from '../forms/types'
 import { resolveUserOptions, type ResolvedUserOptions, type UserOptions } from '../users/options'
 import { type HttpCacheOptions, type ResolvedHttpCache, resolveHttpCache } from '../routes/options'
 import { type RouteGenerator, slugRouteGenerator } from '../routes/generator'
@@ -27,6 +28,8 @@ export interface CwaPluginOptions {
     /** Opens anonymous POST /users (registration). Default false. */
     allowRegistration?: boolean
   }
+  /** Form types of the site and success listeners. */
+  forms?: FormsOptions
   /** Email links, verification, password reset, email change and notice emails (contract: `user.*`). */
   user?: UserOptions
   publishable?: {

@@ -1,11 +1,12 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
 import { getOptions } from '../../src/hydra/registry'
 import { defineComponent } from '../cwa/define'
+import { getCwaMeta } from '../cwa/types'
 import { formTypeRegistry } from './registry'
 
 /** The built-in Form component: a server-side form rendered as JSON. */
 export function formComponent(): CollectionConfig {
-  return defineComponent({
+  const collection = defineComponent({
     shortName: 'Form',
     fields: [
       {
@@ -30,4 +31,7 @@ export function formComponent(): CollectionConfig {
     ],
     timestamped: true,
   })
+  // formView is serialized, never written through the API (documented read-only).
+  getCwaMeta(collection)!.readOnly = ['formView']
+  return collection
 }

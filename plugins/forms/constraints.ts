@@ -34,6 +34,18 @@ export function email(message = 'This value is not a valid email address.'): Con
   return { code: 'invalid_email', validate: (value) => (typeof value === 'string' && !EMAIL.test(value) ? message : null) }
 }
 
+export function range({ min, max }: { min?: number; max?: number }): Constraint {
+  return {
+    code: 'range',
+    validate(value) {
+      if (typeof value !== 'number') return null
+      if (min !== undefined && value < min) return `This value should be ${min} or more.`
+      if (max !== undefined && value > max) return `This value should be ${max} or less.`
+      return null
+    },
+  }
+}
+
 export function regex(pattern: RegExp, message = 'This value is not valid.'): Constraint {
   return { code: 'regex', validate: (value) => (typeof value === 'string' && !pattern.test(value) ? message : null) }
 }

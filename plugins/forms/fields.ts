@@ -4,8 +4,8 @@
  * type inheritance (email extends text, etc.), which the front end uses to
  * pick the input to render.
  */
-import { choice, email } from './constraints'
-import type { ChoiceField, ChoiceOption, Constraint, FormFieldDefinition } from './types'
+import { choice, email, range } from './constraints'
+import type { ChoiceField, ChoiceOption, Constraint, FormFieldDefinition, NumberField } from './types'
 
 /** The result of reading one submitted value: the value, or a shape the field cannot take. */
 export type ReadResult = { ok: true; value: unknown } | { ok: false }
@@ -78,6 +78,38 @@ const checkboxKind: FieldKind = {
   echoes: true,
 }
 
+const numberKind: FieldKind = {
+  prefixes: ['number'],
+  read(raw) {
+    if (raw === undefined || raw === null || raw === '') return { ok: true, value: null }
+    const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : NaN
+    return Number.isFinite(value) ? { ok: true, value } : invalid
+  },
+  implied: (field) => {
+    const { min, max } = field as NumberField
+    return min === undefined && max === undefined ? [] : [range({ min, max })]
+  },
+  view: (value) => ({ value: typeof value === 'number' ? String(value) : '' }),
+  echoes: true,
+}
+
+const dateKind: FieldKind = {
+  prefixes: ['date'],
+  read(raw, field) {
+    const read = readString(raw, field, true)
+    if (!read.ok || read.value === null) return read
+    const value = String(read.value)
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+    // A real calendar day: 2026-02-30 is refused, not rolled over.
+    const day = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null
+    const valid = day !== null && day.getUTCFullYear() === Number(match![1]) && day.getUTCMonth() === Number(match![2]) - 1 && day.getUTCDate() === Number(match![3])
+    return valid ? { ok: true, value } : invalid
+  },
+  implied: () => [],
+  view: (value) => ({ value: typeof value === 'string' ? value : '', widget: 'single_text', type: 'date' }),
+  echoes: true,
+}
+
 /** Every simple (non-compound) field kind, by field type. */
 export const FIELD_KINDS: Record<Exclude<FormFieldDefinition['type'], 'repeated'>, FieldKind> = {
   text: textKind(['text']),
@@ -87,6 +119,8 @@ export const FIELD_KINDS: Record<Exclude<FormFieldDefinition['type'], 'repeated'
   hidden: textKind(['hidden']),
   choice: choiceKind,
   checkbox: checkboxKind,
+  number: numberKind,
+  date: dateKind,
 }
 
 /** The kind of a simple field, or of the inputs of a repeated field. */

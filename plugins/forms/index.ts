@@ -12,7 +12,7 @@ import { getRegistry } from '../../src/hydra/registry'
 import { builtInForm } from './registry'
 import { FORMS_SLUG, formViewOf, getBuiltInForm, submit } from './submit'
 
-export { custom, choice, email, length, notBlank, regex } from './constraints'
+export { choice, custom, email, length, notBlank, range, regex } from './constraints'
 export { persistSubmission } from './persist'
 export { defineFormType } from './types'
 export type * from './types'
@@ -29,8 +29,8 @@ function mountFormEndpoints(router: Router, payload: Payload): void {
     next(new HttpError(405, 'Method Not Allowed'))
   })
   // Built-in forms answer by fixed id; a UUID is a stored Form, left to the generic item routes.
-  router.get('/component/forms/:id', (req, _response, next) => (builtInForm(String(req.params.id)) ? next() : next('route')),
-    handle(payload, (ctx, req) => getBuiltInForm(ctx, String(req.params.id))))
+  const builtInOnly = (req: Request, _response: Response, next: NextFunction) => (builtInForm(String(req.params.id)) ? next() : next('route'))
+  router.get('/component/forms/:id', builtInOnly, handle(payload, (ctx, req) => getBuiltInForm(ctx, String(req.params.id))))
 }
 
 /** formView on every Form item (reads, writes and collection members) and the form endpoints. */

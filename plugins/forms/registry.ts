@@ -11,7 +11,7 @@ export interface FormTypeRegistry {
 
 const cache = new WeakMap<object, FormTypeRegistry>()
 
-export const formsOptionsOf = (options: Pick<ResolvedCwaOptions, 'raw'>) => (options.raw.forms ?? {}) as FormsOptions
+export const formsOptionsOf = (options: Pick<ResolvedCwaOptions, 'raw'>) => options.raw.forms ?? {}
 
 /** The form types of a resolved plugin configuration (cached per configuration). */
 export function formTypeRegistry(options: Pick<ResolvedCwaOptions, 'raw'>): FormTypeRegistry {

@@ -47,14 +47,22 @@ export async function loadForm(ctx: HydraContext, id: string): Promise<LoadedFor
   return { id: String(doc.id), type: typeOf(ctx, String(doc.formType)), doc }
 }
 
-/** Field defaults, then what the type pre-fills for this request (the query string, the caller). */
+/**
+ * Field defaults, then what the type pre-fills for this request (the query
+ * string, the caller). Once per type and request: a collection of Forms of
+ * one type reads it once, not once per member.
+ */
 async function initialValues(type: FormTypeDefinition, ctx: HydraContext): Promise<Record<string, unknown>> {
+  const key = `forms:initial:${type.className}`
+  const memo = ctx.memo.get(key) as Record<string, unknown> | undefined
+  if (memo) return { ...memo }
   const values: Record<string, unknown> = {}
   for (const field of type.fields) values[field.name] = field.default ?? null
   for (const [name, value] of Object.entries((await type.initialData?.(ctx)) ?? {})) {
     if (value !== null && value !== undefined) values[name] = value
   }
-  return values
+  ctx.memo.set(key, values)
+  return { ...values }
 }
 
 /**

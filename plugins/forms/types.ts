@@ -64,6 +64,18 @@ export interface CheckboxField extends FieldCommon {
   type: 'checkbox'
 }
 
+/** A number (JSON number or numeric string); `min`/`max` bound it. */
+export interface NumberField extends FieldCommon {
+  type: 'number'
+  min?: number
+  max?: number
+}
+
+/** A calendar date, `YYYY-MM-DD` (an HTML5 date input's value). */
+export interface DateField extends FieldCommon {
+  type: 'date'
+}
+
 /** Two inputs (`first`, `second`) that must hold the same value (password confirmation). */
 export interface RepeatedField extends FieldCommon {
   type: 'repeated'
@@ -76,10 +88,10 @@ export interface RepeatedField extends FieldCommon {
 }
 
 /**
- * Every field type. Number, date and nested child forms are planned: a new
- * kind is one entry in fields.ts (its reader, block prefixes and view vars).
+ * Every field type. Nested child forms are planned: a new kind is one entry
+ * in fields.ts (its reader, block prefixes and view vars).
  */
-export type FormFieldDefinition = TextLikeField | ChoiceField | CheckboxField | RepeatedField
+export type FormFieldDefinition = TextLikeField | ChoiceField | CheckboxField | NumberField | DateField | RepeatedField
 export type FormFieldType = FormFieldDefinition['type']
 
 /** The FormSuccessEvent of the contract: dispatched on a successful POST submit only. */

@@ -1,5 +1,6 @@
 import type { HydraExtension } from '../../src/hydra/extension'
 import { mountRouteEndpoints } from './mount'
+import { decorateRoute, prepareRoutes } from './output'
 
 /**
  * Routes: go-live dates (liveAt, inherited through parent pages), public
@@ -8,5 +9,11 @@ import { mountRouteEndpoints } from './mount'
  */
 export const routesExtension: HydraExtension = {
   name: 'routes',
+  async prepareItems(docs, resource, ctx) {
+    if (resource.slug === 'routes') await prepareRoutes(docs, ctx)
+  },
+  normalizeItem(item, doc, resource, ctx) {
+    if (resource.slug === 'routes') decorateRoute(item, doc, ctx)
+  },
   mount: mountRouteEndpoints,
 }

@@ -53,16 +53,6 @@ export async function routeLiveness(
   return out
 }
 
-/** Memo of one request: the liveness of every route as of `at`, loaded once. */
-export async function allRouteLiveness(ctx: Pick<HydraContext, 'payload' | 'req' | 'memo'>, at?: Date): Promise<Map<string, RouteLiveness>> {
-  const key = `routes:liveness:${at?.toISOString() ?? 'now'}`
-  const cached = ctx.memo.get(key) as Promise<Map<string, RouteLiveness>> | undefined
-  if (cached) return cached
-  const loading = routeLiveness(ctx.payload, { at, req: ctx.req })
-  ctx.memo.set(key, loading)
-  return loading
-}
-
 /**
  * May this caller see this route now (or at `at`)? Every route_security rule
  * whose pattern matches the path must pass (item rule: unanchored); then a

@@ -7,6 +7,8 @@ import { generateRoute } from './endpoints/generate'
 import { getRouteByPath } from './endpoints/getByPath'
 import { patchRouteByPath } from './endpoints/patchByPath'
 import { resourceManifest } from './manifest/endpoint'
+import { mountItemGates } from './access/gate'
+import { anonymousCacheLifetime } from './cache'
 
 /**
  * `{route_path}` as sent: `/_/routes//blog` (the path's own slash), or
@@ -32,9 +34,12 @@ const pathOnly = (req: Request, _response: Response, next: NextFunction) =>
  * names a route by id).
  */
 export function mountRouteEndpoints(router: Router, payload: Payload): void {
+  router.use(anonymousCacheLifetime(payload))
   router.post('/_/routes/generate', handle(payload, (ctx, req) => generateRoute(ctx, req.body)))
   router.get(/^\/_\/resource_manifest\/(.+)$/, handle(payload, (ctx, req) => resourceManifest(ctx, routeParam(String(req.params[0])))))
   router.get(/^\/_\/routes\/(.+)\/children\/?$/, handle(payload, (ctx, req) => routeChildren(ctx, routeParam(String(req.params[0])))))
   router.get(/^\/_\/routes\/(.+)$/, pathOnly, handle(payload, (ctx, req) => getRouteByPath(ctx, routeParam(String(req.params[0])))))
   router.patch(/^\/_\/routes\/(.+)$/, pathOnly, handle(payload, (ctx, req) => patchRouteByPath(ctx, routeParam(String(req.params[0])), req.body)))
+  // After the path lookups: a UUID under /_/routes/ reaches the item gates.
+  mountItemGates(router, payload)
 }

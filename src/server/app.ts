@@ -7,6 +7,7 @@ import type { JwtKeys } from '../session/keys'
 import { RefreshTokenStore } from '../session/refreshTokens'
 import { payloadKeys } from './bootstrap'
 import { payloadRestHandler } from './payloadRest'
+import { sitemapHandler } from '../../plugins/routes/sitemap'
 
 export interface AppOptions {
   payload: Payload
@@ -31,6 +32,7 @@ export function createApp({ payload, keys, admin }: AppOptions): Express {
     refreshTokens: new RefreshTokenStore(payload, options.session.refreshTtl),
   }
   app.use(payload.config.routes.api, payloadRestHandler(payload, payloadKeys.get(payload) ?? 'default'))
+  app.get('/sitemap.xml', sitemapHandler(payload))
   app.use(options.apiPrefix || '/', createHydraRouter(payload, services))
   if (admin) app.use((req, res) => void admin(req, res))
   return app

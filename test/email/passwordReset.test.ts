@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../support/server'
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp'
+import { type ReceivedMessage, startSmtpServer, type TestSmtpServer } from '../support/smtp'
 import { cookieHeader, loginSession } from '../session/helpers'
 import { ageSend, canLogin, expectPrivate, linkParts, sha256, storedTokens, submitReset, theLink } from './helpers'
 
@@ -17,9 +17,14 @@ const ORIGIN = 'https://front.example.com'
 const request = (identifier: string, headers: Record<string, string> = {}) =>
   server.get(`/_api/password/reset/request/${encodeURIComponent(identifier)}`, { headers })
 
+const isReset = (m: ReceivedMessage) => /password reset/i.test(m.subject)
+
 async function resetMailFor(address: string) {
-  return smtp.waitFor((m) => m.to.includes(address) && /password reset/i.test(m.subject))
+  return smtp.waitFor((m) => m.to.includes(address) && isReset(m))
 }
+
+/** Reset emails received by an address (the users also get other emails, e.g. welcome). */
+const resetsTo = (address: string) => smtp.to(address).filter(isReset)
 
 beforeAll(async () => {
   smtp = await startSmtpServer()
@@ -52,7 +57,7 @@ describe('password reset request', () => {
     expect(link.pathname).toBe(`/reset-password/anna/${token}`)
     expect(username).toBe('anna')
     expect(token).toMatch(/^[A-Za-z0-9_-]{43,}$/)
-    expect(smtp.to('anna@example.com')).toHaveLength(1)
+    expect(resetsTo('anna@example.com')).toHaveLength(1)
   })
 
   it('stores only a SHA-256 of the token, never the token itself', async () => {
@@ -78,6 +83,7 @@ describe('password reset request', () => {
     const response = await request('nobody-here')
     expect(response.status).toBe(404)
     expect((await request('nobody@example.com')).status).toBe(404)
+    await new Promise((resolve) => setTimeout(resolve, 100))
     expect(smtp.messages.length).toBe(before)
   })
 
@@ -93,7 +99,7 @@ describe('password reset request', () => {
     const retryAfter = Number(again.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThan(86400 - 30)
     expect(retryAfter).toBeLessThanOrEqual(86400)
-    expect(smtp.to('carl@example.com')).toHaveLength(1)
+    expect(resetsTo('carl@example.com')).toHaveLength(1)
     expect(await storedTokens(server, id, 'password_reset')).toEqual(stored)
 
     // Half the wait later, Retry-After says what is left.
@@ -105,11 +111,25 @@ describe('password reset request', () => {
     // Once the wait is over a new email goes out and replaces the previous link.
     await ageSend(server, id, 'password_reset', 43200)
     expect((await request('carl')).status).toBe(200)
-    await smtp.waitFor(() => smtp.to('carl@example.com').length === 2)
-    const second = linkParts(theLink(smtp.to('carl@example.com')[1]!))
+    await smtp.waitFor(() => resetsTo('carl@example.com').length === 2)
+    const second = linkParts(theLink(resetsTo('carl@example.com')[1]!))
     expect(second.token).not.toBe(first.token)
     expect((await submitReset(server, 'carl', first.token, 'replaced link pw 1')).status).toBe(404)
     expect((await submitReset(server, 'carl', second.token, 'newest link pw 1')).status).toBe(201)
+  })
+})
+
+describe('concurrent requests', () => {
+  it('sends one email for simultaneous requests of one user; the others get 429 (throttle race)', async () => {
+    const id = await server.createUser('race')
+    const responses = await Promise.all(Array.from({ length: 6 }, () => request('race')))
+    const statuses = responses.map((r) => r.status).sort()
+    expect(statuses).toEqual([200, 429, 429, 429, 429, 429])
+    for (const r of responses.filter((x) => x.status === 429)) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
+    await resetMailFor('race@example.com')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(resetsTo('race@example.com')).toHaveLength(1)
+    expect(await storedTokens(server, id, 'password_reset')).toHaveLength(1)
   })
 })
 
@@ -122,6 +142,17 @@ describe('password reset with the emailed link', () => {
     expect(response.status).toBe(201)
     expect(await canLogin(server, 'dora', 'dora brand new 42')).toBe(true)
     expect(await canLogin(server, 'dora', 'correct horse battery staple')).toBe(false)
+  })
+
+  it('lifts a lock from failed logins (owner locked out by password guessing)', async () => {
+    await server.createUser('lock')
+    for (let i = 0; i < 10; i++) await canLogin(server, 'lock', `wrong guess ${i}`)
+    const [locked] = await server.sql("SELECT lock_until > now() AS locked FROM _acb_users WHERE username = 'lock'")
+    expect(locked.locked).toBe(true)
+    expect((await request('lock')).status).toBe(200)
+    const { token } = linkParts(theLink(await resetMailFor('lock@example.com')))
+    expect((await submitReset(server, 'lock', token, 'unlocked by reset 1')).status).toBe(201)
+    expect(await canLogin(server, 'lock', 'unlocked by reset 1')).toBe(true)
   })
 
   it('works once only (replayed reset link)', async () => {
@@ -218,7 +249,7 @@ describe('mail transport failure', () => {
       expect(await storedTokens(server, id, 'password_reset')).toEqual(aged)
     }
     expect(aged.map((r) => r.token_hash)).toEqual(before.map((r) => r.token_hash))
-    expect(smtp.to('lena@example.com')).toHaveLength(1)
+    expect(resetsTo('lena@example.com')).toHaveLength(1)
     expect((await submitReset(server, 'lena', token, 'lena still works 1')).status).toBe(201)
   })
 })

@@ -108,6 +108,17 @@ describe('formView of a stored Form', () => {
     expect(member.formView.vars.action).toBe(`${server.url}/_api/component/forms/${example.id}/submit`)
   })
 
+  it('a collection of Forms costs the same queries for 2 or 12 members (formView needs none per member)', async () => {
+    const user = await server.tokenFor('ROLE_USER')
+    const read = () => server.countQueries(() => server.get('/_api/component/forms?itemsPerPage=50', { token: user }))
+    await server.post('/_api/component/forms', { formType: 'NewEmailAddressFormType' }, { token: admin })
+    const few = await read()
+    for (let i = 0; i < 10; i++) await server.post('/_api/component/forms', { formType: i % 2 ? 'NewEmailAddressFormType' : 'ExampleFormType' }, { token: admin })
+    const many = await read()
+    expect(many.result.body.member.length).toBeGreaterThanOrEqual(few.result.body.member.length + 10)
+    expect(many.queries).toBe(few.queries)
+  })
+
   it('formType must name a registered form type (FormTypeClass): 422, nothing stored', async () => {
     const before = await server.sql('SELECT count(*)::int AS n FROM _acb_forms')
     const response = await server.post('/_api/component/forms', { formType: 'App\\Form\\PlainType' }, { token: admin })

@@ -20,6 +20,8 @@ const ContactFormType = defineFormType({
     { name: 'agree', type: 'checkbox', required: true },
     { name: 'topics', type: 'choice', multiple: true, choices: [{ value: 'a', label: 'Topic A' }, { value: 'b', label: 'Topic B' }] },
     { name: 'source', type: 'hidden', default: 'website' },
+    { name: 'age', type: 'number', min: 18, max: 130 },
+    { name: 'visit', type: 'date' },
     {
       name: 'nickname',
       type: 'text',
@@ -72,11 +74,13 @@ describe('a form type from the plugin options', () => {
     expect(childVars(view, 'agree')).toMatchObject({ value: '1', checked: false, block_prefixes: ['form', 'checkbox', '_contact_agree'] })
     expect(childVars(view, 'topics')).toMatchObject({ multiple: true, value: [], choices: [{ value: 'a', label: 'Topic A' }, { value: 'b', label: 'Topic B' }].map((c) => expect.objectContaining(c)) })
     expect(childVars(view, 'source')).toMatchObject({ value: 'website', block_prefixes: ['form', 'hidden', '_contact_source'] })
+    expect(childVars(view, 'age')).toMatchObject({ value: '', block_prefixes: ['form', 'number', '_contact_age'] })
+    expect(childVars(view, 'visit')).toMatchObject({ value: '', block_prefixes: ['form', 'date', '_contact_visit'] })
   })
 
   it('validates each field kind and runs custom async rules with the request context', async () => {
     await server.createUser('taken_nick')
-    const response = await submit({ contact: { name: 'far too long a name', agree: false, topics: ['a', 'zzz'], nickname: 'taken_nick' } })
+    const response = await submit({ contact: { name: 'far too long a name', agree: false, topics: ['a', 'zzz'], nickname: 'taken_nick', age: 12, visit: '2026-02-30' } })
     expect(response.status).toBe(422)
     const errors = Object.fromEntries(response.body.formView.children.map((c: { vars: Record<string, any> }) => [c.vars.name, c.vars.errors]))
     expect(errors).toEqual({
@@ -84,18 +88,23 @@ describe('a form type from the plugin options', () => {
       agree: ['This value should not be blank.'],
       topics: ['The value you selected is not a valid choice.'],
       source: [],
+      age: ['This value should be 18 or more.'],
+      visit: ['This value is not valid.'],
       nickname: ['This nickname is taken.'],
     })
+    const shapes = await submit({ contact: { name: 'Jane', agree: true, age: 'forty', visit: '22/11/2026' } })
+    expect(shapes.status).toBe(422)
+    expect([childVars(shapes.body.formView, 'age').errors, childVars(shapes.body.formView, 'visit').errors]).toEqual([['This value is not valid.'], ['This value is not valid.']])
     expect(events).toHaveLength(0)
   })
 
   it("a listener's result is serialized back with 201; every listener receives the Form and the data", async () => {
-    const response = await submit({ contact: { name: 'Jane', agree: true, topics: ['b'], source: 'ad', nickname: 'free_nick' } }, contact['@id'])
+    const response = await submit({ contact: { name: 'Jane', agree: true, topics: ['b'], source: 'ad', nickname: 'free_nick', age: '42', visit: '2026-11-22' } }, contact['@id'])
     expect(response.status).toBe(201)
     expect(response.body).toEqual({ '@type': 'ContactReceipt', name: 'Jane', topics: ['b'], source: 'ad', caller: null })
     expect(events).toHaveLength(1)
     expect(events[0]!.form).toEqual({ id: contact.id, iri: contact['@id'], formType: 'ContactFormType' })
-    expect(events[0]!.data).toMatchObject({ name: 'Jane', agree: true, topics: ['b'], nickname: 'free_nick' })
+    expect(events[0]!.data).toMatchObject({ name: 'Jane', agree: true, topics: ['b'], nickname: 'free_nick', age: 42, visit: '2026-11-22' })
   })
 
   it('a listener violation is a 422 with the error on the field it names', async () => {

@@ -51,6 +51,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // No DNS lookup of the client per connection (slow, and nothing to learn on loopback).
+    disableReverseLookup: true,
     onRcptTo(_address, _session, callback) {
       if (mode === 'rcpt') return callback(refusal('Mailbox unavailable (test server refusing mail)', 550))
       callback()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../support/server'
-import { cookieHeader, loginSession, tokenState, usableTokens } from '../session/helpers'
+import { cookieHeader, cookiesOf, expiredJwt, loginSession, REFRESH_COOKIE, tokenState, usableTokens } from '../session/helpers'
 
 /**
  * A password change ends the user's other sessions (their refresh tokens
@@ -36,6 +36,19 @@ describe('password change', () => {
     expect((await refresh(phone.refresh)).status).toBe(401)
     expect(await tokenState(server, current.refresh)).toBe('usable')
     expect((await refresh(current.refresh)).status).toBe(204)
+  })
+
+  it('keeps the current session when its JWT expired and was refreshed on the very request that changes the password', async () => {
+    const id = await server.createUser('gus')
+    const current = await loginSession(server, 'gus')
+    const other = await loginSession(server, 'gus')
+    const stale = await expiredJwt(id, 'gus')
+    const response = await server.patch(`/_api/users/${id}`, { plainPassword: 'gus changed it 31' }, { headers: { cookie: cookieHeader({ jwt: stale, refresh: current.refresh }) } })
+    expect(response.status).toBe(200)
+    const successor = cookiesOf(response.headers).get(REFRESH_COOKIE)!.value
+    expect(await tokenState(server, successor)).toBe('usable')
+    expect(await tokenState(server, other.refresh)).toBe('ended')
+    expect((await refresh(successor)).status).toBe(204)
   })
 
   it('keeps the sessions when the write changes no password (control)', async () => {

@@ -157,6 +157,13 @@ describe('fields only a super admin writes', () => {
 })
 
 describe('creation by a super admin, uniqueness', () => {
+  it('refuses anonymous registration while users.allowRegistration is off (403), and a ROLE_USER creating accounts (403)', async () => {
+    const body = { username: 'intruder', emailAddress: 'intruder@example.com', plainPassword: 'intruder pass 1' }
+    expectStatus(await server.post('/_api/users', body), 403)
+    expectStatus(await server.post('/_api/users', body, { token: alice }), 403)
+    expect(await server.sql("SELECT 1 FROM _acb_users WHERE username = 'intruder'")).toHaveLength(0)
+  })
+
   it('creates a user (201) with ROLE_USER and enabled by default', async () => {
     const response = await server.post('/_api/users', { username: 'created', emailAddress: 'created@example.com', plainPassword: 'created pass 123' }, { token: root })
     expectStatus(response, 201)

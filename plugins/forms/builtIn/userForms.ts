@@ -8,6 +8,7 @@ import { validations } from 'payload'
 import type { HydraContext } from '../../../src/hydra/context'
 import { forbidden, unauthorized } from '../../../src/hydra/errors'
 import { createItem } from '../../../src/hydra/operations'
+import { internalFind } from '../../../src/utils/internalFind'
 import { isSuperAdmin } from '../../cwa/roles'
 import { requestEmailChange } from '../../users/flows/newEmail'
 import { resetPassword } from '../../users/flows/passwordReset'
@@ -80,7 +81,12 @@ export const NewEmailAddressFormType = defineFormType({
   formName: 'new_email_address',
   fields: [{ name: 'newEmailAddress', type: 'email', label: 'New email address' }],
   authorize: signedIn,
-  initialData: (ctx) => ({ newEmailAddress: (ctx.user as { newEmailAddress?: string | null } | null)?.newEmailAddress ?? null }),
+  // The caller's pending address, read from the database (the session only carries the JWT's claims).
+  initialData: async (ctx) => {
+    if (!ctx.user) return {}
+    const [user] = await internalFind(ctx.payload, { collection: 'users', where: { id: { equals: ctx.user.id } }, select: { newEmailAddress: true }, limit: 1, req: ctx.req })
+    return { newEmailAddress: user?.newEmailAddress ?? null }
+  },
   // An empty submit cancels a pending change.
   onSubmit: ({ ctx, data }) => requestEmailChange(ctx, String(ctx.user!.id), (data.newEmailAddress as string | null) || null),
   violationPaths: { email: 'newEmailAddress' },

@@ -33,19 +33,17 @@ export async function reachRows(payload: Payload, at: Date, req?: PayloadRequest
 }
 
 /**
- * Ids of the routes a caller failing the publish permission may list: live
- * as of `at`, and no failing route_security rule (a LIKE over the whole
- * path) matches. One query.
+ * Ids of the routes no failing route_security rule (a LIKE over the whole
+ * path, `*` a wildcard) matches. One query.
  */
-export async function listableRouteIds(payload: Payload, at: Date, failedLikes: string[], req?: PayloadRequest): Promise<string[]> {
-  const rules = failedLikes.map((pattern) => sql` AND NOT (path LIKE ${pattern} ESCAPE '\\')`)
-  const rows = await runSql<{ route_id: string }>(
+export async function routeIdsOutsideRules(payload: Payload, failedLikes: string[], req?: PayloadRequest): Promise<string[]> {
+  const rules = failedLikes.map((pattern) => sql`NOT (path LIKE ${pattern} ESCAPE '\\')`)
+  const rows = await runSql<{ id: string }>(
     payload,
-    sql`WITH RECURSIVE ${chainCtes(payload)}, ${effectiveCte()}
-      SELECT route_id FROM effective WHERE effective_live_at <= ${at.toISOString()}::timestamptz${sql.join(rules, sql``)}`,
+    sql`SELECT id FROM ${ident(tableOf(payload, 'routes'))} WHERE ${sql.join(rules, sql` AND `)}`,
     req,
   )
-  return rows.map((row) => String(row.route_id))
+  return rows.map((row) => String(row.id))
 }
 
 /** `placements(group_id, slug, id)`: the component in each position (polymorphic, in the positions' `_rels`). */

@@ -6,7 +6,8 @@ import type { OperationResult } from '../../../src/hydra/operations'
 import { findOne } from '../../../src/utils/findOne'
 import { relationCollection, relationId } from '../../../src/utils/relations'
 import { assertMayWriteRoutes, routesResource } from '../structure/access'
-import { type RecordRef, releaseRouteTarget, routeOfRecord } from '../structure/descendants'
+import type { RecordRef } from '../structure/descendants'
+import { releaseRouteTarget, routeOfRecord } from '../structure/routeRecords'
 import { freePath } from '../structure/freePath'
 import { inTransaction } from '../structure/sql'
 
@@ -53,8 +54,9 @@ function titleOf(target: Target, record: Record<string, unknown>): string {
  * parent's route path plus its title slug (or what the configured
  * RouteGenerator returns), with a `-1`, `-2`... suffix while that path is
  * taken. A record that already had a route keeps one route: the old route
- * becomes a redirect to the new one, in the same transaction. 422 when the
- * record has a parent without a route.
+ * becomes a redirect to the new one, in the same transaction (a redirect of
+ * the record already at the new path is taken back instead: 200). 422 when
+ * the record has a parent without a route.
  */
 export async function generateRoute(ctx: HydraContext, body: unknown): Promise<OperationResult> {
   await assertMayWriteRoutes(ctx, 'create')
@@ -79,25 +81,31 @@ export async function generateRoute(ctx: HydraContext, body: unknown): Promise<O
       throw new Error(`The route generator returned "${String(generated)}": a path must start with /`)
     }
     const current = await findOne(payload, { collection: 'routes', where: routeWhere(target), overrideAccess: true, req })
-    const path = await freePath(payload, req, generated, current ? String(current.id) : null)
+    // A redirect left at this very path by an earlier rename of the record is taken back (renaming back
+    // gives the old path again, not "-1").
+    const reclaimed = current
+      ? await findOne(payload, { collection: 'routes', where: { and: [{ path: { equals: generated } }, { redirect: { equals: current.id } }] }, overrideAccess: true, req })
+      : null
+    const path = reclaimed ? generated : await freePath(payload, req, generated, current ? String(current.id) : null)
     if (current && current.path === path) {
       // Already there: nothing to move, nothing to redirect.
       return { status: 200, body: await normalizeItem(resource, current, ctx) }
     }
-    const data: Record<string, unknown> = { path, [target.key]: target.key === 'page' ? target.id : { relationTo: target.kind, value: target.id } }
+    const data: Record<string, unknown> = { [target.key]: target.key === 'page' ? target.id : { relationTo: target.kind, value: target.id } }
     // The record keeps its go-live date: regenerating the path of an offline page must not publish it.
     if (current && 'liveAt' in current) data.liveAt = current.liveAt ?? null
     if (current) {
       // One route per record: the old route lets go of the record before the new one takes it.
       await releaseRouteTarget(payload, req, String(current.id))
     }
-    const created = await payload.create({ collection: 'routes' as CollectionSlug, data: data as never, depth: 0, overrideAccess: false, req })
-    if (current) {
-      await payload.update({ collection: 'routes' as CollectionSlug, id: String(current.id), data: { redirect: created.id } as never, depth: 0, overrideAccess: false, req })
-    }
-    payload.logger.info({ route: created.id, path, record: target.id, replaced: current?.id ?? null }, 'route generated')
-    const item = await normalizeItem(resource, created as unknown as Record<string, unknown>, ctx)
-    return { status: 201, body: item, headers: { Location: String(item['@id']) } }
+    const write = { collection: 'routes' as CollectionSlug, depth: 0, overrideAccess: false, req } as const
+    const served = reclaimed
+      ? await payload.update({ ...write, id: String(reclaimed.id), data: { ...data, redirect: null } as never })
+      : await payload.create({ ...write, data: { ...data, path } as never })
+    if (current) await payload.update({ ...write, id: String(current.id), data: { redirect: served.id } as never })
+    payload.logger.info({ route: served.id, path, record: target.id, replaced: current?.id ?? null, reclaimed: !!reclaimed }, 'route generated')
+    const item = await normalizeItem(resource, served as unknown as Record<string, unknown>, ctx)
+    return reclaimed ? { status: 200, body: item } : { status: 201, body: item, headers: { Location: String(item['@id']) } }
   })
 }
 

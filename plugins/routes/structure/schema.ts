@@ -6,6 +6,18 @@ import { sql, type SqlChunk } from './sql'
 
 type Columns = Record<string, { name?: string } | undefined>
 
+/** SQL expressions naming a record: its collection slug and id (e.g. columns of a row of a recursive walk). */
+export interface RecordSql {
+  kind: SqlChunk
+  id: SqlChunk
+}
+
+/** The `kind` and `id` columns (or others) of a row alias. */
+export function refOf(alias: string, kind = 'kind', id = 'id'): RecordSql {
+  const a = sql.identifier(alias)
+  return { kind: sql`${a}.${sql.identifier(kind)}`, id: sql`${a}.${sql.identifier(id)}` }
+}
+
 interface Adapter {
   tableNameMap: Map<string, string>
   tables: Record<string, Columns>
@@ -98,38 +110,87 @@ export class StructureSchema {
     }
   }
 
+  /** Slugs of the records of the parent graph: pages and every page data type. */
+  get recordSlugs(): string[] {
+    return ['pages', ...this.pageDataSlugs]
+  }
+
+  private twinDraft(slug: string): SqlChunk {
+    const names = slug === 'pages' ? null : publishableOf(this.registry.bySlug(slug)!)
+    return names ? sql`(t.${this.column(slug, names.publishedResource)} IS NOT NULL)` : sql`false`
+  }
+
   /**
-   * Every page and page data record as (kind, id, parent_kind, parent_id,
-   * render_page, twin_draft): the parent graph of the site. kind is the
-   * collection slug; render_page the Page it renders through (itself for a
-   * Page, the template for page data); twin_draft marks the draft twin of a
-   * published page data record (the same node as its twin).
+   * The record `ref` names, as a LATERAL subquery: (kind, id, parent_kind, parent_id, twin_draft,
+   * ...extra). One branch per collection, each an index lookup that only
+   * runs for rows of its kind, so a recursive walk costs one lookup per step
+   * instead of a scan of every record. `extra` adds columns (alias `t`).
    */
-  recordsSql(): SqlChunk {
-    const branches = ['pages', ...this.pageDataSlugs].map((slug) => {
-      const t = this.table(slug)
+  recordByRefSql(ref: RecordSql, extra?: (slug: string) => SqlChunk): SqlChunk {
+    const branches = this.recordSlugs.map((slug) => {
       const parentPage = this.columnName(slug, 'parentPage')
       const parentData = this.relsName(slug) ? this.polymorphic(slug, this.pageDataSlugs, 'pr') : null
-      const pageColumn = slug === 'pages' ? sql`t.id` : sql`t.${this.column(slug, 'page')}`
       const pp = parentPage ? sql`t.${sql.identifier(parentPage)}` : sql`NULL::uuid`
       const kind = parentData ? sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text ELSE ${parentData.kind} END` : sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text END`
       const id = parentData ? sql`COALESCE(${pp}, ${parentData.id})` : pp
       const join = parentData ? sql` LEFT JOIN ${this.rels(slug)} pr ON pr.parent_id = t.id AND pr.path = 'parentPageData'` : sql``
-      const names = slug === 'pages' ? null : publishableOf(this.registry.bySlug(slug)!)
-      const twin = names ? sql`(t.${this.column(slug, names.publishedResource)} IS NOT NULL)` : sql`false`
-      return sql`SELECT ${slug}::text AS kind, t.id, ${kind} AS parent_kind, ${id} AS parent_id, ${pageColumn} AS render_page, ${twin} AS twin_draft FROM ${t} t${join}`
+      const more = extra ? sql`, ${extra(slug)}` : sql``
+      return sql`SELECT ${slug}::text AS kind, t.id, ${kind} AS parent_kind, ${id} AS parent_id, ${this.twinDraft(slug)} AS twin_draft${more}
+        FROM ${this.table(slug)} t${join} WHERE ${ref.kind} = ${slug}::text AND t.id = ${ref.id}`
     })
-    return sql.join(branches, sql` UNION ALL `)
+    return sql`LATERAL (${sql.join(branches, sql` UNION ALL `)})`
   }
 
-  /** Every route as (id, path, redirect_id, target_kind, target_id). */
-  routeTargetsSql(): SqlChunk {
+  /**
+   * The records whose parent (parentPage / parentPageData) is `ref`, as a
+   * LATERAL subquery: (kind, id,
+   * twin_draft). One indexed branch per (child collection, parent kind).
+   */
+  childrenOfRefSql(ref: RecordSql): SqlChunk {
+    const branches: SqlChunk[] = []
+    for (const slug of this.recordSlugs) {
+      const parentPage = this.columnName(slug, 'parentPage')
+      if (parentPage) {
+        branches.push(sql`SELECT ${slug}::text AS kind, t.id, ${this.twinDraft(slug)} AS twin_draft FROM ${this.table(slug)} t
+          WHERE ${ref.kind} = 'pages' AND t.${sql.identifier(parentPage)} = ${ref.id}`)
+      }
+      for (const parentSlug of this.pageDataSlugs) {
+        const column = this.relsColumnName(slug, parentSlug)
+        if (!column) continue
+        branches.push(sql`SELECT ${slug}::text, t.id, ${this.twinDraft(slug)} FROM ${this.rels(slug)} pr JOIN ${this.table(slug)} t ON t.id = pr.parent_id
+          WHERE ${ref.kind} = ${parentSlug}::text AND pr.path = 'parentPageData' AND pr.${sql.identifier(column)} = ${ref.id}`)
+      }
+    }
+    return sql`LATERAL (${sql.join(branches, sql` UNION ALL `)})`
+  }
+
+  /**
+   * The route pointing at the record `ref`, as a LATERAL subquery: (id,
+   * path), at most one row.
+   */
+  routeOfRefSql(ref: RecordSql): SqlChunk {
+    const routes = this.table('routes')
+    const branches: SqlChunk[] = [
+      sql`SELECT x.id, x.path FROM ${routes} x WHERE ${ref.kind} = 'pages' AND x.${this.column('routes', 'page')} = ${ref.id}`,
+    ]
+    for (const slug of this.pageDataSlugs) {
+      const column = this.relsColumnName('routes', slug)
+      if (!column) continue
+      branches.push(sql`SELECT x.id, x.path FROM ${this.rels('routes')} rr JOIN ${routes} x ON x.id = rr.parent_id
+        WHERE ${ref.kind} = ${slug}::text AND rr.path = 'pageData' AND rr.${sql.identifier(column)} = ${ref.id}`)
+    }
+    return sql`LATERAL (${sql.join(branches, sql` UNION ALL `)} LIMIT 1)`
+  }
+
+  /** Routes as (id, path, redirect_id, target_kind, target_id), filtered by `where` (alias `r`). */
+  routeTargetsSql(where: SqlChunk): SqlChunk {
     const page = this.column('routes', 'page')
     const data = this.relsName('routes') ? this.polymorphic('routes', this.pageDataSlugs, 'rr') : null
     const kind = data ? sql`CASE WHEN r.${page} IS NOT NULL THEN 'pages'::text ELSE ${data.kind} END` : sql`CASE WHEN r.${page} IS NOT NULL THEN 'pages'::text END`
     const id = data ? sql`COALESCE(r.${page}, ${data.id})` : sql`r.${page}`
     const join = data ? sql` LEFT JOIN ${this.rels('routes')} rr ON rr.parent_id = r.id AND rr.path = 'pageData'` : sql``
-    return sql`SELECT r.id, r.path, r.${this.column('routes', 'redirect')} AS redirect_id, ${kind} AS target_kind, ${id} AS target_id FROM ${this.table('routes')} r${join}`
+    return sql`SELECT r.id, r.path, r.${this.column('routes', 'redirect')} AS redirect_id, ${kind} AS target_kind, ${id} AS target_id
+      FROM ${this.table('routes')} r${join} WHERE ${where}`
   }
 }
 

@@ -52,6 +52,8 @@ export function isSafeRedirectPath(path: string): boolean {
 
 const isFullUrl = (value: string) => /^https?:\/\//i.test(value)
 
+const PLACEHOLDER = /\{\{\s*(username|token|new_email)\s*\}\}/g
+
 /**
  * Chooses the link of one email (contract, "Email links" 1 and 2): the path
  * named by the `redirectPathQuery` query parameter when it is safe, else
@@ -65,7 +67,8 @@ export function linkTemplate(
 ): LinkTemplate {
   const origin = linkOrigin(req.headers, links)
   const requested = email.redirectPathQuery ? req.searchParams?.get(email.redirectPathQuery) : null
-  if (origin && requested && isSafeRedirectPath(requested)) return { ok: true, template: `${origin}${requested}`, origin }
+  // Judged as it will be sent: placeholders become URL-encoded values (so `{{ token }}` may hold spaces).
+  if (origin && requested && isSafeRedirectPath(requested.replace(PLACEHOLDER, 'x'))) return { ok: true, template: `${origin}${requested}`, origin }
   if (isFullUrl(email.defaultRedirectPath)) return { ok: true, template: email.defaultRedirectPath, origin }
   if (!origin) return { ok: false, reason: 'No allowed Origin or Referer and no emailLinks.defaultOrigin: the email link cannot be built.' }
   if (!email.defaultRedirectPath.startsWith('/')) return { ok: false, reason: 'The redirect path of the email link must start with /.' }
@@ -74,5 +77,5 @@ export function linkTemplate(
 
 /** Fills `{{ username }}`, `{{ token }}` and `{{ new_email }}` (URL-encoded) into a link template. */
 export function fillLink(template: string, params: LinkParams): string {
-  return template.replace(/\{\{\s*(username|token|new_email)\s*\}\}/g, (_all, name: keyof LinkParams) => encodeURIComponent(params[name] ?? ''))
+  return template.replace(PLACEHOLDER, (_all, name: keyof LinkParams) => encodeURIComponent(params[name] ?? ''))
 }

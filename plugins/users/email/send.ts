@@ -5,7 +5,7 @@ import { MailTransportError, sendMail } from '../../../src/mail/mailer'
 import type { ResolvedUserEmail } from '../options'
 import { emailNotSent, tooManyRequests } from '../throttle'
 import type { TokenPurpose } from '../tokens/collection'
-import { newToken, saveToken, secondsUntilRepeat, userSubject } from '../tokens/store'
+import { newToken, saveToken, secondsUntilRepeat, userSubject, withSubjectLock } from '../tokens/store'
 import { fillLink, type LinkParams, linkTemplate } from './links'
 import { fillSubject, renderEmail, type UserEmailKind } from './templates'
 
@@ -82,6 +82,8 @@ async function deliver(scope: MailScope, to: string, rendered: { subject: string
  * transport failure, nothing saved), then the token is stored, replacing
  * the user's previous one of that purpose. So a failed send leaves the
  * previous link working, and a throttled or refused request changes nothing.
+ * One sender at a time per user and purpose (withSubjectLock): concurrent
+ * requests cannot both pass the repeat wait.
  */
 export async function sendTokenEmail(scope: MailScope, message: TokenEmail): Promise<SendOutcome> {
   const { user, mode } = message
@@ -92,31 +94,41 @@ export async function sendTokenEmail(scope: MailScope, message: TokenEmail): Pro
     logRefusal(scope, message.kind, user, link.reason)
     return 'refused'
   }
-  const wait = await secondsUntilRepeat(scope, { purpose: message.purpose, subject: userSubject(String(user.id)), repeatSeconds: message.repeatSeconds })
-  if (wait > 0) {
+  const subject = userSubject(String(user.id))
+  const throttled = (wait: number): SendOutcome => {
     if (mode === 'request') throw tooManyRequests(wait)
     scope.payload.logger.info({ email: message.kind, userId: user.id, retryAfter: wait }, 'Email not sent: its repeat wait is running')
     return 'throttled'
   }
-  const token = newToken()
-  const name = websiteName(scope)
-  const rendered = renderEmail(message.kind, fillSubject(message.subject ?? message.email.subject, name), {
-    websiteName: name,
-    username: user.username,
-    link: fillLink(link.template, { ...message.linkParams, username: user.username, token }),
-    newEmail: message.linkParams?.new_email,
-    validitySeconds: message.validitySeconds,
-  })
-  await deliver(scope, message.to, rendered)
-  await saveToken(scope, {
-    purpose: message.purpose,
-    userId: String(user.id),
-    token,
-    validitySeconds: message.validitySeconds,
-    repeatSeconds: message.repeatSeconds,
-    data: message.data ?? null,
-  })
-  return 'sent'
+  return withSubjectLock(
+    scope,
+    { purpose: message.purpose, subject },
+    async () => {
+      const wait = await secondsUntilRepeat(scope, { purpose: message.purpose, subject, repeatSeconds: message.repeatSeconds })
+      if (wait > 0) return throttled(wait)
+      const token = newToken()
+      const name = websiteName(scope)
+      const rendered = renderEmail(message.kind, fillSubject(message.subject ?? message.email.subject, name), {
+        websiteName: name,
+        username: user.username,
+        link: fillLink(link.template, { ...message.linkParams, username: user.username, token }),
+        newEmail: message.linkParams?.new_email,
+        validitySeconds: message.validitySeconds,
+      })
+      await deliver(scope, message.to, rendered)
+      await saveToken(scope, {
+        purpose: message.purpose,
+        userId: String(user.id),
+        token,
+        validitySeconds: message.validitySeconds,
+        repeatSeconds: message.repeatSeconds,
+        data: message.data ?? null,
+      })
+      return 'sent' as const
+    },
+    // Another request is sending this very email right now: its repeat wait is about to start.
+    () => throttled(message.repeatSeconds),
+  )
 }
 
 /**
@@ -152,13 +164,20 @@ const NOTICE_TEMPLATES: Record<NoticeKind, UserEmailKind> = {
   passwordChanged: 'password_changed',
 }
 
-/** Notices with a link to the site (its origin); username_changed and password_changed carry none. */
-const NOTICES_WITH_LINK = new Set<NoticeKind>(['userEnabled'])
+/**
+ * Links of the notices: user_enabled links to the site (its origin) and is
+ * refused without one (contract, "Email links" 3); a plain welcome links to
+ * the site when an origin is known and goes out without the link otherwise
+ * (only the welcome carrying a verification link is refused);
+ * username_changed and password_changed carry none.
+ */
+const NOTICE_LINKS: Partial<Record<NoticeKind, 'required' | 'optional'>> = { userEnabled: 'required', welcome: 'optional' }
 
 /**
  * A notice email after a completed write (`emails.<kind>.enabled` decides):
  * welcome (with verifyOnRegister it carries the verification link: see
- * sendVerificationEmail), user_enabled (a link to the site's origin),
+ * sendVerificationEmail; otherwise a link to the site when an origin is
+ * known), user_enabled (a link to the site's origin, refused without one),
  * username_changed and password_changed (no links). A refused link is
  * logged at error level and nothing is sent; a transport failure throws 503
  * (HttpError): catch it when the write must stand.
@@ -169,13 +188,14 @@ export async function sendUserNotice(scope: MailScope, kind: NoticeKind, user: F
   const notice = options.emails[kind]
   if (!notice.enabled) return 'disabled'
   let link: string | null = null
-  if (NOTICES_WITH_LINK.has(kind)) {
+  const linking = NOTICE_LINKS[kind]
+  if (linking) {
     const template = linkTemplate(scope.req, options.emailLinks, { defaultRedirectPath: '/', redirectPathQuery: null })
-    if (!template.ok) {
+    if (template.ok) link = template.template
+    else if (linking === 'required') {
       logRefusal(scope, NOTICE_TEMPLATES[kind], user, template.reason)
       return 'refused'
     }
-    link = template.template
   }
   const name = websiteName(scope)
   await deliver(scope, user.email, renderEmail(NOTICE_TEMPLATES[kind], fillSubject(notice.subject, name), { websiteName: name, username: user.username, link }))

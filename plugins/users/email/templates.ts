@@ -50,9 +50,10 @@ function content(kind: UserEmailKind, v: TemplateValues): { lines: string[]; act
   const expires = v.validitySeconds ? [`The link works for ${duration(v.validitySeconds)} and only once.`] : []
   switch (kind) {
     case 'welcome':
-      return v.link
+      // A welcome sent by the verification flow carries a token link (with its validity); a plain one links to the site.
+      return v.validitySeconds
         ? { lines: [`Welcome to ${v.websiteName}, ${v.username}.`, 'Please verify your email address to complete your registration.', ...expires], action: 'Verify my email address' }
-        : { lines: [`Welcome to ${v.websiteName}, ${v.username}. Your account is ready.`] }
+        : { lines: [`Welcome to ${v.websiteName}, ${v.username}. Your account is ready.`], action: `Go to ${v.websiteName}` }
     case 'user_enabled':
       return { lines: [`Hello ${v.username},`, `your ${v.websiteName} account has been enabled. You can now log in.`], action: `Go to ${v.websiteName}` }
     case 'username_changed':

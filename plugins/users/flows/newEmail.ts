@@ -2,6 +2,7 @@ import { commitTransaction, initTransaction, killTransaction, type PayloadReques
 import type { HydraContext } from '../../../src/hydra/context'
 import { HttpError, notFound, violation, ViolationError } from '../../../src/hydra/errors'
 import type { OperationResult } from '../../../src/hydra/operations'
+import { getOptions } from '../../../src/hydra/registry'
 import { findFlowUser, type FlowUser, flowStatus, type MailScope, type SendMode, type SendOutcome, sendTokenEmail } from '../email'
 import { CONFIRMING_EMAIL, normalizeEmail } from '../hooks/changes'
 import { consumeToken, discardTokens } from '../tokens'
@@ -20,10 +21,8 @@ import { consumeToken, discardTokens } from '../tokens'
  * previous link keeps working). The new token replaces the user's earlier one.
  */
 export function sendEmailConfirmation(scope: MailScope, user: FlowUser, mode: SendMode): Promise<SendOutcome> {
-  const options = scope.payload.config.custom as never
-  void options
   const pending = normalizeEmail(user.newEmailAddress)!
-  const { newEmailConfirmation } = contextOptions(scope)
+  const { newEmailConfirmation } = getOptions(scope.payload.config).user
   return sendTokenEmail(scope, {
     kind: 'new_email_confirmation',
     purpose: 'new_email',
@@ -36,10 +35,6 @@ export function sendEmailConfirmation(scope: MailScope, user: FlowUser, mode: Se
     linkParams: { new_email: pending },
     mode,
   })
-}
-
-function contextOptions(scope: MailScope) {
-  return (scope.payload.config.custom as { cwa: { options: HydraContext['options'] } }).cwa.options.user
 }
 
 /** Ends the links of a cancelled (or replaced) change: they then return 404. */

@@ -1,13 +1,11 @@
-import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { HydraContext } from '../../../src/hydra/context'
 import { badRequest, notFound } from '../../../src/hydra/errors'
 import type { OperationResult } from '../../../src/hydra/operations'
 import { typicalSendMs } from '../../../src/mail/mailer'
 import { RefreshTokenStore } from '../../../src/session/refreshTokens'
-import { findFlowUser, linkTemplate, noticeSent, sendTokenEmail, sendUserNotice } from '../email'
-import { assertNotThrottled } from '../throttle'
-import { consumeToken, executor, newToken, saveToken, unknownSubject } from '../tokens'
-import { flowStatus } from '../email/responses'
+import { findFlowUser, flowStatus, linkTemplate, noticeSent, sendTokenEmail, sendUserNotice } from '../email'
+import { assertNotThrottled, tooManyRequests } from '../throttle'
+import { consumeToken, executor, inTransaction, newToken, saveToken, unknownSubject, withSubjectLock } from '../tokens'
 
 const SENT = 'If the account exists, a password reset email has been sent.'
 
@@ -46,20 +44,29 @@ export async function requestPasswordReset(ctx: HydraContext, identifier: string
 
 /** The answer to an unknown identifier when accounts are concealed: the same throttle, timing and body as a real send. */
 async function concealedRequest(ctx: HydraContext, identifier: string): Promise<OperationResult> {
-  const options = ctx.options.user.passwordReset
+  const { repeatTtlSeconds: repeatSeconds, requestTimeoutSeconds } = ctx.options.user.passwordReset
   const subject = unknownSubject(identifier)
-  await assertNotThrottled(ctx, { purpose: 'password_reset', subject, repeatSeconds: options.repeatTtlSeconds })
-  await new Promise((resolve) => setTimeout(resolve, typicalSendMs() * (0.8 + Math.random() * 0.4)))
-  // A placeholder holding only the repeat wait: no user, and a token nobody ever receives.
-  await saveToken(ctx, { purpose: 'password_reset', userId: null, subject, token: newToken(), validitySeconds: options.requestTimeoutSeconds, repeatSeconds: options.repeatTtlSeconds })
-  return flowStatus(SENT)
+  return withSubjectLock(
+    ctx,
+    { purpose: 'password_reset', subject },
+    async () => {
+      await assertNotThrottled(ctx, { purpose: 'password_reset', subject, repeatSeconds })
+      await new Promise((resolve) => setTimeout(resolve, typicalSendMs() * (0.8 + Math.random() * 0.4)))
+      // A placeholder holding only the repeat wait: no user, and a token nobody ever receives.
+      await saveToken(ctx, { purpose: 'password_reset', userId: null, subject, token: newToken(), validitySeconds: requestTimeoutSeconds, repeatSeconds })
+      return flowStatus(SENT)
+    },
+    () => {
+      throw tooManyRequests(repeatSeconds)
+    },
+  )
 }
 
 /**
  * Sets a new password from an emailed link (the password_reset form):
  * 404 for an unknown user or a bad, used, replaced or expired token. Using
  * the token and setting the password happen in one transaction (a refused
- * password leaves the link usable). Then every refresh token of the user is
+ * password leaves the link usable); a login lock is lifted. Then every refresh token of the user is
  * revoked (all sessions end: whoever held the old password is logged out)
  * and the password_changed notice is sent when enabled, unless the users
  * collection's hooks sent it already; its failure is logged, the new
@@ -69,9 +76,11 @@ export async function resetPassword(ctx: HydraContext, input: { username: string
   const user = await findFlowUser(ctx, input.username)
   const invalid = () => notFound('This password reset link is invalid or has expired.')
   if (!user || !input.token) throw invalid()
-  await inTransaction(ctx, async () => {
+  await inTransaction(ctx.req, async () => {
     if (!(await consumeToken(ctx, { purpose: 'password_reset', userId: String(user.id), token: input.token }))) throw invalid()
-    await ctx.payload.update({ collection: 'users', id: user.id, data: { password: input.plainPassword } as never, overrideAccess: true, depth: 0, req: ctx.req })
+    // Proving control of the mailbox also lifts a lock from failed logins (maybe someone else's guessing).
+    const data = { password: input.plainPassword, loginAttempts: 0, lockUntil: null }
+    await ctx.payload.update({ collection: 'users', id: user.id, data: data as never, overrideAccess: true, depth: 0, req: ctx.req })
     // In the same transaction: the collection's own hooks may already hold these rows locked in it.
     const store = new RefreshTokenStore(ctx.payload, ctx.options.session.refreshTtl)
     const revoked = await store.revokeOthers(String(user.id), undefined, await executor(ctx))
@@ -81,17 +90,4 @@ export async function resetPassword(ctx: HydraContext, input: { username: string
   await sendUserNotice(ctx, 'passwordChanged', user).catch((error: unknown) => {
     ctx.payload.logger.error({ err: error, userId: user.id }, 'Password changed email could not be sent')
   })
-}
-
-/** Runs `fn` in the request's transaction (a new one unless the caller, e.g. a form submit, holds one already). */
-async function inTransaction(ctx: HydraContext, fn: () => Promise<void>): Promise<void> {
-  let started = false
-  try {
-    started = await initTransaction(ctx.req)
-    await fn()
-    if (started) await commitTransaction(ctx.req)
-  } catch (error) {
-    if (started) await killTransaction(ctx.req)
-    throw error
-  }
 }

@@ -17,14 +17,15 @@ async function takenByAnother(req: PayloadRequest, email: string, ownId: unknown
 
 /**
  * Email address changes (contract, "User account"):
- * - `newEmailAddress` requests a change. With `verifyOnChange` it stays
- *   pending and the address changes only when the emailed link is opened
- *   (the after-change hook sends it); without, it applies at once and the
- *   account becomes unverified, since nobody proved the new address works.
- * - null or '' cancels a pending change (its link then returns 404).
- * - With `verifyOnChange`, the account holder cannot set `emailAddress`
- *   directly: the value becomes a pending change. A super admin (managing
- *   accounts) and the operator's commands may.
+ * - `newEmailAddress` always means a change to confirm: it stays pending
+ *   and the address changes only when the emailed link is opened (the
+ *   after-change hook sends it). null or '' cancels it (its link then
+ *   returns 404); the same pending address again sends nothing new.
+ * - `emailAddress` written directly: with `verifyOnChange`, the account
+ *   holder's value becomes a pending change like the above; without it, it
+ *   applies at once and the account is unverified (nobody proved the new
+ *   address works). A super admin (managing accounts) and the operator's
+ *   commands set it directly in any case.
  * - A new account starts unverified with `verifyOnRegister`, else with
  *   `defaultValue`, unless a super admin or the operator sets the flag.
  * - Any direct address change clears the verified flag unless the same
@@ -61,23 +62,20 @@ export function emailChangeRules(options: ResolvedCwaOptions): CollectionBeforeV
       if (requested === null) {
         noteUserChange(req, originalDoc.id, { emailChangeCancelled: true })
       } else {
-        // Checked here, not only by the field: without verifyOnChange the value moves to `email` and must be reported where it was sent.
+        // Checked before any email goes to it (the field's own validation runs later).
         const valid = validateEmail(requested, { req, required: true } as never)
         if (valid !== true) fail('newEmailAddress', String(valid))
         if (requested === current) fail('newEmailAddress', 'Your new email address should be different from your current one.')
         if (await takenByAnother(req, requested, originalDoc.id)) fail('newEmailAddress', 'This email address is already used.')
-        if (verifyOnChange) {
-          noteUserChange(req, originalDoc.id, { emailChangeRequested: true, emailChangeCancelled: Boolean(pending) })
-        } else {
-          data.email = requested
-          requested = null
-        }
+        noteUserChange(req, originalDoc.id, { emailChangeRequested: true, emailChangeCancelled: Boolean(pending) })
       }
-      data.newEmailAddress = requested
     }
+    // Stored normalized ('' is no pending change: null).
+    data.newEmailAddress = requested
 
     const changedTo = normalizeEmail(data.email)
     if (changedTo && changedTo !== current) {
+      data.email = changedTo
       if (!(wasSent(req, 'emailAddressVerified') && mayVouch(req))) data.emailAddressVerified = false
       // A pending change to the address now set directly is done.
       if (normalizeEmail(data.newEmailAddress) === changedTo) {

@@ -1,7 +1,8 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
 import type { ResolvedCwaOptions } from '../../cwa/options'
 import { readCookies } from '../../../src/session/cookies'
-import { type Executor, RefreshTokenStore } from '../../../src/session/refreshTokens'
+import { RefreshTokenStore } from '../../../src/session/refreshTokens'
+import { executor } from '../tokens'
 import { noteUserChange } from './changes'
 
 /** Notes a password change while the plain password is still in the data (Payload hashes and drops it next). */
@@ -10,14 +11,6 @@ export const notePasswordChange: CollectionBeforeChangeHook = ({ data, operation
     noteUserChange(req, originalDoc.id, { passwordChanged: true })
   }
   return data
-}
-
-/** The SQL executor of the request's open transaction, if any (so the revocation commits or rolls back with the write). */
-async function transactionDb(req: PayloadRequest): Promise<Executor | undefined> {
-  const id = await req.transactionID
-  if (id === undefined || id === null) return undefined
-  const adapter = req.payload.db as unknown as { sessions?: Record<string, { db: Executor }> }
-  return adapter.sessions?.[String(id)]?.db
 }
 
 /**
@@ -31,7 +24,7 @@ export function revokeOtherSessions(options: ResolvedCwaOptions): (args: Paramet
     if (!passwordChanged) return
     const presented = readCookies(req.headers.get('cookie')).get(options.session.refreshCookieName)
     const store = new RefreshTokenStore(req.payload, options.session.refreshTtl)
-    const revoked = await store.revokeOthers(String(doc.id), presented, await transactionDb(req))
+    const revoked = await store.revokeOthers(String(doc.id), presented, await executor({ payload: req.payload, req }))
     req.payload.logger.info({ userId: doc.id, revoked }, 'Password changed: the other sessions of the user were ended')
   }
 }

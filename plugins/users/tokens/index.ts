@@ -9,17 +9,19 @@
  * - consumeToken(scope, { purpose, userId, token }): uses it once (constant
  *   time comparison, expiry checked, row deleted); returns { data } or null
  *   (unknown, used, replaced or expired: the flows answer 404).
- * - hasLiveToken / discardTokens: whether a link is pending; end the links
- *   of a purpose (a cancelled email change: its link then returns 404).
+ * - discardTokens: ends the links of a purpose (a cancelled email change:
+ *   its link then returns 404).
  * - secondsUntilRepeat(scope, { purpose, subject, repeatSeconds }) and
  *   assertNotThrottled (../throttle): the repeat wait; subject is
  *   userSubject(userId).
- *
+ * - withSubjectLock(scope, { purpose, subject }, fn, busy): one sender at a
+ *   time per user and purpose (a concurrent request gets `busy`).
  * - executor(scope): the SQL executor of the request's transaction (or the adapter's).
+ * - inTransaction(req, fn): runs fn in the request's transaction (opened here unless one is running).
  *
  * `scope` is `{ payload, req? }`; with a `req` in a transaction the SQL runs
  * in it (the token commits or rolls back with the write).
  */
 export { TOKEN_PURPOSES, type TokenPurpose, userTokensCollection } from './collection'
-export { consumeToken, discardTokens, type Executor, executor, hasLiveToken, newToken, saveToken, secondsUntilRepeat, type TokenScope, unknownSubject, userSubject } from './store'
+export { consumeToken, discardTokens, type Executor, executor, inTransaction, newToken, saveToken, secondsUntilRepeat, type TokenScope, unknownSubject, userSubject, withSubjectLock } from './store'
 export { assertNotThrottled } from '../throttle'

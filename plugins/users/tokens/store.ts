@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Payload, PayloadRequest } from 'payload'
+import { commitTransaction, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 import type { TokenPurpose } from './collection'
 
 /** What the token functions need: the Payload instance and, when inside a write, its request (to share the transaction). */
@@ -104,15 +104,6 @@ export async function consumeToken(
   return used ? { data: used.data } : null
 }
 
-/** Whether the user holds a live token of that purpose (e.g. a pending email change), without using it. */
-export async function hasLiveToken(scope: TokenScope, args: { purpose: TokenPurpose; userId: string }): Promise<boolean> {
-  const [row] = await rows<{ n: number }>(
-    scope,
-    sql`SELECT count(*)::int AS n FROM ${table(scope.payload)} WHERE purpose = ${args.purpose} AND user_id = ${args.userId} AND expires_at > now()`,
-  )
-  return (row?.n ?? 0) > 0
-}
-
 /** Ends every token of that purpose for the user (a cancelled email change: its link then returns 404). Returns how many. */
 export async function discardTokens(scope: TokenScope, args: { purpose: TokenPurpose; userId: string }): Promise<number> {
   const gone = await rows(scope, sql`DELETE FROM ${table(scope.payload)} WHERE purpose = ${args.purpose} AND user_id = ${args.userId} RETURNING id`)
@@ -131,4 +122,39 @@ export async function secondsUntilRepeat(scope: TokenScope, args: { purpose: Tok
           FROM ${table(scope.payload)} WHERE purpose = ${args.purpose} AND subject = ${args.subject}`,
   )
   return Math.max(0, row?.wait ?? 0)
+}
+
+/**
+ * Runs `fn` holding a transaction-scoped advisory lock on (purpose,
+ * subject), so that two concurrent requests cannot both pass the repeat
+ * wait and both send. The lock is only tried, never waited for (waiting
+ * requests would each hold a pool connection): a request that finds it
+ * taken gets `busy` (the flows answer it like a running repeat wait).
+ * Uses the request's transaction, or opens one for the duration (the send
+ * happens inside it: the token is saved only if the send succeeded).
+ */
+export async function withSubjectLock<T>(
+  scope: TokenScope & { req: PayloadRequest },
+  args: { purpose: TokenPurpose; subject: string },
+  fn: () => Promise<T>,
+  busy: () => T | Promise<T>,
+): Promise<T> {
+  return inTransaction(scope.req, async () => {
+    const [lock] = await rows<{ ok: boolean }>(scope, sql`SELECT pg_try_advisory_xact_lock(hashtext(${`user_tokens:${args.purpose}:${args.subject}`})) AS ok`)
+    return lock?.ok ? fn() : busy()
+  })
+}
+
+/** Runs `fn` in the request's transaction: a new one, committed or rolled back here, unless the caller (a hook, a form submit) holds one already. */
+export async function inTransaction<T>(req: PayloadRequest, fn: () => Promise<T>): Promise<T> {
+  let started = false
+  try {
+    started = await initTransaction(req)
+    const result = await fn()
+    if (started) await commitTransaction(req)
+    return result
+  } catch (error) {
+    if (started) await killTransaction(req)
+    throw error
+  }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { recomputeEffectiveLiveAt } from '../../../plugins/routes/access/recompute'
 import { routeLiveness } from '../../../plugins/routes/liveness'
 import { startTestServer, type TestServer } from '../../support/server'
 import { inSeconds, routeFixtures } from '../support'
@@ -74,5 +75,38 @@ describe('effective go-live date', () => {
   it('computes every route in a single SQL statement', async () => {
     const { queries } = await server.countQueries(() => routeLiveness(server.payload))
     expect(queries).toBe(1)
+  })
+})
+
+describe('reads stay a few queries with 1,000 routes', () => {
+  it('the collection, an item by path and the whole liveness map', async () => {
+    // 1,000 pages in chains of ten (each the child of the one before), each with a route; every tenth chain starts offline.
+    await server.sql(`INSERT INTO _acb_pages (id, reference, layout_id, title)
+      SELECT ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'bulk-' || i, $1, 'Bulk ' || i FROM generate_series(1, 1000) i`, [layout])
+    await server.sql(`UPDATE _acb_pages SET parent_page_id = ('00000000-0000-4000-8000-' || lpad((substr(reference, 6)::int - 1)::text, 12, '0'))::uuid
+      WHERE reference LIKE 'bulk-%' AND substr(reference, 6)::int % 10 <> 1`)
+    await server.sql(`INSERT INTO _acb_routes (path, page_id, live_at)
+      SELECT '/bulk/' || i, ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, CASE WHEN i % 100 = 1 THEN NULL ELSE now() - interval '1 day' END
+      FROM generate_series(1, 1000) i`)
+    await recomputeEffectiveLiveAt(server.payload)
+    const all = await server.countQueries(() => routeLiveness(server.payload))
+    expect(all.queries).toBe(1)
+    // Chains starting at 1, 101, 201... are offline: ten of them, ten routes each.
+    const bulk = [...all.result.values()].filter((r) => r.path.startsWith('/bulk/'))
+    expect(bulk).toHaveLength(1000)
+    expect(bulk.filter((r) => !r.live)).toHaveLength(100)
+    expect(all.result.get(bulk.find((r) => r.path === '/bulk/105')!.id)!.live).toBe(false)
+    expect(all.result.get(bulk.find((r) => r.path === '/bulk/115')!.id)!.live).toBe(true)
+
+    const list = await server.countQueries(() => server.get('/_api/_/routes?itemsPerPage=100'))
+    expect(list.result.status).toBe(200)
+    expect(list.result.body.totalItems).toBe([...all.result.values()].filter((r) => r.live).length)
+    expect(list.queries).toBeLessThanOrEqual(3)
+    const item = await server.countQueries(() => server.get('/_api/_/routes//bulk/115'))
+    expect(item.result.status).toBe(200)
+    expect(item.queries).toBeLessThanOrEqual(2)
+    const gated = await server.countQueries(() => server.get('/_api/_/routes//bulk/105'))
+    expect(gated.result.status).toBe(404)
+    expect(gated.queries).toBeLessThanOrEqual(1)
   })
 })

@@ -96,6 +96,20 @@ describe('a record that already had a route', () => {
     expect(old.body).toMatchObject({ path: '/news/draft-headline', pageData: null, redirect: second['@id'] })
   })
 
+  it('takes back its own redirect when renamed back (200): no -1 suffix, the chain turned around', async () => {
+    const page = await f.page(layout, { title: 'Ping' })
+    const ping = (await f.generate({ page })).body
+    await server.patch(page, { title: 'Pong' }, { token: admin })
+    const pong = (await f.generate({ page })).body
+    await server.patch(page, { title: 'Ping' }, { token: admin })
+    const back = await f.generate({ page })
+    expect(back.status).toBe(200)
+    expect(back.body).toMatchObject({ '@id': ping['@id'], path: '/ping', page, redirect: null })
+    const routes = await f.routes()
+    expect(routes.get('/pong')).toMatchObject({ id: idOf(pong['@id']), page: null, redirect: idOf(ping['@id']) })
+    expect(routes.has('/ping-1')).toBe(false)
+  })
+
   it('keeps the route when the path would not change (200, nothing added)', async () => {
     const page = await f.page(layout, { title: 'Stable' })
     const first = (await f.generate({ page })).body

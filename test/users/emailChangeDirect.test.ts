@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../support/server'
+import { linksIn, startSmtpServer, type TestSmtpServer } from '../support/smtp'
 
 /**
  * Email changes with `user.emailVerification.verifyOnChange` off (the
- * default): a requested address applies at once, and the account is then
- * unverified, since nobody proved the new address works.
+ * default): newEmailAddress is still a change to confirm by email, while
+ * the account holder may set emailAddress directly, which then leaves the
+ * account unverified (nobody proved the new address works).
  */
 
 let server: TestServer
+let smtp: TestSmtpServer
 let root: string
 
 const stored = async (id: string) =>
@@ -15,31 +18,40 @@ const stored = async (id: string) =>
 const paths = (body: { violations?: Array<{ propertyPath: string }> }) => (body.violations ?? []).map((v) => v.propertyPath)
 
 beforeAll(async () => {
-  server = await startTestServer()
+  smtp = await startSmtpServer()
+  server = await startTestServer({ mailerDsn: smtp.dsn, options: { user: { emailLinks: { defaultOrigin: 'https://front.example' } } } })
   await server.createUser('root', ['ROLE_SUPER_ADMIN'])
   await server.createUser('owner')
   root = await server.login('root')
 })
 afterAll(async () => {
   await server?.close()
+  await smtp?.close()
 })
 
 describe('without verifyOnChange', () => {
-  it('applies newEmailAddress at once and marks the address unverified', async () => {
+  it('keeps newEmailAddress pending until its emailed link is opened', async () => {
     const id = await server.createUser('gina')
     const token = await server.login('gina')
     const response = await server.patch(`/_api/users/${id}`, { newEmailAddress: ' Gina.New@Example.com ' }, { token })
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ emailAddress: 'gina.new@example.com', newEmailAddress: null, emailAddressVerified: false })
-    expect(await stored(id)).toEqual({ email: 'gina.new@example.com', new_email_address: null, email_address_verified: false })
+    expect(response.body).toMatchObject({ emailAddress: 'gina@example.com', newEmailAddress: 'gina.new@example.com', emailAddressVerified: true })
+    const mail = await smtp.waitFor((m) => m.to.includes('gina.new@example.com'))
+    const [link] = linksIn(mail)
+    const path = new URL(link!).pathname.replace('/confirm-new-email/', '/_api/confirm-email/')
+    expect((await server.get(path)).status).toBe(200)
+    expect(await stored(id)).toEqual({ email: 'gina.new@example.com', new_email_address: null, email_address_verified: true })
   })
 
   it('lets the account holder set emailAddress directly, unverified', async () => {
     const id = await server.createUser('hank')
     const token = await server.login('hank')
-    const response = await server.patch(`/_api/users/${id}`, { emailAddress: 'hank2@example.com' }, { token })
+    const response = await server.patch(`/_api/users/${id}`, { emailAddress: ' Hank2@Example.com ' }, { token })
     expect(response.status).toBe(200)
     expect(await stored(id)).toEqual({ email: 'hank2@example.com', new_email_address: null, email_address_verified: false })
+    // An empty pending address is no pending address.
+    expect((await server.patch(`/_api/users/${id}`, { newEmailAddress: '' }, { token })).body.newEmailAddress).toBeNull()
+    expect((await stored(id)).new_email_address).toBeNull()
   })
 
   it("refuses another account's address (account takeover by claiming its email): 422 on the property sent", async () => {

@@ -1,0 +1,36 @@
+/**
+ * Bench fixtures of the route structure: two three-depth sites for the
+ * resource manifest (5 and 50 components: the SQL count must not grow) and
+ * 1,000 routes for the routes collection.
+ */
+import type { Payload } from 'payload'
+import { structureSchema } from '../plugins/routes/structure/schema'
+import { runSql, sql } from '../plugins/routes/structure/sql'
+import { builder, manifestSite } from './structureFixtures'
+
+export const BULK_ROUTES = 1000
+
+/** 1,000 live pages with a route each, in two statements (the bench measures reads, not fixture writes). */
+async function bulkRoutes(payload: Payload, layout: string): Promise<void> {
+  const schema = structureSchema(payload)
+  const liveAt = schema.columnName('routes', 'liveAt')
+  await runSql(
+    payload,
+    undefined,
+    sql`WITH pages AS (
+          INSERT INTO ${schema.table('pages')} (reference, title, ${schema.column('pages', 'layout')})
+          SELECT 'bench-page-' || g, 'Bench page ' || g, ${layout}::uuid FROM generate_series(1, ${BULK_ROUTES}::int) g
+          RETURNING id, reference
+        )
+        INSERT INTO ${schema.table('routes')} (path, ${schema.column('routes', 'page')}${liveAt ? sql`, ${sql.identifier(liveAt)}` : sql``})
+        SELECT '/bench/' || substr(reference, 12), id${liveAt ? sql`, now() - interval '1 minute'` : sql``} FROM pages`,
+  )
+}
+
+export async function setUpStructure(payload: Payload): Promise<{ manifestSmall: string; manifestLarge: string }> {
+  const b = builder(payload)
+  const manifestSmall = await manifestSite(b, 'bench-small', 5)
+  const manifestLarge = await manifestSite(b, 'bench-large', 50)
+  await bulkRoutes(payload, await b.layout())
+  return { manifestSmall, manifestLarge }
+}

@@ -1,0 +1,38 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+import { chainCtes, effectiveCte } from './graph'
+import { ident, runSql, tableOf } from './tables'
+
+/** Serialises recomputations: each one then reads the tree as committed by the one before. */
+const LOCK = sql`SELECT pg_advisory_xact_lock(hashtextextended('cwa:routes:effective_live_at', 0))`
+
+/**
+ * Stores every route's effective go-live date (one recursive CTE, one
+ * UPDATE of the rows that change), inside the request's transaction. Run
+ * after each write that can change one: a route created, deleted, or given
+ * another liveAt or target; a page or page data record given another parent
+ * or deleted. Nothing runs at a go-live moment: reads compare with now.
+ */
+export async function recomputeEffectiveLiveAt(payload: Payload, req?: PayloadRequest): Promise<void> {
+  await runSql(payload, LOCK, req)
+  await runSql(payload, effectiveLiveAtUpdate(payload), req)
+}
+
+/** The UPDATE storing every route's effective go-live date (also run by the migration adding the column). */
+export function effectiveLiveAtUpdate(payload: Payload) {
+  return sql`WITH RECURSIVE ${chainCtes(payload)}, ${effectiveCte()}
+    UPDATE ${ident(tableOf(payload, 'routes'))} r SET effective_live_at = e.effective_live_at
+    FROM effective e
+    WHERE r.id = e.route_id AND r.effective_live_at IS DISTINCT FROM e.effective_live_at`
+}
+
+/** One route's stored effective go-live date (ISO), read in the request's transaction. */
+export async function storedEffectiveLiveAt(req: PayloadRequest, id: string): Promise<string | null> {
+  const rows = await runSql<{ at: Date | string | null }>(
+    req.payload,
+    sql`SELECT effective_live_at AS at FROM ${ident(tableOf(req.payload, 'routes'))} WHERE id = ${id}::uuid`,
+    req,
+  )
+  const at = rows[0]?.at
+  return at ? new Date(at).toISOString() : null
+}

@@ -1,0 +1,29 @@
+import type { Payload, PayloadRequest } from 'payload'
+import type { RecordRef } from './descendants'
+import { structureSchema } from './schema'
+import { runSql, sql } from './sql'
+
+/** The route pointing at a record (one per record), as (id, path), or null. */
+export async function routeOfRecord(payload: Payload, req: PayloadRequest | undefined, record: RecordRef): Promise<{ id: string; path: string } | null> {
+  const schema = structureSchema(payload)
+  const rows = await runSql<{ id: string; path: string }>(
+    payload,
+    req,
+    sql`SELECT rt.id, rt.path FROM ${schema.routeOfRefSql({ kind: sql`${record.kind}::text`, id: sql`${record.id}::uuid` })} rt`,
+  )
+  return rows[0] ?? null
+}
+
+/**
+ * Clears a route's page / pageData in SQL, without hooks: the one
+ * intermediate step of moving a record to a new route, where the old route
+ * must let go of the record before the new one takes it and is given its
+ * redirect right after (Local API, every hook), in the same transaction.
+ */
+export async function releaseRouteTarget(payload: Payload, req: PayloadRequest, routeId: string): Promise<void> {
+  const schema = structureSchema(payload)
+  await runSql(payload, req, sql`UPDATE ${schema.table('routes')} SET ${schema.column('routes', 'page')} = NULL WHERE id = ${routeId}::uuid`)
+  if (schema.relsName('routes')) {
+    await runSql(payload, req, sql`DELETE FROM ${schema.rels('routes')} WHERE parent_id = ${routeId}::uuid AND path = 'pageData'`)
+  }
+}

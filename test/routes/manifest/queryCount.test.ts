@@ -1,0 +1,51 @@
+/**
+ * The resource manifest stays a small fixed number of SQL queries whatever
+ * the page holds (issue #5): the same count for a page with 5 components as
+ * for one with 50, spread over the layout, the page, nested component
+ * groups, a template with a dynamic position and three rendering depths.
+ * Counted from the pg client around one real HTTP request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { startTestServer, type TestServer } from '../../support/server'
+import { builder, flatten, manifestSite, type Node } from './helpers'
+
+let server: TestServer
+let admin: string
+let b: ReturnType<typeof builder>
+
+const MAX_QUERIES = 6
+
+async function measure(path: string, token?: string) {
+  const { result, queries, sql } = await server.countQueries(() => server.get(`/_api/_/resource_manifest/${encodeURIComponent(path)}`, { token }))
+  expect(result.status).toBe(200)
+  const components = (result.body.resource_iris as Node[]).flatMap(flatten).filter((iri) => iri.includes('/component/html_contents/')).length
+  return { queries, sql, components }
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await server.tokenFor('ROLE_ADMIN')
+  b = builder(server.payload)
+  await manifestSite(b, 'small', 5)
+  await manifestSite(b, 'large', 50)
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+describe('manifest SQL cost', () => {
+  it.each([
+    ['anonymous', () => undefined],
+    ['admin (draft routing)', () => admin],
+  ])('is the same for 5 and 50 components (%s)', async (_label, token) => {
+    const small = await measure('/small/article/child', token())
+    const large = await measure('/large/article/child', token())
+    expect(small.components).toBe(6)
+    expect(large.components).toBe(51)
+    expect({ small: small.queries, large: large.queries }).toEqual({ small: large.queries, large: small.queries })
+    expect({ queries: large.queries, sql: large.queries > MAX_QUERIES ? large.sql.map((s) => s.slice(0, 120)) : [] }).toEqual({
+      queries: large.queries,
+      sql: [],
+    })
+  })
+})
