@@ -9,6 +9,7 @@ import type { HydraExtension } from '../../src/hydra/extension'
 import { HttpError } from '../../src/hydra/errors'
 import { handle } from '../../src/hydra/http'
 import { getRegistry } from '../../src/hydra/registry'
+import { formsOpenApi } from './openapi'
 import { builtInForm } from './registry'
 import { FORMS_SLUG, formViewOf, getBuiltInForm, submit } from './submit'
 
@@ -41,4 +42,5 @@ export const formsExtension: HydraExtension = {
     item.formView = await formViewOf(ctx, String(doc.id), String(doc.formType))
   },
   mount: mountFormEndpoints,
+  openApi: formsOpenApi,
 }

@@ -42,16 +42,16 @@ const changed = (doc: Record<string, unknown>, previous: Record<string, unknown>
   })
 
 /**
- * Keeps Route.effectiveLiveAt current: after a write to `fields` (any, on
- * create) and after every delete, in the writing transaction.
+ * Keeps Route.effectiveLiveAt current: after a write to `fields` (and, for
+ * routes, every creation) and after every delete, in the writing transaction.
  */
-function effectiveDateHooks(fields: string[], onCreate: boolean) {
+function effectiveDateHooks(fields: string[], { routes }: { routes: boolean }) {
   const afterChange: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
-    if ((operation === 'create' && onCreate) || (operation === 'update' && changed(doc, previousDoc, fields))) {
+    if ((operation === 'create' && routes) || (operation === 'update' && changed(doc, previousDoc, fields))) {
       await recomputeEffectiveLiveAt(req.payload, req)
       forgetAccessDecisions(req)
       // The written route answers with its new date (only where the caller may read the field).
-      if (onCreate && 'effectiveLiveAt' in doc) return { ...doc, effectiveLiveAt: await storedEffectiveLiveAt(req, String(doc.id)) }
+      if (routes && 'effectiveLiveAt' in doc) return { ...doc, effectiveLiveAt: await storedEffectiveLiveAt(req, String(doc.id)) }
     }
     return doc
   }
@@ -97,7 +97,7 @@ export function applyRouteRules(collection: CollectionConfig, options: ResolvedC
     return {
       ...collection,
       access: { ...collection.access, read: narrow(collection.access?.read, ({ req }) => routeReadAccess(req)) },
-      hooks: withHooks(collection, effectiveDateHooks(['liveAt', 'page', 'pageData'], true)),
+      hooks: withHooks(collection, effectiveDateHooks(['liveAt', 'page', 'pageData'], { routes: true })),
     }
   }
   const slug = collection.slug
@@ -110,5 +110,5 @@ export function applyRouteRules(collection: CollectionConfig, options: ResolvedC
   const access = { ...collection.access, read: narrow(collection.access?.read, read) }
   if (kind === 'component') return { ...collection, access }
   access.create = narrow(collection.access?.create, ({ req }) => mayCreateRoutable(req.user, options))
-  return { ...collection, access, hooks: withHooks(collection, effectiveDateHooks(['parentPage', 'parentPageData'], false)) }
+  return { ...collection, access, hooks: withHooks(collection, effectiveDateHooks(['parentPage', 'parentPageData'], { routes: false })) }
 }

@@ -2,6 +2,7 @@ import type { Router } from 'express'
 import type { Payload } from 'payload'
 import type { HydraContext } from './context'
 import type { Resource } from './registry'
+import type { OpenApiContribution, OpenApiKit } from './docs/openapi'
 import type { Doc, ItemStore } from './store'
 
 export type JsonLdObject = Record<string, unknown>
@@ -26,6 +27,8 @@ export interface HydraExtension {
   store?(resource: Resource, ctx: HydraContext, fallback: ItemStore): ItemStore | undefined
   /** Adds routes of its own under the API prefix (before the resource routes). */
   mount?(router: Router, payload: Payload): void
+  /** Describes the routes it mounts in the OpenAPI document ({api_prefix}/docs). */
+  openApi?(kit: OpenApiKit): OpenApiContribution | undefined
 }
 
 /** Extensions registered on the config by plugins (config.custom.cwa.extensions). */

@@ -13,7 +13,8 @@ import { docsRoutes } from './docs/routes'
 /** Paths that accept writes from anonymous callers (matched on the path under the API prefix). */
 function isPublicWrite(method: string, path: string): boolean {
   if (path === '/login' || path === '/token/refresh' || path === '/logout') return true
-  if ((method === 'POST' || method === 'PATCH') && /^\/component\/forms\/[^/]+\/submit$/.test(path)) return true
+  // Submits are open to anyone; other methods reach the handler too, so that they get 405 (no PUT on /submit), not 401.
+  if (/^\/component\/forms\/[^/]+\/submit$/.test(path)) return true
   if (method === 'POST' && path === '/users') return true // registration: decided by the user resource's access
   return false
 }

@@ -18,6 +18,7 @@ import { entrypointContext, errorContext, resourceContext } from '../../src/hydr
 import { dataFields, type Resource, ResourceRegistry } from '../../src/hydra/registry'
 import { resolveOptions } from '../../plugins/cwa/options'
 import { publishableExtension, publishableOf } from '../../plugins/publishable'
+import { configExtensions } from '../../src/hydra/extension'
 import { lowerFirst } from '../../src/utils/naming'
 
 type Json = Record<string, any>
@@ -34,7 +35,7 @@ let doc: Json
 beforeAll(async () => {
   config = await (await import('../../payload.config')).default
   registry = new ResourceRegistry(config, PREFIX)
-  doc = openApiDocument(registry, { title: 'Test API', version: '1.2.3', serverUrl: `${BASE_URL}/` })
+  doc = openApiDocument(registry, { title: 'Test API', version: '1.2.3', serverUrl: `${BASE_URL}/`, cookieName: 'api_component' }, configExtensions(config))
 })
 
 // ------------------------------------------------------------------ helpers
@@ -515,6 +516,28 @@ describe('OpenAPI document', () => {
       })
       expect(validate(doc, result, { '@context': `${PREFIX}/contexts/Entrypoint`, '@type': 'PublishResult', published })).toEqual([])
       expect(validate(doc, result, { '@type': 'PublishResult', published: [{ '@type': 'Title' }] }).length).toBeGreaterThan(0)
+    })
+  })
+
+  describe('endpoints mounted by plugins', () => {
+    /** Every endpoint a plugin mounts (beyond the generic resource operations), as [path, method]. */
+    const pluginEndpoints: Array<[string, string]> = [
+      [`${PREFIX}/component/forms/{id}/submit`, 'post'],
+      [`${PREFIX}/component/forms/{id}/submit`, 'patch'],
+    ]
+
+    it.each(pluginEndpoints)('document %s (%s) with its responses', (path, method) => {
+      const op = doc.paths[path]?.[method]
+      expect(op).toBeDefined()
+      expect(typeof op.summary).toBe('string')
+      expect(Object.keys(op.responses).length).toBeGreaterThan(1)
+      for (const parameter of path.match(/\{[^}]+\}/g) ?? []) {
+        expect((op.parameters ?? []).map((p: Json) => `{${p.name}}`)).toContain(parameter)
+      }
+    })
+
+    it('offer the session cookie as a security scheme', () => {
+      expect(doc.components.securitySchemes.cookieAuth).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'api_component' })
     })
   })
 

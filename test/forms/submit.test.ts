@@ -210,11 +210,13 @@ describe('the contract rules of /submit', () => {
     expect((await server.post(submitPath(), undefined, { contentType: 'application/json' })).status).toBe(422)
   })
 
-  it('no PUT (or GET, DELETE) on /submit: 405 with Allow', async () => {
-    for (const method of ['PUT', 'GET', 'DELETE']) {
-      const response = await server.request(method, submitPath(), method === 'PUT' ? valid() : undefined, { token: admin })
-      expect([method, response.status]).toEqual([method, 405])
-      expect(response.headers.get('allow')).toBe('POST, PATCH')
+  it('no PUT (or GET, DELETE) on /submit: 405 with Allow, for admins and anonymous callers alike', async () => {
+    for (const token of [admin, undefined]) {
+      for (const method of ['PUT', 'GET', 'DELETE']) {
+        const response = await server.request(method, submitPath(), method === 'PUT' ? valid() : undefined, token ? { token } : {})
+        expect([method, response.status]).toEqual([method, 405])
+        expect(response.headers.get('allow')).toBe('POST, PATCH')
+      }
     }
   })
 

@@ -4,6 +4,7 @@ import { lowerFirst } from '../../utils/naming'
 import { DEFAULT_ITEMS_PER_PAGE, DEFAULT_MAX_ITEMS_PER_PAGE } from '../filters'
 import { outputFields } from '../item'
 import { dataFields, type Resource, type ResourceRegistry } from '../registry'
+import type { HydraExtension } from '../extension'
 import { passwordAliases, writableFields } from '../writableFields'
 
 /**
@@ -13,7 +14,7 @@ import { passwordAliases, writableFields } from '../writableFields'
  * schema (PATCH body). Nothing names a resource: the registry is the source.
  */
 
-type Schema = Record<string, unknown>
+export type Schema = Record<string, unknown>
 type FieldWithName = Field & { name: string }
 
 export interface OpenApiInfo {
@@ -842,8 +843,33 @@ function sessionOperations(registry: ResourceRegistry, cookieName: string | unde
   return paths
 }
 
-/** The OpenAPI 3.1.0 document of the API (served as {prefix}/docs.json). */
-export function openApiDocument(registry: ResourceRegistry, info: OpenApiInfo): Record<string, unknown> {
+/**
+ * What a plugin's `openApi` hook gets to describe its own endpoints with the
+ * document's shared parts (security schemes, error responses, schemas).
+ */
+export interface OpenApiKit {
+  registry: ResourceRegistry
+  prefix: string
+  media: { jsonld: string; json: string; mergePatch: string }
+  /** Security requirement: signed in, or optional (public, with more for signed-in callers). */
+  security(optional: boolean): Array<Record<string, string[]>>
+  ref(schemaName: string): Schema
+  /** A shared response: BadRequest, Unauthorized, Forbidden, NotFound, UnsupportedMediaType, UnprocessableEntity. */
+  responseRef(name: string): Schema
+  jsonLdResponse(description: string, schemaName: string, headers?: Schema): Schema
+  errorResponse(description: string): Schema
+  schemaNames: typeof schemaNames
+}
+
+/** Paths, schemas and tags a plugin adds to the document. */
+export interface OpenApiContribution {
+  paths?: Record<string, Schema>
+  schemas?: Record<string, Schema>
+  tags?: Array<{ name: string; description: string }>
+}
+
+/** The OpenAPI 3.1.0 document of the API (served as {prefix}/docs.json), with what each extension adds. */
+export function openApiDocument(registry: ResourceRegistry, info: OpenApiInfo, extensions: HydraExtension[] = []): Record<string, unknown> {
   const prefix = registry.apiPrefix
   const resources = registry.all()
   const schemas: Record<string, Schema> = { ...sharedSchemas(registry), ...publishSchemas(registry) }
@@ -882,6 +908,25 @@ export function openApiDocument(registry: ResourceRegistry, info: OpenApiInfo): 
     ...publishOperations(registry, info.cookieName),
   }
   for (const resource of resources) Object.assign(paths, resourceOperations(resource, info.cookieName))
+  const kit: OpenApiKit = {
+    registry,
+    prefix,
+    media: { jsonld: MEDIA_JSONLD, json: MEDIA_JSON, mergePatch: MEDIA_MERGE_PATCH },
+    security: (optional) => security(info.cookieName, { optional }),
+    ref,
+    responseRef,
+    jsonLdResponse,
+    errorResponse,
+    schemaNames,
+  }
+  const extensionTags: Array<{ name: string; description: string }> = []
+  for (const extension of extensions) {
+    const contribution = extension.openApi?.(kit)
+    if (!contribution) continue
+    Object.assign(paths, contribution.paths ?? {})
+    Object.assign(schemas, contribution.schemas ?? {})
+    extensionTags.push(...(contribution.tags ?? []))
+  }
 
   const securitySchemes: Record<string, Schema> = {
     bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session JWT in an Authorization header' },
@@ -895,6 +940,7 @@ export function openApiDocument(registry: ResourceRegistry, info: OpenApiInfo): 
     { name: 'Session', description: 'Sign in, sign out, current user' },
     ...(resources.some((r) => publishableOf(r) !== null) ? [{ name: 'Publishing', description: 'Draft/publish workflow of publishable types' }] : []),
     ...resources.map((r) => ({ name: r.meta.shortName, description: `${r.meta.shortName} resources (${r.collectionIri})` })),
+    ...extensionTags,
   ]
 
   return {

@@ -1,5 +1,6 @@
 import express, { type Router } from 'express'
 import type { Payload } from 'payload'
+import { configExtensions } from '../extension'
 import { JSONLD } from '../http'
 import { getOptions, getRegistry } from '../registry'
 import { docsHtml, docsInitScript, swaggerAssetsDir } from './html'
@@ -9,12 +10,14 @@ import { openApiDocument } from './openapi'
 /** GET /docs (HTML), /docs.json (OpenAPI 3.1), /docs.jsonld (Hydra ApiDocumentation), /docs/assets/*. */
 export function docsRoutes(payload: Payload): Router {
   const registry = getRegistry(payload.config)
-  const { apiPrefix, websiteName } = getOptions(payload.config)
+  const { apiPrefix, websiteName, session } = getOptions(payload.config)
+  const extensions = configExtensions(payload.config)
   const router = express.Router()
   const baseUrl = (req: express.Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`
 
   router.get('/docs.json', (req, response) => {
-    const doc = openApiDocument(registry, { title: `${websiteName} API`, version: '2.0.0-alpha', serverUrl: baseUrl(req) })
+    const info = { title: `${websiteName} API`, version: '2.0.0-alpha', serverUrl: baseUrl(req), cookieName: session.cookieName }
+    const doc = openApiDocument(registry, info, extensions)
     response.type('application/vnd.openapi+json; charset=utf-8').send(JSON.stringify(doc))
   })
   router.get('/docs.jsonld', (req, response) => {
