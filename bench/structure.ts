@@ -16,7 +16,6 @@ async function bulkRoutes(payload: Payload, layout: string): Promise<void> {
   const liveAt = schema.columnName('routes', 'liveAt')
   await runSql(
     payload,
-    undefined,
     sql`WITH pages AS (
           INSERT INTO ${schema.table('pages')} (reference, title, ${schema.column('pages', 'layout')})
           SELECT 'bench-page-' || g, 'Bench page ' || g, ${layout}::uuid FROM generate_series(1, ${BULK_ROUTES}::int) g
@@ -24,6 +23,7 @@ async function bulkRoutes(payload: Payload, layout: string): Promise<void> {
         )
         INSERT INTO ${schema.table('routes')} (path, ${schema.column('routes', 'page')}${liveAt ? sql`, ${sql.identifier(liveAt)}` : sql``})
         SELECT '/bench/' || substr(reference, 12), id${liveAt ? sql`, now() - interval '1 minute'` : sql``} FROM pages`,
+    undefined,
   )
 }
 

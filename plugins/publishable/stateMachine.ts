@@ -1,4 +1,4 @@
-import { sql } from '@payloadcms/db-postgres'
+import { runSql, sql } from '../../src/utils/sql'
 import { commitTransaction, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 import { dataFields, getRegistry } from '../../src/hydra/registry'
 import { notFound, type Violation, violation, ViolationError } from '../../src/hydra/errors'
@@ -137,10 +137,7 @@ async function inTransaction<T>(ctx: PublishContext, fn: () => Promise<T>): Prom
 
 /** Serialises work on one family of twins until the transaction ends. */
 async function lockFamily(ctx: PublishContext, rootId: string): Promise<void> {
-  const adapter = ctx.payload.db as unknown as { sessions?: Record<string, { db: { execute(q: unknown): Promise<unknown> } }>; drizzle: { execute(q: unknown): Promise<unknown> } }
-  const transactionID = await ctx.req.transactionID
-  const db = transactionID !== undefined && transactionID !== null ? adapter.sessions?.[String(transactionID)]?.db : undefined
-  await (db ?? adapter.drizzle).execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${ctx.slug}:${rootId}`}, 0))`)
+  await runSql(ctx.payload, sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${ctx.slug}:${rootId}`}, 0))`, ctx.req)
 }
 
 /** The current row, whatever the caller may read: transitions decide on the stored state. */

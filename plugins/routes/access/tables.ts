@@ -1,25 +1,11 @@
-import { sql } from '@payloadcms/db-postgres'
-import type { Field, Payload, PayloadRequest } from 'payload'
+import { sql, type Sql } from '../../../src/utils/sql'
+import type { Field, Payload } from 'payload'
 import { getCwaMeta } from '../../cwa/types'
 
-/** drizzle's SQL fragment type, as the db-postgres adapter builds it. */
-export type Sql = ReturnType<typeof sql>
+export { runSql, type Sql } from '../../../src/utils/sql'
 
 interface Adapter {
-  drizzle: { execute(query: unknown): Promise<{ rows: unknown[] }> }
-  sessions?: Record<string, { db: { execute(query: unknown): Promise<{ rows: unknown[] }> } }>
   tableNameMap: Map<string, string>
-}
-
-/**
- * Runs one statement, inside the request's transaction when there is one
- * (so a read right after a write in the same request sees it).
- */
-export async function runSql<T>(payload: Payload, query: Sql, req?: PayloadRequest): Promise<T[]> {
-  const adapter = payload.db as unknown as Adapter
-  const transactionID = req ? await req.transactionID : undefined
-  const db = transactionID !== undefined && transactionID !== null ? adapter.sessions?.[String(transactionID)]?.db : undefined
-  return (await (db ?? adapter.drizzle).execute(query)).rows as T[]
 }
 
 /** The table of a collection, as the database adapter named it (table prefix applied). */

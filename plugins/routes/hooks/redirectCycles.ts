@@ -22,13 +22,13 @@ export const redirectCycleHook: CollectionBeforeValidateHook = async ({ data, or
   const table = schema.table('routes')
   const rows = await runSql<{ loops: boolean }>(
     req.payload,
-    req,
     sql`WITH RECURSIVE chain(id) AS (
           SELECT ${target}::uuid
           UNION
           SELECT r.${redirect} FROM chain c JOIN ${table} r ON r.id = c.id WHERE r.${redirect} IS NOT NULL
         )
         SELECT EXISTS (SELECT 1 FROM chain WHERE id = ${self}::uuid) AS loops`,
+    req,
   )
   if (rows[0]?.loops) {
     throw new ValidationError({

@@ -27,7 +27,6 @@ export async function loadChain(payload: Payload, req: PayloadRequest | undefine
   }
   const rows = await runSql<{ kind: string; id: string; row: Record<string, unknown>; draft: Record<string, unknown> | null }>(
     payload,
-    req,
     sql`WITH RECURSIVE chain(kind, id, parent_kind, parent_id, row, draft, up, trail) AS (
         SELECT r.kind, r.id, r.parent_kind, r.parent_id, r.row, r.draft, 0, ARRAY[r.id]
         FROM ${schema.recordByRefSql({ kind: sql`${start.kind}::text`, id: sql`${start.id}::uuid` }, extra)} r
@@ -37,6 +36,7 @@ export async function loadChain(payload: Payload, req: PayloadRequest | undefine
         WHERE NOT r.id = ANY(c.trail)
       )
       SELECT kind, id, row, draft FROM chain ORDER BY up DESC`,
+    req,
   )
   return rows.map((r) => ({ kind: r.kind, id: String(r.id), row: r.row, draft: r.draft }))
 }

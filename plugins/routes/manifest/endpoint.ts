@@ -24,7 +24,7 @@ interface RouteRow {
 async function findRoute(ctx: HydraContext, id: string): Promise<RouteRow | null> {
   const schema = structureSchema(ctx.payload)
   const where = isUuid(id) ? sql`r.id = ${id.toLowerCase()}::uuid` : sql`r.path = ${id}`
-  const rows = await runSql<RouteRow>(ctx.payload, ctx.req, sql`${schema.routeTargetsSql(where)} LIMIT 1`)
+  const rows = await runSql<RouteRow>(ctx.payload, sql`${schema.routeTargetsSql(where)} LIMIT 1`, ctx.req)
   return rows[0] ?? null
 }
 

@@ -91,7 +91,6 @@ export async function loadEdges(
     pdp: string | null
   }>(
     payload,
-    req,
     sql`WITH RECURSIVE
       walk(parent_kind, parent_id, kind, id, ord, created, pdc, pdp) AS (
         SELECT NULL::text, NULL::uuid, 'start'::text, NULL::uuid, 0::float8, NULL::timestamptz, NULL::varchar, NULL::varchar
@@ -101,6 +100,7 @@ export async function loadEdges(
         WHERE e.id IS NOT NULL
       )
       SELECT parent_kind, parent_id, kind, id, ord, created, pdc, pdp FROM walk WHERE kind <> 'start'`,
+    req,
   )
   return rows.map((r) => ({
     parentKind: r.parent_kind,

@@ -34,7 +34,6 @@ export async function routedDescendants(
   const schema = structureSchema(payload)
   const rows = await runSql<{ route_id: string; path: string; parent_route: string; depth: number }>(
     payload,
-    req,
     sql`WITH RECURSIVE tree(kind, id, anchor, parent_route, route_id, path, depth, trail) AS (
         SELECT ${start.kind}::text, ${start.id}::uuid, ${startRouteId}::uuid, NULL::uuid, NULL::uuid, NULL::varchar, 0, ARRAY[${start.id}::uuid]
         UNION ALL
@@ -45,6 +44,7 @@ export async function routedDescendants(
         WHERE NOT c.twin_draft AND NOT c.id = ANY(tree.trail)
       )
       SELECT route_id, path, parent_route, depth FROM tree WHERE route_id IS NOT NULL ORDER BY depth, path`,
+    req,
   )
   return rows.map((row) => ({ routeId: row.route_id, path: row.path, parentRouteId: row.parent_route, depth: Number(row.depth) }))
 }

@@ -13,10 +13,10 @@ export async function freePath(payload: Payload, req: PayloadRequest | undefined
   const schema = structureSchema(payload)
   const rows = await runSql<{ path: string }>(
     payload,
-    req,
     sql`SELECT path FROM ${schema.table('routes')}
         WHERE (path = ${base} OR path LIKE ${`${likeEscape(base)}-%`})
           AND (${ownRouteId}::uuid IS NULL OR id <> ${ownRouteId}::uuid)`,
+    req,
   )
   const taken = new Set(rows.map((row) => row.path))
   if (!taken.has(base)) return base

@@ -8,8 +8,8 @@ export async function routeOfRecord(payload: Payload, req: PayloadRequest | unde
   const schema = structureSchema(payload)
   const rows = await runSql<{ id: string; path: string }>(
     payload,
-    req,
     sql`SELECT rt.id, rt.path FROM ${schema.routeOfRefSql({ kind: sql`${record.kind}::text`, id: sql`${record.id}::uuid` })} rt`,
+    req,
   )
   return rows[0] ?? null
 }
@@ -22,8 +22,8 @@ export async function routeOfRecord(payload: Payload, req: PayloadRequest | unde
  */
 export async function releaseRouteTarget(payload: Payload, req: PayloadRequest, routeId: string): Promise<void> {
   const schema = structureSchema(payload)
-  await runSql(payload, req, sql`UPDATE ${schema.table('routes')} SET ${schema.column('routes', 'page')} = NULL WHERE id = ${routeId}::uuid`)
+  await runSql(payload, sql`UPDATE ${schema.table('routes')} SET ${schema.column('routes', 'page')} = NULL WHERE id = ${routeId}::uuid`, req)
   if (schema.relsName('routes')) {
-    await runSql(payload, req, sql`DELETE FROM ${schema.rels('routes')} WHERE parent_id = ${routeId}::uuid AND path = 'pageData'`)
+    await runSql(payload, sql`DELETE FROM ${schema.rels('routes')} WHERE parent_id = ${routeId}::uuid AND path = 'pageData'`, req)
   }
 }

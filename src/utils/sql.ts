@@ -1,0 +1,51 @@
+import { sql } from '@payloadcms/db-postgres'
+import { commitTransaction, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
+
+export { sql }
+/** A drizzle SQL chunk (what the `sql` tag builds, or an identifier). */
+export type SqlChunk = ReturnType<typeof sql> | ReturnType<typeof sql.identifier>
+export type Sql = ReturnType<typeof sql>
+
+export interface SqlExecutor {
+  execute(query: unknown): Promise<{ rows: unknown[] }>
+}
+
+interface Adapter {
+  drizzle: SqlExecutor
+  sessions?: Record<string, { db: SqlExecutor }>
+}
+
+/**
+ * The executor of the request's open transaction when there is one (so raw
+ * SQL sees, and commits or rolls back with, the request's own writes), else
+ * the pool's.
+ */
+export async function sqlExecutor(payload: Payload, req?: PayloadRequest): Promise<SqlExecutor> {
+  const adapter = payload.db as unknown as Adapter
+  const transactionID = req ? await req.transactionID : undefined
+  const session = transactionID !== undefined && transactionID !== null ? adapter.sessions?.[String(transactionID)]?.db : undefined
+  return session ?? adapter.drizzle
+}
+
+/** Runs one statement (in the request's transaction, see sqlExecutor) and returns its rows. */
+export async function runSql<T>(payload: Payload, query: Sql, req?: PayloadRequest): Promise<T[]> {
+  return (await (await sqlExecutor(payload, req)).execute(query)).rows as T[]
+}
+
+/**
+ * Runs `fn` in one transaction on `req`: a new one, committed or rolled back
+ * here, unless the caller (a hook, a form submit) holds one already. Every
+ * Local API call inside must pass `req`.
+ */
+export async function inTransaction<T>(req: PayloadRequest, fn: () => Promise<T>): Promise<T> {
+  let started = false
+  try {
+    started = await initTransaction(req)
+    const result = await fn()
+    if (started) await commitTransaction(req)
+    return result
+  } catch (error) {
+    if (started) await killTransaction(req)
+    throw error
+  }
+}
