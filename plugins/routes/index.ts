@@ -1,5 +1,6 @@
 import type { HydraExtension } from '../../src/hydra/extension'
 import { mountRouteEndpoints } from './mount'
+import { routesOpenApi } from './openapi'
 import { decorateRoute, prepareRoutes } from './output'
 
 /**
@@ -16,4 +17,5 @@ export const routesExtension: HydraExtension = {
     if (resource.slug === 'routes') decorateRoute(item, doc, ctx)
   },
   mount: mountRouteEndpoints,
+  openApi: routesOpenApi,
 }

@@ -524,6 +524,12 @@ describe('OpenAPI document', () => {
     const pluginEndpoints: Array<[string, string]> = [
       [`${PREFIX}/component/forms/{id}/submit`, 'post'],
       [`${PREFIX}/component/forms/{id}/submit`, 'patch'],
+      [`${PREFIX}/_/routes/{id}`, 'get'],
+      [`${PREFIX}/_/routes/{id}`, 'patch'],
+      [`${PREFIX}/_/routes/{id}`, 'delete'],
+      [`${PREFIX}/_/routes/generate`, 'post'],
+      [`${PREFIX}/_/routes/{id}/children`, 'get'],
+      [`${PREFIX}/_/resource_manifest/{id}`, 'get'],
     ]
 
     it.each(pluginEndpoints)('document %s (%s) with its responses', (path, method) => {
@@ -531,9 +537,8 @@ describe('OpenAPI document', () => {
       expect(op).toBeDefined()
       expect(typeof op.summary).toBe('string')
       expect(Object.keys(op.responses).length).toBeGreaterThan(1)
-      for (const parameter of path.match(/\{[^}]+\}/g) ?? []) {
-        expect((op.parameters ?? []).map((p: Json) => `{${p.name}}`)).toContain(parameter)
-      }
+      const declared = [...(doc.paths[path].parameters ?? []), ...(op.parameters ?? [])].map((p: Json) => `{${deref(doc, p).name}}`)
+      for (const parameter of path.match(/\{[^}]+\}/g) ?? []) expect(declared).toContain(parameter)
     })
 
     it('offer the session cookie as a security scheme', () => {

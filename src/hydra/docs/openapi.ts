@@ -923,7 +923,10 @@ export function openApiDocument(registry: ResourceRegistry, info: OpenApiInfo, e
   for (const extension of extensions) {
     const contribution = extension.openApi?.(kit)
     if (!contribution) continue
-    Object.assign(paths, contribution.paths ?? {})
+    // Per method: a plugin may take over one operation of a generic path (GET /_/routes/{id} by path) and leave the others.
+    for (const [path, operations] of Object.entries(contribution.paths ?? {})) {
+      paths[path] = { ...((paths[path] as Schema | undefined) ?? {}), ...operations }
+    }
     Object.assign(schemas, contribution.schemas ?? {})
     extensionTags.push(...(contribution.tags ?? []))
   }
