@@ -530,6 +530,11 @@ describe('OpenAPI document', () => {
       [`${PREFIX}/_/routes/generate`, 'post'],
       [`${PREFIX}/_/routes/{id}/children`, 'get'],
       [`${PREFIX}/_/resource_manifest/{id}`, 'get'],
+      [`${PREFIX}/password/reset/request/{username}`, 'get'],
+      [`${PREFIX}/verify-email/{username}/{token}`, 'get'],
+      [`${PREFIX}/resend-verify-email/{username}`, 'get'],
+      [`${PREFIX}/confirm-email/{username}/{emailAddress}/{token}`, 'get'],
+      [`${PREFIX}/resend-verify-new-email/{username}`, 'get'],
     ]
 
     it.each(pluginEndpoints)('document %s (%s) with its responses', (path, method) => {
