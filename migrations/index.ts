@@ -3,6 +3,7 @@ import * as migration_20261122_060235_publishable from './20261122_060235_publis
 import * as migration_20261122_080916_user_tokens from './20261122_080916_user_tokens';
 import * as migration_20261122_081018_route_live_at from './20261122_081018_route_live_at';
 import * as migration_20261122_083006_route_effective_live_at from './20261122_083006_route_effective_live_at';
+import * as migration_20261122_090000_users_email_unique from './20261122_090000_users_email_unique';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261122_083006_route_effective_live_at.up,
     down: migration_20261122_083006_route_effective_live_at.down,
-    name: '20261122_083006_route_effective_live_at'
+    name: '20261122_083006_route_effective_live_at',
+  },
+  {
+    up: migration_20261122_090000_users_email_unique.up,
+    down: migration_20261122_090000_users_email_unique.down,
+    name: '20261122_090000_users_email_unique',
   },
 ];

@@ -3,6 +3,7 @@ import { type CoreContext, tableName } from '../cwa/context'
 import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../cwa/options'
 import { isAdmin, isSuperAdmin } from '../cwa/roles'
 import type { CwaResourceMeta } from '../cwa/types'
+import { closedPasswordEndpoints } from './closedEndpoints'
 import { deleteRefreshTokens, emailNotTaken, firstUserIsSuperAdmin } from './hooks/account'
 import { noteSentFields } from './hooks/changes'
 import { emailChangeRules } from './hooks/emailChange'
@@ -59,6 +60,7 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
       update: ({ req, id }) => selfOrSuperAdmin({ req, id }),
       delete: ({ req }) => isSuperAdmin(req.user, hierarchy),
     },
+    endpoints: closedPasswordEndpoints(options.apiPrefix),
     hooks: {
       afterLogout: [clearApiSessionCookies(options)],
       beforeDelete: [deleteRefreshTokens],

@@ -75,13 +75,15 @@ function jsonPath(resource: Resource, path: string): string {
   )
 }
 
-/** Payload's validation errors name Payload fields: report them under the JSON property names. */
+/**
+ * Payload's validation errors and the database's constraint errors name
+ * Payload fields or columns: report them under the JSON property names.
+ */
 function withJsonPaths(resource: Resource) {
   return (error: unknown): never => {
-    if (error instanceof ValidationError) {
-      const classified = classifyError(error, false) as ViolationError
-      throw new ViolationError(classified.violations.map((v) => violation(jsonPath(resource, v.propertyPath), v.message, v.code)))
-    }
+    const classified = error instanceof ValidationError || !(error instanceof Error) ? null : classifyError(error, false, 'POST')
+    const violations = error instanceof ValidationError ? (classifyError(error, false) as ViolationError).violations : classified instanceof ViolationError ? classified.violations : null
+    if (violations) throw new ViolationError(violations.map((v) => violation(jsonPath(resource, v.propertyPath), v.message, v.code)))
     throw error
   }
 }

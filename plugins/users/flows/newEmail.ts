@@ -1,4 +1,5 @@
-import { commitTransaction, initTransaction, killTransaction, type PayloadRequest, ValidationError } from 'payload'
+import { ValidationError } from 'payload'
+import { inTransaction } from '../../../src/utils/sql'
 import type { HydraContext } from '../../../src/hydra/context'
 import { HttpError, notFound, violation, ViolationError } from '../../../src/hydra/errors'
 import type { OperationResult } from '../../../src/hydra/operations'
@@ -113,19 +114,6 @@ export async function requestEmailChange(ctx: HydraContext, userId: string, newE
       const errors = (error.data as { errors?: Array<{ message?: string }> }).errors ?? []
       throw new ViolationError(errors.map((e) => violation('newEmailAddress', e.message ?? 'This value is not valid.')))
     }
-    throw error
-  }
-}
-
-/** Runs `fn` in the request's transaction (a new one unless the caller holds one already). */
-async function inTransaction(req: PayloadRequest, fn: () => Promise<void>): Promise<void> {
-  let started = false
-  try {
-    started = await initTransaction(req)
-    await fn()
-    if (started) await commitTransaction(req)
-  } catch (error) {
-    if (started) await killTransaction(req)
     throw error
   }
 }

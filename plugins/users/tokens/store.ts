@@ -1,6 +1,6 @@
-import { sql } from '@payloadcms/db-postgres'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { commitTransaction, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
+import { inTransaction, sql, sqlExecutor, type SqlExecutor } from '../../../src/utils/sql'
 import type { TokenPurpose } from './collection'
 
 /** What the token functions need: the Payload instance and, when inside a write, its request (to share the transaction). */
@@ -10,9 +10,7 @@ export interface TokenScope {
 }
 
 /** Something that runs SQL: the adapter's drizzle, or a transaction's. */
-export interface Executor {
-  execute(query: unknown): Promise<{ rows: unknown[] }>
-}
+export type Executor = SqlExecutor
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -22,10 +20,8 @@ export function newToken(): string {
 }
 
 /** The SQL executor of the request's open transaction, else the adapter's (so a token commits or rolls back with the write that sent it). */
-export async function executor({ payload, req }: TokenScope): Promise<Executor> {
-  const adapter = payload.db as unknown as { drizzle: Executor; sessions?: Record<string, { db: Executor }> }
-  const id = req ? await req.transactionID : undefined
-  return (id !== undefined && id !== null && adapter.sessions?.[String(id)]?.db) || adapter.drizzle
+export function executor({ payload, req }: TokenScope): Promise<Executor> {
+  return sqlExecutor(payload, req)
 }
 
 function table(payload: Payload) {
@@ -145,16 +141,4 @@ export async function withSubjectLock<T>(
   })
 }
 
-/** Runs `fn` in the request's transaction: a new one, committed or rolled back here, unless the caller (a hook, a form submit) holds one already. */
-export async function inTransaction<T>(req: PayloadRequest, fn: () => Promise<T>): Promise<T> {
-  let started = false
-  try {
-    started = await initTransaction(req)
-    const result = await fn()
-    if (started) await commitTransaction(req)
-    return result
-  } catch (error) {
-    if (started) await killTransaction(req)
-    throw error
-  }
-}
+export { inTransaction }

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { PASSWORD, startTestServer, type TestServer } from '../support/server'
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp'
+
+/**
+ * Payload's own REST API must not offer a second password reset that skips
+ * the link rules, throttling and hashed single-use tokens of the email flows.
+ */
+
+let server: TestServer
+let smtp: TestSmtpServer
+
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  server = await startTestServer({ mailerDsn: smtp.dsn, options: { user: { emailLinks: { defaultOrigin: 'https://front.example' } } } })
+  await server.createUser('jane', ['ROLE_USER'])
+})
+afterAll(async () => {
+  await server?.close()
+  await smtp?.close()
+})
+
+describe("Payload's password reset endpoints", () => {
+  it('security: POST /api/users/forgot-password cannot mail an unthrottled reset link (404, nothing sent)', async () => {
+    const response = await server.request('POST', '/api/users/forgot-password', { email: 'jane@example.com' }, { contentType: 'application/json' })
+    expect(response.status).toBe(404)
+    expect(JSON.stringify(response.body)).toContain('/_api/password/reset/request/')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(smtp.messages).toHaveLength(0)
+  })
+
+  it('security: POST /api/users/reset-password cannot set a password with a Payload token (404)', async () => {
+    const response = await server.request('POST', '/api/users/reset-password', { token: 'x', password: 'new password 1' }, { contentType: 'application/json' })
+    expect(response.status).toBe(404)
+    expect((await server.request('POST', '/_api/login', { username: 'jane', password: PASSWORD }, { contentType: 'application/json' })).status).toBe(204)
+  })
+
+  it('the flow of the API still sends the reset email', async () => {
+    const response = await server.get('/_api/password/reset/request/jane')
+    expect(response.status).toBe(200)
+    await smtp.waitFor((m) => m.to.includes('jane@example.com'))
+  })
+})
