@@ -39,7 +39,8 @@ export function mountRouteEndpoints(router: Router, payload: Payload): void {
   router.get(/^\/_\/resource_manifest\/(.+)$/, handle(payload, (ctx, req) => resourceManifest(ctx, routeParam(String(req.params[0])))))
   router.get(/^\/_\/routes\/(.+)\/children\/?$/, handle(payload, (ctx, req) => routeChildren(ctx, routeParam(String(req.params[0])))))
   router.get(/^\/_\/routes\/(.+)$/, pathOnly, handle(payload, (ctx, req) => getRouteByPath(ctx, routeParam(String(req.params[0])))))
-  router.patch(/^\/_\/routes\/(.+)$/, pathOnly, handle(payload, (ctx, req) => patchRouteByPath(ctx, routeParam(String(req.params[0])), req.body)))
+  // By path or id: cascadeChildPaths is a write flag of every route PATCH.
+  router.patch(/^\/_\/routes\/(.+)$/, handle(payload, (ctx, req) => patchRouteByPath(ctx, routeParam(String(req.params[0])), req.body)))
   // After the path lookups: a UUID under /_/routes/ reaches the item gates.
   mountItemGates(router, payload)
 }

@@ -1,9 +1,10 @@
-import type { CollectionSlug } from 'payload'
+import type { CollectionSlug, Where } from 'payload'
 import type { HydraContext } from '../../../src/hydra/context'
 import { badRequest, notFound, violation, ViolationError } from '../../../src/hydra/errors'
 import { denormalize } from '../../../src/hydra/denormalizer'
 import { normalizeItem } from '../../../src/hydra/normalizer'
 import type { OperationResult } from '../../../src/hydra/operations'
+import { isUuid } from '../../../src/hydra/registry'
 import { storeFor } from '../../../src/hydra/store'
 import { findOne } from '../../../src/utils/findOne'
 import { assertMayWriteRoutes, routesResource } from '../structure/access'
@@ -21,7 +22,7 @@ export function replacePrefix(path: string, oldPrefix: string, newPrefix: string
 }
 
 /**
- * PATCH /_/routes/{route_path} (merge-patch: path, liveAt, page, pageData,
+ * PATCH /_/routes/{route_path or id} (merge-patch: path, liveAt, page, pageData,
  * redirect; plus the write flag cascadeChildPaths). Without the flag only
  * this route changes. With it and a new path, every routed descendant of the
  * route's page or page data (through parentPage / parentPageData at any
@@ -38,18 +39,21 @@ export async function patchRouteByPath(ctx: HydraContext, path: unknown, body: u
   if (typeof cascadeChildPaths !== 'boolean') {
     throw new ViolationError([violation('cascadeChildPaths', 'This value should be of type bool.', 'type')])
   }
-  if (typeof path !== 'string' || !path.startsWith('/')) throw notFound()
+  if (typeof path !== 'string' || !(path.startsWith('/') || isUuid(path))) throw notFound()
   const { payload, req } = ctx
   const resource = routesResource(ctx)
   return inTransaction(req, async () => {
-    const route = await findOne(payload, { collection: 'routes', where: { path: { equals: path } }, overrideAccess: true, req })
+    const key: string = path
+    const where: Where = isUuid(key) ? { id: { equals: key.toLowerCase() } } : { path: { equals: key } }
+    const route = await findOne(payload, { collection: 'routes', where, overrideAccess: true, req })
     if (!route) throw notFound()
+    const oldPath = String(route.path)
     const id = String(route.id)
     const data = await denormalize(resource, changes, ctx)
     const updated = await storeFor(resource, ctx).update(id, data)
     const newPath = String(updated.path)
-    if (cascadeChildPaths && newPath !== path) await cascade(ctx, route, newPath)
-    payload.logger.info({ route: id, from: path, to: newPath, cascadeChildPaths }, 'route updated by path')
+    if (cascadeChildPaths && newPath !== oldPath) await cascade(ctx, route, newPath)
+    payload.logger.info({ route: id, from: oldPath, to: newPath, cascadeChildPaths }, 'route updated')
     return { status: 200, body: await normalizeItem(resource, updated, ctx) }
   })
 }

@@ -86,6 +86,15 @@ describe('cascadeChildPaths: true', () => {
     expect(routes.get('/r')).toMatchObject({ id: idOf(t.routes.r), redirect: null })
   })
 
+  it('cascades by the route IRI (UUID) too', async () => {
+    const t = await tree()
+    const response = await server.patch(t.routes.a, { path: '/r/alpha', cascadeChildPaths: true }, { token: admin })
+    expect(response.status).toBe(200)
+    const routes = await f.routes()
+    expect(routes.get('/r/alpha/c/d')?.id).toBe(idOf(t.routes.d))
+    expect(routes.get('/r/a')?.redirect).toBe(idOf(t.routes.a))
+  })
+
   it('rolls everything back when a new path is taken (422): no path changed, no redirect added', async () => {
     const t = await tree()
     await f.route('/taken/a', { page: await f.page(layout, { title: 'Squatter' }) })
