@@ -1,19 +1,13 @@
 import { sql, type Sql } from '../../../src/utils/sql'
 import type { Field, Payload } from 'payload'
 import { getCwaMeta } from '../../cwa/types'
+import { polymorphicSql, structureSchema } from '../structure/schema'
 
 export { runSql, type Sql } from '../../../src/utils/sql'
 
-interface Adapter {
-  tableNameMap: Map<string, string>
-}
-
 /** The table of a collection, as the database adapter named it (table prefix applied). */
 export function tableOf(payload: Payload, slug: string): string {
-  const dbName = payload.collections[slug as never]?.config.dbName
-  if (typeof dbName === 'string') return dbName
-  const adapter = payload.db as unknown as Adapter
-  return adapter.tableNameMap.get(slug.replace(/-/g, '_')) ?? slug.replace(/-/g, '_')
+  return structureSchema(payload).tableName(slug)
 }
 
 export const ident = (name: string) => sql.identifier(name)
@@ -28,15 +22,11 @@ export function slugsOfKind(payload: Payload, kind: 'component' | 'pageData'): s
 
 /**
  * A polymorphic relationship stored in the `_rels` table as one column per
- * target: the target's slug (CASE) and id (COALESCE) of the row aliased `r`.
+ * target: the target's slug (CASE) and id (COALESCE) of the row aliased `alias`.
  */
 export function polymorphicTarget(payload: Payload, alias: string, targets: string[]): { slug: Sql; id: Sql } {
-  if (targets.length === 0) return { slug: sql`NULL::text`, id: sql`NULL::uuid` }
-  const col = (target: string) => sql`${ident(alias)}.${ident(`${tableOf(payload, target)}_id`)}`
-  return {
-    slug: sql`CASE ${sql.join(targets.map((t) => sql`WHEN ${col(t)} IS NOT NULL THEN ${t}::text`), sql` `)} END`,
-    id: targets.length === 1 ? col(targets[0]!) : sql`COALESCE(${sql.join(targets.map(col), sql`, `)})`,
-  }
+  const { kind, id } = polymorphicSql(targets.map((t) => [t, sql`${ident(alias)}.${ident(`${tableOf(payload, t)}_id`)}`]))
+  return { slug: kind, id }
 }
 
 /** Top-level data fields of a collection (no layout-only wrappers). */

@@ -103,11 +103,7 @@ export class StructureSchema {
     const present = targets.filter((t) => this.relsColumnName(slug, t))
     if (present.length === 0) return null
     const a = sql.identifier(alias)
-    const col = (t: string) => sql`${a}.${this.relsColumn(slug, t)}`
-    return {
-      kind: sql`CASE ${sql.join(present.map((t) => sql`WHEN ${col(t)} IS NOT NULL THEN ${t}::text`), sql` `)} END`,
-      id: present.length === 1 ? col(present[0]!) : sql`COALESCE(${sql.join(present.map(col), sql`, `)})`,
-    }
+    return polymorphicSql(present.map((t) => [t, sql`${a}.${this.relsColumn(slug, t)}`]))
   }
 
   /** Slugs of the records of the parent graph: pages and every page data type. */
@@ -191,6 +187,18 @@ export class StructureSchema {
     const join = data ? sql` LEFT JOIN ${this.rels('routes')} rr ON rr.parent_id = r.id AND rr.path = 'pageData'` : sql``
     return sql`SELECT r.id, r.path, r.${this.column('routes', 'redirect')} AS redirect_id, ${kind} AS target_kind, ${id} AS target_id
       FROM ${this.table('routes')} r${join} WHERE ${where}`
+  }
+}
+
+/**
+ * The target of a polymorphic relationship from its per-target id columns:
+ * the slug of the column that is set (CASE) and its id (COALESCE).
+ */
+export function polymorphicSql(columns: Array<[slug: string, column: SqlChunk]>): { kind: ReturnType<typeof sql>; id: ReturnType<typeof sql> } {
+  if (columns.length === 0) return { kind: sql`NULL::text`, id: sql`NULL::uuid` }
+  return {
+    kind: sql`CASE ${sql.join(columns.map(([slug, column]) => sql`WHEN ${column} IS NOT NULL THEN ${slug}::text`), sql` `)} END`,
+    id: columns.length === 1 ? sql`${columns[0]![1]}` : sql`COALESCE(${sql.join(columns.map(([, column]) => column), sql`, `)})`,
   }
 }
 
