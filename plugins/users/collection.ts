@@ -59,6 +59,8 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
       create: ({ req }) => options.users.allowRegistration || isSuperAdmin(req.user, hierarchy),
       update: ({ req, id }) => selfOrSuperAdmin({ req, id }),
       delete: ({ req }) => isSuperAdmin(req.user, hierarchy),
+      // Payload's default lets any signed-in user unlock any account, which would undo the login lockout.
+      unlock: ({ req }) => isSuperAdmin(req.user, hierarchy),
     },
     endpoints: closedPasswordEndpoints(options.apiPrefix),
     hooks: {

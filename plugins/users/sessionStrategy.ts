@@ -2,6 +2,7 @@ import type { AuthStrategy, CollectionAfterLogoutHook, Payload } from 'payload'
 import { clearCookie, readCookies } from '../../src/session/cookies'
 import { JwtService } from '../../src/session/jwt'
 import { type JwtKeys, loadJwtKeys } from '../../src/session/keys'
+import { RefreshTokenStore } from '../../src/session/refreshTokens'
 import type { ResolvedCwaOptions } from '../cwa/options'
 
 export const API_SESSION_STRATEGY = 'cwa-api-session'
@@ -63,14 +64,22 @@ export function apiSessionStrategy(options: ResolvedCwaOptions): AuthStrategy {
 }
 
 /**
- * Logging out of the admin panel ends the API session in this browser too:
- * otherwise the cookie would log the editor straight back in.
+ * Logging out of the admin panel ends the API session too: the cookies of
+ * this browser are cleared, and the user's refresh tokens are revoked (the
+ * refresh cookie is scoped to the API prefix, so it does not reach
+ * /api/users/logout and this browser's token cannot be singled out; a copied
+ * refresh cookie must not outlive a logout).
  */
 export function clearApiSessionCookies(options: ResolvedCwaOptions): CollectionAfterLogoutHook {
-  return ({ req }) => {
+  return async ({ req }) => {
     const headers = new Headers(req.responseHeaders ?? undefined)
     headers.append('Set-Cookie', clearCookie(options.session.cookieName, '/', options.session.sameSite))
     headers.append('Set-Cookie', clearCookie(options.session.refreshCookieName, options.apiPrefix || '/', options.session.sameSite))
     req.responseHeaders = headers
+    const userId = (req.user as { id?: unknown } | null | undefined)?.id
+    if (userId !== undefined && userId !== null) {
+      const revoked = await new RefreshTokenStore(req.payload, options.session.refreshTtl).revokeAllOf(String(userId))
+      req.payload.logger.info({ userId: String(userId), revoked }, 'Admin panel logout: refresh tokens revoked')
+    }
   }
 }

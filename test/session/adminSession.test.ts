@@ -158,6 +158,14 @@ describe('logging out of the admin panel', () => {
     expect(refreshCookie.attrs.get('max-age')).toBe('0')
     expect(refreshCookie.attrs.get('path')).toBe('/_api')
   })
+
+  it('security: a copied refresh cookie does not outlive an admin panel logout (refresh answers 401)', async () => {
+    const { jwt, refresh } = await loginSession(server, 'editor')
+    const logout = await server.post('/api/users/logout', undefined, { headers: { accept: 'application/json', cookie: cookieHeader({ jwt }) } })
+    expect(logout.status).toBe(200)
+    const replay = await server.post('/_api/token/refresh', undefined, { headers: { cookie: cookieHeader({ refresh }) } })
+    expect(replay.status).toBe(401)
+  })
 })
 
 it('leaves ROLE_USER reading its own account only (access rules unchanged under the strategy)', async () => {

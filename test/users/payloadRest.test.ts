@@ -20,6 +20,19 @@ afterAll(async () => {
   await smtp?.close()
 })
 
+describe("Payload's unlock endpoint", () => {
+  it('security: a signed-in user cannot unlock another account to keep guessing its password (403, lock kept)', async () => {
+    await server.createUser('victim', ['ROLE_USER'])
+    await server.sql(`UPDATE _acb_users SET login_attempts = 10, lock_until = now() + interval '1 hour' WHERE username = 'victim'`)
+    const attacker = await server.login('jane')
+    const response = await server.request('POST', '/api/users/unlock', { username: 'victim' }, { token: attacker, contentType: 'application/json' })
+    expect(response.status).toBe(403)
+    const rows = await server.sql(`SELECT login_attempts, lock_until FROM _acb_users WHERE username = 'victim'`)
+    expect(Number(rows[0].login_attempts)).toBe(10)
+    expect(rows[0].lock_until).not.toBeNull()
+  })
+})
+
 describe("Payload's password reset endpoints", () => {
   it('security: POST /api/users/forgot-password cannot mail an unthrottled reset link (404, nothing sent)', async () => {
     const response = await server.request('POST', '/api/users/forgot-password', { email: 'jane@example.com' }, { contentType: 'application/json' })
