@@ -4,6 +4,7 @@
  * 1,000 routes for the routes collection.
  */
 import type { Payload } from 'payload'
+import { recomputeEffectiveLiveAt } from '../plugins/routes/access/recompute'
 import { structureSchema } from '../plugins/routes/structure/schema'
 import { runSql, sql } from '../plugins/routes/structure/sql'
 import { builder, manifestSite } from './structureFixtures'
@@ -25,6 +26,8 @@ async function bulkRoutes(payload: Payload, layout: string): Promise<void> {
         SELECT '/bench/' || substr(reference, 12), id${liveAt ? sql`, now() - interval '1 minute'` : sql``} FROM pages`,
     undefined,
   )
+  // Written around Payload's hooks: store the effective go-live dates as a write through the API would.
+  await recomputeEffectiveLiveAt(payload)
 }
 
 export async function setUpStructure(payload: Payload): Promise<{ manifestSmall: string; manifestLarge: string }> {

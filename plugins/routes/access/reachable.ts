@@ -107,7 +107,7 @@ export async function reachableComponents(
   const groupsId = ident(`${tableOf(payload, 'component_groups')}_id`)
   const pageList = uuidList(pages)
   const heldBy = pageData.length > 0
-    ? sql`(${sql.join(pageData.map((d) => sql`(h.pd_slug = ${d.slug} AND h.pd_id = ${d.id}::uuid)`), sql` OR `)})`
+    ? sql`(h.pd_slug, h.pd_id) IN (SELECT * FROM unnest(${`{${pageData.map((d) => d.slug).join(',')}}`}::text[], ${`{${pageData.map((d) => d.id).join(',')}}`}::uuid[]))`
     : sql`false`
   const rows = await runSql<{ slug: string; id: string }>(
     payload,

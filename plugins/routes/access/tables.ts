@@ -34,8 +34,11 @@ export function topFields(payload: Payload, slug: string): Field[] {
   return payload.collections[slug as never]?.config.fields ?? []
 }
 
-/** `(a, b, c)` of uuids for `IN`, or a list that matches nothing. */
+/**
+ * `(SELECT unnest($1::uuid[]))` for `IN`: the ids travel as one array
+ * parameter, so a list of any length stays under PostgreSQL's 65,535
+ * parameters per statement. An empty list matches nothing.
+ */
 export function uuidList(ids: readonly string[]): Sql {
-  if (ids.length === 0) return sql`(NULL::uuid)`
-  return sql`(${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`
+  return sql`(SELECT unnest(${`{${ids.join(',')}}`}::uuid[]))`
 }
