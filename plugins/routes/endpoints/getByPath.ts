@@ -1,10 +1,11 @@
 import type { HydraContext } from '../../../src/hydra/context'
-import { badRequest, notFound } from '../../../src/hydra/errors'
+import { notFound } from '../../../src/hydra/errors'
 import { normalizeItem } from '../../../src/hydra/normalizer'
 import type { OperationResult } from '../../../src/hydra/operations'
 import { denied } from '../access/gate'
 import { routeRulesAllow } from '../access/rules'
 import { isRouteAdmin } from '../fields'
+import { parsePreviewMoment } from '../previewMoment'
 
 /**
  * `?at=<ISO datetime>` (beyond the contract): a route admin previews the
@@ -15,9 +16,7 @@ function previewMoment(ctx: HydraContext): Date | undefined {
   const raw = ctx.query.get('at')
   if (raw === null) return undefined
   if (!isRouteAdmin(ctx.user, ctx.options)) throw denied(ctx)
-  const at = new Date(raw)
-  if (raw.trim() === '' || Number.isNaN(at.getTime())) throw badRequest('"at" must be an ISO 8601 date-time.')
-  return at
+  return parsePreviewMoment(raw)
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { HydraContext } from '../../../src/hydra/context'
-import { badRequest, forbidden, notFound, unauthorized } from '../../../src/hydra/errors'
+import { forbidden, notFound, unauthorized } from '../../../src/hydra/errors'
 import { isUuid } from '../../../src/hydra/registry'
+import { parsePreviewMoment } from '../previewMoment'
 import type { OperationResult } from '../../../src/hydra/operations'
 import { passes } from '../../cwa/roles'
 import { routeRulesAllow } from '../access/rules'
@@ -38,9 +39,7 @@ function previewMoment(ctx: HydraContext, permitted: boolean): Date | null {
   const raw = ctx.query.get('at')
   if (raw === null) return null
   if (!permitted) throw ctx.user ? forbidden('Previewing another moment needs the publish permission.') : unauthorized()
-  const at = new Date(raw)
-  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(at.getTime())) throw badRequest('at must be an ISO 8601 datetime.')
-  return at
+  return parsePreviewMoment(raw)
 }
 
 /**

@@ -153,7 +153,7 @@ describe('?at= preview (beyond the contract)', () => {
     expect(later.status).toBe(200)
     expect(later.body._metadata.previewAt).toBeDefined()
     expect((await byPath('/scheduled-preview', admin, `?at=${encodeURIComponent(inSeconds(60))}`)).status).toBe(404)
-    expect((await byPath('/scheduled-preview', admin, '?at=not-a-date')).status).toBe(400)
+    for (const bad of ['not-a-date', '1', '2030', '']) expect([bad, (await byPath('/scheduled-preview', admin, `?at=${bad}`)).status]).toEqual([bad, 400])
   })
 
   it('attack: a caller without the publish permission cannot probe the schedule with ?at= (401 / 403)', async () => {
