@@ -108,9 +108,18 @@ async function formItem(ctx: HydraContext, form: LoadedForm): Promise<JsonLdObje
   return normalizeItem(resource, doc, ctx, { prepared: true })
 }
 
+/**
+ * Every answer of a built-in (user) form is private and never stored: the
+ * password_reset form is pre-filled with the emailed token, and the others
+ * answer one signed-in user.
+ */
+const BUILT_IN_HEADERS = { 'Cache-Control': 'private, no-store' } as const
+const headersOf = (form: LoadedForm) => (form.doc ? {} : { headers: { ...BUILT_IN_HEADERS } })
+
 /** GET of a built-in form by its fixed id. */
 export async function getBuiltInForm(ctx: HydraContext, id: string): Promise<OperationResult> {
-  return { status: 200, body: await formItem(ctx, await loadForm(ctx, id)) }
+  const form = await loadForm(ctx, id)
+  return { status: 200, body: await formItem(ctx, form), ...headersOf(form) }
 }
 
 /** A violation from a listener lands on the field it names (through the type's violationPaths), else on the form. */
@@ -168,9 +177,9 @@ export async function submit(ctx: HydraContext, id: string, body: unknown, { par
     }
   }
   const valid = isValid(state)
-  if (valid && result !== undefined) return { status: 201, body: result as JsonLdObject }
+  if (valid && result !== undefined) return { status: 201, body: result as JsonLdObject, ...headersOf(form) }
   ctx.memo.set(stateKey(form.id), state)
   const item = await formItem(ctx, form)
-  if (!valid) return { status: 422, body: { ...item, violations: violationsOf(state) } }
-  return { status: partial ? 200 : 201, body: item }
+  if (!valid) return { status: 422, body: { ...item, violations: violationsOf(state) }, ...headersOf(form) }
+  return { status: partial ? 200 : 201, body: item, ...headersOf(form) }
 }

@@ -85,7 +85,7 @@ export function hydraErrorHandler(payload: Payload) {
   return (error: unknown, req: Request, response: Response, _next: NextFunction) => {
     const classified = classifyError(error, !response.locals.user, req.method)
     if (classified.status >= 500) {
-      payload.logger.error({ err: error, method: req.method, path: req.path }, 'JSON-LD request failed')
+      payload.logger.error({ err: error, method: req.method, path: req.route?.path ?? req.path.replace(/\/((?:verify|confirm)-email)\/.*$/, '/$1/[redacted]') }, 'JSON-LD request failed')
     }
     if (classified instanceof HttpError) {
       for (const [name, value] of Object.entries(classified.headers)) response.setHeader(name, value)

@@ -7,8 +7,8 @@ import { normalizeItem } from '../hydra/normalizer'
 import { loadItem } from '../hydra/operations'
 import { getOptions, getRegistry } from '../hydra/registry'
 import { InvalidToken, presentedCredentials, sessionUser } from './authenticate'
-import { clearCookie, readCookies } from './cookies'
-import { refreshCookiePath, refreshSession, type SessionServices, setSessionCookies } from './refresh'
+import { readCookies } from './cookies'
+import { clearSessionCookies, refreshSession, type SessionServices, setSessionCookies } from './refresh'
 
 export type { SessionServices }
 
@@ -20,6 +20,8 @@ export type { SessionServices }
  * /logout revokes the one presented.
  */
 const SESSION_PATHS = new Set(['/login', '/logout', '/token/refresh'])
+
+const UNVERIFIED = 'Your email address has not been verified yet.'
 
 const REUSE_DETECTED = 'Refresh token reuse detected: every session of this user has been revoked.'
 
@@ -43,7 +45,8 @@ export function sessionMiddleware(services: SessionServices, options: ResolvedCw
     const refreshed = async () => {
       const result = await refreshSession(services, refreshToken)
       if (result.status === 'reused') throw new HttpError(401, REUSE_DETECTED)
-      if (result.status === 'invalid') return null
+      if (result.status === 'unverified') clearSessionCookies(response, options)
+      if (result.status !== 'refreshed') return null
       setSessionCookies(response, options, result.jwt, result.refreshToken)
       return result.user
     }
@@ -100,7 +103,7 @@ export function sessionRoutes(payload: Payload, services: SessionServices): Rout
           // Anything else (database down...) is a server error, not "invalid credentials".
           const name = (error as { name?: string })?.name ?? ''
           // Only raised after the right password (user checker): saying why helps the owner and tells nobody else anything.
-          if (name === 'UnverifiedEmail') throw unauthorized('Your email address has not been verified yet.')
+          if (name === 'UnverifiedEmail') throw unauthorized(UNVERIFIED)
           if (LOGIN_REFUSALS.has(name)) throw unauthorized('Invalid credentials.')
           throw error
         })
@@ -120,13 +123,18 @@ export function sessionRoutes(payload: Payload, services: SessionServices): Rout
    * path). The used refresh token is spent: presented again after the grace
    * period it revokes every refresh token of its user. The user is read from
    * the database, so a disabled or deleted user gets no new token and
-   * changed roles take effect.
+   * changed roles take effect. With denyUnverifiedLogin an unverified user
+   * is refused like a login (401) and both cookies are cleared.
    */
   router.post('/token/refresh', async (req, response, next) => {
     try {
       const result = await refreshSession(services, readCookies(req.headers.cookie).get(session.refreshCookieName))
       if (result.status === 'reused') throw unauthorized(REUSE_DETECTED)
       if (result.status === 'invalid') throw unauthorized('Missing, expired or revoked refresh token.')
+      if (result.status === 'unverified') {
+        clearSessionCookies(response, options)
+        throw unauthorized(UNVERIFIED)
+      }
       setSessionCookies(response, options, result.jwt, result.refreshToken)
       response.status(204).end()
     } catch (error) {
@@ -138,8 +146,7 @@ export function sessionRoutes(payload: Payload, services: SessionServices): Rout
     try {
       const refresh = readCookies(req.headers.cookie).get(session.refreshCookieName)
       if (refresh) await services.refreshTokens.revoke(refresh)
-      response.append('Set-Cookie', clearCookie(session.cookieName, '/', session.sameSite))
-      response.append('Set-Cookie', clearCookie(session.refreshCookieName, refreshCookiePath(options), session.sameSite))
+      clearSessionCookies(response, options)
       response.status(204).end()
     } catch (error) {
       next(error)

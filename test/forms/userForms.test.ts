@@ -92,7 +92,7 @@ describe('change_password (password_update)', () => {
     expect(response.status).toBe(401)
   })
 
-  it('checks the current password (security: a stolen session alone cannot change the password)', async () => {
+  it('checks the current password on submit: a wrong one is a 422 on oldPassword and changes nothing', async () => {
     await server.createUser('changer')
     const token = await server.login('changer')
     const wrong = await submit('change_password', body('not my password', 'brand-new-pass'), token)
@@ -116,12 +116,43 @@ describe('change_password (password_update)', () => {
     expect(await loginStatus('changer2', PASSWORD)).toBe(401)
   })
 
-  it('PATCH validates the current password field alone, without changing anything', async () => {
+  it('PATCH checks only that the current password is filled in (password oracle without attempt counting): the wrong one is not revealed, nothing counted or changed', async () => {
     await server.createUser('changer3')
     const token = await server.login('changer3')
-    const patched = await server.patch('/_api/component/forms/change_password/submit', { password_update: { oldPassword: PASSWORD } }, { token })
-    expect([patched.status, fieldErrors(patched)]).toEqual([200, {}])
+    const patch = (oldPassword: string) => server.patch('/_api/component/forms/change_password/submit', { password_update: { oldPassword } }, { token })
+    const right = await patch(PASSWORD)
+    const wrong = await patch('not my password')
+    expect([right.status, fieldErrors(right)]).toEqual([200, {}])
+    expect([wrong.status, fieldErrors(wrong)]).toEqual([200, {}])
+    expect(wrong.headers.get('cache-control')).toBe('private, no-store')
+    expect((await server.sql('SELECT coalesce(login_attempts, 0)::int AS login_attempts FROM _acb_users WHERE username = $1', ['changer3']))[0].login_attempts).toBe(0)
     expect(await loginStatus('changer3', PASSWORD)).toBe(204)
+  })
+
+  it('password guessing through the form with a stolen session: failures count like failed logins, 10 lock the account', async () => {
+    await server.createUser('guessed')
+    const token = await server.login('guessed')
+    for (let i = 0; i < 10; i++) {
+      const guess = await submit('change_password', body(`guess number ${i}`, 'brand-new-pass'), token)
+      expect(guess.status).toBe(422)
+    }
+    const [row] = await server.sql('SELECT login_attempts::int AS login_attempts, lock_until FROM _acb_users WHERE username = $1', ['guessed'])
+    expect(row.login_attempts).toBeGreaterThanOrEqual(10)
+    expect(new Date(row.lock_until).getTime()).toBeGreaterThan(Date.now())
+    // Locked: even the right password is refused, on the form and at login.
+    const right = await submit('change_password', body(PASSWORD, 'brand-new-pass'), token)
+    expect([right.status, fieldErrors(right)]).toEqual([422, { oldPassword: ['Too many failed attempts: this account is locked for a while.'] }])
+    expect(await loginStatus('guessed', PASSWORD)).toBe(401)
+    expect(await loginStatus('guessed', 'brand-new-pass')).toBe(401)
+  })
+
+  it('the right current password ends the count of failed attempts', async () => {
+    await server.createUser('fumbler')
+    const token = await server.login('fumbler')
+    expect((await submit('change_password', body('typo', 'brand-new-pass'), token)).status).toBe(422)
+    expect((await server.sql('SELECT coalesce(login_attempts, 0)::int AS login_attempts FROM _acb_users WHERE username = $1', ['fumbler']))[0].login_attempts).toBe(1)
+    expect((await submit('change_password', body(PASSWORD, 'brand-new-pass'), token)).status).toBe(201)
+    expect((await server.sql('SELECT coalesce(login_attempts, 0)::int AS login_attempts FROM _acb_users WHERE username = $1', ['fumbler']))[0].login_attempts).toBe(0)
   })
 })
 

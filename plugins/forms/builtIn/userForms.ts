@@ -6,7 +6,7 @@
  */
 import { validations } from 'payload'
 import type { HydraContext } from '../../../src/hydra/context'
-import { forbidden, unauthorized } from '../../../src/hydra/errors'
+import { forbidden, unauthorized, violation, ViolationError } from '../../../src/hydra/errors'
 import { createItem } from '../../../src/hydra/operations'
 import { internalFind } from '../../../src/utils/internalFind'
 import { isSuperAdmin } from '../../cwa/roles'
@@ -14,7 +14,7 @@ import { requestEmailChange } from '../../users/flows/newEmail'
 import { resetPassword } from '../../users/flows/passwordReset'
 import { custom } from '../constraints'
 import { defineFormType, type FormTypeDefinition, type RepeatedField } from '../types'
-import { verifyPassword } from './password'
+import { checkCurrentPassword, type PasswordCheck } from './password'
 
 /**
  * The password rule of the users resource: Payload's own password
@@ -114,29 +114,30 @@ export const UserRegisterFormType = defineFormType({
   violationPaths: { email: 'emailAddress', password: 'plainPassword' },
 })
 
+const PASSWORD_REFUSALS: Record<Exclude<PasswordCheck, 'ok'>, string> = {
+  wrong: "This value should be the user's current password.",
+  locked: 'Too many failed attempts: this account is locked for a while.',
+}
+
+/**
+ * The current password is checked on the full submit (POST) only, and
+ * counted like a login attempt (see checkCurrentPassword): a partial submit
+ * (PATCH) must not be a free password oracle. A PATCH therefore only checks
+ * the field is filled in.
+ */
 export const PasswordUpdateFormType = defineFormType({
   className: 'PasswordUpdateFormType',
   formName: 'password_update',
-  fields: [
-    {
-      name: 'oldPassword',
-      type: 'password',
-      required: true,
-      label: 'Current password',
-      constraints: [
-        custom(async (value, { ctx }) => ((await verifyPassword(ctx, String(value))) ? null : 'This value should be the user\'s current password.'), {
-          code: 'user_password',
-        }),
-      ],
-    },
-    newPasswordField(),
-  ],
+  fields: [{ name: 'oldPassword', type: 'password', required: true, label: 'Current password' }, newPasswordField()],
   authorize: signedIn,
   onSubmit: async ({ ctx, data }) => {
+    const check = await checkCurrentPassword(ctx, text(data.oldPassword))
+    if (check !== 'ok') throw new ViolationError([violation('oldPassword', PASSWORD_REFUSALS[check], 'user_password')])
     await ctx.payload.update({
       collection: 'users',
       id: String(ctx.user!.id),
-      data: { password: data.plainPassword } as never,
+      // The right current password ends the count of failed attempts, as a login does.
+      data: { password: data.plainPassword, loginAttempts: 0, lockUntil: null } as never,
       req: ctx.req,
       overrideAccess: true,
       depth: 0,

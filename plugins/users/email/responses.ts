@@ -1,3 +1,5 @@
+import type { HydraContext } from '../../../src/hydra/context'
+import { type HttpError, notFound } from '../../../src/hydra/errors'
 import type { OperationResult } from '../../../src/hydra/operations'
 import { PRIVATE_NO_STORE } from '../throttle'
 
@@ -12,4 +14,17 @@ export function flowStatus(description: string): OperationResult {
     headers: { ...PRIVATE_NO_STORE },
     body: { '@context': 'http://www.w3.org/ns/hydra/context.jsonld', '@type': 'Status', statusCode: 200, title: 'OK', description },
   }
+}
+
+/** The one 404 detail of the resend endpoints when accounts are concealed. */
+export const NOTHING_TO_RESEND = 'There is no email to resend for this username.'
+
+/**
+ * The 404 of a resend endpoint (unknown user, or nothing to resend). With
+ * passwordReset.concealUnknownUsers both get the same detail: a different
+ * text for "already verified" or "nothing pending" would tell which
+ * usernames exist. Without it, the specific reason helps the caller.
+ */
+export function nothingToResend(ctx: HydraContext, reason: string): HttpError {
+  return notFound(ctx.options.user.passwordReset.concealUnknownUsers ? NOTHING_TO_RESEND : reason)
 }

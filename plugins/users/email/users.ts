@@ -8,7 +8,10 @@ const SELECT = { username: true, email: true, emailAddressVerified: true, newEma
  * The user an email flow path names (`{username}`), or null. Usernames and
  * addresses are stored lower-cased and trimmed, so the lookup is too.
  * `orEmail` also accepts the account's email address (password reset
- * request); a username match wins over another account's address.
+ * request). An identifier with an "@" is looked up as an address first:
+ * a username may look like an address (usernames have no format rule), and
+ * it must not capture the reset emails of the account owning that address.
+ * Without an "@" only a username can match anyway.
  */
 export async function findFlowUser(
   scope: { payload: Payload; req?: PayloadRequest },
@@ -21,5 +24,6 @@ export async function findFlowUser(
   const docs = (await internalFind(scope.payload, { collection: 'users', where, select: SELECT, limit: 2, req: scope.req })) as unknown as Array<
     FlowUser & { enabled?: boolean | null }
   >
-  return docs.find((doc) => doc.username === value) ?? docs[0] ?? null
+  const preferred = orEmail && value.includes('@') ? docs.find((doc) => doc.email === value) : undefined
+  return preferred ?? docs.find((doc) => doc.username === value) ?? docs[0] ?? null
 }

@@ -6,6 +6,7 @@ import type { OperationResult } from '../../../src/hydra/operations'
 import { getOptions } from '../../../src/hydra/registry'
 import { findFlowUser, type FlowUser, flowStatus, type MailScope, type SendMode, type SendOutcome, sendTokenEmail } from '../email'
 import { CONFIRMING_EMAIL, normalizeEmail } from '../hooks/changes'
+import { nothingToResend } from '../email/responses'
 import { consumeToken, discardTokens } from '../tokens'
 
 /**
@@ -38,7 +39,7 @@ export function sendEmailConfirmation(scope: MailScope, user: FlowUser, mode: Se
   })
 }
 
-/** Ends the links of a cancelled (or replaced) change: they then return 404. */
+/** Ends the links of a cancelled (or replaced) change: they then return 404 (their sends still count for the repeat wait). */
 export async function discardEmailConfirmation(scope: MailScope, userId: string): Promise<void> {
   await discardTokens(scope, { purpose: 'new_email', userId })
 }
@@ -86,8 +87,8 @@ export async function confirmEmail(ctx: HydraContext, username: string, emailAdd
  */
 export async function resendVerifyNewEmail(ctx: HydraContext, username: string): Promise<OperationResult> {
   const user = await findFlowUser(ctx, username)
-  if (!user) throw notFound('No user is registered with this username.')
-  if (!normalizeEmail(user.newEmailAddress)) throw notFound('This user has no pending email address change.')
+  if (!user) throw nothingToResend(ctx, 'No user is registered with this username.')
+  if (!normalizeEmail(user.newEmailAddress)) throw nothingToResend(ctx, 'This user has no pending email address change.')
   await sendEmailConfirmation(ctx, user, 'request')
   return flowStatus('A confirmation email has been sent to the new address.')
 }

@@ -1,4 +1,5 @@
 import type { PayloadRequest } from 'payload'
+import { HttpError } from '../../../src/hydra/errors'
 import { type FlowUser, type NoticeKind, noticeSent, sendUserNotice } from '../email'
 
 /** What a saved user write changed that its owner is told about. */
@@ -15,7 +16,7 @@ export interface NoticeTriggers {
  * emails"): welcome on creation (carrying the verification link with
  * verifyOnRegister), user_enabled, username_changed, password_changed.
  * The write stands whatever happens here: a refused link is logged by the
- * sender, a transport failure is logged here. A notice already sent for
+ * sender, a transport failure (only that) is logged here. A notice already sent for
  * this request (by a flow) is not sent twice.
  */
 export async function sendWriteNotices(req: PayloadRequest, user: FlowUser, triggers: NoticeTriggers): Promise<void> {
@@ -30,7 +31,15 @@ export async function sendWriteNotices(req: PayloadRequest, user: FlowUser, trig
     try {
       await sendUserNotice(scope, kind, user)
     } catch (error) {
+      // Only a transport failure (503) is the notice's own: anything else (a database error in the write's
+      // transaction) must fail the write rather than be hidden here.
+      if (!isTransportFailure(error)) throw error
       req.payload.logger.error({ err: error, email: kind, userId: user.id }, 'User notice email could not be sent; the write stands')
     }
   }
+}
+
+/** The 503 a sender throws when the mail transport failed (see emailNotSent). */
+export function isTransportFailure(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 503
 }

@@ -12,6 +12,8 @@ export interface UserChange {
   /** The pending email change was cancelled (its link must stop working). */
   emailChangeCancelled?: boolean
   passwordChanged?: boolean
+  /** The address was changed directly and is left unverified: a verification email goes to it. */
+  addressToVerify?: boolean
 }
 
 const KEY = 'cwaUserChanges'

@@ -29,7 +29,8 @@ async function takenByAnother(req: PayloadRequest, email: string, ownId: unknown
  * - A new account starts unverified with `verifyOnRegister`, else with
  *   `defaultValue`, unless a super admin or the operator sets the flag.
  * - Any direct address change clears the verified flag unless the same
- *   write sets it (a super admin or the operator vouching for the address).
+ *   write sets it (a super admin or the operator vouching for the address);
+ *   an address left unverified is sent a verification email (writeEffects).
  *
  * Payload has filled the fields left out of the write with their stored
  * values by now: a change is a value that differs from the stored one.
@@ -77,6 +78,8 @@ export function emailChangeRules(options: ResolvedCwaOptions): CollectionBeforeV
     if (changedTo && changedTo !== current) {
       data.email = changedTo
       if (!(wasSent(req, 'emailAddressVerified') && mayVouch(req))) data.emailAddressVerified = false
+      // Nobody vouched for the new address: it gets a verification email (contract, "Limits": after an email change).
+      if (data.emailAddressVerified !== true) noteUserChange(req, originalDoc.id, { addressToVerify: true })
       // A pending change to the address now set directly is done.
       if (normalizeEmail(data.newEmailAddress) === changedTo) {
         data.newEmailAddress = null

@@ -4,6 +4,7 @@ import type { ResolvedCwaOptions } from '../../cwa/options'
 import type { FlowUser } from '../email'
 import { discardEmailConfirmation, sendEmailConfirmation } from '../flows/newEmail'
 import { sendWriteNotices } from '../flows/notices'
+import { sendVerificationAfterChange } from '../flows/verification'
 import { takeUserChange } from './changes'
 import { revokeOtherSessions } from './password'
 
@@ -27,6 +28,8 @@ function welcomes(req: PayloadRequest, user: FlowUser): boolean {
  * - a requested email change mails its confirmation link; a send failure
  *   undoes the whole write (503: nothing saved, the earlier link keeps
  *   working), a refused link is logged and the write stands;
+ * - an address changed directly and left unverified gets a verification
+ *   email (its failure is logged, the write stands);
  * - the notice emails (their failures are logged, the write stands): see
  *   flows/notices; welcome only as `welcomes` says.
  */
@@ -40,6 +43,7 @@ export function userWriteEffects(options: ResolvedCwaOptions): CollectionAfterCh
     await revokeOthers(args, Boolean(change.passwordChanged))
     if (change.emailChangeCancelled) await discardEmailConfirmation(scope, String(doc.id))
     if (change.emailChangeRequested) await sendEmailConfirmation(scope, user, 'after-write')
+    if (change.addressToVerify) await sendVerificationAfterChange(scope, user)
     await sendWriteNotices(req, user, {
       created: operation === 'create' && welcomes(req, user),
       usernameChanged: operation === 'update' && previousDoc?.username !== doc.username,

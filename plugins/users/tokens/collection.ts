@@ -8,9 +8,10 @@ export type TokenPurpose = (typeof TOKEN_PURPOSES)[number]
 /**
  * Tokens of the email flows (password reset, verification, new email
  * confirmation). Only a SHA-256 of each token is stored; the raw value is
- * only ever in the emailed link. One row per user and purpose (a newer
- * email replaces the row), deleted when used. `sentAt` drives the repeat
- * wait (429). Rows without a user are placeholders for unknown usernames
+ * only ever in the emailed link. One live row per user and purpose (a
+ * newer email replaces it); a used, replaced or cancelled one stays as a
+ * "spent" row (no usable hash) while its send counts for the repeat wait
+ * (429), which `sentAt` drives. Rows without a user are placeholders for unknown usernames
  * when password reset conceals them: they only hold a throttle.
  * Never exposed by any API: server code reaches it with overrideAccess or SQL.
  */

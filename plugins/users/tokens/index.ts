@@ -5,14 +5,16 @@
  * - newToken(): 32 random bytes, base64url (goes into the link only).
  * - saveToken(scope, { purpose, userId, token, validitySeconds, data }):
  *   stores it AFTER its email was sent, replacing the user's older token of
- *   that purpose (sendTokenEmail does this for you).
+ *   that purpose (sendTokenEmail does this for you); older rows sent within
+ *   the repeat wait stay as spent rows (the send log of the repeat wait).
  * - consumeToken(scope, { purpose, userId, token }): uses it once (constant
- *   time comparison, expiry checked, row deleted); returns { data } or null
+ *   time comparison, expiry checked, row spent); returns { data } or null
  *   (unknown, used, replaced or expired: the flows answer 404).
  * - discardTokens: ends the links of a purpose (a cancelled email change:
- *   its link then returns 404).
+ *   its link then returns 404); their sends still count for the repeat wait.
  * - secondsUntilRepeat(scope, { purpose, subject, repeatSeconds }) and
- *   assertNotThrottled (../throttle): the repeat wait; subject is
+ *   assertNotThrottled (../throttle): the repeat wait (at most one extra
+ *   send at once after the last link was used or discarded); subject is
  *   userSubject(userId).
  * - withSubjectLock(scope, { purpose, subject }, fn, busy): one sender at a
  *   time per user and purpose (a concurrent request gets `busy`).
