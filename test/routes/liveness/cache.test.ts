@@ -51,9 +51,9 @@ describe('Cache-Control of anonymous reads', () => {
     expect(directive(response.headers.get('cache-control'), 'max-age')).toBeNull()
   })
 
-  it('a route scheduled 120 s ahead caps max-age and s-maxage of routes, pages and page data at the seconds left', async () => {
+  it('a route scheduled 120 s ahead caps max-age and s-maxage of routes, pages, page data and the manifest at the seconds left', async () => {
     await fx.route('/scheduled-cap', { page: (await fx.page(layout)).id }, inSeconds(120))
-    for (const path of ['/_api/_/routes//cached', `/_api/_/pages/${page}`, `/_api/page_data/blog_article_datas/${article}`, '/_api/_/routes']) {
+    for (const path of ['/_api/_/routes//cached', `/_api/_/pages/${page}`, `/_api/page_data/blog_article_datas/${article}`, '/_api/_/routes', '/_api/_/resource_manifest//cached']) {
       const header = (await server.get(path)).headers.get('cache-control')
       for (const name of ['max-age', 's-maxage']) {
         const seconds = directive(header, name)!
