@@ -5,6 +5,9 @@ import { isAdmin, isSuperAdmin } from './roles'
 /** Reads stay public; later plugins (publishable, routes) narrow them per resource. */
 export const publicRead: Access = () => true
 
+/** Server-only collections (token stores): no API reaches them; server code uses overrideAccess or SQL. */
+export const closedToEveryone = { read: () => false, create: () => false, update: () => false, delete: () => false }
+
 /** Writes of content resources need an admin. */
 export const adminOnly =
   (options: ResolvedCwaOptions): Access =>

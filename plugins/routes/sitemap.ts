@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Request, Response } from 'express'
 import type { Payload } from 'payload'
 import { getOptions, getRegistry } from '../../src/hydra/registry'
+import { escapeMarkup } from '../../src/utils/escape'
 import { internalFind } from '../../src/utils/internalFind'
 import { publishableOf } from '../publishable/config'
 import { publishedWhere } from '../publishable/state'
@@ -9,8 +10,7 @@ import { chainCtes, effectiveCte } from './access/graph'
 import { failedRules, itemPattern } from './access/rules'
 import { runSql } from './access/tables'
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
+const escapeXml = escapeMarkup
 
 /** A route path as a URL path: unsafe characters percent-encoded, an existing escape kept. */
 const encodePath = (path: string) => encodeURI(path).replace(/%25([0-9A-Fa-f]{2})/g, '%$1')

@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload'
+import { closedToEveryone } from '../cwa/access'
 import { type CoreContext, tableName } from '../cwa/context'
 
 /**
@@ -6,12 +7,11 @@ import { type CoreContext, tableName } from '../cwa/context'
  * raw value lives in the client's HttpOnly cookie. Never exposed by any API.
  */
 export function refreshTokensCollection(ctx: CoreContext): CollectionConfig {
-  const nobody = () => false
   return {
     slug: 'refresh_tokens',
     dbName: tableName(ctx, 'refresh_tokens'),
     admin: { hidden: true },
-    access: { read: nobody, create: nobody, update: nobody, delete: nobody },
+    access: closedToEveryone,
     fields: [
       { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
       { name: 'tokenHash', type: 'text', required: true, unique: true },

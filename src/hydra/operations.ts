@@ -49,7 +49,7 @@ type WriteOperation = 'create' | 'update' | 'delete'
  * checks again in the operation itself (overrideAccess: false); a Where
  * result (row-level rule) is left to it.
  */
-async function assertMayWrite(resource: Resource, operation: WriteOperation, ctx: HydraContext, id?: string): Promise<void> {
+export async function assertMayWrite(resource: Resource, operation: WriteOperation, ctx: HydraContext, id?: string): Promise<void> {
   const access = resource.collection.access?.[operation] as
     | ((args: { req: HydraContext['req']; id?: string; data?: unknown }) => unknown)
     | undefined

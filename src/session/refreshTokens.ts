@@ -1,8 +1,9 @@
 import { sql } from '@payloadcms/db-postgres'
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
+import { sha256Hex } from '../utils/hash'
 import type { Payload } from 'payload'
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+const hash = sha256Hex
 
 /** Something that runs SQL: the adapter's drizzle, or a transaction's. */
 export interface Executor {

@@ -3,7 +3,7 @@ import { forbidden, notFound, unauthorized } from '../../../src/hydra/errors'
 import { isUuid } from '../../../src/hydra/registry'
 import { parsePreviewMoment } from '../previewMoment'
 import type { OperationResult } from '../../../src/hydra/operations'
-import { passes } from '../../cwa/roles'
+import { isRouteAdmin } from '../fields'
 import { routeRulesAllow } from '../access/rules'
 import { canSeeRoute, routeLiveness } from '../liveness'
 import type { RecordRef } from '../structure/descendants'
@@ -64,7 +64,7 @@ async function assertVisible(ctx: HydraContext, route: RouteRow, at: Date | null
  * redirect route lists nothing (the client follows its redirect).
  */
 export async function resourceManifest(ctx: HydraContext, id: unknown): Promise<OperationResult> {
-  const permitted = passes(ctx.options.publishable.permission, ctx.user, ctx.options.roleHierarchy)
+  const permitted = isRouteAdmin(ctx.user, ctx.options)
   const at = previewMoment(ctx, permitted)
   if (typeof id !== 'string' || (!isUuid(id as unknown) && !id.startsWith('/'))) throw notFound()
   const route = await findRoute(ctx, id)

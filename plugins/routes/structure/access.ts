@@ -1,5 +1,6 @@
 import type { HydraContext } from '../../../src/hydra/context'
 import { forbidden, unauthorized } from '../../../src/hydra/errors'
+import { assertMayWrite } from '../../../src/hydra/operations'
 import type { Resource } from '../../../src/hydra/registry'
 import { isAdmin } from '../../cwa/roles'
 
@@ -17,9 +18,7 @@ export function routesResource(ctx: HydraContext): Resource {
  * signed in.
  */
 export async function assertMayWriteRoutes(ctx: HydraContext, operation: 'create' | 'update'): Promise<void> {
-  const access = routesResource(ctx).collection.access?.[operation] as ((args: { req: HydraContext['req'] }) => unknown) | undefined
-  const allowed = typeof access === 'function' ? (await access({ req: ctx.req })) !== false : Boolean(ctx.user)
-  if (!allowed) throw ctx.user ? forbidden() : unauthorized()
+  await assertMayWrite(routesResource(ctx), operation, ctx)
 }
 
 /** Admin-only read endpoints (route children): 401 anonymous, 403 for other signed-in users. */

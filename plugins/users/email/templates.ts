@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../../../src/utils/escape'
 /**
  * The bodies of the user emails, as HTML and plain text. Every value is
  * HTML-escaped in the HTML part; subjects come from the options with
@@ -30,9 +31,7 @@ export interface RenderedEmail {
   text: string
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-}
+export const escapeHtml = escapeMarkup
 
 /** `{{ website_name }}` in a configured subject. Subjects are headers, not HTML: no escaping, but no line breaks either. */
 export function fillSubject(subject: string, websiteName: string): string {

@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload'
+import { closedToEveryone } from '../../cwa/access'
 import { type CoreContext, tableName } from '../../cwa/context'
 
 /** What an emailed token is for. */
@@ -16,12 +17,11 @@ export type TokenPurpose = (typeof TOKEN_PURPOSES)[number]
  * Never exposed by any API: server code reaches it with overrideAccess or SQL.
  */
 export function userTokensCollection(ctx: CoreContext): CollectionConfig {
-  const nobody = () => false
   return {
     slug: 'user_tokens',
     dbName: tableName(ctx, 'user_tokens'),
     admin: { hidden: true },
-    access: { read: nobody, create: nobody, update: nobody, delete: nobody },
+    access: closedToEveryone,
     fields: [
       { name: 'purpose', type: 'select', options: [...TOKEN_PURPOSES], required: true },
       { name: 'user', type: 'relationship', relationTo: 'users', index: true },

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { sha256Hex } from '../../../src/utils/hash'
 import type { Payload, PayloadRequest } from 'payload'
 import { inTransaction, sql, sqlExecutor, type SqlExecutor } from '../../../src/utils/sql'
 import type { TokenPurpose } from './collection'
@@ -12,7 +13,7 @@ export interface TokenScope {
 /** Something that runs SQL: the adapter's drizzle, or a transaction's. */
 export type Executor = SqlExecutor
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
+const hashOf = sha256Hex
 
 /** A new random token (32 bytes, base64url): the raw value goes into the link, only its hash is stored. */
 export function newToken(): string {

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { escapeMarkup } from '../../utils/escape'
 
 /**
  * The interactive API documentation: Swagger UI from the local
@@ -17,11 +18,7 @@ export function swaggerAssetsDir(): string {
   return absolutePath()
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
-}
+const escapeHtml = escapeMarkup
 
 /** A JSON string literal safe inside a script (no `</script>`, no line separators). */
 function jsString(value: string): string {
