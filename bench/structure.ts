@@ -4,9 +4,9 @@
  * 1,000 routes for the routes collection.
  */
 import type { Payload } from 'payload'
-import { recomputeEffectiveLiveAt } from '../plugins/routes/access/recompute'
-import { structureSchema } from '../plugins/routes/structure/schema'
-import { runSql, sql } from '../plugins/routes/structure/sql'
+import { recomputeEffectiveLiveAt } from '../plugins/cwa/features/routes/access/recompute'
+import { structureSchema } from '../plugins/cwa/features/routes/structure/schema'
+import { runSql, sql } from '../plugins/cwa/features/routes/structure/sql'
 import { builder, manifestSite } from './structureFixtures'
 
 export const BULK_ROUTES = 1000

@@ -1,4 +1,4 @@
-import { custom, defineFormType, length } from '../plugins/forms'
+import { custom, defineFormType, length } from '../plugins/cwa/features/forms'
 
 export const ContactFormType = defineFormType({
   className: 'ContactFormType', // the value of Form.formType

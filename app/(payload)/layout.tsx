@@ -4,7 +4,7 @@ import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts'
 import type { ServerFunctionClient } from 'payload'
 import type React from 'react'
 
-import { importMap } from './admin/importMap.js'
+import { importMap } from './admin/importMap'
 import { loadConfig } from './loadConfig'
 
 type Args = {

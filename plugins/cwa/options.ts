@@ -1,8 +1,8 @@
 import type { PayloadRequest } from 'payload'
-import type { FormsOptions } from '../forms/types'
-import { resolveUserOptions, type ResolvedUserOptions, type UserOptions } from '../users/options'
-import { type HttpCacheOptions, type ResolvedHttpCache, resolveHttpCache } from '../routes/options'
-import { type RouteGenerator, slugRouteGenerator } from '../routes/generator'
+import type { FormsOptions } from './features/forms/types'
+import { resolveUserOptions, type ResolvedUserOptions, type UserOptions } from './features/users/options'
+import { type HttpCacheOptions, type ResolvedHttpCache, resolveHttpCache } from './features/routes/options'
+import { type RouteGenerator, slugRouteGenerator } from './features/routes/generator'
 
 /** The three roles of the contract; applications may add their own. */
 export const ROLE_USER = 'ROLE_USER'

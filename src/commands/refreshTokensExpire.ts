@@ -1,6 +1,6 @@
 import type { Payload, SanitizedConfig } from 'payload'
-import { getOptions } from '../hydra/registry'
-import { RefreshTokenStore } from '../session/refreshTokens'
+import { getOptions } from '../../plugins/cwa/hydra/registry'
+import { RefreshTokenStore } from '../../plugins/cwa/session/refreshTokens'
 import { runCommand } from './runCommand'
 
 export const COMMAND = 'cwa:refresh-tokens:expire'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { CwaPluginOptions } from '../../plugins/cwa/options'
-import { siteFormTypes } from '../../collections/site/forms'
+import { siteFormTypes } from '../../collections/forms'
 import { deepMerge } from './deepMerge'
 
 /**

@@ -1,6 +1,6 @@
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
-import { publishableOf } from '../../plugins/publishable'
-import { getRegistry } from '../hydra/registry'
+import { publishableOf } from '../../plugins/cwa/features/publishable'
+import { getRegistry } from '../../plugins/cwa/hydra/registry'
 
 /**
  * Seeds the demo site on an empty database: a layout with header and footer

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { fillLink, isSafeRedirectPath, linkTemplate, normalizeOrigin } from '../../plugins/users/email/links'
+import { fillLink, isSafeRedirectPath, linkTemplate, normalizeOrigin } from '../../plugins/cwa/features/users/email/links'
 import { startTestServer, type TestServer } from '../support/server'
 import { linksIn, startSmtpServer, type TestSmtpServer } from '../support/smtp'
 import { ageSend, linkParts, storedTokens, submitReset, theLink } from './helpers'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createLocalReq } from 'payload'
-import { sendUserNotice } from '../../plugins/users/email'
-import { renderEmail } from '../../plugins/users/email/templates'
+import { sendUserNotice } from '../../plugins/cwa/features/users/email'
+import { renderEmail } from '../../plugins/cwa/features/users/email/templates'
 import { startTestServer, type TestServer } from '../support/server'
 import { linksIn, type ReceivedMessage, startSmtpServer, type TestSmtpServer } from '../support/smtp'
 

@@ -6,9 +6,9 @@
  * transaction for the success event; and `enabledComponents.form = false`.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { siteFormTypes } from '../../collections/site/forms'
-import { custom, defineFormType, type FormSuccessEvent, length } from '../../plugins/forms'
-import { violation, ViolationError } from '../../src/hydra/errors'
+import { siteFormTypes } from '../../collections/forms'
+import { custom, defineFormType, type FormSuccessEvent, length } from '../../plugins/cwa/features/forms'
+import { violation, ViolationError } from '../../plugins/cwa/hydra/errors'
 import { startTestServer, type TestServer } from '../support/server'
 
 const ContactFormType = defineFormType({

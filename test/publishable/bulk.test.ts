@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
-import { onPublishEvent, type PublishEvent } from '../../plugins/publishable'
+import { onPublishEvent, type PublishEvent } from '../../plugins/cwa/features/publishable'
 import { recordPublishEvents } from './events'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
 

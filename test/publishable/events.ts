@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from '@jest/globals'
-import { onPublishEvent, type PublishEvent } from '../../plugins/publishable'
+import { onPublishEvent, type PublishEvent } from '../../plugins/cwa/features/publishable'
 
 /**
  * Records the publish events of a test file: subscribed for the whole file,

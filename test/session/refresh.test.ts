@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { decodeJwt, SignJWT } from 'jose'
-import { REUSE_GRACE_SECONDS } from '../../src/session/refreshTokens'
-import { loadJwtKeys } from '../../src/session/keys'
+import { REUSE_GRACE_SECONDS } from '../../plugins/cwa/session/refreshTokens'
+import { loadJwtKeys } from '../../plugins/cwa/session/keys'
 import { startTestServer, type TestServer } from '../support/server'
 import {
   ageUse,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { capCacheControl } from '../../../plugins/routes/cache'
+import { capCacheControl } from '../../../plugins/cwa/features/routes/cache'
 import { startTestServer, type TestServer } from '../../support/server'
 import { inSeconds, routeFixtures } from '../support'
 

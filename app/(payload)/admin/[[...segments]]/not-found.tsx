@@ -3,7 +3,7 @@ import { generatePageMetadata, NotFoundPage } from '@payloadcms/next/views'
 import type { Metadata } from 'next'
 
 import { loadConfig } from '../../loadConfig'
-import { importMap } from '../importMap.js'
+import { importMap } from '../importMap'
 
 type Args = {
   params: Promise<{

@@ -1,0 +1,29 @@
+import { definePageData } from '../plugins/cwa/core/define'
+
+/** Reference site page data types (reference-deployment.md, "Page data types"). */
+
+export const BlogArticleData = definePageData({
+  shortName: 'BlogArticleData',
+  realtime: true,
+  search: ['title'],
+  order: ['title', 'createdAt'],
+  defaultOrder: { createdAt: 'desc' },
+  itemsPerPage: 12,
+  fields: [
+    { name: 'htmlContent', type: 'relationship', relationTo: 'html_contents' },
+    { name: 'image', type: 'relationship', relationTo: 'images' },
+  ],
+})
+
+export const NewsArticleData = definePageData({
+  shortName: 'NewsArticleData',
+  publishable: { requiredOnPublish: ['summary'] }, // group NewsArticleData:published
+  search: ['title', 'summary'],
+  order: ['title', 'createdAt'],
+  fields: [
+    { name: 'summary', type: 'textarea' },
+    { name: 'image', type: 'relationship', relationTo: 'images' },
+  ],
+})
+
+export const sitePageData = [BlogArticleData, NewsArticleData]

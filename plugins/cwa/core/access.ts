@@ -1,0 +1,30 @@
+import type { Access, PayloadRequest } from 'payload'
+import type { ResolvedCwaOptions } from '../options'
+import { isAdmin, isSuperAdmin } from './roles'
+
+/** Reads stay public; later plugins (publishable, routes) narrow them per resource. */
+export const publicRead: Access = () => true
+
+/** Server-only collections (token stores): no API reaches them; server code uses overrideAccess or SQL. */
+export const closedToEveryone = { read: () => false, create: () => false, update: () => false, delete: () => false }
+
+/** Writes of content resources need an admin. */
+export const adminOnly =
+  (options: ResolvedCwaOptions): Access =>
+  ({ req }) =>
+    isAdmin(req.user, options.roleHierarchy)
+
+export const superAdminOnly =
+  (options: ResolvedCwaOptions): Access =>
+  ({ req }) =>
+    isSuperAdmin(req.user, options.roleHierarchy)
+
+/** The access block of every content collection (layouts, pages, components...). */
+export function contentAccess(options: ResolvedCwaOptions) {
+  const admin = adminOnly(options)
+  return { read: publicRead, create: admin, update: admin, delete: admin }
+}
+
+export function requestIsAdmin(req: PayloadRequest, options: ResolvedCwaOptions): boolean {
+  return isAdmin(req.user, options.roleHierarchy)
+}

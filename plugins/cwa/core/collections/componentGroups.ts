@@ -1,0 +1,44 @@
+import type { CollectionConfig } from 'payload'
+import { contentAccess } from '../access'
+import { type CoreContext, tableName } from '../context'
+import type { CwaResourceMeta } from '../types'
+import { allowedComponentsHook } from '../hooks/allowedComponents'
+
+/** A named region of a layout, page or component, holding ordered positions. */
+export function componentGroupsCollection(ctx: CoreContext): CollectionConfig {
+  const cwa: CwaResourceMeta = {
+    kind: 'core',
+    shortName: 'ComponentGroup',
+    pathPrefix: '/_',
+    segment: 'component_groups',
+    showCreatedAt: true,
+    order: ['createdAt', 'reference'],
+    search: ['reference', 'location'],
+  }
+  return {
+    slug: 'component_groups',
+    dbName: tableName(ctx, 'component_groups'),
+    admin: { useAsTitle: 'reference', group: 'Structure' },
+    access: contentAccess(ctx.options),
+    fields: [
+      { name: 'reference', type: 'text', required: true, unique: true },
+      { name: 'location', type: 'text' },
+      {
+        name: 'allowedComponents',
+        type: 'text',
+        hasMany: true,
+        admin: { description: 'Component collection IRIs allowed in this group, e.g. /_api/component/html_contents' },
+      },
+      {
+        name: 'componentPositions',
+        type: 'join',
+        collection: 'component_positions',
+        on: 'componentGroup',
+        defaultLimit: 0,
+        defaultSort: 'sortValue',
+      },
+    ],
+    hooks: { beforeValidate: [allowedComponentsHook(ctx)] },
+    custom: { cwa },
+  }
+}

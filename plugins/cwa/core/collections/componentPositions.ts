@@ -1,0 +1,37 @@
+import type { CollectionConfig, CollectionSlug, Field } from 'payload'
+import { contentAccess } from '../access'
+import { type CoreContext, tableName } from '../context'
+import type { CwaResourceMeta } from '../types'
+import { positionRulesHook } from '../hooks/positionRules'
+
+/** An ordered slot in a group: a component, or a binding to a page data property. */
+export function componentPositionsCollection(ctx: CoreContext): CollectionConfig {
+  const cwa: CwaResourceMeta = {
+    kind: 'core',
+    shortName: 'ComponentPosition',
+    pathPrefix: '/_',
+    segment: 'component_positions',
+    showCreatedAt: true,
+    order: ['createdAt', 'sortValue'],
+    defaultOrder: { sortValue: 'asc' },
+  }
+  const component: Field[] =
+    ctx.componentSlugs.length > 0
+      ? [{ name: 'component', type: 'relationship', relationTo: ctx.componentSlugs as CollectionSlug[], index: true }]
+      : []
+  return {
+    slug: 'component_positions',
+    dbName: tableName(ctx, 'component_positions'),
+    admin: { group: 'Structure', defaultColumns: ['componentGroup', 'component', 'sortValue'] },
+    access: contentAccess(ctx.options),
+    fields: [
+      { name: 'componentGroup', type: 'relationship', relationTo: 'component_groups', required: true, index: true },
+      ...component,
+      { name: 'sortValue', type: 'number', defaultValue: 0, required: true },
+      { name: 'pageDataClass', type: 'text', admin: { description: 'Page data short name, e.g. BlogArticleData' } },
+      { name: 'pageDataProperty', type: 'text', admin: { description: 'Component-typed property of that page data' } },
+    ],
+    hooks: { beforeValidate: [positionRulesHook(ctx)] },
+    custom: { cwa },
+  }
+}

@@ -1,0 +1,32 @@
+import { type CollectionBeforeValidateHook, ValidationError } from 'payload'
+import { getRegistry } from '../../hydra/registry'
+import type { CoreContext } from '../context'
+
+/**
+ * allowedComponents holds component collection IRIs. Each one must name a
+ * known component type; they are stored with the API prefix so that clients
+ * can compare them with the IRIs they read.
+ */
+export const allowedComponentsHook =
+  (_ctx: CoreContext): CollectionBeforeValidateHook =>
+  ({ data, req }) => {
+    const list = data?.allowedComponents
+    if (list == null) return data
+    if (!Array.isArray(list)) {
+      throw new ValidationError({
+        errors: [{ path: 'allowedComponents', message: 'allowedComponents must be a list of component collection IRIs.' }],
+      })
+    }
+    const registry = getRegistry(req.payload.config)
+    const normalized: string[] = []
+    for (const entry of list as unknown[]) {
+      const parsed = registry.parseIri(entry)
+      if (!parsed || parsed.id || parsed.resource.meta.kind !== 'component') {
+        throw new ValidationError({
+          errors: [{ path: 'allowedComponents', message: `"${String(entry)}" is not a component collection IRI.` }],
+        })
+      }
+      normalized.push(parsed.resource.collectionIri)
+    }
+    return { ...data, allowedComponents: [...new Set(normalized)] }
+  }

@@ -1,0 +1,39 @@
+import type { CollectionConfig, PayloadRequest } from 'payload'
+import { getRegistry } from '../../hydra/registry'
+import { defineComponent } from '../../core/define'
+
+/** The built-in Collection component: proxies another resource's collection endpoint. */
+export function collectionComponent(): CollectionConfig {
+  return defineComponent({
+    shortName: 'Collection',
+    fields: [
+      {
+        name: 'resourceIri',
+        type: 'text',
+        required: true,
+        validate: (value: unknown, { req }: { req: PayloadRequest }) => {
+          const parsed = getRegistry(req.payload.config).parseIri(value)
+          if (!parsed) return 'This value is not a valid resource IRI.'
+          if (parsed.id) return 'The IRI must be a collection IRI.'
+          return true
+        },
+      },
+      {
+        name: 'perPage',
+        type: 'number',
+        min: 1,
+        max: 100,
+        validate: (value: unknown) =>
+          value == null || (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100)
+            ? true
+            : 'perPage must be an integer between 1 and 100.',
+      },
+      {
+        name: 'defaultQueryParameters',
+        type: 'json',
+        validate: (value: unknown) =>
+          value == null || (typeof value === 'object' && !Array.isArray(value)) ? true : 'defaultQueryParameters must be an object or null.',
+      },
+    ],
+  })
+}

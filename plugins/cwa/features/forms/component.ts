@@ -1,0 +1,37 @@
+import type { CollectionConfig, PayloadRequest } from 'payload'
+import { getOptions } from '../../hydra/registry'
+import { defineComponent } from '../../core/define'
+import { getCwaMeta } from '../../core/types'
+import { formTypeRegistry } from './registry'
+
+/** The built-in Form component: a server-side form rendered as JSON. */
+export function formComponent(): CollectionConfig {
+  const collection = defineComponent({
+    shortName: 'Form',
+    fields: [
+      {
+        name: 'formType',
+        type: 'text',
+        required: true,
+        admin: { description: 'Class name of a registered form type (e.g. ExampleFormType).' },
+        validate: (value: unknown, { req }: { req: PayloadRequest }) => {
+          if (typeof value !== 'string' || value === '') return 'This value should not be blank.'
+          const { types } = formTypeRegistry(getOptions(req.payload.config))
+          return types.has(value) ? true : `"${value}" is not a registered form type (FormTypeClass).`
+        },
+      },
+      {
+        // Never stored: the forms extension builds it on every read and submit. Declared so that
+        // the API documentation describes it.
+        name: 'formView',
+        type: 'json',
+        virtual: true,
+        admin: { hidden: true, description: 'The form rendered as a Symfony-compatible FormView tree (read only).' },
+      },
+    ],
+    timestamped: true,
+  })
+  // formView is serialized, never written through the API (documented read-only).
+  getCwaMeta(collection)!.readOnly = ['formView']
+  return collection
+}

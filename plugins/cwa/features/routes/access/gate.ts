@@ -1,0 +1,66 @@
+import type { Router } from 'express'
+import type { Payload } from 'payload'
+import type { HydraContext } from '../../../hydra/context'
+import { forbidden, notFound, unauthorized } from '../../../hydra/errors'
+import { handle } from '../../../hydra/http'
+import { getItem } from '../../../hydra/operations'
+import { getRegistry, isUuid, type Resource } from '../../../hydra/registry'
+import { internalFind } from '../../../core/utils/internalFind'
+import { grantItem } from '../config'
+import { canSeeRoute } from '../liveness'
+import { contentItemAllowed, type GatedKind } from './policy'
+import { failedRules, routeRulesAllow } from './rules'
+
+/** 401 for anonymous callers, 403 for signed-in ones. */
+export const denied = (ctx: Pick<HydraContext, 'user'>) => (ctx.user ? forbidden() : unauthorized())
+
+const kindOf = (resource: Resource): GatedKind | null =>
+  resource.slug === 'pages' ? 'page' : resource.meta.kind === 'pageData' ? 'pageData' : resource.meta.kind === 'component' ? 'component' : null
+
+/**
+ * One route for this caller (used by the manifest): denied by a
+ * route_security rule (401/403), or not live for the caller (404).
+ */
+export async function assertRouteVisible(ctx: HydraContext, route: { id: string; path: string }, at?: Date): Promise<void> {
+  if (!routeRulesAllow(ctx.options, ctx.user, route.path)) throw denied(ctx)
+  if (!(await canSeeRoute(ctx, route, at))) throw notFound()
+}
+
+async function exists(ctx: HydraContext, slug: string, id: string): Promise<boolean> {
+  return (await internalFind(ctx.payload, { collection: slug, where: { id: { equals: id } }, select: {}, limit: 1, req: ctx.req })).length > 0
+}
+
+/**
+ * The item gate of the JSON-LD API: GET of one page, page data record or
+ * component answers 401/403 when public access does not follow to it
+ * (contract: "Public access follows routes"), before the generic item
+ * operation serves it. A route by id answers as the lookup by path does:
+ * 401/403 when a route_security rule denies it, 404 when it is not live.
+ */
+export function mountItemGates(router: Router, payload: Payload): void {
+  for (const resource of getRegistry(payload.config).all()) {
+    const kind = kindOf(resource)
+    const isRoutes = resource.slug === 'routes'
+    if (!kind && !isRoutes) continue
+    router.get(
+      `${resource.meta.pathPrefix}/${resource.meta.segment}/:id`,
+      (req, _response, next) => (isUuid(String(req.params.id)) ? next() : next('route')),
+      handle(payload, async (ctx, req) => {
+        const id = String(req.params.id).toLowerCase()
+        if (isRoutes) {
+          // The regex rules reach further than the collection's LIKE: checked on the path first (only when one fails for this caller).
+          if (failedRules(ctx.options, ctx.user).length > 0) {
+            const [route] = await internalFind(ctx.payload, { collection: 'routes', where: { id: { equals: id } }, select: { path: true }, limit: 1, req: ctx.req })
+            if (route && !routeRulesAllow(ctx.options, ctx.user, String(route.path))) throw denied(ctx)
+          }
+          // Not live for the caller: the read access leaves it out, a 404.
+        } else if (!(await contentItemAllowed(ctx.req, resource.slug, kind!, id))) {
+          throw (await exists(ctx, resource.slug, id)) ? denied(ctx) : notFound()
+        } else {
+          grantItem(ctx.req, resource.slug, id)
+        }
+        return getItem(resource, id, ctx)
+      }),
+    )
+  }
+}

@@ -1,0 +1,41 @@
+import type { HydraContext } from '../../../hydra/context'
+import { notFound } from '../../../hydra/errors'
+import type { OperationResult } from '../../../hydra/operations'
+import { findOne } from '../../../core/utils/findOne'
+import { assertAdmin } from '../structure/access'
+import { routedDescendants } from '../structure/descendants'
+import { routeTarget } from '../structure/routeTarget'
+
+export interface RouteChildNode {
+  route: string
+  path: string
+  children: RouteChildNode[]
+}
+
+/**
+ * GET /_/routes/{route_path}/children (admin only): the routes below this
+ * route's page or page data, as a tree. A record without a route adds no
+ * node: its routed descendants hang under the nearest routed ancestor. Two
+ * queries whatever the size: the route, then one recursive walk.
+ */
+export async function routeChildren(ctx: HydraContext, path: unknown): Promise<OperationResult> {
+  assertAdmin(ctx)
+  if (typeof path !== 'string' || !path.startsWith('/')) throw notFound()
+  const route = await findOne(ctx.payload, { collection: 'routes', where: { path: { equals: path } }, overrideAccess: true, req: ctx.req })
+  if (!route) throw notFound()
+  const target = routeTarget(route)
+  const rootId = String(route.id)
+  const nodes = new Map<string, RouteChildNode>()
+  const root: RouteChildNode[] = []
+  if (target) {
+    // Rows come shallowest first, so a node's parent is always placed before it.
+    for (const row of await routedDescendants(ctx.payload, ctx.req, target, rootId)) {
+      if (nodes.has(row.routeId)) continue
+      const node: RouteChildNode = { route: ctx.registry.itemIri('routes', row.routeId), path: row.path, children: [] }
+      nodes.set(row.routeId, node)
+      const siblings = row.parentRouteId === rootId ? root : nodes.get(row.parentRouteId)?.children
+      siblings?.push(node)
+    }
+  }
+  return { status: 200, body: { children: root }, headers: { 'Cache-Control': 'private, no-store' } }
+}

@@ -1,0 +1,116 @@
+import type { CollectionSlug, Where } from 'payload'
+import type { HydraContext } from '../../../hydra/context'
+import { violation, ViolationError } from '../../../hydra/errors'
+import { normalizeItem } from '../../../hydra/normalizer'
+import type { OperationResult } from '../../../hydra/operations'
+import { findOne } from '../../../core/utils/findOne'
+import { relationCollection, relationId } from '../../../core/utils/relations'
+import { assertMayWriteRoutes, routesResource } from '../structure/access'
+import type { RecordRef } from '../structure/descendants'
+import { releaseRouteTarget, routeOfRecord } from '../structure/routeRecords'
+import { freePath } from '../structure/freePath'
+import { inTransaction } from '../structure/sql'
+
+type TargetKey = 'page' | 'pageData'
+
+interface Target extends RecordRef {
+  key: TargetKey
+}
+
+const invalid = (path: string, message: string, code: string) => new ViolationError([violation(path, message, code)])
+
+/** `{page: IRI}` or `{pageData: IRI}`: exactly one, naming a record of the right kind. */
+function parseTarget(ctx: HydraContext, body: unknown): Target {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalid('', 'Send {"page": IRI} or {"pageData": IRI}.', 'type')
+  const keys = (['page', 'pageData'] as const).filter((k) => (body as Record<string, unknown>)[k] != null)
+  if (keys.length !== 1) throw invalid(keys[1] ?? 'page', 'Send exactly one of page and pageData.', 'one_target')
+  const key = keys[0]!
+  const value = (body as Record<string, unknown>)[key]
+  if (typeof value !== 'string') throw invalid(key, 'Expected an IRI (string).', 'type')
+  const parsed = ctx.registry.parseIri(value)
+  if (!parsed) throw invalid(key, `Invalid IRI "${value}".`, 'invalid_iri')
+  const accepted = key === 'page' ? parsed.resource.slug === 'pages' : parsed.resource.meta.kind === 'pageData'
+  if (!accepted || !parsed.id) throw invalid(key, `The IRI "${value}" does not point to an accepted type.`, 'invalid_iri_type')
+  return { key, kind: parsed.resource.slug, id: parsed.id }
+}
+
+/** The parent a record names (parentPage or parentPageData), or null. */
+function parentOf(record: Record<string, unknown>): RecordRef | null {
+  const page = relationId(record.parentPage)
+  if (page) return { kind: 'pages', id: page }
+  const data = relationId(record.parentPageData)
+  const kind = relationCollection(record.parentPageData)
+  return data && kind ? { kind, id: data } : null
+}
+
+function titleOf(target: Target, record: Record<string, unknown>): string {
+  const title = typeof record.title === 'string' ? record.title.trim() : ''
+  if (title || target.kind !== 'pages') return title
+  return typeof record.reference === 'string' ? record.reference : ''
+}
+
+/**
+ * POST /_/routes/generate: a route for a page or page data record, at its
+ * parent's route path plus its title slug (or what the configured
+ * RouteGenerator returns), with a `-1`, `-2`... suffix while that path is
+ * taken. A record that already had a route keeps one route: the old route
+ * becomes a redirect to the new one, in the same transaction (a redirect of
+ * the record already at the new path is taken back instead: 200). 422 when
+ * the record has a parent without a route.
+ */
+export async function generateRoute(ctx: HydraContext, body: unknown): Promise<OperationResult> {
+  await assertMayWriteRoutes(ctx, 'create')
+  const target = parseTarget(ctx, body)
+  const { payload, req } = ctx
+  const resource = routesResource(ctx)
+  return inTransaction(req, async () => {
+    const record = await findOne(payload, { collection: target.kind, where: { id: { equals: target.id } }, overrideAccess: true, req })
+    if (!record) throw invalid(target.key, `Item not found for "${ctx.registry.itemIri(target.kind, target.id)}".`, 'not_found')
+    const parent = parentOf(record)
+    const parentRoute = parent ? await routeOfRecord(payload, req, parent) : null
+    if (parent && !parentRoute) {
+      throw invalid(target.key, `The parent ${ctx.registry.itemIri(parent.kind, parent.id)} has no route: generate or create its route first.`, 'unrouted_parent')
+    }
+    const generated = await ctx.options.routeGenerator.generatePath({
+      title: titleOf(target, record),
+      parentPath: parentRoute?.path ?? null,
+      record,
+      collection: target.kind,
+    })
+    if (typeof generated !== 'string' || !generated.startsWith('/')) {
+      throw new Error(`The route generator returned "${String(generated)}": a path must start with /`)
+    }
+    const current = await findOne(payload, { collection: 'routes', where: routeWhere(target), overrideAccess: true, req })
+    // A redirect left at this very path by an earlier rename of the record is taken back (renaming back
+    // gives the old path again, not "-1").
+    const reclaimed = current
+      ? await findOne(payload, { collection: 'routes', where: { and: [{ path: { equals: generated } }, { redirect: { equals: current.id } }] }, overrideAccess: true, req })
+      : null
+    const path = reclaimed ? generated : await freePath(payload, req, generated, current ? String(current.id) : null)
+    if (current && current.path === path) {
+      // Already there: nothing to move, nothing to redirect.
+      return { status: 200, body: await normalizeItem(resource, current, ctx) }
+    }
+    const data: Record<string, unknown> = { [target.key]: target.key === 'page' ? target.id : { relationTo: target.kind, value: target.id } }
+    // The record keeps its go-live date: regenerating the path of an offline page must not publish it.
+    if (current && 'liveAt' in current) data.liveAt = current.liveAt ?? null
+    if (current) {
+      // One route per record: the old route lets go of the record before the new one takes it.
+      await releaseRouteTarget(payload, req, String(current.id))
+    }
+    const write = { collection: 'routes' as CollectionSlug, depth: 0, overrideAccess: false, req } as const
+    const served = reclaimed
+      ? await payload.update({ ...write, id: String(reclaimed.id), data: { ...data, redirect: null } as never })
+      : await payload.create({ ...write, data: { ...data, path } as never })
+    if (current) await payload.update({ ...write, id: String(current.id), data: { redirect: served.id } as never })
+    payload.logger.info({ route: served.id, path, record: target.id, replaced: current?.id ?? null, reclaimed: !!reclaimed }, 'route generated')
+    const item = await normalizeItem(resource, served as unknown as Record<string, unknown>, ctx)
+    return reclaimed ? { status: 200, body: item } : { status: 201, body: item, headers: { Location: String(item['@id']) } }
+  })
+}
+
+function routeWhere(target: Target): Where {
+  return target.key === 'page'
+    ? { page: { equals: target.id } }
+    : { and: [{ 'pageData.value': { equals: target.id } }, { 'pageData.relationTo': { equals: target.kind } }] }
+}

@@ -1,0 +1,52 @@
+import type { HydraContext } from '../../../hydra/context'
+import { notFound } from '../../../hydra/errors'
+import { normalizeItem } from '../../../hydra/normalizer'
+import type { OperationResult } from '../../../hydra/operations'
+import { denied } from '../access/gate'
+import { routeRulesAllow } from '../access/rules'
+import { isRouteAdmin } from '../fields'
+import { parsePreviewMoment } from '../previewMoment'
+
+/**
+ * `?at=<ISO datetime>` (beyond the contract): a route admin previews the
+ * route as the public will see it at that moment. Anyone else is refused
+ * (401/403): the schedule of routes not yet live is not theirs to probe.
+ */
+function previewMoment(ctx: HydraContext): Date | undefined {
+  const raw = ctx.query.get('at')
+  if (raw === null) return undefined
+  if (!isRouteAdmin(ctx.user, ctx.options)) throw denied(ctx)
+  return parsePreviewMoment(raw)
+}
+
+/**
+ * GET /_/routes/{route_path}: the route at this path, read with the
+ * caller's access (one query: liveness is compared inside it). 401/403 when
+ * a route_security rule matching the path fails for the caller; 404 when
+ * there is none or it is not live for the caller (own or inherited go-live
+ * date). Admins get every route, with `_metadata.effectiveLiveAt`; with
+ * `?at=` they get it as it will be at that moment (404 when not live then).
+ */
+export async function getRouteByPath(ctx: HydraContext, path: unknown): Promise<OperationResult> {
+  if (typeof path !== 'string' || !path.startsWith('/')) throw notFound()
+  if (!routeRulesAllow(ctx.options, ctx.user, path)) throw denied(ctx)
+  const at = previewMoment(ctx)
+  const found = await ctx.payload.find({
+    collection: 'routes',
+    where: { path: { equals: path } },
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: false,
+    req: ctx.req,
+  })
+  const doc = found.docs[0] as unknown as Record<string, unknown> | undefined
+  if (!doc) throw notFound()
+  if (at) {
+    const effective = doc.effectiveLiveAt ? new Date(doc.effectiveLiveAt as string) : null
+    if (!effective || effective > at) throw notFound()
+  }
+  const item = await normalizeItem(ctx.registry.bySlug('routes')!, doc, ctx)
+  if (at) item._metadata = { ...((item._metadata as object | undefined) ?? {}), previewAt: at.toISOString() }
+  return { status: 200, body: item }
+}

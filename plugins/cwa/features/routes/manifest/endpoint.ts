@@ -1,0 +1,84 @@
+import type { HydraContext } from '../../../hydra/context'
+import { forbidden, notFound, unauthorized } from '../../../hydra/errors'
+import { isUuid } from '../../../hydra/registry'
+import { parsePreviewMoment } from '../previewMoment'
+import type { OperationResult } from '../../../hydra/operations'
+import { isRouteAdmin } from '../fields'
+import { routeRulesAllow } from '../access/rules'
+import { canSeeRoute, routeLiveness } from '../liveness'
+import type { RecordRef } from '../structure/descendants'
+import { structureSchema } from '../structure/schema'
+import { runSql, sql } from '../structure/sql'
+import { assembleManifest, type Depth, propertySeeds, renderPage, type VisibleDepth } from './assemble'
+import { loadChain } from './chain'
+import { pickVersion, type VersionMode } from './versions'
+import { loadEdges } from './walk'
+
+interface RouteRow {
+  id: string
+  path: string
+  target_kind: string | null
+  target_id: string | null
+}
+
+/** The route named by a path (`/blog/post`) or a UUID, with its target, in one query. */
+async function findRoute(ctx: HydraContext, id: string): Promise<RouteRow | null> {
+  const schema = structureSchema(ctx.payload)
+  const where = isUuid(id) ? sql`r.id = ${id.toLowerCase()}::uuid` : sql`r.path = ${id}`
+  const rows = await runSql<RouteRow>(ctx.payload, sql`${schema.routeTargetsSql(where)} LIMIT 1`, ctx.req)
+  return rows[0] ?? null
+}
+
+/**
+ * `?at=<ISO datetime>` (beyond the contract): a caller with the publish
+ * permission previews the manifest as it will be at that moment. Anyone
+ * else asking for it is refused (401 / 403) rather than served the present
+ * under a URL that claims another moment.
+ */
+function previewMoment(ctx: HydraContext, permitted: boolean): Date | null {
+  const raw = ctx.query.get('at')
+  if (raw === null) return null
+  if (!permitted) throw ctx.user ? forbidden('Previewing another moment needs the publish permission.') : unauthorized()
+  return parsePreviewMoment(raw)
+}
+
+/**
+ * As the route itself answers: a route_security rule denies it (401/403), a
+ * route not live for the caller is a 404. With `?at=` liveness is taken as
+ * of that moment, for the permitted caller too.
+ */
+async function assertVisible(ctx: HydraContext, route: RouteRow, at: Date | null): Promise<void> {
+  if (!routeRulesAllow(ctx.options, ctx.user, route.path)) throw ctx.user ? forbidden() : unauthorized()
+  const live = at ? (await routeLiveness(ctx.payload, { ids: [route.id], at, req: ctx.req })).get(route.id)?.live : await canSeeRoute(ctx, route)
+  if (!live) throw notFound()
+}
+
+/**
+ * GET /_/resource_manifest/{id}: every resource IRI a front end needs to
+ * render the route, as one containment tree per rendering depth (root
+ * ancestor first, the route last). A fixed number of SQL queries whatever the
+ * page holds: the route, its liveness (callers without the publish
+ * permission), the ancestor chain, and one recursive walk of the containment.
+ * 404 when the route does not exist or is not live for the caller (401/403
+ * when a route_security rule denies it); a
+ * redirect route lists nothing (the client follows its redirect).
+ */
+export async function resourceManifest(ctx: HydraContext, id: unknown): Promise<OperationResult> {
+  const permitted = isRouteAdmin(ctx.user, ctx.options)
+  const at = previewMoment(ctx, permitted)
+  if (typeof id !== 'string' || (!isUuid(id as unknown) && !id.startsWith('/'))) throw notFound()
+  const route = await findRoute(ctx, id)
+  if (!route) throw notFound()
+  await assertVisible(ctx, route, at)
+  const routeIri = ctx.registry.itemIri('routes', route.id)
+  if (!route.target_kind || !route.target_id) return { status: 200, body: { resource_iris: [] } }
+
+  const mode: VersionMode = !permitted ? { kind: 'public', at: new Date() } : at ? { kind: 'preview', at } : { kind: 'draft' }
+  const schema = structureSchema(ctx.payload)
+  const target: RecordRef = { kind: route.target_kind, id: String(route.target_id) }
+  const chain = await loadChain(ctx.payload, ctx.req, target)
+  const depths: Depth[] = chain.map((link) => ({ kind: link.kind, row: pickVersion(schema, link.kind, link.row, link.draft, mode) }))
+  const pages = [...new Set(depths.filter((d): d is VisibleDepth => d.row !== null).map((d) => renderPage(schema, d)).filter((p): p is string => !!p))]
+  const edges = await loadEdges(ctx.payload, ctx.req, { pages, seeds: propertySeeds(schema, depths), mode })
+  return { status: 200, body: { resource_iris: assembleManifest(schema, routeIri, depths, edges) } }
+}

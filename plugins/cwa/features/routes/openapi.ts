@@ -1,0 +1,151 @@
+import type { OpenApiContribution, OpenApiKit, Schema } from '../../hydra/docs/openapi'
+
+/** The route endpoints of plugins/routes/mount.ts, for the OpenAPI document. */
+export function routesOpenApi(kit: OpenApiKit): OpenApiContribution | undefined {
+  const routes = kit.registry.bySlug('routes')
+  if (!routes) return undefined
+  const base = routes.collectionIri
+  const read = kit.schemaNames.read(routes)
+  const tags = ['Route']
+  const routeId = (what: string): Schema => ({
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: `${what}: the route's UUID, or its path written after the segment (\`${base}//blog/post\`, or URL-encoded \`${base}/%2Fblog%2Fpost\`)`,
+    schema: { type: 'string' },
+  })
+  const at: Schema = {
+    name: 'at',
+    in: 'query',
+    required: false,
+    description: 'Preview as of this moment (ISO 8601; publish permission only, else 401/403; a bad date is 400)',
+    schema: { type: 'string', format: 'date-time' },
+  }
+  const node: Schema = {
+    type: 'object',
+    properties: { iri: { type: 'string', format: 'iri-reference' }, children: { type: 'array', items: { $ref: '#/components/schemas/Routes.ManifestNode' } } },
+    required: ['iri', 'children'],
+  }
+  const child: Schema = {
+    type: 'object',
+    properties: {
+      route: { type: 'string', format: 'iri-reference' },
+      path: { type: 'string' },
+      children: { type: 'array', items: { $ref: '#/components/schemas/Routes.Child' } },
+    },
+    required: ['route', 'path', 'children'],
+  }
+  const json = (schemaName: string, description: string) => ({ description, content: { [kit.media.jsonld]: { schema: kit.ref(schemaName) } } })
+  return {
+    schemas: {
+      'Routes.ManifestNode': node,
+      'Routes.Manifest': { type: 'object', properties: { resource_iris: { type: 'array', items: kit.ref('Routes.ManifestNode') } }, required: ['resource_iris'] },
+      'Routes.Child': child,
+      'Routes.Children': { type: 'object', properties: { children: { type: 'array', items: kit.ref('Routes.Child') } }, required: ['children'] },
+      'Routes.GenerateRequest': {
+        type: 'object',
+        description: 'Exactly one of page and pageData',
+        properties: { page: { type: 'string', format: 'iri-reference' }, pageData: { type: 'string', format: 'iri-reference' } },
+        minProperties: 1,
+        maxProperties: 1,
+      },
+    },
+    paths: {
+      [`${base}/{id}`]: {
+        parameters: [routeId('The route (GET and PATCH; DELETE takes the UUID)')],
+        get: {
+          operationId: 'getRoute',
+          tags,
+          summary: 'Retrieves a Route by UUID or by path.',
+          description:
+            'A route that is not live (own or inherited liveAt) is a 404 for callers without the publish permission; a route_security rule that fails is 401/403. A redirect route carries redirectPath.',
+          security: kit.security(true),
+          parameters: [at],
+          responses: {
+            200: kit.jsonLdResponse('The route', read),
+            400: kit.responseRef('BadRequest'),
+            401: kit.responseRef('Unauthorized'),
+            403: kit.responseRef('Forbidden'),
+            404: kit.responseRef('NotFound'),
+          },
+        },
+        patch: {
+          operationId: 'patchRoute',
+          tags,
+          summary: 'Updates a Route by UUID or by path; cascadeChildPaths renames the subtree.',
+          description:
+            'With cascadeChildPaths true (by path) every routed descendant gets the new prefix and a redirect is created from every old path, in one transaction. Without it only this route changes.',
+          security: kit.security(false),
+          requestBody: {
+            required: true,
+            content: {
+              [kit.media.mergePatch]: {
+                schema: { allOf: [kit.ref(kit.schemaNames.patch(routes)), { type: 'object', properties: { cascadeChildPaths: { type: 'boolean' } } }] },
+              },
+            },
+          },
+          responses: {
+            200: kit.jsonLdResponse('The updated route', read),
+            400: kit.responseRef('BadRequest'),
+            401: kit.responseRef('Unauthorized'),
+            403: kit.responseRef('Forbidden'),
+            404: kit.responseRef('NotFound'),
+            415: kit.responseRef('UnsupportedMediaType'),
+            422: kit.responseRef('UnprocessableEntity'),
+          },
+        },
+      },
+      [`${base}/generate`]: {
+        post: {
+          operationId: 'generateRoute',
+          tags,
+          summary: "Generates a route from the record's title under its parent's route.",
+          description:
+            'The path is the parent route path plus the title slug (-1, -2... on conflict). A record that had a route: the old route becomes a redirect to the new one. 422 under an unrouted parent.',
+          security: kit.security(false),
+          requestBody: { required: true, content: { [kit.media.jsonld]: { schema: kit.ref('Routes.GenerateRequest') }, [kit.media.json]: { schema: kit.ref('Routes.GenerateRequest') } } },
+          responses: {
+            200: kit.jsonLdResponse('The path would not change: the current route', read),
+            201: kit.jsonLdResponse('The generated route', read),
+            401: kit.responseRef('Unauthorized'),
+            403: kit.responseRef('Forbidden'),
+            415: kit.responseRef('UnsupportedMediaType'),
+            422: kit.responseRef('UnprocessableEntity'),
+          },
+        },
+      },
+      [`${base}/{id}/children`]: {
+        get: {
+          operationId: 'getRouteChildren',
+          tags,
+          summary: 'The routed descendants of a route, as a tree (admins).',
+          security: kit.security(false),
+          parameters: [routeId('The route')],
+          responses: {
+            200: json('Routes.Children', 'The tree of routed descendants'),
+            401: kit.responseRef('Unauthorized'),
+            403: kit.responseRef('Forbidden'),
+            404: kit.responseRef('NotFound'),
+          },
+        },
+      },
+      [`${kit.prefix}/_/resource_manifest/{id}`]: {
+        get: {
+          operationId: 'getResourceManifest',
+          tags,
+          summary: 'Every resource IRI a front end needs to render a route, by rendering depth.',
+          description: 'A fixed number of SQL queries whatever the page holds. 404 when the route is not live for the caller.',
+          security: kit.security(true),
+          parameters: [routeId('The route'), at],
+          responses: {
+            200: json('Routes.Manifest', 'The manifest'),
+            400: kit.responseRef('BadRequest'),
+            401: kit.responseRef('Unauthorized'),
+            403: kit.responseRef('Forbidden'),
+            404: kit.responseRef('NotFound'),
+          },
+        },
+      },
+    },
+  }
+}

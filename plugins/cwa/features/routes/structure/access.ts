@@ -1,0 +1,28 @@
+import type { HydraContext } from '../../../hydra/context'
+import { forbidden, unauthorized } from '../../../hydra/errors'
+import { assertMayWrite } from '../../../hydra/operations'
+import type { Resource } from '../../../hydra/registry'
+import { isAdmin } from '../../../core/roles'
+
+/** The Route resource of the registry. */
+export function routesResource(ctx: HydraContext): Resource {
+  const resource = ctx.registry.bySlug('routes')
+  if (!resource) throw new Error('The routes collection is not registered')
+  return resource
+}
+
+/**
+ * The route endpoints that write (generate, PATCH by path) follow the routes
+ * collection's own access for `operation`; checked before the body is read,
+ * so a caller without the right learns nothing from it. 401 anonymous, 403
+ * signed in.
+ */
+export async function assertMayWriteRoutes(ctx: HydraContext, operation: 'create' | 'update'): Promise<void> {
+  await assertMayWrite(routesResource(ctx), operation, ctx)
+}
+
+/** Admin-only read endpoints (route children): 401 anonymous, 403 for other signed-in users. */
+export function assertAdmin(ctx: HydraContext): void {
+  if (!ctx.user) throw unauthorized()
+  if (!isAdmin(ctx.user, ctx.options.roleHierarchy)) throw forbidden()
+}

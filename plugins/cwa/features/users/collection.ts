@@ -1,0 +1,104 @@
+import type { CollectionConfig, FieldAccess } from 'payload'
+import { type CoreContext, tableName } from '../../core/context'
+import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../../options'
+import { isAdmin, isSuperAdmin } from '../../core/roles'
+import type { CwaResourceMeta } from '../../core/types'
+import { closedPasswordEndpoints } from './closedEndpoints'
+import { deleteRefreshTokens, emailNotTaken, firstUserIsSuperAdmin } from './hooks/account'
+import { noteSentFields } from './hooks/changes'
+import { emailChangeRules } from './hooks/emailChange'
+import { equalLoginTiming, userChecker } from './hooks/loginChecks'
+import { notePasswordChange } from './hooks/password'
+import { userWriteEffects } from './hooks/writeEffects'
+import { apiSessionStrategy, clearApiSessionCookies } from './sessionStrategy'
+
+/**
+ * The user resource: Payload auth (password hashing, admin login) with the
+ * contract's fields. Stored roles are only the assigned ones; output expands
+ * them through the hierarchy.
+ */
+export function usersCollection(ctx: CoreContext): CollectionConfig {
+  const { options } = ctx
+  const hierarchy = options.roleHierarchy
+  const superAdminField: FieldAccess = ({ req }) => isSuperAdmin(req.user, hierarchy)
+  const selfOrSuperAdmin = ({ req, id }: { req: { user?: unknown }; id?: string | number }) => {
+    const user = req.user as { id?: string } | null | undefined
+    if (!user) return false
+    if (isSuperAdmin(user as never, hierarchy)) return true
+    return id === undefined ? { id: { equals: user.id } } : String(id) === String(user.id)
+  }
+  const cwa: CwaResourceMeta = {
+    kind: 'user',
+    shortName: 'User',
+    pathPrefix: '',
+    segment: 'users',
+    aliases: { emailAddress: 'email', plainPassword: 'password' },
+    writeOnly: ['plainPassword'],
+    search: ['username', 'email'],
+    order: ['createdAt', 'username'],
+  }
+  const roleOptions = [...new Set([ROLE_USER, ROLE_ADMIN, ROLE_SUPER_ADMIN, ...Object.keys(hierarchy)])]
+  return {
+    slug: 'users',
+    dbName: tableName(ctx, 'users'),
+    admin: { useAsTitle: 'username', group: 'Users', defaultColumns: ['username', 'email', 'roles', 'enabled'] },
+    auth: {
+      // The username is the login identifier: matching emails too would let a username that equals
+      // another account's email shadow that account at login.
+      loginWithUsername: { allowEmailLogin: false, requireEmail: true },
+      tokenExpiration: options.session.tokenTtl,
+      cookies: { secure: true, sameSite: 'Lax' },
+      maxLoginAttempts: 10,
+      lockTime: 10 * 60 * 1000,
+      // The JSON-LD API's session (JWT cookie from POST {api_prefix}/login) logs in to the admin panel too.
+      strategies: [apiSessionStrategy(options)],
+    },
+    access: {
+      admin: ({ req }) => isAdmin(req.user, hierarchy),
+      read: ({ req }) => selfOrSuperAdmin({ req }),
+      create: ({ req }) => options.users.allowRegistration || isSuperAdmin(req.user, hierarchy),
+      update: ({ req, id }) => selfOrSuperAdmin({ req, id }),
+      delete: ({ req }) => isSuperAdmin(req.user, hierarchy),
+      // Payload's default lets any signed-in user unlock any account, which would undo the login lockout.
+      unlock: ({ req }) => isSuperAdmin(req.user, hierarchy),
+    },
+    endpoints: closedPasswordEndpoints(options.apiPrefix),
+    hooks: {
+      afterLogout: [clearApiSessionCookies(options)],
+      beforeDelete: [deleteRefreshTokens],
+      beforeOperation: [equalLoginTiming, noteSentFields],
+      // The email change rules first: they may turn a requested address into `email`, which must then be free.
+      beforeValidate: [emailChangeRules(options), emailNotTaken],
+      beforeChange: [firstUserIsSuperAdmin, notePasswordChange],
+      afterChange: [userWriteEffects(options)],
+      beforeLogin: [userChecker(options)],
+    },
+    fields: [
+      {
+        name: 'roles',
+        type: 'select',
+        hasMany: true,
+        options: roleOptions,
+        defaultValue: [ROLE_USER],
+        access: { create: superAdminField, update: superAdminField },
+      },
+      {
+        name: 'enabled',
+        type: 'checkbox',
+        defaultValue: true,
+        access: { read: superAdminField, create: superAdminField, update: superAdminField },
+      },
+      {
+        // Set by the verification and email change flows; a super admin may set it.
+        name: 'emailAddressVerified',
+        type: 'checkbox',
+        // The initial state of a new account is set by hooks/emailChange (options decide it).
+        defaultValue: false,
+        access: { create: superAdminField, update: superAdminField },
+      },
+      // The pending email change (see hooks/emailChange); null cancels it.
+      { name: 'newEmailAddress', type: 'email' },
+    ],
+    custom: { cwa },
+  }
+}

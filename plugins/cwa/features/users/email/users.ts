@@ -1,0 +1,29 @@
+import type { Payload, PayloadRequest, Where } from 'payload'
+import { internalFind } from '../../../core/utils/internalFind'
+import type { FlowUser } from './send'
+
+const SELECT = { username: true, email: true, emailAddressVerified: true, newEmailAddress: true, enabled: true } as const
+
+/**
+ * The user an email flow path names (`{username}`), or null. Usernames and
+ * addresses are stored lower-cased and trimmed, so the lookup is too.
+ * `orEmail` also accepts the account's email address (password reset
+ * request). An identifier with an "@" is looked up as an address first:
+ * a username may look like an address (usernames have no format rule), and
+ * it must not capture the reset emails of the account owning that address.
+ * Without an "@" only a username can match anyway.
+ */
+export async function findFlowUser(
+  scope: { payload: Payload; req?: PayloadRequest },
+  identifier: string,
+  { orEmail = false }: { orEmail?: boolean } = {},
+): Promise<(FlowUser & { enabled?: boolean | null }) | null> {
+  const value = identifier.trim().toLowerCase()
+  if (!value) return null
+  const where: Where = orEmail ? { or: [{ username: { equals: value } }, { email: { equals: value } }] } : { username: { equals: value } }
+  const docs = (await internalFind(scope.payload, { collection: 'users', where, select: SELECT, limit: 2, req: scope.req })) as unknown as Array<
+    FlowUser & { enabled?: boolean | null }
+  >
+  const preferred = orEmail && value.includes('@') ? docs.find((doc) => doc.email === value) : undefined
+  return preferred ?? docs.find((doc) => doc.username === value) ?? docs[0] ?? null
+}

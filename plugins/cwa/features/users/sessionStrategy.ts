@@ -1,0 +1,85 @@
+import type { AuthStrategy, CollectionAfterLogoutHook, Payload } from 'payload'
+import { clearCookie, readCookies } from '../../session/cookies'
+import { JwtService } from '../../session/jwt'
+import { type JwtKeys, loadJwtKeys } from '../../session/keys'
+import { RefreshTokenStore } from '../../session/refreshTokens'
+import type { ResolvedCwaOptions } from '../../options'
+
+export const API_SESSION_STRATEGY = 'cwa-api-session'
+
+let keys: Promise<JwtKeys> | null = null
+
+/** The JWT key pair, loaded once per process (a failed load is retried on the next request). */
+function jwtKeys(): Promise<JwtKeys> {
+  keys ??= loadJwtKeys(process.env).catch((error: unknown) => {
+    keys = null
+    throw error
+  })
+  return keys
+}
+
+/**
+ * The same cross-site rule Payload applies to its own session cookie: with
+ * an Origin, it must be in `csrf` (when a list is configured); without one,
+ * a configured list requires a same-site fetch or a direct navigation.
+ */
+function crossSiteAllowed(headers: Headers, payload: Payload): boolean {
+  const csrf = payload.config.csrf ?? []
+  const origin = headers.get('Origin')
+  if (origin) return csrf.length === 0 || csrf.includes(origin)
+  if (csrf.length === 0) return true
+  return ['same-origin', 'same-site', 'none'].includes(headers.get('Sec-Fetch-Site') ?? '')
+}
+
+/**
+ * Payload's admin panel (and its REST and GraphQL APIs) accept the JSON-LD
+ * API's session: the JWT cookie set by POST {api_prefix}/login, verified
+ * with the site's public key and RS256 only (like the JSON-LD API does).
+ * The user is read from the database, so a user disabled or deleted since
+ * login is refused and current roles decide admin access.
+ */
+export function apiSessionStrategy(options: ResolvedCwaOptions): AuthStrategy {
+  return {
+    name: API_SESSION_STRATEGY,
+    async authenticate({ headers, payload, req, strategyName }) {
+      const token = readCookies(headers.get('cookie')).get(options.session.cookieName)
+      if (!token || !crossSiteAllowed(headers, payload)) return { user: null }
+      // Unreadable keys throw: Payload logs the error and tries its other strategies.
+      const jwt = new JwtService(await jwtKeys(), options.session.tokenTtl)
+      let subject: string
+      try {
+        subject = (await jwt.verify(token)).sub
+      } catch {
+        return { user: null } // forged, tampered, wrongly signed or expired token
+      }
+      const collection = payload.collections.users?.config
+      if (!collection?.auth) return { user: null }
+      const user = (await payload
+        .findByID({ collection: 'users', id: subject, depth: collection.auth.depth ?? 0, overrideAccess: true, disableErrors: true, req })
+        .catch(() => null)) as Record<string, unknown> | null
+      if (!user || user.enabled === false) return { user: null }
+      return { user: { ...user, collection: 'users', _strategy: strategyName ?? API_SESSION_STRATEGY } as never }
+    },
+  }
+}
+
+/**
+ * Logging out of the admin panel ends the API session too: the cookies of
+ * this browser are cleared, and the user's refresh tokens are revoked (the
+ * refresh cookie is scoped to the API prefix, so it does not reach
+ * /api/users/logout and this browser's token cannot be singled out; a copied
+ * refresh cookie must not outlive a logout).
+ */
+export function clearApiSessionCookies(options: ResolvedCwaOptions): CollectionAfterLogoutHook {
+  return async ({ req }) => {
+    const headers = new Headers(req.responseHeaders ?? undefined)
+    headers.append('Set-Cookie', clearCookie(options.session.cookieName, '/', options.session.sameSite))
+    headers.append('Set-Cookie', clearCookie(options.session.refreshCookieName, options.apiPrefix || '/', options.session.sameSite))
+    req.responseHeaders = headers
+    const userId = (req.user as { id?: unknown } | null | undefined)?.id
+    if (userId !== undefined && userId !== null) {
+      const revoked = await new RefreshTokenStore(req.payload, options.session.refreshTtl).revokeAllOf(String(userId))
+      req.payload.logger.info({ userId: String(userId), revoked }, 'Admin panel logout: refresh tokens revoked')
+    }
+  }
+}

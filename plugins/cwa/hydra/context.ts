@@ -1,0 +1,29 @@
+import type { Payload, PayloadRequest } from 'payload'
+import type { ResolvedCwaOptions } from '../options'
+import type { ResourceRegistry } from './registry'
+
+/**
+ * Everything one JSON-LD request needs: the Payload instance, the caller and
+ * a Payload request object passed to every Local API call (so access
+ * functions see the caller and hooks share one transaction).
+ */
+export interface HydraContext {
+  payload: Payload
+  registry: ResourceRegistry
+  options: ResolvedCwaOptions
+  /** The Payload request: carries the user; passed as `req` to the Local API. */
+  req: PayloadRequest
+  user: PayloadRequest['user'] | null
+  /** Query parameters of the HTTP request. */
+  query: URLSearchParams
+  /** Headers of the HTTP request (lower-case names). */
+  headers: Headers
+  /** Path of the HTTP request, without the query string. */
+  requestPath: string
+  /** Per-request memo for extensions (e.g. the page data named by the `path` header). */
+  memo: Map<string, unknown>
+}
+
+export function isAnonymous(ctx: Pick<HydraContext, 'user'>): boolean {
+  return !ctx.user
+}

@@ -1,0 +1,50 @@
+import type { HydraContext } from './context'
+import type { Resource } from './registry'
+import { findOne } from '../core/utils/findOne'
+import { relationCollection, relationId } from '../core/utils/relations'
+
+export interface CurrentPageData {
+  resource: Resource
+  doc: Record<string, unknown>
+}
+
+/**
+ * The page data record named by the `path` request header: a page data IRI,
+ * or a route path whose route points at page data. Resolved once per request,
+ * with the caller's access.
+ */
+export async function currentPageData(ctx: HydraContext): Promise<CurrentPageData | null> {
+  if (ctx.memo.has('currentPageData')) return ctx.memo.get('currentPageData') as CurrentPageData | null
+  const result = await resolve(ctx).catch(() => null)
+  ctx.memo.set('currentPageData', result)
+  return result
+}
+
+async function resolve(ctx: HydraContext): Promise<CurrentPageData | null> {
+  const header = ctx.headers.get('path')
+  if (!header) return null
+  const parsed = ctx.registry.parseIri(header)
+  let slug: string | null = null
+  let id: string | null = null
+  if (parsed?.id && parsed.resource.meta.kind === 'pageData') {
+    slug = parsed.resource.slug
+    id = parsed.id
+  } else if (header.startsWith('/')) {
+    const routes = await ctx.payload.find({
+      collection: 'routes',
+      where: { path: { equals: header } },
+      depth: 0,
+      limit: 1,
+      pagination: false,
+      overrideAccess: false,
+      req: ctx.req,
+    })
+    const pageData = routes.docs[0]?.pageData
+    slug = relationCollection(pageData)
+    id = relationId(pageData)
+  }
+  const resource = slug ? ctx.registry.bySlug(slug) : undefined
+  if (!resource || !id) return null
+  const doc = await findOne(ctx.payload, { collection: resource.slug, where: { id: { equals: id } }, overrideAccess: false, req: ctx.req })
+  return doc ? { resource, doc } : null
+}

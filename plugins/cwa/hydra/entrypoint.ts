@@ -1,0 +1,11 @@
+import { lowerFirst } from '../core/utils/naming'
+import type { JsonLdObject } from './extension'
+import type { ResourceRegistry } from './registry'
+
+/** GET {prefix}/: the IRI of every resource collection, keyed like API Platform (lowerCamel short name). */
+export function entrypoint(registry: ResourceRegistry): JsonLdObject {
+  const prefix = registry.apiPrefix
+  const out: JsonLdObject = { '@context': `${prefix}/contexts/Entrypoint`, '@id': prefix || '/', '@type': 'Entrypoint' }
+  for (const resource of registry.all()) out[lowerFirst(resource.meta.shortName)] = resource.collectionIri
+  return out
+}

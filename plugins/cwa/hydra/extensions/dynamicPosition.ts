@@ -1,0 +1,24 @@
+import { currentPageData } from '../currentPageData'
+import type { HydraExtension } from '../extension'
+import { dataFields } from '../registry'
+import { relationId } from '../../core/utils/relations'
+
+/**
+ * A position bound to a page data property resolves, at read time, to the
+ * component held in that property of the page data named by the `path`
+ * request header.
+ */
+export const dynamicPosition: HydraExtension = {
+  name: 'dynamic-position',
+  async normalizeItem(item, doc, resource, ctx) {
+    if (resource.slug !== 'component_positions' || !doc.pageDataClass || !doc.pageDataProperty) return
+    const current = await currentPageData(ctx)
+    if (!current || current.resource.meta.shortName !== doc.pageDataClass) return
+    const property = String(doc.pageDataProperty)
+    const field = dataFields(current.resource.collection.fields).find((f) => f.name === property)
+    const id = relationId(current.doc[property])
+    if (field?.type === 'relationship' && typeof field.relationTo === 'string' && id) {
+      item.component = ctx.registry.itemIri(field.relationTo, id)
+    }
+  },
+}

@@ -1,2 +1,0 @@
-/** The raw SQL helpers the route structure code uses (shared with the rest of the project). */
-export { inTransaction, runSql, sql, type SqlChunk } from '../../../src/utils/sql'
