@@ -1,14 +1,12 @@
-import { runSql, sql } from '../../core/utils/sql'
-import { commitTransaction, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
-import { dataFields, getRegistry } from '../../hydra/registry'
-import { notFound, type Violation, violation, ViolationError } from '../../hydra/errors'
-import { relationId } from '../../core/utils/relations'
+import type { Payload, PayloadRequest } from 'payload'
+import { notFound, violation, ViolationError } from '../../hydra/errors'
+import type { Doc, PublishContext } from './context'
+import { emit, inTransaction } from './events'
 import { TWIN_LINK } from './fields'
-import type { ResolvedPublishable } from './options'
+import { collection, contentOf, findDraft, load, loadLocked, lockFamily, stripTwinLinks, update } from './records'
+import { moveReferences } from './references'
 import { isPublished, publicationState, twinOf } from './state'
-import { findOne } from '../../core/utils/findOne'
-
-type Doc = Record<string, unknown>
+import { assertPublishable, publishViolations } from './validation'
 
 /**
  * The publish state machine: every transition of the contract's table
@@ -16,161 +14,20 @@ type Doc = Record<string, unknown>
  * in one transaction and takes an advisory lock on the record's family (the
  * published record and its draft), so concurrent edits and publications of
  * the same content serialise instead of creating a second draft or
- * publishing twice.
+ * publishing twice. Its parts: the context (context.ts), events and the
+ * transaction that holds them back until commit (events.ts), reading and
+ * locking the twins (records.ts), the publish validation group
+ * (validation.ts) and moving references between twins (references.ts).
  */
-export interface PublishContext {
-  payload: Payload
-  req: PayloadRequest
-  slug: string
-  shortName: string
-  names: ResolvedPublishable
-  /** Whether the caller satisfies publishable.permission. */
-  permitted: boolean
-  /** The service itself acting (a due scheduled draft promoted during someone's read): no access checks. */
-  system?: boolean
-  now?: Date
-}
 
-/**
- * Emitted once per transition (create/update/delete/publish) for real-time
- * and cache plugins, after the transaction that made it has committed (never
- * for a transition that was rolled back).
- */
-export interface PublishEvent {
-  type: 'create' | 'update' | 'delete' | 'publish'
-  slug: string
-  /** Ids touched: the published and/or draft record (null: none on that side). */
-  ids: { published: string | null; draft: string | null }
-  /** The same as IRIs (API prefix included). */
-  iris: { published: string | null; draft: string | null }
-}
-
-export type PublishListener = (event: PublishEvent, req: PayloadRequest) => void | Promise<void>
-
-const listeners = new Set<PublishListener>()
-
-/** Subscribes to publish events (returns an unsubscribe function). */
-export function onPublishEvent(listener: PublishListener): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-/** Events of the transaction running on a request, sent when its outermost transition commits. */
-const pending = new WeakMap<PayloadRequest, PublishEvent[]>()
-
-async function dispatch(events: PublishEvent[], req: PayloadRequest): Promise<void> {
-  for (const event of events) {
-    for (const listener of listeners) {
-      try {
-        await listener(event, req)
-      } catch (error) {
-        // The transition is committed: a failing listener must not turn it into an error response.
-        req.payload.logger.error({ err: error, event }, 'publishable event listener failed')
-      }
-    }
-  }
-}
-
-function emit(
-  ctx: PublishContext,
-  type: PublishEvent['type'],
-  ids: { published?: string | null; draft?: string | null },
-): void {
-  const registry = getRegistry(ctx.payload.config)
-  const published = ids.published ?? null
-  const draft = ids.draft ?? null
-  const event: PublishEvent = {
-    type,
-    slug: ctx.slug,
-    ids: { published, draft },
-    iris: {
-      published: published ? registry.itemIri(ctx.slug, published) : null,
-      draft: draft ? registry.itemIri(ctx.slug, draft) : null,
-    },
-  }
-  const queue = pending.get(ctx.req)
-  if (queue) queue.push(event)
-  else void dispatch([event], ctx.req)
-}
-
-const collection = (ctx: PublishContext) => ctx.slug as never
-
-/** Fields copied between twins: the type's content, not ids, timestamps, twin links or computed fields. */
-function contentOf(ctx: PublishContext, doc: Doc): Doc {
-  const registry = getRegistry(ctx.payload.config)
-  const resource = registry.bySlug(ctx.slug)!
-  const skip = new Set(['id', 'createdAt', 'updatedAt', ctx.names.publishedAt, ctx.names.publishedResource, ctx.names.draftResource])
-  const out: Doc = {}
-  for (const field of dataFields(resource.collection.fields)) {
-    if (skip.has(field.name) || field.type === 'join' || field.type === 'ui') continue
-    if ('virtual' in field && field.virtual) continue
-    if (field.name in doc) out[field.name] = doc[field.name]
-  }
-  return out
-}
-
-/**
- * Runs `fn` in a transaction (reusing the request's when one is open). Events
- * emitted inside are held back and dispatched once the outermost call has
- * committed; they are dropped when it fails.
- */
-async function inTransaction<T>(ctx: PublishContext, fn: () => Promise<T>): Promise<T> {
-  const outermost = !pending.has(ctx.req)
-  if (outermost) pending.set(ctx.req, [])
-  let started = false
-  try {
-    started = await initTransaction(ctx.req)
-    const result = await fn()
-    if (started) await commitTransaction(ctx.req)
-    if (outermost) {
-      const events = pending.get(ctx.req) ?? []
-      pending.delete(ctx.req)
-      await dispatch(events, ctx.req)
-    }
-    return result
-  } catch (error) {
-    if (started) await killTransaction(ctx.req)
-    if (outermost) pending.delete(ctx.req)
-    throw error
-  }
-}
-
-/** Serialises work on one family of twins until the transaction ends. */
-async function lockFamily(ctx: PublishContext, rootId: string): Promise<void> {
-  await runSql(ctx.payload, sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${ctx.slug}:${rootId}`}, 0))`, ctx.req)
-}
-
-/** The current row, whatever the caller may read: transitions decide on the stored state. */
-const load = (ctx: PublishContext, id: string): Promise<Doc | null> =>
-  findOne(ctx.payload, { collection: ctx.slug, where: { id: { equals: id } }, overrideAccess: true, req: ctx.req })
-
-/** The publish validation groups: required properties and the type's own checks. */
-export function publishViolations(ctx: Pick<PublishContext, 'names'>, doc: Doc): Violation[] {
-  const group = ctx.names.validationGroups[0] ?? 'published'
-  const out: Violation[] = []
-  for (const property of ctx.names.requiredOnPublish) {
-    const value = doc[property]
-    const empty = value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
-    if (empty) out.push({ propertyPath: property, message: 'This value should not be blank.', code: group })
-  }
-  for (const v of ctx.names.validate?.(doc) ?? []) out.push({ ...v, code: group })
-  return out
-}
-
-function assertPublishable(ctx: PublishContext, doc: Doc): void {
-  const violations = publishViolations(ctx, doc)
-  if (violations.length > 0) throw new ViolationError(violations)
-}
+// Importers (index.ts, extension.ts, store.ts) take these from here.
+export type { PublishContext } from './context'
+export { onPublishEvent, type PublishEvent, type PublishListener } from './events'
+export { publishViolations } from './validation'
 
 const isPastOrNow = (value: unknown, now: Date) => value != null && value !== '' && new Date(value as string) <= now
 const isFuture = (value: unknown, now: Date) => value != null && value !== '' && new Date(value as string) > now
 const hasDate = (value: unknown) => value != null && value !== ''
-
-/** Never obey a client's twin links: the service alone maintains them. */
-function stripTwinLinks(ctx: PublishContext, data: Doc): Doc {
-  const { [ctx.names.publishedResource]: _p, [ctx.names.draftResource]: _d, ...rest } = data
-  return rest
-}
 
 /**
  * POST. A permitted caller creates a draft (publishedAt null), a scheduled
@@ -258,31 +115,6 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
 }
 
 /**
- * Loads a record and locks its family (the published record and its draft)
- * for the rest of the transaction, then loads it again: a concurrent request
- * may have published it, created its draft or deleted it meanwhile.
- */
-async function loadLocked(ctx: PublishContext, id: string): Promise<Doc | null> {
-  const target = await load(ctx, id)
-  if (!target) return null
-  await lockFamily(ctx, twinOf(target, ctx.names) ?? id)
-  const current = await load(ctx, id)
-  // A draft whose twin changed between the two reads (published meanwhile): lock its new family too.
-  if (current && (twinOf(current, ctx.names) ?? id) !== (twinOf(target, ctx.names) ?? id)) return loadLocked(ctx, id)
-  return current
-}
-
-/** Writes check the caller's access, except when the service itself acts. */
-const overrideAccess = (ctx: PublishContext) => ctx.system === true
-
-async function update(ctx: PublishContext, id: string, data: Doc): Promise<Doc> {
-  return (await ctx.payload.update({ collection: collection(ctx), id, data: data as never, depth: 0, overrideAccess: overrideAccess(ctx), req: ctx.req })) as Doc
-}
-
-const findDraft = (ctx: PublishContext, publishedId: string): Promise<Doc | null> =>
-  findOne(ctx.payload, { collection: ctx.slug, where: { [ctx.names.publishedResource]: { equals: publishedId } }, overrideAccess: true, req: ctx.req })
-
-/**
  * Publishes a draft (merged with the request's changes). Without a twin the
  * draft itself becomes the published record. With one, the twin takes the
  * draft's content and publishedAt, every reference to the draft (positions,
@@ -302,54 +134,6 @@ async function publish(ctx: PublishContext, merged: Doc, publishedAt: string): P
   const doc = await update(ctx, twinId, { ...contentOf(ctx, merged), [ctx.names.publishedAt]: publishedAt })
   emit(ctx, 'publish', { published: twinId, draft: draftId })
   return doc
-}
-
-/**
- * Points every reference to `fromId` (component positions, page data
- * properties, and any other relationship to this type in any collection:
- * routes and parents for page data) at `toId` instead.
- */
-async function moveReferences(ctx: PublishContext, fromId: string, toId: string): Promise<void> {
-  for (const config of ctx.payload.config.collections) {
-    for (const field of dataFields(config.fields)) {
-      if (field.type !== 'relationship' && field.type !== 'upload') continue
-      if (config.slug === ctx.slug && field.name === ctx.names.publishedResource) continue
-      const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
-      if (!targets.includes(ctx.slug as never)) continue
-      const polymorphic = Array.isArray(field.relationTo)
-      const where = polymorphic
-        ? { and: [{ [`${field.name}.relationTo`]: { equals: ctx.slug } }, { [`${field.name}.value`]: { equals: fromId } }] }
-        : { [field.name]: { equals: fromId } }
-      const holders = await ctx.payload.find({
-        collection: config.slug as never,
-        where: (('hasMany' in field && field.hasMany) ? { [field.name]: { in: [fromId] } } : where) as never,
-        depth: 0,
-        pagination: false,
-        select: { [field.name]: true } as never,
-        overrideAccess: true,
-        req: ctx.req,
-      })
-      for (const holder of holders.docs as Doc[]) {
-        const swap = (value: unknown) => {
-          if (polymorphic) {
-            const v = value as { relationTo?: string; value?: unknown } | null
-            return v && v.relationTo === ctx.slug && relationId(v.value) === fromId ? { relationTo: ctx.slug, value: toId } : v
-          }
-          return relationId(value) === fromId ? toId : value
-        }
-        const current = holder[field.name]
-        const next = Array.isArray(current) ? current.map(swap) : swap(current)
-        await ctx.payload.update({
-          collection: config.slug as never,
-          id: holder.id as string,
-          data: { [field.name]: next } as never,
-          depth: 0,
-          overrideAccess: true,
-          req: ctx.req,
-        })
-      }
-    }
-  }
 }
 
 export type DeleteMode = 'auto' | 'published' | 'draft'

@@ -1,5 +1,5 @@
 import type { ResolvedPublishable } from '../../publishable/options'
-import { publishableOf } from '../../publishable/config'
+import { publishableOf } from '../../publishable'
 import type { StructureSchema } from '../structure/schema'
 import { sql, type SqlChunk } from '../structure/sql'
 

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { getRegistry } from '../../../hydra/registry'
 import { toSnakeCase } from '../../../core/utils/naming'
-import { publishableOf } from '../../publishable/config'
+import { publishableOf } from '../../publishable'
 import { sql, type SqlChunk } from './sql'
 
 type Columns = Record<string, { name?: string } | undefined>

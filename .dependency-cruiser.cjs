@@ -1,0 +1,113 @@
+/**
+ * Import boundaries (issue 9): `npm run check:boundaries`, run by `.ci/run`.
+ *
+ * The library (plugins/cwa) is a stack of layers that import downward only:
+ *
+ *   plugin.ts, options.ts, index.ts   assembly and front door (may import all of plugins/cwa)
+ *   server/                           serves the API (Express / Fetch adapters)
+ *   features/<feature>/               one folder per feature, public surface in its index.ts
+ *   session/                          cookies, JWTs, refresh tokens
+ *   hydra/                            feature-blind JSON-LD layer, router, OpenAPI builder
+ *   core/                             collections, fields, access, utilities
+ *
+ * The reference site (src/, collections/, payload.config.ts, app/, examples/,
+ * bench/) sits on top of the library; the library never imports it.
+ * Tests (test/) may import anything and are not cruised.
+ *
+ * Type-only imports count (tsPreCompilationDeps), so `import type` across a
+ * boundary is reported like any other import.
+ */
+
+const CWA = '^plugins/cwa/'
+const FRONT_DOOR = '^plugins/cwa/(plugin|options|index)\\.ts$'
+const SITE = '^(src|collections|app|migrations|examples|bench)/|^payload\\.config\\.ts$'
+
+/** Everything in the library at the layers above `layer` (layer names from the top down). */
+const LAYERS = ['server', 'features', 'session', 'hydra', 'core']
+const above = (layer) => LAYERS.slice(0, LAYERS.indexOf(layer))
+
+const layerRule = (layer) => ({
+  name: `layer-${layer}`,
+  severity: 'error',
+  comment:
+    `plugins/cwa/${layer} imports downward only (server -> features -> session -> hydra -> core); ` +
+    `it may not import ${above(layer).join(', ') || '(nothing above)'} or the front door (plugin.ts, options.ts, index.ts).`,
+  from: { path: `${CWA}${layer}/` },
+  to: {
+    path: [...above(layer).map((upper) => `${CWA}${upper}/`), FRONT_DOOR],
+  },
+})
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...LAYERS.map(layerRule),
+    {
+      name: 'feature-through-index',
+      severity: 'error',
+      comment:
+        'A feature imports another feature only through that feature\'s public index.ts ' +
+        '(plugins/cwa/features/<other>/index.ts), never its internal files.',
+      from: { path: `${CWA}features/([^/]+)/` },
+      to: {
+        path: `${CWA}features/[^/]+/`,
+        pathNot: [`${CWA}features/$1/`, `${CWA}features/[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'library-not-to-site',
+      severity: 'error',
+      comment:
+        'The library (plugins/) never imports the reference site ' +
+        '(src/, collections/, payload.config.ts, app/, migrations/, examples/, bench/).',
+      from: { path: '^plugins/' },
+      to: { path: SITE },
+    },
+    {
+      name: 'site-through-front-door',
+      severity: 'error',
+      comment:
+        'The reference site imports the library only through plugins/cwa/index.ts ' +
+        '(collections/, payload.config.ts, app/: error).',
+      from: { path: '^(collections|app)/|^payload\\.config\\.ts$' },
+      to: { path: '^plugins/', pathNot: '^plugins/cwa/index\\.ts$' },
+    },
+    {
+      name: 'site-through-front-door-pending',
+      severity: 'warn',
+      comment:
+        'The reference site imports the library only through plugins/cwa/index.ts ' +
+        '(src/, bench/, examples/: a warning until the front door exports what they need).',
+      from: { path: '^(src|bench|examples)/' },
+      to: { path: '^plugins/', pathNot: '^plugins/cwa/index\\.ts$' },
+    },
+    {
+      name: 'no-circular-in-library',
+      severity: 'error',
+      comment: 'No import cycles inside plugins/.',
+      from: { path: '^plugins/' },
+      to: { path: '^plugins/', circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that does not resolve to a file or package (a moved file, a typo).',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(test|scratch|node_modules|\\.next|\\.data)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+}

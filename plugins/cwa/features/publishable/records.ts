@@ -1,0 +1,63 @@
+import { runSql, sql } from '../../core/utils/sql'
+import { findOne } from '../../core/utils/findOne'
+import { dataFields, getRegistry } from '../../hydra/registry'
+import type { Doc, PublishContext } from './context'
+import { twinOf } from './state'
+
+/** Reading, locking and writing the twins (published record and draft) inside a transition. */
+
+export const collection = (ctx: PublishContext) => ctx.slug as never
+
+/** Fields copied between twins: the type's content, not ids, timestamps, twin links or computed fields. */
+export function contentOf(ctx: PublishContext, doc: Doc): Doc {
+  const registry = getRegistry(ctx.payload.config)
+  const resource = registry.bySlug(ctx.slug)!
+  const skip = new Set(['id', 'createdAt', 'updatedAt', ctx.names.publishedAt, ctx.names.publishedResource, ctx.names.draftResource])
+  const out: Doc = {}
+  for (const field of dataFields(resource.collection.fields)) {
+    if (skip.has(field.name) || field.type === 'join' || field.type === 'ui') continue
+    if ('virtual' in field && field.virtual) continue
+    if (field.name in doc) out[field.name] = doc[field.name]
+  }
+  return out
+}
+
+/** Never obey a client's twin links: the service alone maintains them. */
+export function stripTwinLinks(ctx: PublishContext, data: Doc): Doc {
+  const { [ctx.names.publishedResource]: _p, [ctx.names.draftResource]: _d, ...rest } = data
+  return rest
+}
+
+/** Serialises work on one family of twins until the transaction ends. */
+export async function lockFamily(ctx: PublishContext, rootId: string): Promise<void> {
+  await runSql(ctx.payload, sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${ctx.slug}:${rootId}`}, 0))`, ctx.req)
+}
+
+/** The current row, whatever the caller may read: transitions decide on the stored state. */
+export const load = (ctx: PublishContext, id: string): Promise<Doc | null> =>
+  findOne(ctx.payload, { collection: ctx.slug, where: { id: { equals: id } }, overrideAccess: true, req: ctx.req })
+
+/**
+ * Loads a record and locks its family (the published record and its draft)
+ * for the rest of the transaction, then loads it again: a concurrent request
+ * may have published it, created its draft or deleted it meanwhile.
+ */
+export async function loadLocked(ctx: PublishContext, id: string): Promise<Doc | null> {
+  const target = await load(ctx, id)
+  if (!target) return null
+  await lockFamily(ctx, twinOf(target, ctx.names) ?? id)
+  const current = await load(ctx, id)
+  // A draft whose twin changed between the two reads (published meanwhile): lock its new family too.
+  if (current && (twinOf(current, ctx.names) ?? id) !== (twinOf(target, ctx.names) ?? id)) return loadLocked(ctx, id)
+  return current
+}
+
+/** Writes check the caller's access, except when the service itself acts. */
+const overrideAccess = (ctx: PublishContext) => ctx.system === true
+
+export async function update(ctx: PublishContext, id: string, data: Doc): Promise<Doc> {
+  return (await ctx.payload.update({ collection: collection(ctx), id, data: data as never, depth: 0, overrideAccess: overrideAccess(ctx), req: ctx.req })) as Doc
+}
+
+export const findDraft = (ctx: PublishContext, publishedId: string): Promise<Doc | null> =>
+  findOne(ctx.payload, { collection: ctx.slug, where: { [ctx.names.publishedResource]: { equals: publishedId } }, overrideAccess: true, req: ctx.req })
