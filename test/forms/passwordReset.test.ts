@@ -6,22 +6,12 @@
  * is proved by logging in. Also: registration through the register form
  * is refused while registration is closed (the site default).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { linksIn, startSmtpServer, type TestSmtpServer } from '../support/smtp'
-import { PASSWORD, startTestServer, type TestResponse, type TestServer } from '../support/server'
+import { describe, expect, it } from '@jest/globals'
+import { linksIn } from '../support/smtp'
+import { PASSWORD, type TestResponse } from '../support/server'
+import { useMailSite } from '../support/mail'
 
-let smtp: TestSmtpServer
-let server: TestServer
-
-beforeAll(async () => {
-  smtp = await startSmtpServer()
-  server = await startTestServer({ mailerDsn: smtp.dsn, options: { user: { emailLinks: { defaultOrigin: 'http://front.test' } } } })
-})
-
-afterAll(async () => {
-  await server?.close()
-  await smtp?.close()
-})
+const { server, smtp } = useMailSite({ user: { emailLinks: { defaultOrigin: 'http://front.test' } } })
 
 const submit = (body: unknown) => server.post('/_api/component/forms/password_reset/submit', body, { contentType: 'application/json' })
 const body = (username: string, token: string, first: string, second = first) => ({ password_reset: { username, token, plainPassword: { first, second } } })
@@ -112,6 +102,17 @@ describe('password_reset', () => {
     expect(patched.status).toBe(200)
     expect(await loginStatus('resetter5', PASSWORD)).toBe(204)
     expect((await submit(body(link.username, link.token, 'patched-pass-1'))).status).toBe(201)
+  })
+})
+
+describe('password_reset and shared caches', () => {
+  it('the token-bearing password_reset form is never stored by a cache (token leak through a shared cache): private, no-store', async () => {
+    const response = await server.get('/_api/component/forms/password_reset?username=someone&token=secret-token-value')
+    expect(response.status).toBe(200)
+    expect(response.text).toContain('secret-token-value')
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    const submitted = await server.patch('/_api/component/forms/password_reset/submit', { password_reset: { token: 'secret-token-value' } }, {})
+    expect(submitted.headers.get('cache-control')).toBe('private, no-store')
   })
 })
 

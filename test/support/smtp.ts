@@ -1,5 +1,6 @@
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Server, Socket } from 'node:net'
 import { SMTPServer } from 'smtp-server'
+import { waitFor } from './wait'
 
 /**
  * A real SMTP server on loopback for tests: the service sends through
@@ -11,6 +12,13 @@ import { SMTPServer } from 'smtp-server'
  *   const mail = await smtp.waitFor((m) => m.to.includes('bob@example.com'))
  *   const [link] = linksIn(mail)
  *   smtp.reject('rcpt')  // the next sends fail (SMTP 550): transport failure
+ *   await smtp.idle()    // no mail in flight: what was not received was not sent
+ *
+ * The service sends its mail inside the request that causes it (the
+ * response waits for the SMTP answer: a refusal is a 503), so once the
+ * response is in and no SMTP connection is open, every email of that
+ * request has been received here. test/support/mail.ts starts both servers
+ * for a test file.
  */
 
 export interface ReceivedMessage {
@@ -35,6 +43,8 @@ export interface TestSmtpServer {
   messages: ReceivedMessage[]
   /** Resolves with the first message (already received or arriving within `timeoutMs`) matching the predicate. */
   waitFor(predicate: (message: ReceivedMessage) => boolean, timeoutMs?: number): Promise<ReceivedMessage>
+  /** Resolves once no SMTP connection is open: every send started so far has been received or refused. */
+  idle(timeoutMs?: number): Promise<void>
   /** Messages to one recipient. */
   to(address: string): ReceivedMessage[]
   /** Refuses mail from now on ('rcpt' or 'data'); 'accept' restores normal delivery. */
@@ -71,20 +81,22 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   })
   server.on('error', () => {})
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address() as AddressInfo).port
+  const listener = (server as unknown as { server: Server }).server
+  const port = (listener.address() as AddressInfo).port
+  let open = 0
+  listener.on('connection', (socket: Socket) => {
+    open++
+    socket.once('close', () => open--)
+  })
 
   return {
     dsn: `smtp://127.0.0.1:${port}`,
     port,
     messages,
-    async waitFor(predicate, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const found = messages.find(predicate)
-        if (found) return found
-        if (Date.now() > deadline) throw new Error(`No matching email within ${timeoutMs} ms (${messages.length} received)`)
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
+    waitFor: (predicate, timeoutMs = 5000) =>
+      waitFor(() => messages.find(predicate), { timeout: timeoutMs, message: () => `a matching email (${messages.length} received)` }),
+    async idle(timeoutMs = 5000) {
+      await waitFor(() => open === 0, { timeout: timeoutMs, message: 'the SMTP connections to close' })
     },
     to: (address) => messages.filter((m) => m.to.includes(address.toLowerCase())),
     reject(next) {

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { PASSWORD, startTestServer, type TestServer } from '../support/server'
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { PASSWORD } from '../support/server'
+import { useMailSite } from '../support/mail'
 
 /**
  * Payload's own REST API must not offer a second password reset that skips
  * the link rules, throttling and hashed single-use tokens of the email flows.
  */
 
-let server: TestServer
-let smtp: TestSmtpServer
-
+const { server, smtp } = useMailSite({ user: { emailLinks: { defaultOrigin: 'https://front.example' } } })
 beforeAll(async () => {
-  smtp = await startSmtpServer()
-  server = await startTestServer({ mailerDsn: smtp.dsn, options: { user: { emailLinks: { defaultOrigin: 'https://front.example' } } } })
   await server.createUser('jane', ['ROLE_USER'])
-})
-afterAll(async () => {
-  await server?.close()
-  await smtp?.close()
 })
 
 describe("Payload's unlock endpoint", () => {
@@ -38,7 +30,7 @@ describe("Payload's password reset endpoints", () => {
     const response = await server.request('POST', '/api/users/forgot-password', { email: 'jane@example.com' }, { contentType: 'application/json' })
     expect(response.status).toBe(404)
     expect(JSON.stringify(response.body)).toContain('/_api/password/reset/request/')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await smtp.idle()
     expect(smtp.messages).toHaveLength(0)
   })
 

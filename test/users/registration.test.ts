@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startTestServer, type TestServer } from '../support/server'
-import { linksIn, startSmtpServer, type TestSmtpServer } from '../support/smtp'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { linksIn } from '../support/smtp'
+import { loggedDuring } from '../support/logs'
+import { useMailSite } from '../support/mail'
 
 /**
  * Registration (POST /users opened by users.allowRegistration) with
@@ -11,45 +12,17 @@ import { linksIn, startSmtpServer, type TestSmtpServer } from '../support/smtp'
 const FRONT = 'https://front.example'
 const ORIGIN = { origin: FRONT }
 
-let server: TestServer
-let smtp: TestSmtpServer
-
 const register = (body: Record<string, unknown>, headers: Record<string, string> = ORIGIN) => server.post('/_api/users', body, { headers })
 const paths = (body: { violations?: Array<{ propertyPath: string }> }) => (body.violations ?? []).map((v) => v.propertyPath)
 const row = async (username: string) =>
   (await server.sql('SELECT id, email, enabled, email_address_verified, hash FROM _acb_users WHERE username = $1', [username]))[0]
 
-/** Collects what payload.logger.error receives while `fn` runs. */
-async function errorsLoggedDuring(fn: () => Promise<void>): Promise<string> {
-  const logger = server.payload.logger
-  const original = logger.error
-  const seen: unknown[] = []
-  logger.error = ((...args: unknown[]) => {
-    seen.push(args)
-    return (original as (...a: unknown[]) => void).apply(logger, args)
-  }) as typeof logger.error
-  try {
-    await fn()
-  } finally {
-    logger.error = original
-  }
-  return JSON.stringify(seen)
-}
-
-beforeAll(async () => {
-  smtp = await startSmtpServer()
-  server = await startTestServer({
-    mailerDsn: smtp.dsn,
-    options: {
-      users: { allowRegistration: true },
-      user: { emailVerification: { verifyOnRegister: true }, emailLinks: { allowedOrigins: ['https://front\\.example'] } },
-    },
-  })
-  await server.createUser('taken')
+const { server, smtp } = useMailSite({
+  users: { allowRegistration: true },
+  user: { emailVerification: { verifyOnRegister: true }, emailLinks: { allowedOrigins: ['https://front\\.example'] } },
 })
-afterAll(async () => {
-  await server?.close()
-  await smtp?.close()
+beforeAll(async () => {
+  await server.createUser('taken')
 })
 
 describe('anonymous registration', () => {
@@ -103,13 +76,13 @@ describe('anonymous registration', () => {
 
   it('registers without an email when the link is refused (no allowed Origin), logging the refusal at error level', async () => {
     let status = 0
-    const logged = await errorsLoggedDuring(async () => {
+    const logged = await loggedDuring(server.payload, async () => {
       status = (await register({ username: 'noorigin', emailAddress: 'noorigin@example.com', plainPassword: 'some pass 123' }, {})).status
     })
     expect(status).toBe(201)
     expect(await row('noorigin')).toMatchObject({ email_address_verified: false })
     expect(logged).toMatch(/link refused/i)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await smtp.idle()
     expect(smtp.to('noorigin@example.com')).toHaveLength(0)
   })
 
@@ -118,7 +91,7 @@ describe('anonymous registration', () => {
     let status = 0
     let logged = ''
     try {
-      logged = await errorsLoggedDuring(async () => {
+      logged = await loggedDuring(server.payload, async () => {
         status = (await register({ username: 'mailfail', emailAddress: 'mailfail@example.com', plainPassword: 'some pass 123' })).status
       })
     } finally {
@@ -139,13 +112,13 @@ describe('account enabled without a usable link origin', () => {
     const root = await server.login('admin_root')
     const id = await server.createUser('dormant', ['ROLE_USER'], { enabled: false })
     let status = 0
-    const logged = await errorsLoggedDuring(async () => {
+    const logged = await loggedDuring(server.payload, async () => {
       status = (await server.patch(`/_api/users/${id}`, { enabled: true }, { token: root })).status
     })
     expect(status).toBe(200)
     expect((await server.sql('SELECT enabled FROM _acb_users WHERE id = $1', [id]))[0].enabled).toBe(true)
     expect(logged).toMatch(/link refused/i)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await smtp.idle()
     expect(smtp.to('dormant@example.com').filter((m) => /enabled/i.test(m.subject))).toHaveLength(0)
   })
 })

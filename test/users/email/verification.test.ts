@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startTestServer, type TestServer } from '../support/server'
-import { type ReceivedMessage, startSmtpServer, type TestSmtpServer } from '../support/smtp'
+import { describe, expect, it } from '@jest/globals'
+import { type ReceivedMessage } from '../../support/smtp'
 import { ageSend, expectPrivate, linkParts, sha256, storedTokens, theLink } from './helpers'
+import { loggedDuring } from '../../support/logs'
+import { useMailSite } from '../../support/mail'
 
 /**
  * Email verification: the welcome email of a registration carries the
@@ -10,8 +11,6 @@ import { ageSend, expectPrivate, linkParts, sha256, storedTokens, theLink } from
  * are read from the delivered emails and followed through the API.
  */
 
-let server: TestServer
-let smtp: TestSmtpServer
 const VALIDITY = 5
 
 const isVerification = (m: ReceivedMessage) => /verify|welcome/i.test(m.subject)
@@ -30,23 +29,13 @@ async function register(username: string) {
   return String(response.body['@id']).split('/').pop()!
 }
 
-beforeAll(async () => {
-  smtp = await startSmtpServer()
-  server = await startTestServer({
-    mailerDsn: smtp.dsn,
-    options: {
-      websiteName: 'Verify Site',
-      users: { allowRegistration: true },
-      user: {
-        emailLinks: { defaultOrigin: 'https://front.example.com' },
-        emailVerification: { verifyOnRegister: true, requestTimeoutSeconds: VALIDITY },
-      },
-    },
-  })
-})
-afterAll(async () => {
-  await server?.close()
-  await smtp?.close()
+const { server, smtp } = useMailSite({
+  websiteName: 'Verify Site',
+  users: { allowRegistration: true },
+  user: {
+    emailLinks: { defaultOrigin: 'https://front.example.com' },
+    emailVerification: { verifyOnRegister: true, requestTimeoutSeconds: VALIDITY },
+  },
 })
 
 describe('verification after registration', () => {
@@ -133,7 +122,7 @@ describe('resend verification', () => {
     const verified = await resend('uwe')
     expect(verified.status).toBe(404)
     expect(verified.body.detail).toMatch(/already verified/)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await smtp.idle()
     expect(smtp.messages.length).toBe(before)
   })
 
@@ -161,5 +150,33 @@ describe('resend verification', () => {
     await server.payload.update({ collection: 'users', id, data: { email: 'wera.new@example.com' } as never, overrideAccess: true })
     expect((await verify('wera', token)).status).toBe(404)
     expect(await isVerified('wera')).toBe(false)
+  })
+})
+
+describe('GET /verify-email', () => {
+  it('a failed update leaves the link usable (one transaction), and the 500 log holds no token (token leak into logs)', async () => {
+    const id = await server.createUser('brittle', ['ROLE_USER'], { emailAddressVerified: false })
+    // Every update of this user fails until the trigger is dropped (set before the link is sent: the link is valid for VALIDITY s only).
+    await server.sql(`CREATE FUNCTION verify_email_fail() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.username = 'brittle' THEN RAISE EXCEPTION 'simulated write failure'; END IF; RETURN NEW; END $$`)
+    await server.sql('CREATE TRIGGER verify_email_fail BEFORE UPDATE ON _acb_users FOR EACH ROW EXECUTE FUNCTION verify_email_fail()')
+    let logged = ''
+    let token = ''
+    try {
+      expect((await resend('brittle')).status).toBe(200)
+      token = linkParts(theLink(await smtp.waitFor((m) => m.to.includes('brittle@example.com')))).token
+      logged = await loggedDuring(server.payload, async () => {
+        expect((await verify('brittle', token)).status).toBe(500)
+      })
+    } finally {
+      await server.sql('DROP TRIGGER verify_email_fail ON _acb_users')
+      await server.sql('DROP FUNCTION verify_email_fail()')
+    }
+    expect(logged).toContain('JSON-LD request failed')
+    expect(logged).not.toContain(token)
+    expect(logged).not.toContain(encodeURIComponent(token))
+    expect((await server.sql('SELECT count(*)::int AS n FROM _acb_user_tokens WHERE token_hash = $1', [sha256(token)]))[0].n).toBe(1)
+    expect((await verify('brittle', token)).status).toBe(200)
+    expect((await server.sql('SELECT email_address_verified FROM _acb_users WHERE id = $1', [id]))[0].email_address_verified).toBe(true)
   })
 })

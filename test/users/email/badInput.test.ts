@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startTestServer, type TestServer } from '../support/server'
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { useMailSite } from '../../support/mail'
 
 /**
  * Odd path segments on the email flow endpoints: a clear 4xx, never a 500,
  * and nothing sent or stored.
  */
 
-let server: TestServer
-let smtp: TestSmtpServer
-
+const { server, smtp } = useMailSite({ user: { emailLinks: { defaultOrigin: 'https://front.example' } } })
 beforeAll(async () => {
-  smtp = await startSmtpServer()
-  server = await startTestServer({ mailerDsn: smtp.dsn, options: { user: { emailLinks: { defaultOrigin: 'https://front.example' } } } })
   await server.createUser('jane', ['ROLE_USER'])
-})
-afterAll(async () => {
-  await server?.close()
-  await smtp?.close()
 })
 
 const long = 'x'.repeat(4000)

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { fillLink, isSafeRedirectPath, linkTemplate, normalizeOrigin } from '../../plugins/cwa/features/users/email/links'
-import { startTestServer, type TestServer } from '../support/server'
-import { linksIn, startSmtpServer, type TestSmtpServer } from '../support/smtp'
+import { describe, expect, it } from '@jest/globals'
+import { fillLink, isSafeRedirectPath, linkTemplate, normalizeOrigin } from '../../../plugins/cwa/features/users/email/links'
+import { linksIn } from '../../support/smtp'
 import { ageSend, linkParts, storedTokens, submitReset, theLink } from './helpers'
+import { useMailSite } from '../../support/mail'
 
 /**
  * The link rules of the contract ("Email links"): which origin, which path,
@@ -10,8 +10,6 @@ import { ageSend, linkParts, storedTokens, submitReset, theLink } from './helper
  * real emails, plus the pure rules on their own.
  */
 
-let server: TestServer
-let smtp: TestSmtpServer
 const DEFAULT = 'https://front.example.com'
 let counter = 0
 
@@ -30,24 +28,14 @@ async function originFor(headers: Record<string, string>): Promise<string> {
   return link!.origin
 }
 
-beforeAll(async () => {
-  smtp = await startSmtpServer()
-  server = await startTestServer({
-    mailerDsn: smtp.dsn,
-    options: {
-      user: {
-        emailLinks: {
-          defaultOrigin: DEFAULT,
-          allowedOrigins: ['https://app\\.example\\.com', 'http://localhost:3000', 'https://Mixed\\.Example\\.org', '[a-z]+://scheme\\.example\\.com'],
-        },
-        passwordReset: { email: { redirectPathQuery: 'redirect' } },
-      },
+const { server, smtp } = useMailSite({
+  user: {
+    emailLinks: {
+      defaultOrigin: DEFAULT,
+      allowedOrigins: ['https://app\\.example\\.com', 'http://localhost:3000', 'https://Mixed\\.Example\\.org', '[a-z]+://scheme\\.example\\.com'],
     },
-  })
-})
-afterAll(async () => {
-  await server?.close()
-  await smtp?.close()
+    passwordReset: { email: { redirectPathQuery: 'redirect' } },
+  },
 })
 
 describe('link origin', () => {
@@ -121,23 +109,11 @@ describe('redirect path query', () => {
 })
 
 describe('link refusal', () => {
-  let refusing: TestServer
-  let refusingSmtp: TestSmtpServer
-  beforeAll(async () => {
-    refusingSmtp = await startSmtpServer()
-    refusing = await startTestServer({
-      mailerDsn: refusingSmtp.dsn,
-      options: {
-        user: {
-          emailLinks: { allowedOrigins: ['https://app\\.example\\.com'] },
-          emailVerification: { email: { defaultRedirectPath: 'https://verify.example.org/v/{{ username }}/{{ token }}' } },
-        },
-      },
-    })
-  })
-  afterAll(async () => {
-    await refusing?.close()
-    await refusingSmtp?.close()
+  const { server: refusing, smtp: refusingSmtp } = useMailSite({
+    user: {
+      emailLinks: { allowedOrigins: ['https://app\\.example\\.com'] },
+      emailVerification: { email: { defaultRedirectPath: 'https://verify.example.org/v/{{ username }}/{{ token }}' } },
+    },
   })
 
   it('answers 400 without a usable origin and changes nothing: the existing reset link keeps working', async () => {

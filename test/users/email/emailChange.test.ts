@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startTestServer, type TestServer } from '../support/server'
-import { linksIn, type ReceivedMessage, startSmtpServer, type TestSmtpServer } from '../support/smtp'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { linksIn, type ReceivedMessage } from '../../support/smtp'
+import { loggedDuring } from '../../support/logs'
+import { useMailSite } from '../../support/mail'
 
 /**
  * The email change flow with verifyOnChange (contract, "User account",
@@ -13,8 +14,6 @@ import { linksIn, type ReceivedMessage, startSmtpServer, type TestSmtpServer } f
 const FRONT = 'https://front.example'
 const ORIGIN = { origin: FRONT }
 
-let server: TestServer
-let smtp: TestSmtpServer
 let root: string
 
 const stored = async (id: string) =>
@@ -44,19 +43,11 @@ async function confirmationTo(address: string, count = 1): Promise<{ mail: Recei
 const endRepeatWait = (id: string) =>
   server.sql("UPDATE _acb_user_tokens SET sent_at = sent_at - interval '301 seconds' WHERE user_id = $1 AND purpose = 'new_email'", [id])
 
+const { server, smtp } = useMailSite({ user: { emailVerification: { verifyOnChange: true }, emailLinks: { allowedOrigins: ['https://front\\.example'] } } })
 beforeAll(async () => {
-  smtp = await startSmtpServer()
-  server = await startTestServer({
-    mailerDsn: smtp.dsn,
-    options: { user: { emailVerification: { verifyOnChange: true }, emailLinks: { allowedOrigins: ['https://front\\.example'] } } },
-  })
   await server.createUser('root', ['ROLE_SUPER_ADMIN'])
   await server.createUser('owner')
   root = await server.login('root')
-})
-afterAll(async () => {
-  await server?.close()
-  await smtp?.close()
 })
 
 describe('requesting and confirming a change', () => {
@@ -161,7 +152,7 @@ describe('cancelling and replacing', () => {
     const back = await requestChange(tia, 'tia.a@example.com')
     expect(back.status).toBe(200)
     expect(back.body.newEmailAddress).toBe('tia.a@example.com')
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await smtp.idle()
     expect(smtp.to('tia.a@example.com')).toHaveLength(1)
     expect((await server.get(earlier.apiPath)).status).toBe(404)
     expect((await server.get(replaced.apiPath)).status).toBe(404)
@@ -178,7 +169,7 @@ describe('cancelling and replacing', () => {
     await requestChange(uma, 'uma.new@example.com')
     const first = await confirmationTo('uma.new@example.com')
     expect((await requestChange(uma, 'uma.new@example.com')).status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await smtp.idle()
     expect(smtp.to('uma.new@example.com')).toHaveLength(1)
     expect((await server.get(first.apiPath)).status).toBe(200)
   })
@@ -227,23 +218,14 @@ describe('GET /resend-verify-new-email/{username}', () => {
 describe('link refusal and transport failure', () => {
   it('saves the change without an email when the link is refused (phishing origin), logging the refusal at error level', async () => {
     const yan = await member('yan')
-    const errors: unknown[] = []
-    const logger = server.payload.logger
-    const original = logger.error.bind(logger)
-    logger.error = ((...args: unknown[]) => {
-      errors.push(args)
-      return (original as (...a: unknown[]) => void)(...args)
-    }) as typeof logger.error
-    try {
+    const errors = await loggedDuring(server.payload, async () => {
       const response = await requestChange(yan, 'yan.new@example.com', { origin: 'https://evil.example' })
       expect(response.status).toBe(200)
-    } finally {
-      logger.error = original
-    }
+    })
     expect((await stored(yan.id)).new_email_address).toBe('yan.new@example.com')
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await smtp.idle()
     expect(smtp.to('yan.new@example.com')).toHaveLength(0)
-    expect(JSON.stringify(errors)).toMatch(/link refused/i)
+    expect(errors).toMatch(/link refused/i)
   })
 
   it('answers 503 when the confirmation cannot be sent: nothing saved, the earlier link keeps working', async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { PASSWORD, startTestServer, type TestServer } from '../support/server'
-import { linksIn, type ReceivedMessage, startSmtpServer, type TestSmtpServer } from '../support/smtp'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { PASSWORD } from '../../support/server'
+import { linksIn, type ReceivedMessage } from '../../support/smtp'
+import { useMailSite } from '../../support/mail'
 
 /**
  * Notice emails after completed user writes (contract, "Outbound emails",
@@ -9,28 +10,17 @@ import { linksIn, type ReceivedMessage, startSmtpServer, type TestSmtpServer } f
  * server. The write stands when a notice cannot be sent.
  */
 
-let server: TestServer
-let smtp: TestSmtpServer
 let root: string
 
 const mailsTo = (address: string, subject: RegExp): ReceivedMessage[] => smtp.to(address).filter((m) => subject.test(m.subject))
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200))
 
+const { server, smtp } = useMailSite({
+  users: { allowRegistration: true },
+  user: { emailVerification: { defaultValue: true }, emailLinks: { defaultOrigin: 'https://front.example' } },
+})
 beforeAll(async () => {
-  smtp = await startSmtpServer()
-  server = await startTestServer({
-    mailerDsn: smtp.dsn,
-    options: {
-      users: { allowRegistration: true },
-      user: { emailVerification: { defaultValue: true }, emailLinks: { defaultOrigin: 'https://front.example' } },
-    },
-  })
   await server.createUser('root', ['ROLE_SUPER_ADMIN'])
   root = await server.login('root')
-})
-afterAll(async () => {
-  await server?.close()
-  await smtp?.close()
 })
 
 describe('welcome', () => {
@@ -47,7 +37,7 @@ describe('welcome', () => {
     expect((await server.post('/_api/users', { username: 'hired', emailAddress: 'hired@example.com', plainPassword: 'hired pass 123' }, { token: root })).status).toBe(201)
     await smtp.waitFor((m) => m.to.includes('hired@example.com') && /welcome/i.test(m.subject))
     await server.createUser('scripted')
-    await settle()
+    await smtp.idle()
     expect(smtp.to('scripted@example.com')).toEqual([])
   })
 })
@@ -79,7 +69,7 @@ describe('account changes', () => {
     const id = await server.createUser('quiet')
     const token = await server.login('quiet')
     expect((await server.patch(`/_api/users/${id}`, { username: 'quiet', newEmailAddress: null }, { token })).status).toBe(200)
-    await settle()
+    await smtp.idle()
     expect(mailsTo('quiet@example.com', /username|password|enabled/i)).toEqual([])
   })
 
@@ -97,7 +87,7 @@ describe('account changes', () => {
     const id = await server.createUser('awake')
     expect((await server.patch(`/_api/users/${id}`, { enabled: true }, { token: root })).status).toBe(200)
     expect((await server.patch(`/_api/users/${id}`, { enabled: false }, { token: root })).status).toBe(200)
-    await settle()
+    await smtp.idle()
     expect(mailsTo('awake@example.com', /enabled/i)).toEqual([])
   })
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { buildSiteConfig } from '../../payload.config'
+import { buildSiteConfig } from '../../../payload.config'
 
 /**
  * The start-up check of the email options (contract, "Configuration

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createLocalReq } from 'payload'
-import { sendUserNotice } from '../../plugins/cwa/features/users/email'
-import { renderEmail } from '../../plugins/cwa/features/users/email/templates'
-import { startTestServer, type TestServer } from '../support/server'
-import { linksIn, type ReceivedMessage, startSmtpServer, type TestSmtpServer } from '../support/smtp'
+import { sendUserNotice } from '../../../plugins/cwa/features/users/email'
+import { renderEmail } from '../../../plugins/cwa/features/users/email/templates'
+import { captureLogs, type LogCapture } from '../../support/logs'
+import { linksIn, type ReceivedMessage } from '../../support/smtp'
+import { useMailSite } from '../../support/mail'
 
 /**
  * Notice emails after a completed write (welcome, user_enabled,
@@ -11,26 +12,16 @@ import { linksIn, type ReceivedMessage, startSmtpServer, type TestSmtpServer } f
  * and the after-write refusal (the write succeeds, no email, an error log).
  */
 
-let server: TestServer
-let smtp: TestSmtpServer
 let root: string
 
 const ofKind = (address: string, subject: RegExp) => (m: ReceivedMessage) => m.to.includes(address) && subject.test(m.subject)
 
-beforeAll(async () => {
-  smtp = await startSmtpServer()
-  server = await startTestServer({
-    mailerDsn: smtp.dsn,
-    options: {
-      websiteName: 'Notice Site',
-      user: { emailLinks: { defaultOrigin: 'https://front.example.com' }, emails: { usernameChanged: { enabled: false } } },
-    },
-  })
-  root = await server.tokenFor('ROLE_SUPER_ADMIN')
+const { server, smtp } = useMailSite({
+  websiteName: 'Notice Site',
+  user: { emailLinks: { defaultOrigin: 'https://front.example.com' }, emails: { usernameChanged: { enabled: false } } },
 })
-afterAll(async () => {
-  await server?.close()
-  await smtp?.close()
+beforeAll(async () => {
+  root = await server.tokenFor('ROLE_SUPER_ADMIN')
 })
 
 describe('notice emails', () => {
@@ -57,7 +48,7 @@ describe('notice emails', () => {
     const payloadReq = await createLocalReq({}, server.payload)
     const user = { id, username: 'ulla2', email: 'ulla@example.com' }
     expect(await sendUserNotice({ payload: server.payload, req: payloadReq }, 'usernameChanged', user)).toBe('disabled')
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await smtp.idle()
     expect(smtp.messages.filter(ofKind('ulla@example.com', /username/))).toHaveLength(0)
   })
 
@@ -96,47 +87,32 @@ describe('user_tokens collection', () => {
 })
 
 describe('refused links after a completed write', () => {
-  let bare: TestServer
-  let bareSmtp: TestSmtpServer
-  const errors: Array<{ obj: unknown; msg: unknown }> = []
-
-  beforeAll(async () => {
-    bareSmtp = await startSmtpServer()
-    bare = await startTestServer({
-      mailerDsn: bareSmtp.dsn,
-      options: { users: { allowRegistration: true }, user: { emailVerification: { verifyOnRegister: true } } },
-    })
-    const logger = bare.payload.logger as unknown as { error: (...args: unknown[]) => void }
-    const original = logger.error.bind(logger)
-    logger.error = (obj: unknown, msg?: unknown) => {
-      errors.push({ obj, msg })
-      original(obj, msg)
-    }
+  const { server: bare, smtp: bareSmtp } = useMailSite({ users: { allowRegistration: true }, user: { emailVerification: { verifyOnRegister: true } } })
+  let errors: LogCapture
+  beforeAll(() => {
+    errors = captureLogs(bare.payload)
   })
-  afterAll(async () => {
-    await bare?.close()
-    await bareSmtp?.close()
-  })
+  afterAll(() => errors.restore())
 
   it('registers the user (201) without an email and logs the refusal at error level', async () => {
-    errors.length = 0
+    errors.clear()
     const response = await bare.post('/_api/users', { username: 'noorigin', emailAddress: 'noorigin@example.com', plainPassword: 'no origin pw 1' })
     expect(response.status).toBe(201)
     expect(await bare.sql("SELECT 1 FROM _acb_users WHERE username = 'noorigin'")).toHaveLength(1)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await bareSmtp.idle()
     expect(bareSmtp.to('noorigin@example.com')).toHaveLength(0)
-    expect(errors.some((e) => e.msg === 'Email link refused: the email was not sent' && (e.obj as { email?: string }).email === 'welcome')).toBe(true)
+    expect(errors.logged('Email link refused: the email was not sent', { email: 'welcome' })).toBe(true)
   })
 
   it('enables an account (200) without an email and logs the refusal at error level', async () => {
     const token = await bare.tokenFor('ROLE_SUPER_ADMIN')
     const id = await bare.createUser('sleeper', ['ROLE_USER'], { enabled: false })
-    errors.length = 0
+    errors.clear()
     const response = await bare.patch(`/_api/users/${id}`, { enabled: true }, { token })
     expect(response.status).toBe(200)
     expect((await bare.sql('SELECT enabled FROM _acb_users WHERE id = $1', [id]))[0].enabled).toBe(true)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await bareSmtp.idle()
     expect(bareSmtp.messages.filter(ofKind('sleeper@example.com', /enabled/))).toHaveLength(0)
-    expect(errors.some((e) => e.msg === 'Email link refused: the email was not sent' && (e.obj as { email?: string }).email === 'user_enabled')).toBe(true)
+    expect(errors.logged('Email link refused: the email was not sent', { email: 'user_enabled' })).toBe(true)
   })
 })

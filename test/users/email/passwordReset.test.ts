@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startTestServer, type TestServer } from '../support/server'
-import { type ReceivedMessage, startSmtpServer, type TestSmtpServer } from '../support/smtp'
-import { cookieHeader, loginSession } from '../session/helpers'
+import { describe, expect, it } from '@jest/globals'
+import { type ReceivedMessage } from '../../support/smtp'
+import { cookieHeader, loginSession } from '../../session/helpers'
 import { ageSend, canLogin, expectPrivate, linkParts, sha256, storedTokens, submitReset, theLink } from './helpers'
+import { useMailSite } from '../../support/mail'
 
 /**
  * GET /password/reset/request/{username} and the password_reset form,
@@ -10,8 +10,6 @@ import { ageSend, canLogin, expectPrivate, linkParts, sha256, storedTokens, subm
  * followed the way a front end does.
  */
 
-let server: TestServer
-let smtp: TestSmtpServer
 const ORIGIN = 'https://front.example.com'
 
 const request = (identifier: string, headers: Record<string, string> = {}) =>
@@ -26,17 +24,7 @@ async function resetMailFor(address: string) {
 /** Reset emails received by an address (the users also get other emails, e.g. welcome). */
 const resetsTo = (address: string) => smtp.to(address).filter(isReset)
 
-beforeAll(async () => {
-  smtp = await startSmtpServer()
-  server = await startTestServer({
-    mailerDsn: smtp.dsn,
-    options: { websiteName: 'Site & <Co>', user: { emailLinks: { defaultOrigin: ORIGIN } } },
-  })
-})
-afterAll(async () => {
-  await server?.close()
-  await smtp?.close()
-})
+const { server, smtp } = useMailSite({ websiteName: 'Site & <Co>', user: { emailLinks: { defaultOrigin: ORIGIN } } })
 
 describe('password reset request', () => {
   it('sends one email with HTML and text bodies, the subject from the options and the link on the default origin', async () => {
@@ -83,7 +71,7 @@ describe('password reset request', () => {
     const response = await request('nobody-here')
     expect(response.status).toBe(404)
     expect((await request('nobody@example.com')).status).toBe(404)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await smtp.idle()
     expect(smtp.messages.length).toBe(before)
   })
 
@@ -119,6 +107,23 @@ describe('password reset request', () => {
   })
 })
 
+describe('password reset by email address', () => {
+  it("reset-email hijack through a username equal to another account's address: the address's owner gets the email", async () => {
+    await server.createUser('alice', ['ROLE_USER'], { email: 'alice@corp.example' })
+    await server.createUser('alice@corp.example', ['ROLE_USER'], { email: 'mallory@evil.example' })
+    const response = await server.get('/_api/password/reset/request/ALICE%40corp.example')
+    expect(response.status).toBe(200)
+    const mail = await smtp.waitFor((m) => m.to.includes('alice@corp.example'))
+    expect(linkParts(theLink(mail)).username).toBe('alice')
+    await smtp.idle()
+    expect(smtp.to('mallory@evil.example')).toHaveLength(0)
+    // The look-alike account still resets through its own address.
+    expect((await server.get('/_api/password/reset/request/mallory%40evil.example')).status).toBe(200)
+    const own = await smtp.waitFor((m) => m.to.includes('mallory@evil.example'))
+    expect(linkParts(theLink(own)).username).toBe('alice@corp.example')
+  })
+})
+
 describe('concurrent requests', () => {
   it('sends one email for simultaneous requests of one user; the others get 429 (throttle race)', async () => {
     const id = await server.createUser('race')
@@ -127,7 +132,7 @@ describe('concurrent requests', () => {
     expect(statuses).toEqual([200, 429, 429, 429, 429, 429])
     for (const r of responses.filter((x) => x.status === 429)) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
     await resetMailFor('race@example.com')
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await smtp.idle()
     expect(resetsTo('race@example.com')).toHaveLength(1)
     expect(await storedTokens(server, id, 'password_reset')).toHaveLength(1)
   })
@@ -222,7 +227,7 @@ describe('password reset with the emailed link', () => {
     expect(notice.text).toContain('password has been changed')
     expect(notice.html).not.toMatch(/href=/)
     expect(notice.text).not.toMatch(/https?:\/\//)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await smtp.idle()
     expect(smtp.to('kurt@example.com').filter((m) => /password has changed/.test(m.subject))).toHaveLength(1)
   })
 })

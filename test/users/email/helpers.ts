@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals'
 import { createHash } from 'node:crypto'
-import { linksByPart, type ReceivedMessage } from '../support/smtp'
-import type { TestResponse, TestServer } from '../support/server'
+import { linksByPart, type ReceivedMessage } from '../../support/smtp'
+import type { TestResponse, TestServer } from '../../support/server'
 
 /** Shared by the email flow tests (not a test file itself). */
 

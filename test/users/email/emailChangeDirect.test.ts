@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startTestServer, type TestServer } from '../support/server'
-import { linksIn, startSmtpServer, type TestSmtpServer } from '../support/smtp'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { linksIn } from '../../support/smtp'
+import { useMailSite } from '../../support/mail'
 
 /**
  * Email changes with `user.emailVerification.verifyOnChange` off (the
@@ -9,24 +9,17 @@ import { linksIn, startSmtpServer, type TestSmtpServer } from '../support/smtp'
  * account unverified (nobody proved the new address works).
  */
 
-let server: TestServer
-let smtp: TestSmtpServer
 let root: string
 
 const stored = async (id: string) =>
   (await server.sql('SELECT email, new_email_address, email_address_verified FROM _acb_users WHERE id = $1', [id]))[0]
 const paths = (body: { violations?: Array<{ propertyPath: string }> }) => (body.violations ?? []).map((v) => v.propertyPath)
 
+const { server, smtp } = useMailSite({ user: { emailLinks: { defaultOrigin: 'https://front.example' } } })
 beforeAll(async () => {
-  smtp = await startSmtpServer()
-  server = await startTestServer({ mailerDsn: smtp.dsn, options: { user: { emailLinks: { defaultOrigin: 'https://front.example' } } } })
   await server.createUser('root', ['ROLE_SUPER_ADMIN'])
   await server.createUser('owner')
   root = await server.login('root')
-})
-afterAll(async () => {
-  await server?.close()
-  await smtp?.close()
 })
 
 describe('without verifyOnChange', () => {
