@@ -23,6 +23,7 @@ import { seedDemo } from '../src/seed/demo'
 import { loadJwtKeys } from '../plugins/cwa/session/keys'
 import { closePayload } from '../plugins/cwa/core/utils/closePayload'
 import { BULK_ROUTES, setUpStructure } from './structure'
+import { measureTiming } from './timing'
 
 const PG = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 const DB = 'cwa_bench'
@@ -212,6 +213,7 @@ async function main(): Promise<void> {
   ;(payload.db as unknown as { pool?: { on(event: 'error', fn: () => void): void } }).pool?.on('error', () => {})
   await closePayload(payload)
   await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)
+  await measureTiming()
   process.exit(0)
 }
 
