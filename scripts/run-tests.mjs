@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * npm test: runs jest (ESM, so with --experimental-vm-modules) and ends with
- * the line "N passed, N failed" that CI reads.
+ * the line "N passed, N failed" that CI reads, followed by ", N skipped"
+ * when tests were skipped (it.skip, it.todo), so a skip never goes unseen.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
@@ -17,13 +18,15 @@ const run = spawnSync('npx', ['jest', '--json', `--outputFile=${results}`, ...pr
 })
 let passed = 0
 let failed = 0
+let skipped = 0
 if (existsSync(results)) {
   const summary = JSON.parse(readFileSync(results, 'utf8'))
   passed = summary.numPassedTests
   failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0)
+  skipped = (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0)
 } else {
   failed = 1
 }
-console.log(`${passed} passed, ${failed} failed`)
+console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`)
 rmSync(results, { force: true })
 process.exit(run.status === 0 && failed === 0 ? 0 : 1)
