@@ -115,6 +115,8 @@ describe('link refusal', () => {
       emailVerification: { email: { defaultRedirectPath: 'https://verify.example.org/v/{{ username }}/{{ token }}' } },
     },
   })
+  // The same, but with the site's default (relative) verification path.
+  const { server: relative, smtp: relativeSmtp } = useMailSite({ user: { emailLinks: { allowedOrigins: ['https://app\\.example\\.com'] } } })
 
   it('answers 400 without a usable origin and changes nothing: the existing reset link keeps working', async () => {
     const id = await refusing.createUser('rita')
@@ -144,6 +146,21 @@ describe('link refusal', () => {
   })
 
   it('answers 400 on the verification resend too, unless the path is a full URL (used as is)', async () => {
+    // The site's default verification path (/verify-email/...) needs an origin: none usable is a 400, nothing sent or stored.
+    const id = await relative.createUser('vera', ['ROLE_USER'], { emailAddressVerified: false })
+    for (const headers of [{}, { origin: 'https://evil.example.net' }, { referer: 'https://evil.example.net/x' }] as Array<Record<string, string>>) {
+      const refused = await relative.get('/_api/resend-verify-email/vera', { headers })
+      expect(refused.status).toBe(400)
+      expect(refused.body.detail).toMatch(/link/i)
+    }
+    expect(await storedTokens(relative, id)).toEqual([])
+    await relativeSmtp.idle()
+    expect(relativeSmtp.to('vera@example.com')).toHaveLength(0)
+    // The same request from the allowed front end is sent (control: the 400 is about the origin).
+    expect((await relative.get('/_api/resend-verify-email/vera', { headers: { origin: 'https://app.example.com' } })).status).toBe(200)
+    expect(theLink(await relativeSmtp.waitFor((m) => m.to.includes('vera@example.com') && /verify/.test(m.subject))).origin).toBe('https://app.example.com')
+
+    // A full URL as the verification path is used as is: no origin needed.
     await refusing.createUser('vera', ['ROLE_USER'], { emailAddressVerified: false })
     const response = await refusing.get('/_api/resend-verify-email/vera')
     expect(response.status).toBe(200)
