@@ -15,7 +15,10 @@
  * PostgreSQL: the JSON-LD API and Payload's own REST API of the same server.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { configToSchema } from '@payloadcms/graphql'
+import { type ExecutionResult, graphql, type GraphQLSchema } from 'graphql'
 import { randomBytes } from 'node:crypto'
+import { createLocalReq } from 'payload'
 import { PASSWORD, startTestServer, type TestResponse, type TestServer } from '../support/server'
 
 let server: TestServer
@@ -32,6 +35,7 @@ const FORBIDDEN: Caller[] = ['anonymous', 'user', 'adminWithoutPermission']
 const token: Partial<Record<Caller, string>> = {}
 const restToken: Partial<Record<Caller, string>> = {}
 const username: Partial<Record<Caller, string>> = {}
+const userId: Partial<Record<Caller, string>> = {}
 
 const past = () => new Date(Date.now() - 60_000).toISOString()
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString()
@@ -110,7 +114,7 @@ beforeAll(async () => {
   for (const [caller, role] of Object.entries(roles) as Array<[Caller, string | null]>) {
     if (!role) continue
     username[caller] = `${caller.toLowerCase()}_${randomBytes(3).toString('hex')}`
-    await server.createUser(username[caller]!, [role])
+    userId[caller] = await server.createUser(username[caller]!, [role])
     token[caller] = await server.login(username[caller]!)
     const login = await fetch(`${server.url}/api/users/login`, {
       method: 'POST',
@@ -571,21 +575,26 @@ describe("attack: going around the JSON-LD API through Payload's own REST API (/
     }
   })
 
-  it.each(FORBIDDEN)('%s: the JSON-LD Bearer token is no Payload REST credential (no draft through it)', async (caller) => {
-    if (!token[caller]) return
-    const response = await fetch(`${server.url}/api/html_contents?where[publishedAt][exists]=false`, { headers: { authorization: `Bearer ${token[caller]}` } })
-    const text = await response.text()
-    expect(markersIn(text)).toEqual([])
-  })
-
-  it.each(FORBIDDEN)('%s: GraphQL is no way around either', async (caller) => {
-    const response = await rest(caller, '/api/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ __typename }' }),
-    })
-    expectNoDraft(caller, 'graphql', response)
-  })
+  // Every caller holding a JSON-LD token (anonymous holds none); the permitted caller's is the telling one,
+  // as its Payload REST token does see drafts (below).
+  it.each(['user', 'adminWithoutPermission', 'permitted'] as Caller[])(
+    '%s: the JSON-LD Bearer token is no Payload REST credential: /api answers as to an anonymous caller, with no draft',
+    async (caller) => {
+      const path = '/api/html_contents?where[publishedAt][exists]=false&limit=100'
+      const anonymous = await rest('anonymous', path)
+      expect(anonymous.status).toBe(200)
+      const bearer = { authorization: `Bearer ${token[caller]}` }
+      const response = await fetch(`${server.url}${path}`, { headers: bearer })
+      const text = await response.text()
+      expect(response.status).toBe(200)
+      expect(markersIn(text)).toEqual([])
+      expect(JSON.parse(text)).toEqual(anonymous.body)
+      expect(JSON.parse(text).totalDocs).toBe(0)
+      const me = await fetch(`${server.url}/api/users/me`, { headers: bearer })
+      expect(me.status).toBe(200)
+      expect(((await me.json()) as { user: unknown }).user).toBeNull()
+    },
+  )
 
   it('permitted: Payload REST serves drafts to the permitted caller', async () => {
     const never = await rest('permitted', `/api/html_contents/${idOf(f.neverHtml)}`)
@@ -595,6 +604,78 @@ describe("attack: going around the JSON-LD API through Payload's own REST API (/
     for (const marker of ['never-html', 'twin-html', 'dynamic-html']) expect(unpublished.text).toContain(secret(marker))
     const news = await rest('permitted', `/api/news_article_datas/${idOf(f.twinNewsDraft)}`)
     expect(news.text).toContain(secret('twin-news'))
+  })
+})
+
+describe('attack: going around the JSON-LD API through GraphQL', () => {
+  /** Queries for every draft: lists, filters and counts matching draft content, drafts by id, drafts behind a relationship. */
+  const query = () => `{
+    htmlAll: Html_contents(limit: 100) { totalDocs docs { id html uiComponent } }
+    htmlUnpublished: Html_contents(where: { publishedAt: { exists: false } }, limit: 100) { totalDocs docs { id html } }
+    htmlMarked: countHtml_contents(where: { html: { like: "${MARK}" } }) { totalDocs }
+    neverHtml: Html_content(id: "${idOf(f.neverHtml)}") { id html }
+    twinHtmlDraft: Html_content(id: "${idOf(f.twinHtmlDraft)}") { id html }
+    news: News_article_datas(limit: 100) { totalDocs docs { id title summary } }
+    newsMarked: countNews_article_datas(where: { summary: { like: "${MARK}" } }) { totalDocs }
+    neverNews: News_article_data(id: "${idOf(f.neverNews)}") { id title summary }
+    links: Navigation_links(limit: 100) { totalDocs docs { id label } }
+    articles: Blog_article_datas(limit: 100) { docs { id title htmlContent { id html } } }
+  }`
+
+  let schema: GraphQLSchema | undefined
+  /** Runs a query on this site's Payload GraphQL schema (what Payload's GraphQL route serves) as `caller`. */
+  async function graphqlAs(caller: Caller, source: string): Promise<ExecutionResult<Record<string, any>>> {
+    schema ??= configToSchema(server.payload.config).schema
+    const id = userId[caller]
+    const user = id ? { ...(await server.payload.findByID({ collection: 'users', id, depth: 0 })), collection: 'users' } : undefined
+    const req = await createLocalReq({ user: user as never }, server.payload)
+    return (await graphql({ schema, source, contextValue: { req, headers: {} } })) as ExecutionResult<Record<string, any>>
+  }
+
+  it.each(FORBIDDEN)("%s: the site mounts no GraphQL endpoint: /api/graphql and its playground are Payload's 404, with no draft", async (caller) => {
+    const requests: Array<[string, RequestInit]> = [
+      ['/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: query() }) }],
+      [`/api/graphql?query=${encodeURIComponent(query())}`, {}],
+      ['/api/graphql-playground', {}],
+    ]
+    for (const [path, init] of requests) {
+      const response = await rest(caller, path, init)
+      const route = path.split('?')[0]
+      expectNoDraft(caller, `${init.method ?? 'GET'} ${route}`, response)
+      expect({ route, status: response.status, body: response.body }).toEqual({ route, status: 404, body: { message: `Route not found "${route}"` } })
+    }
+  })
+
+  it.each(FORBIDDEN)("%s: Payload's GraphQL schema, were a site to mount it, lists, counts, matches and finds no draft", async (caller) => {
+    const result = await graphqlAs(caller, query())
+    expect(markersIn(JSON.stringify(result))).toEqual([])
+    const data = result.data!
+    expect(data.htmlAll.docs.map((d: { id: string }) => d.id).sort()).toEqual([f.twinHtml, f.scheduledTwin, f.publicHtml].map(idOf).sort())
+    expect(data.htmlUnpublished.totalDocs).toBe(0)
+    expect(data.htmlMarked.totalDocs).toBe(0)
+    expect(data.news.docs.map((d: { id: string }) => d.id)).toEqual([idOf(f.twinNews)])
+    expect(data.news.docs[0].summary).toBe(`${PUBLIC} summary`)
+    expect(data.newsMarked.totalDocs).toBe(0)
+    expect(data.links.docs.map((d: { id: string }) => d.id)).toEqual([idOf(f.publicLink)])
+    expect(data.articles.docs.find((d: { id: string }) => d.id === idOf(f.article)).htmlContent).toBeNull()
+    // A draft by id is not found, exactly like an id that does not exist.
+    expect([data.neverHtml, data.twinHtmlDraft, data.neverNews]).toEqual([null, null, null])
+    expect((result.errors ?? []).map((e) => `${e.path?.join('.')}: ${e.message}`).sort()).toEqual([
+      'neverHtml: Not Found',
+      'neverNews: Not Found',
+      'twinHtmlDraft: Not Found',
+    ])
+  })
+
+  it('permitted: the same GraphQL query does return the drafts (control: the query reaches them)', async () => {
+    const result = await graphqlAs('permitted', query())
+    expect(result.errors).toBeUndefined()
+    const data = result.data!
+    expect(data.htmlMarked.totalDocs).toBeGreaterThan(0)
+    expect(data.neverHtml.html).toContain(secret('never-html'))
+    expect(data.twinHtmlDraft.html).toContain(secret('twin-html'))
+    expect(data.neverNews.summary).toBe(secret('never-news'))
+    expect(JSON.stringify(data.htmlUnpublished)).toContain(secret('dynamic-html'))
   })
 })
 
