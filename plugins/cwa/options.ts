@@ -1,121 +1,95 @@
-import type { PayloadRequest } from 'payload'
-import type { FormsOptions } from './features/forms/types'
-import { resolveUserOptions, type ResolvedUserOptions, type UserOptions } from './features/users/options'
-import { type HttpCacheOptions, type ResolvedHttpCache, resolveHttpCache } from './features/routes/options'
-import { type RouteGenerator, slugRouteGenerator } from './features/routes/generator'
+/**
+ * The plugin options, assembled. Each part owns its options where they are
+ * used, typed, with the defaults and the key schema side by side:
+ *
+ *   core/options.ts                  apiPrefix, tablePrefix, websiteName, roleHierarchy, roles
+ *   session/options.ts               session.*
+ *   features/publishable/options.ts  publishable.permission
+ *   features/routes/options.ts       routeSecurity, routableSecurity, httpCache, routeGenerator
+ *   features/users/options.ts        users.allowRegistration, user.*
+ *   features/forms/options.ts        forms, enabledComponents.form
+ *   features/collection/options.ts   enabledComponents.collection
+ *
+ * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
+ * (declared by the core) by declaration merging; this file only imports
+ * their schemas and resolvers, refuses unknown keys and resolves.
+ */
+import type { Payload } from 'payload'
+import { assertKnownOptionKeys, type OptionKeys } from './core/optionKeys'
+import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptionKeys, resolveCoreOptions } from './core/options'
+import { getCwaMeta } from './core/types'
+import { resolveSessionOptions, sessionOptionKeys } from './session/options'
+import { collectionComponentKeys, resolveCollectionComponentSwitch } from './features/collection/options'
+import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './features/forms/options'
+import { publishableOptionKeys, resolvePublishablePluginOptions } from './features/publishable/options'
+import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options'
+import { resolveUsersOptions, usersOptionKeys } from './features/users/options'
 
-/** The three roles of the contract; applications may add their own. */
-export const ROLE_USER = 'ROLE_USER'
-export const ROLE_ADMIN = 'ROLE_ADMIN'
-export const ROLE_SUPER_ADMIN = 'ROLE_SUPER_ADMIN'
+export { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from './core/options'
+export type { CwaPluginOptions, ResolvedCwaOptions, SecurityExpression } from './core/options'
+
+/** Every key the plugin options accept (typed: a key of CwaPluginOptions missing here does not compile). */
+export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
+  ...coreOptionKeys,
+  ...usersOptionKeys,
+  ...publishableOptionKeys,
+  ...routesOptionKeys,
+  ...formsOptionKeys,
+  enabledComponents: { ...formComponentKeys, ...collectionComponentKeys },
+  ...sessionOptionKeys,
+}
 
 /**
- * A security expression: a role name the caller must hold (after hierarchy
- * expansion), or a function deciding from the request's user.
+ * Refuses keys the plugin does not know (a typo would otherwise be ignored
+ * and its default used): the error names each by its full path and the
+ * closest known key. `source` starts the message (e.g. the options file).
  */
-export type SecurityExpression = string | ((user: PayloadRequest['user'] | null) => boolean)
-
-export interface CwaPluginOptions {
-  /** Mount point of the JSON-LD API; every IRI starts with it. Default `/_api`. */
-  apiPrefix?: string
-  /** Prefix of the service's own tables. Default `_acb_`. */
-  tablePrefix?: string
-  /** Site name used in emails. */
-  websiteName?: string
-  /** Role hierarchy: role -> roles it includes. */
-  roleHierarchy?: Record<string, string[]>
-  users?: {
-    /** Opens anonymous POST /users (registration). Default false. */
-    allowRegistration?: boolean
-  }
-  /** Form types of the site and success listeners. */
-  forms?: FormsOptions
-  /** Email links, verification, password reset, email change and notice emails (contract: `user.*`). */
-  user?: UserOptions
-  publishable?: {
-    /** Who sees drafts and may set publishedAt. Default ROLE_ADMIN. */
-    permission?: SecurityExpression
-  }
-  routeSecurity?: Array<{ route: string; security: SecurityExpression }>
-  routableSecurity?: SecurityExpression | null
-  /** max-age / s-maxage of anonymous route, page, page data and manifest reads (capped at the next go-live). Default none. */
-  httpCache?: HttpCacheOptions
-  /** Builds the path of POST /_/routes/generate. Default: parent route path + title slug. */
-  routeGenerator?: RouteGenerator
-  enabledComponents?: { form?: boolean; collection?: boolean }
-  session?: {
-    /** Name of the JWT cookie, used by the setter, the extractor and the refresh cookie settings. */
-    cookieName?: string
-    /** SameSite attribute of the session cookies. */
-    sameSite?: 'lax' | 'strict' | 'none'
-    /** JWT lifetime in seconds. */
-    tokenTtl?: number
-    /** Refresh token and cookie lifetime in seconds. */
-    refreshTtl?: number
-  }
-  /** Everything else the contract configures (user email flows, orphans...) lives here too. */
-  [key: string]: unknown
+export function checkOptionKeys(options: unknown, source = 'cwa options'): void {
+  assertKnownOptionKeys(options, cwaOptionKeys, source)
 }
 
-export interface ResolvedCwaOptions {
-  apiPrefix: string
-  tablePrefix: string
-  websiteName: string
-  roleHierarchy: Record<string, string[]>
-  users: { allowRegistration: boolean }
-  user: ResolvedUserOptions
-  publishable: { permission: SecurityExpression }
-  routeSecurity: Array<{ route: string; security: SecurityExpression }>
-  routableSecurity: SecurityExpression | null
-  httpCache: ResolvedHttpCache
-  routeGenerator: RouteGenerator
-  enabledComponents: { form: boolean; collection: boolean }
-  session: {
-    cookieName: string
-    refreshCookieName: string
-    sameSite: 'lax' | 'strict' | 'none'
-    tokenTtl: number
-    refreshTtl: number
-  }
-  raw: CwaPluginOptions
-}
-
-/** Every default of the plugin, in one place. */
+/** Every default of the plugin, resolved by the part that owns it. Throws on an unknown key. */
 export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptions {
-  const apiPrefix = normalizePrefix(options.apiPrefix ?? '/_api')
-  const cookieName = options.session?.cookieName ?? 'api_component'
+  checkOptionKeys(options)
   return {
-    apiPrefix,
-    tablePrefix: options.tablePrefix ?? '_acb_',
-    websiteName: options.websiteName ?? 'Website',
-    roleHierarchy: options.roleHierarchy ?? {
-      [ROLE_ADMIN]: [ROLE_USER],
-      [ROLE_SUPER_ADMIN]: [ROLE_ADMIN, 'ROLE_ALLOWED_TO_SWITCH'],
-    },
-    users: { allowRegistration: options.users?.allowRegistration ?? false },
-    user: resolveUserOptions(options.user),
-    publishable: { permission: options.publishable?.permission ?? ROLE_ADMIN },
-    routeSecurity: options.routeSecurity ?? [],
-    routableSecurity: options.routableSecurity ?? null,
-    httpCache: resolveHttpCache(options.httpCache),
-    routeGenerator: options.routeGenerator ?? slugRouteGenerator,
-    enabledComponents: {
-      form: options.enabledComponents?.form ?? true,
-      collection: options.enabledComponents?.collection ?? true,
-    },
-    session: {
-      cookieName,
-      refreshCookieName: `${cookieName}_refresh`,
-      sameSite: options.session?.sameSite ?? 'lax',
-      tokenTtl: options.session?.tokenTtl ?? 3600,
-      refreshTtl: options.session?.refreshTtl ?? 604800,
-    },
-    raw: options,
+    ...resolveCoreOptions(options),
+    ...resolveUsersOptions(options),
+    ...resolvePublishablePluginOptions(options),
+    ...resolveRoutesOptions(options),
+    ...resolveFormsOptions(options),
+    enabledComponents: { ...resolveFormComponentSwitch(options), ...resolveCollectionComponentSwitch(options) },
+    ...resolveSessionOptions(options),
   }
 }
 
-function normalizePrefix(prefix: string): string {
-  const trimmed = prefix.trim().replace(/\/+$/, '')
-  if (trimmed === '') return ''
-  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`
+/**
+ * Declarations defineComponent / definePageData accept whose feature does not
+ * exist yet: they are kept on the type (so declaring them now is not an
+ * error) but do nothing. Remove a name here when its feature lands.
+ */
+export const INERT_DECLARATIONS = ['realtime', 'uploadable'] as const
+
+/** The declared types using each inert declaration (only declarations in use are listed). */
+export function inertDeclarations(collections: ReadonlyArray<{ slug: string; custom?: Record<string, unknown> }>): Array<{ declaration: string; types: string[] }> {
+  return INERT_DECLARATIONS.map((declaration) => ({
+    declaration,
+    types: collections.flatMap((collection) => {
+      const meta = getCwaMeta(collection)
+      return meta?.[declaration] ? [meta.shortName] : []
+    }),
+  })).filter(({ types }) => types.length > 0)
+}
+
+/** The start-up warning about inert declarations, or null when no type uses one. */
+export function inertDeclarationsWarning(collections: Parameters<typeof inertDeclarations>[0]): string | null {
+  const inert = inertDeclarations(collections)
+  if (inert.length === 0) return null
+  const list = inert.map(({ declaration, types }) => `${declaration} (${types.join(', ')})`).join('; ')
+  return `cwa: accepted but not active yet, these type declarations do nothing until their features exist: ${list}`
+}
+
+/** Logs the inert-declarations warning through Payload's logger (once per start: called from onInit). */
+export function warnInertDeclarations(payload: Pick<Payload, 'config' | 'logger'>): void {
+  const warning = inertDeclarationsWarning(payload.config.collections)
+  if (warning) payload.logger.warn(warning)
 }

@@ -20,7 +20,7 @@ import { tableName } from './core/context'
 import { componentBaseFields } from './core/fields/componentBase'
 import { singleParentHook } from './core/fields/parent'
 import { pageDataBaseFields } from './core/fields/pageDataBase'
-import { type CwaPluginOptions, resolveOptions } from './options'
+import { type CwaPluginOptions, resolveOptions, warnInertDeclarations } from './options'
 import { getCwaMeta } from './core/types'
 
 export { defineComponent, definePageData } from './core/define'
@@ -57,6 +57,10 @@ export const cwaPlugin =
     return {
       ...config,
       admin: { ...config.admin, user: config.admin?.user ?? 'users' },
+      onInit: async (payload) => {
+        warnInertDeclarations(payload)
+        await config.onInit?.(payload)
+      },
       collections: [...(hasUsers ? [] : [usersCollection(ctx)]), refreshTokensCollection(ctx), userTokensCollection(ctx), ...core, ...completed],
       custom: {
         ...(config.custom ?? {}),

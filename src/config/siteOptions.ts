@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
-import type { CwaPluginOptions } from '../../plugins/cwa/options'
+import { checkOptionKeys, type CwaPluginOptions } from '../../plugins/cwa/options'
 import { siteFormTypes } from '../../collections/forms'
 import { deepMerge } from './deepMerge'
 
 /**
  * Plugin options of the reference deployment: its defaults, then the JSON
- * object of CWA_CONFIG_FILE deep-merged over them.
+ * object of CWA_CONFIG_FILE deep-merged over them. A key of the file the
+ * plugin does not know stops the start (the message names the file, the
+ * key's full path and the closest known key).
  */
 export function siteOptions(env: Record<string, string | undefined> = process.env): CwaPluginOptions {
   const defaults: CwaPluginOptions = {
@@ -25,5 +27,6 @@ export function siteOptions(env: Record<string, string | undefined> = process.en
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new Error(`CWA_CONFIG_FILE ${file} must hold a JSON object`)
   }
+  checkOptionKeys(parsed, `CWA_CONFIG_FILE ${file}`)
   return deepMerge(defaults as Record<string, unknown>, parsed as Record<string, unknown>) as CwaPluginOptions
 }

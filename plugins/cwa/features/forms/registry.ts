@@ -1,4 +1,4 @@
-import type { ResolvedCwaOptions } from '../../options'
+import type { ResolvedCwaOptions } from '../../core/options'
 import { BUILT_IN_FORMS } from './builtIn/userForms'
 import type { FormsOptions, FormSuccessListener, FormTypeDefinition } from './types'
 
@@ -11,13 +11,13 @@ export interface FormTypeRegistry {
 
 const cache = new WeakMap<object, FormTypeRegistry>()
 
-export const formsOptionsOf = (options: Pick<ResolvedCwaOptions, 'raw'>) => options.raw.forms ?? {}
+export const formsOptionsOf = (options: Pick<ResolvedCwaOptions, 'forms'>) => options.forms
 
 /** The form types of a resolved plugin configuration (cached per configuration). */
-export function formTypeRegistry(options: Pick<ResolvedCwaOptions, 'raw'>): FormTypeRegistry {
+export function formTypeRegistry(options: Pick<ResolvedCwaOptions, 'forms'>): FormTypeRegistry {
   let registry = cache.get(options)
   if (!registry) {
-    const { types = [], listeners = [] } = formsOptionsOf(options)
+    const { types, listeners } = formsOptionsOf(options)
     const map = new Map<string, FormTypeDefinition>()
     for (const type of [...Object.values(BUILT_IN_FORMS), ...types]) {
       const other = map.get(type.className)

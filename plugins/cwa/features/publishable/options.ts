@@ -1,7 +1,35 @@
+import type { OptionKeys } from '../../core/optionKeys'
+import { type CwaPluginOptions, ROLE_ADMIN, type ResolvedCwaOptions, type SecurityExpression } from '../../core/options'
+
 /**
- * Per-type options of the publishable behaviour (defineComponent /
- * definePageData `publishable: true | {...}`), with every default here.
+ * Options of the publishable behaviour, with every default here: the plugin
+ * option `publishable.permission`, and the per-type options
+ * (defineComponent / definePageData `publishable: true | {...}`).
  */
+
+/** The `publishable` plugin option. */
+export interface PublishablePluginOptions {
+  /** Who sees drafts and may set publishedAt. Default ROLE_ADMIN. */
+  permission?: SecurityExpression
+}
+
+declare module '../../core/options' {
+  interface CwaPluginOptions {
+    publishable?: PublishablePluginOptions
+  }
+  interface ResolvedCwaOptions {
+    publishable: { permission: SecurityExpression }
+  }
+}
+
+export const publishableOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'publishable'>> = {
+  publishable: { permission: true },
+}
+
+export function resolvePublishablePluginOptions(options: CwaPluginOptions): Pick<ResolvedCwaOptions, 'publishable'> {
+  return { publishable: { permission: options.publishable?.permission ?? ROLE_ADMIN } }
+}
+
 export interface PublishViolation {
   propertyPath: string
   message: string

@@ -1,6 +1,10 @@
+import type { OptionKeys } from '../../core/optionKeys'
+import type { CwaPluginOptions, ResolvedCwaOptions } from '../../core/options'
+
 /**
- * Options of the user flows (the contract's `user.*` keys in camelCase) and
- * their defaults, in one place.
+ * Options of the users feature and their defaults, in one place: the
+ * `users` resource (`users.allowRegistration`) and the user flows (the
+ * contract's `user.*` keys in camelCase).
  */
 
 export interface UserEmailOptions {
@@ -64,6 +68,50 @@ export interface ResolvedUserOptions {
   passwordReset: { repeatTtlSeconds: number; requestTimeoutSeconds: number; concealUnknownUsers: boolean; email: ResolvedUserEmail }
   newEmailConfirmation: { repeatTtlSeconds: number; requestTimeoutSeconds: number; email: ResolvedUserEmail }
   emails: Required2<Record<'welcome' | 'userEnabled' | 'usernameChanged' | 'passwordChanged', { enabled: boolean; subject: string }>>
+}
+
+declare module '../../core/options' {
+  interface CwaPluginOptions {
+    users?: {
+      /** Opens anonymous POST /users (registration). Default false. */
+      allowRegistration?: boolean
+    }
+    /** Email links, verification, password reset, email change and notice emails (contract: `user.*`). */
+    user?: UserOptions
+  }
+  interface ResolvedCwaOptions {
+    users: { allowRegistration: boolean }
+    user: ResolvedUserOptions
+  }
+}
+
+const emailKeys = { defaultRedirectPath: true, redirectPathQuery: true, subject: true } as const
+const noticeKeys = { enabled: true, subject: true } as const
+
+export const usersOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'users' | 'user'>> = {
+  users: { allowRegistration: true },
+  user: {
+    emailLinks: { defaultOrigin: true, allowedOrigins: true },
+    emailVerification: {
+      defaultValue: true,
+      verifyOnRegister: true,
+      verifyOnChange: true,
+      denyUnverifiedLogin: true,
+      repeatTtlSeconds: true,
+      requestTimeoutSeconds: true,
+      email: emailKeys,
+    },
+    passwordReset: { repeatTtlSeconds: true, requestTimeoutSeconds: true, concealUnknownUsers: true, email: emailKeys },
+    newEmailConfirmation: { repeatTtlSeconds: true, requestTimeoutSeconds: true, email: emailKeys },
+    emails: { welcome: noticeKeys, userEnabled: noticeKeys, usernameChanged: noticeKeys, passwordChanged: noticeKeys },
+  },
+}
+
+export function resolveUsersOptions(options: CwaPluginOptions): Pick<ResolvedCwaOptions, 'users' | 'user'> {
+  return {
+    users: { allowRegistration: options.users?.allowRegistration ?? false },
+    user: resolveUserOptions(options.user),
+  }
 }
 
 const email = (given: UserEmailOptions | undefined, defaultRedirectPath: string, subject: string): ResolvedUserEmail => ({

@@ -1,0 +1,86 @@
+import type { PayloadRequest } from 'payload'
+import type { OptionKeys } from './optionKeys'
+
+/**
+ * The plugin options and their resolved form. The core declares its own
+ * keys here; the session layer and each feature declare theirs in their own
+ * options.ts and add them to these interfaces by declaration merging:
+ *
+ *   declare module '../../core/options' {
+ *     interface CwaPluginOptions { routeSecurity?: ... }
+ *     interface ResolvedCwaOptions { routeSecurity: ... }
+ *   }
+ *
+ * So the core names no feature, every option is typed where it is used, and
+ * `CwaPluginOptions` / `ResolvedCwaOptions` are still the whole set. Each
+ * part exports its key schema and resolver (defaults) side by side; the
+ * assembly (plugins/cwa/options.ts) checks and resolves them all.
+ */
+
+/** The three roles of the contract; applications may add their own. */
+export const ROLE_USER = 'ROLE_USER'
+export const ROLE_ADMIN = 'ROLE_ADMIN'
+export const ROLE_SUPER_ADMIN = 'ROLE_SUPER_ADMIN'
+
+/**
+ * A security expression: a role name the caller must hold (after hierarchy
+ * expansion), or a function deciding from the request's user.
+ */
+export type SecurityExpression = string | ((user: PayloadRequest['user'] | null) => boolean)
+
+export interface CwaPluginOptions {
+  /** Mount point of the JSON-LD API; every IRI starts with it. Default `/_api`. */
+  apiPrefix?: string
+  /** Prefix of the service's own tables. Default `_acb_`. */
+  tablePrefix?: string
+  /** Site name used in emails. Default `Website`. */
+  websiteName?: string
+  /** Role hierarchy: role -> roles it includes. */
+  roleHierarchy?: Record<string, string[]>
+  /** Switches of the built-in component types (each feature that adds one adds its switch to EnabledComponents). */
+  enabledComponents?: EnabledComponents
+}
+
+export interface ResolvedCwaOptions {
+  apiPrefix: string
+  tablePrefix: string
+  websiteName: string
+  roleHierarchy: Record<string, string[]>
+  enabledComponents: ResolvedEnabledComponents
+}
+
+/** One `<component>?: boolean` per built-in component type, added by its feature. */
+export interface EnabledComponents {}
+export interface ResolvedEnabledComponents {}
+
+type CoreKey = 'apiPrefix' | 'tablePrefix' | 'websiteName' | 'roleHierarchy'
+
+/** Keys of the core (roleHierarchy is a map of the site's own role names: not checked further). */
+export const coreOptionKeys: OptionKeys<Pick<CwaPluginOptions, CoreKey>> = {
+  apiPrefix: true,
+  tablePrefix: true,
+  websiteName: true,
+  roleHierarchy: true,
+}
+
+export const DEFAULT_ROLE_HIERARCHY: Readonly<Record<string, string[]>> = {
+  [ROLE_ADMIN]: [ROLE_USER],
+  [ROLE_SUPER_ADMIN]: [ROLE_ADMIN, 'ROLE_ALLOWED_TO_SWITCH'],
+}
+
+/** Defaults of the core options. */
+export function resolveCoreOptions(options: CwaPluginOptions): Pick<ResolvedCwaOptions, CoreKey> {
+  return {
+    apiPrefix: normalizePrefix(options.apiPrefix ?? '/_api'),
+    tablePrefix: options.tablePrefix ?? '_acb_',
+    websiteName: options.websiteName ?? 'Website',
+    roleHierarchy: options.roleHierarchy ?? structuredClone(DEFAULT_ROLE_HIERARCHY),
+  }
+}
+
+/** `/_api`, `_api`, `/_api/` -> `/_api`; blank -> '' (the API at the root). */
+export function normalizePrefix(prefix: string): string {
+  const trimmed = prefix.trim().replace(/\/+$/, '')
+  if (trimmed === '') return ''
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`
+}

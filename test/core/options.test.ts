@@ -1,0 +1,206 @@
+/**
+ * The plugin options (issue 9, section 5): typed with no escape hatch, an
+ * unknown key (in the plugin options or in CWA_CONFIG_FILE) stops the start
+ * with an error naming its full path and the closest known key, every
+ * default resolves as before, and the declarations accepted but not active
+ * yet (realtime, uploadable) are named in one start-up warning.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Config } from 'payload'
+import { buildSiteConfig } from '../../payload.config'
+import { siteComponents } from '../../collections/components'
+import { sitePageData } from '../../collections/pageData'
+import { cwaPlugin } from '../../plugins/cwa'
+import { closePayload } from '../../plugins/cwa/core/utils/closePayload'
+import { slugRouteGenerator } from '../../plugins/cwa/features/routes/generator'
+import { type CwaPluginOptions, inertDeclarationsWarning, resolveOptions } from '../../plugins/cwa/options'
+import { startPayload } from '../../src/server/bootstrap'
+import { siteOptions } from '../../src/config/siteOptions'
+import { createTestDatabase, databaseUrl, dropDatabase } from '../support/database'
+import { cleanupSites, startSite } from '../support/site'
+
+const dir = mkdtempSync(path.join(tmpdir(), 'cwa-options-'))
+afterAll(() => {
+  cleanupSites()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** Options with keys the type does not have (what a JSON file or an untyped caller can pass). */
+const untyped = (options: Record<string, unknown>) => options as CwaPluginOptions
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+describe('unknown option keys', () => {
+  it('an unknown top-level key throws, naming it and the closest known key', () => {
+    expect(() => resolveOptions(untyped({ apiPrefx: '/x' }))).toThrow('cwa options: unknown key apiPrefx (did you mean apiPrefix?)')
+    expect(() => resolveOptions(untyped({ tablePrefix: 'x_', websitName: 'Typo' }))).toThrow('unknown key websitName (did you mean websiteName?)')
+  })
+
+  it('a nested unknown key throws with its full path and the closest key at its level', () => {
+    expect(() => resolveOptions(untyped({ user: { emailVerfication: { verifyOnRegister: true } } }))).toThrow(
+      'cwa options: unknown key user.emailVerfication (did you mean user.emailVerification?)',
+    )
+    expect(() => resolveOptions(untyped({ user: { passwordReset: { email: { subjet: 'Reset' } } } }))).toThrow(
+      'unknown key user.passwordReset.email.subjet (did you mean user.passwordReset.email.subject?)',
+    )
+    expect(() => resolveOptions(untyped({ session: { cookiename: 'sid' } }))).toThrow('unknown key session.cookiename (did you mean session.cookieName?)')
+    expect(() => resolveOptions(untyped({ httpCache: { maxage: 60 } }))).toThrow('unknown key httpCache.maxage (did you mean httpCache.maxAge?)')
+    expect(() => resolveOptions(untyped({ enabledComponents: { colection: false } }))).toThrow(
+      'unknown key enabledComponents.colection (did you mean enabledComponents.collection?)',
+    )
+    expect(() => resolveOptions(untyped({ forms: { type: [] } }))).toThrow('unknown key forms.type (did you mean forms.types?)')
+    expect(() => resolveOptions(untyped({ publishable: { permissions: 'ROLE_USER' } }))).toThrow(
+      'unknown key publishable.permissions (did you mean publishable.permission?)',
+    )
+  })
+
+  it('a key at the wrong level is pointed to where it belongs; a key close to nothing lists the known keys', () => {
+    expect(() => resolveOptions(untyped({ allowRegistration: true }))).toThrow('unknown key allowRegistration (did you mean users.allowRegistration?)')
+    expect(() => resolveOptions(untyped({ user: { emailVerification: { zzz: 1 } } }))).toThrow(
+      /unknown key user\.emailVerification\.zzz \(known keys of user\.emailVerification: defaultValue, verifyOnRegister, verifyOnChange, denyUnverifiedLogin, repeatTtlSeconds, requestTimeoutSeconds, email\)/,
+    )
+  })
+
+  it('names every unknown key at once', () => {
+    expect(() => resolveOptions(untyped({ apiPrefx: '/x', user: { emailLink: {} } }))).toThrow(
+      'cwa options: unknown keys apiPrefx (did you mean apiPrefix?); user.emailLink (did you mean user.emailLinks?)',
+    )
+  })
+
+  it('user-defined maps and lists are not checked: role names, form types, route rules', () => {
+    const options = resolveOptions({
+      roleHierarchy: { ROLE_EDITOR: ['ROLE_USER'], ROLE_ADMIN: ['ROLE_EDITOR'] },
+      routeSecurity: [{ route: '/members*', security: 'ROLE_USER' }],
+      forms: { types: [], listeners: [] },
+      user: { emails: { welcome: { enabled: false } } },
+    })
+    expect(options.roleHierarchy.ROLE_EDITOR).toEqual(['ROLE_USER'])
+    expect(options.user.emails.welcome).toEqual({ enabled: false, subject: 'Welcome to {{ website_name }}' })
+  })
+
+  it('cwaPlugin refuses an unknown key when the config is built', () => {
+    expect(() => cwaPlugin(untyped({ routeSecurty: [] }))({ collections: [] } as unknown as Config)).toThrow(
+      'cwa options: unknown key routeSecurty (did you mean routeSecurity?)',
+    )
+  })
+})
+
+describe('CWA_CONFIG_FILE with an unknown key', () => {
+  const badFile = () => {
+    const file = path.join(dir, `options-${Math.random().toString(36).slice(2)}.json`)
+    writeFileSync(file, JSON.stringify({ websiteName: 'Site', user: { emailVerfication: { verifyOnRegister: true } } }))
+    return file
+  }
+
+  it('is refused by the loader, the message naming the file, the key path and the closest key', () => {
+    const file = badFile()
+    expect(() => siteOptions({ CWA_CONFIG_FILE: file })).toThrow(
+      `CWA_CONFIG_FILE ${file}: unknown key user.emailVerfication (did you mean user.emailVerification?)`,
+    )
+  })
+
+  it('stops `npm start` (the start script in its own process) before it serves anything', async () => {
+    const file = badFile()
+    // A database that does not exist: the options are refused before any connection is made.
+    const start = startSite({ CWA_CONFIG_FILE: file, DATABASE_URL: databaseUrl('cwa_options_test_never_created'), SEED_DEMO: '0' })
+    await expect(start).rejects.toThrow(/start exited with 1/)
+    await expect(start).rejects.toThrow(
+      new RegExp(`Error: CWA_CONFIG_FILE ${escape(file)}: unknown key user\\.emailVerfication \\(did you mean user\\.emailVerification\\?\\)`),
+    )
+  }, 120_000)
+})
+
+describe('defaults', () => {
+  it('resolveOptions({}) gives every documented default, as before the options were split', () => {
+    const { routeGenerator, ...resolved } = resolveOptions({})
+    expect(routeGenerator).toBe(slugRouteGenerator)
+    const email = (defaultRedirectPath: string, subject: string) => ({ defaultRedirectPath, redirectPathQuery: null, subject })
+    expect(resolved).toStrictEqual({
+      apiPrefix: '/_api',
+      tablePrefix: '_acb_',
+      websiteName: 'Website',
+      roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'], ROLE_SUPER_ADMIN: ['ROLE_ADMIN', 'ROLE_ALLOWED_TO_SWITCH'] },
+      users: { allowRegistration: false },
+      user: {
+        emailLinks: { defaultOrigin: null, allowedOrigins: [] },
+        emailVerification: {
+          defaultValue: false,
+          verifyOnRegister: false,
+          verifyOnChange: false,
+          denyUnverifiedLogin: false,
+          repeatTtlSeconds: 300,
+          requestTimeoutSeconds: 86400,
+          email: email('/verify-email/{{ username }}/{{ token }}', 'Please verify your email address for {{ website_name }}'),
+        },
+        passwordReset: {
+          repeatTtlSeconds: 86400,
+          requestTimeoutSeconds: 3600,
+          concealUnknownUsers: false,
+          email: email('/reset-password/{{ username }}/{{ token }}', 'Your password reset link for {{ website_name }}'),
+        },
+        newEmailConfirmation: {
+          repeatTtlSeconds: 300,
+          requestTimeoutSeconds: 86400,
+          email: email('/confirm-new-email/{{ username }}/{{ new_email }}/{{ token }}', 'Please confirm your new email address for {{ website_name }}'),
+        },
+        emails: {
+          welcome: { enabled: true, subject: 'Welcome to {{ website_name }}' },
+          userEnabled: { enabled: true, subject: 'Your {{ website_name }} account is enabled' },
+          usernameChanged: { enabled: true, subject: 'Your {{ website_name }} username has changed' },
+          passwordChanged: { enabled: true, subject: 'Your {{ website_name }} password has changed' },
+        },
+      },
+      publishable: { permission: 'ROLE_ADMIN' },
+      routeSecurity: [],
+      routableSecurity: null,
+      httpCache: { maxAge: null, sharedMaxAge: null },
+      // Resolved like the others now (it used to be read from the raw options).
+      forms: { types: [], listeners: [] },
+      enabledComponents: { form: true, collection: true },
+      session: { cookieName: 'api_component', refreshCookieName: 'api_component_refresh', sameSite: 'lax', tokenTtl: 3600, refreshTtl: 604800 },
+    })
+  })
+
+  it('given values replace the defaults, and the prefix is normalized as before', () => {
+    const options = resolveOptions({ apiPrefix: 'content/', session: { cookieName: 'sid' }, httpCache: { maxAge: 60.7 }, enabledComponents: { form: false } })
+    expect(options.apiPrefix).toBe('/content')
+    expect(options.session.refreshCookieName).toBe('sid_refresh')
+    expect(options.httpCache).toEqual({ maxAge: 60, sharedMaxAge: null })
+    expect(options.enabledComponents).toEqual({ form: false, collection: true })
+    expect(resolveOptions({ apiPrefix: ' / ' }).apiPrefix).toBe('')
+  })
+})
+
+describe('declarations accepted but not active yet', () => {
+  it('names the types using realtime and uploadable, and is silent when none does', () => {
+    expect(inertDeclarationsWarning([...siteComponents, ...sitePageData])).toBe(
+      'cwa: accepted but not active yet, these type declarations do nothing until their features exist: ' +
+        'realtime (HtmlContent, Image, BlogArticleData); uploadable (Image, FileDownload)',
+    )
+    expect(inertDeclarationsWarning([{ slug: 'plain' }])).toBeNull()
+  })
+
+  it('are named in one warning through Payload’s logger when the site starts', async () => {
+    const template = process.env.CWA_TEST_TEMPLATE
+    if (!template) throw new Error('CWA_TEST_TEMPLATE is not set: run the tests with npm test')
+    const database = await createTestDatabase(template)
+    const lines: string[] = []
+    const config = await buildSiteConfig({ databaseUrl: databaseUrl(database) })
+    // Payload builds its pino logger from this at init: every line it writes lands here.
+    ;(config as Pick<Config, 'logger'>).logger = { options: { level: 'info' }, destination: { write: (line: string) => void lines.push(line) } }
+    const payload = await startPayload({ config, key: database })
+    try {
+      const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter(({ msg }) => msg.includes('not active yet'))
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0].level).toBe(40) // pino's warn
+      expect(warnings[0].msg).toContain('realtime (HtmlContent, Image, BlogArticleData)')
+      expect(warnings[0].msg).toContain('uploadable (Image, FileDownload)')
+    } finally {
+      await closePayload(payload)
+      await dropDatabase(database)
+    }
+  })
+})
