@@ -11,6 +11,8 @@ export default {
       },
     ],
   },
+  // The library's front door, as a Payload app imports it (tsconfig paths say the same to tsc, esbuild and Next).
+  moduleNameMapper: { '^payload-cwa$': '<rootDir>/plugins/cwa/index.ts' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
   testTimeout: 60000,

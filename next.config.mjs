@@ -1,9 +1,11 @@
-// Next.js builds and serves only Payload's admin panel (app/(payload)); the
-// Express server (src/server/admin.ts) mounts it behind its own routes on one port.
+// Next.js builds Payload's admin panel (app/(payload)) and the JSON-LD API's route handler (app/(cwa)); the
+// Express server (src/server/admin.ts) mounts the panel behind its own routes on one port.
 import { withPayload } from '@payloadcms/next/withPayload'
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // A second build beside the site's (the route-handler test builds into its own folder).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   // `next build` would type-check every file tsconfig.json includes (tests,
   // benches, scripts...), and the admin panel is built on the first
   // `npm start`: a type error anywhere must not stop the site from starting.

@@ -1,4 +1,4 @@
-import { custom, defineFormType, length } from '../plugins/cwa/features/forms'
+import { custom, defineFormType, length } from 'payload-cwa'
 
 export const ContactFormType = defineFormType({
   className: 'ContactFormType', // the value of Form.formType

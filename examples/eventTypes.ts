@@ -1,4 +1,4 @@
-import { defineComponent, definePageData } from '../plugins/cwa'
+import { defineComponent, definePageData } from 'payload-cwa'
 
 // A component type: served at /_api/component/quotes with @type "Quote".
 export const Quote = defineComponent({

@@ -1,6 +1,6 @@
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { buildConfig } from 'payload'
-import { cwaPlugin } from '../plugins/cwa'
+import { cwaPlugin } from 'payload-cwa'
 import { EventData, Quote } from './eventTypes'
 
 export default buildConfig({

@@ -3,17 +3,12 @@ import { componentGroupsCollection } from './core/collections/componentGroups'
 import { componentPositionsCollection } from './core/collections/componentPositions'
 import { layoutsCollection } from './core/collections/layouts'
 import { pagesCollection } from './core/collections/pages'
-import { routesCollection } from './features/routes/collection'
-import { collectionComponent } from './features/collection/component'
-import { formComponent } from './features/forms/component'
-import { formsExtension } from './features/forms'
+import { collectionComponent } from './features/collection'
+import { formComponent, formsExtension } from './features/forms'
 import { applyPublishable, publishableExtension } from './features/publishable'
-import { routesExtension } from './features/routes'
-import { applyRouteRules } from './features/routes/config'
-import { usersExtension } from './features/users'
-import { usersCollection } from './features/users/collection'
-import { refreshTokensCollection } from './features/users/refreshTokens'
-import { userTokensCollection } from './features/users/tokens/collection'
+import { applyRouteRules, routesCollection, routesExtension } from './features/routes'
+import { usersCollection, usersExtension, userTokensCollection } from './features/users'
+import { refreshTokensCollection, sessionExtension } from './session'
 import { contentAccess } from './core/access'
 import type { CoreContext } from './core/context'
 import { tableName } from './core/context'
@@ -64,7 +59,7 @@ export const cwaPlugin =
       collections: [...(hasUsers ? [] : [usersCollection(ctx)]), refreshTokensCollection(ctx), userTokensCollection(ctx), ...core, ...completed],
       custom: {
         ...(config.custom ?? {}),
-        cwa: { options, extensions: [publishableExtension, routesExtension, usersExtension, formsExtension, ...(((config.custom?.cwa as { extensions?: unknown[] }) ?? {}).extensions ?? [])] },
+        cwa: { options, extensions: [sessionExtension, publishableExtension, routesExtension, usersExtension, formsExtension, ...(((config.custom?.cwa as { extensions?: unknown[] }) ?? {}).extensions ?? [])] },
       },
     }
   }

@@ -1,4 +1,5 @@
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
+import { payloadKeys } from '../../plugins/cwa'
 import { migrations } from '../../migrations'
 
 /**
@@ -26,5 +27,5 @@ export async function migrateDatabase(payload: Payload): Promise<void> {
   await (payload.db as unknown as { migrate(args: { migrations: unknown[] }): Promise<void> }).migrate({ migrations })
 }
 
-/** The getPayload cache key of an instance (Payload's REST handler must use the same one). */
-export const payloadKeys = new WeakMap<Payload, string>()
+
+

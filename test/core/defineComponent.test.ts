@@ -1,6 +1,6 @@
 /**
- * The plugin-author example of README ("Adding your own types") is this
- * test's subject: README must hold examples/eventTypes.ts and
+ * The plugin-author example of docs/plugin-authors.md ("Adding your own types") is this
+ * test's subject: the page must hold examples/eventTypes.ts and
  * examples/payload.config.ts verbatim, and the config must serve the types.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -62,9 +62,9 @@ afterAll(async () => {
   await dropDatabase(database)
 })
 
-describe('README example: defineComponent and definePageData', () => {
-  it('is quoted verbatim in README', () => {
-    const readme = readFileSync('README.md', 'utf8')
+describe('plugin-author example: defineComponent and definePageData', () => {
+  it('is quoted verbatim in docs/plugin-authors.md', () => {
+    const readme = readFileSync('docs/plugin-authors.md', 'utf8')
     expect(readme).toContain(readFileSync('examples/eventTypes.ts', 'utf8').trim())
     expect(readme).toContain(readFileSync('examples/payload.config.ts', 'utf8').trim())
   })

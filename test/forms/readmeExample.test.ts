@@ -4,9 +4,9 @@ import { ContactFormType } from '../../examples/contactForm'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**
- * The form type example of README ("Declaring a form type") is this test's
- * subject: README holds examples/contactForm.ts verbatim, and the type
- * renders and validates as README says once registered.
+ * The form type example of docs/plugin-authors.md ("Form types") is this test's
+ * subject: the page holds examples/contactForm.ts verbatim, and the type
+ * renders and validates as the page says once registered.
  */
 
 let server: TestServer
@@ -23,9 +23,9 @@ afterAll(async () => {
   await server?.close()
 })
 
-describe('README form type example', () => {
-  it('is in README verbatim', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+describe('plugin-author form type example', () => {
+  it('is in docs/plugin-authors.md verbatim', () => {
+    const readme = readFileSync(new URL('../../docs/plugin-authors.md', import.meta.url), 'utf8')
     expect(readme).toContain(readFileSync(new URL('../../examples/contactForm.ts', import.meta.url), 'utf8').trim())
   })
 

@@ -18,7 +18,9 @@ import { entrypointContext, errorContext, resourceContext } from '../../plugins/
 import { dataFields, type Resource, ResourceRegistry } from '../../plugins/cwa/hydra/registry'
 import { resolveOptions } from '../../plugins/cwa/options'
 import { publishableExtension, publishableOf } from '../../plugins/cwa/features/publishable'
-import { configExtensions } from '../../plugins/cwa/hydra/extension'
+import { allExtensions } from '../../plugins/cwa/hydra/extensions/index'
+import { apiEndpoints } from '../../plugins/cwa/hydra/pipeline/runtime'
+import { sessionSecuritySchemes } from '../../plugins/cwa/session'
 import { lowerFirst } from '../../plugins/cwa/core/utils/naming'
 
 type Json = Record<string, any>
@@ -35,7 +37,9 @@ let doc: Json
 beforeAll(async () => {
   config = await (await import('../../payload.config')).default
   registry = new ResourceRegistry(config, PREFIX)
-  doc = openApiDocument(registry, { title: 'Test API', version: '1.2.3', serverUrl: `${BASE_URL}/`, cookieName: 'api_component' }, configExtensions(config))
+  const extensions = allExtensions(config)
+  const info = { title: 'Test API', version: '1.2.3', serverUrl: `${BASE_URL}/`, securitySchemes: sessionSecuritySchemes(resolveOptions({})) }
+  doc = openApiDocument(registry, info, extensions, apiEndpoints(registry, extensions))
 })
 
 // ------------------------------------------------------------------ helpers
@@ -618,10 +622,11 @@ describe('OpenAPI document', () => {
   it('is derived from the registry alone: another subset and API prefix give another valid document', () => {
     const subset = config.collections.filter((c) => registry.bySlug(c.slug)?.meta.kind === 'core').slice(0, 2)
     const small = new ResourceRegistry({ collections: subset }, '')
-    const other = openApiDocument(small, { title: 'Small', version: '0' })
+    // The core alone (no session, no features): the entrypoint, the contexts and the resources' operations.
+    const other = openApiDocument(small, { title: 'Small', version: '0' }, [], apiEndpoints(small, []))
     expect(other.servers).toBeUndefined()
     const paths = Object.keys(other.paths as Json)
-    expect(paths).toEqual(['/', '/login', '/logout', ...small.all().flatMap((r) => [r.collectionIri, `${r.collectionIri}/{id}`])])
+    expect(paths).toEqual(['/', '/contexts/{type}', ...small.all().flatMap((r) => [r.collectionIri, `${r.collectionIri}/{id}`])])
     expect(collectRefs(other).filter(({ ref }) => resolvePointer(other as Json, ref) === undefined)).toEqual([])
     for (const resource of registry.all()) {
       if (small.bySlug(resource.slug)) continue
@@ -639,7 +644,7 @@ describe('Hydra API documentation', () => {
   const docsUrl = `${BASE_URL}${PREFIX}/docs.jsonld`
 
   beforeAll(async () => {
-    hydra = hydraDocumentation(registry, BASE_URL)
+    hydra = hydraDocumentation(registry, BASE_URL, { extensions: allExtensions(config) })
     expanded = (await jsonld.expand(hydra as never)) as Json[]
   })
 

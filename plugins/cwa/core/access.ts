@@ -1,5 +1,5 @@
 import type { Access, PayloadRequest } from 'payload'
-import type { ResolvedCwaOptions } from '../options'
+import type { ResolvedCwaOptions } from './options'
 import { isAdmin, isSuperAdmin } from './roles'
 
 /** Reads stay public; later plugins (publishable, routes) narrow them per resource. */

@@ -1,20 +1,21 @@
 import type { CollectionConfig } from 'payload'
 import { collectionSegment } from './utils/naming'
-import type { PublishableOptions } from '../features/publishable/options'
-import type { CwaResourceMeta, TypeDeclaration } from './types'
+import type { CwaResourceMeta, FeatureDeclarations, TypeDeclaration } from './types'
 
-export interface ComponentDeclaration extends TypeDeclaration {
+export interface ComponentDeclaration extends TypeDeclaration, FeatureDeclarations {
   /** Keep the type out of the general add-component dialog; only groups naming it may hold it. */
   explicitAllowOnly?: boolean
-  /** Draft/publish twins (plugins/publishable): `true` or options. */
-  publishable?: boolean | PublishableOptions
-  /** Room for the uploads plugin (file fields). */
+  /** Room for the uploads feature (file fields; inert until it exists). */
   uploadable?: unknown
 }
 
-export interface PageDataDeclaration extends TypeDeclaration {
-  /** Draft/publish twins (plugins/publishable): `true` or options. */
-  publishable?: boolean | PublishableOptions
+export type PageDataDeclaration = TypeDeclaration & FeatureDeclarations
+
+/** What features declared (their FeatureDeclarations keys): everything the core does not read itself. */
+function featureKeys(decl: TypeDeclaration & Record<string, unknown>): Record<string, unknown> {
+  const { shortName, fields, timestamped, realtime, collection, explicitAllowOnly, uploadable, ...rest } = decl
+  const { search, order, defaultOrder, booleanFilters, itemsPerPage, clientItemsPerPage, maxItemsPerPage, ...features } = rest
+  return features
 }
 
 function collectionBehaviour(decl: TypeDeclaration) {
@@ -50,8 +51,8 @@ export function defineComponent(decl: ComponentDeclaration): CollectionConfig {
     timestamped: decl.timestamped ?? false,
     realtime: decl.realtime ?? false,
     explicitAllowOnly: decl.explicitAllowOnly ?? false,
-    publishable: decl.publishable,
     uploadable: decl.uploadable,
+    ...featureKeys(decl as ComponentDeclaration & Record<string, unknown>),
   }
   return build(decl, meta, 'Components')
 }
@@ -72,7 +73,7 @@ export function definePageData(decl: PageDataDeclaration): CollectionConfig {
     segment: collectionSegment(decl.shortName),
     timestamped: true,
     realtime: decl.realtime ?? false,
-    publishable: decl.publishable,
+    ...featureKeys(decl as PageDataDeclaration & Record<string, unknown>),
   }
   return build(decl, meta, 'Page data')
 }

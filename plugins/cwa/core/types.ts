@@ -28,7 +28,8 @@ export interface CollectionBehaviour {
  * collection as `custom.cwa`, so the registry is rebuilt from any Payload
  * config without a second source of truth.
  */
-export interface CwaResourceMeta extends CollectionBehaviour {
+/** What the core knows of a type, plus what features declared on it (FeatureDeclarations, kept as declared). */
+export interface CwaResourceMeta extends CollectionBehaviour, FeatureDeclarations {
   kind: ResourceKind
   /** Class short name: the JSON-LD @type. */
   shortName: string
@@ -52,11 +53,18 @@ export interface CwaResourceMeta extends CollectionBehaviour {
   readOnly?: string[]
   /** Show createdAt even when not timestamped (Layout, Page). */
   showCreatedAt?: boolean
-  /** Room for the publishable plugin (issue: draft/publish twins). */
-  publishable?: unknown
-  /** Room for the uploads plugin. */
+  /** Room for the uploads feature (declared today, inert until it exists). */
   uploadable?: unknown
 }
+
+/**
+ * Declaration options that features add to defineComponent and
+ * definePageData: each feature augments this interface with its own keys
+ * (`declare module`), so the core names none of them. The core copies them
+ * onto the type's metadata as declared.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FeatureDeclarations {}
 
 /** A collection config carrying CWA metadata. */
 export type CwaCollectionConfig = CollectionConfig & { custom: { cwa: CwaResourceMeta } & Record<string, unknown> }

@@ -1,5 +1,5 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { ResolvedCwaOptions } from '../options'
+import type { ResolvedCwaOptions } from '../core/options'
 import type { ResourceRegistry } from './registry'
 
 /**

@@ -1,7 +1,7 @@
 import type { HydraContext } from './context'
 import type { Resource } from './registry'
 import { findOne } from '../core/utils/findOne'
-import { relationCollection, relationId } from '../core/utils/relations'
+import { allExtensions } from './extensions/index'
 
 export interface CurrentPageData {
   resource: Resource
@@ -10,8 +10,8 @@ export interface CurrentPageData {
 
 /**
  * The page data record named by the `path` request header: a page data IRI,
- * or a route path whose route points at page data. Resolved once per request,
- * with the caller's access.
+ * or a site path that an extension resolves (a route pointing at page
+ * data). Resolved once per request, with the caller's access.
  */
 export async function currentPageData(ctx: HydraContext): Promise<CurrentPageData | null> {
   if (ctx.memo.has('currentPageData')) return ctx.memo.get('currentPageData') as CurrentPageData | null
@@ -30,18 +30,13 @@ async function resolve(ctx: HydraContext): Promise<CurrentPageData | null> {
     slug = parsed.resource.slug
     id = parsed.id
   } else if (header.startsWith('/')) {
-    const routes = await ctx.payload.find({
-      collection: 'routes',
-      where: { path: { equals: header } },
-      depth: 0,
-      limit: 1,
-      pagination: false,
-      overrideAccess: false,
-      req: ctx.req,
-    })
-    const pageData = routes.docs[0]?.pageData
-    slug = relationCollection(pageData)
-    id = relationId(pageData)
+    for (const extension of allExtensions(ctx.payload.config)) {
+      const found = await extension.resolvePath?.(header, ctx)
+      if (!found) continue
+      slug = found.slug
+      id = found.id
+      break
+    }
   }
   const resource = slug ? ctx.registry.bySlug(slug) : undefined
   if (!resource || !id) return null

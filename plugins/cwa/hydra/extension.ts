@@ -1,18 +1,55 @@
-import type { Router } from 'express'
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
+import type { ResolvedCwaOptions } from '../core/options'
 import type { HydraContext } from './context'
-import type { Resource } from './registry'
-import type { OpenApiContribution, OpenApiKit } from './docs/openapi'
+import type { OpenApiDocument, OpenApiKit, Schema } from './docs/openapi/kit'
+import type { PropertyDescription } from './docs/openapi/properties'
+import type { Endpoint } from './endpoint'
+import type { Resource, ResourceRegistry } from './registry'
 import type { Doc, ItemStore } from './store'
 
 export type JsonLdObject = Record<string, unknown>
 
+/** The request as an `authenticate` hook sees it (before any endpoint runs). */
+export interface AuthenticationRequest {
+  payload: Payload
+  method: string
+  /** Path under the API prefix. */
+  path: string
+  headers: Headers
+  /** Headers of the response being prepared: a hook may add cookies. */
+  responseHeaders: Headers
+}
+
+/** A response about to be sent, as `decorateResponse` hooks see it. */
+export interface ResponseInfo {
+  payload: Payload
+  method: string
+  /** Path under the API prefix. */
+  path: string
+  user: PayloadRequest['user'] | null
+  status: number
+  headers: Headers
+}
+
 /**
- * A hook into the JSON-LD pipeline. Plugins (publishable, uploads, routes,
- * realtime...) add behaviour here instead of inside every handler.
+ * A hook into the JSON-LD pipeline. Features (publishable, routes, users,
+ * forms, session...) add behaviour here instead of inside the core: the core
+ * calls every hook in the same way and names no feature.
  */
 export interface HydraExtension {
   name: string
+  /** The endpoints it adds to the API, each declared once (routing and documentation). */
+  endpoints?(registry: ResourceRegistry): Endpoint[]
+  /**
+   * Resolves the caller of a request: a user, null (anonymous) or undefined
+   * (not this hook's business). The first hook with an answer decides; it
+   * may throw an HTTP error (a forged or expired token).
+   */
+  authenticate?(request: AuthenticationRequest): Promise<PayloadRequest['user'] | null | undefined>
+  /** Runs before the generic item GET serves a record: may refuse it (throw 401/403/404) or let it through. */
+  beforeItemRead?(resource: Resource, id: string, ctx: HydraContext): Promise<void>
+  /** Adjusts the headers of an API response after its handler ran (cache lifetimes...). */
+  decorateResponse?(response: ResponseInfo): void | Promise<void>
   /**
    * Adjusts a normalized item before it is sent (e.g. `_metadata` entries,
    * dynamic component resolution). Runs for items and collection members.
@@ -25,10 +62,17 @@ export interface HydraExtension {
   prepareItems?(docs: Doc[], resource: Resource, ctx: HydraContext): void | Promise<void>
   /** Claims the reads and writes of a resource (return undefined to leave them to others). */
   store?(resource: Resource, ctx: HydraContext, fallback: ItemStore): ItemStore | undefined
-  /** Adds routes of its own under the API prefix (before the resource routes). */
-  mount?(router: Router, payload: Payload): void
-  /** Describes the routes it mounts in the OpenAPI document ({api_prefix}/docs). */
-  openApi?(kit: OpenApiKit): OpenApiContribution | undefined
+  /**
+   * The record a site path names (the `path` request header of dynamic
+   * positions): the first hook with an answer decides.
+   */
+  resolvePath?(path: string, ctx: HydraContext): Promise<{ slug: string; id: string } | null | undefined>
+  /** Amends the properties a resource documents (OpenAPI and Hydra documentation alike). */
+  describeProperties?(resource: Resource, properties: PropertyDescription[], registry: ResourceRegistry): void
+  /** The security schemes of the OpenAPI document (how callers authenticate). */
+  securitySchemes?(options: ResolvedCwaOptions): Record<string, Schema>
+  /** Amends any part of the OpenAPI document once it is built (schemas, operations, tags). */
+  openApi?(document: OpenApiDocument, kit: OpenApiKit): void
 }
 
 /** Extensions registered on the config by plugins (config.custom.cwa.extensions). */

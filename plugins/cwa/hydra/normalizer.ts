@@ -1,17 +1,17 @@
 import type { PaginatedDocs } from 'payload'
 import type { HydraContext } from './context'
-import { configExtensions, type HydraExtension, type JsonLdObject } from './extension'
+import type { HydraExtension, JsonLdObject } from './extension'
 import { normalizeDocument } from './item'
 import { hydraClassOverride, shadowsHydraClass } from './jsonldContext'
 import type { Resource } from './registry'
-import { builtInExtensions } from './extensions/index'
+import { allExtensions } from './extensions/index'
 
 export function contextIri(ctx: Pick<HydraContext, 'options'>, shortName: string): string {
   return `${ctx.options.apiPrefix}/contexts/${shortName}`
 }
 
 function extensionsOf(ctx: HydraContext): HydraExtension[] {
-  return [...builtInExtensions, ...configExtensions(ctx.payload.config)]
+  return allExtensions(ctx.payload.config)
 }
 
 /** Lets extensions load what they need for a batch of documents in one go. */

@@ -1,39 +1,58 @@
-import express, { type Express, type Request, type Response } from 'express'
+import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import type { Payload } from 'payload'
-import { createHydraRouter } from '../hydra/router'
-import { getOptions } from '../hydra/registry'
-import { JwtService } from '../session/jwt'
-import type { JwtKeys } from '../session/keys'
-import { RefreshTokenStore } from '../session/refreshTokens'
-import { payloadKeys } from '../../../src/server/bootstrap'
-import { payloadRestHandler } from './payloadRest'
-import { sitemapHandler } from '../features/routes/sitemap'
+import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle'
+import { type JwtKeys, useJwtKeys } from '../session'
+import { fetchHeaders, requestUrl } from './nodeRequest'
+import { payloadKeys, payloadRestHandler } from './payloadRest'
+
+function incomingFromExpress(req: Request): IncomingApiRequest {
+  // The Node request is an async iterable of its body's chunks: read only by endpoints that take a body.
+  const rawPath = req.originalUrl.split('?')[0]!
+  return { method: req.method, url: requestUrl(req), rawPath: rawPath.startsWith('/') ? rawPath : `/${rawPath}`, headers: fetchHeaders(req), body: req as unknown as AsyncIterable<Uint8Array> }
+}
+
+/**
+ * The JSON-LD API as Express middleware (mount it at the root: it serves
+ * the API prefix and the root endpoints such as /sitemap.xml, and hands
+ * every other URL on).
+ */
+export function cwaExpress(payload: Payload) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const response = await handleApiRequest(payload, incomingFromExpress(req))
+      if (!response) return next()
+      res.status(response.status)
+      for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
+      const cookies = response.headers.getSetCookie()
+      if (cookies.length > 0) res.setHeader('Set-Cookie', cookies)
+      res.end(response.body ?? undefined)
+    } catch (error) {
+      next(error)
+    }
+  }
+}
 
 export interface AppOptions {
   payload: Payload
-  keys: JwtKeys
+  /** The JWT key pair; default: the environment's (see the session layer). */
+  keys?: JwtKeys
   /** Next.js request handler serving /admin (and its assets); omitted in tests. */
   admin?: (req: Request, res: Response) => Promise<void>
 }
 
 /**
- * The Express application: Payload's REST API at /api, the JSON-LD API at
- * the API prefix, and the admin panel (Next.js) for everything else.
+ * An Express application: Payload's REST API at /api, the JSON-LD API at
+ * the API prefix (and its root endpoints), and the admin panel (Next.js)
+ * for everything else.
  */
 export function createApp({ payload, keys, admin }: AppOptions): Express {
-  const options = getOptions(payload.config)
+  if (keys) useJwtKeys(payload, keys)
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
   app.set('query parser', 'simple')
-
-  const services = {
-    jwt: new JwtService(keys, options.session.tokenTtl),
-    refreshTokens: new RefreshTokenStore(payload, options.session.refreshTtl),
-  }
   app.use(payload.config.routes.api, payloadRestHandler(payload, payloadKeys.get(payload) ?? 'default'))
-  app.get('/sitemap.xml', sitemapHandler(payload))
-  app.use(options.apiPrefix || '/', createHydraRouter(payload, services))
+  app.use(cwaExpress(payload))
   if (admin) app.use((req, res) => void admin(req, res))
   return app
 }

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
 import { Readable } from 'node:stream'
 import { handleEndpoints, type Payload } from 'payload'
-import { fetchHeaders } from '../hydra/http'
+import { fetchHeaders } from './nodeRequest'
 
 /**
  * Payload's own REST API (/api) inside Express: the Express request becomes
@@ -35,3 +35,6 @@ export function payloadRestHandler(payload: Payload, cacheKey = 'default') {
     }
   }
 }
+
+/** The getPayload cache key of an instance (Payload's REST handler must use the same one). */
+export const payloadKeys = new WeakMap<Payload, string>()

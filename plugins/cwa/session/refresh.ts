@@ -1,15 +1,8 @@
-import type { Response } from 'express'
-import type { ResolvedCwaOptions } from '../options'
+import type { ResolvedCwaOptions } from '../core/options'
 import { getOptions } from '../hydra/registry'
 import { sessionUser, type SessionUser } from './authenticate'
 import { clearCookie, serializeCookie } from './cookies'
-import type { JwtService } from './jwt'
-import type { RefreshTokenStore } from './refreshTokens'
-
-export interface SessionServices {
-  jwt: JwtService
-  refreshTokens: RefreshTokenStore
-}
+import type { SessionServices } from './services'
 
 export type SessionRefresh =
   | { status: 'refreshed'; jwt: string; refreshToken: string; user: SessionUser }
@@ -71,20 +64,20 @@ export function refreshCookiePath(options: ResolvedCwaOptions): string {
 }
 
 /** Clears both session cookies (logout, a refresh refused to an unverified user). */
-export function clearSessionCookies(response: Response, options: ResolvedCwaOptions): void {
+export function clearSessionCookies(headers: Headers, options: ResolvedCwaOptions): void {
   const { session } = options
-  response.append('Set-Cookie', clearCookie(session.cookieName, '/', session.sameSite))
-  response.append('Set-Cookie', clearCookie(session.refreshCookieName, refreshCookiePath(options), session.sameSite))
+  headers.append('Set-Cookie', clearCookie(session.cookieName, '/', session.sameSite))
+  headers.append('Set-Cookie', clearCookie(session.refreshCookieName, refreshCookiePath(options), session.sameSite))
 }
 
 /** Sets the JWT cookie and the refresh cookie (login, refresh, transparent refresh). */
-export function setSessionCookies(response: Response, options: ResolvedCwaOptions, jwt: string, refreshToken: string): void {
+export function setSessionCookies(headers: Headers, options: ResolvedCwaOptions, jwt: string, refreshToken: string): void {
   const { session } = options
-  response.append('Set-Cookie', serializeCookie(session.cookieName, jwt, { maxAge: session.refreshTtl, path: '/', sameSite: session.sameSite }))
-  response.append(
+  headers.append('Set-Cookie', serializeCookie(session.cookieName, jwt, { maxAge: session.refreshTtl, path: '/', sameSite: session.sameSite }))
+  headers.append(
     'Set-Cookie',
     serializeCookie(session.refreshCookieName, refreshToken, { maxAge: session.refreshTtl, path: refreshCookiePath(options), sameSite: session.sameSite }),
   )
   // A response carrying session cookies is never stored by a shared cache.
-  response.setHeader('Cache-Control', 'private, no-store')
+  headers.set('Cache-Control', 'private, no-store')
 }

@@ -1,24 +1,22 @@
-import type { OpenApiContribution, OpenApiKit } from '../../hydra/docs/openapi'
+import type { OpenApiKit, Schema } from '../../hydra/docs/openapi/kit'
+import type { EndpointDoc } from '../../hydra/endpoint'
+import type { Resource } from '../../hydra/registry'
 import { BUILT_IN_FORMS } from './builtIn/userForms'
-import { FORMS_SLUG } from './submit'
 
-/** The /submit operations of the Form resource, for the OpenAPI document. */
-export function formsOpenApi(kit: OpenApiKit): OpenApiContribution | undefined {
-  const forms = kit.registry.bySlug(FORMS_SLUG)
-  if (!forms) return undefined
+/** The OpenAPI description of the form endpoints (endpoints.ts). */
+
+function parts(kit: OpenApiKit, forms: Resource) {
   const read = kit.schemaNames.read(forms)
-  const builtIn = Object.keys(BUILT_IN_FORMS).join(', ')
-  const id = {
+  const id: Schema = {
     name: 'id',
     in: 'path',
     required: true,
-    description: `A stored Form's UUID, or a built-in form id (${builtIn})`,
+    description: `A stored Form's UUID, or a built-in form id (${Object.keys(BUILT_IN_FORMS).join(', ')})`,
     schema: { type: 'string' },
   }
   const body = {
     required: true,
     description: 'The field values nested under the form name: {"<form_name>": {"<field>": <value>}}',
-    content: {} as Record<string, unknown>,
   }
   const bodySchema = { schema: { type: 'object', minProperties: 1, maxProperties: 1, additionalProperties: { type: 'object' } } }
   const invalid = {
@@ -26,35 +24,56 @@ export function formsOpenApi(kit: OpenApiKit): OpenApiContribution | undefined {
     content: { [kit.media.jsonld]: { schema: kit.ref(read) } },
   }
   const common = { tags: ['Form'], security: kit.security(true), parameters: [id] }
-  return {
-    paths: {
-      [`${forms.collectionIri}/{id}/submit`]: {
-        post: {
-          ...common,
-          operationId: 'submitForm',
-          summary: 'Submits a form in full (missing fields count as empty); fires the success event.',
-          requestBody: { ...body, content: { [kit.media.json]: bodySchema, [kit.media.jsonld]: bodySchema } },
-          responses: {
-            201: kit.jsonLdResponse('Submitted: the Form (or the result a success listener set)', read),
-            401: kit.responseRef('Unauthorized'),
-            404: kit.responseRef('NotFound'),
-            415: kit.responseRef('UnsupportedMediaType'),
-            422: invalid,
-          },
-        },
-        patch: {
-          ...common,
-          operationId: 'validateFormFields',
-          summary: 'Validates only the fields sent; never fires the success event.',
-          requestBody: { ...body, content: { [kit.media.mergePatch]: bodySchema } },
-          responses: {
-            200: kit.jsonLdResponse('Valid: the Form with the updated formView', read),
-            404: kit.responseRef('NotFound'),
-            415: kit.responseRef('UnsupportedMediaType'),
-            422: invalid,
-          },
+  return { read, body, bodySchema, invalid, common }
+}
+
+export const formDocs = {
+  submit: (forms: Resource) => (kit: OpenApiKit): EndpointDoc => {
+    const { read, body, bodySchema, invalid, common } = parts(kit, forms)
+    return {
+      operation: {
+        ...common,
+        operationId: 'submitForm',
+        summary: 'Submits a form in full (missing fields count as empty); fires the success event.',
+        requestBody: { ...body, content: { [kit.media.json]: bodySchema, [kit.media.jsonld]: bodySchema } },
+        responses: {
+          201: kit.jsonLdResponse('Submitted: the Form (or the result a success listener set)', read),
+          401: kit.responseRef('Unauthorized'),
+          404: kit.responseRef('NotFound'),
+          415: kit.responseRef('UnsupportedMediaType'),
+          422: invalid,
         },
       },
+    }
+  },
+  validate: (forms: Resource) => (kit: OpenApiKit): EndpointDoc => {
+    const { read, body, bodySchema, invalid, common } = parts(kit, forms)
+    return {
+      operation: {
+        ...common,
+        operationId: 'validateFormFields',
+        summary: 'Validates only the fields sent; never fires the success event.',
+        requestBody: { ...body, content: { [kit.media.mergePatch]: bodySchema } },
+        responses: {
+          200: kit.jsonLdResponse('Valid: the Form with the updated formView', read),
+          404: kit.responseRef('NotFound'),
+          415: kit.responseRef('UnsupportedMediaType'),
+          422: invalid,
+        },
+      },
+    }
+  },
+  builtIn: (forms: Resource, name: string) => (kit: OpenApiKit): EndpointDoc => ({
+    operation: {
+      operationId: `getBuiltInForm_${name}`,
+      tags: ['Form'],
+      summary: `The built-in ${name} form, with its formView.`,
+      security: kit.security(true),
+      responses: {
+        200: kit.jsonLdResponse(`The ${name} form`, kit.schemaNames.read(forms)),
+        401: kit.responseRef('Unauthorized'),
+        403: kit.responseRef('Forbidden'),
+      },
     },
-  }
+  }),
 }

@@ -1,11 +1,18 @@
 import type { Access, CollectionConfig } from 'payload'
-import type { ResolvedCwaOptions } from '../../options'
+import type { ResolvedCwaOptions } from '../../core/options'
 import { passes } from '../../core/roles'
 import { getCwaMeta } from '../../core/types'
 import type { Resource } from '../../hydra/registry'
 import { publishableFields } from './fields'
-import { type ResolvedPublishable, resolvePublishable } from './options'
+import { type PublishableOptions, type ResolvedPublishable, resolvePublishable } from './options'
 import { publishedWhere } from './state'
+
+declare module '../../core/types' {
+  interface FeatureDeclarations {
+    /** Draft/publish twins: `true` or options (see PublishableOptions). */
+    publishable?: boolean | PublishableOptions
+  }
+}
 
 const RESOLVED = Symbol.for('cwa.publishable.resolved')
 

@@ -6,7 +6,8 @@ import type { Doc } from '../../hydra/store'
 import { internalFind } from '../../core/utils/internalFind'
 import { relationId } from '../../core/utils/relations'
 import { publishableOf } from './config'
-import { publishBulkRoute } from './endpoint'
+import { publishableEndpoints } from './endpoints'
+import { amendPublishableDocs, describePublishableProperties } from './openapi'
 import { publicationState } from './state'
 import { publishContext, publishableStore } from './store'
 import { publishViolations } from './stateMachine'
@@ -106,5 +107,7 @@ export const publishableExtension: HydraExtension = {
     item._metadata = metadata
   },
 
-  mount: publishBulkRoute,
+  endpoints: publishableEndpoints,
+  describeProperties: describePublishableProperties,
+  openApi: amendPublishableDocs,
 }

@@ -1,5 +1,4 @@
-import type { NextFunction, Request, Response } from 'express'
-import type { Payload } from 'payload'
+import type { ResponseInfo } from '../../hydra/extension'
 import { getOptions } from '../../hydra/registry'
 import { nextGoLive } from './liveness'
 
@@ -16,37 +15,26 @@ export function capCacheControl(value: string, limit: number): string {
 }
 
 /**
- * Anonymous GETs of routes, pages, page data and the manifest: sets
- * `max-age` / `s-maxage` from the httpCache option, and caps whatever
- * max-age the response carries (set here or by a handler) at the soonest
- * go-live date still to come, so no cache serves a page past the moment a
- * scheduled route goes live (nothing runs at that moment). Response-level:
- * applied as headers are written, for every handler under these paths.
+ * Anonymous GETs of routes, pages, page data and the manifest (a
+ * decorateResponse hook): sets `max-age` / `s-maxage` from the httpCache
+ * option on a 200 without its own Cache-Control, and caps whatever max-age
+ * the response carries at the soonest go-live date still to come, so no
+ * cache serves a page past the moment a scheduled route goes live (nothing
+ * runs at that moment).
  */
-export function anonymousCacheLifetime(payload: Payload) {
-  const { httpCache } = getOptions(payload.config)
+export async function anonymousCacheLifetime(response: ResponseInfo): Promise<void> {
+  const { httpCache } = getOptions(response.payload.config)
   const configured = httpCache.maxAge !== null || httpCache.sharedMaxAge !== null
-  return async (req: Request, response: Response, next: NextFunction) => {
-    if (!configured || (req.method !== 'GET' && req.method !== 'HEAD') || response.locals.user || !CACHED.test(req.path)) return next()
-    try {
-      const now = new Date()
-      const goLive = await nextGoLive(payload, undefined, now)
-      const limit = goLive ? Math.ceil((goLive.getTime() - now.getTime()) / 1000) : null
-      const writeHead = response.writeHead
-      response.writeHead = function patchedWriteHead(this: Response, ...args: unknown[]) {
-        if (response.statusCode === 200 && !response.getHeader('Cache-Control')) {
-          const directives = ['public']
-          if (httpCache.maxAge !== null) directives.push(`max-age=${httpCache.maxAge}`)
-          if (httpCache.sharedMaxAge !== null) directives.push(`s-maxage=${httpCache.sharedMaxAge}`)
-          response.setHeader('Cache-Control', directives.join(', '))
-        }
-        const current = response.getHeader('Cache-Control')
-        if (limit !== null && typeof current === 'string') response.setHeader('Cache-Control', capCacheControl(current, limit))
-        return (writeHead as (...a: unknown[]) => Response).apply(this, args)
-      } as typeof response.writeHead
-      next()
-    } catch (error) {
-      next(error)
-    }
+  if (!configured || (response.method !== 'GET' && response.method !== 'HEAD') || response.user || !CACHED.test(response.path)) return
+  if (response.status === 200 && !response.headers.has('Cache-Control')) {
+    const directives = ['public']
+    if (httpCache.maxAge !== null) directives.push(`max-age=${httpCache.maxAge}`)
+    if (httpCache.sharedMaxAge !== null) directives.push(`s-maxage=${httpCache.sharedMaxAge}`)
+    response.headers.set('Cache-Control', directives.join(', '))
   }
+  const current = response.headers.get('Cache-Control')
+  if (current === null) return
+  const now = new Date()
+  const goLive = await nextGoLive(response.payload, undefined, now)
+  if (goLive) response.headers.set('Cache-Control', capCacheControl(current, Math.ceil((goLive.getTime() - now.getTime()) / 1000)))
 }

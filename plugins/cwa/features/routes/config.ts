@@ -1,6 +1,6 @@
 import type { Access, CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, PayloadRequest, Where } from 'payload'
 import { relationId } from '../../core/utils/relations'
-import type { ResolvedCwaOptions } from '../../options'
+import type { ResolvedCwaOptions } from '../../core/options'
 import { getCwaMeta } from '../../core/types'
 import { contentItemAllowed, contentListAccess, forgetAccessDecisions, type GatedKind, mayCreateRoutable, routeReadAccess } from './access/policy'
 import { recomputeEffectiveLiveAt, storedEffectiveLiveAt } from './access/recompute'

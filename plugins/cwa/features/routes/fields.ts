@@ -1,5 +1,5 @@
 import type { Field, FieldAccess } from 'payload'
-import type { ResolvedCwaOptions } from '../../options'
+import type { ResolvedCwaOptions } from '../../core/options'
 import { passes } from '../../core/roles'
 
 /**

@@ -1,9 +1,10 @@
-import type { OpenApiContribution, OpenApiKit, Schema } from '../../hydra/docs/openapi'
+import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit'
+import type { EndpointDoc } from '../../hydra/endpoint'
+import type { Resource } from '../../hydra/registry'
 
-/** The route endpoints of plugins/routes/mount.ts, for the OpenAPI document. */
-export function routesOpenApi(kit: OpenApiKit): OpenApiContribution | undefined {
-  const routes = kit.registry.bySlug('routes')
-  if (!routes) return undefined
+/** The OpenAPI description of the route endpoints (endpoints.ts) and their schemas. */
+
+function parts(kit: OpenApiKit, routes: Resource) {
   const base = routes.collectionIri
   const read = kit.schemaNames.read(routes)
   const tags = ['Route']
@@ -21,39 +22,19 @@ export function routesOpenApi(kit: OpenApiKit): OpenApiContribution | undefined 
     description: 'Preview as of this moment (ISO 8601; publish permission only, else 401/403; a bad date is 400)',
     schema: { type: 'string', format: 'date-time' },
   }
-  const node: Schema = {
-    type: 'object',
-    properties: { iri: { type: 'string', format: 'iri-reference' }, children: { type: 'array', items: { $ref: '#/components/schemas/Routes.ManifestNode' } } },
-    required: ['iri', 'children'],
-  }
-  const child: Schema = {
-    type: 'object',
-    properties: {
-      route: { type: 'string', format: 'iri-reference' },
-      path: { type: 'string' },
-      children: { type: 'array', items: { $ref: '#/components/schemas/Routes.Child' } },
-    },
-    required: ['route', 'path', 'children'],
-  }
   const json = (schemaName: string, description: string) => ({ description, content: { [kit.media.jsonld]: { schema: kit.ref(schemaName) } } })
-  return {
-    schemas: {
-      'Routes.ManifestNode': node,
-      'Routes.Manifest': { type: 'object', properties: { resource_iris: { type: 'array', items: kit.ref('Routes.ManifestNode') } }, required: ['resource_iris'] },
-      'Routes.Child': child,
-      'Routes.Children': { type: 'object', properties: { children: { type: 'array', items: kit.ref('Routes.Child') } }, required: ['children'] },
-      'Routes.GenerateRequest': {
-        type: 'object',
-        description: 'Exactly one of page and pageData',
-        properties: { page: { type: 'string', format: 'iri-reference' }, pageData: { type: 'string', format: 'iri-reference' } },
-        minProperties: 1,
-        maxProperties: 1,
-      },
-    },
-    paths: {
-      [`${base}/{id}`]: {
-        parameters: [routeId('The route (GET and PATCH; DELETE takes the UUID)')],
-        get: {
+  return { base, read, tags, routeId, at, json }
+}
+
+export const routeDocs = {
+  get:
+    (routes: Resource) =>
+    (kit: OpenApiKit): EndpointDoc => {
+      const { read, tags, routeId, at } = parts(kit, routes)
+      return {
+        path: `${routes.meta.pathPrefix}/${routes.meta.segment}/{id}`,
+        pathParameters: [routeId('The route (GET and PATCH; DELETE takes the UUID)')],
+        operation: {
           operationId: 'getRoute',
           tags,
           summary: 'Retrieves a Route by UUID or by path.',
@@ -69,7 +50,16 @@ export function routesOpenApi(kit: OpenApiKit): OpenApiContribution | undefined 
             404: kit.responseRef('NotFound'),
           },
         },
-        patch: {
+      }
+    },
+  patch:
+    (routes: Resource) =>
+    (kit: OpenApiKit): EndpointDoc => {
+      const { read, tags, routeId } = parts(kit, routes)
+      return {
+        path: `${routes.meta.pathPrefix}/${routes.meta.segment}/{id}`,
+        pathParameters: [routeId('The route (GET and PATCH; DELETE takes the UUID)')],
+        operation: {
           operationId: 'patchRoute',
           tags,
           summary: 'Updates a Route by UUID or by path; cascadeChildPaths renames the subtree.',
@@ -94,16 +84,24 @@ export function routesOpenApi(kit: OpenApiKit): OpenApiContribution | undefined 
             422: kit.responseRef('UnprocessableEntity'),
           },
         },
-      },
-      [`${base}/generate`]: {
-        post: {
+      }
+    },
+  generate:
+    (routes: Resource) =>
+    (kit: OpenApiKit): EndpointDoc => {
+      const { read, tags } = parts(kit, routes)
+      return {
+        operation: {
           operationId: 'generateRoute',
           tags,
           summary: "Generates a route from the record's title under its parent's route.",
           description:
             'The path is the parent route path plus the title slug (-1, -2... on conflict). A record that had a route: the old route becomes a redirect to the new one. 422 under an unrouted parent.',
           security: kit.security(false),
-          requestBody: { required: true, content: { [kit.media.jsonld]: { schema: kit.ref('Routes.GenerateRequest') }, [kit.media.json]: { schema: kit.ref('Routes.GenerateRequest') } } },
+          requestBody: {
+            required: true,
+            content: { [kit.media.jsonld]: { schema: kit.ref('Routes.GenerateRequest') }, [kit.media.json]: { schema: kit.ref('Routes.GenerateRequest') } },
+          },
           responses: {
             200: kit.jsonLdResponse('The path would not change: the current route', read),
             201: kit.jsonLdResponse('The generated route', read),
@@ -113,9 +111,15 @@ export function routesOpenApi(kit: OpenApiKit): OpenApiContribution | undefined 
             422: kit.responseRef('UnprocessableEntity'),
           },
         },
-      },
-      [`${base}/{id}/children`]: {
-        get: {
+      }
+    },
+  children:
+    (routes: Resource) =>
+    (kit: OpenApiKit): EndpointDoc => {
+      const { tags, routeId, json } = parts(kit, routes)
+      return {
+        path: `${routes.meta.pathPrefix}/${routes.meta.segment}/{id}/children`,
+        operation: {
           operationId: 'getRouteChildren',
           tags,
           summary: 'The routed descendants of a route, as a tree (admins).',
@@ -128,9 +132,15 @@ export function routesOpenApi(kit: OpenApiKit): OpenApiContribution | undefined 
             404: kit.responseRef('NotFound'),
           },
         },
-      },
-      [`${kit.prefix}/_/resource_manifest/{id}`]: {
-        get: {
+      }
+    },
+  manifest:
+    (routes: Resource) =>
+    (kit: OpenApiKit): EndpointDoc => {
+      const { tags, routeId, at, json } = parts(kit, routes)
+      return {
+        path: '/_/resource_manifest/{id}',
+        operation: {
           operationId: 'getResourceManifest',
           tags,
           summary: 'Every resource IRI a front end needs to render a route, by rendering depth.',
@@ -145,7 +155,38 @@ export function routesOpenApi(kit: OpenApiKit): OpenApiContribution | undefined 
             404: kit.responseRef('NotFound'),
           },
         },
-      },
+      }
     },
+}
+
+/** The schemas the route operations refer to. */
+export function amendRouteDocs(document: OpenApiDocument, kit: OpenApiKit): void {
+  if (!kit.registry.bySlug('routes')) return
+  const node: Schema = {
+    type: 'object',
+    properties: { iri: { type: 'string', format: 'iri-reference' }, children: { type: 'array', items: { $ref: '#/components/schemas/Routes.ManifestNode' } } },
+    required: ['iri', 'children'],
   }
+  const child: Schema = {
+    type: 'object',
+    properties: {
+      route: { type: 'string', format: 'iri-reference' },
+      path: { type: 'string' },
+      children: { type: 'array', items: { $ref: '#/components/schemas/Routes.Child' } },
+    },
+    required: ['route', 'path', 'children'],
+  }
+  Object.assign(document.components.schemas, {
+    'Routes.ManifestNode': node,
+    'Routes.Manifest': { type: 'object', properties: { resource_iris: { type: 'array', items: kit.ref('Routes.ManifestNode') } }, required: ['resource_iris'] },
+    'Routes.Child': child,
+    'Routes.Children': { type: 'object', properties: { children: { type: 'array', items: kit.ref('Routes.Child') } }, required: ['children'] },
+    'Routes.GenerateRequest': {
+      type: 'object',
+      description: 'Exactly one of page and pageData',
+      properties: { page: { type: 'string', format: 'iri-reference' }, pageData: { type: 'string', format: 'iri-reference' } },
+      minProperties: 1,
+      maxProperties: 1,
+    },
+  })
 }

@@ -1,5 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { Request, Response } from 'express'
+import type { HydraContext } from '../../hydra/context'
+import type { EndpointResult } from '../../hydra/endpoint'
+import { baseUrlOf } from '../../hydra/requestUrl'
 import type { Payload } from 'payload'
 import { getOptions, getRegistry } from '../../hydra/registry'
 import { escapeMarkup } from '../../core/utils/escape'
@@ -65,22 +67,19 @@ export async function sitemapRoutes(payload: Payload, now = new Date()): Promise
   return (await withoutUnpublished(payload, rows, now)).filter((row) => !denied.some((rule) => rule.test(row.path))).map((row) => ({ path: row.path, lastmod: new Date(row.lastmod) }))
 }
 
-/** GET /sitemap.xml at the site root: the sitemaps.org XML of the live site, absolute URLs on the request's origin. */
-export function sitemapHandler(payload: Payload) {
-  return async (req: Request, response: Response) => {
-    try {
-      // The configured public URL when there is one: a Host header is the client's to choose.
-      const origin = payload.config.serverURL?.replace(/\/+$/, '') || `${req.protocol}://${req.get('host') ?? 'localhost'}`
-      const urls = (await sitemapRoutes(payload)).map(
-        (route) => `  <url><loc>${escapeXml(origin + encodePath(route.path))}</loc><lastmod>${route.lastmod.toISOString()}</lastmod></url>`,
-      )
-      response
-        .status(200)
-        .type('application/xml; charset=utf-8')
-        .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`)
-    } catch (error) {
-      payload.logger.error({ err: error }, 'sitemap.xml failed')
-      response.status(500).type('text/plain').send('Internal Server Error')
-    }
+/** GET /sitemap.xml at the site root: the sitemaps.org XML of the live site, absolute URLs on the configured origin. */
+export async function sitemapXml(ctx: HydraContext, url: URL): Promise<EndpointResult> {
+  const { payload } = ctx
+  try {
+    // The configured public URL when there is one: a Host header is the client's to choose.
+    const origin = payload.config.serverURL?.replace(/\/+$/, '') || baseUrlOf(url)
+    const urls = (await sitemapRoutes(payload)).map(
+      (route) => `  <url><loc>${escapeXml(origin + encodePath(route.path))}</loc><lastmod>${route.lastmod.toISOString()}</lastmod></url>`,
+    )
+    const data = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`
+    return { status: 200, raw: { contentType: 'application/xml; charset=utf-8', data } }
+  } catch (error) {
+    payload.logger.error({ err: error }, 'sitemap.xml failed')
+    return { status: 500, raw: { contentType: 'text/plain; charset=utf-8', data: 'Internal Server Error' } }
   }
 }

@@ -1,6 +1,6 @@
 import type { CollectionConfig, FieldAccess } from 'payload'
 import { type CoreContext, tableName } from '../../core/context'
-import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../../options'
+import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../../core/options'
 import { isAdmin, isSuperAdmin } from '../../core/roles'
 import type { CwaResourceMeta } from '../../core/types'
 import { closedPasswordEndpoints } from './closedEndpoints'

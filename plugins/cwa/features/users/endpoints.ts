@@ -1,18 +1,41 @@
-import type { Router } from 'express'
-import type { Payload } from 'payload'
-import { handle } from '../../hydra/http'
+import type { Endpoint } from '../../hydra/endpoint'
 import { confirmEmail, resendVerifyNewEmail } from './flows/newEmail'
 import { requestPasswordReset } from './flows/passwordReset'
 import { resendVerifyEmail, verifyEmail } from './flows/verification'
+import { flowDocs } from './openapi'
 
-/** The email flow endpoints of the contract (all GET). */
-export function mountUserFlowEndpoints(router: Router, payload: Payload): void {
-  router.get('/password/reset/request/:username', handle(payload, (ctx, req) => requestPasswordReset(ctx, String(req.params.username))))
-  router.get('/verify-email/:username/:token', handle(payload, (ctx, req) => verifyEmail(ctx, String(req.params.username), String(req.params.token))))
-  router.get('/resend-verify-email/:username', handle(payload, (ctx, req) => resendVerifyEmail(ctx, String(req.params.username))))
-  router.get(
-    '/confirm-email/:username/:emailAddress/:token',
-    handle(payload, (ctx, req) => confirmEmail(ctx, String(req.params.username), String(req.params.emailAddress), String(req.params.token))),
-  )
-  router.get('/resend-verify-new-email/:username', handle(payload, (ctx, req) => resendVerifyNewEmail(ctx, String(req.params.username))))
+/** The e-mail flow endpoints of the contract (all GET). */
+export function userFlowEndpoints(): Endpoint[] {
+  return [
+    {
+      method: 'GET',
+      path: '/password/reset/request/{username}',
+      handler: (ctx, { params }) => requestPasswordReset(ctx, params.username!),
+      docs: flowDocs.requestPasswordReset,
+    },
+    {
+      method: 'GET',
+      path: '/verify-email/{username}/{token}',
+      handler: (ctx, { params }) => verifyEmail(ctx, params.username!, params.token!),
+      docs: flowDocs.verifyEmail,
+    },
+    {
+      method: 'GET',
+      path: '/resend-verify-email/{username}',
+      handler: (ctx, { params }) => resendVerifyEmail(ctx, params.username!),
+      docs: flowDocs.resendVerifyEmail,
+    },
+    {
+      method: 'GET',
+      path: '/confirm-email/{username}/{emailAddress}/{token}',
+      handler: (ctx, { params }) => confirmEmail(ctx, params.username!, params.emailAddress!, params.token!),
+      docs: flowDocs.confirmEmail,
+    },
+    {
+      method: 'GET',
+      path: '/resend-verify-new-email/{username}',
+      handler: (ctx, { params }) => resendVerifyNewEmail(ctx, params.username!),
+      docs: flowDocs.resendVerifyNewEmail,
+    },
+  ]
 }

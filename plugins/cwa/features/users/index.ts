@@ -1,10 +1,6 @@
-import type { HydraExtension } from '../../hydra/extension'
-import { mountUserFlowEndpoints } from './endpoints'
-import { usersOpenApi } from './openapi'
-
-/** Users: the email flows (verification, password reset, email change) and their endpoints. */
-export const usersExtension: HydraExtension = {
-  name: 'users',
-  mount: mountUserFlowEndpoints,
-  openApi: usersOpenApi,
-}
+/** Users: the users collection, its e-mail flows (verification, password reset, e-mail change) and their endpoints. */
+export { usersExtension } from './extension'
+export { usersCollection } from './collection'
+export { userTokensCollection } from './tokens/collection'
+export { requestEmailChange } from './flows/newEmail'
+export { resetPassword } from './flows/passwordReset'

@@ -1,10 +1,12 @@
-import type { OpenApiContribution, OpenApiKit, Schema } from '../../hydra/docs/openapi'
+import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit'
+import type { EndpointDoc } from '../../hydra/endpoint'
 
 const pathParameter = (name: string, description: string): Schema => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })
 
-/** The email flow endpoints of plugins/users/endpoints.ts, for the OpenAPI document. */
-export function usersOpenApi(kit: OpenApiKit): OpenApiContribution {
-  const tags = ['Email flows']
+const tags = ['Email flows']
+const username = pathParameter('username', 'The username')
+
+function responses(kit: OpenApiKit) {
   const status = { description: 'Done', content: { [kit.media.jsonld]: { schema: kit.ref('Users.Status') } } }
   const noStore = { 'Cache-Control': { description: 'private, no-store', schema: { type: 'string' } } }
   const sending = {
@@ -17,39 +19,43 @@ export function usersOpenApi(kit: OpenApiKit): OpenApiContribution {
     },
     503: { ...kit.errorResponse('The email could not be sent; nothing saved, the previous link keeps working'), headers: noStore },
   }
-  const username = pathParameter('username', 'The username')
-  const op = (operationId: string, summary: string, parameters: Schema[], responses: Schema) => ({
-    get: { operationId, tags, summary, security: kit.security(true), parameters, responses },
+  return { status, sending }
+}
+
+const operation =
+  (operationId: string, summary: string, parameters: Schema[], pick: (r: ReturnType<typeof responses>, kit: OpenApiKit) => Schema) =>
+  (kit: OpenApiKit): EndpointDoc => ({
+    operation: { operationId, tags, summary, security: kit.security(true), parameters, responses: pick(responses(kit), kit) },
   })
-  const p = kit.prefix
-  return {
-    tags: [{ name: 'Email flows', description: 'Password reset, email verification and email address change' }],
-    schemas: {
-      'Users.Status': {
-        type: 'object',
-        properties: { '@context': {}, '@type': { type: 'string', const: 'Status' }, statusCode: { type: 'integer' }, title: { type: 'string' }, description: { type: 'string' } },
-        required: ['@type'],
-      },
-    },
-    paths: {
-      [`${p}/password/reset/request/{username}`]: op(
-        'requestPasswordReset',
-        'Emails a password reset link (username or email address).',
-        [pathParameter('username', 'The username or the email address')],
-        sending,
-      ),
-      [`${p}/verify-email/{username}/{token}`]: op('verifyEmail', 'Verifies the address of a registration.', [username, pathParameter('token', 'The emailed token')], {
-        200: status,
-        404: kit.responseRef('NotFound'),
-      }),
-      [`${p}/resend-verify-email/{username}`]: op('resendVerifyEmail', 'Emails the verification link again, for the current address.', [username], sending),
-      [`${p}/confirm-email/{username}/{emailAddress}/{token}`]: op(
-        'confirmEmail',
-        'Confirms a changed email address.',
-        [username, pathParameter('emailAddress', 'The new address'), pathParameter('token', 'The emailed token')],
-        { 200: status, 404: kit.responseRef('NotFound') },
-      ),
-      [`${p}/resend-verify-new-email/{username}`]: op('resendVerifyNewEmail', 'Emails the confirmation link of a pending address change again.', [username], sending),
-    },
+
+/** The OpenAPI description of the e-mail flow endpoints (endpoints.ts). */
+export const flowDocs = {
+  requestPasswordReset: operation(
+    'requestPasswordReset',
+    'Emails a password reset link (username or email address).',
+    [pathParameter('username', 'The username or the email address')],
+    (r) => r.sending,
+  ),
+  verifyEmail: operation('verifyEmail', 'Verifies the address of a registration.', [username, pathParameter('token', 'The emailed token')], (r, kit) => ({
+    200: r.status,
+    404: kit.responseRef('NotFound'),
+  })),
+  resendVerifyEmail: operation('resendVerifyEmail', 'Emails the verification link again, for the current address.', [username], (r) => r.sending),
+  confirmEmail: operation(
+    'confirmEmail',
+    'Confirms a changed email address.',
+    [username, pathParameter('emailAddress', 'The new address'), pathParameter('token', 'The emailed token')],
+    (r, kit) => ({ 200: r.status, 404: kit.responseRef('NotFound') }),
+  ),
+  resendVerifyNewEmail: operation('resendVerifyNewEmail', 'Emails the confirmation link of a pending address change again.', [username], (r) => r.sending),
+}
+
+/** The Status schema the flows answer with, and their tag. */
+export function amendUserDocs(document: OpenApiDocument): void {
+  document.tags.push({ name: 'Email flows', description: 'Password reset, email verification and email address change' })
+  document.components.schemas['Users.Status'] = {
+    type: 'object',
+    properties: { '@context': {}, '@type': { type: 'string', const: 'Status' }, statusCode: { type: 'integer' }, title: { type: 'string' }, description: { type: 'string' } },
+    required: ['@type'],
   }
 }

@@ -3,7 +3,7 @@ import { clearCookie, readCookies } from '../../session/cookies'
 import { JwtService } from '../../session/jwt'
 import { type JwtKeys, loadJwtKeys } from '../../session/keys'
 import { RefreshTokenStore } from '../../session/refreshTokens'
-import type { ResolvedCwaOptions } from '../../options'
+import type { ResolvedCwaOptions } from '../../core/options'
 
 export const API_SESSION_STRATEGY = 'cwa-api-session'
 

@@ -1,5 +1,6 @@
 import { lowerFirst } from '../../core/utils/naming'
 import type { Resource, ResourceRegistry } from '../registry'
+import type { HydraExtension } from '../extension'
 import { type PropertyDescription, resourceProperties } from './openapi'
 
 /**
@@ -104,7 +105,7 @@ function supportedProperty(resource: Resource, p: PropertyDescription): Node {
   return node
 }
 
-function resourceClass(resource: Resource, registry: ResourceRegistry): Node {
+function resourceClass(resource: Resource, registry: ResourceRegistry, extensions: HydraExtension[]): Node {
   const { shortName } = resource.meta
   const description = (resource.collection.admin as { description?: unknown } | undefined)?.description
   return {
@@ -113,7 +114,7 @@ function resourceClass(resource: Resource, registry: ResourceRegistry): Node {
     'rdfs:label': shortName,
     'hydra:title': shortName,
     ...(typeof description === 'string' && description ? { 'hydra:description': description } : {}),
-    'hydra:supportedProperty': resourceProperties(resource, registry).map((p) => supportedProperty(resource, p)),
+    'hydra:supportedProperty': resourceProperties(resource, registry, extensions).map((p) => supportedProperty(resource, p)),
     'hydra:supportedOperation': itemOperations(resource),
   }
 }
@@ -177,7 +178,11 @@ function constraintViolationClass(): Node {
 }
 
 /** The Hydra ApiDocumentation JSON-LD document; `baseUrl` is scheme and host, without a trailing slash. */
-export function hydraDocumentation(registry: ResourceRegistry, baseUrl: string, { title = 'API' }: { title?: string } = {}): Record<string, unknown> {
+export function hydraDocumentation(
+  registry: ResourceRegistry,
+  baseUrl: string,
+  { title = 'API', extensions = [] }: { title?: string; extensions?: HydraExtension[] } = {},
+): Record<string, unknown> {
   const base = baseUrl.replace(/\/+$/, '')
   const docsUrl = `${base}${registry.apiPrefix}/docs.jsonld`
   const entrypointIri = `${base}${registry.apiPrefix || '/'}`
@@ -189,7 +194,7 @@ export function hydraDocumentation(registry: ResourceRegistry, baseUrl: string, 
     'hydra:description': 'JSON-LD API with the Hydra vocabulary. The OpenAPI description is at docs.json.',
     'hydra:entrypoint': { '@id': entrypointIri },
     'hydra:supportedClass': [
-      ...registry.all().map((resource) => resourceClass(resource, registry)),
+      ...registry.all().map((resource) => resourceClass(resource, registry, extensions)),
       entrypointClass(registry, entrypointIri),
       constraintViolationClass(),
     ],

@@ -1,10 +1,7 @@
-import type { Router } from 'express'
-import type { Payload } from 'payload'
 import type { HydraContext } from '../../../hydra/context'
 import { forbidden, notFound, unauthorized } from '../../../hydra/errors'
-import { handle } from '../../../hydra/http'
 import { getItem } from '../../../hydra/operations'
-import { getRegistry, isUuid, type Resource } from '../../../hydra/registry'
+import { isUuid, type Resource } from '../../../hydra/registry'
 import { internalFind } from '../../../core/utils/internalFind'
 import { grantItem } from '../config'
 import { canSeeRoute } from '../liveness'
@@ -31,36 +28,32 @@ async function exists(ctx: HydraContext, slug: string, id: string): Promise<bool
 }
 
 /**
- * The item gate of the JSON-LD API: GET of one page, page data record or
- * component answers 401/403 when public access does not follow to it
- * (contract: "Public access follows routes"), before the generic item
- * operation serves it. A route by id answers as the lookup by path does:
- * 401/403 when a route_security rule denies it, 404 when it is not live.
+ * The item gate of the JSON-LD API (a beforeItemRead hook): GET of one
+ * page, page data record or component answers 401/403 when public access
+ * does not follow to it (contract: "Public access follows routes"), before
+ * the generic item operation serves it.
  */
-export function mountItemGates(router: Router, payload: Payload): void {
-  for (const resource of getRegistry(payload.config).all()) {
-    const kind = kindOf(resource)
-    const isRoutes = resource.slug === 'routes'
-    if (!kind && !isRoutes) continue
-    router.get(
-      `${resource.meta.pathPrefix}/${resource.meta.segment}/:id`,
-      (req, _response, next) => (isUuid(String(req.params.id)) ? next() : next('route')),
-      handle(payload, async (ctx, req) => {
-        const id = String(req.params.id).toLowerCase()
-        if (isRoutes) {
-          // The regex rules reach further than the collection's LIKE: checked on the path first (only when one fails for this caller).
-          if (failedRules(ctx.options, ctx.user).length > 0) {
-            const [route] = await internalFind(ctx.payload, { collection: 'routes', where: { id: { equals: id } }, select: { path: true }, limit: 1, req: ctx.req })
-            if (route && !routeRulesAllow(ctx.options, ctx.user, String(route.path))) throw denied(ctx)
-          }
-          // Not live for the caller: the read access leaves it out, a 404.
-        } else if (!(await contentItemAllowed(ctx.req, resource.slug, kind!, id))) {
-          throw (await exists(ctx, resource.slug, id)) ? denied(ctx) : notFound()
-        } else {
-          grantItem(ctx.req, resource.slug, id)
-        }
-        return getItem(resource, id, ctx)
-      }),
-    )
+export async function gateContentItem(resource: Resource, rawId: string, ctx: HydraContext): Promise<void> {
+  const kind = kindOf(resource)
+  if (!kind || !isUuid(rawId)) return
+  const id = rawId.toLowerCase()
+  if (!(await contentItemAllowed(ctx.req, resource.slug, kind, id))) {
+    throw (await exists(ctx, resource.slug, id)) ? denied(ctx) : notFound()
   }
+  grantItem(ctx.req, resource.slug, id)
+}
+
+/**
+ * A route by id answers as the lookup by path does: 401/403 when a
+ * route_security rule denies it, 404 when it is not live (the read access
+ * leaves it out).
+ */
+export async function getRouteById(routes: Resource, rawId: string, ctx: HydraContext) {
+  const id = rawId.toLowerCase()
+  // The regex rules reach further than the collection's LIKE: checked on the path first (only when one fails for this caller).
+  if (failedRules(ctx.options, ctx.user).length > 0) {
+    const [route] = await internalFind(ctx.payload, { collection: 'routes', where: { id: { equals: id } }, select: { path: true }, limit: 1, req: ctx.req })
+    if (route && !routeRulesAllow(ctx.options, ctx.user, String(route.path))) throw denied(ctx)
+  }
+  return getItem(routes, id, ctx)
 }

@@ -1,6 +1,6 @@
 import type { PayloadRequest, Where } from 'payload'
 import { getOptions } from '../../../hydra/registry'
-import type { ResolvedCwaOptions } from '../../../options'
+import type { ResolvedCwaOptions } from '../../../core/options'
 import { passes } from '../../../core/roles'
 import { isRouteAdmin } from '../fields'
 import { failedRules, itemPattern, likePattern } from './rules'

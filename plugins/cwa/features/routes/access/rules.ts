@@ -1,4 +1,4 @@
-import type { ResolvedCwaOptions } from '../../../options'
+import type { ResolvedCwaOptions } from '../../../core/options'
 import { passes } from '../../../core/roles'
 
 const escapeRegex = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')

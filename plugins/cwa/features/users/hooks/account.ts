@@ -1,5 +1,5 @@
 import { type CollectionBeforeChangeHook, type CollectionBeforeDeleteHook, type CollectionBeforeValidateHook, ValidationError, type Where } from 'payload'
-import { ROLE_SUPER_ADMIN } from '../../../options'
+import { ROLE_SUPER_ADMIN } from '../../../core/options'
 import { normalizeEmail } from './changes'
 
 /**

@@ -1,5 +1,5 @@
 import { type CollectionBeforeValidateHook, type PayloadRequest, ValidationError, type Where } from 'payload'
-import type { ResolvedCwaOptions } from '../../../options'
+import type { ResolvedCwaOptions } from '../../../core/options'
 import { email as validateEmail } from 'payload/shared'
 import { isSuperAdmin } from '../../../core/roles'
 import { CONFIRMING_EMAIL, normalizeEmail, noteUserChange, wasSent } from './changes'

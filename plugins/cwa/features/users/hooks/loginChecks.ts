@@ -1,6 +1,6 @@
 import { pbkdf2, randomBytes } from 'node:crypto'
 import { AuthenticationError, type CollectionBeforeLoginHook, type CollectionBeforeOperationHook, UnverifiedEmail } from 'payload'
-import type { ResolvedCwaOptions } from '../../../options'
+import type { ResolvedCwaOptions } from '../../../core/options'
 
 /**
  * Payload's current password hash parameters (pbkdf2-sha256-v1: 600000

@@ -1,5 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
-import type { ResolvedCwaOptions } from '../../../options'
+import type { ResolvedCwaOptions } from '../../../core/options'
 import { readCookies } from '../../../session/cookies'
 import { RefreshTokenStore } from '../../../session/refreshTokens'
 import { executor } from '../tokens'

@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 import { getOptions } from '../../../hydra/registry'
-import type { ResolvedCwaOptions } from '../../../options'
+import type { ResolvedCwaOptions } from '../../../core/options'
 import type { FlowUser } from '../email'
 import { discardEmailConfirmation, sendEmailConfirmation } from '../flows/newEmail'
 import { sendWriteNotices } from '../flows/notices'

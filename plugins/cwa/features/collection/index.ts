@@ -1,0 +1,2 @@
+/** The Collection component: a read-only view of another resource's collection. */
+export { collectionComponent } from './component'

@@ -1,0 +1,37 @@
+import type { Endpoint } from '../../hydra/endpoint'
+import type { ResourceRegistry } from '../../hydra/registry'
+import { BUILT_IN_FORMS } from './builtIn/userForms'
+import { formDocs } from './openapi'
+import { FORMS_SLUG, getBuiltInForm, submit } from './submit'
+
+/**
+ * POST and PATCH {form}/submit (open to anyone: the form type decides), and
+ * GET of each built-in form by its fixed id (a UUID is a stored Form, read
+ * by the generic item operation). No Form resource (enabledComponents.form
+ * = false): no endpoints.
+ */
+export function formEndpoints(registry: ResourceRegistry): Endpoint[] {
+  const forms = registry.bySlug(FORMS_SLUG)
+  if (!forms) return []
+  const base = `${forms.meta.pathPrefix}/${forms.meta.segment}`
+  // Data is accepted on /submit only, by POST and PATCH: any other method is a 405 (contract: Form endpoints, rule 1).
+  return [
+    {
+      method: 'POST',
+      path: `${base}/{id}/submit`,
+      access: 'public',
+      handler: (ctx, { params, body }) => submit(ctx, params.id!, body, { partial: false }),
+      docs: formDocs.submit(forms),
+    },
+    {
+      method: 'PATCH',
+      path: `${base}/{id}/submit`,
+      access: 'public',
+      handler: (ctx, { params, body }) => submit(ctx, params.id!, body, { partial: true }),
+      docs: formDocs.validate(forms),
+    },
+    ...Object.keys(BUILT_IN_FORMS).map(
+      (name): Endpoint => ({ method: 'GET', path: `${base}/${name}`, handler: (ctx) => getBuiltInForm(ctx, name), docs: formDocs.builtIn(forms, name) }),
+    ),
+  ]
+}

@@ -1,0 +1,51 @@
+import { passes } from '../../core/roles'
+import type { Endpoint } from '../../hydra/endpoint'
+import { badRequest, forbidden, unauthorized, violation, ViolationError } from '../../hydra/errors'
+import { normalizeItem } from '../../hydra/normalizer'
+import type { ResourceRegistry } from '../../hydra/registry'
+import { publishableOf } from './config'
+import { publishDocs } from './openapi'
+import { publishMany } from './stateMachine'
+import { publishContext } from './store'
+
+/**
+ * POST {prefix}/_/publish {"iris": [...]}: publishes many drafts (say,
+ * everything drafted on one page) in one transaction, all or nothing.
+ * Declared when the site has a publishable type.
+ */
+export function publishableEndpoints(registry: ResourceRegistry): Endpoint[] {
+  const publishable = registry.all().filter((r) => publishableOf(r) !== null)
+  if (publishable.length === 0) return []
+  return [
+    {
+      method: 'POST',
+      path: '/_/publish',
+      handler: async (ctx, { body }) => {
+        // Who may publish is decided before anything in the body is looked at.
+        if (!passes(ctx.options.publishable.permission, ctx.user, ctx.options.roleHierarchy)) throw ctx.user ? forbidden() : unauthorized()
+        const iris = (body as { iris?: unknown } | undefined)?.iris
+        if (!Array.isArray(iris) || iris.length === 0 || iris.some((iri) => typeof iri !== 'string')) {
+          throw new ViolationError([violation('iris', 'A non-empty list of draft IRIs is required.', 'required')])
+        }
+        if (iris.length > 200) throw badRequest('At most 200 IRIs at once.')
+        const seen = new Set<string>()
+        const drafts = []
+        for (const [index, iri] of (iris as string[]).entries()) {
+          const parsed = ctx.registry.parseIri(iri)
+          const names = parsed?.id ? publishableOf(parsed.resource) : null
+          if (!parsed?.id || !names) throw new ViolationError([violation(`iris[${index}]`, `"${iri}" is not a publishable item IRI.`, 'invalid_iri')])
+          const key = `${parsed.resource.slug}:${parsed.id}`
+          if (seen.has(key)) continue
+          seen.add(key)
+          const { payload: _p, req: _r, ...rest } = publishContext(parsed.resource, names, ctx)
+          drafts.push({ ctx: rest, id: parsed.id, index, resource: parsed.resource })
+        }
+        const published = await publishMany(ctx.payload, ctx.req, drafts)
+        const member = []
+        for (const [index, doc] of published.entries()) member.push(await normalizeItem(drafts[index]!.resource, doc, ctx, { withContext: false }))
+        return { status: 200, body: { '@context': `${ctx.options.apiPrefix}/contexts/Entrypoint`, '@type': 'PublishResult', published: member } }
+      },
+      docs: publishDocs,
+    },
+  ]
+}

@@ -1,0 +1,75 @@
+import type { Endpoint } from '../../hydra/endpoint'
+import { isUuid, type ResourceRegistry } from '../../hydra/registry'
+import { getRouteById } from './access/gate'
+import { routeChildren } from './handlers/children'
+import { generateRoute } from './handlers/generate'
+import { getRouteByPath } from './handlers/getByPath'
+import { patchRouteByPath } from './handlers/patchByPath'
+import { resourceManifest } from './manifest/endpoint'
+import { routeDocs } from './openapi'
+import { sitemapXml } from './sitemap'
+
+/**
+ * `{route_path}` as sent: `/_/routes//blog` (the path's own slash), or
+ * URL-encoded `/_/routes/%2Fblog`.
+ */
+export function routeParam(raw: string): string {
+  let value = raw
+  try {
+    value = decodeURIComponent(raw)
+  } catch {
+    // left as sent: no route has a malformed escape in its path
+  }
+  return value
+}
+
+/**
+ * The route endpoints of the contract. A route's item path takes a UUID or
+ * a path (`/_/routes//blog`), so its GET and PATCH supersede the generic
+ * item operations; DELETE stays generic (by UUID).
+ */
+export function routeEndpoints(registry: ResourceRegistry): Endpoint[] {
+  const routes = registry.bySlug('routes')
+  if (!routes) return []
+  const base = `${routes.meta.pathPrefix}/${routes.meta.segment}`
+  return [
+    {
+      method: 'GET',
+      path: `${base}/{route+}`,
+      supersedes: `${base}/{id}`,
+      handler: (ctx, { params }) => {
+        const route = routeParam(params.route!)
+        return isUuid(route) ? getRouteById(routes, route, ctx) : getRouteByPath(ctx, route)
+      },
+      docs: routeDocs.get(routes),
+    },
+    {
+      method: 'PATCH',
+      path: `${base}/{route+}`,
+      supersedes: `${base}/{id}`,
+      // By path or id: cascadeChildPaths is a write flag of every route PATCH.
+      handler: (ctx, { params, body }) => patchRouteByPath(ctx, routeParam(params.route!), body),
+      docs: routeDocs.patch(routes),
+    },
+    { method: 'POST', path: `${base}/generate`, handler: (ctx, { body }) => generateRoute(ctx, body), docs: routeDocs.generate(routes) },
+    {
+      method: 'GET',
+      path: `${base}/{route+}/children`,
+      handler: (ctx, { params }) => routeChildren(ctx, routeParam(params.route!)),
+      docs: routeDocs.children(routes),
+    },
+    {
+      method: 'GET',
+      path: '/_/resource_manifest/{route+}',
+      handler: (ctx, { params }) => resourceManifest(ctx, routeParam(params.route!)),
+      docs: routeDocs.manifest(routes),
+    },
+    {
+      method: 'GET',
+      path: '/sitemap.xml',
+      root: true,
+      handler: (ctx, { url }) => sitemapXml(ctx, url),
+      docs: { undocumented: 'served at the site root, outside the API' },
+    },
+  ]
+}

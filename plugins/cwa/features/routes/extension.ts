@@ -1,0 +1,27 @@
+import type { HydraExtension } from '../../hydra/extension'
+import { gateContentItem } from './access/gate'
+import { anonymousCacheLifetime } from './cache'
+import { routeEndpoints } from './endpoints'
+import { amendRouteDocs } from './openapi'
+import { decorateRoute, prepareRoutes } from './output'
+import { pageDataOfPath } from './resolvePath'
+
+/**
+ * Routes: go-live dates (liveAt, inherited through parent pages), public
+ * access that follows live routes, generation, redirects, the resource
+ * manifest and the sitemap.
+ */
+export const routesExtension: HydraExtension = {
+  name: 'routes',
+  endpoints: routeEndpoints,
+  beforeItemRead: gateContentItem,
+  decorateResponse: anonymousCacheLifetime,
+  resolvePath: pageDataOfPath,
+  async prepareItems(docs, resource, ctx) {
+    if (resource.slug === 'routes') await prepareRoutes(docs, ctx)
+  },
+  normalizeItem(item, doc, resource, ctx) {
+    if (resource.slug === 'routes') decorateRoute(item, doc, ctx)
+  },
+  openApi: amendRouteDocs,
+}

@@ -1,0 +1,95 @@
+import type { Endpoint } from '../../endpoint'
+import type { HydraExtension } from '../../extension'
+import type { ResourceRegistry } from '../../registry'
+import { type OpenApiDocument, openApiKit, ref, type Schema, schemaNames, sharedResponses } from './kit'
+import { resourceProperties } from './properties'
+import { readSchema, sharedSchemas, writeSchema } from './schemas'
+
+export interface OpenApiInfo {
+  title: string
+  version: string
+  /** Absolute base URL of the server (scheme and host); paths carry the API prefix. */
+  serverUrl?: string
+  description?: string
+  /** How callers authenticate (from the extensions' securitySchemes hooks). */
+  securitySchemes?: Record<string, Schema>
+}
+
+/** The path an endpoint is documented under: `{name+}` is written `{name}` (OpenAPI has no multi-segment parameter). */
+export function documentedPath(prefix: string, endpoint: Endpoint, docPath?: string): string {
+  return `${prefix}${(docPath ?? endpoint.path).replace(/\{(\w+)\+\}/g, '{$1}')}`
+}
+
+/**
+ * The OpenAPI 3.1.0 document of the API (served as {prefix}/docs.json):
+ * the schemas derived from the registry, one operation per endpoint of the
+ * table (each endpoint describes itself), then what each extension amends.
+ */
+export function openApiDocument(registry: ResourceRegistry, info: OpenApiInfo, extensions: HydraExtension[], endpoints: Endpoint[]): OpenApiDocument {
+  const prefix = registry.apiPrefix
+  const resources = registry.all()
+  const kit = openApiKit(registry, info.securitySchemes ?? {})
+  const schemas: Record<string, Schema> = { ...sharedSchemas(registry) }
+  for (const resource of resources) {
+    const properties = resourceProperties(resource, registry, extensions)
+    schemas[schemaNames.read(resource)] = readSchema(resource, properties)
+    schemas[schemaNames.collection(resource)] = {
+      allOf: [ref('Hydra.Collection'), { type: 'object', properties: { member: { type: 'array', items: ref(schemaNames.read(resource)) } } }],
+    }
+    schemas[schemaNames.write(resource)] = writeSchema(properties, { patch: false })
+    schemas[schemaNames.patch(resource)] = writeSchema(properties, { patch: true })
+  }
+
+  const paths: Record<string, Schema> = {}
+  for (const endpoint of endpoints) {
+    if (endpoint.root || typeof endpoint.docs !== 'function') continue
+    const doc = endpoint.docs(kit)
+    const path = documentedPath(prefix, endpoint, doc.path)
+    paths[path] = {
+      ...(paths[path] ?? {}),
+      ...(doc.pathParameters ? { parameters: doc.pathParameters } : {}),
+      [endpoint.method.toLowerCase()]: doc.operation,
+    }
+  }
+
+  const document: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: {
+      title: info.title,
+      version: info.version,
+      description:
+        info.description ??
+        'JSON-LD API with the Hydra vocabulary. Reads are public and filtered per resource; writes need a signed-in user. ' +
+          `Hydra documentation: ${prefix}/docs.jsonld.`,
+    },
+    ...(info.serverUrl ? { servers: [{ url: info.serverUrl.replace(/\/+$/, '') }] } : {}),
+    tags: [
+      { name: 'Entrypoint', description: 'API entrypoint' },
+      ...resources.map((r) => ({ name: r.meta.shortName, description: `${r.meta.shortName} resources (${r.collectionIri})` })),
+    ],
+    paths,
+    components: {
+      schemas,
+      responses: sharedResponses,
+      parameters: {
+        page: {
+          name: 'page',
+          in: 'query',
+          required: false,
+          description: 'Page number, from 1',
+          schema: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+        },
+        id: {
+          name: 'id',
+          in: 'path',
+          required: true,
+          description: 'Resource identifier (a UUID; anything else is a 404)',
+          schema: { type: 'string', format: 'uuid' },
+        },
+      },
+      securitySchemes: info.securitySchemes ?? {},
+    },
+  }
+  for (const extension of extensions) extension.openApi?.(document, kit)
+  return document
+}

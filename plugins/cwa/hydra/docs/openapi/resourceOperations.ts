@@ -1,0 +1,190 @@
+import { DEFAULT_ITEMS_PER_PAGE, DEFAULT_MAX_ITEMS_PER_PAGE } from '../../filters'
+import type { Resource } from '../../registry'
+import type { EndpointDoc } from '../../endpoint'
+import { type OpenApiKit, type Schema } from './kit'
+
+/** The OpenAPI description of the five operations every resource has (collection GET/POST, item GET/PATCH/DELETE). */
+
+function filterParameters(resource: Resource): Schema[] {
+  const { meta } = resource
+  const params: Schema[] = []
+  if ((meta.search?.length ?? 0) > 0) {
+    params.push({
+      name: 'search',
+      in: 'query',
+      required: false,
+      description: `Case-insensitive partial match on any of: ${meta.search!.join(', ')}`,
+      schema: { type: 'string' },
+    })
+  }
+  for (const name of meta.booleanFilters ?? []) {
+    params.push({
+      name,
+      in: 'query',
+      required: false,
+      description: `Filter on ${name} (true, false, 1 or 0)`,
+      schema: { type: 'boolean' },
+    })
+    params.push({
+      name: `${name}[]`,
+      in: 'query',
+      required: false,
+      description: `Filter on ${name}, several values (true and false together do not narrow)`,
+      schema: { type: 'array', items: { type: 'boolean' } },
+      style: 'form',
+      explode: true,
+    })
+  }
+  return params
+}
+
+function collectionParameters(resource: Resource, kit: OpenApiKit): Schema[] {
+  const { meta } = resource
+  const params: Schema[] = [kit.parameterRef('page')]
+  if (meta.clientItemsPerPage ?? true) {
+    params.push({
+      name: 'itemsPerPage',
+      in: 'query',
+      required: false,
+      description: 'Number of items per page',
+      schema: {
+        type: 'integer',
+        minimum: 1,
+        maximum: meta.maxItemsPerPage ?? DEFAULT_MAX_ITEMS_PER_PAGE,
+        default: meta.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE,
+      },
+    })
+  }
+  params.push(...filterParameters(resource))
+  for (const property of meta.order ?? []) {
+    params.push({
+      name: `order[${property}]`,
+      in: 'query',
+      required: false,
+      description: `Sort by ${property}`,
+      schema: { type: 'string', enum: ['asc', 'desc'] },
+    })
+  }
+  return params
+}
+
+const locationHeaders = {
+  Location: { description: 'IRI of the created resource', schema: { type: 'string', format: 'iri-reference' } },
+  'Content-Location': { description: 'IRI of the created resource', schema: { type: 'string', format: 'iri-reference' } },
+}
+
+/** Per operation, the documentation of one resource's endpoint. */
+export const resourceDocs = {
+  getCollection: (resource: Resource) => (kit: OpenApiKit): EndpointDoc => {
+    const { shortName } = resource.meta
+    return {
+      operation: {
+        operationId: `get${shortName}Collection`,
+        tags: [shortName],
+        summary: `Retrieves the collection of ${shortName} resources.`,
+        security: kit.security(true),
+        parameters: collectionParameters(resource, kit),
+        responses: {
+          200: kit.jsonLdResponse(`${shortName} collection`, kit.schemaNames.collection(resource)),
+          400: kit.responseRef('BadRequest'),
+          401: kit.responseRef('Unauthorized'),
+          403: kit.responseRef('Forbidden'),
+          422: kit.responseRef('UnprocessableEntity'),
+        },
+      },
+    }
+  },
+  post: (resource: Resource) => (kit: OpenApiKit): EndpointDoc => {
+    const { shortName, kind } = resource.meta
+    return {
+      operation: {
+        operationId: `post${shortName}`,
+        tags: [shortName],
+        summary: `Creates a ${shortName} resource.`,
+        // Users: registration is open or refused (403) by the resource's own access rule.
+        security: kit.security(kind === 'user'),
+        requestBody: {
+          required: true,
+          description: `The new ${shortName} resource`,
+          content: {
+            [kit.media.jsonld]: { schema: kit.ref(kit.schemaNames.write(resource)) },
+            [kit.media.json]: { schema: kit.ref(kit.schemaNames.write(resource)) },
+          },
+        },
+        responses: {
+          201: kit.jsonLdResponse(`${shortName} resource created`, kit.schemaNames.read(resource), locationHeaders),
+          400: kit.responseRef('BadRequest'),
+          401: kit.responseRef('Unauthorized'),
+          403: kit.responseRef('Forbidden'),
+          415: kit.responseRef('UnsupportedMediaType'),
+          422: kit.responseRef('UnprocessableEntity'),
+        },
+      },
+    }
+  },
+  getItem: (resource: Resource) => (kit: OpenApiKit): EndpointDoc => {
+    const { shortName } = resource.meta
+    return {
+      pathParameters: [kit.parameterRef('id')],
+      operation: {
+        operationId: `get${shortName}`,
+        tags: [shortName],
+        summary: `Retrieves a ${shortName} resource.`,
+        security: kit.security(true),
+        parameters: filterParameters(resource),
+        responses: {
+          200: kit.jsonLdResponse(`${shortName} resource`, kit.schemaNames.read(resource)),
+          400: kit.responseRef('BadRequest'),
+          401: kit.responseRef('Unauthorized'),
+          403: kit.responseRef('Forbidden'),
+          404: kit.responseRef('NotFound'),
+        },
+      },
+    }
+  },
+  patch: (resource: Resource) => (kit: OpenApiKit): EndpointDoc => {
+    const { shortName } = resource.meta
+    return {
+      pathParameters: [kit.parameterRef('id')],
+      operation: {
+        operationId: `patch${shortName}`,
+        tags: [shortName],
+        summary: `Updates the ${shortName} resource.`,
+        description: 'JSON Merge Patch: properties left out are unchanged, null clears a property.',
+        security: kit.security(false),
+        requestBody: {
+          required: true,
+          description: `The properties of the ${shortName} resource to change`,
+          content: { [kit.media.mergePatch]: { schema: kit.ref(kit.schemaNames.patch(resource)) } },
+        },
+        responses: {
+          200: kit.jsonLdResponse(`${shortName} resource updated`, kit.schemaNames.read(resource)),
+          400: kit.responseRef('BadRequest'),
+          401: kit.responseRef('Unauthorized'),
+          403: kit.responseRef('Forbidden'),
+          404: kit.responseRef('NotFound'),
+          415: kit.responseRef('UnsupportedMediaType'),
+          422: kit.responseRef('UnprocessableEntity'),
+        },
+      },
+    }
+  },
+  delete: (resource: Resource) => (kit: OpenApiKit): EndpointDoc => {
+    const { shortName } = resource.meta
+    return {
+      pathParameters: [kit.parameterRef('id')],
+      operation: {
+        operationId: `delete${shortName}`,
+        tags: [shortName],
+        summary: `Removes the ${shortName} resource.`,
+        security: kit.security(false),
+        responses: {
+          204: { description: `${shortName} resource deleted` },
+          401: kit.responseRef('Unauthorized'),
+          403: kit.responseRef('Forbidden'),
+          404: kit.responseRef('NotFound'),
+        },
+      },
+    }
+  },
+}

@@ -1,0 +1,41 @@
+import { resourceDocs } from '../docs/openapi/resourceOperations'
+import type { Endpoint } from '../endpoint'
+import { allExtensions } from '../extensions/index'
+import { createItem, deleteItem, getCollection, getItem, updateItem } from '../operations'
+import type { Resource, ResourceRegistry } from '../registry'
+
+/**
+ * The five operations of every resource of the registry: collection GET and
+ * POST, item GET, PATCH and DELETE. Item reads pass the extensions'
+ * beforeItemRead hooks first (public access that follows routes...).
+ */
+export function resourceEndpoints(registry: ResourceRegistry): Endpoint[] {
+  return registry.all().flatMap((resource) => operationsOf(resource))
+}
+
+function operationsOf(resource: Resource): Endpoint[] {
+  const collection = `${resource.meta.pathPrefix}/${resource.meta.segment}`
+  const item = `${collection}/{id}`
+  return [
+    { method: 'GET', path: collection, handler: (ctx) => getCollection(resource, ctx), docs: resourceDocs.getCollection(resource) },
+    {
+      method: 'POST',
+      path: collection,
+      // Registration: the users resource's own access decides (open or 403), not the generic 401.
+      ...(resource.meta.kind === 'user' ? { access: 'public' as const } : {}),
+      handler: (ctx, request) => createItem(resource, request.body, ctx),
+      docs: resourceDocs.post(resource),
+    },
+    {
+      method: 'GET',
+      path: item,
+      handler: async (ctx, { params }) => {
+        for (const extension of allExtensions(ctx.payload.config)) await extension.beforeItemRead?.(resource, params.id!, ctx)
+        return getItem(resource, params.id!, ctx)
+      },
+      docs: resourceDocs.getItem(resource),
+    },
+    { method: 'PATCH', path: item, handler: (ctx, { params, body }) => updateItem(resource, params.id!, body, ctx), docs: resourceDocs.patch(resource) },
+    { method: 'DELETE', path: item, handler: (ctx, { params }) => deleteItem(resource, params.id!, ctx), docs: resourceDocs.delete(resource) },
+  ]
+}

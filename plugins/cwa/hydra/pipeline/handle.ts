@@ -1,0 +1,136 @@
+import type { Payload, PayloadRequest } from 'payload'
+import type { EndpointResult } from '../endpoint'
+import { errorBody } from '../errorBody'
+import { classifyError, HttpError, notFound, unauthorized } from '../errors'
+import { baseUrlOf } from '../requestUrl'
+import { readJsonBody } from './body'
+import { buildContext } from './context'
+import { apiRuntime, type ApiRuntime } from './runtime'
+import type { EndpointMatch } from './table'
+
+export const JSONLD = 'application/ld+json; charset=utf-8'
+
+/** A request as the adapters (Fetch, Express) hand it over. */
+export interface IncomingApiRequest {
+  method: string
+  /** Absolute URL as the client sent it. */
+  url: URL
+  /**
+   * The path exactly as sent, when the adapter has it: a URL object resolves
+   * dot segments (`/users/%2e%2e` becomes `/`), and the API must see the
+   * segment the client wrote.
+   */
+  rawPath?: string
+  headers: Headers
+  /** The body as a stream of bytes, read only by endpoints that take one. */
+  body: AsyncIterable<Uint8Array> | null
+}
+
+/** What the adapters send back. */
+export interface ApiResponse {
+  status: number
+  headers: Headers
+  body: string | Uint8Array | null
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** The path under the API prefix, or null when the URL is outside it. */
+function apiPathOf(pathname: string, prefix: string): string | null {
+  if (prefix === '') return pathname
+  if (pathname === prefix) return '/'
+  return pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : null
+}
+
+/**
+ * The JSON-LD API for one request: finds the endpoint in the table,
+ * authenticates the caller (extensions' authenticate hooks), refuses
+ * anonymous writes that are not public, reads the body, runs the handler
+ * and lets extensions decorate the response. Every error becomes a Hydra
+ * error body. Returns null for a URL the API does not serve (outside the
+ * prefix and no root endpoint), so an adapter can hand it on.
+ */
+export async function handleApiRequest(payload: Payload, incoming: IncomingApiRequest): Promise<ApiResponse | null> {
+  const runtime = apiRuntime(payload)
+  const pathname = incoming.rawPath ?? incoming.url.pathname
+  const root = runtime.table.lookup(incoming.method, pathname, true)
+  if (root.kind === 'found') return runEndpoint(runtime, incoming, root.match, null, new Headers())
+  const path = apiPathOf(pathname, runtime.options.apiPrefix)
+  if (path === null) return null
+
+  const headers = new Headers()
+  headers.set('Link', `<${baseUrlOf(incoming.url)}${runtime.options.apiPrefix}/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`)
+  let user: PayloadRequest['user'] | null = null
+  let endpointPath = '(no endpoint)'
+  try {
+    user = await authenticate(runtime, incoming, path, headers)
+    // The same URL answers differently per caller: shared caches key on the credentials, never store a signed-in answer.
+    headers.set('Vary', 'Cookie, Authorization')
+    if (user) headers.set('Cache-Control', 'private, no-store')
+    const anonymousWrite = !user && !SAFE.has(incoming.method)
+    const lookup = runtime.table.lookup(incoming.method, path, false)
+    // A path the API does not have is a 404 for everyone: there is nothing to authenticate for.
+    if (lookup.kind === 'none') throw notFound('No route matches this path.')
+    if (lookup.kind === 'method') {
+      if (anonymousWrite && !lookup.publicWrite) throw unauthorized()
+      throw new HttpError(405, 'Method Not Allowed', { Allow: lookup.allowed.join(', ') })
+    }
+    endpointPath = lookup.match.endpoint.path
+    if (anonymousWrite && lookup.match.endpoint.access !== 'public') throw unauthorized()
+    const response = await runEndpoint(runtime, incoming, lookup.match, user, headers)
+    for (const extension of runtime.extensions) {
+      await extension.decorateResponse?.({ payload, method: incoming.method, path, user, status: response.status, headers: response.headers })
+    }
+    return response
+  } catch (error) {
+    return errorResponse(runtime, error, { method: incoming.method, endpointPath, anonymous: !user, headers })
+  }
+}
+
+async function authenticate(runtime: ApiRuntime, incoming: IncomingApiRequest, path: string, responseHeaders: Headers) {
+  for (const extension of runtime.extensions) {
+    if (!extension.authenticate) continue
+    const user = await extension.authenticate({ payload: runtime.payload, method: incoming.method, path, headers: incoming.headers, responseHeaders })
+    if (user !== undefined) return user
+  }
+  return null
+}
+
+async function runEndpoint(runtime: ApiRuntime, incoming: IncomingApiRequest, match: EndpointMatch, user: PayloadRequest['user'] | null, headers: Headers): Promise<ApiResponse> {
+  const body = await readJsonBody(incoming.method, incoming.headers.get('content-type'), incoming.body)
+  const ctx = await buildContext(runtime.payload, incoming.url, incoming.headers, user)
+  const result = await match.endpoint.handler(ctx, { method: incoming.method, params: match.params, body, url: incoming.url, responseHeaders: headers })
+  return toResponse(result, headers, incoming.method === 'HEAD')
+}
+
+function toResponse(result: EndpointResult, headers: Headers, head: boolean): ApiResponse {
+  if (result.headers instanceof Headers) {
+    for (const [name, value] of result.headers) if (name !== 'set-cookie') headers.set(name, value)
+    for (const cookie of result.headers.getSetCookie()) headers.append('Set-Cookie', cookie)
+  } else {
+    for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value)
+  }
+  let body: string | Uint8Array | null = null
+  if (result.raw) {
+    headers.set('Content-Type', result.raw.contentType)
+    body = result.raw.data
+  } else if (result.body !== undefined) {
+    headers.set('Content-Type', JSONLD)
+    body = JSON.stringify(result.body)
+  }
+  return { status: result.status, headers, body: head ? null : body }
+}
+
+/** Every error becomes a JSON-LD body; 5xx are logged under the endpoint's template (no token in a path reaches the log). */
+function errorResponse(runtime: ApiRuntime, error: unknown, request: { method: string; endpointPath: string; anonymous: boolean; headers: Headers }): ApiResponse {
+  const classified = classifyError(error, request.anonymous, request.method)
+  if (classified.status >= 500) {
+    runtime.payload.logger.error({ err: error, method: request.method, path: request.endpointPath }, 'JSON-LD request failed')
+  }
+  if (classified instanceof HttpError) {
+    for (const [name, value] of Object.entries(classified.headers)) request.headers.set(name, value)
+  }
+  request.headers.set('Content-Type', JSONLD)
+  const body = request.method === 'HEAD' ? null : JSON.stringify(errorBody(classified, runtime.options.apiPrefix))
+  return { status: classified.status, headers: request.headers, body }
+}

@@ -1,0 +1,54 @@
+import type { Payload } from 'payload'
+import type { ResolvedCwaOptions } from '../../core/options'
+import type { Endpoint } from '../endpoint'
+import { docsEndpoints } from '../endpoints/docs'
+import { entrypointEndpoints } from '../endpoints/entrypoint'
+import { resourceEndpoints } from '../endpoints/resources'
+import type { HydraExtension } from '../extension'
+import { allExtensions } from '../extensions/index'
+import { getOptions, getRegistry, type ResourceRegistry } from '../registry'
+import { EndpointTable } from './table'
+
+/**
+ * Every endpoint of the API: the core's (entrypoint, contexts, docs, the
+ * resources' operations) and each extension's, less the generic ones an
+ * extension supersedes.
+ */
+export function apiEndpoints(registry: ResourceRegistry, extensions: HydraExtension[]): Endpoint[] {
+  let all: Endpoint[] = []
+  const declared = [
+    ...entrypointEndpoints,
+    ...docsEndpoints(() => all),
+    ...resourceEndpoints(registry),
+    ...extensions.flatMap((extension) => extension.endpoints?.(registry) ?? []),
+  ]
+  const key = (method: string, path: string) => `${method} ${path}`
+  const superseded = new Set(declared.filter((e) => e.supersedes).map((e) => key(e.method, e.supersedes!)))
+  for (const wanted of superseded) {
+    if (!declared.some((e) => key(e.method, e.path) === wanted)) throw new Error(`An endpoint supersedes ${wanted}, which does not exist.`)
+  }
+  all = declared.filter((e) => !superseded.has(key(e.method, e.path)))
+  return all
+}
+
+/** What the pipeline needs of one Payload instance, built once. */
+export interface ApiRuntime {
+  payload: Payload
+  registry: ResourceRegistry
+  options: ResolvedCwaOptions
+  extensions: HydraExtension[]
+  table: EndpointTable
+}
+
+const runtimes = new WeakMap<Payload, ApiRuntime>()
+
+export function apiRuntime(payload: Payload): ApiRuntime {
+  let runtime = runtimes.get(payload)
+  if (!runtime) {
+    const registry = getRegistry(payload.config)
+    const extensions = allExtensions(payload.config)
+    runtime = { payload, registry, options: getOptions(payload.config), extensions, table: new EndpointTable(apiEndpoints(registry, extensions)) }
+    runtimes.set(payload, runtime)
+  }
+  return runtime
+}

@@ -1,0 +1,55 @@
+import { getPayload, type Payload, type SanitizedConfig } from 'payload'
+import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle'
+import { type JwtKeys, useJwtKeys } from '../session'
+
+export interface CwaHandlerOptions {
+  /** A started Payload, or the config to start one from on the first request (getPayload caches it). */
+  payload?: Payload
+  config?: ConfigSource
+  /** The JWT key pair; default: JWT_SECRET_KEY, JWT_PUBLIC_KEY and JWT_PASSPHRASE (generated in development). */
+  jwtKeys?: JwtKeys
+}
+
+/** A config, its promise, or a function loading it on the first request (so that `next build` never evaluates it). */
+export type ConfigSource = SanitizedConfig | Promise<SanitizedConfig> | (() => Promise<SanitizedConfig>)
+
+const resolveConfig = (source: ConfigSource) => (typeof source === 'function' ? source() : source)
+
+/** A Fetch API handler: `Request` in, `Response` out (404 for a URL the API does not serve). */
+export type CwaFetchHandler = (request: Request) => Promise<Response>
+
+/** The Fetch API request as the pipeline reads it (the body is read only by endpoints that take one). */
+export function incomingFromFetch(request: Request): IncomingApiRequest {
+  return {
+    method: request.method,
+    url: new URL(request.url),
+    headers: request.headers,
+    body: request.body as unknown as AsyncIterable<Uint8Array> | null,
+  }
+}
+
+/**
+ * The JSON-LD API on Fetch API `Request`/`Response`, as Payload's own REST
+ * handlers work: mount it in any server that speaks Fetch (Next.js route
+ * handlers, Bun, Deno, Hono...).
+ */
+export function createCwaHandler(options: CwaHandlerOptions): CwaFetchHandler {
+  let started: Promise<Payload> | null = null
+  const payloadOf = () => {
+    started ??= (async () => {
+      const payload = options.payload ?? (await getPayload({ config: await resolveConfig(options.config!) }))
+      if (options.jwtKeys) useJwtKeys(payload, options.jwtKeys)
+      return payload
+    })().catch((error: unknown) => {
+      started = null
+      throw error
+    })
+    return started
+  }
+  if (!options.payload && !options.config) throw new Error('createCwaHandler needs a payload or a config.')
+  return async (request) => {
+    const response = await handleApiRequest(await payloadOf(), incomingFromFetch(request))
+    if (!response) return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    return new Response(response.body as BodyInit | null, { status: response.status, headers: response.headers })
+  }
+}

@@ -1,0 +1,28 @@
+import { type ConfigSource, createCwaHandler, type CwaFetchHandler } from './handler'
+
+export interface CwaNextRouteHandlers {
+  GET: CwaFetchHandler
+  HEAD: CwaFetchHandler
+  POST: CwaFetchHandler
+  PATCH: CwaFetchHandler
+  PUT: CwaFetchHandler
+  DELETE: CwaFetchHandler
+  OPTIONS: CwaFetchHandler
+}
+
+/**
+ * The JSON-LD API as the exports of a Next.js catch-all route handler: in
+ * an app on Payload's Next.js template, one file
+ * `app/(cwa)/%5Fapi/[[...path]]/route.ts` serves the API:
+ *
+ *   import config from '@payload-config'
+ *   import { createCwaNextHandler } from 'payload-cwa'
+ *   export const { GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS } = createCwaNextHandler(config)
+ *
+ * The folder is the API prefix (`apiPrefix`, default `/_api`; Next.js
+ * treats folders starting with `_` as private, so it is spelled `%5Fapi`).
+ */
+export function createCwaNextHandler(config: ConfigSource): CwaNextRouteHandlers {
+  const handler = createCwaHandler({ config })
+  return { GET: handler, HEAD: handler, POST: handler, PATCH: handler, PUT: handler, DELETE: handler, OPTIONS: handler }
+}

@@ -1,0 +1,62 @@
+import type { AuthenticationRequest } from '../hydra/extension'
+import { HttpError } from '../hydra/errors'
+import { getOptions } from '../hydra/registry'
+import { InvalidToken, presentedCredentials, sessionUser, type SessionUser } from './authenticate'
+import { readCookies } from './cookies'
+import { clearSessionCookies, refreshSession, setSessionCookies } from './refresh'
+import { sessionServices } from './services'
+
+/**
+ * Session paths that must work with a stale JWT: the browser keeps sending the
+ * JWT cookie (lifetime 604800 s) long after the token itself expired (3600 s),
+ * and it is exactly then that the client logs in again or refreshes. They
+ * never refresh transparently: /token/refresh rotates the token itself and
+ * /logout revokes the one presented.
+ */
+export const SESSION_PATHS = new Set(['/login', '/logout', '/token/refresh'])
+
+export const UNVERIFIED = 'Your email address has not been verified yet.'
+
+export const REUSE_DETECTED = 'Refresh token reuse detected: every session of this user has been revoked.'
+
+/**
+ * Resolves the caller: from the JWT cookie, else the bearer header. A JWT
+ * cookie that expired (or is missing) beside a valid refresh cookie is
+ * refreshed transparently: the request proceeds authenticated and the
+ * response carries the new cookies (the refresh token rotates). An expired
+ * bearer token stays 401: a client sending headers refreshes itself.
+ */
+export async function authenticateRequest(request: AuthenticationRequest): Promise<SessionUser | null> {
+  const options = getOptions(request.payload.config)
+  const { session } = options
+  const path = request.path.replace(/\/+$/, '')
+  const cookieHeader = request.headers.get('cookie')
+  const credentials = presentedCredentials({ cookie: cookieHeader, authorization: request.headers.get('authorization') }, session.cookieName)
+  const refreshToken = readCookies(cookieHeader).get(session.refreshCookieName)
+  const mayRefresh = Boolean(refreshToken) && !SESSION_PATHS.has(path)
+  const services = await sessionServices(request.payload)
+
+  /** Transparent refresh; null when the refresh token is not usable. */
+  const refreshed = async () => {
+    const result = await refreshSession(services, refreshToken)
+    if (result.status === 'reused') throw new HttpError(401, REUSE_DETECTED)
+    if (result.status === 'unverified') clearSessionCookies(request.responseHeaders, options)
+    if (result.status !== 'refreshed') return null
+    setSessionCookies(request.responseHeaders, options, result.jwt, result.refreshToken)
+    return result.user
+  }
+
+  const token = credentials.cookie || credentials.bearer
+  if (!token) return mayRefresh ? await refreshed() : null
+  try {
+    return sessionUser(await services.jwt.verify(token))
+  } catch (error) {
+    if (!(error instanceof InvalidToken)) throw error
+    if (error.reason === 'expired' && credentials.cookie && mayRefresh) {
+      const user = await refreshed()
+      if (user) return user
+    }
+    if (request.method === 'POST' && SESSION_PATHS.has(path)) return null
+    throw new HttpError(401, error.message)
+  }
+}

@@ -1,0 +1,97 @@
+import type { Endpoint } from '../hydra/endpoint'
+import { badRequest, unauthorized } from '../hydra/errors'
+import { normalizeItem } from '../hydra/normalizer'
+import { loadItem } from '../hydra/operations'
+import type { ResourceRegistry } from '../hydra/registry'
+import { REUSE_DETECTED, UNVERIFIED } from './authenticateRequest'
+import { readCookies } from './cookies'
+import { sessionDocs } from './openapi'
+import { clearSessionCookies, refreshSession, setSessionCookies } from './refresh'
+import { sessionServices } from './services'
+
+/** Payload's errors for a refused login. */
+const LOGIN_REFUSALS = new Set(['AuthenticationError', 'LockedAuth', 'ValidationError'])
+
+/** POST /login, POST /token/refresh, POST /logout and GET /me (when the site has users). */
+export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
+  const endpoints: Endpoint[] = [
+    {
+      method: 'POST',
+      path: '/login',
+      access: 'public',
+      handler: async (ctx, { body, responseHeaders }) => {
+        const { username, password } = (body ?? {}) as { username?: unknown; password?: unknown }
+        if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
+          throw badRequest('The body must hold "username" and "password" strings.')
+        }
+        const result = await ctx.payload.login({ collection: 'users', data: { username, password } as never, depth: 0 }).catch((error: unknown) => {
+          // Wrong password, unknown or disabled user, locked account: all the same 401.
+          // Anything else (database down...) is a server error, not "invalid credentials".
+          const name = (error as { name?: string })?.name ?? ''
+          // Only raised after the right password (user checker): saying why helps the owner and tells nobody else anything.
+          if (name === 'UnverifiedEmail') throw unauthorized(UNVERIFIED)
+          if (LOGIN_REFUSALS.has(name)) throw unauthorized('Invalid credentials.')
+          throw error
+        })
+        const user = result.user as unknown as { id: string; username?: string; roles?: string[]; enabled?: boolean }
+        if (user.enabled === false) throw unauthorized('Invalid credentials.')
+        const services = await sessionServices(ctx.payload)
+        setSessionCookies(responseHeaders, ctx.options, await services.jwt.sign(user), await services.refreshTokens.issue(String(user.id)))
+        return { status: 204 }
+      },
+      docs: sessionDocs.login,
+    },
+    {
+      method: 'POST',
+      path: '/token/refresh',
+      access: 'public',
+      /**
+       * A new JWT and a new refresh token from the refresh-token cookie. The
+       * used refresh token is spent: presented again after the grace period
+       * it revokes every refresh token of its user. The user is read from
+       * the database, so a disabled or deleted user gets no new token and
+       * changed roles take effect. With denyUnverifiedLogin an unverified
+       * user is refused like a login (401) and both cookies are cleared.
+       */
+      handler: async (ctx, { responseHeaders }) => {
+        const services = await sessionServices(ctx.payload)
+        const result = await refreshSession(services, readCookies(ctx.headers.get('cookie')).get(ctx.options.session.refreshCookieName))
+        if (result.status === 'reused') throw unauthorized(REUSE_DETECTED)
+        if (result.status === 'invalid') throw unauthorized('Missing, expired or revoked refresh token.')
+        if (result.status === 'unverified') {
+          clearSessionCookies(responseHeaders, ctx.options)
+          throw unauthorized(UNVERIFIED)
+        }
+        setSessionCookies(responseHeaders, ctx.options, result.jwt, result.refreshToken)
+        return { status: 204 }
+      },
+      docs: sessionDocs.refresh,
+    },
+    {
+      method: 'POST',
+      path: '/logout',
+      access: 'public',
+      handler: async (ctx, { responseHeaders }) => {
+        const refresh = readCookies(ctx.headers.get('cookie')).get(ctx.options.session.refreshCookieName)
+        if (refresh) await (await sessionServices(ctx.payload)).refreshTokens.revoke(refresh)
+        clearSessionCookies(responseHeaders, ctx.options)
+        return { status: 204 }
+      },
+      docs: sessionDocs.logout,
+    },
+  ]
+  const users = registry.ofKind('user')[0]
+  if (users) {
+    endpoints.push({
+      method: 'GET',
+      path: '/me',
+      handler: async (ctx) => {
+        if (!ctx.user) throw unauthorized()
+        const doc = await loadItem(users, String(ctx.user.id), ctx, { filtered: false })
+        return { status: 200, body: await normalizeItem(users, doc, ctx), headers: { 'Cache-Control': 'private, no-store' } }
+      },
+      docs: sessionDocs.me(users),
+    })
+  }
+  return endpoints
+}

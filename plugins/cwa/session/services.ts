@@ -1,0 +1,46 @@
+import type { Payload } from 'payload'
+import { getOptions } from '../hydra/registry'
+import { JwtService } from './jwt'
+import { type JwtKeys, loadJwtKeys } from './keys'
+import { RefreshTokenStore } from './refreshTokens'
+
+export interface SessionServices {
+  jwt: JwtService
+  refreshTokens: RefreshTokenStore
+}
+
+let processKeys: Promise<JwtKeys> | null = null
+
+/** The JWT key pair from the environment (JWT_SECRET_KEY...), loaded once per process; a failed load is retried next time. */
+export function environmentJwtKeys(): Promise<JwtKeys> {
+  processKeys ??= loadJwtKeys(process.env).catch((error: unknown) => {
+    processKeys = null
+    throw error
+  })
+  return processKeys
+}
+
+const keysOf = new WeakMap<Payload, JwtKeys>()
+const services = new WeakMap<Payload, Promise<SessionServices>>()
+
+/** Signs this instance's sessions with these keys instead of the environment's (tests, apps holding their keys elsewhere). */
+export function useJwtKeys(payload: Payload, keys: JwtKeys): void {
+  keysOf.set(payload, keys)
+  services.delete(payload)
+}
+
+/** The JWT service and refresh-token store of a Payload instance, built once. */
+export function sessionServices(payload: Payload): Promise<SessionServices> {
+  let found = services.get(payload)
+  if (!found) {
+    const { session } = getOptions(payload.config)
+    const given = keysOf.get(payload)
+    found = (given ? Promise.resolve(given) : environmentJwtKeys()).then((keys) => ({
+      jwt: new JwtService(keys, session.tokenTtl),
+      refreshTokens: new RefreshTokenStore(payload, session.refreshTtl),
+    }))
+    found.catch(() => services.delete(payload))
+    services.set(payload, found)
+  }
+  return found
+}
