@@ -133,9 +133,8 @@ function cutShort(method: string, path: string, headers: Record<string, string>,
     let received = ''
     const socket = net.connect(Number(url.port), url.hostname, () => {
       const head = [`${method} ${path} HTTP/1.1`, `Host: ${url.host}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), `Content-Length: ${contentLength}`]
-      socket.write(`${head.join('\r\n')}\r\n\r\n${body}`)
-      if (close === 'end') socket.end()
-      else setTimeout(() => socket.destroy(), 200)
+      // Closed once the bytes are handed over: a FIN after them ('end'), or a reset ('destroy').
+      socket.write(`${head.join('\r\n')}\r\n\r\n${body}`, () => (close === 'end' ? socket.end() : socket.destroy()))
     })
     socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')))
     socket.on('error', () => {})

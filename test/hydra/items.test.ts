@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../support/server'
+import { waitFor } from '../support/wait'
 
 /**
  * Reading single items through the JSON-LD API (issue 2, "Items"; contract
@@ -320,7 +321,8 @@ describe('timestamps', () => {
   it('modifiedAt follows the last change, createdAt stays', async () => {
     const id = await make('titles', { title: 'Before' })
     const before = await read(IRI.title(id))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The clock has moved on since the first write, so a later modifiedAt can show.
+    await waitFor(() => Date.now() > Date.parse(before.modifiedAt) + 1)
     await server.payload.update({ collection: 'titles', id, data: { title: 'After' } as never, depth: 0 })
     const after = await read(IRI.title(id))
     expect(after.title).toBe('After')

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { type PublishEvent } from '../../plugins/cwa/features/publishable'
 import { recordPublishEvents } from './events'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
+import { firstReadAfter } from '../support/wait'
 
 let server: TestServer
 let admin: string // ROLE_ADMIN: matches the default publish permission
@@ -88,6 +89,17 @@ async function createWithDraft(s: TestServer, token: string, kind: Kind, content
   expect2xx(response, 200)
   expect(response.body['@id']).not.toBe(published['@id'])
   return { published, draft: response.body as Record<string, any> }
+}
+
+/**
+ * A request to Payload's own REST API (/api), signed in with the JSON-LD
+ * session cookie (which Payload accepts, as the admin panel does).
+ */
+function rest(s: TestServer, token: string, method: string, path: string, body?: Record<string, unknown>): Promise<TestResponse> {
+  return s.request(method, path, body, {
+    contentType: 'application/json',
+    headers: { accept: 'application/json', cookie: `api_component=${encodeURIComponent(token)}` },
+  })
 }
 
 function expectViolation(response: TestResponse, kind: Kind) {
@@ -180,8 +192,19 @@ describe.each(KINDS)('$shortName', (kind) => {
       const live = await createPublished(server, admin, kind, 'live')
       const slug = kind.path.split('/').pop()!
       const body = kind.body('forged')
-      if (typeof body.page === 'string') body.page = idOf(body.page) // the Local API takes ids
+      if (typeof body.page === 'string') body.page = idOf(body.page) // Payload's APIs take ids
       const data = { ...body, publishedResource: idOf(live['@id']) }
+      // Payload's REST API (what the admin panel sends): POST and PATCH naming a twin are saved without the link.
+      const posted = await rest(server, admin, 'POST', `/api/${slug}`, data)
+      expect(posted.status).toBe(201)
+      expect(posted.body.doc.publishedResource ?? null).toBeNull()
+      expect(await row(server, kind, `/${posted.body.doc.id}`)).toMatchObject({ published_resource_id: null })
+      const restPatched = await rest(server, admin, 'PATCH', `/api/${slug}/${posted.body.doc.id}`, { publishedResource: idOf(live['@id']) })
+      expect(restPatched.status).toBe(200)
+      expect(restPatched.body.doc.publishedResource ?? null).toBeNull()
+      expect(await row(server, kind, `/${posted.body.doc.id}`)).toMatchObject({ published_resource_id: null })
+      expect((await server.get(live['@id'], { token: admin })).body.draftResource).toBeNull()
+      // The Local API (scripts, the operator's code) alike.
       const created = (await server.payload.create({ collection: slug as never, data: data as never, depth: 0 })) as any
       expect(created.publishedResource ?? null).toBeNull()
       expect(await row(server, kind, `/${created.id}`)).toMatchObject({ published_resource_id: null })
@@ -190,6 +213,10 @@ describe.each(KINDS)('$shortName', (kind) => {
       // A real twin keeps its link when Payload updates it, and loses it to no client.
       const { draft } = await createWithDraft(server, admin, kind, 'p', 'd')
       await server.payload.update({ collection: slug as never, id: idOf(draft['@id']), data: { publishedResource: null, [kind.required]: 'd2' } as never })
+      expect((await row(server, kind, draft['@id']))!.published_resource_id).not.toBeNull()
+      const unlinked = await rest(server, admin, 'PATCH', `/api/${slug}/${idOf(draft['@id'])}`, { publishedResource: null, [kind.required]: 'd3' })
+      expect(unlinked.status).toBe(200)
+      expect(await row(server, kind, draft['@id'])).toMatchObject({ content: 'd3' })
       expect((await row(server, kind, draft['@id']))!.published_resource_id).not.toBeNull()
     })
   })
@@ -287,11 +314,11 @@ describe.each(KINDS)('$shortName', (kind) => {
       const { published, draft } = await createWithDraft(server, admin, kind, 'v1', 'v2')
       const at = new Date(Date.now() + 2000)
       expect((await server.patch(draft['@id'], { publishedAt: at.toISOString() }, { token: admin })).status).toBe(200)
-      expect((await server.get(kind.path)).body.member.find((m: any) => m['@id'] === published['@id'])[kind.required]).toBe('v1')
-      await new Promise((resolve) => setTimeout(resolve, at.getTime() - Date.now() + 200))
-      // A collection read is a read too.
-      const list = await server.get(kind.path)
-      const member = list.body.member.find((m: any) => m['@id'] === published['@id'])
+      const current = (list: TestResponse) => list.body.member.find((m: any) => m['@id'] === published['@id'])
+      expect(current(await server.get(kind.path))[kind.required]).toBe('v1')
+      // Collection reads until the moment has passed (a collection read is a read too): v1 before it.
+      const list = await firstReadAfter(at, () => server.get(kind.path), (before) => expect(current(before)[kind.required]).toBe('v1'))
+      const member = current(list)
       expect(member[kind.required]).toBe('v2')
       expect(list.body.member.map((m: any) => m['@id'])).not.toContain(draft['@id'])
       expect(await row(server, kind, draft['@id'])).toBeNull()
@@ -645,6 +672,27 @@ describe('a caller who may write but does not match the publish permission', () 
 
   it('through Payload itself (REST API, admin panel) too: no draft stage, no unpublish, drafts out of reach', async () => {
     const kind = kindsOn()[0]!
+    // Payload's REST API, as the admin panel uses it.
+    const posted = await rest(other, adminWithoutPermission, 'POST', '/api/html_contents', { html: 'x', publishedAt: null })
+    expect(posted.status).toBe(201)
+    expect(posted.body.doc.publishedAt).not.toBeNull()
+    expect((await other.get(`${kind.path}/${posted.body.doc.id}`)).status).toBe(200)
+    const unpublish = await rest(other, adminWithoutPermission, 'PATCH', `/api/html_contents/${posted.body.doc.id}`, { publishedAt: null, html: 'y' })
+    expect(unpublish.status).toBe(200)
+    expect(await row(other, kind, `/${posted.body.doc.id}`)).toMatchObject({ content: 'y' })
+    expect((await row(other, kind, `/${posted.body.doc.id}`))!.published_at).not.toBeNull()
+    const hidden = await createDraft(other, superAdmin, kind, 'hidden by rest')
+    // A draft's id answers exactly like an id that does not exist: Payload's 404 to read, its 403 to write.
+    const nothing = '0b3f1d9e-7a6b-4a5c-9d8e-1f2a3b4c5d6e'
+    for (const [method, body, status] of [['GET', undefined, 404], ['PATCH', { html: 'touched' }, 403], ['DELETE', undefined, 403]] as const) {
+      const draftAnswer = await rest(other, adminWithoutPermission, method, `/api/html_contents/${idOf(hidden['@id'])}`, body)
+      const unknownAnswer = await rest(other, adminWithoutPermission, method, `/api/html_contents/${nothing}`, body)
+      expect({ method, status: draftAnswer.status }).toEqual({ method, status })
+      expect(draftAnswer.text.replaceAll(idOf(hidden['@id']), nothing)).toBe(unknownAnswer.text)
+      expect(draftAnswer.text).not.toContain('hidden by rest')
+    }
+    expect(await row(other, kind, hidden['@id'])).toMatchObject({ content: 'hidden by rest', published_at: null })
+    // The Local API with the same user and access checks.
     const [writer] = (await other.payload.find({ collection: 'users' as never, where: { roles: { contains: 'ROLE_ADMIN' } }, depth: 0 })).docs as any[]
     const asWriter = { user: { ...writer, collection: 'users' }, overrideAccess: false, depth: 0 } as const
     const created = (await other.payload.create({ collection: 'html_contents' as never, data: { html: 'x', publishedAt: null } as never, ...asWriter })) as any

@@ -17,4 +17,3 @@ export function routeFixtures(payload: Payload) {
 }
 
 export const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString()
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -26,3 +26,30 @@ export async function waitFor<T>(condition: () => T | Promise<T>, { timeout = 50
     await new Promise((resolve) => setTimeout(resolve, interval))
   }
 }
+
+/**
+ * Reads across a moment in time (a go-live, a scheduled publication) by
+ * polling instead of sleeping until it: every answer that came back before
+ * `moment` goes to `before` (which asserts the state before it), and the
+ * first answer to a read sent after `moment` (plus `margin` ms for clocks
+ * that tick apart) is returned, for the caller to assert the state after it.
+ */
+export async function firstReadAfter<T>(
+  moment: Date | number,
+  read: () => Promise<T>,
+  before: (value: T) => void,
+  { margin = 50, interval = 50, timeout, message = 'a read after the moment' }: WaitOptions & { margin?: number } = {},
+): Promise<T> {
+  const after = Number(moment) + margin
+  const found = await waitFor(
+    async () => {
+      const sent = Date.now()
+      const value = await read()
+      if (sent > after) return { value }
+      if (Date.now() < Number(moment)) before(value)
+      return null
+    },
+    { interval, timeout: timeout ?? Math.max(0, after - Date.now()) + 5000, message },
+  )
+  return found.value
+}

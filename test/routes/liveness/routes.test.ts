@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../../support/server'
-import { inSeconds, routeFixtures, sleep } from '../support'
+import { firstReadAfter } from '../../support/wait'
+import { inSeconds, routeFixtures } from '../support'
 
 /**
  * Route liveness through the JSON-LD API (contract: "Route liveness",
@@ -102,10 +103,12 @@ describe('a route that is not live', () => {
   })
 
   it('the next request after the go-live moment sees the route live (nothing scheduled runs)', async () => {
-    await fx.route('/soon', { page: (await fx.page(layout)).id }, inSeconds(1.5))
+    const liveAt = inSeconds(1.5)
+    await fx.route('/soon', { page: (await fx.page(layout)).id }, liveAt)
     expect((await byPath('/soon')).status).toBe(404)
-    await sleep(1700)
-    expect((await byPath('/soon')).status).toBe(200)
+    // Reads until the moment has passed: 404 before it, and the first read after it finds the route live.
+    const after = await firstReadAfter(Date.parse(liveAt), () => byPath('/soon'), (before) => expect(before.status).toBe(404))
+    expect(after.status).toBe(200)
   })
 })
 
