@@ -18,11 +18,27 @@ const resolveConfig = (source: ConfigSource) => (typeof source === 'function' ? 
 /** A Fetch API handler: `Request` in, `Response` out (404 for a URL the API does not serve). */
 export type CwaFetchHandler = (request: Request) => Promise<Response>
 
+/**
+ * The request's URL on the host the client addressed (its Host header), as
+ * the Express adapter sees it: some servers (Next.js) build `request.url`
+ * on their own listening host name instead.
+ */
+function urlAsAddressed(request: Request): URL {
+  const url = new URL(request.url)
+  const host = request.headers.get('host')
+  if (!host || host === url.host) return url
+  try {
+    return new URL(`${url.pathname}${url.search}`, `${url.protocol}//${host}`)
+  } catch {
+    return url // a Host header that makes no URL: the server's own name
+  }
+}
+
 /** The Fetch API request as the pipeline reads it (the body is read only by endpoints that take one). */
 export function incomingFromFetch(request: Request): IncomingApiRequest {
   return {
     method: request.method,
-    url: new URL(request.url),
+    url: urlAsAddressed(request),
     headers: request.headers,
     body: request.body as unknown as AsyncIterable<Uint8Array> | null,
   }
