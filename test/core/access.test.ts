@@ -9,6 +9,7 @@ import { generateKeyPairSync, createHmac } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { loadJwtKeys } from '../../plugins/cwa/session/keys'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
+import { createRecord } from '../support/fixtures'
 
 let server: TestServer
 let userToken: string
@@ -26,8 +27,7 @@ beforeAll(async () => {
   userToken = await server.tokenFor('ROLE_USER')
   adminToken = await server.tokenFor('ROLE_ADMIN')
   superToken = await server.tokenFor('ROLE_SUPER_ADMIN')
-  const create = async (collection: string, data: Record<string, unknown>) =>
-    String((await server.payload.create({ collection: collection as never, data: data as never, depth: 0 })).id)
+  const create = (collection: string, data: Record<string, unknown>) => createRecord(server.payload, collection, data)
   fx.layout = await create('layouts', { reference: 'access-layout' })
   fx.template = await create('pages', { reference: 'access-template', layout: fx.layout, isTemplate: true })
   fx.group = await create('component_groups', { reference: 'access-group' })

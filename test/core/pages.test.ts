@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import pg from 'pg'
 import { startTestServer, type TestServer } from '../support/server'
+import { postFixture } from '../support/fixtures'
 
 /**
  * Page and PageData (service contract, "Layout, Page, PageData, Route"):
@@ -17,21 +17,10 @@ let parentArticle: string
 let counter = 0
 const ref = (name: string) => `${name}-${++counter}`
 
-async function create(path: string, body: Record<string, unknown>): Promise<Record<string, any>> {
-  const response = await server.post(path, body, { token: admin })
-  if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${response.text}`)
-  return response.body
-}
+const create = (path: string, body: Record<string, unknown>) => postFixture(server, path, body, admin)
 
 async function count(table: string): Promise<number> {
-  const client = new pg.Client({ connectionString: server.databaseUrl })
-  await client.connect()
-  try {
-    const { rows } = await client.query(`SELECT count(*)::int AS n FROM ${table}`)
-    return rows[0].n
-  } finally {
-    await client.end()
-  }
+  return (await server.sql(`SELECT count(*)::int AS n FROM ${table}`))[0].n
 }
 
 function violationPaths(body: any): string[] {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
+import { postFixture } from '../support/fixtures'
 
 /**
  * Component groups and positions: the allowedComponents list, the
@@ -19,11 +20,7 @@ let layout: string
 let page: string
 let openGroup: string // no allowedComponents
 
-async function create(path: string, body: Record<string, unknown>): Promise<Record<string, any>> {
-  const response = await server.post(path, body, { token: admin })
-  if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${response.text}`)
-  return response.body
-}
+const create = (path: string, body: Record<string, unknown>) => postFixture(server, path, body, admin)
 
 let counter = 0
 const ref = (name: string) => `${name}-${++counter}`
@@ -40,14 +37,7 @@ async function positionCount(): Promise<number> {
 }
 
 async function query(sql: string, params: unknown[] = []): Promise<{ rows: any[] }> {
-  const { default: pg } = await import('pg')
-  const client = new pg.Client({ connectionString: server.databaseUrl })
-  await client.connect()
-  try {
-    return await client.query(sql, params)
-  } finally {
-    await client.end()
-  }
+  return { rows: await server.sql(sql, params) }
 }
 
 function violationPaths(body: any): string[] {

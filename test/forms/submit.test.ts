@@ -6,14 +6,13 @@
  * anonymous submission on /submit only; passwords never sent back.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startTestServer, type TestResponse, type TestServer } from '../support/server'
+import { startTestServer, type TestServer } from '../support/server'
+import { errorsByField, type View } from './helpers'
 
 let server: TestServer
 let admin: string
 let form: { '@id': string; id: string }
 let newsletter: { '@id': string; id: string }
-
-type View = { vars: Record<string, any>; children: View[] }
 
 const SECRET = 'Sup3r-secret-passw0rd'
 const valid = () => ({
@@ -35,20 +34,6 @@ const child = (view: View, name: string): View => {
   if (!found) throw new Error(`no child ${name}`)
   return found
 }
-/** Errors of every child, by name (repeated inputs as `field.input`), only those with errors. */
-function errorsByField(response: TestResponse): Record<string, string[]> {
-  const out: Record<string, string[]> = {}
-  const walk = (view: View, prefix: string) => {
-    for (const c of view.children) {
-      const name = prefix ? `${prefix}.${c.vars.name}` : c.vars.name
-      if (c.vars.errors.length > 0) out[name] = c.vars.errors
-      walk(c, name)
-    }
-  }
-  walk(response.body.formView, '')
-  return out
-}
-
 const newsletterRows = async () => (await server.sql('SELECT email FROM _acb_newsletter_signups ORDER BY created_at')).map((r) => r.email)
 
 beforeAll(async () => {

@@ -5,7 +5,8 @@
  * own rules, and passwords are checked by logging in for real.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { PASSWORD, startTestServer, type TestResponse, type TestServer } from '../support/server'
+import { PASSWORD, startTestServer, type TestServer } from '../support/server'
+import { errorsByField } from './helpers'
 
 let server: TestServer
 
@@ -19,20 +20,6 @@ afterAll(async () => {
 
 const submit = (id: string, body: unknown, token?: string) =>
   server.post(`/_api/component/forms/${id}/submit`, body, { contentType: 'application/json', ...(token ? { token } : {}) })
-
-/** Field errors by name (`field` or `field.input`), only fields with errors. */
-function fieldErrors(response: TestResponse): Record<string, string[]> {
-  const out: Record<string, string[]> = {}
-  const walk = (view: { children: any[] }, prefix: string) => {
-    for (const c of view.children) {
-      const name = prefix ? `${prefix}.${c.vars.name}` : c.vars.name
-      if (c.vars.errors.length > 0) out[name] = c.vars.errors
-      walk(c, name)
-    }
-  }
-  walk(response.body.formView, '')
-  return out
-}
 
 const loginStatus = async (username: string, password: string) =>
   (await server.request('POST', '/_api/login', { username, password }, { contentType: 'application/json' })).status
@@ -64,23 +51,23 @@ describe('register (user_register)', () => {
     const count = async () => (await server.sql('SELECT count(*)::int AS n FROM _acb_users'))[0].n
     const before = await count()
     const mismatch = await submit('register', body('someone', 'someone@example.com', 'aaaa-1111', 'bbbb-2222'))
-    expect([mismatch.status, fieldErrors(mismatch)]).toEqual([422, { plainPassword: ['The password fields must match.'] }])
+    expect([mismatch.status, errorsByField(mismatch)]).toEqual([422, { plainPassword: ['The password fields must match.'] }])
     const blank = await submit('register', { user_register: {} })
     expect(blank.status).toBe(422)
-    expect(Object.keys(fieldErrors(blank))).toEqual(['username', 'emailAddress', 'plainPassword'])
+    expect(Object.keys(errorsByField(blank))).toEqual(['username', 'emailAddress', 'plainPassword'])
     const badEmail = await submit('register', body('someone', 'not-an-email'))
-    expect(fieldErrors(badEmail)).toEqual({ emailAddress: ['This value is not a valid email address.'] })
+    expect(errorsByField(badEmail)).toEqual({ emailAddress: ['This value is not a valid email address.'] })
     const takenName = await submit('register', body('taken', 'free@example.com'))
-    expect([takenName.status, Object.keys(fieldErrors(takenName))]).toEqual([422, ['username']])
+    expect([takenName.status, Object.keys(errorsByField(takenName))]).toEqual([422, ['username']])
     const takenEmail = await submit('register', body('free', 'taken@example.com'))
-    expect([takenEmail.status, Object.keys(fieldErrors(takenEmail))]).toEqual([422, ['emailAddress']])
+    expect([takenEmail.status, Object.keys(errorsByField(takenEmail))]).toEqual([422, ['emailAddress']])
     expect(await count()).toBe(before)
   })
 
   it("the users resource's password rule applies (too short)", async () => {
     const response = await submit('register', body('shorty', 'shorty@example.com', 'ab'))
     expect(response.status).toBe(422)
-    expect(Object.keys(fieldErrors(response))).toEqual(['plainPassword'])
+    expect(Object.keys(errorsByField(response))).toEqual(['plainPassword'])
   })
 })
 
@@ -97,7 +84,7 @@ describe('change_password (password_update)', () => {
     const token = await server.login('changer')
     const wrong = await submit('change_password', body('not my password', 'brand-new-pass'), token)
     expect(wrong.status).toBe(422)
-    expect(fieldErrors(wrong)).toEqual({ oldPassword: ["This value should be the user's current password."] })
+    expect(errorsByField(wrong)).toEqual({ oldPassword: ["This value should be the user's current password."] })
     expect(wrong.text).not.toContain('brand-new-pass')
     expect(await loginStatus('changer', PASSWORD)).toBe(204)
   })
@@ -106,7 +93,7 @@ describe('change_password (password_update)', () => {
     await server.createUser('changer2')
     const token = await server.login('changer2')
     const mismatch = await submit('change_password', body(PASSWORD, 'brand-new-pass', 'other-new-pass'), token)
-    expect([mismatch.status, fieldErrors(mismatch)]).toEqual([422, { plainPassword: ['The password fields must match.'] }])
+    expect([mismatch.status, errorsByField(mismatch)]).toEqual([422, { plainPassword: ['The password fields must match.'] }])
     const ok = await submit('change_password', body(PASSWORD, 'brand-new-pass'), token)
     expect(ok.status).toBe(201)
     expect(ok.body['@id']).toBe('/_api/component/forms/change_password')
@@ -122,8 +109,8 @@ describe('change_password (password_update)', () => {
     const patch = (oldPassword: string) => server.patch('/_api/component/forms/change_password/submit', { password_update: { oldPassword } }, { token })
     const right = await patch(PASSWORD)
     const wrong = await patch('not my password')
-    expect([right.status, fieldErrors(right)]).toEqual([200, {}])
-    expect([wrong.status, fieldErrors(wrong)]).toEqual([200, {}])
+    expect([right.status, errorsByField(right)]).toEqual([200, {}])
+    expect([wrong.status, errorsByField(wrong)]).toEqual([200, {}])
     expect(wrong.headers.get('cache-control')).toBe('private, no-store')
     expect((await server.sql('SELECT coalesce(login_attempts, 0)::int AS login_attempts FROM _acb_users WHERE username = $1', ['changer3']))[0].login_attempts).toBe(0)
     expect(await loginStatus('changer3', PASSWORD)).toBe(204)
@@ -141,7 +128,7 @@ describe('change_password (password_update)', () => {
     expect(new Date(row.lock_until).getTime()).toBeGreaterThan(Date.now())
     // Locked: even the right password is refused, on the form and at login.
     const right = await submit('change_password', body(PASSWORD, 'brand-new-pass'), token)
-    expect([right.status, fieldErrors(right)]).toEqual([422, { oldPassword: ['Too many failed attempts: this account is locked for a while.'] }])
+    expect([right.status, errorsByField(right)]).toEqual([422, { oldPassword: ['Too many failed attempts: this account is locked for a while.'] }])
     expect(await loginStatus('guessed', PASSWORD)).toBe(401)
     expect(await loginStatus('guessed', 'brand-new-pass')).toBe(401)
   })
@@ -168,7 +155,7 @@ describe('new_email_address', () => {
     await server.createUser('mover0')
     const token = await server.login('mover0')
     const response = await submit('new_email_address', body('nope'), token)
-    expect([response.status, fieldErrors(response)]).toEqual([422, { newEmailAddress: ['This value is not a valid email address.'] }])
+    expect([response.status, errorsByField(response)]).toEqual([422, { newEmailAddress: ['This value is not a valid email address.'] }])
     expect(await pending('mover0')).toBeNull()
   })
 

@@ -5,10 +5,10 @@
  * refused before the body is looked at.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import pg from 'pg'
 import { onPublishEvent, type PublishEvent } from '../../plugins/cwa/features/publishable'
 import { recordPublishEvents } from './events'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
+import { postFixture } from '../support/fixtures'
 
 let server: TestServer
 let admin: string
@@ -24,21 +24,9 @@ const NEWS = '/_api/page_data/news_article_datas'
 const UNKNOWN = '0b3f1d9e-7a6b-4a5c-9d8e-1f2a3b4c5d6e'
 const idOf = (iri: string) => iri.split('/').pop()!
 
-async function sql(s: TestServer, text: string, params: unknown[] = []): Promise<any[]> {
-  const client = new pg.Client({ connectionString: s.databaseUrl })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
+const sql = (s: TestServer, text: string, params: unknown[] = []) => s.sql(text, params)
 
-async function post(path: string, body: Record<string, unknown>): Promise<string> {
-  const response = await server.post(path, body, { token: admin })
-  if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${response.text}`)
-  return response.body['@id']
-}
+const post = async (path: string, body: Record<string, unknown>): Promise<string> => (await postFixture(server, path, body, admin))['@id']
 
 /** A set of drafts of both kinds: a fresh draft, a scheduled one, drafts of published twins. */
 async function drafts() {

@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../support/server'
+import { postFixture } from '../support/fixtures'
 
 let server: TestServer
 let admin: string
@@ -25,11 +26,7 @@ const MARK = 'DRAFT'
 
 const sql = (text: string, params: unknown[] = []) => server.sql(text, params)
 
-async function post(path: string, body: Record<string, unknown>): Promise<Record<string, any>> {
-  const response = await server.post(path, body, { token: admin })
-  if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${response.text}`)
-  return response.body
-}
+const post = (path: string, body: Record<string, unknown>) => postFixture(server, path, body, admin)
 
 async function patch(iri: string, body: Record<string, unknown>): Promise<Record<string, any>> {
   const response = await server.patch(iri, body, { token: admin })

@@ -20,6 +20,7 @@ import { type ExecutionResult, graphql, type GraphQLSchema } from 'graphql'
 import { randomBytes } from 'node:crypto'
 import { createLocalReq } from 'payload'
 import { PASSWORD, startTestServer, type TestResponse, type TestServer } from '../support/server'
+import { postFixture } from '../support/fixtures'
 
 let server: TestServer
 
@@ -51,11 +52,7 @@ async function as(caller: Caller, path: string, headers: Record<string, string> 
   return server.get(path, { token: token[caller], headers })
 }
 
-async function create(path: string, body: Record<string, unknown>): Promise<Record<string, any>> {
-  const response = await server.post(path, body, { token: token.permitted })
-  if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${response.text}`)
-  return response.body
-}
+const create = (path: string, body: Record<string, unknown>) => postFixture(server, path, body, token.permitted)
 
 /** A PATCH by the permitted caller; returns the record it now sees (the draft twin for a published record). */
 async function patch(iri: string, body: Record<string, unknown>): Promise<Record<string, any>> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import pg from 'pg'
 import { startTestServer, type TestServer } from '../support/server'
+import { postFixture } from '../support/fixtures'
 
 /**
  * Route (service contract, "Layout, Page, PageData, Route"): a path that
@@ -14,21 +14,10 @@ let layout: string
 let page: string
 let article: string
 
-async function create(path: string, body: Record<string, unknown>): Promise<Record<string, any>> {
-  const response = await server.post(path, body, { token: admin })
-  if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${response.text}`)
-  return response.body
-}
+const create = (path: string, body: Record<string, unknown>) => postFixture(server, path, body, admin)
 
 async function routePaths(): Promise<string[]> {
-  const client = new pg.Client({ connectionString: server.databaseUrl })
-  await client.connect()
-  try {
-    const { rows } = await client.query('SELECT path FROM _acb_routes ORDER BY path')
-    return rows.map((r) => r.path)
-  } finally {
-    await client.end()
-  }
+  return (await server.sql('SELECT path FROM _acb_routes ORDER BY path')).map((r) => r.path)
 }
 
 function violationPaths(body: any): string[] {
@@ -44,13 +33,7 @@ beforeAll(async () => {
 })
 // A page or page data record has one route: each test starts with none.
 beforeEach(async () => {
-  const client = new pg.Client({ connectionString: server.databaseUrl })
-  await client.connect()
-  try {
-    await client.query('DELETE FROM _acb_routes')
-  } finally {
-    await client.end()
-  }
+  await server.sql('DELETE FROM _acb_routes')
 })
 afterAll(async () => {
   await server?.close()

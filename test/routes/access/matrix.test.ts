@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../../support/server'
+import { createRecord } from '../../support/fixtures'
 import { routeFixtures } from '../support'
 
 /**
@@ -30,8 +31,7 @@ beforeAll(async () => {
   server = await startTestServer({ options: { routableSecurity: 'ROLE_SUPER_ADMIN' } })
   const fx = routeFixtures(server.payload)
   const p = server.payload
-  const create = async (collection: string, data: Record<string, unknown>) =>
-    String(((await p.create({ collection: collection as never, data: data as never, depth: 0 })) as { id: string }).id)
+  const create = (collection: string, data: Record<string, unknown>) => createRecord(p, collection, data)
   const title = (name: string) => create('titles', { title: name })
   const group = async (name: string, ...components: string[]) => {
     const id = await create('component_groups', { reference: fx.unique(name) })
@@ -161,13 +161,23 @@ describe("Payload's own REST API obeys the same rules", () => {
 })
 
 describe('creating pages and page data needs routable_security', () => {
-  it('attack: an admin failing routable_security cannot create a page (403); a caller passing it can (201)', async () => {
+  it('attack: an admin failing routable_security cannot create a page (403, nothing stored); a caller passing it can (201)', async () => {
+    const pagesNamed = async (reference: string) => (await server.sql('SELECT id FROM _acb_pages WHERE reference = $1', [reference])).length
+    const articlesTitled = async (title: string) => (await server.sql('SELECT id FROM _acb_blog_article_datas WHERE title = $1', [title])).length
+    const counts = async () => (await server.sql('SELECT (SELECT count(*) FROM _acb_pages)::int AS pages, (SELECT count(*) FROM _acb_blog_article_datas)::int AS articles'))[0]
     const layout = (await server.post('/_api/_/layouts', { reference: 'create-check' }, { token: admin })).body['@id']
+    const before = await counts()
     expect((await server.post('/_api/_/pages', { reference: 'refused', layout }, { token: admin })).status).toBe(403)
+    expect(await pagesNamed('refused')).toBe(0)
+    expect(await counts()).toEqual(before)
     const created = await server.post('/_api/_/pages', { reference: 'accepted', layout }, { token: superAdmin })
     expect(created.status).toBe(201)
+    expect(await pagesNamed('accepted')).toBe(1)
     const refused = await server.post('/_api/page_data/blog_article_datas', { title: 'x', page: created.body['@id'] }, { token: admin })
     expect(refused.status).toBe(403)
+    expect(await articlesTitled('x')).toBe(0)
+    expect(await counts()).toEqual({ pages: before.pages + 1, articles: before.articles })
     expect((await server.post('/_api/page_data/blog_article_datas', { title: 'y', page: created.body['@id'] }, { token: superAdmin })).status).toBe(201)
+    expect(await articlesTitled('y')).toBe(1)
   })
 })

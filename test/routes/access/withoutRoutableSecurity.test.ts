@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../../support/server'
+import { createRecord } from '../../support/fixtures'
 import { routeFixtures } from '../support'
 
 /**
@@ -16,8 +17,7 @@ const callers: Record<string, string | undefined> = {}
 beforeAll(async () => {
   server = await startTestServer()
   const fx = routeFixtures(server.payload)
-  const create = async (collection: string, data: Record<string, unknown>) =>
-    String(((await server.payload.create({ collection: collection as never, data: data as never, depth: 0 })) as { id: string }).id)
+  const create = (collection: string, data: Record<string, unknown>) => createRecord(server.payload, collection, data)
   const layout = String((await fx.layout()).id)
   ids.component = await create('titles', { title: 'on an offline page' })
   const group = await create('component_groups', { reference: fx.unique('group') })

@@ -5,8 +5,8 @@
  * ancestor; one recursive query, not one per node.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startTestServer, type TestServer } from '../../support/server'
-import { fixtures } from './helpers'
+import type { TestServer } from '../../support/server'
+import { type fixtures, startStructureSite } from './helpers'
 
 let server: TestServer
 let admin: string
@@ -16,11 +16,7 @@ let template: string
 const r: Record<string, string> = {}
 
 beforeAll(async () => {
-  server = await startTestServer()
-  admin = await server.tokenFor('ROLE_ADMIN')
-  f = fixtures(server, () => admin)
-  layout = await f.layout()
-  template = await f.page(layout, { title: 'Template', isTemplate: true })
+  ;({ server, admin, f, layout, template } = await startStructureSite())
   // R > A > (B, no route) > C (page data) > D;  R > E;  R > (F, no route) > G;  R > (H, no route) with no routed child.
   const R = await f.page(layout, { title: 'R' })
   const A = await f.page(layout, { title: 'A', parentPage: R })

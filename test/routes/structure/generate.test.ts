@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../../support/server'
-import { fixtures, idOf } from './helpers'
+import { fixtures, idOf, startStructureSite } from './helpers'
 
 let server: TestServer
 let admin: string
@@ -16,11 +16,7 @@ let layout: string
 let template: string
 
 beforeAll(async () => {
-  server = await startTestServer()
-  admin = await server.tokenFor('ROLE_ADMIN')
-  f = fixtures(server, () => admin)
-  layout = await f.layout()
-  template = await f.page(layout, { title: 'Template', isTemplate: true })
+  ;({ server, admin, f, layout, template } = await startStructureSite())
 })
 afterAll(async () => {
   await server?.close()

@@ -1,12 +1,9 @@
-import type { TestServer } from '../../support/server'
+import { postFixture } from '../../support/fixtures'
+import { startTestServer, type TestServer } from '../../support/server'
 
 /** Small JSON-LD fixtures for the route structure tests (all through the HTTP API, as an admin). */
 export function fixtures(server: TestServer, admin: () => string) {
-  async function post(path: string, body: Record<string, unknown>): Promise<Record<string, any>> {
-    const response = await server.post(path, body, { token: admin() })
-    if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${response.text}`)
-    return response.body
-  }
+  const post = (path: string, body: Record<string, unknown>) => postFixture(server, path, body, admin())
   let n = 0
   return {
     post,
@@ -29,3 +26,21 @@ export function fixtures(server: TestServer, admin: () => string) {
 }
 
 export const idOf = (iri: string) => iri.split('/').pop()!
+
+export interface StructureSite {
+  server: TestServer
+  admin: string
+  f: ReturnType<typeof fixtures>
+  layout: string
+  template: string
+}
+
+/** What every structure test file starts from: the site, an admin, the fixtures, a layout and a template page. */
+export async function startStructureSite(): Promise<StructureSite> {
+  const server = await startTestServer()
+  const admin = await server.tokenFor('ROLE_ADMIN')
+  const f = fixtures(server, () => admin)
+  const layout = await f.layout()
+  const template = await f.page(layout, { title: 'Template', isTemplate: true })
+  return { server, admin, f, layout, template }
+}

@@ -4,8 +4,8 @@
  * itself or any cycle is refused (422) on every write of `redirect`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startTestServer, type TestServer } from '../../support/server'
-import { fixtures, idOf } from './helpers'
+import type { TestServer } from '../../support/server'
+import { type fixtures, idOf, startStructureSite } from './helpers'
 
 let server: TestServer
 let admin: string
@@ -16,11 +16,7 @@ let template: string
 const patchPath = (path: string, body: unknown, token = admin) => server.patch(`/_api/_/routes/${encodeURIComponent(path)}`, body, { token })
 
 beforeAll(async () => {
-  server = await startTestServer()
-  admin = await server.tokenFor('ROLE_ADMIN')
-  f = fixtures(server, () => admin)
-  layout = await f.layout()
-  template = await f.page(layout, { title: 'Template', isTemplate: true })
+  ;({ server, admin, f, layout, template } = await startStructureSite())
 })
 beforeEach(async () => {
   await server.sql('DELETE FROM _acb_routes')
