@@ -16,9 +16,7 @@ import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { buildSiteConfig } from '../payload.config'
-import { createApp } from '../plugins/cwa/server/express'
-import { closePayload } from '../plugins/cwa/core/utils/closePayload'
-import { loadJwtKeys } from '../plugins/cwa/session/keys'
+import { closePayload, createApp, loadJwtKeys } from 'payload-cwa'
 import { startPayload } from '../src/server/bootstrap'
 
 const PG = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')

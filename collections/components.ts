@@ -1,6 +1,5 @@
+import { defineComponent, relationId } from 'payload-cwa'
 import { type CollectionAfterReadHook, createDataloaderCacheKey } from 'payload'
-import { defineComponent } from '../plugins/cwa/core/define'
-import { relationId } from '../plugins/cwa/core/utils/relations'
 
 /** Reference site component types (reference-deployment.md, "Component types"). */
 

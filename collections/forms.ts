@@ -1,7 +1,5 @@
+import { adminOnly, defineFormType, length, persistSubmission, resolveOptions } from 'payload-cwa'
 import type { CollectionConfig } from 'payload'
-import { adminOnly } from '../plugins/cwa/core/access'
-import { resolveOptions } from '../plugins/cwa/options'
-import { defineFormType, length, persistSubmission } from '../plugins/cwa/features/forms'
 
 /** Reference site form types (reference-deployment.md, "Form types"). */
 

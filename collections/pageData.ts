@@ -1,4 +1,4 @@
-import { definePageData } from '../plugins/cwa/core/define'
+import { definePageData } from 'payload-cwa'
 
 /** Reference site page data types (reference-deployment.md, "Page data types"). */
 

@@ -1,6 +1,5 @@
 import type { Payload, SanitizedConfig } from 'payload'
-import { getOptions } from '../../plugins/cwa/hydra/registry'
-import { RefreshTokenStore } from '../../plugins/cwa/session/refreshTokens'
+import { getOptions, RefreshTokenStore } from 'payload-cwa'
 import { runCommand } from './runCommand'
 
 export const COMMAND = 'cwa:refresh-tokens:expire'

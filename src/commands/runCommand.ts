@@ -1,7 +1,7 @@
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { migrateDatabase } from '../server/bootstrap'
 import { ensureDatabase } from '../server/database'
-import { closePayload } from '../../plugins/cwa/core/utils/closePayload'
+import { closePayload } from 'payload-cwa'
 
 /**
  * Runs an operator command with the same environment as `npm start`

@@ -1,7 +1,7 @@
 import { type SanitizedConfig, ValidationError } from 'payload'
 import { createInterface } from 'node:readline/promises'
 import { Writable } from 'node:stream'
-import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../../plugins/cwa/options'
+import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from 'payload-cwa'
 import { runCommand } from './runCommand'
 
 const USAGE = 'Usage: npx payload cwa:user:create [username] [email] [password] [--admin|--super-admin] [--inactive] [--overwrite]'

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { checkOptionKeys, type CwaPluginOptions } from '../../plugins/cwa/options'
+import { checkOptionKeys, type CwaPluginOptions } from 'payload-cwa'
 import { siteFormTypes } from '../../collections/forms'
 import { deepMerge } from './deepMerge'
 

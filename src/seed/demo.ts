@@ -1,6 +1,5 @@
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
-import { publishableOf } from '../../plugins/cwa/features/publishable'
-import { getRegistry } from '../../plugins/cwa/hydra/registry'
+import { getRegistry, publishableOf } from 'payload-cwa'
 
 /**
  * Seeds the demo site on an empty database: a layout with header and footer

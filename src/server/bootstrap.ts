@@ -1,5 +1,5 @@
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
-import { payloadKeys } from '../../plugins/cwa'
+import { payloadKeys } from 'payload-cwa'
 import { migrations } from '../../migrations'
 
 /**

@@ -1,7 +1,7 @@
 import type { HydraContext } from './context'
-import type { Resource } from './registry'
+import type { Resource } from '../core/registry'
 import { findOne } from '../core/utils/findOne'
-import { allExtensions } from './extensions/index'
+import { configExtensions } from './configExtensions'
 
 export interface CurrentPageData {
   resource: Resource
@@ -30,7 +30,7 @@ async function resolve(ctx: HydraContext): Promise<CurrentPageData | null> {
     slug = parsed.resource.slug
     id = parsed.id
   } else if (header.startsWith('/')) {
-    for (const extension of allExtensions(ctx.payload.config)) {
+    for (const extension of configExtensions(ctx.payload.config)) {
       const found = await extension.resolvePath?.(header, ctx)
       if (!found) continue
       slug = found.slug

@@ -1,7 +1,7 @@
 import type { Field } from 'payload'
 import type { HydraContext } from './context'
 import { badRequest, type Violation, violation, ViolationError } from './errors'
-import type { Resource } from './registry'
+import type { Resource } from '../core/registry'
 
 import { type FieldWithName, passwordAliases, writableFields } from './writableFields'
 

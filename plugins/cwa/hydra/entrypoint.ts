@@ -1,6 +1,6 @@
 import { lowerFirst } from '../core/utils/naming'
 import type { JsonLdObject } from './extension'
-import type { ResourceRegistry } from './registry'
+import type { ResourceRegistry } from '../core/registry'
 
 /** GET {prefix}/: the IRI of every resource collection, keyed like API Platform (lowerCamel short name). */
 export function entrypoint(registry: ResourceRegistry): JsonLdObject {

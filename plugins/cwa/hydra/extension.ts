@@ -2,10 +2,10 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { ResolvedCwaOptions } from '../core/options'
 import type { HydraContext } from './context'
 import type { OpenApiDocument, OpenApiKit, Schema } from './docs/openapi/kit'
-import type { PropertyDescription } from './docs/openapi/properties'
+import type { PropertyDescription } from './docs/openapi/propertyDescription'
 import type { Endpoint } from './endpoint'
-import type { Resource, ResourceRegistry } from './registry'
-import type { Doc, ItemStore } from './store'
+import type { Resource, ResourceRegistry } from '../core/registry'
+import type { Doc, ItemStore } from './itemStore'
 
 export type JsonLdObject = Record<string, unknown>
 
@@ -73,9 +73,4 @@ export interface HydraExtension {
   securitySchemes?(options: ResolvedCwaOptions): Record<string, Schema>
   /** Amends any part of the OpenAPI document once it is built (schemas, operations, tags). */
   openApi?(document: OpenApiDocument, kit: OpenApiKit): void
-}
-
-/** Extensions registered on the config by plugins (config.custom.cwa.extensions). */
-export function configExtensions(config: { custom?: Record<string, unknown> }): HydraExtension[] {
-  return ((config.custom as { cwa?: { extensions?: HydraExtension[] } })?.cwa?.extensions ?? []) as HydraExtension[]
 }

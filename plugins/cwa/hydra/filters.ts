@@ -1,6 +1,6 @@
 import type { Sort, Where } from 'payload'
 import { badRequest, HttpError, violation, ViolationError } from './errors'
-import type { Resource } from './registry'
+import type { Resource } from '../core/registry'
 
 export const DEFAULT_ITEMS_PER_PAGE = 30
 export const DEFAULT_MAX_ITEMS_PER_PAGE = 100

@@ -1,7 +1,7 @@
 import { lowerFirst } from '../core/utils/naming'
 import type { JsonLdObject } from './extension'
 import { outputFields } from './item'
-import type { Resource, ResourceRegistry } from './registry'
+import type { Resource, ResourceRegistry } from '../core/registry'
 
 const HYDRA = 'http://www.w3.org/ns/hydra/core#'
 

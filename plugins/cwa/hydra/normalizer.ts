@@ -3,7 +3,7 @@ import type { HydraContext } from './context'
 import type { HydraExtension, JsonLdObject } from './extension'
 import { normalizeDocument } from './item'
 import { hydraClassOverride, shadowsHydraClass } from './jsonldContext'
-import type { Resource } from './registry'
+import type { Resource } from '../core/registry'
 import { allExtensions } from './extensions/index'
 
 export function contextIri(ctx: Pick<HydraContext, 'options'>, shortName: string): string {

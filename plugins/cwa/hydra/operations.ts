@@ -5,7 +5,7 @@ import { classifyError, forbidden, notFound, unauthorized, violation, ViolationE
 import type { JsonLdObject } from './extension'
 import { filterWhere, parseCollectionQuery } from './filters'
 import { normalizeCollection, normalizeItem } from './normalizer'
-import { isUuid, type Resource } from './registry'
+import { isUuid, type Resource } from '../core/registry'
 import { storeFor } from './store'
 
 /** What an operation hands back to the HTTP layer. */

@@ -1,24 +1,10 @@
-import type { CollectionSlug, PaginatedDocs, Where } from 'payload'
+import type { CollectionSlug, PaginatedDocs } from 'payload'
 import type { HydraContext } from './context'
-import { configExtensions } from './extension'
-import type { CollectionQuery } from './filters'
-import type { Resource } from './registry'
+import { configExtensions } from './configExtensions'
+import type { Resource } from '../core/registry'
+import type { Doc, ItemStore } from './itemStore'
 
-export type Doc = Record<string, unknown>
-
-/**
- * How the JSON-LD operations read and write one resource. The default goes
- * straight to Payload's Local API with the caller's access; a behaviour such
- * as publishable supplies its own (draft routing, twins) through an extension.
- */
-export interface ItemStore {
-  list(query: CollectionQuery): Promise<PaginatedDocs<Doc>>
-  /** The record an item IRI resolves to for this caller, or null (404). `where` holds the resource's filters. */
-  load(id: string, where: Where[]): Promise<Doc | null>
-  create(data: Doc): Promise<Doc>
-  update(id: string, data: Doc): Promise<Doc>
-  remove(id: string): Promise<void>
-}
+export type { Doc, ItemStore }
 
 export function payloadStore(resource: Resource, ctx: HydraContext): ItemStore {
   const collection = resource.slug as CollectionSlug

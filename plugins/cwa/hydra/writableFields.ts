@@ -1,5 +1,5 @@
 import type { Field } from 'payload'
-import { dataFields, type Resource } from './registry'
+import { dataFields, type Resource } from '../core/registry'
 
 export type FieldWithName = Field & { name: string }
 

@@ -1,6 +1,6 @@
 import type { AuthenticationRequest } from '../hydra/extension'
 import { HttpError } from '../hydra/errors'
-import { getOptions } from '../hydra/registry'
+import { getOptions } from '../core/registry'
 import { InvalidToken, presentedCredentials, sessionUser, type SessionUser } from './authenticate'
 import { readCookies } from './cookies'
 import { clearSessionCookies, refreshSession, setSessionCookies } from './refresh'

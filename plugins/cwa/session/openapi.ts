@@ -1,7 +1,7 @@
 import type { EndpointDoc } from '../hydra/endpoint'
 import type { OpenApiDocument, OpenApiKit, Schema } from '../hydra/docs/openapi/kit'
 import type { ResolvedCwaOptions } from '../core/options'
-import type { Resource } from '../hydra/registry'
+import type { Resource } from '../core/registry'
 
 const tags = ['Session']
 

@@ -1,5 +1,5 @@
 import type { ResolvedCwaOptions } from '../core/options'
-import { getOptions } from '../hydra/registry'
+import { getOptions } from '../core/registry'
 import { sessionUser, type SessionUser } from './authenticate'
 import { clearCookie, serializeCookie } from './cookies'
 import type { SessionServices } from './services'

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { getOptions } from '../hydra/registry'
+import { getOptions } from '../core/registry'
 import { JwtService } from './jwt'
 import { type JwtKeys, loadJwtKeys } from './keys'
 import { RefreshTokenStore } from './refreshTokens'

@@ -1,5 +1,5 @@
 import { type CollectionBeforeValidateHook, ValidationError } from 'payload'
-import { getRegistry } from '../../hydra/registry'
+import { getRegistry } from '../registry'
 import type { CoreContext } from '../context'
 
 /**

@@ -1,5 +1,5 @@
 import { type CollectionBeforeValidateHook, ValidationError } from 'payload'
-import { dataFields, getRegistry } from '../../hydra/registry'
+import { dataFields, getRegistry } from '../registry'
 import { relationCollection, relationId } from '../utils/relations'
 import type { CoreContext } from '../context'
 

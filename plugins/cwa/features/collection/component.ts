@@ -1,5 +1,5 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
-import { getRegistry } from '../../hydra/registry'
+import { getRegistry } from '../../core/registry'
 import { defineComponent } from '../../core/define'
 
 /** The built-in Collection component: proxies another resource's collection endpoint. */

@@ -1,5 +1,5 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
-import { getOptions } from '../../hydra/registry'
+import { getOptions } from '../../core/registry'
 import { defineComponent } from '../../core/define'
 import { getCwaMeta } from '../../core/types'
 import { formTypeRegistry } from './registry'

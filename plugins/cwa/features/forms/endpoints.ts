@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../hydra/endpoint'
-import type { ResourceRegistry } from '../../hydra/registry'
+import type { ResourceRegistry } from '../../core/registry'
 import { BUILT_IN_FORMS } from './builtIn/userForms'
 import { formDocs } from './openapi'
 import { FORMS_SLUG, getBuiltInForm, submit } from './submit'

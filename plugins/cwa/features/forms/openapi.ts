@@ -1,6 +1,6 @@
 import type { OpenApiKit, Schema } from '../../hydra/docs/openapi/kit'
 import type { EndpointDoc } from '../../hydra/endpoint'
-import type { Resource } from '../../hydra/registry'
+import type { Resource } from '../../core/registry'
 import { BUILT_IN_FORMS } from './builtIn/userForms'
 
 /** The OpenAPI description of the form endpoints (endpoints.ts). */

@@ -1,4 +1,4 @@
-import { dataFields } from '../../hydra/registry'
+import { dataFields } from '../../core/registry'
 import type { FormSuccessListener } from './types'
 
 /**

@@ -9,7 +9,7 @@ import { classifyError, HttpError, notFound, ViolationError } from '../../hydra/
 import type { JsonLdObject } from '../../hydra/extension'
 import { normalizeItem } from '../../hydra/normalizer'
 import { loadItem, type OperationResult } from '../../hydra/operations'
-import type { Resource } from '../../hydra/registry'
+import type { Resource } from '../../core/registry'
 import { builtInForm, formTypeRegistry } from './registry'
 import { addError, type FormState, initialState, isValid, submitForm, violationsOf } from './submission'
 import type { FormSuccessEvent, FormTypeDefinition } from './types'

@@ -1,5 +1,5 @@
 import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
-import { getRegistry } from '../../hydra/registry'
+import { getRegistry } from '../../core/registry'
 import type { PublishContext } from './context'
 
 /**

@@ -4,6 +4,6 @@
  */
 export { applyPublishable, publishableOf } from './config'
 export { publishableExtension } from './extension'
-export type { PublishableOptions, PublishViolation } from './options'
+export type { PublishableOptions, PublishViolation, ResolvedPublishable } from './options'
 export { onPublishEvent, type PublishEvent, type PublishListener } from './stateMachine'
-export { isPublished, publicationState } from './state'
+export { isPublished, publicationState, publishedWhere } from './state'

@@ -1,7 +1,7 @@
 import { computed, type PropertyDescription } from '../../hydra/docs/openapi/properties'
 import { contextSchema, type OpenApiDocument, type OpenApiKit, type Schema, violationSchema } from '../../hydra/docs/openapi/kit'
 import type { EndpointDoc } from '../../hydra/endpoint'
-import type { Resource, ResourceRegistry } from '../../hydra/registry'
+import type { Resource, ResourceRegistry } from '../../core/registry'
 import { publishableOf } from './config'
 
 /** How publishing shows in the documentation: twin properties, `_metadata`, `?published=`, POST /_/publish. */

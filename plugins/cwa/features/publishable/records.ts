@@ -1,6 +1,6 @@
 import { runSql, sql } from '../../core/utils/sql'
 import { findOne } from '../../core/utils/findOne'
-import { dataFields, getRegistry } from '../../hydra/registry'
+import { dataFields, getRegistry } from '../../core/registry'
 import type { Doc, PublishContext } from './context'
 import { twinOf } from './state'
 

@@ -1,5 +1,5 @@
 import { relationId } from '../../core/utils/relations'
-import { dataFields } from '../../hydra/registry'
+import { dataFields } from '../../core/registry'
 import type { Doc, PublishContext } from './context'
 
 /**

@@ -1,5 +1,5 @@
 import type { ResponseInfo } from '../../hydra/extension'
-import { getOptions } from '../../hydra/registry'
+import { getOptions } from '../../core/registry'
 import { nextGoLive } from './liveness'
 
 /** Paths (under the API prefix) of route, page, page data and manifest reads. */

@@ -1,5 +1,5 @@
 import type { Endpoint } from '../../hydra/endpoint'
-import { isUuid, type ResourceRegistry } from '../../hydra/registry'
+import { isUuid, type ResourceRegistry } from '../../core/registry'
 import { getRouteById } from './access/gate'
 import { routeChildren } from './handlers/children'
 import { generateRoute } from './handlers/generate'

@@ -1,6 +1,6 @@
 import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit'
 import type { EndpointDoc } from '../../hydra/endpoint'
-import type { Resource } from '../../hydra/registry'
+import type { Resource } from '../../core/registry'
 
 /** The OpenAPI description of the route endpoints (endpoints.ts) and their schemas. */
 

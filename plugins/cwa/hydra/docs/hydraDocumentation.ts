@@ -1,5 +1,5 @@
 import { lowerFirst } from '../../core/utils/naming'
-import type { Resource, ResourceRegistry } from '../registry'
+import type { Resource, ResourceRegistry } from '../../core/registry'
 import type { HydraExtension } from '../extension'
 import { type PropertyDescription, resourceProperties } from './openapi'
 

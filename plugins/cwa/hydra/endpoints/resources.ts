@@ -2,7 +2,7 @@ import { resourceDocs } from '../docs/openapi/resourceOperations'
 import type { Endpoint } from '../endpoint'
 import { allExtensions } from '../extensions/index'
 import { createItem, deleteItem, getCollection, getItem, updateItem } from '../operations'
-import type { Resource, ResourceRegistry } from '../registry'
+import type { Resource, ResourceRegistry } from '../../core/registry'
 
 /**
  * The five operations of every resource of the registry: collection GET and

@@ -1,6 +1,6 @@
 import { currentPageData } from '../currentPageData'
 import type { HydraExtension } from '../extension'
-import { dataFields } from '../registry'
+import { dataFields } from '../../core/registry'
 import { relationId } from '../../core/utils/relations'
 
 /**

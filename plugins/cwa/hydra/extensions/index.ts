@@ -1,5 +1,6 @@
 import type { SanitizedConfig } from 'payload'
-import { configExtensions, type HydraExtension } from '../extension'
+import { configExtensions } from '../configExtensions'
+import type { HydraExtension } from '../extension'
 import { componentMetadata } from './componentMetadata'
 import { dynamicPosition } from './dynamicPosition'
 import { userRoles } from './userRoles'

@@ -6,7 +6,7 @@ import { entrypointEndpoints } from '../endpoints/entrypoint'
 import { resourceEndpoints } from '../endpoints/resources'
 import type { HydraExtension } from '../extension'
 import { allExtensions } from '../extensions/index'
-import { getOptions, getRegistry, type ResourceRegistry } from '../registry'
+import { getOptions, getRegistry, type ResourceRegistry } from '../../core/registry'
 import { EndpointTable } from './table'
 
 /**

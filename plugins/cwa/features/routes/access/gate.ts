@@ -1,7 +1,7 @@
 import type { HydraContext } from '../../../hydra/context'
 import { forbidden, notFound, unauthorized } from '../../../hydra/errors'
 import { getItem } from '../../../hydra/operations'
-import { isUuid, type Resource } from '../../../hydra/registry'
+import { isUuid, type Resource } from '../../../core/registry'
 import { internalFind } from '../../../core/utils/internalFind'
 import { grantItem } from '../config'
 import { canSeeRoute } from '../liveness'

@@ -1,5 +1,5 @@
 import type { PayloadRequest, Where } from 'payload'
-import { getOptions } from '../../../hydra/registry'
+import { getOptions } from '../../../core/registry'
 import type { ResolvedCwaOptions } from '../../../core/options'
 import { passes } from '../../../core/roles'
 import { isRouteAdmin } from '../fields'

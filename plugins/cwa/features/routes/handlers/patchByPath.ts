@@ -4,7 +4,7 @@ import { badRequest, notFound, violation, ViolationError } from '../../../hydra/
 import { denormalize } from '../../../hydra/denormalizer'
 import { normalizeItem } from '../../../hydra/normalizer'
 import type { OperationResult } from '../../../hydra/operations'
-import { isUuid } from '../../../hydra/registry'
+import { isUuid } from '../../../core/registry'
 import { storeFor } from '../../../hydra/store'
 import { findOne } from '../../../core/utils/findOne'
 import { assertMayWriteRoutes, routesResource } from '../structure/access'

@@ -1,5 +1,5 @@
 import { type CollectionBeforeValidateHook, ValidationError } from 'payload'
-import { isUuid } from '../../../hydra/registry'
+import { isUuid } from '../../../core/registry'
 import { relationId } from '../../../core/utils/relations'
 import { structureSchema } from '../structure/schema'
 import { runSql, sql } from '../structure/sql'

@@ -1,4 +1,4 @@
-import { dataFields } from '../../../hydra/registry'
+import { dataFields } from '../../../core/registry'
 import type { RecordRef } from '../structure/descendants'
 import type { StructureSchema } from '../structure/schema'
 import type { Edge } from './walk'

@@ -1,6 +1,6 @@
 import type { HydraContext } from '../../../hydra/context'
 import { forbidden, notFound, unauthorized } from '../../../hydra/errors'
-import { isUuid } from '../../../hydra/registry'
+import { isUuid } from '../../../core/registry'
 import { parsePreviewMoment } from '../previewMoment'
 import type { OperationResult } from '../../../hydra/operations'
 import { isRouteAdmin } from '../fields'

@@ -1,4 +1,4 @@
-import type { ResolvedPublishable } from '../../publishable/options'
+import type { ResolvedPublishable } from '../../publishable'
 import { publishableOf } from '../../publishable'
 import type { StructureSchema } from '../structure/schema'
 import { sql, type SqlChunk } from '../structure/sql'

@@ -1,7 +1,7 @@
 import type { HydraContext } from '../../../hydra/context'
 import { forbidden, unauthorized } from '../../../hydra/errors'
 import { assertMayWrite } from '../../../hydra/operations'
-import type { Resource } from '../../../hydra/registry'
+import type { Resource } from '../../../core/registry'
 import { isAdmin } from '../../../core/roles'
 
 /** The Route resource of the registry. */

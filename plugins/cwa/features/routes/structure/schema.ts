@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { getRegistry } from '../../../hydra/registry'
+import { getRegistry } from '../../../core/registry'
 import { toSnakeCase } from '../../../core/utils/naming'
 import { publishableOf } from '../../publishable'
 import { sql, type SqlChunk } from './sql'

@@ -1,5 +1,5 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { getOptions } from '../../../hydra/registry'
+import { getOptions } from '../../../core/registry'
 import { badRequest } from '../../../hydra/errors'
 import { MailTransportError, sendMail } from './mailer'
 import type { ResolvedUserEmail } from '../options'

@@ -1,5 +1,5 @@
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
-import { getOptions } from '../../../hydra/registry'
+import { getOptions } from '../../../core/registry'
 import type { ResolvedCwaOptions } from '../../../core/options'
 import type { FlowUser } from '../email'
 import { discardEmailConfirmation, sendEmailConfirmation } from '../flows/newEmail'

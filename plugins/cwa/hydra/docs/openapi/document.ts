@@ -1,6 +1,6 @@
 import type { Endpoint } from '../../endpoint'
 import type { HydraExtension } from '../../extension'
-import type { ResourceRegistry } from '../../registry'
+import type { ResourceRegistry } from '../../../core/registry'
 import { type OpenApiDocument, openApiKit, ref, type Schema, schemaNames, sharedResponses } from './kit'
 import { resourceProperties } from './properties'
 import { readSchema, sharedSchemas, writeSchema } from './schemas'

@@ -1,4 +1,4 @@
-import type { Resource, ResourceRegistry } from '../../registry'
+import type { Resource, ResourceRegistry } from '../../../core/registry'
 
 /**
  * The shared parts of the OpenAPI document (media types, references,

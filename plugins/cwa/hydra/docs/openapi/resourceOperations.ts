@@ -1,5 +1,5 @@
 import { DEFAULT_ITEMS_PER_PAGE, DEFAULT_MAX_ITEMS_PER_PAGE } from '../../filters'
-import type { Resource } from '../../registry'
+import type { Resource } from '../../../core/registry'
 import type { EndpointDoc } from '../../endpoint'
 import { type OpenApiKit, type Schema } from './kit'
 

@@ -1,5 +1,5 @@
 import { lowerFirst } from '../../../core/utils/naming'
-import type { Resource, ResourceRegistry } from '../../registry'
+import type { Resource, ResourceRegistry } from '../../../core/registry'
 import { contextSchema, ref, type Schema, violationSchema } from './kit'
 import { nullable, type PropertyDescription, textOf } from './properties'
 
