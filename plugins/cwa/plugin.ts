@@ -1,54 +1,51 @@
 import type { CollectionConfig, Config } from 'payload'
+import { contentAccess } from './core/access'
 import { componentGroupsCollection } from './core/collections/componentGroups'
 import { componentPositionsCollection } from './core/collections/componentPositions'
 import { layoutsCollection } from './core/collections/layouts'
 import { pagesCollection } from './core/collections/pages'
-import { collectionComponent } from './features/collection'
-import { formComponent, formsExtension } from './features/forms'
-import { applyPublishable, publishableExtension } from './features/publishable'
-import { applyRouteRules, routesCollection, routesExtension } from './features/routes'
-import { usersCollection, usersExtension, userTokensCollection } from './features/users'
-import { refreshTokensCollection, sessionExtension } from './session'
-import { contentAccess } from './core/access'
 import type { CoreContext } from './core/context'
 import { tableName } from './core/context'
 import { componentBaseFields } from './core/fields/componentBase'
 import { singleParentHook } from './core/fields/parent'
 import { pageDataBaseFields } from './core/fields/pageDataBase'
-import { type CwaPluginOptions, resolveOptions, warnInertDeclarations } from './options'
 import { getCwaMeta } from './core/types'
+import { collectionFeature } from './features/collection'
+import { formsFeature } from './features/forms'
+import { publishableFeature } from './features/publishable'
+import { routesCollection, routesFeature } from './features/routes'
+import { usersFeature } from './features/users'
+import type { CwaFeature } from './hydra/feature'
+import { type CwaPluginOptions, resolveOptions, warnInertDeclarations } from './options'
+import { sessionFeature } from './session'
 
-export { defineComponent, definePageData } from './core/define'
-export type { ComponentDeclaration, PageDataDeclaration } from './core/define'
-export type { CwaPluginOptions, SecurityExpression } from './options'
-export { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from './options'
+/**
+ * The features, in the order their collections are added and their hooks
+ * run (users first: its collection opens the entrypoint).
+ */
+const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature]
 
 /**
  * The component-based content API plugin. Adds the core collections
- * (layouts, pages, routes, component groups and positions, users), the
- * built-in Form and Collection components, and completes every type declared
- * with defineComponent / definePageData (base fields, access, table prefix).
+ * (layouts, pages, routes, component groups and positions), each feature's
+ * collections and types (users and tokens, the built-in Form and Collection
+ * components), completes every type declared with defineComponent /
+ * definePageData (base fields, access, table prefix, then each feature's
+ * changes) and registers the features' JSON-LD extensions.
  */
 export const cwaPlugin =
   (pluginOptions: CwaPluginOptions = {}) =>
   (config: Config): Config => {
     const options = resolveOptions(pluginOptions)
-    const declared = [...(config.collections ?? [])]
-    if (options.enabledComponents.form) declared.push(formComponent())
-    if (options.enabledComponents.collection) declared.push(collectionComponent())
-
+    const declared = [...(config.collections ?? []), ...FEATURES.flatMap((feature) => feature.types?.(options) ?? [])]
     const slugsOf = (kind: string) => declared.filter((c) => getCwaMeta(c)?.kind === kind).map((c) => c.slug)
     const ctx: CoreContext = { options, componentSlugs: slugsOf('component'), pageDataSlugs: slugsOf('pageData') }
+    const byFeatures = (collection: CollectionConfig) => FEATURES.reduce((out, feature) => feature.completeCollection?.(out, options) ?? out, collection)
 
-    const completed = declared.map((collection) => applyRouteRules(applyPublishable(completeType(collection, ctx), options), options))
-    const core = [
-      layoutsCollection(ctx),
-      pagesCollection(ctx),
-      routesCollection(ctx),
-      componentGroupsCollection(ctx),
-      componentPositionsCollection(ctx),
-    ].map((collection) => applyRouteRules(collection, options))
-    const hasUsers = completed.some((c) => c.slug === 'users')
+    // The contract's core resources, in the entrypoint's order (Route's behaviour is the routes feature's).
+    const core = [layoutsCollection(ctx), pagesCollection(ctx), routesCollection(ctx), componentGroupsCollection(ctx), componentPositionsCollection(ctx)]
+    const own = FEATURES.flatMap((feature) => feature.collections?.(ctx, declared) ?? [])
+    const extensions = [...FEATURES.flatMap((feature) => (feature.extension ? [feature.extension] : [])), ...((config.custom?.cwa as { extensions?: unknown[] } | undefined)?.extensions ?? [])]
     return {
       ...config,
       admin: { ...config.admin, user: config.admin?.user ?? 'users' },
@@ -56,11 +53,8 @@ export const cwaPlugin =
         warnInertDeclarations(payload)
         await config.onInit?.(payload)
       },
-      collections: [...(hasUsers ? [] : [usersCollection(ctx)]), refreshTokensCollection(ctx), userTokensCollection(ctx), ...core, ...completed],
-      custom: {
-        ...(config.custom ?? {}),
-        cwa: { options, extensions: [sessionExtension, publishableExtension, routesExtension, usersExtension, formsExtension, ...(((config.custom?.cwa as { extensions?: unknown[] }) ?? {}).extensions ?? [])] },
-      },
+      collections: [...own, ...core.map(byFeatures), ...declared.map((collection) => byFeatures(completeType(collection, ctx)))],
+      custom: { ...(config.custom ?? {}), cwa: { options, extensions } },
     }
   }
 

@@ -29,9 +29,7 @@ export const sessionDocs = {
       },
       responses: {
         204: { description: 'Signed in', headers: setCookie },
-        400: kit.responseRef('BadRequest'),
-        401: kit.responseRef('Unauthorized'),
-        415: kit.responseRef('UnsupportedMediaType'),
+        ...kit.errorResponses(400, 401, 415),
       },
     },
   }),

@@ -38,9 +38,7 @@ export const formDocs = {
         requestBody: { ...body, content: { [kit.media.json]: bodySchema, [kit.media.jsonld]: bodySchema } },
         responses: {
           201: kit.jsonLdResponse('Submitted: the Form (or the result a success listener set)', read),
-          401: kit.responseRef('Unauthorized'),
-          404: kit.responseRef('NotFound'),
-          415: kit.responseRef('UnsupportedMediaType'),
+          ...kit.errorResponses(401, 404, 415),
           422: invalid,
         },
       },
@@ -56,8 +54,7 @@ export const formDocs = {
         requestBody: { ...body, content: { [kit.media.mergePatch]: bodySchema } },
         responses: {
           200: kit.jsonLdResponse('Valid: the Form with the updated formView', read),
-          404: kit.responseRef('NotFound'),
-          415: kit.responseRef('UnsupportedMediaType'),
+          ...kit.errorResponses(404, 415),
           422: invalid,
         },
       },
@@ -71,8 +68,7 @@ export const formDocs = {
       security: kit.security(true),
       responses: {
         200: kit.jsonLdResponse(`The ${name} form`, kit.schemaNames.read(forms)),
-        401: kit.responseRef('Unauthorized'),
-        403: kit.responseRef('Forbidden'),
+        ...kit.errorResponses(401, 403),
       },
     },
   }),

@@ -2,8 +2,18 @@
  * Draft/publish twins for components and page data: `publishable: true` (or
  * options) on defineComponent / definePageData switches it on.
  */
+import type { CwaFeature } from '../../hydra/feature'
+import { applyPublishable } from './config'
+import { publishableExtension } from './extension'
+
 export { applyPublishable, publishableOf } from './config'
 export { publishableExtension } from './extension'
 export type { PublishableOptions, PublishViolation, ResolvedPublishable } from './options'
 export { onPublishEvent, type PublishEvent, type PublishListener } from './stateMachine'
 export { isPublished, publicationState, publishedWhere } from './state'
+
+export const publishableFeature: CwaFeature = {
+  name: 'publishable',
+  completeCollection: applyPublishable,
+  extension: publishableExtension,
+}

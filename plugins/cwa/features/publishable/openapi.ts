@@ -26,12 +26,7 @@ export const publishDocs = (kit: OpenApiKit): EndpointDoc => ({
     },
     responses: {
       200: kit.jsonLdResponse('The published records, in the order of the request', 'Publishing.Result'),
-      400: kit.responseRef('BadRequest'),
-      401: kit.responseRef('Unauthorized'),
-      403: kit.responseRef('Forbidden'),
-      404: kit.responseRef('NotFound'),
-      415: kit.responseRef('UnsupportedMediaType'),
-      422: kit.responseRef('UnprocessableEntity'),
+      ...kit.errorResponses(400, 401, 403, 404, 415, 422),
     },
   },
 })

@@ -4,7 +4,7 @@ import { anonymousCacheLifetime } from './cache'
 import { routeEndpoints } from './endpoints'
 import { amendRouteDocs } from './openapi'
 import { decorateRoute, prepareRoutes } from './output'
-import { pageDataOfPath } from './resolvePath'
+import { pageDataOfPath } from './routeByPath'
 
 /**
  * Routes: go-live dates (liveAt, inherited through parent pages), public

@@ -3,7 +3,18 @@
  * access that follows live routes, generation, redirects, the resource
  * manifest and the sitemap.
  */
+import type { CwaFeature } from '../../hydra/feature'
+import { applyRouteRules } from './config'
+import { routesExtension } from './extension'
+
 export { routesExtension } from './extension'
 export { applyRouteRules } from './config'
 export { routesCollection } from './collection'
 export { slugRouteGenerator, type RouteGenerator } from './generator'
+
+/** The routes collection itself is listed with the core collections (plugin.ts), in the contract's order. */
+export const routesFeature: CwaFeature = {
+  name: 'routes',
+  completeCollection: applyRouteRules,
+  extension: routesExtension,
+}

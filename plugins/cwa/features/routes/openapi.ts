@@ -44,10 +44,7 @@ export const routeDocs = {
           parameters: [at],
           responses: {
             200: kit.jsonLdResponse('The route', read),
-            400: kit.responseRef('BadRequest'),
-            401: kit.responseRef('Unauthorized'),
-            403: kit.responseRef('Forbidden'),
-            404: kit.responseRef('NotFound'),
+            ...kit.errorResponses(400, 401, 403, 404),
           },
         },
       }
@@ -76,12 +73,7 @@ export const routeDocs = {
           },
           responses: {
             200: kit.jsonLdResponse('The updated route', read),
-            400: kit.responseRef('BadRequest'),
-            401: kit.responseRef('Unauthorized'),
-            403: kit.responseRef('Forbidden'),
-            404: kit.responseRef('NotFound'),
-            415: kit.responseRef('UnsupportedMediaType'),
-            422: kit.responseRef('UnprocessableEntity'),
+            ...kit.errorResponses(400, 401, 403, 404, 415, 422),
           },
         },
       }
@@ -105,10 +97,7 @@ export const routeDocs = {
           responses: {
             200: kit.jsonLdResponse('The path would not change: the current route', read),
             201: kit.jsonLdResponse('The generated route', read),
-            401: kit.responseRef('Unauthorized'),
-            403: kit.responseRef('Forbidden'),
-            415: kit.responseRef('UnsupportedMediaType'),
-            422: kit.responseRef('UnprocessableEntity'),
+            ...kit.errorResponses(401, 403, 415, 422),
           },
         },
       }
@@ -127,9 +116,7 @@ export const routeDocs = {
           parameters: [routeId('The route')],
           responses: {
             200: json('Routes.Children', 'The tree of routed descendants'),
-            401: kit.responseRef('Unauthorized'),
-            403: kit.responseRef('Forbidden'),
-            404: kit.responseRef('NotFound'),
+            ...kit.errorResponses(401, 403, 404),
           },
         },
       }
@@ -149,10 +136,7 @@ export const routeDocs = {
           parameters: [routeId('The route'), at],
           responses: {
             200: json('Routes.Manifest', 'The manifest'),
-            400: kit.responseRef('BadRequest'),
-            401: kit.responseRef('Unauthorized'),
-            403: kit.responseRef('Forbidden'),
-            404: kit.responseRef('NotFound'),
+            ...kit.errorResponses(400, 401, 403, 404),
           },
         },
       }

@@ -6,6 +6,7 @@ import { denied } from '../access/gate'
 import { routeRulesAllow } from '../access/rules'
 import { isRouteAdmin } from '../fields'
 import { parsePreviewMoment } from '../previewMoment'
+import { findRouteByPath } from '../routeByPath'
 
 /**
  * `?at=<ISO datetime>` (beyond the contract): a route admin previews the
@@ -31,16 +32,7 @@ export async function getRouteByPath(ctx: HydraContext, path: unknown): Promise<
   if (typeof path !== 'string' || !path.startsWith('/')) throw notFound()
   if (!routeRulesAllow(ctx.options, ctx.user, path)) throw denied(ctx)
   const at = previewMoment(ctx)
-  const found = await ctx.payload.find({
-    collection: 'routes',
-    where: { path: { equals: path } },
-    depth: 0,
-    limit: 1,
-    pagination: false,
-    overrideAccess: false,
-    req: ctx.req,
-  })
-  const doc = found.docs[0] as unknown as Record<string, unknown> | undefined
+  const doc = await findRouteByPath(ctx, path)
   if (!doc) throw notFound()
   if (at) {
     const effective = doc.effectiveLiveAt ? new Date(doc.effectiveLiveAt as string) : null

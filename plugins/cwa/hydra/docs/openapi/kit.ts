@@ -63,6 +63,20 @@ export const sharedResponses: Record<string, Schema> = {
   UnprocessableEntity: errorResponse('Validation failed', 'Hydra.ConstraintViolation'),
 }
 
+const SHARED_BY_STATUS: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  415: 'UnsupportedMediaType',
+  422: 'UnprocessableEntity',
+}
+
+/** The shared error responses of these statuses, keyed by status (`...errorResponses(401, 403)`). */
+export function errorResponses(...statuses: number[]): Record<number, Schema> {
+  return Object.fromEntries(statuses.map((status) => [status, responseRef(SHARED_BY_STATUS[status]!)]))
+}
+
 export function jsonLdResponse(description: string, schemaName: string, headers?: Schema): Schema {
   return { description, ...(headers ? { headers } : {}), content: { [MEDIA_JSONLD]: { schema: ref(schemaName) } } }
 }
@@ -81,6 +95,8 @@ export interface OpenApiKit {
   /** A shared response: BadRequest, Unauthorized, Forbidden, NotFound, UnsupportedMediaType, UnprocessableEntity. */
   responseRef(name: string): Schema
   parameterRef(name: string): Schema
+  /** The shared error responses of these statuses, keyed by status. */
+  errorResponses(...statuses: number[]): Record<number, Schema>
   jsonLdResponse(description: string, schemaName: string, headers?: Schema): Schema
   errorResponse(description: string): Schema
   schemaNames: typeof schemaNames
@@ -97,6 +113,7 @@ export function openApiKit(registry: ResourceRegistry, securitySchemes: Record<s
     ref,
     responseRef,
     parameterRef,
+    errorResponses,
     jsonLdResponse,
     errorResponse,
     schemaNames,

@@ -86,10 +86,7 @@ export const resourceDocs = {
         parameters: collectionParameters(resource, kit),
         responses: {
           200: kit.jsonLdResponse(`${shortName} collection`, kit.schemaNames.collection(resource)),
-          400: kit.responseRef('BadRequest'),
-          401: kit.responseRef('Unauthorized'),
-          403: kit.responseRef('Forbidden'),
-          422: kit.responseRef('UnprocessableEntity'),
+          ...kit.errorResponses(400, 401, 403, 422),
         },
       },
     }
@@ -113,11 +110,7 @@ export const resourceDocs = {
         },
         responses: {
           201: kit.jsonLdResponse(`${shortName} resource created`, kit.schemaNames.read(resource), locationHeaders),
-          400: kit.responseRef('BadRequest'),
-          401: kit.responseRef('Unauthorized'),
-          403: kit.responseRef('Forbidden'),
-          415: kit.responseRef('UnsupportedMediaType'),
-          422: kit.responseRef('UnprocessableEntity'),
+          ...kit.errorResponses(400, 401, 403, 415, 422),
         },
       },
     }
@@ -134,10 +127,7 @@ export const resourceDocs = {
         parameters: filterParameters(resource),
         responses: {
           200: kit.jsonLdResponse(`${shortName} resource`, kit.schemaNames.read(resource)),
-          400: kit.responseRef('BadRequest'),
-          401: kit.responseRef('Unauthorized'),
-          403: kit.responseRef('Forbidden'),
-          404: kit.responseRef('NotFound'),
+          ...kit.errorResponses(400, 401, 403, 404),
         },
       },
     }
@@ -159,12 +149,7 @@ export const resourceDocs = {
         },
         responses: {
           200: kit.jsonLdResponse(`${shortName} resource updated`, kit.schemaNames.read(resource)),
-          400: kit.responseRef('BadRequest'),
-          401: kit.responseRef('Unauthorized'),
-          403: kit.responseRef('Forbidden'),
-          404: kit.responseRef('NotFound'),
-          415: kit.responseRef('UnsupportedMediaType'),
-          422: kit.responseRef('UnprocessableEntity'),
+          ...kit.errorResponses(400, 401, 403, 404, 415, 422),
         },
       },
     }
@@ -180,9 +165,7 @@ export const resourceDocs = {
         security: kit.security(false),
         responses: {
           204: { description: `${shortName} resource deleted` },
-          401: kit.responseRef('Unauthorized'),
-          403: kit.responseRef('Forbidden'),
-          404: kit.responseRef('NotFound'),
+          ...kit.errorResponses(401, 403, 404),
         },
       },
     }

@@ -1,0 +1,24 @@
+import type { HydraContext } from '../../hydra/context'
+import { relationCollection, relationId } from '../../core/utils/relations'
+
+/** The route at a path as the caller may see it (read access applies: a route it may not see is none), or undefined. */
+export async function findRouteByPath(ctx: HydraContext, path: string): Promise<Record<string, unknown> | undefined> {
+  const found = await ctx.payload.find({
+    collection: 'routes',
+    where: { path: { equals: path } },
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: false,
+    req: ctx.req,
+  })
+  return found.docs[0] as unknown as Record<string, unknown> | undefined
+}
+
+/** A site path names the page data its route points at (the `path` header of dynamic positions). */
+export async function pageDataOfPath(path: string, ctx: HydraContext): Promise<{ slug: string; id: string } | null> {
+  const pageData = (await findRouteByPath(ctx, path))?.pageData
+  const slug = relationCollection(pageData)
+  const id = relationId(pageData)
+  return slug && id ? { slug, id: String(id) } : null
+}

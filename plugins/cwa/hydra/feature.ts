@@ -1,0 +1,21 @@
+import type { CollectionConfig } from 'payload'
+import type { CoreContext } from '../core/context'
+import type { ResolvedCwaOptions } from '../core/options'
+import type { HydraExtension } from './extension'
+
+/**
+ * A feature as cwaPlugin assembles it: what it adds to the Payload config
+ * and to the JSON-LD pipeline. Each feature's index.ts exports one;
+ * plugin.ts lists them, and the core names none.
+ */
+export interface CwaFeature {
+  name: string
+  /** Component or page data types it brings (the built-in Form...), declared like the site's own. */
+  types?(options: ResolvedCwaOptions): CollectionConfig[]
+  /** Collections of its own (users, tokens...), given what the site declared. */
+  collections?(ctx: CoreContext, declared: CollectionConfig[]): CollectionConfig[]
+  /** Adjusts every core and declared type once the core completed it (draft twins, route rules...). */
+  completeCollection?(collection: CollectionConfig, options: ResolvedCwaOptions): CollectionConfig
+  /** Its endpoints and hooks into the JSON-LD pipeline. */
+  extension?: HydraExtension
+}
