@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import { readCookies } from './cookies'
-import { InvalidToken, type JwtService } from './jwt'
+import { InvalidToken } from './jwt'
 
 export type SessionUser = NonNullable<PayloadRequest['user']>
 
@@ -27,23 +27,6 @@ export function sessionUser(claims: { sub: string; username?: string | null; rol
     roles: claims.roles ?? [],
     email: '',
   } as unknown as SessionUser
-}
-
-/**
- * Finds the caller's JWT (cookie first, then `Authorization: Bearer`) and
- * turns its claims into the user Payload's access functions see. The user
- * comes from the token alone (JWT provider), so reads cost no query.
- * Returns null for anonymous callers; throws InvalidToken for a bad token.
- */
-export async function authenticate(
-  headers: { cookie?: string | null; authorization?: string | null },
-  jwt: JwtService,
-  cookieName: string,
-): Promise<SessionUser | null> {
-  const { cookie, bearer } = presentedCredentials(headers, cookieName)
-  const token = cookie || bearer
-  if (!token) return null
-  return sessionUser(await jwt.verify(token))
 }
 
 export { InvalidToken }
