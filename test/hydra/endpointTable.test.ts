@@ -11,7 +11,7 @@ import { HttpError } from '../../plugins/cwa/hydra/errors'
 import { allExtensions } from '../../plugins/cwa/hydra/extensions/index'
 import { apiEndpoints } from '../../plugins/cwa/hydra/pipeline/runtime'
 import { EndpointTable } from '../../plugins/cwa/hydra/pipeline/table'
-import { getRegistry } from '../../plugins/cwa/hydra/registry'
+import { getRegistry } from '../../plugins/cwa/core/registry'
 import { sessionSecuritySchemes } from '../../plugins/cwa/session'
 import { resolveOptions } from '../../plugins/cwa/options'
 
@@ -110,6 +110,16 @@ describe('matching', () => {
     expect(endpointTable.lookup('PUT', `/forms/${UUID}/submit`, false)).toEqual({ kind: 'method', allowed: ['POST', 'PATCH'], publicWrite: true })
     expect(endpointTable.lookup('GET', '/nothing/here', false)).toEqual({ kind: 'none' })
     expect(endpointTable.lookup('HEAD', `/forms/${UUID}`, false).kind).toBe('found')
+  })
+
+  it('prefers one segment to the rest of a path, whatever the order', () => {
+    for (const order of [[declare('GET', '/a/{x}'), declare('GET', '/a/{y+}')], [declare('GET', '/a/{y+}'), declare('GET', '/a/{x}')]]) {
+      const endpointTable = new EndpointTable(order)
+      const one = endpointTable.lookup('GET', '/a/b', false)
+      const rest = endpointTable.lookup('GET', '/a/b/c', false)
+      expect(one.kind === 'found' && one.match.endpoint.path).toBe('/a/{x}')
+      expect(rest.kind === 'found' && rest.match.endpoint.path).toBe('/a/{y+}')
+    }
   })
 
   it('refuses two endpoints that would answer the same requests alike', () => {

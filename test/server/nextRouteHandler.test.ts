@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type ChildProcess, spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 import { freePort } from '../support/site'
@@ -33,8 +33,10 @@ function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
 beforeAll(async () => {
   express = await startTestServer()
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: express.databaseUrl }
+  // next build adds its dist folder's types to tsconfig.json's include: the project's file is left as it was.
+  const tsconfig = readFileSync(path.join(root, 'tsconfig.json'), 'utf8')
   const build = run(['build'], env)
-  const code = await new Promise<number | null>((resolve) => build.once('exit', resolve))
+  const code = await new Promise<number | null>((resolve) => build.once('exit', resolve)).finally(() => writeFileSync(path.join(root, 'tsconfig.json'), tsconfig))
   if (code !== 0) throw new Error(`next build failed (${code}):\n${output.slice(-4000)}`)
   const port = await freePort()
   base = `http://127.0.0.1:${port}`

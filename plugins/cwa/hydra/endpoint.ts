@@ -46,9 +46,10 @@ export interface EndpointDoc {
  * `{name}` (one segment, percent-decoded) and `{name+}` (the rest of the
  * path, one or more characters, as sent). When several templates match a
  * request, the one with more literal segments wins, then the one whose
- * matching parameters carry more constraints; two equally specific
- * templates for the same method are refused when the table is built.
- * Registration order never decides.
+ * matching parameters carry more constraints, then the one with fewer
+ * `{name+}` parameters, last the template that sorts first; two templates
+ * of the same shape for the same method are refused when the table is
+ * built. Registration order never decides.
  */
 export interface Endpoint {
   method: HttpMethod

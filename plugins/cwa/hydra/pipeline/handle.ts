@@ -53,8 +53,15 @@ function apiPathOf(pathname: string, prefix: string): string | null {
 export async function handleApiRequest(payload: Payload, incoming: IncomingApiRequest): Promise<ApiResponse | null> {
   const runtime = apiRuntime(payload)
   const pathname = incoming.rawPath ?? incoming.url.pathname
-  const root = runtime.table.lookup(incoming.method, pathname, true)
-  if (root.kind === 'found') return runEndpoint(runtime, incoming, root.match, null, new Headers())
+  const root = rootEndpoint(runtime, incoming.method, pathname)
+  if (root) {
+    const headers = new Headers()
+    try {
+      return await runEndpoint(runtime, incoming, root, null, headers)
+    } catch (error) {
+      return errorResponse(runtime, error, { method: incoming.method, endpointPath: root.endpoint.path, anonymous: true, headers })
+    }
+  }
   const path = apiPathOf(pathname, runtime.options.apiPrefix)
   if (path === null) return null
 
@@ -84,6 +91,16 @@ export async function handleApiRequest(payload: Payload, incoming: IncomingApiRe
     return response
   } catch (error) {
     return errorResponse(runtime, error, { method: incoming.method, endpointPath, anonymous: !user, headers })
+  }
+}
+
+/** An endpoint outside the API prefix (e.g. /sitemap.xml): anonymous, no API headers. A malformed path is simply not one. */
+function rootEndpoint(runtime: ApiRuntime, method: string, pathname: string): EndpointMatch | null {
+  try {
+    const found = runtime.table.lookup(method, pathname, true)
+    return found.kind === 'found' ? found.match : null
+  } catch {
+    return null
   }
 }
 

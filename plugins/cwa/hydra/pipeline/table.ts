@@ -7,6 +7,8 @@ interface CompiledEndpoint {
   names: Array<{ name: string; rest: boolean }>
   /** Literal segments of the template: more wins. */
   literals: number
+  /** `{name+}` parameters: fewer wins (one segment is more specific than the rest of a path). */
+  rests: number
 }
 
 export interface EndpointMatch {
@@ -45,7 +47,7 @@ function compile(endpoint: Endpoint): CompiledEndpoint {
       return escape(segment)
     })
     .join('/')
-  return { endpoint, pattern: new RegExp(`^${source === '' ? '/' : source}/?$`), names, literals }
+  return { endpoint, pattern: new RegExp(`^${source === '' ? '/' : source}/?$`), names, literals, rests: names.filter((n) => n.rest).length }
 }
 
 /** Shape of a template for the ambiguity check: parameter names do not matter. */
@@ -88,9 +90,7 @@ export class EndpointTable {
       if (compiled.endpoint.access !== 'public') everyPublic = false
       if (compiled.endpoint.method !== wanted) continue
       const constrained = Object.keys(constraints).length
-      if (!best || compiled.literals > best.compiled.literals || (compiled.literals === best.compiled.literals && constrained > best.constrained)) {
-        best = { compiled, params, constrained }
-      }
+      if (!best || moreSpecific({ compiled, constrained }, best)) best = { compiled, params, constrained }
     }
     if (best) {
       // A malformed escape in a parameter of the chosen endpoint is the client's mistake.
@@ -101,6 +101,18 @@ export class EndpointTable {
     if (allowed.size > 0) return { kind: 'method', allowed: METHOD_ORDER.filter((m) => allowed.has(m)), publicWrite: everyPublic }
     return { kind: 'none' }
   }
+}
+
+/**
+ * Specificity, in this order: more literal segments, more constrained
+ * parameters, fewer rest parameters; last the template itself (so that even
+ * a tie never depends on declaration order).
+ */
+function moreSpecific(a: { compiled: CompiledEndpoint; constrained: number }, b: { compiled: CompiledEndpoint; constrained: number }): boolean {
+  if (a.compiled.literals !== b.compiled.literals) return a.compiled.literals > b.compiled.literals
+  if (a.constrained !== b.constrained) return a.constrained > b.constrained
+  if (a.compiled.rests !== b.compiled.rests) return a.compiled.rests < b.compiled.rests
+  return a.compiled.endpoint.path < b.compiled.endpoint.path
 }
 
 function readParams(compiled: CompiledEndpoint, found: RegExpExecArray): Record<string, string> {
