@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
 import type { EndpointResult } from '../endpoint'
 import { errorBody } from '../errorBody'
@@ -88,7 +89,7 @@ export async function handleApiRequest(payload: Payload, incoming: IncomingApiRe
     for (const extension of runtime.extensions) {
       await extension.decorateResponse?.({ payload, method: incoming.method, path, user, status: response.status, headers: response.headers })
     }
-    return response
+    return notModified(incoming, response) ?? response
   } catch (error) {
     return errorResponse(runtime, error, { method: incoming.method, endpointPath, anonymous: !user, headers })
   }
@@ -120,6 +121,24 @@ async function runEndpoint(runtime: ApiRuntime, incoming: IncomingApiRequest, ma
   return toResponse(result, headers, incoming.method === 'HEAD')
 }
 
+/** A weak validator of a body, as Express computes it (length and SHA-1), so caches can revalidate a read. */
+function etagOf(body: string | Uint8Array): string {
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length
+  return `W/"${length.toString(16)}-${createHash('sha1').update(body).digest('base64').substring(0, 27)}"`
+}
+
+/** A read the client already holds (If-None-Match names its ETag): 304 without a body. */
+function notModified(incoming: IncomingApiRequest, response: ApiResponse): ApiResponse | null {
+  if ((incoming.method !== 'GET' && incoming.method !== 'HEAD') || response.status !== 200) return null
+  const etag = response.headers.get('ETag')
+  const wanted = incoming.headers.get('if-none-match')
+  if (!etag || !wanted || /(?:^|,)\s*no-cache\s*(?:,|$)/.test(incoming.headers.get('cache-control') ?? '')) return null
+  const strip = (tag: string) => tag.trim().replace(/^W\//, '')
+  if (wanted.trim() !== '*' && !wanted.split(',').some((tag) => strip(tag) === strip(etag))) return null
+  for (const name of ['Content-Type', 'Content-Length', 'Transfer-Encoding']) response.headers.delete(name)
+  return { status: 304, headers: response.headers, body: null }
+}
+
 function toResponse(result: EndpointResult, headers: Headers, head: boolean): ApiResponse {
   if (result.headers instanceof Headers) {
     for (const [name, value] of result.headers) if (name !== 'set-cookie') headers.set(name, value)
@@ -135,6 +154,7 @@ function toResponse(result: EndpointResult, headers: Headers, head: boolean): Ap
     headers.set('Content-Type', JSONLD)
     body = JSON.stringify(result.body)
   }
+  if (body !== null && result.status === 200) headers.set('ETag', etagOf(body))
   return { status: result.status, headers, body: head ? null : body }
 }
 
