@@ -133,7 +133,7 @@ export async function reachableComponents(
       SELECT slug, id FROM comps WHERE id IS NOT NULL`,
     req,
   )
-  return new Set(rows.map((row) => key(row.slug, String(row.id))))
+  return new Set(rows.filter((row) => row.id !== null && row.id !== undefined).map((row) => key(row.slug, String(row.id))))
 }
 
 /** Components of one type (all, or the given ids) that have at least one location: a position or a page data property. */
@@ -142,10 +142,11 @@ export async function locatedComponents(payload: Payload, slug: string, ids?: st
   const rows = await runSql<{ id: string }>(
     payload,
     sql`WITH placements AS (${placementsSql(payload)}), held AS (${heldSql(payload)})
-      SELECT id FROM placements WHERE slug = ${slug}${only}
+      SELECT id FROM placements WHERE slug = ${slug} AND id IS NOT NULL${only}
       UNION
-      SELECT id FROM held WHERE slug = ${slug}${only}`,
+      SELECT id FROM held WHERE slug = ${slug} AND id IS NOT NULL${only}`,
     req,
   )
-  return new Set(rows.map((row) => String(row.id)))
+  // An empty component property is a NULL id: never a location (String(null) would reach a UUID parameter as "null").
+  return new Set(rows.filter((row) => row.id !== null && row.id !== undefined).map((row) => String(row.id)))
 }
