@@ -7,6 +7,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { waitFor } from './wait'
 
 const children: ChildProcess[] = []
 export const dirs: string[] = []
@@ -37,14 +38,14 @@ export async function startSite(env: Record<string, string | undefined>, timeout
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
   const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`start exited with ${child.exitCode}:\n${output}`)
-    const ok = await fetch(`${base}/_api/`).then((r) => r.ok, () => false)
-    if (ok) return { base, output: () => output, child }
-    await new Promise((r) => setTimeout(r, 300))
-  }
-  throw new Error(`start did not answer in time:\n${output}`)
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`start exited with ${child.exitCode}:\n${output}`)
+      return fetch(`${base}/_api/`).then((r) => r.ok, () => false)
+    },
+    { timeout: timeoutMs, interval: 300, message: () => `the started site to answer:\n${output}` },
+  )
+  return { base, output: () => output, child }
 }
 
 export async function stopSite(child: ChildProcess): Promise<number | null> {
