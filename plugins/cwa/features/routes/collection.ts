@@ -4,6 +4,8 @@ import { type CoreContext, tableName } from '../../core/context'
 import type { CwaResourceMeta } from '../../core/types'
 import { relationId } from '../../core/utils/relations'
 import { redirectCycleHook } from './hooks/redirectCycles'
+import { lockRouteTarget } from './structure/routeRecords'
+import { structureSchema } from './structure/schema'
 import { effectiveLiveAtField, liveAtField } from './fields'
 
 /** URL path -> page, page data or redirect. Go-live rules live in plugins/routes. */
@@ -70,14 +72,22 @@ const routeTargetHook: import('payload').CollectionBeforeValidateHook = async ({
   if (merged.page != null && merged.pageData != null) {
     errors.push({ path: 'pageData', message: 'A route points at a page or a pageData, not both.' })
   }
-  if (errors.length === 0) errors.push(...(await oneRoutePerTarget(merged, originalDoc?.id, req)))
+  if (errors.length === 0) errors.push(...(await oneRoutePerTarget(merged, data ?? {}, originalDoc?.id, req)))
   if (errors.length > 0) throw new ValidationError({ errors })
   return data
 }
 
-/** A page or page data record has one route (Page.route is a single IRI); another route may redirect to it. */
+/**
+ * A page or page data record has one route (Page.route is a single IRI);
+ * another route may redirect to it. The check runs under a lock on the
+ * record (lockRouteTarget), so concurrent creations for one record are
+ * refused here one after the other; the unique indexes behind it answer a
+ * write that bypasses the lock with the same violation on `page` /
+ * `pageData` (routeTargetConstraints).
+ */
 async function oneRoutePerTarget(
   merged: Record<string, unknown>,
+  sent: Record<string, unknown>,
   self: unknown,
   req: import('payload').PayloadRequest,
 ): Promise<Array<{ path: string; message: string }>> {
@@ -89,11 +99,35 @@ async function oneRoutePerTarget(
     const relationTo = (merged.pageData as { relationTo?: string }).relationTo
     checks.push({ path: 'pageData', where: { and: [{ 'pageData.value': { equals: pageDataId } }, { 'pageData.relationTo': { equals: relationTo } }] } })
   }
+  routeTargetConstraints(req.payload)
   const errors: Array<{ path: string; message: string }> = []
+  // Only a write that sets the target can race another for it (a rename keeps it).
+  if (pageId && sent.page != null) await lockRouteTarget(req.payload, req, { kind: 'pages', id: pageId })
+  if (pageDataId && sent.pageData != null) await lockRouteTarget(req.payload, req, { kind: String((merged.pageData as { relationTo?: string }).relationTo), id: pageDataId })
   for (const check of checks) {
     const where = self != null ? { and: [check.where, { id: { not_equals: String(self) } }] } : check.where
     const { totalDocs } = await req.payload.count({ collection: 'routes', where, req, overrideAccess: true })
     if (totalDocs > 0) errors.push({ path: check.path, message: 'This record already has a route.' })
   }
   return errors
+}
+
+/**
+ * The unique indexes that hold one route per record in the database
+ * (migration 20261123_141000_integrity of the reference site; an app names
+ * its own the same way): `<routes table>_page_unique` on the page column and
+ * `<routes rels table>_<page data table>_unique` on each page data column of
+ * the rels table (rows with path 'pageData'). Registered with the database
+ * adapter, which turns a violation of one into a ValidationError on `page`
+ * or `pageData` (a 422 / Payload's 400) instead of a column name.
+ */
+export function routeTargetConstraints(payload: import('payload').Payload): Record<string, 'page' | 'pageData'> {
+  const schema = structureSchema(payload)
+  const routes = schema.tableName('routes')
+  const names: Record<string, 'page' | 'pageData'> = { [`${routes}_page_unique`]: 'page' }
+  const rels = schema.relsName('routes')
+  if (rels) for (const slug of schema.pageDataSlugs) names[`${rels}_${schema.tableName(slug).replace(/^_+/, '')}_unique`] = 'pageData'
+  const adapter = payload.db as unknown as { fieldConstraints?: Record<string, Record<string, string>> }
+  if (adapter.fieldConstraints) Object.assign((adapter.fieldConstraints[routes] ??= {}), names)
+  return names
 }

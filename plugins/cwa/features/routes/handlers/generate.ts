@@ -7,7 +7,7 @@ import { findOne } from '../../../core/utils/findOne'
 import { relationCollection, relationId } from '../../../core/utils/relations'
 import { assertMayWriteRoutes, routesResource } from '../structure/access'
 import type { RecordRef } from '../structure/descendants'
-import { releaseRouteTarget, routeOfRecord } from '../structure/routeRecords'
+import { lockRouteTarget, releaseRouteTarget, routeOfRecord } from '../structure/routeRecords'
 import { freePath } from '../structure/freePath'
 import { inTransaction } from '../structure/sql'
 
@@ -64,6 +64,9 @@ export async function generateRoute(ctx: HydraContext, body: unknown): Promise<O
   const { payload, req } = ctx
   const resource = routesResource(ctx)
   return inTransaction(req, async () => {
+    // Concurrent generations for one record run one after the other: the later ones find the route
+    // the first made (200, nothing changes) instead of racing it.
+    await lockRouteTarget(payload, req, target)
     const record = await findOne(payload, { collection: target.kind, where: { id: { equals: target.id } }, overrideAccess: true, req })
     if (!record) throw invalid(target.key, `Item not found for "${ctx.registry.itemIri(target.kind, target.id)}".`, 'not_found')
     const parent = parentOf(record)

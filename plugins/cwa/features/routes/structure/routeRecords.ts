@@ -27,3 +27,17 @@ export async function releaseRouteTarget(payload: Payload, req: PayloadRequest, 
     await runSql(payload, sql`DELETE FROM ${schema.rels('routes')} WHERE parent_id = ${routeId}::uuid AND path = 'pageData'`, req)
   }
 }
+
+/**
+ * Serialises the writes that give a record its route: a transaction-scoped
+ * advisory lock on the record (held until the writing transaction ends, taken
+ * again for free by the same transaction). Two concurrent creations of a
+ * route for one record then run one after the other, so the second sees the
+ * first's route and is refused with a violation (or, for generation, finds
+ * the route already there). The unique indexes of the routes table
+ * (migration 20261123_141000_integrity) hold the rule even for a write
+ * outside any transaction.
+ */
+export async function lockRouteTarget(payload: Payload, req: PayloadRequest | undefined, record: RecordRef): Promise<void> {
+  await runSql(payload, sql`SELECT pg_advisory_xact_lock(hashtextextended(${`cwa.route-target:${record.kind}:${record.id}`}, 0))`, req)
+}
