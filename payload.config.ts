@@ -5,16 +5,18 @@ import { siteComponents } from './collections/components'
 import { newsletterSignups } from './collections/forms'
 import { sitePageData } from './collections/pageData'
 import { migrations } from './migrations'
-import { cwaPlugin, type CwaPluginOptions, resolveOptions } from 'payload-cwa'
+import { cwaPlugin, type CwaPluginOptions, DATABASE_RETRY_AFTER, isDatabaseUnavailable, resolveOptions } from 'payload-cwa'
 import { commands } from './src/commands'
 import { deepMerge } from './src/config/deepMerge'
 import { embeddedDatabaseUrl } from './src/config/databaseUrl'
+import { sitePg, sitePoolConfig } from './src/config/databasePool'
 import { projectRoot } from './src/config/projectRoot'
 import { payloadSecret } from './src/config/secrets'
 import { siteOptions } from './src/config/siteOptions'
 import { mailAdapter } from './src/mail/adapter'
 
 const dirname = projectRoot(import.meta.url)
+type PostgresArgs = Parameters<typeof postgresAdapter>[0]
 
 export interface SiteConfigOverrides {
   /** Plugin options deep-merged over the site's (after CWA_CONFIG_FILE). */
@@ -36,11 +38,10 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
       meta: { titleSuffix: ' · payload-cwa' },
     },
     db: postgresAdapter({
-      pool: {
-        connectionString: overrides.databaseUrl ?? process.env.DATABASE_URL ?? embeddedDatabaseUrl(),
-        // The recursive route/manifest queries cross jit_above_cost and would spend ~120 ms compiling a 3 ms query.
-        options: '-c jit=off',
-      },
+      // Timeouts, and connection errors that never crash the process (src/config/databasePool.ts).
+      // (Payload's adapter has its own copy of pg's types; the runtime pg is the same.)
+      pool: sitePoolConfig(overrides.databaseUrl ?? process.env.DATABASE_URL ?? embeddedDatabaseUrl()) as PostgresArgs['pool'],
+      pg: sitePg as unknown as PostgresArgs['pg'],
       idType: 'uuid',
       push: false,
       migrationDir: path.resolve(dirname, 'migrations'),
@@ -50,10 +51,19 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
     collections: [...siteComponents, ...sitePageData, newsletterSignups(tablePrefix)],
     plugins: [cwaPlugin(options)],
     bin: commands,
+    // Payload's REST API: a database that is down or frozen is a 503 with Retry-After, not a 500.
+    hooks: { afterError: [databaseUnavailableAfterError] },
     // Generated types are not used: the plugin serves types declared at run time. Kept out of the tree.
     typescript: { outputFile: path.resolve(dirname, '.data/payload-types.ts'), autoGenerate: false },
     telemetry: false,
   })
+}
+
+function databaseUnavailableAfterError({ error, req }: { error: Error; req: { responseHeaders?: Headers } }) {
+  if (!isDatabaseUnavailable(error)) return
+  req.responseHeaders = new Headers(req.responseHeaders)
+  req.responseHeaders.set('Retry-After', String(DATABASE_RETRY_AFTER))
+  return { status: 503, response: { errors: [{ message: 'The database is unavailable; retry shortly.' }] } }
 }
 
 export default buildSiteConfig()

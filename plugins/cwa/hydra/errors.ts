@@ -1,4 +1,5 @@
 import { ValidationError } from 'payload'
+import { DATABASE_RETRY_AFTER, isDatabaseUnavailable } from '../core/utils/databaseUnavailable'
 
 /** An HTTP error the JSON-LD layer turns into a Hydra `Error` body. */
 export class HttpError extends Error {
@@ -151,6 +152,10 @@ export function classifyError(error: unknown, anonymous: boolean, method = 'GET'
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Payload's APIError, Express' own errors (a path parameter that is not valid percent-encoding: URIError 400).
     return new HttpError(status, error instanceof Error && error.message ? error.message : statusTitle(status))
+  }
+  // The database is down, restarting or frozen past the pool's timeouts: retry later, not a server bug.
+  if (isDatabaseUnavailable(error)) {
+    return new HttpError(503, 'The database is unavailable; retry shortly.', { 'Retry-After': String(DATABASE_RETRY_AFTER) })
   }
   const database = databaseError(error)
   if (database) {

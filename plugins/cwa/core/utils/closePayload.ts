@@ -11,7 +11,8 @@ export async function closePayload(payload: Payload): Promise<void> {
   if (!pool) return
   for (const client of pool._clients ?? []) {
     // Only the client borrowed at connect and never returned: busy clients release themselves.
-    const busy = client.activeQuery != null || (client.queryQueue?.length ?? 0) > 0
+    // (pg 8.20 deprecates the public activeQuery/queryQueue getters, with a warning: read the fields.)
+    const busy = client._activeQuery != null || (client._queryQueue?.length ?? 0) > 0
     if (!busy && !pool._idle?.some((idle) => idle === client || (idle as { client?: unknown }).client === client)) {
       try {
         client.release?.()
@@ -24,7 +25,7 @@ export async function closePayload(payload: Payload): Promise<void> {
 }
 
 interface PoolLike {
-  _clients?: Array<{ release?: () => void; activeQuery?: unknown; queryQueue?: unknown[] }>
+  _clients?: Array<{ release?: () => void; _activeQuery?: unknown; _queryQueue?: unknown[] }>
   _idle?: unknown[]
   ended?: boolean
   end(): Promise<void>
