@@ -5,6 +5,7 @@ import * as migration_20261122_081018_route_live_at from './20261122_081018_rout
 import * as migration_20261122_083006_route_effective_live_at from './20261122_083006_route_effective_live_at';
 import * as migration_20261122_090000_users_email_unique from './20261122_090000_users_email_unique';
 import * as migration_20261123_141000_integrity from './20261123_141000_integrity';
+import * as migration_20261123_140000_auth_hardening from './20261123_140000_auth_hardening';
 
 export const migrations = [
   {
@@ -41,5 +42,10 @@ export const migrations = [
     up: migration_20261123_141000_integrity.up,
     down: migration_20261123_141000_integrity.down,
     name: '20261123_141000_integrity',
+  },
+  {
+    up: migration_20261123_140000_auth_hardening.up,
+    down: migration_20261123_140000_auth_hardening.down,
+    name: '20261123_140000_auth_hardening',
   },
 ];

@@ -1,5 +1,6 @@
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle'
+import { CLIENT_ADDRESS_HEADER, lastForwardedFor } from '../core/utils/clientAddress'
 import { type JwtKeys, useJwtKeys } from '../session'
 
 export interface CwaHandlerOptions {
@@ -34,12 +35,28 @@ function urlAsAddressed(request: Request): URL {
   }
 }
 
+/**
+ * The client address behind a Fetch handler: the last X-Forwarded-For entry,
+ * the one the nearest proxy added (Next.js sets the header to the socket's
+ * address when no proxy did). Whatever the client sent as
+ * CLIENT_ADDRESS_HEADER is replaced. Run it behind a proxy that sets
+ * X-Forwarded-For: otherwise a client talking to the server directly can
+ * name its own address to the throttles.
+ */
+function withClientAddress(request: Request): Headers {
+  const headers = new Headers(request.headers)
+  headers.delete(CLIENT_ADDRESS_HEADER)
+  const address = lastForwardedFor(request.headers.get('x-forwarded-for'))
+  if (address) headers.set(CLIENT_ADDRESS_HEADER, address)
+  return headers
+}
+
 /** The Fetch API request as the pipeline reads it (the body is read only by endpoints that take one). */
 export function incomingFromFetch(request: Request): IncomingApiRequest {
   return {
     method: request.method,
     url: urlAsAddressed(request),
-    headers: request.headers,
+    headers: withClientAddress(request),
     body: request.body as unknown as AsyncIterable<Uint8Array> | null,
   }
 }

@@ -1,12 +1,21 @@
 import type { Request } from 'express'
+import { CLIENT_ADDRESS_HEADER } from '../core/utils/clientAddress'
 
-/** Fetch-style Headers from an Express request (lower-case names). */
+/**
+ * Fetch-style Headers from an Express request (lower-case names), with the
+ * client address Express determined (`req.ip`: X-Forwarded-For believed only
+ * from the proxies of `trust proxy`) in CLIENT_ADDRESS_HEADER, replacing
+ * whatever the client sent under that name.
+ */
 export function fetchHeaders(req: Request): Headers {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
     headers.set(name, Array.isArray(value) ? value.join(', ') : value)
   }
+  headers.delete(CLIENT_ADDRESS_HEADER)
+  const address = req.ip ?? req.socket?.remoteAddress
+  if (address) headers.set(CLIENT_ADDRESS_HEADER, address)
   return headers
 }
 

@@ -4,6 +4,7 @@ import { getOptions } from '../core/registry'
 import { InvalidToken, presentedCredentials, sessionUser, type SessionUser } from './authenticate'
 import { readCookies } from './cookies'
 import { clearSessionCookies, refreshSession, setSessionCookies } from './refresh'
+import { tokenStanding } from './revocation'
 import { sessionServices } from './services'
 
 /**
@@ -25,6 +26,10 @@ export const REUSE_DETECTED = 'Refresh token reuse detected: every session of th
  * refreshed transparently: the request proceeds authenticated and the
  * response carries the new cookies (the refresh token rotates). An expired
  * bearer token stays 401: a client sending headers refreshes itself.
+ * A valid signature is not enough: the user must still exist and be
+ * enabled, and the token must be signed under the user's current token
+ * version (session/revocation.ts); a stale cookie JWT is refreshed like an
+ * expired one (the new JWT carries the current roles).
  */
 export async function authenticateRequest(request: AuthenticationRequest): Promise<SessionUser | null> {
   const options = getOptions(request.payload.config)
@@ -49,10 +54,15 @@ export async function authenticateRequest(request: AuthenticationRequest): Promi
   const token = credentials.cookie || credentials.bearer
   if (!token) return mayRefresh ? await refreshed() : null
   try {
-    return sessionUser(await services.jwt.verify(token))
+    const claims = await services.jwt.verify(token)
+    const standing = await tokenStanding(request.payload, claims)
+    if (standing === 'gone') throw new InvalidToken('invalid')
+    if (standing === 'stale') throw new InvalidToken('revoked')
+    return sessionUser(claims)
   } catch (error) {
     if (!(error instanceof InvalidToken)) throw error
-    if (error.reason === 'expired' && credentials.cookie && mayRefresh) {
+    // A JWT signed before a password change or a change of roles is replaced like an expired one when the refresh token still works.
+    if ((error.reason === 'expired' || error.reason === 'revoked') && credentials.cookie && mayRefresh) {
       const user = await refreshed()
       if (user) return user
     }

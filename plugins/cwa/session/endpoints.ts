@@ -24,7 +24,8 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
         if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
           throw badRequest('The body must hold "username" and "password" strings.')
         }
-        const result = await ctx.payload.login({ collection: 'users', data: { username, password } as never, depth: 0 }).catch((error: unknown) => {
+        // `req` carries the request's headers: the login throttle keys on the client address.
+        const result = await ctx.payload.login({ collection: 'users', data: { username, password } as never, depth: 0, req: ctx.req }).catch((error: unknown) => {
           // Wrong password, unknown or disabled user, locked account: all the same 401.
           // Anything else (database down...) is a server error, not "invalid credentials".
           const name = (error as { name?: string })?.name ?? ''

@@ -5,6 +5,9 @@ import type { JwtKeys } from './keys'
 /** The only algorithm accepted: tokens signed otherwise (none, HS256 with the public key...) are refused. */
 export const JWT_ALGORITHM = 'RS256'
 
+/** Clock difference tolerated between the instances that sign and verify (seconds). */
+const CLOCK_TOLERANCE_SECONDS = 60
+
 export interface SessionClaims {
   sub: string
   username: string
@@ -12,11 +15,17 @@ export interface SessionClaims {
   iat: number
   exp: number
   jti: string
+  /**
+   * The user's token version when the token was signed (see session/revocation.ts):
+   * a password change, disabling or a change of roles raises the stored one and
+   * ends every JWT signed before. Absent in tokens signed before it existed (read as 0).
+   */
+  ver?: number
 }
 
 export class InvalidToken extends Error {
-  constructor(readonly reason: 'expired' | 'invalid') {
-    super(reason === 'expired' ? 'Expired JWT Token' : 'Invalid JWT Token')
+  constructor(readonly reason: 'expired' | 'invalid' | 'revoked') {
+    super(reason === 'expired' ? 'Expired JWT Token' : reason === 'revoked' ? 'Revoked JWT Token' : 'Invalid JWT Token')
   }
 }
 
@@ -27,8 +36,8 @@ export class JwtService {
     private readonly ttlSeconds: number,
   ) {}
 
-  async sign(user: { id: string | number; username?: string | null; roles?: string[] | null }): Promise<string> {
-    return new SignJWT({ username: user.username ?? '', roles: user.roles ?? [] })
+  async sign(user: { id: string | number; username?: string | null; roles?: string[] | null; tokenVersion?: number | null }): Promise<string> {
+    return new SignJWT({ username: user.username ?? '', roles: user.roles ?? [], ver: Number(user.tokenVersion ?? 0) })
       .setProtectedHeader({ alg: JWT_ALGORITHM, typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuedAt()
@@ -37,10 +46,21 @@ export class JwtService {
       .sign(this.keys.privateKey)
   }
 
+  /**
+   * A token must carry `sub`, `exp` and `iat` (one signed without `exp` would
+   * otherwise be valid forever), must not be older than the token lifetime
+   * (whatever its `exp` says) and must not be issued in the future.
+   */
   async verify(token: string): Promise<SessionClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.keys.publicKey, { algorithms: [JWT_ALGORITHM] })
-      if (typeof payload.sub !== 'string') throw new InvalidToken('invalid')
+      const { payload } = await jwtVerify(token, this.keys.publicKey, {
+        algorithms: [JWT_ALGORITHM],
+        requiredClaims: ['sub', 'exp', 'iat'],
+        maxTokenAge: this.ttlSeconds + CLOCK_TOLERANCE_SECONDS,
+      })
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') throw new InvalidToken('invalid')
+      if (payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) throw new InvalidToken('invalid')
+      if (payload.ver !== undefined && !Number.isInteger(payload.ver)) throw new InvalidToken('invalid')
       return payload as unknown as SessionClaims
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new InvalidToken('expired')

@@ -18,5 +18,30 @@ export function closedPasswordEndpoints(apiPrefix: string): Endpoint[] {
         { status: 404, headers: { 'Cache-Control': 'private, no-store' } },
       ),
   })
-  return [closed('/forgot-password'), closed('/reset-password')]
+  return [closed('/forgot-password'), closed('/reset-password'), ...(firstRegisterOpen() ? [] : [closedFirstRegister()])]
+}
+
+/**
+ * Payload's `POST /api/users/first-register` (the admin panel's "create the
+ * first user" screen) makes whoever calls it first on an empty site a super
+ * admin: on a fresh production deployment that is the first anonymous
+ * visitor. It stays open in development and tests (the README's quick
+ * start) and is closed when NODE_ENV is `production` at start (read when
+ * the config is built: Next.js later sets NODE_ENV=production for the whole
+ * process); there, the first super admin comes from `npx payload cwa:user:create`.
+ */
+export function firstRegisterOpen(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV !== 'production'
+}
+
+function closedFirstRegister(): Endpoint {
+  return {
+    path: '/first-register',
+    method: 'post',
+    handler: () =>
+      Response.json(
+        { errors: [{ message: 'Not available in production: create the first super admin with `npx payload cwa:user:create <username> <email> <password> --super-admin`.' }] },
+        { status: 404, headers: { 'Cache-Control': 'private, no-store' } },
+      ),
+  }
 }

@@ -9,8 +9,10 @@ import { noteSentFields } from './hooks/changes'
 import { emailChangeRules } from './hooks/emailChange'
 import { equalLoginTiming, userChecker } from './hooks/loginChecks'
 import { notePasswordChange } from './hooks/password'
+import { forgetCachedTokenState, forgetDeletedTokenState, tokenVersionField, tokenVersionRule } from './hooks/tokenVersion'
 import { userWriteEffects } from './hooks/writeEffects'
 import { apiSessionStrategy, clearApiSessionCookies } from './sessionStrategy'
+import { loginSucceeded, loginThrottle, sameLoginRefusal } from './throttle'
 
 /**
  * The user resource: Payload auth (password hashing, admin login) with the
@@ -66,11 +68,15 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
     hooks: {
       afterLogout: [clearApiSessionCookies(options)],
       beforeDelete: [deleteRefreshTokens],
-      beforeOperation: [equalLoginTiming, noteSentFields],
+      // The throttle first: a throttled login costs no password hash.
+      beforeOperation: [loginThrottle, equalLoginTiming, noteSentFields],
+      afterLogin: [loginSucceeded],
+      afterError: [sameLoginRefusal],
       // The email change rules first: they may turn a requested address into `email`, which must then be free.
       beforeValidate: [emailChangeRules(options), emailNotTaken],
-      beforeChange: [firstUserIsSuperAdmin, notePasswordChange],
-      afterChange: [userWriteEffects(options)],
+      beforeChange: [firstUserIsSuperAdmin, notePasswordChange, tokenVersionRule],
+      afterChange: [forgetCachedTokenState, userWriteEffects(options)],
+      afterDelete: [forgetDeletedTokenState],
       beforeLogin: [userChecker(options)],
     },
     fields: [
@@ -98,6 +104,8 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
       },
       // The pending email change (see hooks/emailChange); null cancels it.
       { name: 'newEmailAddress', type: 'email' },
+      // Raised by every change that must end the JWTs issued so far (hooks/tokenVersion.ts).
+      tokenVersionField,
     ],
     custom: { cwa },
   }

@@ -36,7 +36,9 @@ function crossSiteAllowed(headers: Headers, payload: Payload): boolean {
  * API's session: the JWT cookie set by POST {api_prefix}/login, verified
  * with the site's public key and RS256 only (like the JSON-LD API does).
  * The user is read from the database, so a user disabled or deleted since
- * login is refused and current roles decide admin access.
+ * login is refused and current roles decide admin access; a token signed
+ * before the user's token version moved on (password change or reset,
+ * change of roles) is refused, as the JSON-LD API refuses it.
  */
 export function apiSessionStrategy(options: ResolvedCwaOptions): AuthStrategy {
   return {
@@ -46,18 +48,20 @@ export function apiSessionStrategy(options: ResolvedCwaOptions): AuthStrategy {
       if (!token || !crossSiteAllowed(headers, payload)) return { user: null }
       // Unreadable keys throw: Payload logs the error and tries its other strategies.
       const jwt = new JwtService(await jwtKeys(), options.session.tokenTtl)
-      let subject: string
+      let claims: { sub: string; ver?: number }
       try {
-        subject = (await jwt.verify(token)).sub
+        claims = await jwt.verify(token)
       } catch {
         return { user: null } // forged, tampered, wrongly signed or expired token
       }
       const collection = payload.collections.users?.config
       if (!collection?.auth) return { user: null }
       const user = (await payload
-        .findByID({ collection: 'users', id: subject, depth: collection.auth.depth ?? 0, overrideAccess: true, disableErrors: true, req })
+        .findByID({ collection: 'users', id: claims.sub, depth: collection.auth.depth ?? 0, overrideAccess: true, disableErrors: true, req })
         .catch(() => null)) as Record<string, unknown> | null
       if (!user || user.enabled === false) return { user: null }
+      // Signed before a password change or reset, or a change of roles: the same refusal as the JSON-LD API's.
+      if (Number(claims.ver ?? 0) !== Number(user.tokenVersion ?? 0)) return { user: null }
       return { user: { ...user, collection: 'users', _strategy: strategyName ?? API_SESSION_STRATEGY } as never }
     },
   }

@@ -1,0 +1,77 @@
+import type { Payload } from 'payload'
+import type { SessionClaims } from './jwt'
+
+/**
+ * Whether a verified JWT still speaks for its user. A JWT lives up to
+ * `session.tokenTtl` (3600 s); without this check it would outlive a
+ * disabled or deleted account, a change of roles and a password change or
+ * reset. The users collection keeps a `tokenVersion` that every such change
+ * raises (features/users/hooks/tokenVersion.ts), and the JWT carries the
+ * version it was signed under (`ver`). Per authenticated request: one
+ * query by primary key (enabled, tokenVersion), kept in process memory for
+ * at most TOKEN_STATE_TTL_MS. A change made through this instance forgets
+ * the user's entry at once; another instance sees it within that time.
+ */
+export const TOKEN_STATE_TTL_MS = 2000
+
+/** Entries kept per instance at most (the oldest go first). */
+const MAX_ENTRIES = 10_000
+
+interface TokenState {
+  enabled: boolean
+  version: number
+}
+
+interface Entry {
+  at: number
+  state: Promise<TokenState | null>
+}
+
+const caches = new WeakMap<Payload, Map<string, Entry>>()
+
+function cacheOf(payload: Payload): Map<string, Entry> {
+  let cache = caches.get(payload)
+  if (!cache) caches.set(payload, (cache = new Map()))
+  return cache
+}
+
+/** Forgets what is known of the user (called after a write to the user through this instance). */
+export function forgetTokenState(payload: Payload, userId: string | number): void {
+  caches.get(payload)?.delete(String(userId))
+}
+
+async function readState(payload: Payload, userId: string): Promise<TokenState | null> {
+  const user = (await payload.db.findOne({
+    collection: 'users',
+    where: { id: { equals: userId } },
+    select: { enabled: true, tokenVersion: true },
+  })) as { enabled?: boolean | null; tokenVersion?: number | string | null } | null
+  if (!user) return null
+  return { enabled: user.enabled !== false, version: Number(user.tokenVersion ?? 0) }
+}
+
+/** The user's current state, from the short-lived cache or the database. */
+function tokenState(payload: Payload, userId: string): Promise<TokenState | null> {
+  const cache = cacheOf(payload)
+  const now = Date.now()
+  const found = cache.get(userId)
+  if (found && now - found.at < TOKEN_STATE_TTL_MS) return found.state
+  const state = readState(payload, userId)
+  cache.delete(userId)
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string)
+  cache.set(userId, { at: now, state })
+  // A failed read is not kept: the next request asks again.
+  state.catch(() => cache.get(userId)?.state === state && cache.delete(userId))
+  return state
+}
+
+/**
+ * 'gone': the user was deleted or disabled; 'stale': the token was signed
+ * before a password change, a reset or a change of roles (a new one, with
+ * the current roles, can come from the refresh token); 'current' otherwise.
+ */
+export async function tokenStanding(payload: Payload, claims: Pick<SessionClaims, 'sub' | 'ver'>): Promise<'current' | 'stale' | 'gone'> {
+  const state = await tokenState(payload, claims.sub)
+  if (!state || !state.enabled) return 'gone'
+  return Number(claims.ver ?? 0) === state.version ? 'current' : 'stale'
+}
