@@ -5,8 +5,12 @@
  * .data/build/server.mjs (about a second; packages stay external) and runs
  * it with plain Node. Running through a TypeScript loader instead can lose a
  * module import on Node 20 (the process then exits 13 or 0 doing nothing).
+ *
+ * The server runs in this very process (imported, not spawned), and
+ * package.json's `exec node ...` makes it npm's own child: the SIGTERM or
+ * SIGINT npm forwards reaches it (src/server/start.ts stops cleanly).
  */
-import { build } from 'esbuild'
+import { build, stop as stopEsbuild } from 'esbuild'
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -29,6 +33,8 @@ await build({
   sourcemap: 'inline',
   logLevel: 'warning',
 })
+// esbuild's service process is not needed any more: it must not outlive the server (or be left behind by it).
+await stopEsbuild()
 try {
   await import(pathToFileURL(outfile).href)
 } finally {

@@ -93,6 +93,12 @@ type CreateNext = (options: { dev: boolean; dir: string }) => {
 }
 
 let building: Promise<void> | undefined
+let buildChild: import('node:child_process').ChildProcess | undefined
+
+/** Stops a `next build` under way (the process is stopping: the build must not outlive it). */
+export function stopAdminBuild(): void {
+  buildChild?.kill('SIGTERM')
+}
 
 /** Runs `next build` in a child process (one at a time per process). */
 export function buildAdmin(dir: string, logger: AdminLogger): Promise<void> {
@@ -115,6 +121,7 @@ async function runNextBuild(dir: string, logger: AdminLogger): Promise<void> {
       env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    buildChild = child
     const collect = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split(/\r?\n/)) {
         if (line.trim()) output.push(line)
@@ -124,7 +131,10 @@ async function runNextBuild(dir: string, logger: AdminLogger): Promise<void> {
     child.stdout.on('data', collect)
     child.stderr.on('data', collect)
     child.on('error', reject)
-    child.on('close', (exitCode, signal) => resolve(signal ? null : exitCode))
+    child.on('close', (exitCode, signal) => {
+      buildChild = undefined
+      resolve(signal ? null : exitCode)
+    })
   })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   if (code !== 0) {

@@ -1,16 +1,24 @@
 /**
- * `npm start`: the reference site on one port. Database (embedded when
- * DATABASE_URL is unset), migrations, demo seed, JWT keys, then Express with
- * the JSON-LD API, Payload's REST API and the admin panel.
+ * `npm start`: the reference site on one port. The port is taken first (a
+ * busy port fails at once; until the site is ready it answers 503 with
+ * Retry-After), then the database (embedded when DATABASE_URL is unset),
+ * migrations, demo seed, JWT keys, then Express with the JSON-LD API and
+ * Payload's REST API; the admin panel is prepared (built on the first
+ * start) while the APIs already answer, /admin answering a "building" page
+ * meanwhile. SIGTERM, SIGINT and SIGHUP stop it cleanly: requests in flight
+ * finish, new ones are refused, the pool is closed, the embedded database is
+ * shut down, exit 0.
  */
-import type { Server } from 'node:http'
-import path from 'node:path'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { Express, Request, Response } from 'express'
+import type { Payload } from 'payload'
 import { buildSiteConfig } from '../../payload.config'
+import { onPoolError } from '../config/databasePool'
 import { projectRoot } from '../config/projectRoot'
 import { closePayload, createApp, getOptions, loadJwtKeys } from 'payload-cwa'
 import { seedDemo } from '../seed/demo'
 import { startPayload } from './bootstrap'
-import { ensureDatabase } from './database'
+import { type DatabaseHandle, ensureDatabase, StartError } from './database'
 
 const root = projectRoot(import.meta.url)
 const bootLog = {
@@ -19,67 +27,160 @@ const bootLog = {
   error: (message: string) => console.error(`[cwa] ${message}`),
 }
 
+const positive = (value: string | undefined, fallback: number) => (Number(value) > 0 ? Number(value) : fallback)
+/** The whole request (headers and body) must arrive within this (a body that never finishes frees its connection). */
+const REQUEST_TIMEOUT = positive(process.env.HTTP_REQUEST_TIMEOUT_MS, 20_000)
+const HEADERS_TIMEOUT = Math.min(positive(process.env.HTTP_HEADERS_TIMEOUT_MS, 10_000), REQUEST_TIMEOUT)
+/** How long a stop waits for requests in flight before closing their connections. */
+const SHUTDOWN_GRACE = positive(process.env.SHUTDOWN_GRACE_MS, 10_000)
+
+function unavailable(res: ServerResponse, message: string, retryAfter = 5): void {
+  res.statusCode = 503
+  res.setHeader('Retry-After', String(retryAfter))
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+  res.end(`${message}\n`)
+}
+
 async function main(): Promise<void> {
   // Keeps the event loop alive through start-up: on Node 20 a module import
   // pending in the loader thread does not (every import here is static, and
   // this guards what remains: Payload's and Next's own lazy imports).
   const keepAlive = setInterval(() => {}, 60_000)
   process.chdir(root)
-  const database = await ensureDatabase(process.env, bootLog)
-  const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: database.url }) })
-  // A database that goes away (shutdown, restart) must not crash the process through an unhandled pool error.
-  ;(payload.db as unknown as { pool?: { on(event: 'error', fn: (error: Error) => void): void } }).pool?.on('error', (error) =>
-    payload.logger.warn({ err: error.message }, 'PostgreSQL connection error'),
-  )
-  const log = {
-    info: (message: string) => payload.logger.info(message),
-    warn: (message: string) => payload.logger.warn(message),
-  }
-  const options = getOptions(payload.config)
-  if (process.env.SEED_DEMO !== '0') await seedDemo(payload, { apiPrefix: options.apiPrefix })
-  const keys = await loadJwtKeys(process.env, log.info)
-
-  let admin: Parameters<typeof createApp>[0]['admin']
-  if (process.env.ADMIN_PANEL !== '0') {
-    // The admin panel (Next.js) reads the config itself: give it the same database.
-    process.env.DATABASE_URL = database.url
-    // Loaded only when wanted: importing Next.js at module load can stall
-    // start-up when the process has no terminal on stdin.
-    const { createAdminHandler } = await import('./admin')
-    admin = await createAdminHandler({ dir: root, logger: log })
-  }
-  const app = createApp({ payload, keys, admin })
   const port = Number(process.env.PORT ?? 3000)
   const host = process.env.HOST ?? '0.0.0.0'
-  const server: Server = app.listen(port, host, () => {
-    clearInterval(keepAlive)
-    const base = `http://localhost:${port}`
-    payload.logger.info(`JSON-LD API:     ${base}${options.apiPrefix}/ (docs: ${base}${options.apiPrefix}/docs)`)
-    payload.logger.info(`Payload REST API: ${base}${payload.config.routes.api}`)
-    payload.logger.info(admin ? `Admin panel:     ${base}${payload.config.routes.admin}` : 'Admin panel disabled (ADMIN_PANEL=0)')
-    payload.logger.info(`Database:        ${database.embedded ? 'embedded PostgreSQL (.data/postgres)' : 'DATABASE_URL'}`)
+
+  // The port first: a busy port fails before anything starts, and the port answers from the first second.
+  let app: Express | undefined
+  let stopping = false
+  let inFlight = 0
+  const server = createServer({ requestTimeout: REQUEST_TIMEOUT, connectionsCheckingInterval: 1000 }, (req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) {
+      res.setHeader('Connection', 'close')
+      return unavailable(res, 'The server is shutting down.')
+    }
+    if (!app) return unavailable(res, 'The server is starting; retry in a few seconds.')
+    inFlight++
+    res.once('close', () => inFlight--)
+    app(req, res)
   })
-  server.on('error', (error) => {
-    payload.logger.error({ err: error.message }, `Cannot listen on ${host}:${port}`)
-    void stop('listen error', 1)
+  server.headersTimeout = HEADERS_TIMEOUT
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(new StartError(`Port ${port} is already in use on ${host} (another npm start, or another server): stop it, or start with PORT set to a free port.`))
+      } else if (error.code === 'EACCES') {
+        reject(new StartError(`Not allowed to listen on port ${port} (ports below 1024 need privileges): start with PORT set to a port above 1023.`))
+      } else reject(error)
+    })
+    server.listen(port, host, () => resolve())
   })
 
-  let stopping = false
+  let payload: Payload | undefined
+  let database: DatabaseHandle | undefined
+  let stopAdmin: (() => void) | undefined
+  const log = {
+    info: (message: string) => (payload ? payload.logger.info(message) : bootLog.info(message)),
+    warn: (message: string) => (payload ? payload.logger.warn(message) : bootLog.warn(message)),
+    error: (message: string) => (payload ? payload.logger.error(message) : bootLog.error(message)),
+  }
+
   const stop = async (reason: string, code = 0) => {
     if (stopping) return
     stopping = true
-    payload.logger.info(`${reason}: shutting down`)
-    server.close()
-    await closePayload(payload)
-    await database.stop().catch(() => {})
+    clearInterval(keepAlive)
+    log.info(`${reason}: shutting down${inFlight ? ` (finishing ${inFlight} request${inFlight === 1 ? '' : 's'} in flight; new ones are refused)` : ''}`)
+    stopAdmin?.()
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    server.closeIdleConnections()
+    const deadline = Date.now() + SHUTDOWN_GRACE
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    if (inFlight > 0) log.warn(`${inFlight} request(s) still running after ${SHUTDOWN_GRACE} ms: closing their connections`)
+    server.closeAllConnections()
+    await closed
+    if (payload) await closePayload(payload)
+    if (database) {
+      await database.stop().catch((error) => log.warn(`Stopping the embedded PostgreSQL server failed: ${error instanceof Error ? error.message : error}`))
+      if (database.dataDir) log.info('Embedded PostgreSQL stopped')
+    }
+    log.info(code === 0 ? 'Stopped' : 'Stopped after an error (exit code 1)')
     process.exit(code)
   }
-  process.on('SIGINT', () => void stop('SIGINT received'))
-  process.on('SIGTERM', () => void stop('SIGTERM received'))
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(`${signal} received`))
+  server.on('error', (error) => {
+    log.error(`HTTP server error: ${error.message}`)
+    void stop('HTTP server error', 1)
+  })
+
+  database = await ensureDatabase(process.env, bootLog, {
+    onFatal: () => void stop('The embedded database is gone', 1),
+  })
+  if (stopping) return
+  const started = await startPayload({ config: buildSiteConfig({ databaseUrl: database.url }) })
+  payload = started
+  // A connection the database closed (restart, kill): the pool opens a new one; say so once in a while, never while stopping.
+  let lastPoolWarning = 0
+  onPoolError((error) => {
+    if (stopping || Date.now() - lastPoolWarning < 5000) return
+    lastPoolWarning = Date.now()
+    started.logger.warn(`Lost a PostgreSQL connection (${error.message}); the next queries open new ones (until the database is back, requests are answered 503)`)
+  })
+  const options = getOptions(started.config)
+  if (process.env.SEED_DEMO !== '0') await seedDemo(started, { apiPrefix: options.apiPrefix })
+  const keys = await loadJwtKeys(process.env, log.info)
+
+  // The admin panel (Next.js), prepared after the APIs answer: until it is ready /admin says so.
+  const adminEnabled = process.env.ADMIN_PANEL !== '0'
+  let adminHandler: ((req: Request, res: Response) => Promise<void>) | undefined
+  let adminProblem: string | undefined
+  const admin = adminEnabled
+    ? async (req: Request, res: Response) => {
+        if (adminHandler) return adminHandler(req, res)
+        res.status(503)
+        if (!adminProblem) res.set('Retry-After', '10')
+        res.type('html').send(adminWaitPage(adminProblem))
+      }
+    : undefined
+  app = createApp({ payload: started, keys, admin })
+  if (stopping) return
+  clearInterval(keepAlive)
+
+  const base = `http://localhost:${port}`
+  started.logger.info(`JSON-LD API:      ${base}${options.apiPrefix}/ (docs: ${base}${options.apiPrefix}/docs)`)
+  started.logger.info(`Payload REST API: ${base}${started.config.routes.api}`)
+  started.logger.info(adminEnabled ? `Admin panel:      ${base}${started.config.routes.admin} (preparing: answers 503 until it is ready)` : 'Admin panel:      disabled (ADMIN_PANEL=0)')
+  started.logger.info(
+    `Database:         ${database.embedded ? (database.dataDir ? `embedded PostgreSQL (data in ${database.dataDir})` : 'embedded PostgreSQL started by another process') : 'DATABASE_URL'}`,
+  )
+  started.logger.info(`Listening on ${host}:${port}`)
+
+  if (adminEnabled) {
+    // The panel reads the config itself: give it the same database. Loaded only when wanted:
+    // importing Next.js at module load can stall start-up when the process has no terminal on stdin.
+    process.env.DATABASE_URL = database.url
+    const adminModule = await import('./admin')
+    stopAdmin = adminModule.stopAdminBuild
+    try {
+      adminHandler = await adminModule.createAdminHandler({ dir: root, logger: log })
+    } catch (error) {
+      if (stopping) return
+      adminProblem = 'The admin panel could not be built: the server log says why (`npm run build:admin` shows the whole output). The APIs work.'
+      started.logger.error(`${adminProblem}\n${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+}
+
+function adminWaitPage(problem?: string): string {
+  const text = problem ?? 'Building the admin panel (first start only, under a minute). This page reloads by itself.'
+  const refresh = problem ? '' : '<meta http-equiv="refresh" content="5">'
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${refresh}<title>Admin panel</title></head><body><p>${text}</p></body></html>`
 }
 
 main().catch((error) => {
-  console.error('[cwa] start failed:', error instanceof Error ? error.message : error)
-  if (process.env.DEBUG) console.error(error)
+  if (error instanceof StartError) console.error(`[cwa] ${error.message}`)
+  else {
+    console.error('[cwa] start failed:', error instanceof Error ? error.message : error)
+    if (process.env.DEBUG) console.error(error)
+  }
   process.exit(1)
 })

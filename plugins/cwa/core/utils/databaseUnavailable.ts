@@ -10,8 +10,9 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 // SQLSTATE: class 08 (connection exception), 57P01-57P03 (administrator/crash shutdown, cannot connect now),
 // 57014 (statement_timeout), 53300 (too many connections).
 const SQLSTATE = /^(08...|57P0[1-3]|57014|53300)$/
+// Messages, also where a wrapper kept only the text (Payload: "cannot begin transaction: connect ECONNREFUSED ...").
 const MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|Cannot use a pool after calling end|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|Cannot use a pool after calling end|the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|terminating connection|\b(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)\b|cannot begin transaction/i
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error

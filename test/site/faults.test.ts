@@ -1,0 +1,241 @@
+/**
+ * Faults, against the site as `npm start` runs it (its own process, its own
+ * embedded PostgreSQL on a port and data directory of this test; the shared
+ * test server is never touched):
+ * - a request whose body never finishes is cut off (request timeout);
+ * - the database frozen for 5 s (SIGSTOP on the postmaster and every
+ *   backend) under load: requests wait or get 503 + Retry-After, none a
+ *   500, and the site recovers by itself;
+ * - the database killed (kill -9) during writes: the start script restarts
+ *   it, requests meanwhile get 503, and every write is either committed
+ *   whole or refused (nothing half-written);
+ * - SIGTERM under load: the request in flight finishes, new ones are
+ *   refused, the embedded database is shut down, exit 0, a clean log.
+ * The database timeouts are shortened (DATABASE_CONNECT_TIMEOUT_MS,
+ * DATABASE_STATEMENT_TIMEOUT_MS) so that the 503s come within the freeze.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { execFileSync, type ChildProcess } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
+import type { Payload } from 'payload'
+import { buildSiteConfig } from '../../payload.config'
+import { closePayload } from '../../plugins/cwa/core/utils/closePayload'
+import { startPayload } from '../../src/server/bootstrap'
+import { PASSWORD } from '../support/server'
+import { cleanupSites, freePort, startSite } from '../support/site'
+import { waitFor } from '../support/wait'
+
+let base: string
+let child: ChildProcess
+let output: () => string
+let payload: Payload
+let token: string
+
+const ps = (ppid: number) =>
+  execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(ppid)], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([pid]) => pid)
+    .map(([pid, comm]) => ({ pid: Number(pid), comm: comm! }))
+/** The embedded postmaster (the site's child) and its backends. */
+const postgresProcesses = () => {
+  const postmaster = ps(child.pid!).find((p) => p.comm === 'postgres')
+  return postmaster ? [postmaster.pid, ...ps(postmaster.pid).map((p) => p.pid)] : []
+}
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+beforeAll(async () => {
+  const embeddedPort = await freePort()
+  const site = await startSite({
+    DATABASE_URL: undefined,
+    EMBEDDED_POSTGRES_PORT: String(embeddedPort),
+    DATABASE_CONNECT_TIMEOUT_MS: '1000',
+    DATABASE_STATEMENT_TIMEOUT_MS: '1500',
+    HTTP_REQUEST_TIMEOUT_MS: '1500',
+    HTTP_HEADERS_TIMEOUT_MS: '1000',
+  })
+  ;({ base, child, output } = site)
+  // Fixtures through Payload in this process, on the site's embedded database.
+  payload = await startPayload({ config: buildSiteConfig({ databaseUrl: `postgres://postgres:postgres@127.0.0.1:${embeddedPort}/cwa` }), key: `faults_${embeddedPort}`, migrate: false })
+  await payload.create({
+    collection: 'users',
+    data: { username: 'faults', email: 'faults@example.com', password: PASSWORD, roles: ['ROLE_SUPER_ADMIN'], enabled: true, emailAddressVerified: true } as never,
+  })
+  const login = await fetch(`${base}/_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'faults', password: PASSWORD }) })
+  expect(login.status).toBe(204)
+  token = decodeURIComponent(login.headers.getSetCookie().find((c) => c.startsWith('api_component='))!.split(';')[0]!.split('=')[1]!)
+}, 120_000)
+
+afterAll(async () => {
+  if (process.env.FAULTS_LOG) (await import('node:fs')).writeFileSync(process.env.FAULTS_LOG, output?.() ?? '')
+  if (payload) await closePayload(payload)
+  cleanupSites()
+})
+
+interface Outcome {
+  path: string
+  status: number
+  retryAfter: string | null
+  id?: string
+  marker?: string
+}
+
+/** Requests in a loop until `until()` says stop; every answer is recorded (a network error as status 0). */
+async function loop(outcomes: Outcome[], until: () => boolean, send: () => Promise<Outcome>): Promise<void> {
+  while (!until()) outcomes.push(await send())
+}
+
+const read = (path: string) => async (): Promise<Outcome> => {
+  try {
+    const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(20_000) })
+    await response.arrayBuffer()
+    return { path, status: response.status, retryAfter: response.headers.get('retry-after') }
+  } catch {
+    return { path, status: 0, retryAfter: null }
+  }
+}
+
+let written = 0
+const write = async (): Promise<Outcome> => {
+  const marker = `<p>fault write ${++written}</p>`
+  try {
+    const response = await fetch(`${base}/_api/component/html_contents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/ld+json', accept: 'application/ld+json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ html: marker }),
+      signal: AbortSignal.timeout(20_000),
+    })
+    const body = (await response.json().catch(() => ({}))) as { '@id'?: string }
+    return { path: 'POST html_contents', status: response.status, retryAfter: response.headers.get('retry-after'), id: body['@id'], marker }
+  } catch {
+    return { path: 'POST html_contents', status: 0, retryAfter: null, marker }
+  }
+}
+
+const healthy = async () => (await read('/_api/_/pages')()).status === 200 && (await read('/api/pages?limit=1')()).status === 200
+
+function expectNo500(outcomes: Outcome[]) {
+  const bad = outcomes.filter((o) => o.status >= 500 && o.status !== 503)
+  expect(bad).toEqual([])
+  for (const o of outcomes.filter((o) => o.status === 503)) expect(o.retryAfter).toBe('5')
+}
+
+describe('faults', () => {
+  it('a request whose body never finishes is cut off after the request timeout (no connection held for 25 s)', async () => {
+    const started = Date.now()
+    const closed = await new Promise<string>((resolve) => {
+      const socket = connect(Number(new URL(base).port), '127.0.0.1', () => {
+        socket.write('POST /_api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"username":')
+      })
+      let answer = ''
+      socket.on('data', (d) => (answer += d))
+      socket.on('close', () => resolve(answer))
+      socket.on('error', () => {})
+    })
+    expect(Date.now() - started).toBeLessThan(5000)
+    expect(closed.startsWith('HTTP/1.1 408')).toBe(true)
+  })
+
+  it('the database frozen for 5 s under load (SIGSTOP, SIGCONT): requests wait or get 503 with Retry-After, none a 500, and the site recovers without a restart', async () => {
+    expect(await healthy()).toBe(true)
+    const outcomes: Outcome[] = []
+    let done = false
+    const loops = [
+      loop(outcomes, () => done, read('/_api/_/pages')),
+      loop(outcomes, () => done, read('/_api/_/routes')),
+      loop(outcomes, () => done, read('/api/pages?limit=1')),
+      loop(outcomes, () => done, write),
+    ]
+    await waitFor(() => outcomes.length > 8, { message: 'load before the freeze' })
+    const frozen = postgresProcesses()
+    expect(frozen.length).toBeGreaterThan(1)
+    for (const pid of frozen) process.kill(pid, 'SIGSTOP')
+    const during = outcomes.length
+    try {
+      // The fault itself lasts 5 s.
+      await new Promise((r) => setTimeout(r, 5000))
+    } finally {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT')
+    }
+    await waitFor(healthy, { timeout: 15_000, message: 'the site answering 200 again after the freeze' })
+    done = true
+    await Promise.all(loops)
+    expectNo500(outcomes)
+    expect(outcomes.slice(during).some((o) => o.status === 503)).toBe(true)
+    expect(outcomes.filter((o) => o.status === 0)).toEqual([])
+  }, 60_000)
+
+  it('the database killed (kill -9) during writes: it is restarted, requests meanwhile get 503, every write is committed whole or refused', async () => {
+    const outcomes: Outcome[] = []
+    let done = false
+    const loops = [loop(outcomes, () => done, write), loop(outcomes, () => done, write), loop(outcomes, () => done, read('/_api/_/pages'))]
+    await waitFor(() => outcomes.filter((o) => o.status === 201).length > 3, { timeout: 10_000, message: 'writes before the kill' })
+    const [postmaster] = postgresProcesses()
+    process.kill(postmaster!, 'SIGKILL')
+    await waitFor(() => /Embedded PostgreSQL stopped unexpectedly \(killed by SIGKILL\)/.test(output()), { message: 'the site noticing the database is gone' })
+    await waitFor(() => /Embedded PostgreSQL restarted/.test(output()), { timeout: 30_000, message: 'the embedded database restarted' })
+    await waitFor(healthy, { timeout: 15_000, message: 'the site answering 200 again after the restart' })
+    const after = outcomes.length
+    await waitFor(() => outcomes.slice(after).filter((o) => o.status === 201).length > 2, { timeout: 10_000, message: 'writes after the restart' })
+    done = true
+    await Promise.all(loops)
+    expectNo500(outcomes)
+    expect(outcomes.filter((o) => o.status === 503).length).toBeGreaterThan(0)
+
+    const writes = outcomes.filter((o) => o.marker)
+    const { docs } = await waitFor(
+      () => payload.find({ collection: 'html_contents', where: { html: { like: 'fault write' } }, limit: 10_000, depth: 0 }).catch(() => null),
+      { timeout: 10_000, message: 'reading the written records' },
+    )
+    const stored = new Map(docs.map((doc) => [String((doc as { html?: string }).html), doc]))
+    for (const w of writes.filter((o) => o.status === 201)) expect(stored.has(w.marker!)).toBe(true)
+    // Refused writes (503, or a connection the kill cut) left nothing or a whole record, never a part.
+    for (const doc of docs) expect((doc as { html?: string }).html).toMatch(/^<p>fault write \d+<\/p>$/)
+    expect(output()).not.toMatch(/Unhandled|uncaught/i)
+  }, 90_000)
+
+  it('SIGTERM under load: the request in flight finishes, new ones are refused, the embedded database stops cleanly, exit 0', async () => {
+    const postgres = postgresProcesses()
+    expect(postgres.length).toBeGreaterThan(0)
+    const body = JSON.stringify({ html: '<p>sent across the SIGTERM</p>' })
+    const half = Math.floor(body.length / 2)
+    let sent!: () => void
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpRequest(
+        `${base}/_api/component/html_contents`,
+        { method: 'POST', headers: { 'content-type': 'application/ld+json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` } },
+        (res) => {
+          let text = ''
+          res.on('data', (d) => (text += d))
+          res.on('end', () => resolve({ status: res.statusCode!, text }))
+        },
+      )
+      req.on('error', reject)
+      req.write(body.slice(0, half))
+      sent = () => req.end(body.slice(half))
+    })
+    // The request is in flight (half its body read) when the signal comes.
+    await waitFor(async () => (await fetch(`${base}/_api/`)).ok, { message: 'the site answering' })
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+    child.kill('SIGTERM')
+    await waitFor(() => /SIGTERM received: shutting down \(finishing 1 request in flight/.test(output()), { message: 'the stop to begin' })
+    const refused = await fetch(`${base}/_api/`).then((r) => r.status, () => 'refused')
+    expect([503, 'refused']).toContain(refused)
+    sent()
+    const answer = await response
+    expect(answer.status).toBe(201)
+    expect(await exited).toBe(0)
+    for (const pid of postgres) expect(alive(pid)).toBe(false)
+    expect(output()).toContain('Embedded PostgreSQL stopped')
+    const tail = output().slice(output().indexOf('SIGTERM received'))
+    expect(tail).not.toMatch(/terminating connection|DeprecationWarning|Error/)
+  }, 30_000)
+})
