@@ -126,11 +126,12 @@ describe('change_password (password_update)', () => {
     const [row] = await server.sql('SELECT login_attempts::int AS login_attempts, lock_until FROM _acb_users WHERE username = $1', ['guessed'])
     expect(row.login_attempts).toBeGreaterThanOrEqual(10)
     expect(new Date(row.lock_until).getTime()).toBeGreaterThan(Date.now())
-    // Locked: even the right password is refused, on the form and at login.
+    // Locked: even the right password is refused, on the form and at login from the guessing client
+    // (its failures count for the login throttle too: 429; see test/users/loginHardening.test.ts for other addresses).
     const right = await submit('change_password', body(PASSWORD, 'brand-new-pass'), token)
     expect([right.status, errorsByField(right)]).toEqual([422, { oldPassword: ['Too many failed attempts: this account is locked for a while.'] }])
-    expect(await loginStatus('guessed', PASSWORD)).toBe(401)
-    expect(await loginStatus('guessed', 'brand-new-pass')).toBe(401)
+    expect(await loginStatus('guessed', PASSWORD)).toBe(429)
+    expect(await loginStatus('guessed', 'brand-new-pass')).toBe(429)
   })
 
   it('the right current password ends the count of failed attempts', async () => {

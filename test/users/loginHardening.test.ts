@@ -34,7 +34,7 @@ const apiLogin = (username: string, password: string, client = newClient()) =>
 
 describe('POST /api/users/login refusals', () => {
   it('security: known user with a wrong password, unknown user and locked account get one and the same answer (user enumeration attack)', async () => {
-    const answers = await Promise.all([restLogin('known', 'wrong password'), restLogin('nobody-here', 'wrong password'), restLogin('locked', PASSWORD)])
+    const answers = await Promise.all([restLogin('known', 'wrong password'), restLogin('nobody-here', 'wrong password'), restLogin('locked', 'wrong password')])
     for (const answer of answers) expect(answer.status).toBe(401)
     const bodies = answers.map((answer) => JSON.stringify(answer.body))
     expect(new Set(bodies).size).toBe(1)
@@ -94,6 +94,31 @@ describe('login throttle', () => {
     expect((await apiLogin('known', PASSWORD, newClient())).status).toBe(204)
   })
 
+  it('security: an account locked by guesses from many addresses (lockout attack) still takes the right password from a clean address, on both logins', async () => {
+    for (const [username, login, ok] of [
+      ['lockedout1', apiLogin, 204],
+      ['lockedout2', restLogin, 200],
+    ] as const) {
+      await server.createUser(username, ['ROLE_USER'])
+      // Two attackers, five guesses each: Payload's lock (10 failures) closes the account.
+      for (const attacker of [newClient(), newClient()]) for (let i = 0; i < perAccount; i++) await login(username, `guess ${i}`, attacker)
+      const [row] = await server.sql('SELECT lock_until > now() AS locked FROM _acb_users WHERE username = $1', [username])
+      expect(row.locked).toBe(true)
+      // A third address's wrong guess is refused like any other and leaves the lock.
+      const third = newClient()
+      const wrong = await login(username, 'still guessing', third)
+      expect(wrong.status).toBe(401)
+      expect(JSON.stringify(wrong.body)).toContain('Invalid credentials.')
+      // ... and that address is then held by the lock, even with the right password.
+      expect((await login(username, PASSWORD, third)).status).toBe(401)
+      // The owner, from an address with no failure on the account, logs in; the lock is lifted.
+      expect((await login(username, PASSWORD, newClient())).status).toBe(ok)
+      const [after] = await server.sql('SELECT lock_until, coalesce(login_attempts, 0)::int AS n FROM _acb_users WHERE username = $1', [username])
+      expect(after.lock_until).toBeNull()
+      expect(after.n).toBe(0)
+    }
+  })
+
   it('a successful login clears the failures of that account from that client (a typo is not held against the owner)', async () => {
     await server.createUser('typo', ['ROLE_USER'])
     const owner = newClient()
@@ -119,14 +144,15 @@ describe('login throttle', () => {
 
 describe("Payload's first-register", () => {
   it('security: is closed in production (first anonymous visitor becomes super admin attack): 404 pointing to cwa:user:create', async () => {
-    expect(firstRegisterOpen({ NODE_ENV: 'production' })).toBe(false)
-    const previous = process.env.NODE_ENV
-    process.env.NODE_ENV = 'production'
+    expect(firstRegisterOpen({ NODE_ENV: 'production' } as NodeJS.ProcessEnv)).toBe(false)
+    const env = process.env as Record<string, string | undefined>
+    const previous = env.NODE_ENV
+    env.NODE_ENV = 'production'
     let endpoints
     try {
       endpoints = closedPasswordEndpoints('/_api')
     } finally {
-      process.env.NODE_ENV = previous
+      env.NODE_ENV = previous
     }
     const closed = endpoints.find((e) => e.path === '/first-register')
     expect(closed?.method).toBe('post')
@@ -136,9 +162,9 @@ describe("Payload's first-register", () => {
   })
 
   it('stays open in development and tests (the README quick start)', () => {
-    expect(firstRegisterOpen({ NODE_ENV: 'development' })).toBe(true)
-    expect(firstRegisterOpen({ NODE_ENV: 'test' })).toBe(true)
-    expect(firstRegisterOpen({})).toBe(true)
+    expect(firstRegisterOpen({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)).toBe(true)
+    expect(firstRegisterOpen({ NODE_ENV: 'test' } as NodeJS.ProcessEnv)).toBe(true)
+    expect(firstRegisterOpen({} as NodeJS.ProcessEnv)).toBe(true)
     expect(closedPasswordEndpoints('/_api').some((e) => e.path === '/first-register')).toBe(false)
   })
 

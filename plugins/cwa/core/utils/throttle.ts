@@ -56,21 +56,23 @@ export async function throttleWait(payload: Payload, rules: ThrottleRule[]): Pro
   return Math.max(0, row?.wait ?? 0)
 }
 
-/** Counts one hit on each rule's key (a new window starts when the last one ended). One query. */
-export async function countHits(payload: Payload, rules: ThrottleRule[]): Promise<void> {
-  if (rules.length === 0) return
+/** Counts one hit on each rule's key (a new window starts when the last one ended) and returns each key's hits now. One query. */
+export async function countHits(payload: Payload, rules: ThrottleRule[]): Promise<Map<string, number>> {
+  if (rules.length === 0) return new Map()
   await ensureTable(payload)
   const t = table(payload)
   const values = rules.map((rule) => sql`(${keyOf(rule.key)}, 1, now() + make_interval(secs => ${rule.windowSeconds}))`)
-  await runSql(
+  const rows = await runSql<{ key: string; hits: number }>(
     payload,
     sql`INSERT INTO ${t} AS t (key, hits, expires_at) VALUES ${sql.join(values, sql`, `)}
         ON CONFLICT (key) DO UPDATE SET
           hits = CASE WHEN t.expires_at <= now() THEN 1 ELSE t.hits + 1 END,
-          expires_at = CASE WHEN t.expires_at <= now() THEN excluded.expires_at ELSE t.expires_at END`,
+          expires_at = CASE WHEN t.expires_at <= now() THEN excluded.expires_at ELSE t.expires_at END
+        RETURNING key, hits`,
   )
   // Ended windows hold nothing: sweep them now and then (about one write in a hundred).
   if (Math.random() < 0.01) await runSql(payload, sql`DELETE FROM ${t} WHERE expires_at < now() - interval '1 hour'`)
+  return new Map(rows.map((row) => [row.key, Number(row.hits)]))
 }
 
 /**
@@ -100,4 +102,11 @@ export async function forgetHits(payload: Payload, keys: { key: string; all?: bo
   const one = keys.filter((k) => !k.all).map((k) => keyOf(k.key))
   if (all.length) await runSql(payload, sql`DELETE FROM ${t} WHERE key IN (${sql.join(all.map((k) => sql`${k}`), sql`, `)})`)
   if (one.length) await runSql(payload, sql`UPDATE ${t} SET hits = greatest(hits - 1, 0) WHERE key IN (${sql.join(one.map((k) => sql`${k}`), sql`, `)})`)
+}
+
+/** Removes every key starting with `prefix` (e.g. all the failures counted on one account). */
+export async function forgetHitsByPrefix(payload: Payload, prefix: string): Promise<void> {
+  await ensureTable(payload)
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  await runSql(payload, sql`DELETE FROM ${table(payload)} WHERE key LIKE ${pattern}`)
 }

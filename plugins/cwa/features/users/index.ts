@@ -9,7 +9,7 @@ export { usersCollection } from './collection'
 export { userTokensCollection } from './tokens/collection'
 export { requestEmailChange } from './flows/newEmail'
 export { resetPassword } from './flows/passwordReset'
-export { assertSubmitAllowed, FORM_SUBMIT_THROTTLE, LOGIN_THROTTLE } from './throttle'
+export { assertSubmitAllowed, countFailedPasswordCheck, FORM_SUBMIT_THROTTLE, LOGIN_THROTTLE } from './throttle'
 
 /** A site may declare its own `users` collection; the feature adds one otherwise. */
 export const usersFeature: CwaFeature = {

@@ -2,7 +2,7 @@ import type { CollectionAfterErrorHook, CollectionAfterLoginHook, CollectionBefo
 import { HttpError } from '../../hydra/errors'
 import { clientAddress } from '../../core/utils/clientAddress'
 import { sha256Hex } from '../../core/utils/hash'
-import { countHits, forgetHits, takeHit, throttleWait, type ThrottleRule } from '../../core/utils/throttle'
+import { countHits, forgetHits, forgetHitsByPrefix, takeHit, throttleWait, type ThrottleRule } from '../../core/utils/throttle'
 import type { TokenPurpose } from './tokens/collection'
 import { secondsUntilRepeat, type TokenScope } from './tokens/store'
 
@@ -35,8 +35,11 @@ export async function assertNotThrottled(scope: TokenScope, args: { purpose: Tok
  * instance counts together. Failed logins are counted per client address
  * and per account *and* client address; past a limit the client gets 429
  * with Retry-After before any password is checked. Payload's account lock
- * (10 failures, 10 minutes) stays behind it as the last resort against
- * guessing from many addresses: one address can no longer lock anyone out.
+ * (10 failures, 10 minutes) stays behind it against guessing from many
+ * addresses, but it no longer locks the owner out: a locked account still
+ * accepts the right password on the first try of a client address that has
+ * not failed on it within the window (hooks/loginChecks.ts); a wrong one
+ * counts, and that address is then held by the lock like any other.
  */
 export const LOGIN_THROTTLE = {
   /** Failed logins from one client address, whatever the account. */
@@ -45,12 +48,19 @@ export const LOGIN_THROTTLE = {
   perAccountAndClient: { limit: 5, windowSeconds: 900 },
 } as const
 
+const accountPrefix = (username: string) => `login:account:${sha256Hex(username)}:client:`
+
+/** Forgets the failed logins counted on the account from every address (a password reset: the owner proved control of the mailbox). */
+export async function forgetAccountFailures(payload: PayloadRequest['payload'], username: string): Promise<void> {
+  await forgetHitsByPrefix(payload, accountPrefix(username.toLowerCase().trim()))
+}
+
 function loginRules(req: PayloadRequest, username: string): { client: ThrottleRule; account: ThrottleRule } {
   const address = clientAddress(req.headers)
   return {
     client: { key: `login:client:${address}`, ...LOGIN_THROTTLE.perClient },
     // The identifier is kept as a hash: people type passwords into the username field.
-    account: { key: `login:account:${sha256Hex(username)}:client:${address}`, ...LOGIN_THROTTLE.perAccountAndClient },
+    account: { key: `${accountPrefix(username)}${address}`, ...LOGIN_THROTTLE.perAccountAndClient },
   }
 }
 
@@ -81,8 +91,20 @@ export const loginThrottle: CollectionBeforeOperationHook = async ({ args, opera
   const { client, account } = loginRules(req, username)
   const wait = await throttleWait(req.payload, [client, account])
   if (wait > 0) throw loginThrottled(req, wait)
-  await countHits(req.payload, [client, account])
+  const hits = await countHits(req.payload, [client, account])
+  // This client's first try on this account within the window: a locked account still takes its right password (see equalLoginTiming).
+  req.context.cwaFirstLoginTry = hits.get(account.key.slice(0, 512)) === 1
   return args
+}
+
+/**
+ * A failed password check outside the login (the change_password form's
+ * current password) counts like a failed login of the account from the
+ * client: the throttle and the lock treat both alike.
+ */
+export async function countFailedPasswordCheck(payload: PayloadRequest['payload'], headers: Headers, username: string): Promise<void> {
+  const { client, account } = loginRules({ headers } as PayloadRequest, username.toLowerCase().trim())
+  await countHits(payload, [client, account])
 }
 
 /** A successful login takes its attempt back and clears the account's failures from this client. */

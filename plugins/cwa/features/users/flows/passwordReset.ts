@@ -4,7 +4,7 @@ import type { OperationResult } from '../../../hydra/operations'
 import { typicalSendMs } from '../email/mailer'
 import { RefreshTokenStore } from '../../../session/refreshTokens'
 import { findFlowUser, flowStatus, linkTemplate, noticeSent, sendTokenEmail, sendUserNotice } from '../email'
-import { assertNotThrottled, tooManyRequests } from '../throttle'
+import { assertNotThrottled, forgetAccountFailures, tooManyRequests } from '../throttle'
 import { consumeToken, executor, inTransaction, newToken, saveToken, unknownSubject, withSubjectLock } from '../tokens'
 
 const SENT = 'If the account exists, a password reset email has been sent.'
@@ -86,6 +86,8 @@ export async function resetPassword(ctx: HydraContext, input: { username: string
     const revoked = await store.revokeOthers(String(user.id), undefined, await executor(ctx))
     ctx.payload.logger.info({ userId: user.id, revoked }, 'Password reset: every session of the user was ended')
   })
+  // The login throttle's count on the account goes with the lock.
+  await forgetAccountFailures(ctx.payload, String((user as { username?: unknown }).username ?? input.username))
   if (noticeSent(ctx.req, 'passwordChanged', user.id)) return
   await sendUserNotice(ctx, 'passwordChanged', user).catch((error: unknown) => {
     ctx.payload.logger.error({ err: error, userId: user.id }, 'Password changed email could not be sent')

@@ -1,6 +1,7 @@
 import { pbkdf2, randomBytes } from 'node:crypto'
 import { AuthenticationError, type CollectionBeforeLoginHook, type CollectionBeforeOperationHook, UnverifiedEmail } from 'payload'
 import type { ResolvedCwaOptions } from '../../../core/options'
+import { passwordMatches } from '../../../core/utils/passwordHash'
 
 /**
  * Payload's current password hash parameters (pbkdf2-sha256-v1: 600000
@@ -31,10 +32,19 @@ export const equalLoginTiming: CollectionBeforeOperationHook = async ({ args, op
   const user = (await req.payload.db.findOne({
     collection: 'users',
     where: { username: { equals: username } },
-    select: { lockUntil: true },
+    select: { lockUntil: true, hash: true, salt: true },
     req,
-  })) as { lockUntil?: string | null } | null
+  })) as { id: string | number; lockUntil?: string | null; hash?: unknown; salt?: unknown } | null
   const locked = Boolean(user?.lockUntil && new Date(user.lockUntil).getTime() > Date.now())
+  if (user && locked && req.context.cwaFirstLoginTry === true) {
+    // The lock must not keep the owner out (anyone can lock any account from a few addresses): the first
+    // try of an address that has not failed on this account is checked, and the right password lifts the lock.
+    if (await passwordMatches(user, password)) {
+      await req.payload.db.updateOne({ collection: 'users', id: user.id, data: { loginAttempts: 0, lockUntil: null }, req })
+      req.payload.logger.info({ userId: user.id }, 'Login lock lifted: the right password from a client address with no failed attempt on the account')
+    }
+    return args
+  }
   if (!user || locked) await dummyPasswordHash(password)
   return args
 }
