@@ -521,18 +521,18 @@ describe('integrity', () => {
     expect((await server.get(page.body['@id'])).body.layout).toBe(layout.body['@id'])
   })
 
-  // No rule refuses a parent cycle of pages (the contract names none; readers of the page tree stop where a
-  // cycle repeats): both writes are accepted and stored as sent, and every read still answers.
-  it('a self or circular parent is stored as sent (200) and never reaches a 500', async () => {
+  // A parent cycle is refused (issue 11): a page made its own parent, or the parent of its own parent, is a
+  // 422 on parentPage and nothing is stored; every read still answers (test/core/parentCycles.test.ts has the rest).
+  it('a self or circular parent is a 422 on parentPage, nothing stored, and never reaches a 500', async () => {
     const a = await server.post('/_api/_/pages', { reference: unique('a'), layout: fx.layout['@id'] }, auth())
     const b = await server.post('/_api/_/pages', { reference: unique('b'), layout: fx.layout['@id'], parentPage: a.body['@id'] }, auth())
     const self = await server.patch(a.body['@id'], { parentPage: a.body['@id'] }, auth())
-    expect(self.status).toBe(200)
-    expect(self.body.parentPage).toBe(a.body['@id'])
+    expect(self.status).toBe(422)
+    expect(self.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['parentPage'])
     const cycle = await server.patch(a.body['@id'], { parentPage: b.body['@id'] }, auth())
-    expect(cycle.status).toBe(200)
-    expect(cycle.body.parentPage).toBe(b.body['@id'])
-    expect((await server.get(a.body['@id'])).body.parentPage).toBe(b.body['@id'])
+    expect(cycle.status).toBe(422)
+    expect(cycle.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['parentPage'])
+    expect((await server.get(a.body['@id'])).body.parentPage).toBeNull()
     expect((await server.get(b.body['@id'])).body.parentPage).toBe(a.body['@id'])
     expect((await server.get('/_api/_/pages')).status).toBe(200)
   })

@@ -1,5 +1,9 @@
-import { type CollectionSlug, type Field, ValidationError } from 'payload'
+import { type CollectionSlug, type Field, type Payload, type PayloadRequest, ValidationError } from 'payload'
 import type { CoreContext } from '../context'
+import { getRegistry, isUuid } from '../registry'
+import { relationCollection, relationId } from '../utils/relations'
+import { runSql, type Sql, sql } from '../utils/sql'
+import { toSnakeCase } from '../utils/naming'
 
 /**
  * parentPage / parentPageData: a child names at most one parent, of either
@@ -26,10 +30,98 @@ export function assertSingleParent(data: Record<string, unknown> | undefined, or
   }
 }
 
-/** Hook factory placing the single-parent rule before the user's own hooks. */
+/**
+ * Hook factory placing the parent rules before the user's own hooks: one
+ * parent at most (assertSingleParent), and no cycle (assertNoParentCycle)
+ * when the write sets a parent.
+ */
 export const singleParentHook =
   (): import('payload').CollectionBeforeValidateHook =>
-  ({ data, originalDoc }) => {
+  async ({ collection, data, originalDoc, req }) => {
     assertSingleParent(data as Record<string, unknown>, originalDoc as Record<string, unknown>)
+    await assertNoParentCycle(req, collection.slug, data as Record<string, unknown> | undefined, originalDoc as Record<string, unknown> | undefined)
     return data
   }
+
+/**
+ * A record is never its own ancestor: a write that sets `parentPage` or
+ * `parentPageData` to the record itself, or to one of its descendants
+ * (A's parent B while B's parent is A, at any depth), is a ValidationError on
+ * that property (422 on the JSON-LD API, Payload's 400 on /api, the field's
+ * error in the admin panel). One recursive query walks the parent chain up
+ * from the new parent (stopping where an older cycle repeats), after a
+ * transaction-scoped lock that serialises parent writes, so two concurrent
+ * writes cannot close a cycle together. Writes that leave the parent alone
+ * cost nothing.
+ */
+export async function assertNoParentCycle(
+  req: PayloadRequest,
+  slug: string,
+  data: Record<string, unknown> | undefined,
+  original: Record<string, unknown> | undefined,
+): Promise<void> {
+  const key = data?.parentPage != null && data.parentPage !== '' ? 'parentPage' : data?.parentPageData != null && data.parentPageData !== '' ? 'parentPageData' : null
+  if (!key) return
+  const self = relationId(original?.id ?? data?.id)
+  const parentId = relationId(data![key])
+  const parentKind = key === 'parentPage' ? 'pages' : relationCollection(data![key])
+  // A new record is nobody's parent yet; a value that is no id is the relationship's own validation's.
+  if (!self || !isUuid(self) || !isUuid(parentId) || !parentKind) return
+  // The parent it already has (the admin panel sends every field on each save): nothing changes.
+  const before = original?.[key]
+  if (relationId(before) === parentId && (key === 'parentPage' || relationCollection(before) === parentKind)) return
+  const payload = req.payload
+  const message = 'This parent would make a cycle: the record would be its own ancestor.'
+  if (parentKind === slug && parentId === self) throw new ValidationError({ errors: [{ path: key, message }] })
+  await runSql(payload, sql`SELECT pg_advisory_xact_lock(hashtextextended('cwa.parent-graph', 0))`, req)
+  const rows = await runSql<{ loops: boolean }>(
+    payload,
+    sql`WITH RECURSIVE chain(kind, id, trail) AS (
+          SELECT ${parentKind}::text, ${parentId}::uuid, ARRAY[${parentId}::uuid]
+          UNION ALL
+          SELECT p.parent_kind, p.parent_id, c.trail || p.parent_id
+          FROM chain c, ${parentOfSql(payload)} p
+          WHERE p.parent_id IS NOT NULL AND NOT p.parent_id = ANY(c.trail)
+        )
+        SELECT EXISTS (SELECT 1 FROM chain WHERE kind = ${slug}::text AND id = ${self}::uuid) AS loops`,
+    req,
+  )
+  if (rows[0]?.loops) throw new ValidationError({ errors: [{ path: key, message }] })
+}
+
+interface Adapter {
+  tableNameMap: Map<string, string>
+  tables: Record<string, Record<string, { name?: string } | undefined>>
+}
+
+/**
+ * The parent of the chain row `c` (columns kind, id) as a LATERAL subquery
+ * (parent_kind, parent_id): one indexed branch per page and page data table,
+ * each running only for rows of its kind.
+ */
+function parentOfSql(payload: Payload): Sql {
+  const adapter = payload.db as unknown as Adapter
+  const tableOf = (slug: string) => adapter.tableNameMap.get(toSnakeCase(slug)) ?? adapter.tableNameMap.get(slug) ?? slug
+  const pageData = getRegistry(payload.config)
+    .ofKind('pageData')
+    .map((r) => r.slug)
+  const branches = ['pages', ...pageData].map((slug) => {
+    const table = tableOf(slug)
+    const parentPage = adapter.tables[table]?.parentPage?.name
+    const pp = parentPage ? sql`t.${sql.identifier(parentPage)}` : sql`NULL::uuid`
+    const relsColumns = adapter.tables[`${table}_rels`]
+      ? pageData.flatMap((target) => {
+          const name = adapter.tables[`${table}_rels`]![`${target}ID`]?.name ?? adapter.tables[`${table}_rels`]![`${toSnakeCase(target)}ID`]?.name
+          return name ? [[target, sql`pr.${sql.identifier(name)}`] as const] : []
+        })
+      : []
+    const kind =
+      relsColumns.length > 0
+        ? sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text ${sql.join(relsColumns.map(([target, column]) => sql`WHEN ${column} IS NOT NULL THEN ${target}::text`), sql` `)} END`
+        : sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text END`
+    const id = relsColumns.length > 0 ? sql`COALESCE(${pp}, ${sql.join(relsColumns.map(([, column]) => column), sql`, `)})` : pp
+    const join = relsColumns.length > 0 ? sql` LEFT JOIN ${sql.identifier(`${table}_rels`)} pr ON pr.parent_id = t.id AND pr.path = 'parentPageData'` : sql``
+    return sql`SELECT ${kind} AS parent_kind, ${id} AS parent_id FROM ${sql.identifier(table)} t${join} WHERE c.kind = ${slug}::text AND t.id = c.id`
+  })
+  return sql`LATERAL (${sql.join(branches, sql` UNION ALL `)})`
+}
