@@ -5,8 +5,14 @@
  * is unset and on the given server when it is set.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { chmodSync, mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { databaseUrl, dropDatabase, withAdminClient } from '../support/database'
 import { cleanupSites, dirs, freePort, startSite as start, stopSite as stop } from '../support/site'
+import { waitFor } from '../support/wait'
 
 afterAll(() => cleanupSites())
 
@@ -28,7 +34,13 @@ describe('npm start', () => {
     expect(output()).toContain('Embedded PostgreSQL listening')
     expect(output()).toContain('JSON-LD API:')
     expect(output()).toContain('Generated a development JWT key pair')
+    // The banner names the real data directory (CWA_DATA_DIR), not a fixed .data/postgres.
+    expect(output()).toContain(`Database:         embedded PostgreSQL (data in ${path.join(dirs[0]!, 'postgres')})`)
     expect(await stop(child)).toBe(0)
+    // A clean stop looks clean: no pg warnings, no lost connections, no deprecations.
+    const stopLog = output().slice(output().indexOf('SIGTERM received'))
+    expect(stopLog).toContain('Embedded PostgreSQL stopped')
+    expect(stopLog).not.toMatch(/WARN|ERROR|terminating connection|DeprecationWarning/)
 
     // Second start on the same data directory: data kept, nothing seeded twice.
     const again = await start({ DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: String(embeddedPort), CWA_DATA_DIR: dirs[0] })
@@ -57,5 +69,75 @@ describe('npm start', () => {
     } finally {
       await dropDatabase(name)
     }
+  }, 120_000)
+
+  it('a busy port fails at once in words (which port, what to do) and prints no ready banner', async () => {
+    const busy = createServer().listen(0, '0.0.0.0')
+    await new Promise((r) => busy.once('listening', r))
+    const port = (busy.address() as { port: number }).port
+    try {
+      const error = await start({ PORT: String(port), HOST: '0.0.0.0', DATABASE_URL: databaseUrl('cwa_busy_port_never_created') }).then(
+        () => new Error('started'),
+        (e: Error) => e,
+      )
+      expect(error.message).toContain(`Port ${port} is already in use on 0.0.0.0`)
+      expect(error.message).toContain('set to a free port')
+      expect(error.message).not.toMatch(/JSON-LD API:|EADDRINUSE|\n\s+at /)
+    } finally {
+      busy.close()
+    }
+  }, 60_000)
+
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  ;(asRoot ? it : it.skip)('as root, a data directory the postgres user cannot reach (a 0700 folder) is refused before starting, in one line saying what to do', async () => {
+    const locked = mkdtempSync(path.join(tmpdir(), 'cwa-locked-'))
+    chmodSync(locked, 0o700)
+    dirs.push(locked)
+    const error = await start({ DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: String(await freePort()), CWA_DATA_DIR: path.join(locked, 'data') }).then(
+      () => new Error('started'),
+      (e: Error) => e,
+    )
+    expect(error.message).toContain(`Embedded PostgreSQL runs as the user postgres, which cannot enter ${locked}`)
+    expect(error.message).toContain(`chmod o+x ${locked}`)
+    expect(error.message).not.toMatch(/EACCES|initdb|\n\s+at /)
+  }, 60_000)
+
+  const processGone = (pid: number) => {
+    try {
+      process.kill(pid, 0)
+      return false
+    } catch {
+      return true
+    }
+  }
+  const descendants = (pid: number): number[] => {
+    const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => l.trim().split(/\s+/).map(Number) as [number, number])
+    const below = (parent: number): number[] => table.filter(([, ppid]) => ppid === parent).flatMap(([child]) => [child, ...below(child)])
+    return below(pid)
+  }
+
+  it('npm start hands SIGTERM to the server, and a Ctrl-C (SIGINT to the whole process group) stops it cleanly: exit 0, no node or postgres left behind', async () => {
+    const embeddedPort = String(await freePort())
+    const first = await start({ DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: embeddedPort, SEED_DEMO: '0' }, 90_000, { npm: true })
+    const left = descendants(first.child.pid!)
+    expect(left.length).toBeGreaterThan(1) // node and postgres (its backends)
+    first.child.kill('SIGTERM') // to npm only, as a supervisor does
+    await waitFor(() => first.child.exitCode !== null || first.child.signalCode !== null, { timeout: 15_000, message: 'npm start to exit' })
+    await waitFor(() => left.every(processGone), { timeout: 5000, message: 'node and postgres to exit' })
+    expect(first.output()).toContain('SIGTERM received: shutting down')
+    expect(first.output()).toContain('Embedded PostgreSQL stopped')
+
+    const second = await start({ DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: embeddedPort, SEED_DEMO: '0', CWA_DATA_DIR: first.dataDir }, 90_000, { npm: true, detached: true })
+    const all = descendants(second.child.pid!)
+    const exited = new Promise<number | null>((resolve) => second.child.once('exit', (code) => resolve(code)))
+    process.kill(-second.child.pid!, 'SIGINT')
+    expect(await exited).toBe(0)
+    await waitFor(() => all.every(processGone), { timeout: 5000, message: 'node and postgres to exit' })
+    const stopLog = second.output().slice(second.output().indexOf('SIGINT received'))
+    expect(stopLog).toContain('Stopped')
+    expect(stopLog).not.toMatch(/WARN|ERROR|terminating connection|DeprecationWarning|stopped unexpectedly/)
   }, 120_000)
 })

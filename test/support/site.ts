@@ -10,6 +10,7 @@ import path from 'node:path'
 import { waitFor } from './wait'
 
 const children: ChildProcess[] = []
+const groups = new Set<ChildProcess>()
 export const dirs: string[] = []
 
 export function freePort(): Promise<number> {
@@ -21,7 +22,14 @@ export function freePort(): Promise<number> {
   })
 }
 
-export async function startSite(env: Record<string, string | undefined>, timeoutMs = 90_000): Promise<{ base: string; output: () => string; child: ChildProcess }> {
+export interface StartOptions {
+  /** Run `npm start` (as a user does) instead of the start script itself. */
+  npm?: boolean
+  /** Its own process group (as a terminal runs it): `process.kill(-child.pid, 'SIGINT')` is a Ctrl-C. */
+  detached?: boolean
+}
+
+export async function startSite(env: Record<string, string | undefined>, timeoutMs = 90_000, how: StartOptions = {}): Promise<{ base: string; output: () => string; child: ChildProcess; dataDir: string }> {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cwa-start-'))
   // As root, embedded PostgreSQL runs as its own user, which must reach the data directory.
@@ -32,8 +40,11 @@ export async function startSite(env: Record<string, string | undefined>, timeout
   for (const key of ['JWT_SECRET_KEY', 'JWT_PUBLIC_KEY', 'JWT_PASSPHRASE', 'SEED_DEMO', 'PAYLOAD_SECRET']) delete childEnv[key]
   Object.assign(childEnv, { PORT: String(port), HOST: '127.0.0.1', ADMIN_PANEL: '0', CWA_DATA_DIR: dataDir, ...env })
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key]
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = how.npm
+    ? spawn('npm', ['start', '--silent'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: how.detached })
+    : spawn(process.execPath, ['scripts/start.mjs'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: how.detached })
   children.push(child)
+  if (how.detached) groups.add(child)
   let output = ''
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
@@ -45,7 +56,7 @@ export async function startSite(env: Record<string, string | undefined>, timeout
     },
     { timeout: timeoutMs, interval: 300, message: () => `the started site to answer:\n${output}` },
   )
-  return { base, output: () => output, child }
+  return { base, output: () => output, child, dataDir: childEnv.CWA_DATA_DIR! }
 }
 
 export async function stopSite(child: ChildProcess): Promise<number | null> {
@@ -58,6 +69,15 @@ export async function stopSite(child: ChildProcess): Promise<number | null> {
 
 /** Kills what is left and removes the data directories. */
 export function cleanupSites(): void {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  for (const child of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue
+    // A detached start (its own process group): the whole group, npm, node and PostgreSQL.
+    try {
+      if (groups.has(child)) process.kill(-child.pid!, 'SIGKILL')
+      else child.kill('SIGKILL')
+    } catch {
+      /* already gone */
+    }
+  }
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 }
