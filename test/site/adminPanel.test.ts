@@ -8,17 +8,31 @@ import type { ChildProcess } from 'node:child_process'
 import { createTestDatabase, databaseUrl, dropDatabase } from '../support/database'
 import { PASSWORD } from '../support/server'
 import { cleanupSites, startSite, stopSite } from '../support/site'
+import { waitFor } from '../support/wait'
 
 let base: string
 let child: ChildProcess
 let database: string
 
+/** What /admin/login answered while the JSON-LD API already answered and the panel was not ready yet. */
+let whilePreparing: { status: number; retryAfter: string | null; text: string } | undefined
+
 beforeAll(async () => {
   database = await createTestDatabase(process.env.CWA_TEST_TEMPLATE!)
+  // The APIs answer as soon as they are ready; the admin panel is prepared (built on a first start) after them.
   const site = await startSite({ DATABASE_URL: databaseUrl(database), ADMIN_PANEL: '1', SEED_DEMO: '0' }, 240_000)
   base = site.base
   child = site.child
-}, 250_000)
+  await waitFor(
+    async () => {
+      const response = await fetch(`${base}/admin/login`)
+      const text = await response.text()
+      if (response.status === 503) whilePreparing ??= { status: 503, retryAfter: response.headers.get('retry-after'), text }
+      return response.status === 200
+    },
+    { timeout: 240_000, interval: 50, message: 'the admin panel to be ready' },
+  )
+}, 500_000)
 
 afterAll(async () => {
   if (child) await stopSite(child)
@@ -32,6 +46,12 @@ async function html(path: string, cookie?: string) {
 }
 
 describe('admin panel', () => {
+  it('answers /admin with a "building the admin panel" page (503, Retry-After) while the APIs already answer', () => {
+    expect(whilePreparing).toBeDefined()
+    expect(whilePreparing!.retryAfter).toBe('10')
+    expect(whilePreparing!.text).toContain('Building the admin panel')
+  })
+
   it('serves /admin next to the APIs on the same port', async () => {
     const login = await html('/admin/login')
     expect(login.status).toBe(200)
