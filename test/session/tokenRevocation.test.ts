@@ -25,6 +25,17 @@ async function signed(claims: Record<string, unknown>, times: { iat?: number; ex
   return jwt.sign(keys.privateKey)
 }
 
+/** Runs `fn` with the session check's cache on (CWA_SESSION_CHECK_CACHE_MS unset: the default 2 s). */
+async function withCache(fn: () => Promise<void>): Promise<void> {
+  const previous = process.env.CWA_SESSION_CHECK_CACHE_MS
+  delete process.env.CWA_SESSION_CHECK_CACHE_MS
+  try {
+    await fn()
+  } finally {
+    if (previous !== undefined) process.env.CWA_SESSION_CHECK_CACHE_MS = previous
+  }
+}
+
 const me = (jwt: string) => server.get('/_api/me', { token: jwt })
 const restMe = async (jwt: string) => (await server.get('/api/users/me', { headers: { cookie: cookieHeader({ jwt }) } })).body?.user ?? null
 
@@ -98,10 +109,12 @@ describe('a JWT ends with the account state it was issued for', () => {
   it('security: a user disabled behind the API (SQL) loses the JWT within the cache time of 2 s', async () => {
     const id = await server.createUser('sql-disabled', ['ROLE_ADMIN'])
     const { jwt } = await loginSession(server, 'sql-disabled')
-    expect((await me(jwt)).status).toBe(200)
-    await server.sql('UPDATE _acb_users SET enabled = false WHERE id = $1', [id])
-    await new Promise((resolve) => setTimeout(resolve, 2100))
-    expect((await me(jwt)).status).toBe(401)
+    await withCache(async () => {
+      expect((await me(jwt)).status).toBe(200)
+      await server.sql('UPDATE _acb_users SET enabled = false WHERE id = $1', [id])
+      await new Promise((resolve) => setTimeout(resolve, 2100))
+      expect((await me(jwt)).status).toBe(401)
+    })
   })
 
   it('security: deleting a user ends their JWT at once', async () => {
@@ -174,11 +187,26 @@ describe('a JWT ends with the account state it was issued for', () => {
     const { authenticateRequest } = await import('../../plugins/cwa/session/authenticateRequest')
     expect(getOptions(payload.config).apiPrefix).toBe('/_api')
     const call = () => authenticateRequest({ payload, method: 'GET', path: '/me', headers: new Headers(headers), responseHeaders: new Headers() } as never)
-    await new Promise((resolve) => setTimeout(resolve, 2100))
-    const first = await server.countQueries(call)
-    expect(first.result).not.toBeNull()
-    expect(first.queries).toBe(1)
-    const second = await server.countQueries(call)
-    expect(second.queries).toBe(0)
+    // Without the cache (as the other tests run): one query on every request.
+    expect((await server.countQueries(call)).queries).toBe(1)
+    expect((await server.countQueries(call)).queries).toBe(1)
+    await withCache(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2100))
+      const first = await server.countQueries(call)
+      expect(first.result).not.toBeNull()
+      expect(first.queries).toBe(1)
+      const second = await server.countQueries(call)
+      expect(second.queries).toBe(0)
+    })
+  })
+
+  it('a change made through this instance is seen at once, cache or not', async () => {
+    const id = await server.createUser('cached-disable', ['ROLE_ADMIN'])
+    const { jwt } = await loginSession(server, 'cached-disable')
+    await withCache(async () => {
+      expect((await me(jwt)).status).toBe(200)
+      await server.payload.update({ collection: 'users', id, data: { enabled: false } as never })
+      expect((await me(jwt)).status).toBe(401)
+    })
   })
 })

@@ -16,6 +16,9 @@ const env: Record<string, string> = {
   JWT_PUBLIC_KEY: path.join(root, '.data', 'test', 'jwt', 'public.pem'),
   JWT_PASSPHRASE: 'test-passphrase',
   SEED_DEMO: '0',
+  // Query budgets measure the worst case: the session check asks the database on every request
+  // (test/session/tokenRevocation.test.ts turns the cache on where it tests it).
+  CWA_SESSION_CHECK_CACHE_MS: '0',
 }
 Object.assign(process.env, env)
 mkdirSync(env.CWA_DATA_DIR!, { recursive: true })

@@ -9,10 +9,21 @@ import type { SessionClaims } from './jwt'
  * raises (features/users/hooks/tokenVersion.ts), and the JWT carries the
  * version it was signed under (`ver`). Per authenticated request: one
  * query by primary key (enabled, tokenVersion), kept in process memory for
- * at most TOKEN_STATE_TTL_MS. A change made through this instance forgets
+ * at most tokenStateTtlMs() (2 s by default). A change made through this instance forgets
  * the user's entry at once; another instance sees it within that time.
  */
 export const TOKEN_STATE_TTL_MS = 2000
+
+/**
+ * How long a user's state is kept: CWA_SESSION_CHECK_CACHE_MS (0 to 5000 ms;
+ * 0 asks the database on every request, as the tests do to measure the worst
+ * case), else TOKEN_STATE_TTL_MS. Read on every use.
+ */
+export function tokenStateTtlMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.CWA_SESSION_CHECK_CACHE_MS)
+  if (env.CWA_SESSION_CHECK_CACHE_MS === undefined || env.CWA_SESSION_CHECK_CACHE_MS === '' || !Number.isFinite(value)) return TOKEN_STATE_TTL_MS
+  return Math.min(5000, Math.max(0, value))
+}
 
 /** Entries kept per instance at most (the oldest go first). */
 const MAX_ENTRIES = 10_000
@@ -54,9 +65,11 @@ async function readState(payload: Payload, userId: string): Promise<TokenState |
 function tokenState(payload: Payload, userId: string): Promise<TokenState | null> {
   const cache = cacheOf(payload)
   const now = Date.now()
+  const ttl = tokenStateTtlMs()
   const found = cache.get(userId)
-  if (found && now - found.at < TOKEN_STATE_TTL_MS) return found.state
+  if (found && now - found.at < ttl) return found.state
   const state = readState(payload, userId)
+  if (ttl === 0) return state
   cache.delete(userId)
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string)
   cache.set(userId, { at: now, state })

@@ -2,6 +2,7 @@ import type { Endpoint } from '../../hydra/endpoint'
 import type { ResourceRegistry } from '../../core/registry'
 import { BUILT_IN_FORMS } from './builtIn/userForms'
 import { formDocs } from './openapi'
+import { assertSubmitAllowed } from '../users'
 import { FORMS_SLUG, getBuiltInForm, submit } from './submit'
 
 /**
@@ -20,7 +21,11 @@ export function formEndpoints(registry: ResourceRegistry): Endpoint[] {
       method: 'POST',
       path: `${base}/{id}/submit`,
       access: 'public',
-      handler: (ctx, { params, body }) => submit(ctx, params.id!, body, { partial: false }),
+      handler: async (ctx, { params, body }) => {
+        // Anonymous full submits are throttled per client address (FORM_SUBMIT_THROTTLE, counted in PostgreSQL).
+        if (!ctx.user) await assertSubmitAllowed(ctx.payload, ctx.headers)
+        return submit(ctx, params.id!, body, { partial: false })
+      },
       docs: formDocs.submit(forms),
     },
     {

@@ -135,7 +135,7 @@ export const sameLoginRefusal: CollectionAfterErrorHook = ({ error }) => {
  * Anonymous form submits: at most FORM_SUBMIT_THROTTLE.limit per client
  * address and window (429 with Retry-After past it), counted in PostgreSQL.
  */
-export const FORM_SUBMIT_THROTTLE = { limit: 20, windowSeconds: 60 } as const
+export const FORM_SUBMIT_THROTTLE = { limit: 30, windowSeconds: 60 } as const
 
 /** Counts an anonymous submit of the client; throws 429 past the limit. */
 export async function assertSubmitAllowed(payload: TokenScope['payload'], headers: Headers): Promise<void> {
