@@ -16,6 +16,7 @@ import { publishableFeature } from './features/publishable'
 import { routesCollection, routesFeature } from './features/routes'
 import { usersFeature } from './features/users'
 import type { CwaFeature } from './hydra/feature'
+import { payloadApiAfterError } from './hydra/payloadApiErrors'
 import { type CwaPluginOptions, resolveOptions, warnInertDeclarations } from './options'
 import { sessionFeature } from './session'
 
@@ -49,6 +50,7 @@ export const cwaPlugin =
     return {
       ...config,
       admin: { ...config.admin, user: config.admin?.user ?? 'users' },
+      hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), payloadApiAfterError] },
       onInit: async (payload) => {
         warnInertDeclarations(payload)
         await config.onInit?.(payload)

@@ -1,4 +1,5 @@
 import { ValidationError } from 'payload'
+import { type DatabaseError, databaseError, databaseErrorFromRequest, type RequestInput } from './requestInput'
 import { DATABASE_RETRY_AFTER, isDatabaseUnavailable } from '../core/utils/databaseUnavailable'
 
 /** An HTTP error the JSON-LD layer turns into a Hydra `Error` body. */
@@ -68,29 +69,6 @@ function payloadViolationCode(message: string): string {
   return 'invalid'
 }
 
-/** A PostgreSQL error (node-postgres DatabaseError), found on the error or its `cause` chain. */
-interface DatabaseError {
-  code: string
-  column?: string
-  detail?: string
-}
-
-function databaseError(error: unknown): DatabaseError | null {
-  let current: unknown = error
-  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; severity?: unknown; routine?: unknown; cause?: unknown }
-    if (
-      typeof candidate.code === 'string' &&
-      /^[0-9A-Z]{5}$/.test(candidate.code) &&
-      (candidate.severity !== undefined || candidate.routine !== undefined)
-    ) {
-      return candidate as DatabaseError
-    }
-    current = candidate.cause
-  }
-  return null
-}
-
 const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())
 
 /** The property a database error is about, when it names one (`column`, or `Key (col)=...` in detail). */
@@ -130,8 +108,11 @@ function classifyDatabaseError(error: DatabaseError, method: string): HttpError 
  * HttpError or a ViolationError. `anonymous` turns Payload's Forbidden into
  * 401 for callers who are not signed in; `method` tells how a database
  * error caused by bad input is reported (see classifyDatabaseError).
+ * With `input` (what the client sent), a database error is the client's
+ * only when the value it is about came from the request; otherwise it is a
+ * 500 (a server bug must not look like a client mistake).
  */
-export function classifyError(error: unknown, anonymous: boolean, method = 'GET'): HttpError | ViolationError {
+export function classifyError(error: unknown, anonymous: boolean, method = 'GET', input?: RequestInput): HttpError | ViolationError {
   if (error instanceof HttpError || error instanceof ViolationError) return error
   if (error instanceof ValidationError) {
     const errors = (error.data as { errors?: Array<{ path?: string; message?: string; code?: string }> })?.errors ?? []
@@ -158,7 +139,7 @@ export function classifyError(error: unknown, anonymous: boolean, method = 'GET'
     return new HttpError(503, 'The database is unavailable; retry shortly.', { 'Retry-After': String(DATABASE_RETRY_AFTER) })
   }
   const database = databaseError(error)
-  if (database) {
+  if (database && (!input || databaseErrorFromRequest(database, input, method))) {
     const classified = classifyDatabaseError(database, method.toUpperCase())
     if (classified) return classified
   }

@@ -1,21 +1,45 @@
 import type { NextFunction, Request, Response } from 'express'
 import { Readable } from 'node:stream'
 import { handleEndpoints, type Payload } from 'payload'
+import { crossSiteWriteRefusal } from '../hydra/crossSite'
 import { fetchHeaders } from './nodeRequest'
+import { checkRestBody, checkRestQuery, readRestBody, RestInputError } from './payloadRestInput'
+
+/** A refusal in Payload's own error shape. */
+function refuse(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.status(status)
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+  res.json({ errors: [{ message }] })
+}
 
 /**
  * Payload's own REST API (/api) inside Express: the Express request becomes
- * a Fetch Request (body streamed, so this is mounted before any body
- * parser) and the Fetch Response is copied back, every Set-Cookie included.
+ * a Fetch Request and the Fetch Response is copied back, every Set-Cookie
+ * included. Before Payload sees it, the request is held to the JSON-LD
+ * API's rules: a cross-site write is refused (403), the query is checked
+ * (400 for what the database cannot process), the body is read with the
+ * same limits (64 KiB anonymous, 21 MiB signed in: 413) and no deeper than
+ * 64 levels of JSON (400). Mounted before any body parser.
  */
 export function payloadRestHandler(payload: Payload, cacheKey = 'default') {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`
-      const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: fetchHeaders(req) }
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        init.body = Readable.toWeb(req) as unknown as ReadableStream
-        init.duplex = 'half'
+      const headers = fetchHeaders(req)
+      const refusal = crossSiteWriteRefusal(req.method, headers, payload)
+      if (refusal) return refuse(res, 403, refusal)
+      const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers }
+      try {
+        checkRestQuery(payload, req.path, req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '')
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          const signedIn = async () => Boolean((await payload.auth({ headers, canSetHeaders: false }).catch(() => null))?.user)
+          const body = await readRestBody(req as unknown as AsyncIterable<Uint8Array>, headers, signedIn)
+          checkRestBody(payload, req.path, body, headers)
+          init.body = body as unknown as BodyInit
+        }
+      } catch (error) {
+        if (error instanceof RestInputError) return refuse(res, error.status, error.message, error.headers)
+        throw error
       }
       const response = await handleEndpoints({
         config: payload.config,

@@ -1,4 +1,4 @@
-import { badRequest, HttpError } from '../errors'
+import { badRequest, HttpError, violation, ViolationError } from '../errors'
 
 const POST_TYPES = ['application/ld+json', 'application/json']
 const PATCH_TYPES = ['application/merge-patch+json']
@@ -10,15 +10,81 @@ const PATCH_TYPES = ['application/merge-patch+json']
 export const MAX_BODY_BYTES = 21 * 1024 * 1024
 
 /**
+ * Largest body of an anonymous caller (login, registration, form submits,
+ * password flows): 64 KiB, far below what a signed-in upload needs.
+ */
+export const MAX_ANONYMOUS_BODY_BYTES = 64 * 1024
+
+/** Deepest nesting of arrays and objects a JSON body may have. */
+export const MAX_JSON_DEPTH = 64
+
+/** The 413 of a body past `limit` (the connection is closed: the rest is never read). */
+export function bodyTooLarge(limit: number): HttpError {
+  const message =
+    limit < MAX_BODY_BYTES
+      ? `Request body too large: anonymous requests may send at most ${limit / 1024} KiB; sign in to send more.`
+      : 'Request body too large.'
+  return new HttpError(413, message, { Connection: 'close' })
+}
+
+/**
+ * Where a JSON text nests deeper than `max` levels, found without parsing
+ * it: null when it does not, else the top-level property under which it
+ * does ('' for the root or an array). Strings are skipped, so brackets in
+ * them do not count.
+ */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): { property: string } | null {
+  let depth = 0
+  let inString = false
+  let start = 0
+  let lastTopString = ''
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++ // backslash: skip the escaped character
+      else if (c === 0x22) {
+        inString = false
+        if (depth === 1) lastTopString = text.slice(start, i + 1)
+      }
+      continue
+    }
+    if (c === 0x22) {
+      inString = true
+      start = i
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) {
+        let property = ''
+        try {
+          property = text.trimStart().startsWith('{') ? String(JSON.parse(lastTopString)) : ''
+        } catch {
+          property = ''
+        }
+        return { property }
+      }
+    } else if (c === 0x7d || c === 0x5d) depth--
+  }
+  return null
+}
+
+/**
  * Reads the JSON body of a write, checking the media type (POST: ld+json or
- * json; PATCH: merge-patch+json; anything else 415), size (413) and syntax
+ * json; PATCH: merge-patch+json; anything else 415), size (413: past
+ * `limit`, at once when Content-Length says so), nesting (422 past
+ * MAX_JSON_DEPTH levels, on the top-level property holding it) and syntax
  * (400). An empty POST without a content type has no body (logout, publish
  * requests without data). Only POST and PATCH carry a body: anything else
  * is left unread, so that a PUT answers 405 whatever its body holds.
  */
-export async function readJsonBody(method: string, contentType: string | null, body: AsyncIterable<Uint8Array> | null, limit = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(
+  method: string,
+  contentType: string | null,
+  body: AsyncIterable<Uint8Array> | null,
+  limit = MAX_BODY_BYTES,
+  contentLength: string | null = null,
+): Promise<unknown> {
   if (method !== 'POST' && method !== 'PATCH') return undefined
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+  if (contentLength !== null && /^\d+$/.test(contentLength.trim()) && Number(contentLength) > limit) throw bodyTooLarge(limit)
   const raw = await readRaw(body, limit)
   if (raw.length === 0 && method === 'POST' && type === '') return undefined
   const accepted = method === 'PATCH' ? PATCH_TYPES : POST_TYPES
@@ -26,8 +92,14 @@ export async function readJsonBody(method: string, contentType: string | null, b
     throw new HttpError(415, `The content-type "${type || '(none)'}" is not supported. Supported MIME types are "${accepted.join('", "')}".`)
   }
   if (raw.length === 0) return undefined
+  const text = raw.toString('utf8').replace(/^\uFEFF/, '')
+  const deep = jsonTooDeep(text)
+  if (deep) {
+    // A 422 on the property holding it, as a value too deep for its property always was.
+    throw new ViolationError([violation(deep.property, `This value is nested more than ${MAX_JSON_DEPTH} levels deep.`, 'too_deep')])
+  }
   try {
-    return JSON.parse(raw.toString('utf8').replace(/^\uFEFF/, ''))
+    return JSON.parse(text)
   } catch {
     throw badRequest('Syntax error: the request body is not valid JSON.')
   }
@@ -47,6 +119,6 @@ async function readRaw(body: AsyncIterable<Uint8Array> | null, limit: number): P
     // A client that goes away mid-body (or sends less than its Content-Length) is a bad request, not a crash.
     throw badRequest('The request body was not received completely.')
   }
-  if (size > limit) throw new HttpError(413, 'Request body too large.')
+  if (size > limit) throw bodyTooLarge(limit)
   return Buffer.concat(chunks)
 }

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
 import type { EndpointResult } from '../endpoint'
 import { errorBody } from '../errorBody'
-import { classifyError, HttpError, notFound, unauthorized } from '../errors'
+import { crossSiteWriteRefusal } from '../crossSite'
+import { classifyError, forbidden, HttpError, notFound, unauthorized } from '../errors'
+import { correlationId, databaseError, describeDatabaseError, requestInput } from '../requestInput'
 import { baseUrlOf } from '../requestUrl'
-import { readJsonBody } from './body'
+import { MAX_ANONYMOUS_BODY_BYTES, MAX_BODY_BYTES, readJsonBody } from './body'
 import { buildContext } from './context'
 import { apiRuntime, type ApiRuntime } from './runtime'
 import type { EndpointMatch } from './table'
@@ -36,6 +38,12 @@ export interface ApiResponse {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** What the client sent, kept for the error answer (a database error is the client's only when it names a value sent). */
+interface Sent {
+  url: URL
+  body?: unknown
+}
+
 /** The path under the API prefix, or null when the URL is outside it. */
 function apiPathOf(pathname: string, prefix: string): string | null {
   if (prefix === '') return pathname
@@ -54,13 +62,15 @@ function apiPathOf(pathname: string, prefix: string): string | null {
 export async function handleApiRequest(payload: Payload, incoming: IncomingApiRequest): Promise<ApiResponse | null> {
   const runtime = apiRuntime(payload)
   const pathname = incoming.rawPath ?? incoming.url.pathname
+  const sent: Sent = { url: incoming.url }
   const root = rootEndpoint(runtime, incoming.method, pathname)
   if (root) {
     const headers = new Headers()
     try {
-      return await runEndpoint(runtime, incoming, root, null, headers)
+      refuseCrossSiteWrite(runtime, incoming)
+      return await runEndpoint(runtime, incoming, root, null, headers, sent)
     } catch (error) {
-      return errorResponse(runtime, error, { method: incoming.method, endpointPath: root.endpoint.path, anonymous: true, headers })
+      return errorResponse(runtime, error, { method: incoming.method, endpointPath: root.endpoint.path, anonymous: true, headers, sent })
     }
   }
   const path = apiPathOf(pathname, runtime.options.apiPrefix)
@@ -71,6 +81,8 @@ export async function handleApiRequest(payload: Payload, incoming: IncomingApiRe
   let user: PayloadRequest['user'] | null = null
   let endpointPath = '(no endpoint)'
   try {
+    // Before authenticating: a forged request must not even refresh a session.
+    refuseCrossSiteWrite(runtime, incoming)
     user = await authenticate(runtime, incoming, path, headers)
     // The same URL answers differently per caller: shared caches key on the credentials, never store a signed-in answer.
     headers.set('Vary', 'Cookie, Authorization')
@@ -85,14 +97,20 @@ export async function handleApiRequest(payload: Payload, incoming: IncomingApiRe
     }
     endpointPath = lookup.match.endpoint.path
     if (anonymousWrite && lookup.match.endpoint.access !== 'public') throw unauthorized()
-    const response = await runEndpoint(runtime, incoming, lookup.match, user, headers)
+    const response = await runEndpoint(runtime, incoming, lookup.match, user, headers, sent)
     for (const extension of runtime.extensions) {
       await extension.decorateResponse?.({ payload, method: incoming.method, path, user, status: response.status, headers: response.headers })
     }
     return notModified(incoming, response) ?? response
   } catch (error) {
-    return errorResponse(runtime, error, { method: incoming.method, endpointPath, anonymous: !user, headers })
+    return errorResponse(runtime, error, { method: incoming.method, endpointPath, anonymous: !user, headers, sent })
   }
+}
+
+/** A state-changing request sent by a page of another site (CSRF): 403 (see crossSite.ts). */
+function refuseCrossSiteWrite(runtime: ApiRuntime, incoming: IncomingApiRequest): void {
+  const refusal = crossSiteWriteRefusal(incoming.method, incoming.headers, runtime.payload)
+  if (refusal) throw forbidden(refusal)
 }
 
 /** An endpoint outside the API prefix (e.g. /sitemap.xml): anonymous, no API headers. A malformed path is simply not one. */
@@ -114,8 +132,18 @@ async function authenticate(runtime: ApiRuntime, incoming: IncomingApiRequest, p
   return null
 }
 
-async function runEndpoint(runtime: ApiRuntime, incoming: IncomingApiRequest, match: EndpointMatch, user: PayloadRequest['user'] | null, headers: Headers): Promise<ApiResponse> {
-  const body = await readJsonBody(incoming.method, incoming.headers.get('content-type'), incoming.body)
+async function runEndpoint(
+  runtime: ApiRuntime,
+  incoming: IncomingApiRequest,
+  match: EndpointMatch,
+  user: PayloadRequest['user'] | null,
+  headers: Headers,
+  sent: Sent,
+): Promise<ApiResponse> {
+  // Anonymous callers (login, registration, form submits) send small bodies: 64 KiB, against 21 MiB signed in.
+  const limit = user ? MAX_BODY_BYTES : MAX_ANONYMOUS_BODY_BYTES
+  const body = await readJsonBody(incoming.method, incoming.headers.get('content-type'), incoming.body, limit, incoming.headers.get('content-length'))
+  sent.body = body
   const ctx = await buildContext(runtime.payload, incoming.url, incoming.headers, user)
   const result = await match.endpoint.handler(ctx, { method: incoming.method, params: match.params, body, url: incoming.url, responseHeaders: headers })
   return toResponse(result, headers, incoming.method === 'HEAD')
@@ -158,16 +186,38 @@ function toResponse(result: EndpointResult, headers: Headers, head: boolean): Ap
   return { status: result.status, headers, body: head ? null : body }
 }
 
-/** Every error becomes a JSON-LD body; 5xx are logged under the endpoint's template (no token in a path reaches the log). */
-function errorResponse(runtime: ApiRuntime, error: unknown, request: { method: string; endpointPath: string; anonymous: boolean; headers: Headers }): ApiResponse {
-  const classified = classifyError(error, request.anonymous, request.method)
-  if (classified.status >= 500) {
+/**
+ * Every error becomes a JSON-LD body. A 500 carries a correlation id in its
+ * body and in its log line, logged under the endpoint's template (no token
+ * in a path reaches the log); a database error is logged by its code and
+ * message, never with the query's parameters.
+ */
+function errorResponse(
+  runtime: ApiRuntime,
+  error: unknown,
+  request: { method: string; endpointPath: string; anonymous: boolean; headers: Headers; sent: Sent },
+): ApiResponse {
+  const classified = classifyError(error, request.anonymous, request.method, requestInput(request.sent.url, request.sent.body))
+  let reference: string | undefined
+  if (classified.status === 500) {
+    reference = correlationId()
+    const database = databaseError(error)
+    const logged = database ? { database: describeDatabaseError(database, error) } : { err: error }
+    runtime.payload.logger.error({ ...logged, correlationId: reference, method: request.method, path: request.endpointPath }, `JSON-LD request failed (correlation id ${reference})`)
+  } else if (classified.status >= 500) {
     runtime.payload.logger.error({ err: error, method: request.method, path: request.endpointPath }, 'JSON-LD request failed')
   }
   if (classified instanceof HttpError) {
     for (const [name, value] of Object.entries(classified.headers)) request.headers.set(name, value)
   }
   request.headers.set('Content-Type', JSONLD)
-  const body = request.method === 'HEAD' ? null : JSON.stringify(errorBody(classified, runtime.options.apiPrefix))
+  const body = request.method === 'HEAD' ? null : JSON.stringify(withReference(errorBody(classified, runtime.options.apiPrefix), reference))
   return { status: classified.status, headers: request.headers, body }
+}
+
+/** A 500's correlation id, in its description too (what a client shows and reports). */
+function withReference(body: Record<string, unknown>, reference: string | undefined): Record<string, unknown> {
+  if (!reference) return body
+  const detail = `${String(body.detail)} (correlation id ${reference})`
+  return { ...body, detail, description: detail, correlationId: reference }
 }

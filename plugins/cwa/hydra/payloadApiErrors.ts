@@ -1,0 +1,38 @@
+import type { AfterErrorHook } from 'payload'
+import { isDatabaseUnavailable } from '../core/utils/databaseUnavailable'
+import { correlationId, databaseError, databaseErrorFromRequest, describeDatabaseError, requestInput } from './requestInput'
+
+/**
+ * Payload's REST API (config `hooks.afterError`): a database error about a
+ * value the client sent (a NUL, a malformed id or date in a filter) is a
+ * 400 in Payload's error shape, not a 500; any other database error stays
+ * a 500, answered and logged with a correlation id (the log line names the
+ * database's code and message, never the query's parameters).
+ */
+export const payloadApiAfterError: AfterErrorHook = ({ error, req }) => {
+  const database = databaseError(error)
+  // Unavailable (down, restarting, timed out) is a 503, another hook's answer.
+  if (!database || isDatabaseUnavailable(error)) return
+  const method = (req.method ?? 'GET').toUpperCase()
+  let url = req.url ?? ''
+  try {
+    const parsed = new URL(url, 'http://localhost')
+    url = `${parsed.pathname}${parsed.search}`
+  } catch {
+    // keep it as it is
+  }
+  if (databaseErrorFromRequest(database, requestInput(url, req.data), method)) {
+    req.payload.logger.info({ database: describeDatabaseError(database), method }, 'REST request refused: the database cannot process a value sent')
+    const message =
+      method === 'GET' || method === 'HEAD' || method === 'DELETE'
+        ? 'A request parameter holds a value the database cannot process.'
+        : 'A value sent cannot be stored.'
+    return { status: 400, response: { errors: [{ message }] } }
+  }
+  const reference = correlationId()
+  req.payload.logger.error(
+    { database: describeDatabaseError(database, error), correlationId: reference, method },
+    `REST request failed (correlation id ${reference})`,
+  )
+  return { status: 500, response: { errors: [{ message: `Something went wrong (correlation id ${reference}).`, correlationId: reference }] } }
+}
