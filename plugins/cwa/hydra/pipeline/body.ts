@@ -105,15 +105,23 @@ export async function readJsonBody(
   }
 }
 
-/** The whole body, up to `limit` bytes; past it the rest is drained and dropped, so a 413 can still be answered. */
+/**
+ * The whole body, up to `limit` bytes. Past it, reading stops (the
+ * iterator is left, not closed, so the request can still be answered): the
+ * 413 closes the connection, and the rest is never read.
+ */
 async function readRaw(body: AsyncIterable<Uint8Array> | null, limit: number): Promise<Buffer> {
   if (!body) return Buffer.alloc(0)
   const chunks: Uint8Array[] = []
   let size = 0
+  const iterator = body[Symbol.asyncIterator]()
   try {
-    for await (const chunk of body) {
-      size += chunk.length
-      if (size <= limit) chunks.push(chunk)
+    for (;;) {
+      const next = await iterator.next()
+      if (next.done) break
+      size += next.value.length
+      if (size > limit) break
+      chunks.push(next.value)
     }
   } catch {
     // A client that goes away mid-body (or sends less than its Content-Length) is a bad request, not a crash.
