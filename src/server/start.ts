@@ -15,7 +15,7 @@ import type { Payload } from 'payload'
 import { buildSiteConfig } from '../../payload.config'
 import { onPoolError } from '../config/databasePool'
 import { projectRoot } from '../config/projectRoot'
-import { closePayload, createApp, getOptions, loadJwtKeys } from 'payload-cwa'
+import { closePayload, createApp, getOptions, isDatabaseUnavailable, loadJwtKeys } from 'payload-cwa'
 import { seedDemo } from '../seed/demo'
 import { startPayload } from './bootstrap'
 import { type DatabaseHandle, ensureDatabase, StartError } from './database'
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     void stop('HTTP server error', 1)
   })
 
-  database = await ensureDatabase(process.env, bootLog, {
+  database = await ensureDatabase(process.env, log, {
     onFatal: () => void stop('The embedded database is gone', 1),
   })
   if (stopping) return
@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     lastPoolWarning = Date.now()
     started.logger.warn(`Lost a PostgreSQL connection (${error.message}); the next queries open new ones (until the database is back, requests are answered 503)`)
   })
+  quietDatabaseOutages(started)
   const options = getOptions(started.config)
   if (process.env.SEED_DEMO !== '0') await seedDemo(started, { apiPrefix: options.apiPrefix })
   const keys = await loadJwtKeys(process.env, log.info)
@@ -167,6 +168,34 @@ async function main(): Promise<void> {
       adminProblem = 'The admin panel could not be built: the server log says why (`npm run build:admin` shows the whole output). The APIs work.'
       started.logger.error(`${adminProblem}\n${error instanceof Error ? error.message : String(error)}`)
     }
+  }
+}
+
+/**
+ * While the database is down or frozen every request fails the same way, and
+ * Payload and the JSON-LD API would each log a stack trace per request: log
+ * one line in words instead, at most every 5 s, with how many were folded in.
+ */
+function quietDatabaseOutages(payload: Payload): void {
+  const logger = payload.logger as unknown as { error: (...args: unknown[]) => void; warn: (message: string) => void }
+  const original = logger.error
+  let last = 0
+  let folded = 0
+  logger.error = (...args: unknown[]) => {
+    const first = args[0]
+    const error = first instanceof Error ? first : first && typeof first === 'object' ? (first as { err?: unknown }).err : undefined
+    if (!error || !isDatabaseUnavailable(error)) return original.apply(logger, args)
+    if (Date.now() - last < 5000) {
+      folded++
+      return
+    }
+    // The innermost cause says what happened ("connect ECONNREFUSED ...", "Query read timeout"), not the SQL that met it.
+    let cause: unknown = error
+    while (cause && typeof cause === 'object' && (cause as { cause?: unknown }).cause) cause = (cause as { cause?: unknown }).cause
+    const reason = String((cause as { message?: unknown })?.message ?? cause).split('\n')[0]!.slice(0, 200)
+    logger.warn(`The database is unavailable (${reason}): requests are answered 503 with Retry-After until it is back${folded ? ` (${folded} more failed requests since the last such line)` : ''}`)
+    last = Date.now()
+    folded = 0
   }
 }
 

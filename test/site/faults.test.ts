@@ -205,13 +205,21 @@ describe('faults', () => {
   it('SIGTERM under load: the request in flight finishes, new ones are refused, the embedded database stops cleanly, exit 0', async () => {
     const postgres = postgresProcesses()
     expect(postgres.length).toBeGreaterThan(0)
+    // Writes work (the pool holds fresh connections) before the request that the signal will find in flight.
+    await waitFor(async () => (await write()).status === 201, { timeout: 10_000, message: 'a write to succeed' })
     const body = JSON.stringify({ html: '<p>sent across the SIGTERM</p>' })
     const half = Math.floor(body.length / 2)
     let sent!: () => void
+    let received!: () => void
+    // With Expect: 100-continue the server says "continue" as it takes the request in: from then on it is in flight.
+    const inFlight = new Promise<void>((resolve) => (received = resolve))
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = httpRequest(
         `${base}/_api/component/html_contents`,
-        { method: 'POST', headers: { 'content-type': 'application/ld+json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` } },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/ld+json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}`, expect: '100-continue' },
+        },
         (res) => {
           let text = ''
           res.on('data', (d) => (text += d))
@@ -219,11 +227,15 @@ describe('faults', () => {
         },
       )
       req.on('error', reject)
-      req.write(body.slice(0, half))
+      req.on('continue', () => {
+        req.write(body.slice(0, half))
+        received()
+      })
+      req.flushHeaders()
       sent = () => req.end(body.slice(half))
     })
-    // The request is in flight (half its body read) when the signal comes.
-    await waitFor(async () => (await fetch(`${base}/_api/`)).ok, { message: 'the site answering' })
+    // The request is in flight (half its body sent) when the signal comes.
+    await inFlight
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
     child.kill('SIGTERM')
     await waitFor(() => /SIGTERM received: shutting down \(finishing 1 request in flight/.test(output()), { message: 'the stop to begin' })
