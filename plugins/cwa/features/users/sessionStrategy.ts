@@ -4,6 +4,7 @@ import { JwtService } from '../../session/jwt'
 import { type JwtKeys, loadJwtKeys } from '../../session/keys'
 import { RefreshTokenStore } from '../../session/refreshTokens'
 import type { ResolvedCwaOptions } from '../../core/options'
+import { crossSiteAllowed } from '../../hydra/crossSite'
 
 export const API_SESSION_STRATEGY = 'cwa-api-session'
 
@@ -16,19 +17,6 @@ function jwtKeys(): Promise<JwtKeys> {
     throw error
   })
   return keys
-}
-
-/**
- * The same cross-site rule Payload applies to its own session cookie: with
- * an Origin, it must be in `csrf` (when a list is configured); without one,
- * a configured list requires a same-site fetch or a direct navigation.
- */
-function crossSiteAllowed(headers: Headers, payload: Payload): boolean {
-  const csrf = payload.config.csrf ?? []
-  const origin = headers.get('Origin')
-  if (origin) return csrf.length === 0 || csrf.includes(origin)
-  if (csrf.length === 0) return true
-  return ['same-origin', 'same-site', 'none'].includes(headers.get('Sec-Fetch-Site') ?? '')
 }
 
 /**
