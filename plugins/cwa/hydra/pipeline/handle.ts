@@ -206,6 +206,12 @@ function errorResponse(
     runtime.payload.logger.error({ ...logged, correlationId: reference, method: request.method, path: request.endpointPath }, `JSON-LD request failed (correlation id ${reference})`)
   } else if (classified.status >= 500) {
     runtime.payload.logger.error({ err: error, method: request.method, path: request.endpointPath }, 'JSON-LD request failed')
+  } else {
+    // A database error about a value the client sent: the client's, but still on record (code and message, no parameters).
+    const database = databaseError(error)
+    if (database) {
+      runtime.payload.logger.info({ database: describeDatabaseError(database), method: request.method, path: request.endpointPath }, 'JSON-LD request refused: the database cannot process a value sent')
+    }
   }
   if (classified instanceof HttpError) {
     for (const [name, value] of Object.entries(classified.headers)) request.headers.set(name, value)
