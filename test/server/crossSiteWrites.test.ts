@@ -127,3 +127,23 @@ describe("an origin allowed by Payload's csrf or cors list", () => {
     }
   })
 })
+
+describe("the site's own front ends (user.emailLinks.defaultOrigin and allowedOrigins) may write", () => {
+  let front: TestServer
+  beforeAll(async () => {
+    front = await startTestServer({ options: { user: { emailLinks: { defaultOrigin: 'https://www.example.org', allowedOrigins: ['https://front\\.example'] } } } })
+  })
+  afterAll(async () => {
+    await front?.close()
+  })
+
+  it('on both APIs; any other origin is still refused', async () => {
+    const jwt = await front.tokenFor('ROLE_ADMIN')
+    for (const origin of ['https://front.example', 'https://www.example.org']) {
+      expect((await front.post('/_api/component/titles', { title: 'front' }, { headers: { cookie: `api_component=${jwt}`, origin } })).status).toBe(201)
+      const rest = await front.request('POST', '/api/titles', { title: 'front' }, { contentType: 'application/json', headers: { accept: 'application/json', cookie: `api_component=${jwt}`, origin } })
+      expect(rest.status).toBe(201)
+    }
+    expect((await front.post('/_api/component/titles', { title: 'x' }, { headers: { cookie: `api_component=${jwt}`, origin: 'https://front.example.evil.net' } })).status).toBe(403)
+  })
+})

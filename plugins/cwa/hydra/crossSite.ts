@@ -40,7 +40,8 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
  *
  * - with an `Origin` header, the origin must be the request's own (its host
  *   and port, as the Host header names them: a TLS-terminating proxy may
- *   change the scheme) or one of `allowedOrigins`; `Origin: null` (sandboxed
+ *   change the scheme), one of `allowedOrigins` or one an extension's
+ *   `allowsOrigin` hook names (the site's front ends); `Origin: null` (sandboxed
  *   frames, some redirects) is foreign;
  * - without `Origin`, `Sec-Fetch-Site: cross-site` is refused;
  * - with neither (curl, server-to-server calls), the request is allowed;
@@ -49,13 +50,13 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
  *   (bearer tokens are not ambient credentials) and a page that sets one
  *   in script must pass a CORS preflight first.
  */
-export function crossSiteWriteRefusal(method: string, headers: Headers, payload: Payload): string | null {
+export function crossSiteWriteRefusal(method: string, headers: Headers, payload: Payload, allows: (origin: string) => boolean = () => false): string | null {
   if (SAFE.has(method.toUpperCase())) return null
   if (headers.get('authorization')) return null
   const origin = headers.get('origin')
   if (origin !== null) {
     const trimmed = origin.trim().replace(/\/+$/, '')
-    if (allowedOrigins(payload).includes(trimmed)) return null
+    if (allowedOrigins(payload).includes(trimmed) || (trimmed !== 'null' && allows(trimmed))) return null
     let host: string | null = null
     try {
       host = trimmed === 'null' ? null : new URL(trimmed).host.toLowerCase()

@@ -48,6 +48,12 @@ export interface HydraExtension {
   authenticate?(request: AuthenticationRequest): Promise<PayloadRequest['user'] | null | undefined>
   /** Runs before the generic item GET serves a record: may refuse it (throw 401/403/404) or let it through. */
   beforeItemRead?(resource: Resource, id: string, ctx: HydraContext): Promise<void>
+  /**
+   * Whether pages of this origin (`https://app.example`) may send writes
+   * (POST, PATCH, PUT, DELETE) to both APIs: the site's own front ends. Any
+   * hook saying yes allows it; otherwise a cross-site write is a 403.
+   */
+  allowsOrigin?(origin: string, payload: Payload): boolean
   /** Adjusts the headers of an API response after its handler ran (cache lifetimes...). */
   decorateResponse?(response: ResponseInfo): void | Promise<void>
   /**

@@ -2,6 +2,8 @@ import type { NextFunction, Request, Response } from 'express'
 import { Readable } from 'node:stream'
 import { handleEndpoints, type Payload } from 'payload'
 import { crossSiteWriteRefusal } from '../hydra/crossSite'
+import { originAllowed } from '../hydra/pipeline/handle'
+import { apiRuntime } from '../hydra/pipeline/runtime'
 import { fetchHeaders } from './nodeRequest'
 import { checkRestBody, checkRestQuery, readRestBody, RestInputError } from './payloadRestInput'
 
@@ -26,7 +28,7 @@ export function payloadRestHandler(payload: Payload, cacheKey = 'default') {
     try {
       const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`
       const headers = fetchHeaders(req)
-      const refusal = crossSiteWriteRefusal(req.method, headers, payload)
+      const refusal = crossSiteWriteRefusal(req.method, headers, payload, (origin) => originAllowed(apiRuntime(payload), origin))
       if (refusal) return refuse(res, 403, refusal)
       const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers }
       try {

@@ -1,4 +1,6 @@
+import { getOptions } from '../../core/registry'
 import type { HydraExtension } from '../../hydra/extension'
+import { isAllowedOrigin } from './email/links'
 import { userFlowEndpoints } from './endpoints'
 import { amendUserDocs } from './openapi'
 
@@ -7,4 +9,10 @@ export const usersExtension: HydraExtension = {
   name: 'users',
   endpoints: userFlowEndpoints,
   openApi: amendUserDocs,
+  // The front ends named for e-mail links (defaultOrigin, allowedOrigins) are the site's own: they may write.
+  allowsOrigin(origin, payload) {
+    const links = getOptions(payload.config).user.emailLinks
+    const normalized = origin.toLowerCase()
+    return (links.defaultOrigin !== null && links.defaultOrigin.replace(/\/+$/, '').toLowerCase() === normalized) || isAllowedOrigin(origin, links.allowedOrigins)
+  },
 }

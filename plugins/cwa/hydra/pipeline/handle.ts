@@ -107,9 +107,14 @@ export async function handleApiRequest(payload: Payload, incoming: IncomingApiRe
   }
 }
 
+/** Whether an extension names this origin as one of the site's own front ends. */
+export function originAllowed(runtime: ApiRuntime, origin: string): boolean {
+  return runtime.extensions.some((extension) => extension.allowsOrigin?.(origin, runtime.payload) === true)
+}
+
 /** A state-changing request sent by a page of another site (CSRF): 403 (see crossSite.ts). */
 function refuseCrossSiteWrite(runtime: ApiRuntime, incoming: IncomingApiRequest): void {
-  const refusal = crossSiteWriteRefusal(incoming.method, incoming.headers, runtime.payload)
+  const refusal = crossSiteWriteRefusal(incoming.method, incoming.headers, runtime.payload, (origin) => originAllowed(runtime, origin))
   if (refusal) throw forbidden(refusal)
 }
 
