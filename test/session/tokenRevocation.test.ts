@@ -85,6 +85,13 @@ describe('a JWT ends with the account state it was issued for', () => {
     const self = await me(jwt)
     expect(JSON.stringify(self.body)).not.toContain('tokenVersion')
     expect(JSON.stringify(await restMe(jwt))).not.toContain('tokenVersion')
+    const root = await server.tokenFor('ROLE_SUPER_ADMIN')
+    const users = await server.get('/_api/users', { token: root })
+    expect(users.status).toBe(200)
+    expect(users.text).not.toContain('tokenVersion')
+    const rest = await server.get('/api/users', { headers: { cookie: cookieHeader({ jwt: root }), accept: 'application/json' } })
+    expect(rest.status).toBe(200)
+    expect(rest.text).not.toContain('tokenVersion')
   })
 
   it('security: a user cannot set their own token version through either API (reviving old tokens)', async () => {
@@ -139,6 +146,7 @@ describe('a JWT ends with the account state it was issued for', () => {
     const renewed = cookiesOf(browser.headers).get(JWT_COOKIE)!.value
     expect(decodeJwt(renewed).roles).toEqual(['ROLE_USER'])
     expect((await me(renewed)).status).toBe(200)
+    expect((await restMe(renewed))?.roles).toEqual(['ROLE_USER'])
   })
 
   it('security: a password change ends every JWT issued before it, on both APIs', async () => {
@@ -155,7 +163,9 @@ describe('a JWT ends with the account state it was issued for', () => {
     expect(browser.status).toBe(401)
     // A login with the new password works.
     const { jwt: fresh } = await loginSession(server, 'changer', 'a brand new password')
+    expect(decodeJwt(fresh).ver).toBe(1)
     expect((await me(fresh)).status).toBe(200)
+    expect(await restMe(fresh)).not.toBeNull()
   })
 
   it('security: a password reset through the emailed link ends every JWT of the user', async () => {
