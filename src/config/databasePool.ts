@@ -7,12 +7,12 @@ import type { PoolConfig } from 'pg'
  * forever, and a pool that never crashes the process when the database
  * drops its connections (restart, `kill`, a dropped test database).
  *
- *   DATABASE_CONNECT_TIMEOUT_MS    waiting for a connection (new or from the pool), default 5000
+ *   DATABASE_CONNECT_TIMEOUT_MS    waiting for a connection (new or from the pool), default 10000
  *   DATABASE_STATEMENT_TIMEOUT_MS  one SQL statement, default 15000 (the server cancels it;
  *                                  the client gives up 1 s later when the server is frozen)
  */
 export function sitePoolConfig(connectionString: string, env: NodeJS.ProcessEnv = process.env): PoolConfig {
-  const connect = positive(env.DATABASE_CONNECT_TIMEOUT_MS, 5000)
+  const connect = positive(env.DATABASE_CONNECT_TIMEOUT_MS, 10_000)
   const statement = positive(env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000)
   return {
     connectionString,
