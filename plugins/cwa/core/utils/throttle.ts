@@ -56,23 +56,26 @@ export async function throttleWait(payload: Payload, rules: ThrottleRule[]): Pro
   return Math.max(0, row?.wait ?? 0)
 }
 
-/** Counts one hit on each rule's key (a new window starts when the last one ended) and returns each key's hits now. One query. */
-export async function countHits(payload: Payload, rules: ThrottleRule[]): Promise<Map<string, number>> {
+/**
+ * Counts one hit on each rule's key (a new window starts when the last one
+ * ended) and returns, per key, its hits now and the seconds left in its window. One query.
+ */
+export async function countHits(payload: Payload, rules: ThrottleRule[]): Promise<Map<string, { hits: number; wait: number }>> {
   if (rules.length === 0) return new Map()
   await ensureTable(payload)
   const t = table(payload)
   const values = rules.map((rule) => sql`(${keyOf(rule.key)}, 1, now() + make_interval(secs => ${rule.windowSeconds}))`)
-  const rows = await runSql<{ key: string; hits: number }>(
+  const rows = await runSql<{ key: string; hits: number; wait: number }>(
     payload,
     sql`INSERT INTO ${t} AS t (key, hits, expires_at) VALUES ${sql.join(values, sql`, `)}
         ON CONFLICT (key) DO UPDATE SET
           hits = CASE WHEN t.expires_at <= now() THEN 1 ELSE t.hits + 1 END,
           expires_at = CASE WHEN t.expires_at <= now() THEN excluded.expires_at ELSE t.expires_at END
-        RETURNING key, hits`,
+        RETURNING key, hits, ceil(extract(epoch FROM expires_at - now()))::int AS wait`,
   )
   // Ended windows hold nothing: sweep them now and then (about one write in a hundred).
   if (Math.random() < 0.01) await runSql(payload, sql`DELETE FROM ${t} WHERE expires_at < now() - interval '1 hour'`)
-  return new Map(rows.map((row) => [row.key, Number(row.hits)]))
+  return new Map(rows.map((row) => [row.key, { hits: Number(row.hits), wait: Number(row.wait) }]))
 }
 
 /**
@@ -80,17 +83,8 @@ export async function countHits(payload: Payload, rules: ThrottleRule[]): Promis
  * 0 when allowed, else the seconds until the window ends. One query.
  */
 export async function takeHit(payload: Payload, rule: ThrottleRule): Promise<number> {
-  await ensureTable(payload)
-  const t = table(payload)
-  const [row] = await runSql<{ hits: number; wait: number }>(
-    payload,
-    sql`INSERT INTO ${t} AS t (key, hits, expires_at) VALUES (${keyOf(rule.key)}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
-        ON CONFLICT (key) DO UPDATE SET
-          hits = CASE WHEN t.expires_at <= now() THEN 1 ELSE t.hits + 1 END,
-          expires_at = CASE WHEN t.expires_at <= now() THEN excluded.expires_at ELSE t.expires_at END
-        RETURNING hits, ceil(extract(epoch FROM expires_at - now()))::int AS wait`,
-  )
-  return row && row.hits > rule.limit ? Math.max(1, row.wait) : 0
+  const counted = (await countHits(payload, [rule])).get(keyOf(rule.key))
+  return counted && counted.hits > rule.limit ? Math.max(1, counted.wait) : 0
 }
 
 /** Takes one hit back from each key (a login that turned out right), removing a key at zero. */

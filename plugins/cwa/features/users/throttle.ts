@@ -93,7 +93,7 @@ export const loginThrottle: CollectionBeforeOperationHook = async ({ args, opera
   if (wait > 0) throw loginThrottled(req, wait)
   const hits = await countHits(req.payload, [client, account])
   // This client's first try on this account within the window: a locked account still takes its right password (see equalLoginTiming).
-  req.context.cwaFirstLoginTry = hits.get(account.key.slice(0, 512)) === 1
+  req.context.cwaFirstLoginTry = hits.get(account.key.slice(0, 512))?.hits === 1
   return args
 }
 
