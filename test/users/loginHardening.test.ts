@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { closedPasswordEndpoints, firstRegisterOpen } from '../../plugins/cwa/features/users/closedEndpoints'
 import { LOGIN_THROTTLE } from '../../plugins/cwa/features/users/throttle'
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { createApp } from '../../plugins/cwa/server/express'
+import { incomingFromFetch } from '../../plugins/cwa/server/handler'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 
 /**
@@ -139,6 +143,44 @@ describe('login throttle', () => {
     expect(response.status).toBe(401)
     const rows = await server.sql("SELECT key FROM _acb_throttle WHERE key LIKE '%203.0.113.1%'")
     expect(rows).toEqual([])
+  })
+})
+
+describe('the client address the throttles key on', () => {
+  it('security: X-Forwarded-For from a client that is not a configured proxy is ignored (address spoofing to dodge the throttle)', async () => {
+    const env = process.env as Record<string, string | undefined>
+    const previous = env.TRUST_PROXY
+    env.TRUST_PROXY = '10.9.8.7' // a proxy that is not this test
+    let app: Server | undefined
+    try {
+      const listening = createApp({ payload: server.payload })
+      app = await new Promise<Server>((resolve) => {
+        const s = listening.listen(0, '127.0.0.1', () => resolve(s))
+      })
+      const base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`
+      await server.sql('DELETE FROM _acb_throttle')
+      for (const spoofed of ['203.0.113.50', '203.0.113.51']) {
+        const response = await fetch(`${base}/_api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': spoofed },
+          body: JSON.stringify({ username: 'known', password: 'wrong' }),
+        })
+        expect(response.status).toBe(401)
+      }
+      const keys = (await server.sql("SELECT key, hits FROM _acb_throttle WHERE key LIKE 'login:client:%'")) as Array<{ key: string; hits: number }>
+      expect(keys).toEqual([{ key: 'login:client:127.0.0.1', hits: 2 }])
+    } finally {
+      if (previous === undefined) delete env.TRUST_PROXY
+      else env.TRUST_PROXY = previous
+      await new Promise((resolve) => app?.close(resolve))
+    }
+  })
+
+  it('security: the Fetch handler replaces a client-sent address header with the last X-Forwarded-For entry (the one the nearest proxy added)', () => {
+    const forged = new Request('http://localhost/_api/login', { headers: { 'x-cwa-client-address': '1.2.3.4', 'x-forwarded-for': '5.6.7.8, 192.0.2.9' } })
+    expect(incomingFromFetch(forged).headers.get('x-cwa-client-address')).toBe('192.0.2.9')
+    const bare = new Request('http://localhost/_api/login', { headers: { 'x-cwa-client-address': '1.2.3.4' } })
+    expect(incomingFromFetch(bare).headers.get('x-cwa-client-address')).toBeNull()
   })
 })
 
