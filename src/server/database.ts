@@ -34,7 +34,7 @@ export class StartError extends Error {
 }
 
 /** Restart attempts after the embedded server dies, 0.5 s apart, before giving up (onFatal). */
-const RESTART_ATTEMPTS = 40
+const DEFAULT_RESTART_ATTEMPTS = 40
 
 /**
  * DATABASE_URL when set; otherwise an embedded PostgreSQL server started by
@@ -72,6 +72,7 @@ export async function ensureDatabase(env: NodeJS.ProcessEnv, log: Logger, option
     log.info(`Initialising embedded PostgreSQL in ${dataDir}`)
     await server.initialise()
   }
+  const attempts = Number(env.EMBEDDED_POSTGRES_RESTART_ATTEMPTS) > 0 ? Number(env.EMBEDDED_POSTGRES_RESTART_ATTEMPTS) : DEFAULT_RESTART_ATTEMPTS
   let stopping = false
   // A stop signal is about to stop this process (and a terminal's Ctrl-C reaches the server too): no restart.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => (stopping = true))
@@ -86,7 +87,7 @@ export async function ensureDatabase(env: NodeJS.ProcessEnv, log: Logger, option
     })
   }
   const restart = async () => {
-    for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt++) {
+    for (let attempt = 1; attempt <= attempts && !stopping; attempt++) {
       await new Promise((r) => setTimeout(r, 500))
       if (stopping) return
       try {
@@ -100,7 +101,7 @@ export async function ensureDatabase(env: NodeJS.ProcessEnv, log: Logger, option
       }
     }
     if (stopping) return
-    const reason = `Embedded PostgreSQL could not be restarted after ${RESTART_ATTEMPTS} attempts (data in ${dataDir})`
+    const reason = `Embedded PostgreSQL could not be restarted after ${attempts} attempts (data in ${dataDir})`
     log.error(reason)
     options.onFatal?.(reason)
   }

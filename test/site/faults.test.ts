@@ -17,7 +17,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync, type ChildProcess } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
+import { chmodSync } from 'node:fs'
 import { connect } from 'node:net'
+import path from 'node:path'
 import type { Payload } from 'payload'
 import { buildSiteConfig } from '../../payload.config'
 import { closePayload } from '../../plugins/cwa/core/utils/closePayload'
@@ -252,4 +254,24 @@ describe('faults', () => {
     const tail = output().slice(output().indexOf('SIGTERM received'))
     expect(tail).not.toMatch(/terminating connection|DeprecationWarning|Error/)
   }, 30_000)
+})
+
+describe('faults: the embedded database cannot be restarted', () => {
+  it('exits 1 (for a supervisor to start it again) when the killed embedded database cannot be restarted', async () => {
+    const site = await startSite({ DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: String(await freePort()), SEED_DEMO: '0', EMBEDDED_POSTGRES_RESTART_ATTEMPTS: '2' })
+    const exited = new Promise<number | null>((resolve) => site.child.once('exit', (code) => resolve(code)))
+    const postmaster = ps(site.child.pid!).find((p) => p.comm === 'postgres')!
+    const data = path.join(site.dataDir, 'postgres')
+    // Its data directory becomes unreachable: no restart can succeed.
+    chmodSync(data, 0)
+    try {
+      process.kill(postmaster.pid, 'SIGKILL')
+      expect(await exited).toBe(1)
+    } finally {
+      chmodSync(data, 0o700)
+    }
+    expect(site.output()).toContain('Embedded PostgreSQL stopped unexpectedly (killed by SIGKILL)')
+    expect(site.output()).toContain('Embedded PostgreSQL could not be restarted after 2 attempts')
+    expect(site.output()).toContain('Stopped after an error (exit code 1)')
+  }, 60_000)
 })
