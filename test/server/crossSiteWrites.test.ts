@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startTestServer, type TestServer } from '../support/server'
+import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 
 /**
  * Issue 11, cross-site request forgery: a page of another site must not
@@ -68,6 +68,15 @@ describe("Payload's REST API (/api)", () => {
     expect((await restTitle({ origin: server.url })).status).toBe(201)
     expect((await restTitle({ 'sec-fetch-site': 'same-origin' })).status).toBe(201)
     expect((await restTitle({})).status).toBe(201)
+  })
+
+  it("a bearer token is no ambient credential: Payload's own token in Authorization with a foreign Origin is accepted", async () => {
+    await server.createUser('rest_bearer', ['ROLE_ADMIN'])
+    const login = await server.request('POST', '/api/users/login', { username: 'rest_bearer', password: PASSWORD }, { contentType: 'application/json', headers: { accept: 'application/json' } })
+    expect(login.status).toBe(200)
+    const { raw, contentType } = multipartTitle('bearer')
+    const response = await server.request('POST', '/api/titles', undefined, { raw, contentType, headers: { accept: 'application/json', authorization: `JWT ${login.body.token}`, origin: FOREIGN } })
+    expect(response.status).toBe(201)
   })
 
   it('reads are not concerned: a GET with a foreign Origin is answered', async () => {
