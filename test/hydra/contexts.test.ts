@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import jsonld from 'jsonld'
-import { getRegistry } from '../../plugins/cwa/hydra/registry'
+import { getRegistry } from '../../plugins/cwa/core/registry'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**

@@ -15,7 +15,7 @@ import { openApiDocument, resourceProperties, schemaNames } from '../../plugins/
 import { entrypoint } from '../../plugins/cwa/hydra/entrypoint'
 import { normalizeDocument, outputFields } from '../../plugins/cwa/hydra/item'
 import { entrypointContext, errorContext, resourceContext } from '../../plugins/cwa/hydra/jsonldContext'
-import { dataFields, type Resource, ResourceRegistry } from '../../plugins/cwa/hydra/registry'
+import { dataFields, type Resource, ResourceRegistry } from '../../plugins/cwa/core/registry'
 import { resolveOptions } from '../../plugins/cwa/options'
 import { publishableExtension, publishableOf } from '../../plugins/cwa/features/publishable'
 import { allExtensions } from '../../plugins/cwa/hydra/extensions/index'
