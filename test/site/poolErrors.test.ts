@@ -53,6 +53,8 @@ describe('database connection faults', () => {
     expect(pool().idleCount).toBeGreaterThan(0)
     expect(await terminateBackends()).toBeGreaterThan(0)
     await waitFor(() => poolErrors.some((m) => /terminating connection due to administrator command/.test(m)), { message: 'the pool reports the terminated connections' })
+    // Every terminated idle client has been dropped (a query on one not yet dropped would be a 503).
+    await waitFor(() => pool().idleCount === 0, { message: 'the pool to drop its terminated clients' })
     expect(uncaught).toEqual([])
     const found = await payload.find({ collection: 'users', limit: 1, depth: 0 })
     expect(found.docs).toEqual([])
