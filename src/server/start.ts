@@ -9,7 +9,9 @@
  * finish, new ones are refused, the pool is closed, the embedded database is
  * shut down, exit 0.
  */
+import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import path from 'node:path'
 import type { Express, Request, Response } from 'express'
 import type { Payload } from 'payload'
 import { buildSiteConfig } from '../../payload.config'
@@ -200,7 +202,10 @@ function quietDatabaseOutages(payload: Payload): void {
 }
 
 function adminWaitPage(problem?: string): string {
-  const text = problem ?? 'Building the admin panel (first start only, under a minute). This page reloads by itself.'
+  const building = !existsSync(path.join(root, '.next', 'BUILD_ID'))
+  const text =
+    problem ??
+    (building ? 'Building the admin panel (first start only, under a minute).' : 'Starting the admin panel (a few seconds).') + ' This page reloads by itself.'
   const refresh = problem ? '' : '<meta http-equiv="refresh" content="5">'
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${refresh}<title>Admin panel</title></head><body><p>${text}</p></body></html>`
 }
