@@ -66,6 +66,28 @@ describe('through both APIs', () => {
     }
   })
 
+  it('fault: a write whose database error is about a value the body never held (a trigger\'s own) is a 500, not a 422', async () => {
+    const admin = await server.tokenFor('ROLE_ADMIN')
+    await server.sql(`CREATE FUNCTION layout_server_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.reference = 'faulty' THEN RAISE EXCEPTION 'invalid value "computed-by-the-server"' USING ERRCODE = '22023'; END IF; RETURN NEW; END $$`)
+    await server.sql('CREATE TRIGGER layout_server_fault BEFORE INSERT ON _acb_layouts FOR EACH ROW EXECUTE FUNCTION layout_server_fault()')
+    const logs = captureLogs(server.payload, 'error')
+    try {
+      const response = await server.post('/_api/_/layouts', { reference: 'faulty', uiComponent: 'PrimaryLayout' }, { token: admin })
+      expect(response.status).toBe(500)
+      expect(response.body.correlationId).toMatch(/^[0-9a-f-]{36}$/)
+      expect(logs.text()).toContain(response.body.correlationId)
+      // The same error about a value the body did hold is the client's: a 422 on the property.
+      await server.sql(`CREATE OR REPLACE FUNCTION layout_server_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.reference = 'faulty' THEN RAISE EXCEPTION 'invalid value "faulty"' USING ERRCODE = '22023'; END IF; RETURN NEW; END $$`)
+      expect((await server.post('/_api/_/layouts', { reference: 'faulty', uiComponent: 'PrimaryLayout' }, { token: admin })).status).toBe(422)
+    } finally {
+      logs.restore()
+      await server.sql('DROP TRIGGER layout_server_fault ON _acb_layouts')
+      await server.sql('DROP FUNCTION layout_server_fault()')
+    }
+  })
+
   it('fault: the same on /api is a 500 in Payload shape with a correlation id, logged with it', async () => {
     const logs = captureLogs(server.payload, 'error')
     const original = server.payload.db.find.bind(server.payload.db)

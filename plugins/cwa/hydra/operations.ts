@@ -6,6 +6,7 @@ import type { JsonLdObject } from './extension'
 import { filterWhere, parseCollectionQuery } from './filters'
 import { normalizeCollection, normalizeItem } from './normalizer'
 import { isUuid, type Resource } from '../core/registry'
+import { requestInput } from './requestInput'
 import { storeFor } from './store'
 
 /** What an operation hands back to the HTTP layer. */
@@ -77,11 +78,13 @@ function jsonPath(resource: Resource, path: string): string {
 
 /**
  * Payload's validation errors and the database's constraint errors name
- * Payload fields or columns: report them under the JSON property names.
+ * Payload fields or columns: report them under the JSON property names. A
+ * database error is a violation only when what it is about came from the
+ * request (`body`); otherwise it stays a server error (a 500).
  */
-function withJsonPaths(resource: Resource) {
+function withJsonPaths(resource: Resource, ctx: HydraContext, body: unknown) {
   return (error: unknown): never => {
-    const classified = error instanceof ValidationError || !(error instanceof Error) ? null : classifyError(error, false, 'POST')
+    const classified = error instanceof ValidationError || !(error instanceof Error) ? null : classifyError(error, false, 'POST', requestInput(ctx.req.url ?? ctx.requestPath, body))
     const violations = error instanceof ValidationError ? (classifyError(error, false) as ViolationError).violations : classified instanceof ViolationError ? classified.violations : null
     if (violations) throw new ViolationError(violations.map((v) => violation(jsonPath(resource, v.propertyPath), v.message, v.code)))
     throw error
@@ -96,7 +99,7 @@ export async function createItem(resource: Resource, body: unknown, ctx: HydraCo
     .catch((error: unknown) => {
       // Closed registration is a 403 for anonymous callers too (contract: Errors).
       if (resource.meta.kind === 'user' && (error as { name?: string }).name === 'Forbidden') throw forbidden()
-      return withJsonPaths(resource)(error)
+      return withJsonPaths(resource, ctx, body)(error)
     })) as unknown as Record<string, unknown>
   const item = await normalizeItem(resource, doc, ctx)
   return { status: 201, body: item, headers: { Location: String(item['@id']), 'Content-Location': String(item['@id']) } }
@@ -106,7 +109,7 @@ export async function updateItem(resource: Resource, id: string, body: unknown, 
   if (!isUuid(id)) throw notFound()
   await assertMayWrite(resource, 'update', ctx, id.toLowerCase())
   const data = await denormalize(resource, body, ctx)
-  const doc = (await storeFor(resource, ctx).update(id.toLowerCase(), data).catch(withJsonPaths(resource))) as unknown as Record<
+  const doc = (await storeFor(resource, ctx).update(id.toLowerCase(), data).catch(withJsonPaths(resource, ctx, body))) as unknown as Record<
     string,
     unknown
   >
