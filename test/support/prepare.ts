@@ -37,14 +37,23 @@ const existing = await withAdminClient(async (c) => {
   return rows.some((r) => r.datname === template)
 })
 if (!existing) {
-  const building = `${template}_building`
+  // Per process: two test runs (two worktrees) starting at once must not drop each other's build.
+  const building = `${template}_b${process.pid}`
   await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`).then(() => c.query(`CREATE DATABASE "${building}"`)))
   const { buildSiteConfig } = await import('../../payload.config')
   const { startPayload } = await import('../../src/server/bootstrap')
   const { closePayload } = await import('../../plugins/cwa/core/utils/closePayload')
   const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: databaseUrl(building) }), key: 'template' })
   await closePayload(payload)
-  await withAdminClient((c) => c.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`))
+  await withAdminClient(async (c) => {
+    try {
+      await c.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`)
+    } catch (error) {
+      // Another run finished the same template first (42P04 duplicate_database): use that one.
+      if ((error as { code?: string }).code !== '42P04') throw error
+      await c.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`)
+    }
+  })
 }
 console.log(JSON.stringify(env))
 process.exit(0)
