@@ -6,14 +6,14 @@ import { type CollectionAfterReadHook, createDataloaderCacheKey } from 'payload'
 export const HtmlContent = defineComponent({
   shortName: 'HtmlContent',
   timestamped: true,
-  realtime: true,
+  mercure: true,
   publishable: { requiredOnPublish: ['html'] }, // group HtmlContent:published
   fields: [{ name: 'html', type: 'code', admin: { language: 'html' } }],
 })
 
 export const Image = defineComponent({
   shortName: 'Image',
-  realtime: true,
+  mercure: true,
   publishable: true,
   uploadable: { file: { adapter: 'local', urlGenerator: 'public', imagineFilters: ['thumbnail'], maxSize: '5M', maxPixels: 40_000_000, property: 'filename' } },
   fields: [{ name: 'filename', type: 'text', admin: { readOnly: true } }],

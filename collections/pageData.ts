@@ -4,7 +4,7 @@ import { definePageData } from 'payload-cwa'
 
 export const BlogArticleData = definePageData({
   shortName: 'BlogArticleData',
-  realtime: true,
+  mercure: true,
   search: ['title'],
   order: ['title', 'createdAt'],
   defaultOrder: { createdAt: 'desc' },

@@ -9,6 +9,7 @@
  *   features/users/options.ts        users.allowRegistration, user.*
  *   features/forms/options.ts        forms, enabledComponents.form
  *   features/collection/options.ts   enabledComponents.collection
+ *   features/realtime/options.ts     mercure.*
  *
  * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
  * (declared by the core) by declaration merging; this file only imports
@@ -22,6 +23,7 @@ import { resolveSessionOptions, sessionOptionKeys } from './session/options'
 import { collectionComponentKeys, resolveCollectionComponentSwitch } from './features/collection/options'
 import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './features/forms/options'
 import { publishableOptionKeys, resolvePublishablePluginOptions } from './features/publishable/options'
+import { realtimeOptionKeys, resolveRealtimeOptions } from './features/realtime/options'
 import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options'
 import { resolveUsersOptions, usersOptionKeys } from './features/users/options'
 
@@ -37,6 +39,7 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   ...formsOptionKeys,
   enabledComponents: { ...formComponentKeys, ...collectionComponentKeys },
   ...sessionOptionKeys,
+  ...realtimeOptionKeys,
 }
 
 /**
@@ -59,6 +62,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     ...resolveFormsOptions(options),
     enabledComponents: { ...resolveFormComponentSwitch(options), ...resolveCollectionComponentSwitch(options) },
     ...resolveSessionOptions(options),
+    ...resolveRealtimeOptions(options),
   }
 }
 
@@ -67,7 +71,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
  * exist yet: they are kept on the type (so declaring them now is not an
  * error) but do nothing. Remove a name here when its feature lands.
  */
-export const INERT_DECLARATIONS = ['realtime', 'uploadable'] as const
+export const INERT_DECLARATIONS = ['uploadable'] as const
 
 /** The declared types using each inert declaration (only declarations in use are listed). */
 export function inertDeclarations(collections: ReadonlyArray<{ slug: string; custom?: Record<string, unknown> }>): Array<{ declaration: string; types: string[] }> {

@@ -15,6 +15,7 @@ import { getCwaMeta } from './core/types'
 import { collectionFeature } from './features/collection'
 import { formsFeature } from './features/forms'
 import { publishableFeature } from './features/publishable'
+import { realtimeFeature } from './features/realtime'
 import { routesCollection, routesFeature } from './features/routes'
 import { usersFeature } from './features/users'
 import type { CwaFeature } from './hydra/feature'
@@ -26,7 +27,7 @@ import { sessionFeature } from './session'
  * The features, in the order their collections are added and their hooks
  * run (users first: its collection opens the entrypoint).
  */
-const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature]
+const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature, realtimeFeature]
 
 /**
  * The component-based content API plugin. Adds the core collections

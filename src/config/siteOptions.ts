@@ -15,6 +15,8 @@ export function siteOptions(env: Record<string, string | undefined> = process.en
     websiteName: 'CWA Reference Site',
     users: { allowRegistration: false },
     forms: { types: siteFormTypes },
+    // Real-time updates: off while MERCURE_URL is unset (reference-deployment.md).
+    mercure: { url: env.MERCURE_URL ?? null, publicUrl: env.MERCURE_PUBLIC_URL ?? null, jwtSecret: env.MERCURE_JWT_SECRET ?? null },
   }
   const file = env.CWA_CONFIG_FILE
   if (!file) return defaults

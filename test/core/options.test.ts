@@ -161,6 +161,17 @@ describe('defaults', () => {
       forms: { types: [], listeners: [] },
       enabledComponents: { form: true, collection: true },
       session: { cookieName: 'api_component', refreshCookieName: 'api_component_refresh', sameSite: 'lax', tokenTtl: 3600, refreshTtl: 604800 },
+      mercure: {
+        url: null,
+        publicUrl: null,
+        jwtSecret: null,
+        topicBase: null,
+        coreResources: true,
+        cookie: { name: 'mercureAuthorization', sameSite: 'lax', domain: null },
+        retries: 2,
+        retryDelay: 250,
+        timeout: 5000,
+      },
     })
   })
 
@@ -175,10 +186,10 @@ describe('defaults', () => {
 })
 
 describe('declarations accepted but not active yet', () => {
-  it('names the types using realtime and uploadable, and is silent when none does', () => {
+  it('names the types using uploadable, and is silent when none does (realtime / mercure is active: issue 14)', () => {
     expect(inertDeclarationsWarning([...siteComponents, ...sitePageData])).toBe(
       'cwa: accepted but not active yet, these type declarations do nothing until their features exist: ' +
-        'realtime (HtmlContent, Image, BlogArticleData); uploadable (Image, FileDownload)',
+        'uploadable (Image, FileDownload)',
     )
     expect(inertDeclarationsWarning([{ slug: 'plain' }])).toBeNull()
   })
@@ -196,7 +207,7 @@ describe('declarations accepted but not active yet', () => {
       const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter(({ msg }) => msg.includes('not active yet'))
       expect(warnings).toHaveLength(1)
       expect(warnings[0].level).toBe(40) // pino's warn
-      expect(warnings[0].msg).toContain('realtime (HtmlContent, Image, BlogArticleData)')
+      expect(warnings[0].msg).not.toContain('realtime')
       expect(warnings[0].msg).toContain('uploadable (Image, FileDownload)')
     } finally {
       await closePayload(payload)

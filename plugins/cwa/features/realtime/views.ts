@@ -1,0 +1,42 @@
+import type { Payload, PayloadRequest } from 'payload'
+import type { Resource } from '../../core/registry'
+import { getItem } from '../../hydra/operations'
+import { buildContext } from '../../hydra/pipeline/context'
+import { handleApiRequest } from '../../hydra/pipeline/handle'
+import type { JsonLdObject } from '../../hydra/extension'
+
+/**
+ * The JSON-LD of a record as a hub update carries it: what an anonymous
+ * reader gets from the API (the same pipeline: route gates, drafts hidden,
+ * every extension), or, when an anonymous reader gets nothing, the admin's
+ * view, which only goes out as a private update.
+ */
+
+/** The caller an admin-only view is computed for: a super admin that exists only in this read. */
+const VIEWER = {
+  id: '00000000-0000-4000-8000-000000000000',
+  collection: 'users',
+  username: 'mercure-viewer',
+  email: 'mercure-viewer@invalid',
+  roles: ['ROLE_SUPER_ADMIN'],
+} as unknown as NonNullable<PayloadRequest['user']>
+
+const JSONLD_HEADERS = () => new Headers({ accept: 'application/ld+json' })
+
+/** An anonymous GET of the IRI through the JSON-LD pipeline; null unless it is a 200. */
+export async function anonymousView(payload: Payload, base: URL, iri: string): Promise<JsonLdObject | null> {
+  const response = await handleApiRequest(payload, { method: 'GET', url: new URL(iri, base), headers: JSONLD_HEADERS(), body: null })
+  if (!response || response.status !== 200 || response.body === null) return null
+  return JSON.parse(typeof response.body === 'string' ? response.body : Buffer.from(response.body).toString('utf8')) as JsonLdObject
+}
+
+/** The record as an admin reads it (drafts included); null when it no longer exists. */
+export async function adminView(payload: Payload, base: URL, resource: Resource, id: string, iri: string): Promise<JsonLdObject | null> {
+  const ctx = await buildContext(payload, new URL(iri, base), JSONLD_HEADERS(), VIEWER)
+  try {
+    const result = await getItem(resource, id, ctx)
+    return result.status === 200 && result.body ? result.body : null
+  } catch {
+    return null
+  }
+}
