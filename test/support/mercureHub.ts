@@ -83,9 +83,9 @@ async function claims(token: string, secret: string): Promise<{ publish?: unknow
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [])
 
 async function readBody(req: IncomingMessage): Promise<string> {
-  let text = ''
-  for await (const chunk of req) text += (chunk as Buffer).toString('utf8')
-  return text
+  const chunks: Uint8Array[] = []
+  for await (const chunk of req) chunks.push(chunk as Uint8Array)
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 interface Subscriber {
