@@ -16,6 +16,7 @@ export { choice, custom, defineFormType, email, length, notBlank, persistSubmiss
 export type * from './features/forms/types'
 export { isPublished, publishableOf, publicationState } from './features/publishable'
 export { type RouteGenerator, slugRouteGenerator } from './features/routes'
+export { PurgeFailed, purgeHttpCache, purgeRenderedHtml } from './features/httpCache'
 export type { AuthenticationRequest, HydraExtension, JsonLdObject, ResponseInfo } from './hydra/extension'
 export type { ApiRequest, Endpoint, EndpointDoc, EndpointResult, HttpMethod } from './hydra/endpoint'
 export type { CwaFeature } from './hydra/feature'

@@ -5,7 +5,8 @@
  *   core/options.ts                  apiPrefix, tablePrefix, websiteName, roleHierarchy, roles
  *   session/options.ts               session.*
  *   features/publishable/options.ts  publishable.permission
- *   features/routes/options.ts       routeSecurity, routableSecurity, httpCache, routeGenerator
+ *   features/routes/options.ts       routeSecurity, routableSecurity, routeGenerator
+ *   features/httpCache/options.ts    httpCache.*
  *   features/users/options.ts        users.allowRegistration, user.*
  *   features/forms/options.ts        forms, enabledComponents.form
  *   features/collection/options.ts   enabledComponents.collection
@@ -22,6 +23,7 @@ import { getCwaMeta } from './core/types'
 import { resolveSessionOptions, sessionOptionKeys } from './session/options'
 import { collectionComponentKeys, resolveCollectionComponentSwitch } from './features/collection/options'
 import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './features/forms/options'
+import { httpCacheOptionKeys, resolveHttpCacheOptions } from './features/httpCache/options'
 import { publishableOptionKeys, resolvePublishablePluginOptions } from './features/publishable/options'
 import { realtimeOptionKeys, resolveRealtimeOptions } from './features/realtime/options'
 import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options'
@@ -40,6 +42,7 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   enabledComponents: { ...formComponentKeys, ...collectionComponentKeys },
   ...sessionOptionKeys,
   ...realtimeOptionKeys,
+  ...httpCacheOptionKeys,
 }
 
 /**
@@ -63,6 +66,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     enabledComponents: { ...resolveFormComponentSwitch(options), ...resolveCollectionComponentSwitch(options) },
     ...resolveSessionOptions(options),
     ...resolveRealtimeOptions(options),
+    ...resolveHttpCacheOptions(options),
   }
 }
 

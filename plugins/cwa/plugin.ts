@@ -14,6 +14,7 @@ import { installAfterCommit } from './core/transactions'
 import { getCwaMeta } from './core/types'
 import { collectionFeature } from './features/collection'
 import { formsFeature } from './features/forms'
+import { assertServerUrlForSharedCache, httpCacheFeature } from './features/httpCache'
 import { publishableFeature } from './features/publishable'
 import { realtimeFeature } from './features/realtime'
 import { routesCollection, routesFeature } from './features/routes'
@@ -27,7 +28,7 @@ import { sessionFeature } from './session'
  * The features, in the order their collections are added and their hooks
  * run (users first: its collection opens the entrypoint).
  */
-const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature, realtimeFeature]
+const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature, httpCacheFeature, realtimeFeature]
 
 /**
  * The component-based content API plugin. Adds the core collections
@@ -41,6 +42,7 @@ export const cwaPlugin =
   (pluginOptions: CwaPluginOptions = {}) =>
   (config: Config): Config => {
     const options = resolveOptions(pluginOptions)
+    assertServerUrlForSharedCache(config, options)
     const declared = [...(config.collections ?? []), ...FEATURES.flatMap((feature) => feature.types?.(options) ?? [])]
     const slugsOf = (kind: string) => declared.filter((c) => getCwaMeta(c)?.kind === kind).map((c) => c.slug)
     const ctx: CoreContext = { options, componentSlugs: slugsOf('component'), pageDataSlugs: slugsOf('pageData') }

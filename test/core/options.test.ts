@@ -156,7 +156,7 @@ describe('defaults', () => {
       publishable: { permission: 'ROLE_ADMIN' },
       routeSecurity: [],
       routableSecurity: null,
-      httpCache: { maxAge: null, sharedMaxAge: null },
+      httpCache: { maxAge: null, sharedMaxAge: null, purger: 'none', varnishUrl: null, tagHeader: 'xkey', renderedHtmlTag: 'cwa-html', purgeTimeout: 5000 },
       // Resolved like the others now (it used to be read from the raw options).
       forms: { types: [], listeners: [] },
       enabledComponents: { form: true, collection: true },
@@ -179,7 +179,7 @@ describe('defaults', () => {
     const options = resolveOptions({ apiPrefix: 'content/', session: { cookieName: 'sid' }, httpCache: { maxAge: 60.7 }, enabledComponents: { form: false } })
     expect(options.apiPrefix).toBe('/content')
     expect(options.session.refreshCookieName).toBe('sid_refresh')
-    expect(options.httpCache).toEqual({ maxAge: 60, sharedMaxAge: null })
+    expect(options.httpCache).toMatchObject({ maxAge: 60, sharedMaxAge: null })
     expect(options.enabledComponents).toEqual({ form: false, collection: true })
     expect(resolveOptions({ apiPrefix: ' / ' }).apiPrefix).toBe('')
   })

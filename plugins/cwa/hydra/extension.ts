@@ -29,6 +29,8 @@ export interface ResponseInfo {
   user: PayloadRequest['user'] | null
   status: number
   headers: Headers
+  /** The JSON-LD body the handler returned (undefined for raw and empty bodies). */
+  body?: unknown
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { capCacheControl } from '../../../plugins/cwa/features/routes/cache'
+import { capCacheControl } from '../../../plugins/cwa/features/httpCache/lifetime'
 import { startTestServer, type TestServer } from '../../support/server'
 import { inSeconds, routeFixtures } from '../support'
 
@@ -63,10 +63,26 @@ describe('Cache-Control of anonymous reads', () => {
     }
   })
 
-  it('components are not covered by the option', async () => {
+  it('components and collections are covered too (issue 14), under the same cap', async () => {
     const title = await server.payload.create({ collection: 'titles' as never, data: { title: 't' } as never })
-    const header = (await server.get(`/_api/component/titles/${(title as { id: string }).id}`)).headers.get('cache-control')
-    expect(directive(header, 'max-age')).toBeNull()
+    for (const path of [`/_api/component/titles/${(title as { id: string }).id}`, '/_api/component/titles', '/_api/_/component_groups']) {
+      const header = (await server.get(path)).headers.get('cache-control')
+      expect(header).toMatch(/^public, /)
+      expect(directive(header, 'max-age')).toBeLessThanOrEqual(600)
+      expect(directive(header, 's-maxage')).toBeLessThanOrEqual(3600)
+    }
+  })
+
+  it("a draft scheduled 60 s ahead (publishedAt) caps the lifetime too: the draft takes over then", async () => {
+    const admin = await server.tokenFor('ROLE_ADMIN')
+    const live = await server.post('/_api/component/html_contents', { html: '<p>now</p>', publishedAt: '2020-01-01T00:00:00.000Z' }, { token: admin })
+    const draft = await server.patch(live.body['@id'], { html: '<p>soon</p>' }, { token: admin })
+    expect((await server.patch(draft.body['@id'], { publishedAt: inSeconds(60) }, { token: admin })).status).toBe(200)
+    const header = (await server.get(live.body['@id'])).headers.get('cache-control')
+    for (const name of ['max-age', 's-maxage']) {
+      expect(directive(header, name)).toBeLessThanOrEqual(60)
+      expect(directive(header, name)).toBeGreaterThanOrEqual(55)
+    }
   })
 })
 

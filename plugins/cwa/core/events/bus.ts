@@ -49,6 +49,7 @@ export interface WriteEventInput {
   collection: string
   id: string | number
   doc?: Record<string, unknown>
+  previousDoc?: Record<string, unknown>
 }
 
 /**
@@ -61,7 +62,14 @@ export async function emitWriteEvent(req: PayloadRequest, input: WriteEventInput
   const resource = getRegistry(req.payload.config).bySlug(input.collection)
   if (!resource) return
   const id = String(input.id)
-  const event: WriteEvent = { type: input.type, collection: input.collection, id, iri: getRegistry(req.payload.config).itemIri(resource, id), ...(input.doc ? { doc: input.doc } : {}) }
+  const event: WriteEvent = {
+    type: input.type,
+    collection: input.collection,
+    id,
+    iri: getRegistry(req.payload.config).itemIri(resource, id),
+    ...(input.doc ? { doc: input.doc } : {}),
+    ...(input.previousDoc ? { previousDoc: input.previousDoc } : {}),
+  }
   const transactionID = await req.transactionID
   if (transactionID === undefined || transactionID === null || transactionID === '') {
     await dispatch([event], req)
@@ -91,5 +99,6 @@ function merge(queue: Queue, event: WriteEvent): void {
   }
   const type = mergeTypes(earlier.type, event.type)
   if (type === null) queue.events.delete(key)
-  else queue.events.set(key, { ...earlier, type, ...(event.doc ? { doc: event.doc } : {}) })
+  // The latest state, and the state before the first change (a previous doc seen first is kept).
+  else queue.events.set(key, { ...earlier, type, ...(event.doc ? { doc: event.doc } : {}), ...(!earlier.previousDoc && event.previousDoc ? { previousDoc: event.previousDoc } : {}) })
 }

@@ -8,8 +8,9 @@ import { emitWriteEvent } from './bus'
  */
 export const writeEventAfterChange =
   (): CollectionAfterChangeHook =>
-  async ({ collection, doc, operation, req }) => {
-    await emitWriteEvent(req, { type: operation === 'create' ? 'create' : 'update', collection: collection.slug, id: doc.id, doc })
+  async ({ collection, doc, operation, previousDoc, req }) => {
+    const update = operation !== 'create' && previousDoc && Object.keys(previousDoc).length > 0
+    await emitWriteEvent(req, { type: operation === 'create' ? 'create' : 'update', collection: collection.slug, id: doc.id, doc, ...(update ? { previousDoc } : {}) })
     return doc
   }
 

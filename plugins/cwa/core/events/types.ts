@@ -21,6 +21,8 @@ export interface WriteEvent {
    * read again by whoever needs it).
    */
   doc?: Record<string, unknown>
+  /** The record as it was before the transaction's first update of it (depth 0), when a hook saw it. */
+  previousDoc?: Record<string, unknown>
 }
 
 /** What a listener is given besides the events: the Payload instance, and the request that committed them. */

@@ -10,6 +10,7 @@ export { applyPublishable, publishableOf } from './config'
 export { publishableExtension } from './extension'
 export type { PublishableOptions, PublishViolation, ResolvedPublishable } from './options'
 export { isPublished, publicationState, publishedWhere } from './state'
+export { nextScheduledPublication } from './schedule'
 
 export const publishableFeature: CwaFeature = {
   name: 'publishable',

@@ -1,6 +1,5 @@
 import type { HydraExtension } from '../../hydra/extension'
 import { gateContentItem } from './access/gate'
-import { anonymousCacheLifetime } from './cache'
 import { routeEndpoints } from './endpoints'
 import { amendRouteDocs } from './openapi'
 import { decorateRoute, prepareRoutes } from './output'
@@ -15,7 +14,6 @@ export const routesExtension: HydraExtension = {
   name: 'routes',
   endpoints: routeEndpoints,
   beforeItemRead: gateContentItem,
-  decorateResponse: anonymousCacheLifetime,
   resolvePath: pageDataOfPath,
   async prepareItems(docs, resource, ctx) {
     if (resource.slug === 'routes') await prepareRoutes(docs, ctx)

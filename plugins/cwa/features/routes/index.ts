@@ -11,6 +11,7 @@ export { routesExtension } from './extension'
 export { applyRouteRules } from './config'
 export { routesCollection } from './collection'
 export { slugRouteGenerator, type RouteGenerator } from './generator'
+export { nextGoLive } from './liveness'
 
 /** The routes collection itself is listed with the core collections (plugin.ts), in the contract's order. */
 export const routesFeature: CwaFeature = {

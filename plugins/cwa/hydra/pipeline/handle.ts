@@ -77,7 +77,9 @@ export async function handleApiRequest(payload: Payload, incoming: IncomingApiRe
   if (path === null) return null
 
   const headers = new Headers()
-  headers.set('Link', `<${baseUrlOf(incoming.url)}${runtime.options.apiPrefix}/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`)
+  // SERVER_URL when set: a Host header is the client's to choose (and would poison a shared cache).
+  const base = payload.config.serverURL ? payload.config.serverURL.replace(/\/+$/, '') : baseUrlOf(incoming.url)
+  headers.set('Link', `<${base}${runtime.options.apiPrefix}/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`)
   let user: PayloadRequest['user'] | null = null
   let endpointPath = '(no endpoint)'
   try {
@@ -99,7 +101,7 @@ export async function handleApiRequest(payload: Payload, incoming: IncomingApiRe
     if (anonymousWrite && lookup.match.endpoint.access !== 'public') throw unauthorized()
     const response = await runEndpoint(runtime, incoming, lookup.match, user, headers, sent)
     for (const extension of runtime.extensions) {
-      await extension.decorateResponse?.({ payload, method: incoming.method, path, user, status: response.status, headers: response.headers })
+      await extension.decorateResponse?.({ payload, method: incoming.method, path, user, status: response.status, headers: response.headers, body: response.json })
     }
     return notModified(incoming, response) ?? response
   } catch (error) {
@@ -144,14 +146,14 @@ async function runEndpoint(
   user: PayloadRequest['user'] | null,
   headers: Headers,
   sent: Sent,
-): Promise<ApiResponse> {
+): Promise<ApiResponse & { json?: unknown }> {
   // Anonymous callers (login, registration, form submits) send small bodies: 64 KiB, against 21 MiB signed in.
   const limit = user ? MAX_BODY_BYTES : MAX_ANONYMOUS_BODY_BYTES
   const body = await readJsonBody(incoming.method, incoming.headers.get('content-type'), incoming.body, limit, incoming.headers.get('content-length'))
   sent.body = body
   const ctx = await buildContext(runtime.payload, incoming.url, incoming.headers, user)
   const result = await match.endpoint.handler(ctx, { method: incoming.method, params: match.params, body, url: incoming.url, responseHeaders: headers })
-  return toResponse(result, headers, incoming.method === 'HEAD')
+  return { ...toResponse(result, headers, incoming.method === 'HEAD'), json: result.body }
 }
 
 /** A weak validator of a body, as Express computes it (length and SHA-1), so caches can revalidate a read. */

@@ -1,9 +1,14 @@
 import type { ResponseInfo } from '../../hydra/extension'
 import { getOptions } from '../../core/registry'
-import { nextGoLive } from './liveness'
+import { nextScheduledPublication } from '../publishable'
+import { nextGoLive } from '../routes'
 
-/** Paths (under the API prefix) of route, page, page data and manifest reads. */
-const CACHED = /^\/(_\/routes|_\/pages|_\/resource_manifest|page_data)(\/|$)/
+/**
+ * Paths (under the API prefix) of the cacheable reads: routes, pages, page
+ * data, components, layouts, component groups and positions (items and
+ * collections) and the resource manifest.
+ */
+const CACHED = /^\/(_\/routes|_\/pages|_\/layouts|_\/component_groups|_\/component_positions|_\/resource_manifest|page_data|component)(\/|$)/
 
 /**
  * Caps `max-age` and `s-maxage` of a Cache-Control value at `limit` seconds
@@ -15,12 +20,12 @@ export function capCacheControl(value: string, limit: number): string {
 }
 
 /**
- * Anonymous GETs of routes, pages, page data and the manifest (a
- * decorateResponse hook): sets `max-age` / `s-maxage` from the httpCache
- * option on a 200 without its own Cache-Control, and caps whatever max-age
- * the response carries at the soonest go-live date still to come, so no
- * cache serves a page past the moment a scheduled route goes live (nothing
- * runs at that moment).
+ * Anonymous GETs of those resources (a decorateResponse hook): sets
+ * `max-age` / `s-maxage` from the httpCache option on a 200 without its own
+ * Cache-Control, and caps whatever lifetime the response carries at the
+ * soonest moment something scheduled takes effect (a route's liveAt, a
+ * draft's publishedAt), so no cache serves a page past it. Signed-in
+ * callers keep `private, no-store` (set by the pipeline).
  */
 export async function anonymousCacheLifetime(response: ResponseInfo): Promise<void> {
   const { httpCache } = getOptions(response.payload.config)
@@ -35,6 +40,8 @@ export async function anonymousCacheLifetime(response: ResponseInfo): Promise<vo
   const current = response.headers.get('Cache-Control')
   if (current === null) return
   const now = new Date()
-  const goLive = await nextGoLive(response.payload, undefined, now)
-  if (goLive) response.headers.set('Cache-Control', capCacheControl(current, Math.ceil((goLive.getTime() - now.getTime()) / 1000)))
+  const moments = (await Promise.all([nextGoLive(response.payload, undefined, now), nextScheduledPublication(response.payload, now)])).filter((d): d is Date => d !== null)
+  if (moments.length === 0) return
+  const soonest = Math.min(...moments.map((d) => d.getTime()))
+  response.headers.set('Cache-Control', capCacheControl(current, Math.ceil((soonest - now.getTime()) / 1000)))
 }

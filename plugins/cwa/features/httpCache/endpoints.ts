@@ -1,0 +1,49 @@
+import { isAdmin } from '../../core/roles'
+import type { Endpoint } from '../../hydra/endpoint'
+import { forbidden, HttpError, unauthorized } from '../../hydra/errors'
+import type { HydraContext } from '../../hydra/context'
+import { purgeDocs } from './openapi'
+import { PurgeFailed, purgeHttpCache, purgeRenderedHtml } from './purger'
+
+/**
+ * The admin purge buttons: POST /_/rendered_html/purge (the front end's
+ * rendered pages, by their shared tag) and POST /_/http_cache/purge
+ * (everything, where the purger can). Admin only; they take no body (one
+ * sent is ignored: nothing in a request can widen a purge); cross-site
+ * POSTs are refused by the pipeline like every other write. 204 when done,
+ * 502 when the cache did not take the purge.
+ */
+function adminOnly(ctx: HydraContext): void {
+  if (!ctx.user) throw unauthorized()
+  if (!isAdmin(ctx.user, ctx.options.roleHierarchy)) throw forbidden()
+}
+
+async function purging(ctx: HydraContext, purge: () => Promise<unknown>, what: string) {
+  adminOnly(ctx)
+  try {
+    await purge()
+  } catch (error) {
+    if (!(error instanceof PurgeFailed)) throw error
+    ctx.payload.logger.error({ err: error }, `${what} failed`)
+    throw new HttpError(502, `${what} failed: ${error.message}`)
+  }
+  ctx.payload.logger.info({ user: String(ctx.user!.id) }, `${what} done`)
+  return { status: 204 }
+}
+
+export function httpCacheEndpoints(): Endpoint[] {
+  return [
+    {
+      method: 'POST',
+      path: '/_/rendered_html/purge',
+      handler: (ctx) => purging(ctx, () => purgeRenderedHtml(ctx.payload), 'Rendered HTML purge'),
+      docs: purgeDocs.renderedHtml,
+    },
+    {
+      method: 'POST',
+      path: '/_/http_cache/purge',
+      handler: (ctx) => purging(ctx, () => purgeHttpCache(ctx.payload), 'HTTP cache purge'),
+      docs: purgeDocs.httpCache,
+    },
+  ]
+}

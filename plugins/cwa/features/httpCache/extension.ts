@@ -1,0 +1,22 @@
+import { getRegistry, getOptions } from '../../core/registry'
+import type { HydraExtension, ResponseInfo } from '../../hydra/extension'
+import { httpCacheEndpoints } from './endpoints'
+import { anonymousCacheLifetime } from './lifetime'
+import { cacheTagsOf } from './tags'
+
+/** The cache tags header of a read: the IRIs its body contains (see tags.ts). */
+function tagResponse(response: ResponseInfo): void {
+  const header = getOptions(response.payload.config).httpCache.tagHeader
+  if (!header || (response.method !== 'GET' && response.method !== 'HEAD') || response.status !== 200 || response.body === undefined) return
+  const tags = cacheTagsOf(response.body, getRegistry(response.payload.config))
+  if (tags.length > 0) response.headers.set(header, tags.join(' '))
+}
+
+export const httpCacheExtension: HydraExtension = {
+  name: 'httpCache',
+  endpoints: httpCacheEndpoints,
+  async decorateResponse(response) {
+    tagResponse(response)
+    await anonymousCacheLifetime(response)
+  },
+}
