@@ -2,15 +2,17 @@ import type { Field, Payload } from 'payload'
 import type { WriteEvent, WriteListener } from '../../core/events'
 import { dataFields, getRegistry } from '../../core/registry'
 import { relationId } from '../../core/utils/relations'
+import { containersOf } from './containers'
 import { purgerOf } from './purger'
 
 /**
  * After each committed transaction, purges from the shared cache every
- * response tagged with a changed record's IRI (the pages, page data,
- * collections and manifests holding it carry that tag), the collection of
- * each changed record's type (members, counts, order), and the records its
- * relationships point at, before and after the change (their joins, e.g. a
- * group's positions, changed with it). Awaited: the response of the write
+ * response tagged with a changed record's IRI (page data and manifests
+ * holding it carry that tag), the collection of each changed record's type
+ * (members, counts, order), the records its relationships point at, before
+ * and after the change (their joins, e.g. a group's positions, changed with
+ * it), and the structure holding it up to its pages and layouts
+ * (containers.ts). Awaited: the response of the write
  * goes out once the cache is clean, so the next read is fresh. A purge that
  * fails is logged; the write stays committed.
  */
@@ -57,8 +59,9 @@ export function tagsOfEvents(payload: Payload, events: readonly WriteEvent[]): s
 export const purgeChanged: WriteListener = async (events, { payload }) => {
   const purger = purgerOf(payload)
   if (purger.name === 'none') return
-  const tags = tagsOfEvents(payload, events)
+  let tags = tagsOfEvents(payload, events)
   try {
+    tags = [...new Set([...tags, ...(await containersOf(payload, events))])]
     await purger.purgeTags(tags)
   } catch (error) {
     payload.logger.error({ err: error, tags: tags.length }, 'HTTP cache purge after a write failed; cached responses may be stale until they expire')
