@@ -7,4 +7,6 @@ const dir = path.join(projectRoot(import.meta.url), 'src', 'commands')
 export const commands = [
   { key: 'cwa:user:create', scriptPath: path.resolve(dir, 'userCreate.ts') },
   { key: 'cwa:refresh-tokens:expire', scriptPath: path.resolve(dir, 'refreshTokensExpire.ts') },
+  { key: 'cwa:purge-rendered-html', scriptPath: path.resolve(dir, 'purgeRenderedHtml.ts') },
+  { key: 'cwa:purge-http-cache', scriptPath: path.resolve(dir, 'purgeHttpCache.ts') },
 ]
