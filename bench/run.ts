@@ -6,7 +6,9 @@
  * routing), and publishing drafts (PATCH publishedAt, each request on a
  * fresh draft). Routes: a route by path, the routes collection holding
  * 1,000 routes, and the resource manifest of a three-depth page with 5 and
- * with 50 components (its SQL count must stay the same). Runs against
+ * with 50 components (its SQL count must stay the same). The anonymous
+ * reads again through Varnish with the README's VCL, from its cache (when
+ * varnishd is installed). Runs against
  * PostgreSQL (BENCH_PG_URL, default the local server) on a fresh database;
  * nothing here is a test. BENCH_SECONDS,
  * BENCH_CONNECTIONS and BENCH_PUBLICATIONS size the runs; BENCH_SQL=1 prints
@@ -20,6 +22,8 @@ import { buildSiteConfig } from '../payload.config'
 import { closePayload, createApp, loadJwtKeys } from 'payload-cwa'
 import { startPayload } from '../src/server/bootstrap'
 import { seedDemo } from '../src/seed/demo'
+import { startVarnish } from '../test/support/varnish'
+import { spawnSync } from 'node:child_process'
 import { BULK_ROUTES, setUpStructure } from './structure'
 import { measureTiming } from './timing'
 
@@ -71,7 +75,8 @@ async function main(): Promise<void> {
   await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)
   await admin(`CREATE DATABASE ${DB}`)
   process.env.CWA_DATA_DIR ??= '.data/bench'
-  const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: `${PG}/${DB}` }), key: 'bench' })
+  // A shared lifetime, so that Varnish (README's VCL) stores the anonymous reads; the direct reads pay the lifetime cap's queries.
+  const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: `${PG}/${DB}`, options: { httpCache: { sharedMaxAge: 600 } } }), key: 'bench' })
   await seedDemo(payload, { apiPrefix: '/_api' })
   // HtmlContent is publishable: without publishedAt a Local API create is a draft that anonymous callers never see.
   const past = new Date(Date.now() - 60_000).toISOString()
@@ -158,6 +163,32 @@ async function main(): Promise<void> {
     ])
   }
 
+  // The same anonymous reads through Varnish with the README's VCL, served from its cache (hits).
+  if (spawnSync('varnishd', ['-V']).status === 0) {
+    const port = Number(new URL(base).port)
+    const varnish = await startVarnish({ servicePort: port, frontendPort: port })
+    try {
+      for (const target of targets.filter((t) => !t.headers && t.path.startsWith('/_api/') && t.path !== '/_api/')) {
+        const url = `${varnish.url}${target.path}`
+        await (await fetch(url)).arrayBuffer()
+        const warm = await fetch(url)
+        await warm.arrayBuffer()
+        if ((warm.headers.get('x-varnish') ?? '').trim().split(/\s+/).length !== 2) throw new Error(`${target.name}: not served from Varnish's cache`)
+        await idle()
+        queryLog = []
+        const result = await cannon({ url, duration: DURATION, connections: CONNECTIONS })
+        const queries = queryLog.length
+        queryLog = null
+        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name} via Varnish: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+        rows.push([`${target.name} via Varnish (hit)`, result.requests.average.toFixed(0), String(result.latency.p50), String(result.latency.p99), `${queries} (whole run)`])
+      }
+    } finally {
+      await varnish.stop()
+    }
+  } else {
+    console.log('varnishd not found: the reads through Varnish are skipped (Debian: apt-get install varnish varnish-modules)')
+  }
+
   // Publishing: each PATCH publishes another fresh draft, never the same one twice.
   for (const variant of ['new draft', 'draft of a published record'] as const) {
     const count = PUBLICATIONS
@@ -204,6 +235,7 @@ async function main(): Promise<void> {
   console.log(`\n${DURATION}s per read target, ${PUBLICATIONS} publications per publish variant (half on 1 connection, half on ${CONNECTIONS}), ${CONNECTIONS} connections, Node ${process.version}`)
   console.log('SQL queries: of one request alone. Draft routing: "component with a draft, admin" against "published component, anonymous" (the same component).')
   console.log('Manifest: the SQL count is the same for 5 and for 50 components (recursive CTEs, no query per node).')
+  console.log('Via Varnish (hit): the README VCL in front, every answer from its cache; SQL queries counted over the whole run (0: the service was not asked).')
 
   server.closeAllConnections()
   await new Promise((resolve) => server.close(resolve))

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -19,7 +19,8 @@ export interface TestVarnish {
   stop(): Promise<void>
 }
 
-const README = fileURLToPath(new URL('../../README.md', import.meta.url))
+// Next to this file's repository root; from the root when bundled (npm run bench).
+const README = [fileURLToPath(new URL('../../README.md', import.meta.url)), path.resolve(process.cwd(), 'README.md')].find((file) => existsSync(file)) ?? 'README.md'
 
 /** The VCL block of the README. */
 export function readmeVcl(): string {

@@ -2,6 +2,7 @@ import { getRegistry, getOptions } from '../../core/registry'
 import type { HydraExtension, ResponseInfo } from '../../hydra/extension'
 import { httpCacheEndpoints } from './endpoints'
 import { anonymousCacheLifetime } from './lifetime'
+import { amendHttpCacheDocs } from './openapi'
 import { cacheTagsOf } from './tags'
 
 /** The cache tags header of a read: the IRIs its body contains (see tags.ts). */
@@ -15,6 +16,7 @@ function tagResponse(response: ResponseInfo): void {
 export const httpCacheExtension: HydraExtension = {
   name: 'httpCache',
   endpoints: httpCacheEndpoints,
+  openApi: amendHttpCacheDocs,
   async decorateResponse(response) {
     tagResponse(response)
     await anonymousCacheLifetime(response)

@@ -1,4 +1,4 @@
-import type { OpenApiKit } from '../../hydra/docs/openapi/kit'
+import type { OpenApiDocument, OpenApiKit } from '../../hydra/docs/openapi/kit'
 import type { EndpointDoc } from '../../hydra/endpoint'
 
 /** The OpenAPI operations of the purge endpoints (endpoints.ts). */
@@ -30,4 +30,9 @@ export const purgeDocs = {
     'Flushes the whole HTTP cache.',
     'Flushes every cached response, API and rendered HTML alike, with the varnish purger (a BAN of everything); with any other purger nothing is flushed and it succeeds.',
   ),
+}
+
+/** The tag of the purge operations, listed with the others. */
+export function amendHttpCacheDocs(document: OpenApiDocument): void {
+  document.tags.push({ name: 'HTTP cache', description: 'Purging the shared HTTP cache (admins)' })
 }

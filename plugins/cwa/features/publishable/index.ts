@@ -11,6 +11,7 @@ export { publishableExtension } from './extension'
 export type { PublishableOptions, PublishViolation, ResolvedPublishable } from './options'
 export { isPublished, publicationState, publishedWhere } from './state'
 export { nextScheduledPublication } from './schedule'
+export { publishDueRecords } from './goLive'
 
 export const publishableFeature: CwaFeature = {
   name: 'publishable',
