@@ -9,6 +9,7 @@
  *   features/users/options.ts        users.allowRegistration, user.*
  *   features/forms/options.ts        forms, enabledComponents.form
  *   features/collection/options.ts   enabledComponents.collection
+ *   features/orphans/options.ts      orphanedResources.*
  *
  * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
  * (declared by the core) by declaration merging; this file only imports
@@ -21,6 +22,7 @@ import { getCwaMeta } from './core/types'
 import { resolveSessionOptions, sessionOptionKeys } from './session/options'
 import { collectionComponentKeys, resolveCollectionComponentSwitch } from './features/collection/options'
 import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './features/forms/options'
+import { orphansOptionKeys, resolveOrphansOptions } from './features/orphans/options'
 import { publishableOptionKeys, resolvePublishablePluginOptions } from './features/publishable/options'
 import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options'
 import { resolveUsersOptions, usersOptionKeys } from './features/users/options'
@@ -35,6 +37,7 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   ...publishableOptionKeys,
   ...routesOptionKeys,
   ...formsOptionKeys,
+  ...orphansOptionKeys,
   enabledComponents: { ...formComponentKeys, ...collectionComponentKeys },
   ...sessionOptionKeys,
 }
@@ -57,6 +60,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     ...resolvePublishablePluginOptions(options),
     ...resolveRoutesOptions(options),
     ...resolveFormsOptions(options),
+    ...resolveOrphansOptions(options),
     enabledComponents: { ...resolveFormComponentSwitch(options), ...resolveCollectionComponentSwitch(options) },
     ...resolveSessionOptions(options),
   }

@@ -11,6 +11,7 @@ export { publishableExtension } from './extension'
 export type { PublishableOptions, PublishViolation, ResolvedPublishable } from './options'
 export { onPublishEvent, type PublishEvent, type PublishListener } from './stateMachine'
 export { isPublished, publicationState, publishedWhere } from './state'
+export { draftTakesOver } from './takeOver'
 
 export const publishableFeature: CwaFeature = {
   name: 'publishable',

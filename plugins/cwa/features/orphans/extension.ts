@@ -1,0 +1,8 @@
+import type { HydraExtension } from '../../hydra/extension'
+import { orphanEndpoints } from './endpoints'
+
+/** The orphaned-resource endpoints and GET /_/usage. */
+export const orphansExtension: HydraExtension = {
+  name: 'orphans',
+  endpoints: () => orphanEndpoints(),
+}
