@@ -14,6 +14,7 @@ export { choice, custom, defineFormType, email, length, notBlank, persistSubmiss
 export type * from './features/forms/types'
 export { isPublished, onPublishEvent, publishableOf, type PublishEvent, type PublishListener, publicationState } from './features/publishable'
 export { type RouteGenerator, slugRouteGenerator } from './features/routes'
+export { deleteOrphans, InUseError, loadReport, ORPHAN_SCAN_TASK, type OrphanDeleteResult, type OrphanReport, type OrphanedResourcesOptions, refreshReport, scanAndNotify, type ScanAndNotifyResult, scanOrphans } from './features/orphans'
 export type { AuthenticationRequest, HydraExtension, JsonLdObject, ResponseInfo } from './hydra/extension'
 export type { ApiRequest, Endpoint, EndpointDoc, EndpointResult, HttpMethod } from './hydra/endpoint'
 export type { CwaFeature } from './hydra/feature'

@@ -7,4 +7,6 @@ const dir = path.join(projectRoot(import.meta.url), 'src', 'commands')
 export const commands = [
   { key: 'cwa:user:create', scriptPath: path.resolve(dir, 'userCreate.ts') },
   { key: 'cwa:refresh-tokens:expire', scriptPath: path.resolve(dir, 'refreshTokensExpire.ts') },
+  { key: 'cwa:scan-orphaned', scriptPath: path.resolve(dir, 'scanOrphaned.ts') },
+  { key: 'cwa:clean-orphaned', scriptPath: path.resolve(dir, 'cleanOrphaned.ts') },
 ]
