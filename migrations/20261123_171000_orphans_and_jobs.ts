@@ -43,8 +43,16 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"queue" varchar DEFAULT 'default',
   	"wait_until" timestamp(3) with time zone,
   	"processing" boolean DEFAULT false,
+  	"meta" jsonb,
   	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
+  );
+  
+  CREATE TABLE "payload_jobs_stats" (
+  	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  	"stats" jsonb,
+  	"updated_at" timestamp(3) with time zone,
+  	"created_at" timestamp(3) with time zone
   );
   
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "_acb_orphaned_resources_reports_id" uuid;
@@ -72,9 +80,11 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
    ALTER TABLE "_acb_orphaned_resources_reports" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "payload_jobs_log" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "payload_jobs" DISABLE ROW LEVEL SECURITY;
+  ALTER TABLE "payload_jobs_stats" DISABLE ROW LEVEL SECURITY;
   DROP TABLE "_acb_orphaned_resources_reports" CASCADE;
   DROP TABLE "payload_jobs_log" CASCADE;
   DROP TABLE "payload_jobs" CASCADE;
+  DROP TABLE "payload_jobs_stats" CASCADE;
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_orphaned_resources_reports_fk";
   
   DROP INDEX "payload_locked_documents_rels__acb_orphaned_resources_re_idx";

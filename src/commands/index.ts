@@ -9,4 +9,5 @@ export const commands = [
   { key: 'cwa:refresh-tokens:expire', scriptPath: path.resolve(dir, 'refreshTokensExpire.ts') },
   { key: 'cwa:scan-orphaned', scriptPath: path.resolve(dir, 'scanOrphaned.ts') },
   { key: 'cwa:clean-orphaned', scriptPath: path.resolve(dir, 'cleanOrphaned.ts') },
+  { key: 'cwa:jobs:work', scriptPath: path.resolve(dir, 'jobsWork.ts') },
 ]

@@ -15,7 +15,9 @@ export function orphanScanTask(options: ResolvedCwaOptions): TaskConfig {
     outputSchema: [{ name: 'generatedAt', type: 'text' }],
     // A scan that fails (database gone) is tried again by the next run; it changes nothing but the report.
     retries: 2,
-    ...(schedule ? { schedule: [{ cron: schedule, queue: ORPHAN_SCAN_QUEUE }] } : {}),
+    // Always a list (empty without a schedule): Payload then always has its scheduling schema (payload_jobs.meta, the
+    // payload_jobs_stats global), so the committed migration fits whether or not a schedule is configured.
+    schedule: schedule ? [{ cron: schedule, queue: ORPHAN_SCAN_QUEUE }] : [],
     handler: async ({ req }) => {
       const report = await refreshReport(req.payload, req)
       return { output: { generatedAt: report.generatedAt } }
