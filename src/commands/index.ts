@@ -10,4 +10,5 @@ export const commands = [
   { key: 'cwa:scan-orphaned', scriptPath: path.resolve(dir, 'scanOrphaned.ts') },
   { key: 'cwa:clean-orphaned', scriptPath: path.resolve(dir, 'cleanOrphaned.ts') },
   { key: 'cwa:jobs:work', scriptPath: path.resolve(dir, 'jobsWork.ts') },
+  { key: 'cwa:generate-fixtures', scriptPath: path.resolve(dir, 'generateFixtures.ts') },
 ]

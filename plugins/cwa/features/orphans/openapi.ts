@@ -1,4 +1,4 @@
-import type { OpenApiKit, Schema } from '../../hydra/docs/openapi/kit'
+import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit'
 import type { EndpointDoc } from '../../hydra/endpoint'
 
 /** The OpenAPI text of the orphaned-resource endpoints and GET /_/usage. */
@@ -117,4 +117,11 @@ export const orphanDocs = {
       },
     },
   }),
+}
+
+/** The tag of these operations, in the document's tag list. */
+export function amendOrphanDocs(document: OpenApiDocument): void {
+  if (!document.tags.some((t) => t.name === 'Orphaned resources')) {
+    document.tags.push({ name: 'Orphaned resources', description: 'Orphaned-resource report, its scan and delete, and where a component is used (admin only)' })
+  }
 }

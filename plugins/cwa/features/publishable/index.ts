@@ -12,6 +12,8 @@ export type { PublishableOptions, PublishViolation, ResolvedPublishable } from '
 export { onPublishEvent, type PublishEvent, type PublishListener } from './stateMachine'
 export { isPublished, publicationState, publishedWhere } from './state'
 export { draftTakesOver } from './takeOver'
+/** Request context key that lets a trusted write set a draft's twin link (the generated fixtures recreate drafts with it). */
+export { TWIN_LINK as PUBLISHABLE_TWIN_LINK } from './fields'
 
 export const publishableFeature: CwaFeature = {
   name: 'publishable',
