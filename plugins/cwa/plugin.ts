@@ -9,6 +9,7 @@ import { tableName } from './core/context'
 import { componentBaseFields } from './core/fields/componentBase'
 import { singleParentHook } from './core/fields/parent'
 import { pageDataBaseFields } from './core/fields/pageDataBase'
+import { withWriteEvents } from './core/events'
 import { installAfterCommit } from './core/transactions'
 import { getCwaMeta } from './core/types'
 import { collectionFeature } from './features/collection'
@@ -60,10 +61,13 @@ export const cwaPlugin =
         await config.onInit?.(payload)
       },
       jobs: tasks.length > 0 ? { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...tasks] } : config.jobs,
-      collections: [...own, ...core.map(byFeatures), ...declared.map((collection) => byFeatures(completeType(collection, ctx)))],
-      custom: { ...(config.custom ?? {}), cwa: { options, extensions } },
+      collections: [...own, ...core.map(byFeatures), ...declared.map((collection) => byFeatures(completeType(collection, ctx)))].map(withResourceEvents),
+      custom: { ...(config.custom ?? {}), cwa: { options, extensions, writeListeners: FEATURES.flatMap((feature) => (feature.onWrite ? [feature.onWrite] : [])) } },
     }
   }
+
+/** Every API resource (a collection carrying custom.cwa) reports its writes to the write-event bus (core/events). */
+const withResourceEvents = (collection: CollectionConfig): CollectionConfig => (getCwaMeta(collection) ? withWriteEvents(collection) : collection)
 
 /** Adds the base fields, access rules and table name of a declared type. */
 function completeType(collection: CollectionConfig, ctx: CoreContext): CollectionConfig {

@@ -5,8 +5,8 @@
  * refused before the body is looked at.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { onPublishEvent, type PublishEvent } from '../../plugins/cwa/features/publishable'
-import { recordPublishEvents } from './events'
+import { onWriteEvent, type WriteEvent } from 'payload-cwa'
+import { recordPublishEvents, summary } from './events'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
 import { postFixture } from '../support/fixtures'
 
@@ -90,11 +90,20 @@ describe('POST /_api/_/publish', () => {
     for (const gone of [d.twin, d.newsTwin]) expect((await server.get(gone, { token: admin })).status).toBe(404)
     expect((await server.get(position)).body.component).toBe(d.live)
 
-    // One event per publication, with both IRIs where there were twins.
-    expect(events).toHaveLength(5)
-    expect(events.every((e) => e.type === 'publish')).toBe(true)
-    expect(events.find((e) => e.iris.published === d.live)!.iris.draft).toBe(d.twin)
-    expect(events.find((e) => e.iris.published === d.liveNews)!.iris.draft).toBe(d.newsTwin)
+    // One event per changed record, in one batch: the publications, the drafts merged into their twins, the moved position.
+    expect(summary(events)).toEqual(
+      [
+        `publish ${d.html}`,
+        `publish ${d.scheduled}`,
+        `publish ${d.live}`,
+        `delete ${d.twin}`,
+        `publish ${d.news}`,
+        `publish ${d.liveNews}`,
+        `delete ${d.newsTwin}`,
+        `update ${position}`,
+      ].sort(),
+    )
+    expect(new Set(events.map((e) => e.batch)).size).toBe(1)
   })
 
   it('accepts IRIs with or without the API prefix, and the same draft twice (published once)', async () => {
@@ -199,15 +208,16 @@ describe('POST /_api/_/publish', () => {
   })
 })
 
-describe('internal events of single transitions', () => {
-  it('fire once per transition, after the commit, with both IRIs', async () => {
-    const seen: Array<{ event: PublishEvent; committed: number }> = []
-    const stop = onPublishEvent(async (event) => {
-      // The transition is visible to another connection when the listener runs: it has committed.
-      const table = event.slug === 'html_contents' ? '_acb_html_contents' : '_acb_news_article_datas'
-      const id = event.ids.published ?? event.ids.draft
-      const rows = await sql(server, `SELECT count(*)::int AS n FROM ${table} WHERE id = $1`, [id])
-      seen.push({ event, committed: rows[0].n })
+describe('write events of single transitions', () => {
+  it('one per changed record and transition, after the commit', async () => {
+    const seen: Array<{ event: WriteEvent; committed: number }> = []
+    const stop = onWriteEvent(async (committed) => {
+      for (const event of committed) {
+        if (event.collection !== 'html_contents') continue
+        // The transition is visible to another connection when the listener runs: it has committed.
+        const rows = await sql(server, 'SELECT count(*)::int AS n FROM _acb_html_contents WHERE id = $1', [event.id])
+        seen.push({ event, committed: rows[0].n })
+      }
     })
     try {
       const live = await post(HTML, { html: 'v1', publishedAt: PAST })
@@ -215,15 +225,15 @@ describe('internal events of single transitions', () => {
       await server.patch(draft, { html: 'v3' }, { token: admin })
       await server.patch(draft, { publishedAt: PAST }, { token: admin })
       await server.delete(live, { token: admin })
-      expect(seen.map(({ event }) => [event.type, event.iris])).toEqual([
-        ['publish', { published: live, draft: null }],
-        ['create', { published: live, draft }],
-        ['update', { published: live, draft }],
-        ['publish', { published: live, draft }],
-        ['delete', { published: live, draft: null }],
+      expect(seen.map(({ event }) => [event.type, event.iri])).toEqual([
+        ['publish', live],
+        ['create', draft],
+        ['update', draft],
+        ['delete', draft],
+        ['publish', live],
+        ['delete', live],
       ])
-      expect(seen.map((s) => s.committed)).toEqual([1, 1, 1, 1, 0])
-      expect(seen.every(({ event }) => event.ids.published === idOf(live))).toBe(true)
+      expect(seen.map((s) => s.committed)).toEqual([1, 1, 1, 0, 1, 0])
     } finally {
       stop()
     }

@@ -6,7 +6,6 @@
  * database afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { type PublishEvent } from '../../plugins/cwa/features/publishable'
 import { recordPublishEvents } from './events'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
 

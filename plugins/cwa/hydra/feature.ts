@@ -1,5 +1,6 @@
 import type { CollectionConfig, TaskConfig } from 'payload'
 import type { CoreContext } from '../core/context'
+import type { WriteListener } from '../core/events'
 import type { ResolvedCwaOptions } from '../core/options'
 import type { HydraExtension } from './extension'
 
@@ -20,4 +21,6 @@ export interface CwaFeature {
   tasks?(options: ResolvedCwaOptions): TaskConfig[]
   /** Its endpoints and hooks into the JSON-LD pipeline. */
   extension?: HydraExtension
+  /** Receives the write events of each committed transaction of this Payload instance (core/events). */
+  onWrite?: WriteListener
 }

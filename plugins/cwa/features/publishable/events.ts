@@ -1,92 +1,28 @@
-import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
-import { getRegistry } from '../../core/registry'
+import { emitWriteEvent } from '../../core/events'
+import { inTransaction as inRequestTransaction } from '../../core/utils/sql'
 import type { PublishContext } from './context'
 
 /**
- * Emitted once per transition (create/update/delete/publish) for real-time
- * and cache plugins, after the transaction that made it has committed (never
- * for a transition that was rolled back).
+ * The publication transitions on the write-event bus (core/events). Every
+ * record a transition writes is reported by the collection hooks (create,
+ * update, delete); a publication (a draft becoming the published record, or
+ * its content replacing its twin's) is reported here, and merges with the
+ * hooks' update of the same record into one `publish` event.
  */
-export interface PublishEvent {
-  type: 'create' | 'update' | 'delete' | 'publish'
-  slug: string
-  /** Ids touched: the published and/or draft record (null: none on that side). */
-  ids: { published: string | null; draft: string | null }
-  /** The same as IRIs (API prefix included). */
-  iris: { published: string | null; draft: string | null }
+export async function emitPublished(ctx: PublishContext, id: string): Promise<void> {
+  await emitWriteEvent(ctx.req, { type: 'publish', collection: ctx.slug, id })
 }
 
-export type PublishListener = (event: PublishEvent, req: PayloadRequest) => void | Promise<void>
-
-const listeners = new Set<PublishListener>()
-
-/** Subscribes to publish events (returns an unsubscribe function). */
-export function onPublishEvent(listener: PublishListener): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-/** Events of the transaction running on a request, sent when its outermost transition commits. */
-const pending = new WeakMap<PayloadRequest, PublishEvent[]>()
-
-async function dispatch(events: PublishEvent[], req: PayloadRequest): Promise<void> {
-  for (const event of events) {
-    for (const listener of listeners) {
-      try {
-        await listener(event, req)
-      } catch (error) {
-        // The transition is committed: a failing listener must not turn it into an error response.
-        req.payload.logger.error({ err: error, event }, 'publishable event listener failed')
-      }
-    }
-  }
-}
-
-/** Queues an event on the request's transaction (or sends it at once outside one). */
-export function emit(
-  ctx: PublishContext,
-  type: PublishEvent['type'],
-  ids: { published?: string | null; draft?: string | null },
-): void {
-  const registry = getRegistry(ctx.payload.config)
-  const published = ids.published ?? null
-  const draft = ids.draft ?? null
-  const event: PublishEvent = {
-    type,
-    slug: ctx.slug,
-    ids: { published, draft },
-    iris: {
-      published: published ? registry.itemIri(ctx.slug, published) : null,
-      draft: draft ? registry.itemIri(ctx.slug, draft) : null,
-    },
-  }
-  const queue = pending.get(ctx.req)
-  if (queue) queue.push(event)
-  else void dispatch([event], ctx.req)
+/** A record changed by the database itself (a twin pointer cleared by ON DELETE SET NULL): no hook saw it. */
+export async function emitChanged(ctx: PublishContext, id: string): Promise<void> {
+  await emitWriteEvent(ctx.req, { type: 'update', collection: ctx.slug, id })
 }
 
 /**
- * Runs `fn` in a transaction (reusing the request's when one is open). Events
- * emitted inside are held back and dispatched once the outermost call has
- * committed; they are dropped when it fails.
+ * Runs `fn` in one transaction on the request (reusing the request's when one
+ * is open). The write events queued inside go out after the outermost commit
+ * and are dropped when it rolls back.
  */
-export async function inTransaction<T>(ctx: PublishContext, fn: () => Promise<T>): Promise<T> {
-  const outermost = !pending.has(ctx.req)
-  if (outermost) pending.set(ctx.req, [])
-  let started = false
-  try {
-    started = await initTransaction(ctx.req)
-    const result = await fn()
-    if (started) await commitTransaction(ctx.req)
-    if (outermost) {
-      const events = pending.get(ctx.req) ?? []
-      pending.delete(ctx.req)
-      await dispatch(events, ctx.req)
-    }
-    return result
-  } catch (error) {
-    if (started) await killTransaction(ctx.req)
-    if (outermost) pending.delete(ctx.req)
-    throw error
-  }
+export function inTransaction<T>(ctx: PublishContext, fn: () => Promise<T>): Promise<T> {
+  return inRequestTransaction(ctx.req, fn)
 }

@@ -9,7 +9,6 @@ import { publishableExtension } from './extension'
 export { applyPublishable, publishableOf } from './config'
 export { publishableExtension } from './extension'
 export type { PublishableOptions, PublishViolation, ResolvedPublishable } from './options'
-export { onPublishEvent, type PublishEvent, type PublishListener } from './stateMachine'
 export { isPublished, publicationState, publishedWhere } from './state'
 export { draftTakesOver } from './takeOver'
 /** Request context key that lets a trusted write set a draft's twin link (the generated fixtures recreate drafts with it). */

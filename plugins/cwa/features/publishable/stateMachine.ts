@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { notFound, violation, ViolationError } from '../../hydra/errors'
 import type { Doc, PublishContext } from './context'
-import { emit, inTransaction } from './events'
+import { emitChanged, emitPublished, inTransaction } from './events'
 import { TWIN_LINK } from './fields'
 import { collection, contentOf, findDraft, load, loadLocked, lockFamily, stripTwinLinks, update } from './records'
 import { moveReferences } from './references'
@@ -14,15 +14,15 @@ import { assertPublishable, publishViolations } from './validation'
  * in one transaction and takes an advisory lock on the record's family (the
  * published record and its draft), so concurrent edits and publications of
  * the same content serialise instead of creating a second draft or
- * publishing twice. Its parts: the context (context.ts), events and the
- * transaction that holds them back until commit (events.ts), reading and
+ * publishing twice. Its parts: the context (context.ts), the transaction and
+ * the publication events (events.ts; every other change is reported by the
+ * collection hooks of core/events), reading and
  * locking the twins (records.ts), the publish validation group
  * (validation.ts) and moving references between twins (references.ts).
  */
 
 // Importers (index.ts, extension.ts, store.ts) take these from here.
 export type { PublishContext } from './context'
-export { onPublishEvent, type PublishEvent, type PublishListener } from './events'
 export { publishViolations } from './validation'
 
 const isPastOrNow = (value: unknown, now: Date) => value != null && value !== '' && new Date(value as string) <= now
@@ -43,8 +43,8 @@ export async function createRecord(ctx: PublishContext, input: Doc): Promise<Doc
   return inTransaction(ctx, async () => {
     const doc = (await ctx.payload.create({ collection: collection(ctx), data: data as never, depth: 0, overrideAccess: false, req: ctx.req })) as Doc
     const id = String(doc.id)
-    if (isPublished(doc, ctx.names, now)) emit(ctx, 'publish', { published: id })
-    else emit(ctx, 'create', { draft: id })
+    // The collection hooks report the create; a record created published is a publication.
+    if (isPublished(doc, ctx.names, now)) await emitPublished(ctx, id)
     return doc
   })
 }
@@ -68,7 +68,6 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
       if (state !== 'published') throw notFound()
       delete data[ctx.names.publishedAt]
       const doc = await update(ctx, id, data)
-      emit(ctx, 'update', { published: id })
       return doc
     }
 
@@ -78,7 +77,6 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
       const merged = { ...current, ...data }
       if (hasDate(merged[ctx.names.publishedAt])) assertPublishable(ctx, merged)
       const doc = await update(ctx, id, data)
-      emit(ctx, 'update', { draft: id, published: twinOf(current, ctx.names) })
       return doc
     }
 
@@ -90,7 +88,6 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
       const merged = { ...existingDraft, ...changes }
       if (hasDate(merged[ctx.names.publishedAt])) assertPublishable(ctx, merged)
       const doc = await update(ctx, String(existingDraft.id), changes)
-      emit(ctx, 'update', { draft: String(doc.id), published: id })
       return doc
     }
     const draftData = { ...contentOf(ctx, current), [ctx.names.publishedAt]: null, ...changes, [ctx.names.publishedResource]: id }
@@ -109,7 +106,6 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
       // The context lives on the request: the permission to link ends with this write.
       if (ctx.req.context) delete (ctx.req.context as Record<string, unknown>)[TWIN_LINK]
     }
-    emit(ctx, 'create', { draft: String(doc.id), published: id })
     return doc
   })
 }
@@ -126,13 +122,13 @@ async function publish(ctx: PublishContext, merged: Doc, publishedAt: string): P
   const twinId = twinOf(merged, ctx.names)
   if (!twinId) {
     const doc = await update(ctx, draftId, { ...contentOf(ctx, merged), [ctx.names.publishedAt]: publishedAt })
-    emit(ctx, 'publish', { published: draftId })
+    await emitPublished(ctx, draftId)
     return doc
   }
   await moveReferences(ctx, draftId, twinId)
   await ctx.payload.delete({ collection: collection(ctx), id: draftId, depth: 0, overrideAccess: true, req: ctx.req })
   const doc = await update(ctx, twinId, { ...contentOf(ctx, merged), [ctx.names.publishedAt]: publishedAt })
-  emit(ctx, 'publish', { published: twinId, draft: draftId })
+  await emitPublished(ctx, twinId)
   return doc
 }
 
@@ -175,10 +171,9 @@ export async function deleteRecord(ctx: PublishContext, id: string, { mode = 'au
       // The draft (if any) holds the pending content and takes over the references; its pointer is cleared by the database.
       if (draftId) await moveReferences(ctx, publishedId, draftId)
       await ctx.payload.delete({ collection: collection(ctx), id: publishedId, depth: 0, overrideAccess: false, req: ctx.req })
-      emit(ctx, 'delete', { published: publishedId, draft: draftId })
+      if (draftId) await emitChanged(ctx, draftId)
     } else {
       await ctx.payload.delete({ collection: collection(ctx), id: target, depth: 0, overrideAccess: false, req: ctx.req })
-      emit(ctx, 'delete', { draft: target, published: publishedId })
     }
   })
 }

@@ -1,5 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
+import { emitWriteEvent } from '../../../core/events'
 import { chainCtes, effectiveCte } from './graph'
 import { ident, runSql, tableOf } from './tables'
 
@@ -12,10 +13,13 @@ const LOCK = sql`SELECT pg_advisory_xact_lock(hashtextextended('cwa:routes:effec
  * after each write that can change one: a route created, deleted, or given
  * another liveAt or target; a page or page data record given another parent
  * or deleted. Nothing runs at a go-live moment: reads compare with now.
+ * Each route whose date changed is a changed record (a write event), beside
+ * the record whose write caused it.
  */
 export async function recomputeEffectiveLiveAt(payload: Payload, req?: PayloadRequest): Promise<void> {
   await runSql(payload, LOCK, req)
-  await runSql(payload, effectiveLiveAtUpdate(payload), req)
+  const changed = await runSql<{ id: string }>(payload, sql`${effectiveLiveAtUpdate(payload)} RETURNING r.id`, req)
+  if (req) for (const { id } of changed) await emitWriteEvent(req, { type: 'update', collection: 'routes', id })
 }
 
 /** The UPDATE storing every route's effective go-live date (also run by the migration adding the column). */

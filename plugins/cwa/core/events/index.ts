@@ -1,0 +1,9 @@
+/**
+ * Write events: one per changed record of a committed transaction, on every
+ * API. Cache purging and real-time publishing subscribe to them; code that
+ * changes records in SQL (bypassing Payload's hooks) reports them with
+ * emitWriteEvent.
+ */
+export { emitWriteEvent, onWriteEvent, type WriteEventInput } from './bus'
+export { withWriteEvents } from './hooks'
+export type { WriteEvent, WriteEventSource, WriteEventType, WriteListener } from './types'
