@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
+import { onWriteEvent, type WriteEvent } from '../../plugins/cwa/core/events'
 import { scanOrphans } from '../../plugins/cwa/features/orphans'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
@@ -293,6 +294,50 @@ describe('POST /_/orphaned_resources/delete', () => {
     const report = (await server.get('/_api/_/orphaned_resources', { token: admin })).body
     expect(report).toMatchObject({ componentGroups: [], componentPositions: [], components: [] })
     expect(await exists(server, '_acb_titles', kept)).toBe(true)
+  })
+})
+
+describe('write events of the delete endpoint', () => {
+  it('one delete event per deleted record (group, positions, components, draft), after the commit; none for an empty delete', async () => {
+    const p = server.payload
+    const g = await group(p)
+    const inside = await title(p)
+    const pos = await position(p, g, { slug: 'titles', id: inside })
+    const owner = await title(p, [g])
+    const events: WriteEvent[] = []
+    const off = onWriteEvent((batch) => {
+      events.push(...batch)
+    })
+    try {
+      const response = await server.post('/_api/_/orphaned_resources/delete', { iris: [`${TITLES}/${owner}`] }, { token: admin })
+      expect(response.status).toBe(200)
+      const deletes = events.filter((e) => e.type === 'delete').map((e) => e.iri).sort()
+      expect(deletes).toEqual([`${GROUPS}/${g}`, `${POSITIONS}/${pos}`, `${TITLES}/${inside}`, `${TITLES}/${owner}`].sort())
+      events.length = 0
+      const none = await server.post('/_api/_/orphaned_resources/delete', { iris: [`${TITLES}/${owner}`] }, { token: admin })
+      expect(none.body.rejected).toEqual([{ iri: `${TITLES}/${owner}`, reason: 'not_found' }])
+      expect(events.filter((e) => e.type === 'delete')).toEqual([])
+    } finally {
+      off()
+    }
+  })
+
+  it('a refused cascade (422) emits nothing', async () => {
+    const p = server.payload
+    const g = await group(p)
+    await position(p, g, { slug: 'titles', id: await title(p) })
+    const l = await layout(p, [g])
+    await page(p, l)
+    const events: WriteEvent[] = []
+    const off = onWriteEvent((batch) => {
+      events.push(...batch)
+    })
+    try {
+      expect((await server.delete(`/_api/_/layouts/${l}`, { token: admin })).status).toBe(422)
+      expect(events).toEqual([])
+    } finally {
+      off()
+    }
   })
 })
 
