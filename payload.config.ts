@@ -51,6 +51,9 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
     collections: [...siteComponents, ...sitePageData, newsletterSignups(tablePrefix)],
     plugins: [cwaPlugin(options)],
     bin: commands,
+    // Payload's jobs (the plugin adds its tasks): worked by the runner `npm start` starts (CWA_JOBS_RUNNER=0: off)
+    // or by `npx payload cwa:jobs:work`, every CWA_JOBS_CRON (default every 10 s), all queues.
+    jobs: { autoRun: [{ cron: process.env.CWA_JOBS_CRON ?? '*/10 * * * * *', allQueues: true, limit: 10 }] },
     // Payload's REST API: a database that is down or frozen is a 503 with Retry-After, not a 500.
     hooks: { afterError: [databaseUnavailableAfterError] },
     // Generated types are not used: the plugin serves types declared at run time. Kept out of the tree.

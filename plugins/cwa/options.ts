@@ -11,6 +11,7 @@
  *   features/forms/options.ts        forms, enabledComponents.form
  *   features/collection/options.ts   enabledComponents.collection
  *   features/realtime/options.ts     mercure.*
+ *   features/orphans/options.ts      orphanedResources.*
  *
  * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
  * (declared by the core) by declaration merging; this file only imports
@@ -24,6 +25,7 @@ import { resolveSessionOptions, sessionOptionKeys } from './session/options'
 import { collectionComponentKeys, resolveCollectionComponentSwitch } from './features/collection/options'
 import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './features/forms/options'
 import { httpCacheOptionKeys, resolveHttpCacheOptions } from './features/httpCache/options'
+import { orphansOptionKeys, resolveOrphansOptions } from './features/orphans/options'
 import { publishableOptionKeys, resolvePublishablePluginOptions } from './features/publishable/options'
 import { realtimeOptionKeys, resolveRealtimeOptions } from './features/realtime/options'
 import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options'
@@ -39,6 +41,7 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   ...publishableOptionKeys,
   ...routesOptionKeys,
   ...formsOptionKeys,
+  ...orphansOptionKeys,
   enabledComponents: { ...formComponentKeys, ...collectionComponentKeys },
   ...sessionOptionKeys,
   ...realtimeOptionKeys,
@@ -63,6 +66,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     ...resolvePublishablePluginOptions(options),
     ...resolveRoutesOptions(options),
     ...resolveFormsOptions(options),
+    ...resolveOrphansOptions(options),
     enabledComponents: { ...resolveFormComponentSwitch(options), ...resolveCollectionComponentSwitch(options) },
     ...resolveSessionOptions(options),
     ...resolveRealtimeOptions(options),

@@ -14,7 +14,9 @@ import { installAfterCommit } from './core/transactions'
 import { getCwaMeta } from './core/types'
 import { collectionFeature } from './features/collection'
 import { formsFeature } from './features/forms'
+import { goLiveFeature } from './features/goLive'
 import { assertServerUrlForSharedCache, httpCacheFeature } from './features/httpCache'
+import { orphansFeature } from './features/orphans'
 import { publishableFeature } from './features/publishable'
 import { realtimeFeature } from './features/realtime'
 import { routesCollection, routesFeature } from './features/routes'
@@ -28,7 +30,7 @@ import { sessionFeature } from './session'
  * The features, in the order their collections are added and their hooks
  * run (users first: its collection opens the entrypoint).
  */
-const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature, httpCacheFeature, realtimeFeature]
+const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature, orphansFeature, httpCacheFeature, realtimeFeature, goLiveFeature]
 
 /**
  * The component-based content API plugin. Adds the core collections
@@ -51,6 +53,7 @@ export const cwaPlugin =
     // The contract's core resources, in the entrypoint's order (Route's behaviour is the routes feature's).
     const core = [layoutsCollection(ctx), pagesCollection(ctx), routesCollection(ctx), componentGroupsCollection(ctx), componentPositionsCollection(ctx)]
     const own = FEATURES.flatMap((feature) => feature.collections?.(ctx, declared) ?? [])
+    const tasks = FEATURES.flatMap((feature) => feature.tasks?.(options) ?? [])
     const extensions = [...FEATURES.flatMap((feature) => (feature.extension ? [feature.extension] : [])), ...((config.custom?.cwa as { extensions?: unknown[] } | undefined)?.extensions ?? [])]
     return {
       ...config,
@@ -61,6 +64,7 @@ export const cwaPlugin =
         warnInertDeclarations(payload)
         await config.onInit?.(payload)
       },
+      jobs: tasks.length > 0 ? { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...tasks] } : config.jobs,
       collections: [...own, ...core.map(byFeatures), ...declared.map((collection) => byFeatures(completeType(collection, ctx)))].map(withResourceEvents),
       custom: { ...(config.custom ?? {}), cwa: { options, extensions, writeListeners: FEATURES.flatMap((feature) => (feature.onWrite ? [feature.onWrite] : [])) } },
     }

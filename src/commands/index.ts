@@ -9,4 +9,8 @@ export const commands = [
   { key: 'cwa:refresh-tokens:expire', scriptPath: path.resolve(dir, 'refreshTokensExpire.ts') },
   { key: 'cwa:purge-rendered-html', scriptPath: path.resolve(dir, 'purgeRenderedHtml.ts') },
   { key: 'cwa:purge-http-cache', scriptPath: path.resolve(dir, 'purgeHttpCache.ts') },
+  { key: 'cwa:scan-orphaned', scriptPath: path.resolve(dir, 'scanOrphaned.ts') },
+  { key: 'cwa:clean-orphaned', scriptPath: path.resolve(dir, 'cleanOrphaned.ts') },
+  { key: 'cwa:jobs:work', scriptPath: path.resolve(dir, 'jobsWork.ts') },
+  { key: 'cwa:generate-fixtures', scriptPath: path.resolve(dir, 'generateFixtures.ts') },
 ]

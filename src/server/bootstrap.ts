@@ -10,16 +10,24 @@ export async function startPayload({
   config,
   key = 'default',
   migrate = true,
+  cron = false,
 }: {
   config?: Promise<SanitizedConfig> | SanitizedConfig
   key?: string
   /** Apply the committed migrations (off for configs that push their schema in development). */
   migrate?: boolean
+  /**
+   * Start Payload's jobs runner (jobs.autoRun of the config: the queued
+   * orphan scans, the scheduled scan) once the schema is migrated.
+   */
+  cron?: boolean
 } = {}): Promise<Payload> {
   const resolved = await (config ?? (await import('../../payload.config')).default)
   const payload = await getPayload({ config: resolved, key })
   payloadKeys.set(payload, key)
   if (migrate) await migrateDatabase(payload)
+  // The same cached instance, its crons started now that the jobs table exists.
+  if (cron) await getPayload({ config: resolved, key, cron: true })
   return payload
 }
 

@@ -118,7 +118,8 @@ async function main(): Promise<void> {
     onFatal: () => void stop('The embedded database is gone', 1),
   })
   if (stopping) return
-  const started = await startPayload({ config: buildSiteConfig({ databaseUrl: database.url }) })
+  // The jobs runner works in this process unless CWA_JOBS_RUNNER=0 (then run `npx payload cwa:jobs:work` elsewhere).
+  const started = await startPayload({ config: buildSiteConfig({ databaseUrl: database.url }), cron: process.env.CWA_JOBS_RUNNER !== '0' })
   payload = started
   // A connection the database closed (restart, kill): the pool opens a new one; say so once in a while, never while stopping.
   let lastPoolWarning = 0

@@ -160,6 +160,7 @@ describe('defaults', () => {
       // Resolved like the others now (it used to be read from the raw options).
       forms: { types: [], listeners: [] },
       enabledComponents: { form: true, collection: true },
+      orphanedResources: { notify: { recipients: [], adminPagePath: '/_cwa/orphaned', subject: null }, gracePeriodSeconds: 0, scanIn: 'request', schedule: null },
       session: { cookieName: 'api_component', refreshCookieName: 'api_component_refresh', sameSite: 'lax', tokenTtl: 3600, refreshTtl: 604800 },
       mercure: {
         url: null,

@@ -512,11 +512,12 @@ describe('headers', () => {
 })
 
 describe('integrity', () => {
-  it('deleting a layout that a page still needs is refused with a 409, nothing deleted', async () => {
+  it('deleting a layout that a page still needs is refused with a 422 naming the page, nothing deleted (issue 13; it was a 409)', async () => {
     const layout = await server.post('/_api/_/layouts', { reference: unique('in-use') }, auth())
     const page = await server.post('/_api/_/pages', { reference: unique('user-of-layout'), layout: layout.body['@id'] }, auth())
     expect(page.status).toBe(201)
-    await expectAllRefused([['DELETE layout in use', () => server.delete(layout.body['@id'], auth()), 409]])
+    await expectAllRefused([['DELETE layout in use', () => server.delete(layout.body['@id'], auth()), 422]])
+    expect((await server.delete(layout.body['@id'], auth())).body.violations[0]).toMatchObject({ propertyPath: 'pages', message: expect.stringContaining(page.body['@id']) })
     expect((await server.get(layout.body['@id'])).status).toBe(200)
     expect((await server.get(page.body['@id'])).body.layout).toBe(layout.body['@id'])
   })

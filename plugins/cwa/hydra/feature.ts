@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, TaskConfig } from 'payload'
 import type { CoreContext } from '../core/context'
 import type { WriteListener } from '../core/events'
 import type { ResolvedCwaOptions } from '../core/options'
@@ -17,6 +17,8 @@ export interface CwaFeature {
   collections?(ctx: CoreContext, declared: CollectionConfig[]): CollectionConfig[]
   /** Adjusts every core and declared type once the core completed it (draft twins, route rules...). */
   completeCollection?(collection: CollectionConfig, options: ResolvedCwaOptions): CollectionConfig
+  /** Payload job tasks it runs (added to the config's jobs.tasks). */
+  tasks?(options: ResolvedCwaOptions): TaskConfig[]
   /** Its endpoints and hooks into the JSON-LD pipeline. */
   extension?: HydraExtension
   /** Receives the write events of each committed transaction of this Payload instance (core/events). */

@@ -12,6 +12,9 @@ export type { PublishableOptions, PublishViolation, ResolvedPublishable } from '
 export { isPublished, publicationState, publishedWhere } from './state'
 export { nextScheduledPublication } from './schedule'
 export { publishDueRecords } from './goLive'
+export { draftTakesOver } from './takeOver'
+/** Request context key that lets a trusted write set a draft's twin link (the generated fixtures recreate drafts with it). */
+export { TWIN_LINK as PUBLISHABLE_TWIN_LINK } from './fields'
 
 export const publishableFeature: CwaFeature = {
   name: 'publishable',

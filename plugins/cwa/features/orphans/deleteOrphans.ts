@@ -1,0 +1,135 @@
+import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
+import { getRegistry } from '../../core/registry'
+import { inTransaction, runSql, sql } from '../../core/utils/sql'
+import { violation, ViolationError } from '../../hydra/errors'
+import { cascadeOf, deleteSet, type DeleteSet, type RecordRef } from './cascade'
+import { storeReport } from './report'
+import { type OrphanScan, scanIris, scanOrphans } from './scan'
+import { id, structureOf, uuidList } from './structure'
+
+export interface OrphanDeleteResult {
+  deleted: { componentGroups: string[]; componentPositions: string[]; components: string[] }
+  rejected: Array<{ iri: string; reason: 'not_orphaned' | 'not_found' }>
+}
+
+/** Exactly one of {iris: [IRI...]} or {all: true}; anything else is a 422 and nothing is deleted (delete rule 1). */
+export function parseDeleteBody(body: unknown): { iris: string[] } | { all: true } {
+  const value = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>
+  const hasIris = 'iris' in value
+  const hasAll = 'all' in value
+  if (hasIris && hasAll) throw new ViolationError([violation('', 'Send either iris or all: true, not both.', 'exclusive')])
+  if (hasAll) {
+    if (value.all !== true) throw new ViolationError([violation('all', 'all must be true (or send iris).', 'invalid')])
+    return { all: true }
+  }
+  if (!hasIris) throw new ViolationError([violation('', 'Send iris (a list of IRIs) or all: true.', 'required')])
+  if (!Array.isArray(value.iris) || value.iris.some((iri) => typeof iri !== 'string')) {
+    throw new ViolationError([violation('iris', 'iris must be a list of IRI strings.', 'invalid')])
+  }
+  if (value.iris.length > 10000) throw new ViolationError([violation('iris', 'At most 10000 IRIs at once.', 'too_many')])
+  return { iris: value.iris as string[] }
+}
+
+const orphanKeys = (scan: OrphanScan): Set<string> =>
+  new Set([
+    ...scan.componentGroups.map((g) => `component_groups:${g}`),
+    ...scan.componentPositions.map((p) => `component_positions:${p}`),
+    ...scan.components.map((c) => `${c.slug}:${c.id}`),
+  ])
+
+const refOfKey = (key: string): RecordRef => {
+  const colon = key.indexOf(':')
+  return { slug: key.slice(0, colon), id: key.slice(colon + 1) }
+}
+
+/**
+ * Row locks on the candidates before the fresh scan: a placement of one of
+ * them committed meanwhile is then seen by the scan (the component is no
+ * longer an orphan and stays), and one still to come waits for this delete
+ * (its foreign key then finds the component gone and fails): a component is
+ * never deleted from under a placement.
+ */
+async function lockCandidates(payload: Payload, req: PayloadRequest, keys: string[]): Promise<void> {
+  const structure = structureOf(payload)
+  const bySlug = new Map<string, string[]>()
+  for (const key of keys) {
+    const ref = refOfKey(key)
+    bySlug.set(ref.slug, [...(bySlug.get(ref.slug) ?? []), ref.id])
+  }
+  const tables = new Map<string, string>([
+    ['component_groups', structure.groups],
+    ['component_positions', structure.positions],
+    ...structure.components.map((c) => [c.slug, c.table] as [string, string]),
+  ])
+  for (const [slug, ids] of bySlug) {
+    const table = tables.get(slug)
+    if (table) await runSql(payload, sql`SELECT id FROM ${id(table)} WHERE id IN ${uuidList(ids)} ORDER BY id FOR UPDATE` as never, req)
+  }
+}
+
+/** Which of the parsed records exist (any collection of the registry). */
+async function existing(payload: Payload, req: PayloadRequest, refs: RecordRef[]): Promise<Set<string>> {
+  const found = new Set<string>()
+  const bySlug = new Map<string, string[]>()
+  for (const ref of refs) bySlug.set(ref.slug, [...(bySlug.get(ref.slug) ?? []), ref.id])
+  for (const [slug, ids] of bySlug) {
+    const result = await payload.find({ collection: slug as CollectionSlug, where: { id: { in: ids } }, depth: 0, pagination: false, overrideAccess: true, select: {}, req })
+    for (const doc of result.docs) found.add(`${slug}:${String(doc.id)}`)
+  }
+  return found
+}
+
+/**
+ * POST /_/orphaned_resources/delete (delete rules 1-5), in one transaction:
+ * a fresh scan, the requested orphans deleted with their cascade, the
+ * refused IRIs with their reason, and the stored report refreshed. Nothing
+ * is e-mailed. The deletes go through the Local API, so every collection's
+ * delete hooks (write events, files) run as for any other delete.
+ */
+export async function deleteOrphans(payload: Payload, req: PayloadRequest, request: { iris: string[] } | { all: true }): Promise<OrphanDeleteResult> {
+  const registry = getRegistry(payload.config)
+  return inTransaction(req, async () => {
+    const first = orphanKeys(await scanOrphans(payload, req))
+    const rejected: OrphanDeleteResult['rejected'] = []
+    const requested: Array<{ iri: string; key: string | null }> = []
+    if ('iris' in request) {
+      for (const iri of request.iris) {
+        const parsed = registry.parseIri(iri)
+        requested.push({ iri, key: parsed?.id ? `${parsed.resource.slug}:${parsed.id}` : null })
+      }
+    }
+    const wanted = 'all' in request ? [...first] : [...new Set(requested.flatMap((r) => (r.key && first.has(r.key) ? [r.key] : [])))]
+    await lockCandidates(payload, req, wanted)
+    const fresh = orphanKeys(await scanOrphans(payload, req))
+    const roots = wanted.filter((key) => fresh.has(key)).map(refOfKey)
+
+    if ('iris' in request) {
+      const rootKeys = new Set(roots.map((r) => `${r.slug}:${r.id}`))
+      const refused = requested.filter((r) => !r.key || !rootKeys.has(r.key))
+      const present = await existing(payload, req, refused.flatMap((r) => (r.key ? [refOfKey(r.key)] : [])))
+      const seen = new Set<string>()
+      for (const r of refused) {
+        if (seen.has(r.iri)) continue
+        seen.add(r.iri)
+        rejected.push({ iri: r.iri, reason: r.key && present.has(r.key) ? 'not_orphaned' : 'not_found' })
+      }
+    }
+
+    const set: DeleteSet = roots.length > 0 ? await cascadeOf(payload, req, roots) : new Map()
+    if (set.size > 0) await deleteSet(payload, req, set)
+    await storeReport(payload, 'latest', scanIris(payload, await scanOrphans(payload, req)), req)
+    return { deleted: listDeleted(payload, set), rejected }
+  })
+}
+
+function listDeleted(payload: Payload, set: DeleteSet): OrphanDeleteResult['deleted'] {
+  const registry = getRegistry(payload.config)
+  const structure = structureOf(payload)
+  const iris = (slug: string) => [...(set.get(slug) ?? [])].map((recordId) => registry.itemIri(slug, recordId))
+  return {
+    componentGroups: iris('component_groups'),
+    componentPositions: iris('component_positions'),
+    components: structure.components.flatMap((c) => iris(c.slug)),
+  }
+}
+

@@ -1,0 +1,59 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { SanitizedConfig } from 'payload'
+import { projectRoot } from '../config/projectRoot'
+import { functionName, generateFixtures } from './fixtures/generate'
+import { runCommand } from './runCommand'
+
+export const COMMAND = 'cwa:generate-fixtures'
+const USAGE = `Usage: npx payload ${COMMAND} [--output|-o <file>] [--namespace <functionName>]`
+
+export interface GenerateFixturesInput {
+  output: string
+  name: string
+}
+
+/** Parses the command line (arguments after the command name). */
+export function parseGenerateFixturesArgs(argv: string[]): GenerateFixturesInput {
+  let output = 'src/seed/generated.ts'
+  let namespace: string | undefined
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    const value = () => {
+      if (i + 1 >= argv.length) throw new Error(`${arg} needs a value\n${USAGE}`)
+      return argv[++i]!
+    }
+    if (arg === '--output' || arg === '-o') output = value()
+    else if (arg.startsWith('--output=')) output = arg.slice('--output='.length)
+    else if (arg === '--namespace') namespace = value()
+    else if (arg.startsWith('--namespace=')) namespace = arg.slice('--namespace='.length)
+    else throw new Error(`Unknown argument ${arg}\n${USAGE}`)
+  }
+  return { output, name: functionName(namespace) }
+}
+
+/**
+ * `cwa:generate-fixtures`: writes a TypeScript seed module recreating the
+ * current database's structure (src/commands/fixtures/generate.ts) and prints
+ * what it could not reproduce. `--namespace` names the exported function (a
+ * PHP namespace such as App\DataFixtures gives its last segment).
+ */
+export async function script(config: SanitizedConfig): Promise<void> {
+  const argv = process.argv.slice(process.argv.findIndex((arg) => arg.toLowerCase() === COMMAND) + 1)
+  await runCommand(config, async (payload) => {
+    const input = parseGenerateFixturesArgs(argv)
+    const generated = await generateFixtures(payload, { name: input.name })
+    const file = path.resolve(projectRoot(import.meta.url), input.output)
+    mkdirSync(path.dirname(file), { recursive: true })
+    writeFileSync(file, generated.source)
+    const total = Object.values(generated.counts).reduce((a, b) => a + b, 0)
+    console.log(`Wrote ${file}: ${total} record(s), function ${input.name}(payload, req?)`)
+    for (const [slug, count] of Object.entries(generated.counts)) if (count > 0) console.log(`  ${slug}: ${count}`)
+    if (generated.notReproduced.length === 0) console.log('Everything was reproduced.')
+    else {
+      console.log('Not reproduced:')
+      for (const line of generated.notReproduced) console.log(`  ${line}`)
+    }
+    return 0
+  })
+}

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Payload } from 'payload'
+import { fixtureCollections } from '../../src/commands/fixtures/generate'
+import { createRecord } from '../support/fixtures'
+import { startTestServer, type TestServer } from '../support/server'
+
+/**
+ * `npx payload cwa:generate-fixtures -o <file> --namespace <name>` round
+ * trip: the command (a real child process) writes a seed module from a
+ * database holding every kind of structure (scheduled, offline and redirect
+ * routes, child pages, page data under pages and page data, drafts of
+ * published components, nested groups, dynamic positions); the module is run
+ * on an empty database; the two databases are then compared row by row,
+ * every reference replaced by the referenced record's natural key (ids aside).
+ */
+
+let source: TestServer
+let target: TestServer
+const dir = path.join(process.cwd(), '.data', 'test', `fixtures-${process.pid}`)
+const output = path.join(dir, 'generated.ts')
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['payload', 'cwa:generate-fixtures', ...args], {
+      env: { ...process.env, DATABASE_URL: source.databaseUrl, SEED_DEMO: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+async function seedSource(payload: Payload, admin: string): Promise<void> {
+  const c = (collection: string, data: Record<string, unknown>) => createRecord(payload, collection, data)
+  const header = await c('component_groups', { reference: 'header', location: 'header', allowedComponents: ['/_api/component/titles'] })
+  const main = await c('component_groups', { reference: 'main', location: 'main' })
+  const nested = await c('component_groups', { reference: 'nested', location: 'inner' })
+  const templateGroup = await c('component_groups', { reference: 'template-main', location: 'main' })
+  const layout = await c('layouts', { reference: 'layout', uiComponent: 'PrimaryLayout', uiClassNames: ['a', 'b'], componentGroups: [header] })
+  const logo = await c('titles', { title: 'Logo' })
+  const card = await c('titles', { title: 'Card', componentGroups: [nested], uiClassNames: ['card'] })
+  const inner = await c('titles', { title: 'Inner' })
+  const html = await c('html_contents', { html: '<p>published</p>', publishedAt: '2026-01-01T00:00:00.000Z' })
+  const fallback = await c('html_contents', { html: '<p>fallback</p>', publishedAt: '2026-01-02T00:00:00.000Z' })
+  const orphan = await c('titles', { title: 'Orphan' })
+  await c('component_positions', { componentGroup: header, component: { relationTo: 'titles', value: logo }, sortValue: 1 })
+  await c('component_positions', { componentGroup: main, component: { relationTo: 'titles', value: card }, sortValue: 1 })
+  await c('component_positions', { componentGroup: main, component: { relationTo: 'html_contents', value: html }, sortValue: 2 })
+  await c('component_positions', { componentGroup: nested, component: { relationTo: 'titles', value: inner }, sortValue: 1 })
+  await c('component_positions', {
+    componentGroup: templateGroup,
+    component: { relationTo: 'html_contents', value: fallback },
+    pageDataClass: 'BlogArticleData',
+    pageDataProperty: 'htmlContent',
+    sortValue: 1,
+  })
+  const home = await c('pages', { reference: 'home', title: 'Home', metaDescription: 'The home page', layout, componentGroups: [main] })
+  const child = await c('pages', { reference: 'child', title: 'Child', layout, parentPage: home })
+  const template = await c('pages', { reference: 'blog-template', title: 'Blog', layout, isTemplate: true, componentGroups: [templateGroup] })
+  const article = await c('blog_article_datas', { title: 'Article', page: template, htmlContent: html, parentPage: home })
+  const news = await c('news_article_datas', { title: 'News', page: template, summary: 'Short', parentPageData: { relationTo: 'blog_article_datas', value: article }, publishedAt: '2026-01-03T00:00:00.000Z' })
+  // A page under page data: its parent is created after it (a later collection).
+  await c('pages', { reference: 'under-article', title: 'Under', layout, parentPageData: { relationTo: 'blog_article_datas', value: article } })
+  const homeRoute = await c('routes', { path: '/', page: home, liveAt: '2026-01-01T00:00:00.000Z' })
+  await c('routes', { path: '/child', page: child, liveAt: '2099-01-01T00:00:00.000Z' })
+  await c('routes', { path: '/article', pageData: { relationTo: 'blog_article_datas', value: article }, liveAt: null })
+  await c('routes', { path: '/news', pageData: { relationTo: 'news_article_datas', value: news } })
+  await c('routes', { path: '/old-home', redirect: homeRoute })
+  // A draft of a published component (the state machine makes it), pending content of its own.
+  const response = await fetch(`${source.url}/_api/component/html_contents/${html}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/merge-patch+json', accept: 'application/ld+json' },
+    body: JSON.stringify({ html: '<p>pending draft</p>' }),
+  })
+  if (response.status !== 200) throw new Error(`draft: ${response.status} ${await response.text()}`)
+  void orphan
+}
+
+/** Every record of the reproduced collections, each reference replaced by its target's natural key. */
+async function dump(payload: Payload): Promise<Record<string, unknown[]>> {
+  const collections = fixtureCollections(payload)
+  const docs = new Map<string, Array<Record<string, unknown>>>()
+  for (const slug of collections) {
+    docs.set(slug, (await payload.find({ collection: slug as never, depth: 0, pagination: false, overrideAccess: true })).docs as Array<Record<string, unknown>>)
+  }
+  const keyOf = new Map<string, string>()
+  const natural = (slug: string, doc: Record<string, unknown>): string =>
+    String(doc.reference ?? doc.path ?? doc.title ?? doc.html ?? (slug === 'component_positions' ? '' : doc.id))
+  for (const [slug, list] of docs) for (const doc of list) keyOf.set(String(doc.id), `${slug}:${natural(slug, doc)}`)
+  // Positions: their group's key and sort value.
+  for (const doc of docs.get('component_positions') ?? []) keyOf.set(String(doc.id), `position:${keyOf.get(String(doc.componentGroup))}#${doc.sortValue}`)
+  const replace = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(replace)
+    if (value && typeof value === 'object' && 'relationTo' in (value as object)) {
+      const v = value as { relationTo: string; value: unknown }
+      return { relationTo: v.relationTo, value: keyOf.get(String(v.value)) ?? `missing ${String(v.value)}` }
+    }
+    if (typeof value === 'string' && keyOf.has(value)) return keyOf.get(value)
+    return value
+  }
+  const out: Record<string, unknown[]> = {}
+  for (const [slug, list] of docs) {
+    const fields = payload.collections[slug as never]!.config.flattenedFields.filter((f) => f.type !== 'join').map((f) => f.name)
+    out[slug] = list
+      .map((doc) => Object.fromEntries(fields.filter((f) => f !== 'id' && f !== 'createdAt' && f !== 'updatedAt').map((f) => [f, replace(doc[f] ?? null)])))
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
+  }
+  return out
+}
+
+beforeAll(async () => {
+  mkdirSync(dir, { recursive: true })
+  source = await startTestServer()
+  target = await startTestServer()
+  await seedSource(source.payload, await source.tokenFor('ROLE_ADMIN'))
+})
+afterAll(async () => {
+  await source?.close()
+  await target?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('cwa:generate-fixtures', () => {
+  it('round trip: the generated module recreates the database row by row (ids aside), and the command says what it did not reproduce', async () => {
+    const result = await run(['-o', output, '--namespace', 'App\\DataFixtures'])
+    if (result.code !== 0) throw new Error(`exit ${result.code}\n${result.stdout}\n${result.stderr}`)
+    expect(result.stdout).toContain('function DataFixtures(payload, req?)')
+    expect(result.stdout).toMatch(/Not reproduced:\n.*user\(s\)/)
+    const generated = readFileSync(output, 'utf8')
+    expect(generated).toContain('export async function DataFixtures(')
+
+    const module = (await import(pathToFileURL(output).href)) as { DataFixtures: (payload: Payload) => Promise<Record<string, string>> }
+    const ids = await module.DataFixtures(target.payload)
+    expect(Object.keys(ids).length).toBeGreaterThan(20)
+
+    const before = await dump(source.payload)
+    const after = await dump(target.payload)
+    for (const slug of Object.keys(before)) expect({ [slug]: after[slug] }).toEqual({ [slug]: before[slug] })
+    // The cases that need care are really there.
+    expect(JSON.stringify(before.routes)).toContain('"liveAt":null')
+    expect(JSON.stringify(before.routes)).toContain('2099-01-01')
+    expect(JSON.stringify(before.html_contents)).toContain('"publishedResource":"html_contents:<p>published</p>"')
+    expect(JSON.stringify(before.pages)).toContain('"parentPageData":{"relationTo":"blog_article_datas","value":"blog_article_datas:Article"}')
+  })
+
+  it('refuses an unknown argument (exit 1, usage)', async () => {
+    const result = await run(['--format', 'php'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('Usage: npx payload cwa:generate-fixtures')
+  })
+})
