@@ -7,6 +7,7 @@ import * as migration_20261122_090000_users_email_unique from './20261122_090000
 import * as migration_20261123_140000_auth_hardening from './20261123_140000_auth_hardening';
 import * as migration_20261123_141000_integrity from './20261123_141000_integrity';
 import * as migration_20261123_171000_orphans_and_jobs from './20261123_171000_orphans_and_jobs';
+import * as migration_20261123_172000_go_live_job from './20261123_172000_go_live_job';
 
 export const migrations = [
   {
@@ -53,5 +54,10 @@ export const migrations = [
     up: migration_20261123_171000_orphans_and_jobs.up,
     down: migration_20261123_171000_orphans_and_jobs.down,
     name: '20261123_171000_orphans_and_jobs',
+  },
+  {
+    up: migration_20261123_172000_go_live_job.up,
+    down: migration_20261123_172000_go_live_job.down,
+    name: '20261123_172000_go_live_job',
   },
 ];
