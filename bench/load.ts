@@ -89,6 +89,7 @@ async function dropLeftovers(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const started = performance.now()
   await dropLeftovers()
   // Ctrl-C: the database goes with the run.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -124,7 +125,8 @@ async function main(): Promise<void> {
       }
     }
 
-    console.log(`npm run load: ${SECONDS} s, ${CONNECTIONS} connections, server on ${base} (loopback only), generator in a child process, Node ${process.version}`)
+    const setUp = ((performance.now() - started) / 1000).toFixed(0)
+    console.log(`npm run load: ${SECONDS} s, ${CONNECTIONS} connections, server on ${base} (loopback only), database ${DB}, generator in a child process, Node ${process.version} (set-up ${setUp} s)`)
     const cpuBefore = process.cpuUsage()
     const outcome = await runGenerator({
       base,
