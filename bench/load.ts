@@ -39,6 +39,8 @@ function bounded(name: string, fallback: number, max: number): number {
 
 const SECONDS = bounded('LOAD_SECONDS', 60, 3600)
 const CONNECTIONS = bounded('LOAD_CONNECTIONS', 50, 1000)
+/** Seconds a request may take before it counts as unanswered (a violation). */
+const TIMEOUT = bounded('LOAD_TIMEOUT', 10, 600)
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: `${PG}/postgres` })
@@ -132,6 +134,7 @@ async function main(): Promise<void> {
       base,
       seconds: SECONDS,
       connections: CONNECTIONS,
+      timeout: TIMEOUT,
       writeEvery: 10,
       adminToken,
       reads: site.reads,

@@ -39,7 +39,7 @@ export async function generate(plan: LoadPlan): Promise<LoadOutcome> {
     url: plan.base,
     connections: plan.connections,
     duration: plan.seconds,
-    timeout: 10,
+    timeout: plan.timeout,
     // Replaced per connection in setupClient (autocannon builds the first request before that).
     requests: [{ method: 'GET', path: '/_api/', headers: {} }],
     setupClient(client) {

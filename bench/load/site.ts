@@ -25,7 +25,8 @@ const manifestPath = (path: string) => `/_api/_/resource_manifest/${encodeURICom
 export async function setUpLoadSite(payload: Payload, writable: number): Promise<LoadSite> {
   await setUpStructure(payload)
   const b = builder(payload)
-  const layout = await b.layout()
+  // Own references: the structure's builder numbered its own from 1 as well.
+  const layout = await b.make('layouts', { reference: 'load-layout', componentGroups: [] })
   const records: LoadSite['writable'] = []
   const loadPages: string[] = []
   for (let page = 0; records.length < writable; page++) {
@@ -36,7 +37,7 @@ export async function setUpLoadSite(payload: Payload, writable: number): Promise
       await b.position(group, id, i)
       records.push({ id, html })
     }
-    const id = await b.page(layout, { componentGroups: [group] })
+    const id = await b.page(layout, { reference: `load-page-${page}`, title: `Load page ${page}`, componentGroups: [group] })
     await b.route(`/load/${page}`, { page: id })
     loadPages.push(id)
   }

@@ -15,6 +15,8 @@ export interface LoadPlan {
   base: string
   seconds: number
   connections: number
+  /** Seconds before a request without an answer is given up (and counted unanswered). */
+  timeout: number
   /** Every how many requests of a connection one is an admin write (10: 10% writes). */
   writeEvery: number
   adminToken: string

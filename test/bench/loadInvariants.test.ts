@@ -80,6 +80,7 @@ describe('the workload records what it must check', () => {
     base: 'http://127.0.0.1:1',
     seconds: 1,
     connections: 1,
+    timeout: 10,
     writeEvery: 2,
     adminToken: 't',
     reads: { route: ['/r'], manifest: ['/m'], page: ['/p'], component: ['/c'], collection: ['/l'] },
