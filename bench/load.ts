@@ -130,6 +130,7 @@ async function main(): Promise<void> {
     const setUp = ((performance.now() - started) / 1000).toFixed(0)
     console.log(`npm run load: ${SECONDS} s, ${CONNECTIONS} connections, server on ${base} (loopback only), database ${DB}, generator in a child process, Node ${process.version} (set-up ${setUp} s)`)
     const cpuBefore = process.cpuUsage()
+    const memoryBefore = process.memoryUsage()
     const outcome = await runGenerator({
       base,
       seconds: SECONDS,
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 300))
     while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20))
     const cpu = process.cpuUsage(cpuBefore)
+    const memoryAfter = process.memoryUsage()
 
     const client = new pg.Client({ connectionString: `${PG}/${DB}` })
     await client.connect()
@@ -162,6 +164,8 @@ async function main(): Promise<void> {
       const report = judge(outcome, sqlViolations, {
         cpuMsPerRequest: answered ? (cpu.user + cpu.system) / 1000 / answered : 0,
         peakRssMb: process.resourceUsage().maxRSS / 1024,
+        rssMb: [memoryBefore.rss / 2 ** 20, memoryAfter.rss / 2 ** 20],
+        heapMb: [memoryBefore.heapUsed / 2 ** 20, memoryAfter.heapUsed / 2 ** 20],
         ...counts,
         tables: tables.length,
         checkedRecords: ids.length,

@@ -67,6 +67,8 @@ export async function generate(plan: LoadPlan): Promise<LoadOutcome> {
       timeouts: result.timeouts,
     },
     kinds,
+    reads: recorder.percentiles(READ_KINDS),
+    writes: recorder.percentiles(WRITE_KINDS),
     unanswered: recorder.unanswered,
     cutOff: recorder.cutOff,
     acknowledgedWrites: recorder.acknowledgedWrites,

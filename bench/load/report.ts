@@ -17,6 +17,9 @@ export const INVARIANTS = [
 export interface ServerFigures {
   cpuMsPerRequest: number
   peakRssMb: number
+  /** Before and after the run (a soak shows growth here). */
+  rssMb: [number, number]
+  heapMb: [number, number]
   published: number
   drafts: number
   twins: number
@@ -52,8 +55,14 @@ export function judge(outcome: LoadOutcome, sqlViolations: Violation[], server: 
   lines.push(...table(rows))
   const reads = sum(outcome, READ_KINDS)
   const writes = sum(outcome, WRITE_KINDS)
-  lines.push(`reads ${reads}, writes ${writes} (${answered ? ((100 * writes) / answered).toFixed(1) : '0'}% writes, ${outcome.acknowledgedWrites} acknowledged)`)
-  lines.push(`server: ${server.cpuMsPerRequest.toFixed(2)} ms CPU per request, peak RSS ${server.peakRssMb.toFixed(0)} MB`)
+  lines.push(
+    `reads ${reads} (p50 ${outcome.reads.p50} ms, p99 ${outcome.reads.p99} ms), writes ${writes} (p50 ${outcome.writes.p50} ms, p99 ${outcome.writes.p99} ms): ` +
+      `${answered ? ((100 * writes) / answered).toFixed(1) : '0'}% writes, ${outcome.acknowledgedWrites} acknowledged`,
+  )
+  const mb = ([before, after]: [number, number]) => `${before.toFixed(0)} → ${after.toFixed(0)} MB`
+  lines.push(
+    `server: ${server.cpuMsPerRequest.toFixed(2)} ms CPU per request; RSS ${mb(server.rssMb)} (peak ${server.peakRssMb.toFixed(0)} MB), heap used ${mb(server.heapMb)}`,
+  )
   lines.push(
     `database after the run: ${server.published} published records, ${server.drafts} drafts (${server.twins} of them twins of a published record) in ${server.tables} publishable tables`,
   )

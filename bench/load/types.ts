@@ -52,6 +52,9 @@ export interface LoadOutcome {
   /** autocannon's own figures over every request. */
   cannon: { total: number; average: number; p50: number; p99: number; errors: number; timeouts: number }
   kinds: Record<RequestKind, KindFigures>
+  /** Every anonymous read together, and every admin write. */
+  reads: { count: number; p50: number; p99: number }
+  writes: { count: number; p50: number; p99: number }
   /** Requests that got no answer mid-run (timeout, reset): their outcome is unknown. */
   unanswered: number
   /** Requests still in flight when the time was up (outcome unknown, checked leniently). */

@@ -66,14 +66,17 @@ export class LoadRecorder {
   }
 
   figures(kind: RequestKind): KindFigures {
-    const sorted = [...this.latencies.get(kind)!].sort((a, b) => a - b)
-    const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0)
     return {
-      count: sorted.length,
+      ...this.percentiles([kind]),
       statuses: Object.fromEntries([...this.statuses.get(kind)!].map(([status, count]) => [String(status), count])),
-      p50: Math.round(at(0.5)),
-      p99: Math.round(at(0.99)),
     }
+  }
+
+  /** Count, p50 and p99 (ms) over the requests of these kinds together. */
+  percentiles(kinds: RequestKind[]): { count: number; p50: number; p99: number } {
+    const sorted = kinds.flatMap((kind) => this.latencies.get(kind)!).sort((a, b) => a - b)
+    const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0)
+    return { count: sorted.length, p50: Math.round(at(0.5)), p99: Math.round(at(0.99)) }
   }
 }
 

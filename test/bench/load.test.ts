@@ -26,10 +26,12 @@ describe('npm run load', () => {
     expect({ code, tail: output.slice(-3000) }).toEqual({ code: 0, tail: expect.stringContaining('load: every invariant holds') })
     expect(output).toMatch(/npm run load: 3 s, 5 connections, server on http:\/\/127\.0\.0\.1:\d+ \(loopback only\)/)
     expect(output).toMatch(/throughput: \d+ req\/s/)
+    expect(output).toMatch(/server: [\d.]+ ms CPU per request; RSS \d+ → \d+ MB \(peak \d+ MB\), heap used \d+ → \d+ MB/)
     for (const invariant of INVARIANTS) expect(output).toMatch(new RegExp(`invariant ${invariant}: ok \\(`))
     // Both halves of the mix ran and were checked.
-    const reads = Number(/reads (\d+), writes (\d+)/.exec(output)![1])
-    const writes = Number(/reads (\d+), writes (\d+)/.exec(output)![2])
+    const mix = /reads (\d+) \(p50 \d+ ms, p99 \d+ ms\), writes (\d+) \(p50 \d+ ms, p99 \d+ ms\)/.exec(output)!
+    const reads = Number(mix[1])
+    const writes = Number(mix[2])
     expect(reads).toBeGreaterThan(0)
     expect(writes).toBeGreaterThan(0)
     expect(Number(/(\d+) anonymous bodies scanned/.exec(output)![1])).toBe(reads)

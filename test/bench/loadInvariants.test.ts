@@ -182,6 +182,8 @@ describe('judge: the report', () => {
     seconds: 1,
     cannon: { total: 8, average: 8, p50: 1, p99: 2, errors: 0, timeouts: 0 },
     kinds: { route: kind, manifest: kind, page: kind, component: kind, collection: kind, edit: kind, create: { ...kind, statuses: { '201': 1 } }, publish: kind },
+    reads: { count: 5, p50: 1, p99: 2 },
+    writes: { count: 3, p50: 1, p99: 2 },
     unanswered: 0,
     cutOff: 0,
     acknowledgedWrites: 3,
@@ -190,7 +192,7 @@ describe('judge: the report', () => {
     violations: [],
     violationCounts: {},
   }
-  const server = { cpuMsPerRequest: 1, peakRssMb: 100, published: 1, drafts: 0, twins: 0, tables: 5, checkedRecords: 3 }
+  const server = { cpuMsPerRequest: 1, peakRssMb: 100, rssMb: [90, 95] as [number, number], heapMb: [40, 42] as [number, number], published: 1, drafts: 0, twins: 0, tables: 5, checkedRecords: 3 }
 
   it('says ok for each invariant when nothing was found, and fails naming the violation otherwise', () => {
     const clean = judge(outcome, [], server)
