@@ -54,7 +54,8 @@ async function admin(sql: string): Promise<void> {
 
 /** Runs the generator in a child process (through scripts/start.mjs, like this script) and returns what it saw. */
 function runGenerator(plan: LoadPlan): Promise<LoadOutcome> {
-  const starter = process.argv[1]!
+  // This script runs through scripts/start.mjs (npm run load): so does the generator.
+  const starter = process.argv[1]?.endsWith(path.join('scripts', 'start.mjs')) ? process.argv[1] : path.resolve('scripts', 'start.mjs')
   const root = path.resolve(path.dirname(starter), '..')
   const child = fork(starter, ['bench/load/generator.ts'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   return new Promise((resolve, reject) => {
