@@ -3,8 +3,8 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
-   ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'cwaGoLive';
-  ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'cwaGoLive';`)
+   ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE IF NOT EXISTS 'cwaGoLive';
+  ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE IF NOT EXISTS 'cwaGoLive';`)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
