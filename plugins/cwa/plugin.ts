@@ -9,6 +9,7 @@ import { tableName } from './core/context'
 import { componentBaseFields } from './core/fields/componentBase'
 import { singleParentHook } from './core/fields/parent'
 import { pageDataBaseFields } from './core/fields/pageDataBase'
+import { installAfterCommit } from './core/transactions'
 import { getCwaMeta } from './core/types'
 import { collectionFeature } from './features/collection'
 import { formsFeature } from './features/forms'
@@ -52,6 +53,7 @@ export const cwaPlugin =
       admin: { ...config.admin, user: config.admin?.user ?? 'users' },
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), payloadApiAfterError] },
       onInit: async (payload) => {
+        installAfterCommit(payload)
         warnInertDeclarations(payload)
         await config.onInit?.(payload)
       },

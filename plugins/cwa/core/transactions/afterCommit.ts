@@ -1,0 +1,81 @@
+import type { Payload, PayloadRequest } from 'payload'
+
+/**
+ * Side effects that must wait for the database: files removed, e-mails sent,
+ * caches purged, hub updates published. `afterCommit(req, fn)` runs `fn` once
+ * the transaction open on `req` has committed, and never when it rolls back.
+ *
+ * It works on every API (JSON-LD, Payload REST, the admin panel, the Local
+ * API) because it sits on the database adapter itself: whichever code opened
+ * the transaction (our pipeline, a Payload operation, a hook), the adapter's
+ * commitTransaction/rollbackTransaction is where it ends. Nested operations
+ * share the outermost transaction id, so callbacks wait for the real commit.
+ */
+export type AfterCommitCallback = () => void | Promise<void>
+
+interface TransactionAdapter {
+  sessions?: Record<string, unknown>
+  commitTransaction(id?: unknown): Promise<void>
+  rollbackTransaction(id?: unknown): Promise<void>
+  [installedMark]?: true
+}
+
+const installedMark = Symbol.for('payload-cwa.afterCommit')
+
+/** Callbacks per open transaction id (ids are UUIDs: unique across Payload instances too). */
+const pending = new Map<string, { payload: Payload; callbacks: AfterCommitCallback[] }>()
+
+async function resolveId(id: unknown): Promise<string | null> {
+  const value = id instanceof Promise ? await id : id
+  return value === undefined || value === null || value === '' ? null : String(value)
+}
+
+async function runAll(payload: Payload, callbacks: AfterCommitCallback[]): Promise<void> {
+  for (const callback of callbacks) {
+    try {
+      await callback()
+    } catch (err) {
+      // The write is committed: a failing side effect is logged, it never turns the write into an error.
+      payload.logger.error({ err }, 'A side effect after commit failed; the write itself is saved')
+    }
+  }
+}
+
+/** Wraps the adapter's commit and rollback once per adapter (idempotent). Called by cwaPlugin's onInit. */
+export function installAfterCommit(payload: Payload): void {
+  const db = payload.db as unknown as TransactionAdapter
+  if (db[installedMark]) return
+  db[installedMark] = true
+  const commit = db.commitTransaction
+  const rollback = db.rollbackTransaction
+  db.commitTransaction = async function (this: TransactionAdapter, incoming?: unknown) {
+    const id = await resolveId(incoming)
+    await commit.call(this, id ?? incoming)
+    if (id === null) return
+    const entry = pending.get(id)
+    pending.delete(id)
+    if (entry) await runAll(entry.payload, entry.callbacks)
+  }
+  db.rollbackTransaction = async function (this: TransactionAdapter, incoming?: unknown) {
+    const id = await resolveId(incoming)
+    if (id !== null) pending.delete(id)
+    await rollback.call(this, id ?? incoming)
+  }
+}
+
+/**
+ * Runs `fn` after the request's transaction commits (in the order queued,
+ * each awaited, errors logged), or at once when no transaction is open on
+ * `req` (its writes are already committed).
+ */
+export async function afterCommit(req: PayloadRequest, fn: AfterCommitCallback): Promise<void> {
+  const db = req.payload.db as unknown as TransactionAdapter
+  const id = await resolveId(req.transactionID)
+  if (id !== null && db[installedMark] && db.sessions?.[id]) {
+    const entry = pending.get(id) ?? { payload: req.payload, callbacks: [] }
+    entry.callbacks.push(fn)
+    pending.set(id, entry)
+    return
+  }
+  await runAll(req.payload, [fn])
+}

@@ -1,0 +1,1 @@
+export { afterCommit, type AfterCommitCallback, installAfterCommit } from './afterCommit'
