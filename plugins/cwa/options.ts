@@ -9,6 +9,7 @@
  *   features/users/options.ts        users.allowRegistration, user.*
  *   features/forms/options.ts        forms, enabledComponents.form
  *   features/collection/options.ts   enabledComponents.collection
+ *   features/uploads/options.ts      uploads.* (storage aliases, image filters, limits)
  *
  * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
  * (declared by the core) by declaration merging; this file only imports
@@ -24,6 +25,7 @@ import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolve
 import { publishableOptionKeys, resolvePublishablePluginOptions } from './features/publishable/options'
 import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options'
 import { resolveUsersOptions, usersOptionKeys } from './features/users/options'
+import { resolveUploadsOptions, uploadsOptionKeys } from './features/uploads/options'
 
 export { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from './core/options'
 export type { CwaPluginOptions, ResolvedCwaOptions, SecurityExpression } from './core/options'
@@ -35,6 +37,7 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   ...publishableOptionKeys,
   ...routesOptionKeys,
   ...formsOptionKeys,
+  ...uploadsOptionKeys,
   enabledComponents: { ...formComponentKeys, ...collectionComponentKeys },
   ...sessionOptionKeys,
 }
@@ -57,6 +60,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     ...resolvePublishablePluginOptions(options),
     ...resolveRoutesOptions(options),
     ...resolveFormsOptions(options),
+    ...resolveUploadsOptions(options),
     enabledComponents: { ...resolveFormComponentSwitch(options), ...resolveCollectionComponentSwitch(options) },
     ...resolveSessionOptions(options),
   }
@@ -67,7 +71,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
  * exist yet: they are kept on the type (so declaring them now is not an
  * error) but do nothing. Remove a name here when its feature lands.
  */
-export const INERT_DECLARATIONS = ['realtime', 'uploadable'] as const
+export const INERT_DECLARATIONS = ['realtime'] as const
 
 /** The declared types using each inert declaration (only declarations in use are listed). */
 export function inertDeclarations(collections: ReadonlyArray<{ slug: string; custom?: Record<string, unknown> }>): Array<{ declaration: string; types: string[] }> {

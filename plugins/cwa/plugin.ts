@@ -15,6 +15,7 @@ import { collectionFeature } from './features/collection'
 import { formsFeature } from './features/forms'
 import { publishableFeature } from './features/publishable'
 import { routesCollection, routesFeature } from './features/routes'
+import { uploadsFeature } from './features/uploads'
 import { usersFeature } from './features/users'
 import type { CwaFeature } from './hydra/feature'
 import { payloadApiAfterError } from './hydra/payloadApiErrors'
@@ -23,9 +24,10 @@ import { sessionFeature } from './session'
 
 /**
  * The features, in the order their collections are added and their hooks
- * run (users first: its collection opens the entrypoint).
+ * run (users first: its collection opens the entrypoint; uploads after
+ * publishable, whose resolved settings it completes with requiredOnPublish).
  */
-const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature]
+const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, uploadsFeature, routesFeature, formsFeature, collectionFeature]
 
 /**
  * The component-based content API plugin. Adds the core collections

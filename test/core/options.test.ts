@@ -3,7 +3,7 @@
  * unknown key (in the plugin options or in CWA_CONFIG_FILE) stops the start
  * with an error naming its full path and the closest known key, every
  * default resolves as before, and the declarations accepted but not active
- * yet (realtime, uploadable) are named in one start-up warning.
+ * yet (realtime) are named in one start-up warning; uploadable is active (features/uploads).
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -175,10 +175,10 @@ describe('defaults', () => {
 })
 
 describe('declarations accepted but not active yet', () => {
-  it('names the types using realtime and uploadable, and is silent when none does', () => {
+  it('names the types using realtime (uploadable is active, so not named), and is silent when none does', () => {
     expect(inertDeclarationsWarning([...siteComponents, ...sitePageData])).toBe(
       'cwa: accepted but not active yet, these type declarations do nothing until their features exist: ' +
-        'realtime (HtmlContent, Image, BlogArticleData); uploadable (Image, FileDownload)',
+        'realtime (HtmlContent, Image, BlogArticleData)',
     )
     expect(inertDeclarationsWarning([{ slug: 'plain' }])).toBeNull()
   })
@@ -197,7 +197,7 @@ describe('declarations accepted but not active yet', () => {
       expect(warnings).toHaveLength(1)
       expect(warnings[0].level).toBe(40) // pino's warn
       expect(warnings[0].msg).toContain('realtime (HtmlContent, Image, BlogArticleData)')
-      expect(warnings[0].msg).toContain('uploadable (Image, FileDownload)')
+      expect(warnings[0].msg).not.toContain('uploadable')
     } finally {
       await closePayload(payload)
       await dropDatabase(database)

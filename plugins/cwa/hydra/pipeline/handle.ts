@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
 import type { Payload, PayloadRequest } from 'payload'
 import type { EndpointResult } from '../endpoint'
 import { errorBody } from '../errorBody'
@@ -33,7 +34,8 @@ export interface IncomingApiRequest {
 export interface ApiResponse {
   status: number
   headers: Headers
-  body: string | Uint8Array | null
+  /** A stream (a file download) is sent as it is read. */
+  body: string | Uint8Array | Readable | null
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -147,10 +149,12 @@ async function runEndpoint(
 ): Promise<ApiResponse> {
   // Anonymous callers (login, registration, form submits) send small bodies: 64 KiB, against 21 MiB signed in.
   const limit = user ? MAX_BODY_BYTES : MAX_ANONYMOUS_BODY_BYTES
-  const body = await readJsonBody(incoming.method, incoming.headers.get('content-type'), incoming.body, limit, incoming.headers.get('content-length'))
+  const streamed = match.endpoint.body === 'stream'
+  const body = streamed ? undefined : await readJsonBody(incoming.method, incoming.headers.get('content-type'), incoming.body, limit, incoming.headers.get('content-length'))
   sent.body = body
   const ctx = await buildContext(runtime.payload, incoming.url, incoming.headers, user)
-  const result = await match.endpoint.handler(ctx, { method: incoming.method, params: match.params, body, url: incoming.url, responseHeaders: headers })
+  const stream = streamed ? incoming.body : null
+  const result = await match.endpoint.handler(ctx, { method: incoming.method, params: match.params, body, stream, url: incoming.url, responseHeaders: headers })
   return toResponse(result, headers, incoming.method === 'HEAD')
 }
 
@@ -179,13 +183,18 @@ function toResponse(result: EndpointResult, headers: Headers, head: boolean): Ap
   } else {
     for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value)
   }
-  let body: string | Uint8Array | null = null
+  let body: string | Uint8Array | Readable | null = null
   if (result.raw) {
     headers.set('Content-Type', result.raw.contentType)
     body = result.raw.data
   } else if (result.body !== undefined) {
     headers.set('Content-Type', JSONLD)
     body = JSON.stringify(result.body)
+  }
+  if (body instanceof Readable) {
+    // A stream is never read twice: a HEAD request releases it unread.
+    if (head) body.destroy()
+    return { status: result.status, headers, body: head ? null : body }
   }
   if (body !== null && result.status === 200) headers.set('ETag', etagOf(body))
   return { status: result.status, headers, body: head ? null : body }
