@@ -20,7 +20,12 @@ export function writableFields(resource: Resource): Map<string, FieldWithName> {
   const byJson = new Map<string, FieldWithName>()
   for (const field of dataFields(resource.collection.fields)) {
     if (NOT_WRITABLE.has(field.name) || readOnly.has(field.name) || hidden.has(field.name)) continue
-    if (field.type === 'join' || field.type === 'ui' || ('virtual' in field && field.virtual && !writeOnly.has(field.name))) continue
+    if ('virtual' in field && field.virtual && writeOnly.has(field.name)) {
+      // (Payload marks every virtual field read-only in the admin panel: that is about the panel, not this input.)
+      byJson.set(aliasOf.get(field.name) ?? field.name, field)
+      continue
+    }
+    if (field.type === 'join' || field.type === 'ui' || ('virtual' in field && field.virtual)) continue
     if ('hidden' in field && field.hidden && field.name !== 'password') continue
     if ('admin' in field && field.admin && (field.admin as { readOnly?: boolean }).readOnly) continue
     byJson.set(aliasOf.get(field.name) ?? field.name, field)

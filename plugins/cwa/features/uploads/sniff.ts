@@ -16,8 +16,9 @@ export const isRaster = (mimeType: string) => RASTER.has(mimeType)
 /** The file's type from its magic bytes; SVG (text) from its root element; anything else unknown. */
 export async function sniffFile(file: string): Promise<SniffedType> {
   const found = await fileTypeFromFile(file).catch(() => undefined)
+  // file-type calls any XML application/xml: an SVG is told by its root element.
+  if ((!found || found.mime === 'application/xml') && (await looksLikeSvg(file))) return { mimeType: 'image/svg+xml', ext: 'svg' }
   if (found) return { mimeType: found.mime, ext: found.ext }
-  if (await looksLikeSvg(file)) return { mimeType: 'image/svg+xml', ext: 'svg' }
   return { mimeType: 'application/octet-stream', ext: 'bin' }
 }
 
