@@ -13,7 +13,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 import { defineComponent } from 'payload-cwa'
 import { startMinimalSite, type MinimalSite } from '../support/minimalSite'
-import { dataUri, formData, jpeg, type Part, pdf, png } from './files'
+import { dataUri, formData, same, jpeg, type Part, pdf, png } from './files'
 
 const BUCKET = 'cwa-test'
 let s3: S3rver
@@ -93,11 +93,11 @@ describe('s3 adapter', () => {
     expect(media.viaPublic.map((m: any) => m.imagineFilter)).toEqual([null, 'thumbnail', 'square', 'thumbnail'])
     expect(media.viaPublic[2]).toMatchObject({ width: 200, height: 200 })
     expect(dynamicCalls).toContainEqual({ property: 'viaPublic', hasRequest: true })
-    expect((await bytesOf(media.viaApi[0].contentUrl)).bytes.equals(a)).toBe(true)
-    expect((await bytesOf(media.viaPublic[0].contentUrl, null)).bytes.equals(b)).toBe(true)
+    expect(same((await bytesOf(media.viaApi[0].contentUrl)).bytes, a)).toBe(true)
+    expect(same((await bytesOf(media.viaPublic[0].contentUrl, null)).bytes, b)).toBe(true)
     const temporary = await bytesOf(media.viaTemporary[0].contentUrl, null)
     expect(temporary.status).toBe(200)
-    expect(temporary.bytes.equals(c)).toBe(true)
+    expect(same(temporary.bytes, c)).toBe(true)
     for (const variant of media.viaPublic.slice(1)) expect((await bytesOf(variant.contentUrl, null)).status).toBe(200)
     const stored = await keys()
     expect(stored.filter((k) => k.startsWith('photos/'))).toHaveLength(4)
@@ -120,7 +120,7 @@ describe('s3 adapter', () => {
     expect(await keys()).not.toContain(draftPath)
     expect((await site.patch(draftIri, { publishedAt: '2020-01-01T00:00:00Z' }, { token: admin })).status).toBe(200)
     expect(await keys()).not.toContain(livePath)
-    expect((await bytesOf(`${iri}/download/viaApi`, null)).bytes.equals(replacement)).toBe(true)
+    expect(same((await bytesOf(`${iri}/download/viaApi`, null)).bytes, replacement)).toBe(true)
     const before = await keys()
     const [{ api_path: nowLive }] = await site.sql('SELECT api_path FROM _acb_photos WHERE id = $1', [iri.split('/').pop()])
     expect(before).toContain(nowLive)
