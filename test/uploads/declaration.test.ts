@@ -1,0 +1,67 @@
+/**
+ * The `uploadable` declaration checked at start-up (contract: "Uploadable
+ * fields": two fields of one type must not share a stored-path property, or
+ * startup fails), and the small pure parts: sizes, stored names and paths.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { buildConfig } from 'payload'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { cwaPlugin, defineComponent } from 'payload-cwa'
+import { parseSize, resolveFields } from '../../plugins/cwa/features/uploads/options'
+import { copyName, storedName, variantName } from '../../plugins/cwa/features/uploads/names'
+import { safeStoredPath } from '../../plugins/cwa/features/uploads/storage/adapter'
+
+const configWith = (uploadable: Record<string, unknown>, options = {}) =>
+  buildConfig({
+    secret: 'x'.repeat(32),
+    db: postgresAdapter({ pool: { connectionString: 'postgres://127.0.0.1:1/none' }, idType: 'uuid' }),
+    collections: [defineComponent({ shortName: 'Doc', uploadable: uploadable as never })],
+    plugins: [cwaPlugin(options)],
+  })
+
+describe('start-up checks', () => {
+  it('refuses two fields sharing a stored-path property', async () => {
+    await expect(configWith({ a: {}, b: {} })).rejects.toThrow('Doc.a and Doc.b both store their path in "filename"')
+    await expect(configWith({ a: { property: 'p' }, b: { property: 'p' } })).rejects.toThrow('both store their path in "p"')
+  })
+
+  it('refuses an unknown storage alias, an unknown filter and an unsafe prefix', async () => {
+    await expect(configWith({ a: { adapter: 'nowhere' } })).rejects.toThrow('uses storage "nowhere", which is not registered')
+    await expect(configWith({ a: { imagineFilters: ['huge'] } })).rejects.toThrow('unknown image filter "huge"')
+    await expect(configWith({ a: { prefix: '../up/' } })).rejects.toThrow('unsafe prefix')
+  })
+
+  it('accepts a valid declaration and adds the transient and stored-path fields', async () => {
+    const config = await configWith({ file: { maxSize: '2M' }, preview: { property: 'previewPath', imagineFilters: ['square'] } })
+    const doc = config.collections.find((c) => c.slug === 'docs')!
+    const names = doc.fields.flatMap((f) => ('name' in f ? [f.name] : []))
+    expect(names).toEqual(expect.arrayContaining(['file', 'filename', 'preview', 'previewPath']))
+    expect((doc.custom as any).cwa.writeOnly).toEqual(['file', 'preview'])
+    expect((doc.custom as any).cwa.readOnly).toEqual(['filename', 'previewPath'])
+  })
+})
+
+describe('sizes, names and paths', () => {
+  it('reads sizes with binary units', () => {
+    expect(parseSize('5M')).toBe(5 * 1024 * 1024)
+    expect(parseSize('500K')).toBe(500 * 1024)
+    expect(parseSize('1G')).toBe(1024 ** 3)
+    expect(parseSize(1234)).toBe(1234)
+    expect(() => parseSize('lots')).toThrow('is not a file size')
+    expect(resolveFields('X', { f: {} })[0]).toMatchObject({ adapter: 'local', urlGenerator: 'api', property: 'filename', maxPixels: 40_000_000, maxSize: null })
+  })
+
+  it('builds stored names from a cleaned stem, a token and the sniffed extension', () => {
+    expect(storedName('img/', 'Mon Été.JPG', 'jpg')).toMatch(/^img\/Mon-Ete-[0-9a-f]{12}\.jpg$/)
+    expect(storedName('', '..\\..\\windows\\win.ini', 'bin')).toMatch(/^win-[0-9a-f]{12}\.bin$/)
+    expect(storedName('', null, 'png')).toMatch(/^[0-9a-f-]{36}\.png$/)
+    expect(variantName('img/a-0123456789ab.jpg', 'thumbnail', 1, 'webp')).toBe('img/a-0123456789ab.thumbnail.webp')
+    expect(variantName('img/a-0123456789ab.jpg', 'thumbnail', 2, 'webp')).toBe('img/a-0123456789ab.thumbnail-2.webp')
+    expect(copyName('img/a-0123456789ab.jpg')).toMatch(/^img\/a-(?!0123456789ab)[0-9a-f]{12}\.jpg$/)
+  })
+
+  it('accepts only relative stored paths without dot segments', () => {
+    expect(safeStoredPath('a/b-1.png')).toBe('a/b-1.png')
+    for (const bad of ['', '/etc/passwd', '../x', 'a/../../x', 'a//b', 'a\\b', 'C:/x', 'a/./b', null, 42]) expect(safeStoredPath(bad)).toBeNull()
+  })
+})
