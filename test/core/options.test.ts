@@ -122,6 +122,13 @@ describe('defaults', () => {
       apiPrefix: '/_api',
       tablePrefix: '_acb_',
       websiteName: 'Website',
+      uploads: {
+        storage: { local: { adapter: 'local' } },
+        filters: { thumbnail: { width: 300, height: 300, fit: 'inside', format: 'webp' }, square: { width: 200, height: 200, fit: 'cover' } },
+        temporaryUrlTtlSeconds: 259200,
+        maxRequestBytes: 21 * 1024 * 1024,
+        stagingDirectory: null,
+      },
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'], ROLE_SUPER_ADMIN: ['ROLE_ADMIN', 'ROLE_ALLOWED_TO_SWITCH'] },
       users: { allowRegistration: false },
       user: {

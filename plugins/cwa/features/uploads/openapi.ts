@@ -28,7 +28,8 @@ export const uploadDocs = (resource: Resource, fields: ResolvedField[]) => (kit:
     },
     responses: {
       200: kit.jsonLdResponse(`${resource.meta.shortName} resource, with _metadata.mediaObjects`, kit.schemaNames.read(resource)),
-      ...kit.errorResponses(400, 401, 403, 404, 413, 415, 422),
+      ...kit.errorResponses(400, 401, 403, 404, 415, 422),
+      413: kit.errorResponse('The request is over the upload limit (21 MiB by default)'),
     },
   },
 })
