@@ -1,10 +1,12 @@
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
+import sharp from 'sharp'
 import { getRegistry, publishableOf } from 'payload-cwa'
 
 /**
  * Seeds the demo site on an empty database: a layout with header and footer
  * groups, a home page, a blog listing page with a Collection component, two
- * blog articles with routes, and a contact page with the example form.
+ * blog articles with routes, a contact page with the example form, and one
+ * image (made with sharp here: on the home page and the first article).
  * One transaction: a failed seed leaves nothing behind.
  */
 export async function seedDemo(payload: Payload, { apiPrefix }: { apiPrefix: string }): Promise<boolean> {
@@ -53,6 +55,9 @@ async function seed(payload: Payload, req: PayloadRequest, apiPrefix: string): P
   const homeRoute = await create('routes', { path: '/', page: home.id })
   await place(homeMain.id, 'titles', (await create('titles', { title: 'Welcome' })).id, 0)
   await place(homeMain.id, 'html_contents', (await html('<p>This site is served by payload-cwa.</p>')).id, 1)
+  // The demo image goes through the uploads feature like any upload (a data URI on its file property).
+  const image = await create('images', { file: `data:image/jpeg;base64,${(await demoImage()).toString('base64')}` })
+  await place(homeMain.id, 'images', image.id, 2)
 
   const blogMain = await group('blog_main', 'main')
   const blog = await create('pages', { reference: 'blog', title: 'Blog', layout: layout.id, componentGroups: [blogMain.id], uiComponent: 'PrimaryPageTemplate' })
@@ -68,9 +73,9 @@ async function seed(payload: Payload, req: PayloadRequest, apiPrefix: string): P
     { title: 'First article', path: '/blog/first-article', body: '<p>The first article of the demo blog.</p>' },
     { title: 'Second article', path: '/blog/second-article', body: '<p>The second article of the demo blog.</p>' },
   ]
-  for (const article of articles) {
+  for (const [index, article] of articles.entries()) {
     const content = await html(article.body)
-    const data = await create('blog_article_datas', { title: article.title, page: template.id, parentPage: blog.id, htmlContent: content.id })
+    const data = await create('blog_article_datas', { title: article.title, page: template.id, parentPage: blog.id, htmlContent: content.id, ...(index === 0 ? { image: image.id } : {}) })
     await create('routes', { path: article.path, pageData: { relationTo: 'blog_article_datas', value: data.id } })
   }
 
@@ -88,4 +93,10 @@ async function seed(payload: Payload, req: PayloadRequest, apiPrefix: string): P
     await place(header.id, 'navigation_links', (await create('navigation_links', link)).id, index)
   }
   await place(footer.id, 'html_contents', (await html('<p>© payload-cwa demo</p>')).id, 0)
+}
+
+/** A 1200×630 banner (a diagonal gradient), as a JPEG. */
+async function demoImage(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1d4ed8"/><stop offset="1" stop-color="#f97316"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/></svg>`
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer()
 }

@@ -12,6 +12,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { createLocalReq, initTransaction, killTransaction } from 'payload'
 import { captureLogs } from '../support/logs'
+import { seedDemo } from '../../src/seed/demo'
 import { startTestServer, type TestServer } from '../support/server'
 import { dataUri, formData, same, gif, jpeg, type Part, pdf, pixelBomb, png, svgWithScript, truncatedPng, webp } from './files'
 
@@ -482,5 +483,20 @@ describe('reads', () => {
     const few = await count()
     for (let i = 0; i < 4; i++) await upload(await newImage(), [{ name: 'file', filename: 'q.png', bytes: await png(4, 4) }])
     expect(await count()).toBe(few)
+  })
+})
+
+describe('demo seed', () => {
+  it('includes one published image with its thumbnail, on the home page and the first article', async () => {
+    expect(await seedDemo(server.payload, { apiPrefix: '/_api' })).toBe(true)
+    const [{ id }] = await server.sql("SELECT i.id FROM _acb_images i JOIN _acb_blog_article_datas b ON b.image_id = i.id WHERE b.title = 'First article'")
+    const read = await server.get(`${IMAGES}/${id}`)
+    expect(read.status).toBe(200)
+    const [original, thumbnail] = read.body._metadata.mediaObjects.file
+    expect(original).toMatchObject({ mimeType: 'image/jpeg', width: 1200, height: 630, imagineFilter: null })
+    expect(thumbnail).toMatchObject({ mimeType: 'image/webp', width: 300, height: 158, imagineFilter: 'thumbnail' })
+    const download = await fetchBytes(original.contentUrl, null)
+    expect(download.status).toBe(200)
+    expect((await sharp(download.bytes).metadata()).format).toBe('jpeg')
   })
 })
