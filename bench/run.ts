@@ -10,7 +10,8 @@
  * PostgreSQL (BENCH_PG_URL, default the local server) on a fresh database;
  * nothing here is a test. BENCH_SECONDS,
  * BENCH_CONNECTIONS and BENCH_PUBLICATIONS size the runs; BENCH_SQL=1 prints
- * the SQL of each counted request.
+ * the SQL of each counted request. Uploads: a 12-megapixel JPEG with its
+ * thumbnail variant, its time and the process's peak memory (bench/upload.ts).
  */
 import autocannon from 'autocannon'
 import type { AddressInfo } from 'node:net'
@@ -22,6 +23,7 @@ import { startPayload } from '../src/server/bootstrap'
 import { seedDemo } from '../src/seed/demo'
 import { BULK_ROUTES, setUpStructure } from './structure'
 import { measureTiming } from './timing'
+import { measureUpload } from './upload'
 
 const PG = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 const DB = 'cwa_bench'
@@ -199,11 +201,17 @@ async function main(): Promise<void> {
       await idle()
     }
   }
+  await idle()
+  const upload = await measureUpload(base, asAdmin)
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '))
   console.log(`\n${DURATION}s per read target, ${PUBLICATIONS} publications per publish variant (half on 1 connection, half on ${CONNECTIONS}), ${CONNECTIONS} connections, Node ${process.version}`)
   console.log('SQL queries: of one request alone. Draft routing: "component with a draft, admin" against "published component, anonymous" (the same component).')
   console.log('Manifest: the SQL count is the same for 5 and for 50 components (recursive CTEs, no query per node).')
+  console.log(
+    `\nUpload of a ${upload.megapixels}-megapixel JPEG (${(upload.fileBytes / 1024 / 1024).toFixed(1)} MiB, multipart, with its thumbnail variant), ${upload.runs} runs: ` +
+      `median ${upload.medianMs} ms, slowest ${upload.maxMs} ms; process resident memory ${upload.rssBeforeMiB} MiB before, peak ${upload.rssPeakMiB} MiB during the uploads (+${upload.rssPeakMiB - upload.rssBeforeMiB} MiB).`,
+  )
 
   server.closeAllConnections()
   await new Promise((resolve) => server.close(resolve))
