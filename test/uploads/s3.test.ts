@@ -103,6 +103,14 @@ describe('s3 adapter', () => {
     expect(stored.filter((k) => k.startsWith('photos/'))).toHaveLength(4)
   })
 
+  it('calls the dynamic filters with a null request outside a web request (a Local API write)', async () => {
+    dynamicCalls.length = 0
+    const doc = await site.payload.create({ collection: 'photos' as never, data: { viaPublic: dataUri(await png(10, 10), 'image/png') } as never, depth: 0 })
+    expect(dynamicCalls).toEqual([{ property: 'viaPublic', hasRequest: false }])
+    const [{ public_path: stored }] = await site.sql('SELECT public_path FROM _acb_photos WHERE id = $1', [(doc as { id: string }).id])
+    expect(await keys()).toEqual(expect.arrayContaining([stored, stored.replace(/\.png$/, '.thumbnail.webp'), stored.replace(/\.png$/, '.square.png'), stored.replace(/\.png$/, '.thumbnail-2.webp')]))
+  })
+
   it('draft twins get their own copy in the bucket; publishing and deleting remove what is no longer named', async () => {
     const created = await site.post(PHOTOS(), { viaApi: dataUri(await png(12, 12), 'image/png') }, { token: admin })
     const iri = created.body['@id']

@@ -13,7 +13,16 @@ export function fieldsOf(meta: Pick<CwaResourceMeta, 'shortName' | 'uploadable'>
   return fields
 }
 
+type Req = NonNullable<Parameters<NonNullable<CwaResourceMeta['uploadFilters']>>[1]>
+
+/**
+ * The request when the write or read came over HTTP (it has a Host header),
+ * else null: a Local API call (a seed, a command, a job) has a request
+ * object too, with no headers of a client.
+ */
+export const webRequest = (req: Req | null | undefined): Req | null => (req?.headers?.get?.('host') ? req : null)
+
 /** The filters of a field for this request: the declared ones, then the type's dynamic ones appended (rule 3). */
-export function filtersOf(meta: Pick<CwaResourceMeta, 'uploadFilters'>, field: ResolvedField, req: Parameters<NonNullable<CwaResourceMeta['uploadFilters']>>[1]): string[] {
-  return [...field.imagineFilters, ...(meta.uploadFilters?.(field.name, req) ?? [])]
+export function filtersOf(meta: Pick<CwaResourceMeta, 'uploadFilters'>, field: ResolvedField, req: Req | null | undefined): string[] {
+  return [...field.imagineFilters, ...(meta.uploadFilters?.(field.name, webRequest(req)) ?? [])]
 }
