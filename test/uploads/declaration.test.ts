@@ -65,3 +65,36 @@ describe('sizes, names and paths', () => {
     for (const bad of ['', '/etc/passwd', '../x', 'a/../../x', 'a//b', 'a\\b', 'C:/x', 'a/./b', null, 42]) expect(safeStoredPath(bad)).toBeNull()
   })
 })
+
+describe('the local adapter', () => {
+  it('puts, reads, copies and deletes under its directory, gives public URLs only with publicUrl, and refuses paths leaving it', async () => {
+    const { mkdtempSync, rmSync, writeFileSync, existsSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const path = await import('node:path')
+    const { localStorage } = await import('../../plugins/cwa/features/uploads/storage/local')
+    const dir = mkdtempSync(path.join(tmpdir(), 'cwa-local-adapter-'))
+    try {
+      const staged = path.join(dir, 'staged')
+      writeFileSync(staged, 'hello')
+      const storage = localStorage({ directory: path.join(dir, 'root'), publicUrl: 'https://cdn.example/files/' })
+      await storage.put('a/b-1.txt', staged, 'text/plain')
+      expect(existsSync(staged)).toBe(false)
+      expect(await storage.exists('a/b-1.txt')).toBe(true)
+      const got = await storage.get('a/b-1.txt')
+      const chunks: Buffer[] = []
+      for await (const chunk of got!.stream) chunks.push(chunk as Buffer)
+      expect([got!.size, Buffer.concat(chunks).toString()]).toEqual([5, 'hello'])
+      await storage.copy('a/b-1.txt', 'a/c-2.txt')
+      expect(await storage.exists('a/c-2.txt')).toBe(true)
+      await storage.delete('a/b-1.txt')
+      await storage.delete('a/b-1.txt') // a missing file is not an error
+      expect(await storage.get('a/b-1.txt')).toBeNull()
+      expect(storage.publicUrl!('a/c d.txt')).toBe('https://cdn.example/files/a/c%20d.txt')
+      expect(localStorage({ directory: dir }).publicUrl!('x')).toBeNull()
+      await expect(storage.get('../staged')).rejects.toThrow('unsafe stored path')
+      await expect(storage.delete('/etc/passwd')).rejects.toThrow('unsafe stored path')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

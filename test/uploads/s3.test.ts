@@ -26,9 +26,10 @@ const dynamicCalls: Array<{ property: string; hasRequest: boolean }> = []
 
 const Photo = defineComponent({
   shortName: 'Photo',
-  publishable: true,
+  // Rule 7: a custom validation group receives the requiredOnPublish check too.
+  publishable: { validationGroups: ['Photo:custom'] },
   uploadable: {
-    viaApi: { adapter: 'bucket', urlGenerator: 'api', property: 'apiPath' },
+    viaApi: { adapter: 'bucket', urlGenerator: 'api', property: 'apiPath', requiredOnPublish: true, requiredOnPublishMessage: 'Upload {{ property }} first.' },
     viaPublic: { adapter: 'bucket', urlGenerator: 'public', imagineFilters: ['thumbnail'], property: 'publicPath', prefix: 'photos/' },
     viaTemporary: { adapter: 'bucket', urlGenerator: 'temporary', property: 'temporaryPath' },
   },
@@ -109,6 +110,13 @@ describe('s3 adapter', () => {
     expect(dynamicCalls).toEqual([{ property: 'viaPublic', hasRequest: false }])
     const [{ public_path: stored }] = await site.sql('SELECT public_path FROM _acb_photos WHERE id = $1', [(doc as { id: string }).id])
     expect(await keys()).toEqual(expect.arrayContaining([stored, stored.replace(/\.png$/, '.thumbnail.webp'), stored.replace(/\.png$/, '.square.png'), stored.replace(/\.png$/, '.thumbnail-2.webp')]))
+  })
+
+  it('requiredOnPublish reports in the custom validation group, with the custom message', async () => {
+    const created = await site.post(PHOTOS(), {}, { token: admin })
+    const refused = await site.patch(created.body['@id'], { publishedAt: '2020-01-01T00:00:00Z' }, { token: admin })
+    expect(refused.status).toBe(422)
+    expect(refused.body.violations).toEqual([expect.objectContaining({ propertyPath: 'viaApi', message: 'Upload viaApi first.', code: 'Photo:custom' })])
   })
 
   it('draft twins get their own copy in the bucket; publishing and deleting remove what is no longer named', async () => {

@@ -32,6 +32,7 @@ export async function readMultipart(
   const byName = new Map(fields.map((f) => [f.name, f]))
   const staged = new Map<ResolvedField, StagedUpload>()
   const files: string[] = []
+  const outputs: Array<ReturnType<typeof createWriteStream>> = []
   let total = 0
   let parser: busboy.Busboy
   try {
@@ -71,6 +72,7 @@ export async function readMultipart(
         const upload: StagedUpload = { file, clientName: info.filename ?? 'file', size: 0 }
         staged.set(field, upload)
         const out = createWriteStream(file)
+        outputs.push(out)
         writes.push(
           new Promise<void>((done, error) => {
             out.on('finish', done)
@@ -101,6 +103,8 @@ export async function readMultipart(
       source.pipe(parser)
     })
   } catch (error) {
+    // Files half written are closed and removed; the rest of the body is never read (the error answer closes the connection).
+    for (const out of outputs) out.destroy()
     for (const file of files) await rm(file, { force: true })
     throw error
   }
