@@ -41,16 +41,18 @@ function uploadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint {
       void sweepStaging(ctx.payload)
       const staged = await readMultipart(ctx.payload, ctx.headers.get('content-type'), request.stream, fields, limit)
       const files = [...staged.values()].map((upload) => upload.file)
+      let doc: Record<string, unknown>
       try {
         if (staged.size === 0) throw badRequest(`No file was sent: send one part per file property (${fields.map((f) => f.name).join(', ')}).`)
         const data: Record<string, unknown> = {}
         for (const [field, upload] of staged) data[field.name] = stageToken(ctx.req, upload)
-        const doc = await storeFor(resource, ctx).update(id.toLowerCase(), data)
-        return { status: 200, body: await normalizeItem(resource, doc, ctx) }
-      } finally {
-        // Put into the storage after commit (moved or copied from here), or refused: the staging copies go either way.
+        doc = await storeFor(resource, ctx).update(id.toLowerCase(), data)
+      } catch (error) {
+        // Refused: the staged files never reach the storage. (Accepted ones leave staging when they are put, after commit.)
         await discardStaged(files)
+        throw error
       }
+      return { status: 200, body: await normalizeItem(resource, doc, ctx) }
     },
     docs: uploadDocs(resource, fields),
   }
