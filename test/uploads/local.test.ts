@@ -271,7 +271,7 @@ describe('data URIs, deletion and write protection', () => {
     expect(response.body.violations[0]).toMatchObject({ propertyPath: 'file' })
   })
 
-  it("never lets a client set a stored path, on either API (attack: pointing a record at another record's file, then deleting it)", async () => {
+  it("never lets a client set a stored path, on any API: JSON-LD, Payload REST, the Local API (attack: pointing a record at another record's file, then deleting it)", async () => {
     const victim = await newImage()
     await upload(victim, [{ name: 'file', filename: 'victim.png', bytes: await png(9, 9) }])
     const [{ filename: victimPath }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [victim.split('/').pop()])
@@ -285,6 +285,10 @@ describe('data URIs, deletion and write protection', () => {
       body: JSON.stringify({ filename: victimPath }),
     })
     expect(rest.status).toBe(200)
+    expect((await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [id]))[0].filename).toBeNull()
+    // The Local API (what GraphQL's resolvers and the admin panel's server functions call): the same hook runs.
+    const updated = await server.payload.update({ collection: 'images', id, data: { filename: victimPath } as never, depth: 0 })
+    expect((updated as { filename?: string | null }).filename).toBeNull()
     expect((await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [id]))[0].filename).toBeNull()
     expect((await server.delete(attacker, { token: admin })).status).toBe(204)
     expect(existsSync(path.join(storageDir, victimPath))).toBe(true)
