@@ -287,7 +287,7 @@ describe('data URIs, deletion and write protection', () => {
     expect(rest.status).toBe(200)
     expect((await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [id]))[0].filename).toBeNull()
     // The Local API (what GraphQL's resolvers and the admin panel's server functions call): the same hook runs.
-    const updated = await server.payload.update({ collection: 'images' as never, id, data: { filename: victimPath } as never, depth: 0 })
+    const updated = await server.payload.update({ collection: 'images', id: id!, data: { filename: victimPath } as never, depth: 0 })
     expect((updated as { filename?: string | null }).filename).toBeNull()
     expect((await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [id]))[0].filename).toBeNull()
     expect((await server.delete(attacker, { token: admin })).status).toBe(204)
