@@ -10,6 +10,7 @@ import { cwaPlugin, defineComponent } from 'payload-cwa'
 import { parseSize, resolveFields } from '../../plugins/cwa/features/uploads/options'
 import { copyName, storedName, variantName } from '../../plugins/cwa/features/uploads/names'
 import { safeStoredPath } from '../../plugins/cwa/features/uploads/storage/adapter'
+import { siteStorage } from '../../src/config/storage'
 
 const configWith = (uploadable: Record<string, unknown>, options = {}) =>
   buildConfig({
@@ -96,5 +97,13 @@ describe('the local adapter', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe("the reference site's storage aliases", () => {
+  it('has local under CWA_DATA_DIR/uploads, and s3 only when S3_BUCKET is set', () => {
+    expect(siteStorage({ CWA_DATA_DIR: '/srv/cwa' })).toEqual({ local: { adapter: 'local', directory: '/srv/cwa/uploads' } })
+    const withS3 = siteStorage({ CWA_DATA_DIR: '/srv/cwa', S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PUBLIC_URL: 'https://cdn.example' })
+    expect(withS3.s3).toEqual({ adapter: 's3', bucket: 'media', region: undefined, endpoint: 'http://127.0.0.1:9000', accessKeyId: 'k', secretAccessKey: 's', publicUrl: 'https://cdn.example' })
   })
 })
