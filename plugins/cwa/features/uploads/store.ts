@@ -74,7 +74,11 @@ export async function storeStaged(
       const occurrence = (seen.get(name) ?? 0) + 1
       seen.set(name, occurrence)
       const target = stagingFile(payload)
-      const out = await makeVariant(staged.file, target, filter, type.mimeType, field.maxPixels)
+      const out = await makeVariant(staged.file, target, filter, type.mimeType, field.maxPixels).catch(async (err: unknown) => {
+        await rm(target, { force: true })
+        payload.logger.info({ err, filter: name, field: field.name, collection }, 'cwa uploads: an image variant could not be made; the upload is refused')
+        throw refuse('This file is not a valid image.')
+      })
       const variantPath = variantName(path, name, occurrence, out.ext)
       files.push({ path: variantPath, file: target, mimeType: out.mimeType })
       rows.push({ adapter: field.adapter, path: variantPath, source: path, filter: name, position: position + 1, mimeType: out.mimeType, fileSize: out.size, width: out.width, height: out.height })
