@@ -65,23 +65,29 @@ export async function storeStaged(
     height = size.height
     const defined = getOptions(payload.config).uploads.filters
     const seen = new Map<string, number>()
-    for (const [position, name] of filters.entries()) {
-      const filter = defined[name]
-      if (!filter) {
-        payload.logger.warn({ filter: name, field: field.name, collection }, 'cwa uploads: unknown image filter skipped')
-        continue
+    try {
+      for (const [position, name] of filters.entries()) {
+        const filter = defined[name]
+        if (!filter) {
+          payload.logger.warn({ filter: name, field: field.name, collection }, 'cwa uploads: unknown image filter skipped')
+          continue
+        }
+        const occurrence = (seen.get(name) ?? 0) + 1
+        seen.set(name, occurrence)
+        const target = stagingFile(payload)
+        const out = await makeVariant(staged.file, target, filter, type.mimeType, field.maxPixels).catch(async (err: unknown) => {
+          await rm(target, { force: true })
+          payload.logger.info({ err, filter: name, field: field.name, collection }, 'cwa uploads: an image variant could not be made; the upload is refused')
+          throw refuse('This file is not a valid image.')
+        })
+        const variantPath = variantName(path, name, occurrence, out.ext)
+        files.push({ path: variantPath, file: target, mimeType: out.mimeType })
+        rows.push({ adapter: field.adapter, path: variantPath, source: path, filter: name, position: position + 1, mimeType: out.mimeType, fileSize: out.size, width: out.width, height: out.height })
       }
-      const occurrence = (seen.get(name) ?? 0) + 1
-      seen.set(name, occurrence)
-      const target = stagingFile(payload)
-      const out = await makeVariant(staged.file, target, filter, type.mimeType, field.maxPixels).catch(async (err: unknown) => {
-        await rm(target, { force: true })
-        payload.logger.info({ err, filter: name, field: field.name, collection }, 'cwa uploads: an image variant could not be made; the upload is refused')
-        throw refuse('This file is not a valid image.')
-      })
-      const variantPath = variantName(path, name, occurrence, out.ext)
-      files.push({ path: variantPath, file: target, mimeType: out.mimeType })
-      rows.push({ adapter: field.adapter, path: variantPath, source: path, filter: name, position: position + 1, mimeType: out.mimeType, fileSize: out.size, width: out.width, height: out.height })
+    } catch (error) {
+      // The variants made so far never reach the storage.
+      await discardStaged(files.slice(1).map((f) => f.file))
+      throw error
     }
   }
   rows.unshift({ adapter: field.adapter, path, source: null, filter: null, position: 0, mimeType: type.mimeType, fileSize: staged.size, width, height })
