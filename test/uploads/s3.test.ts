@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
+import express from 'express'
+import type { Server } from 'node:http'
 import { defineComponent } from 'payload-cwa'
 import { startMinimalSite, type MinimalSite } from '../support/minimalSite'
 import { dataUri, formData, same, jpeg, type Part, pdf, png } from './files'
@@ -22,6 +24,9 @@ let site: MinimalSite
 let admin: string
 let s3Dir: string
 let client: S3Client
+let diskDir: string
+let diskServer: Server
+let diskUrl: string
 const dynamicCalls: Array<{ property: string; hasRequest: boolean }> = []
 
 const Photo = defineComponent({
@@ -32,6 +37,9 @@ const Photo = defineComponent({
     viaApi: { adapter: 'bucket', urlGenerator: 'api', property: 'apiPath', requiredOnPublish: true, requiredOnPublishMessage: 'Upload {{ property }} first.' },
     viaPublic: { adapter: 'bucket', urlGenerator: 'public', imagineFilters: ['thumbnail'], property: 'publicPath', prefix: 'photos/' },
     viaTemporary: { adapter: 'bucket', urlGenerator: 'temporary', property: 'temporaryPath' },
+    // The local adapter: public URLs through its publicUrl; no signing, so temporary falls back to the API URL.
+    diskPublic: { adapter: 'disk', urlGenerator: 'public', property: 'diskPublicPath' },
+    diskTemporary: { adapter: 'disk', urlGenerator: 'temporary', property: 'diskTemporaryPath' },
   },
   // Rule 3: appended to the declared filters (square on viaPublic; thumbnail once more, so twice in all).
   uploadFilters: (property, req) => {
@@ -47,9 +55,22 @@ beforeAll(async () => {
   endpoint = `http://127.0.0.1:${port}`
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
   client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials })
+  // The local adapter's directory served as static files (what publicUrl points at).
+  diskDir = mkdtempSync(path.join(tmpdir(), 'cwa-disk-'))
+  diskServer = await new Promise<Server>((resolve) => {
+    const server = express().use(express.static(diskDir)).listen(0, '127.0.0.1', () => resolve(server))
+  })
+  diskUrl = `http://127.0.0.1:${(diskServer.address() as { port: number }).port}`
   site = await startMinimalSite({
     collections: [Photo],
-    options: { uploads: { storage: { bucket: { adapter: 's3', bucket: BUCKET, endpoint, ...credentials, publicObjects: true } } } },
+    options: {
+      uploads: {
+        storage: {
+          bucket: { adapter: 's3', bucket: BUCKET, endpoint, ...credentials, publicObjects: true },
+          disk: { adapter: 'local', directory: diskDir, publicUrl: diskUrl },
+        },
+      },
+    },
   })
   admin = await site.tokenFor('ROLE_ADMIN')
 })
@@ -58,6 +79,8 @@ afterAll(async () => {
   await site?.close()
   await new Promise((resolve) => s3?.close(resolve))
   rmSync(s3Dir, { recursive: true, force: true })
+  await new Promise((resolve) => diskServer?.close(resolve))
+  if (diskDir) rmSync(diskDir, { recursive: true, force: true })
 })
 
 const keys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).sort()
@@ -102,6 +125,22 @@ describe('s3 adapter', () => {
     for (const variant of media.viaPublic.slice(1)) expect((await bytesOf(variant.contentUrl, null)).status).toBe(200)
     const stored = await keys()
     expect(stored.filter((k) => k.startsWith('photos/'))).toHaveLength(4)
+  })
+
+  it('local adapter: a public URL from its publicUrl, and temporary falling back to the API URL, both byte for byte', async () => {
+    const created = await site.post(PHOTOS(), {}, { token: admin })
+    const iri = created.body['@id']
+    const [p, t] = [await png(25, 25), pdf]
+    const response = await upload(iri, [
+      { name: 'diskPublic', filename: 'p.png', bytes: p },
+      { name: 'diskTemporary', filename: 't.pdf', bytes: t },
+    ])
+    expect(response.status).toBe(200)
+    const media = response.body._metadata.mediaObjects
+    expect(media.diskPublic[0].contentUrl).toMatch(new RegExp(`^${diskUrl}/p-[0-9a-f]{12}\\.png$`))
+    expect(media.diskTemporary[0].contentUrl).toBe(`${iri}/download/diskTemporary`)
+    expect(same((await bytesOf(media.diskPublic[0].contentUrl, null)).bytes, p)).toBe(true)
+    expect(same((await bytesOf(media.diskTemporary[0].contentUrl)).bytes, t)).toBe(true)
   })
 
   it('calls the dynamic filters with a null request outside a web request (a Local API write)', async () => {
