@@ -6,6 +6,7 @@ import * as migration_20261122_083006_route_effective_live_at from './20261122_0
 import * as migration_20261122_090000_users_email_unique from './20261122_090000_users_email_unique';
 import * as migration_20261123_141000_integrity from './20261123_141000_integrity';
 import * as migration_20261123_140000_auth_hardening from './20261123_140000_auth_hardening';
+import * as migration_20261123_173000_frontend from './20261123_173000_frontend';
 
 export const migrations = [
   {
@@ -47,5 +48,10 @@ export const migrations = [
     up: migration_20261123_140000_auth_hardening.up,
     down: migration_20261123_140000_auth_hardening.down,
     name: '20261123_140000_auth_hardening',
+  },
+  {
+    up: migration_20261123_173000_frontend.up,
+    down: migration_20261123_173000_frontend.down,
+    name: '20261123_173000_frontend',
   },
 ];

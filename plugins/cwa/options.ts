@@ -9,6 +9,7 @@
  *   features/users/options.ts        users.allowRegistration, user.*
  *   features/forms/options.ts        forms, enabledComponents.form
  *   features/collection/options.ts   enabledComponents.collection
+ *   features/frontEnd/options.ts     cors
  *
  * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
  * (declared by the core) by declaration merging; this file only imports
@@ -20,6 +21,7 @@ import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptionKeys, resolve
 import { getCwaMeta } from './core/types'
 import { resolveSessionOptions, sessionOptionKeys } from './session/options'
 import { collectionComponentKeys, resolveCollectionComponentSwitch } from './features/collection/options'
+import { frontEndOptionKeys, resolveFrontEndOptions } from './features/frontEnd/options'
 import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './features/forms/options'
 import { publishableOptionKeys, resolvePublishablePluginOptions } from './features/publishable/options'
 import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options'
@@ -37,6 +39,7 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   ...formsOptionKeys,
   enabledComponents: { ...formComponentKeys, ...collectionComponentKeys },
   ...sessionOptionKeys,
+  ...frontEndOptionKeys,
 }
 
 /**
@@ -59,6 +62,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     ...resolveFormsOptions(options),
     enabledComponents: { ...resolveFormComponentSwitch(options), ...resolveCollectionComponentSwitch(options) },
     ...resolveSessionOptions(options),
+    ...resolveFrontEndOptions(options),
   }
 }
 

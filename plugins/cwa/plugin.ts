@@ -13,8 +13,10 @@ import { installAfterCommit } from './core/transactions'
 import { getCwaMeta } from './core/types'
 import { collectionFeature } from './features/collection'
 import { formsFeature } from './features/forms'
+import { frontEndFeature } from './features/frontEnd'
 import { publishableFeature } from './features/publishable'
 import { routesCollection, routesFeature } from './features/routes'
+import { siteConfigFeature } from './features/siteConfig'
 import { usersFeature } from './features/users'
 import type { CwaFeature } from './hydra/feature'
 import { payloadApiAfterError } from './hydra/payloadApiErrors'
@@ -25,7 +27,7 @@ import { sessionFeature } from './session'
  * The features, in the order their collections are added and their hooks
  * run (users first: its collection opens the entrypoint).
  */
-const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature]
+const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature, siteConfigFeature, frontEndFeature]
 
 /**
  * The component-based content API plugin. Adds the core collections

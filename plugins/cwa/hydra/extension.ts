@@ -20,6 +20,15 @@ export interface AuthenticationRequest {
   responseHeaders: Headers
 }
 
+/** The request behind an answer, as `crossOrigin` hooks see it. */
+export interface CrossOriginRequest {
+  payload: Payload
+  method: string
+  /** Path under the API prefix. */
+  path: string
+  headers: Headers
+}
+
 /** A response about to be sent, as `decorateResponse` hooks see it. */
 export interface ResponseInfo {
   payload: Payload
@@ -54,6 +63,11 @@ export interface HydraExtension {
    * hook saying yes allows it; otherwise a cross-site write is a 403.
    */
   allowsOrigin?(origin: string, payload: Payload): boolean
+  /**
+   * Adds cross-origin headers (CORS) to any answer of the API, errors and
+   * preflights (`OPTIONS`) included: `request.headers` are the request's.
+   */
+  crossOrigin?(request: CrossOriginRequest, responseHeaders: Headers): void
   /** Adjusts the headers of an API response after its handler ran (cache lifetimes...). */
   decorateResponse?(response: ResponseInfo): void | Promise<void>
   /**

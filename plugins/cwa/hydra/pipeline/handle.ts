@@ -60,6 +60,20 @@ function apiPathOf(pathname: string, prefix: string): string | null {
  * prefix and no root endpoint), so an adapter can hand it on.
  */
 export async function handleApiRequest(payload: Payload, incoming: IncomingApiRequest): Promise<ApiResponse | null> {
+  const response = await answerApiRequest(payload, incoming)
+  if (!response) return null
+  // Every answer (errors and preflights too): a front end on another origin must be able to read "Invalid credentials.".
+  const runtime = apiRuntime(payload)
+  const path = apiPathOf(incoming.rawPath ?? incoming.url.pathname, runtime.options.apiPrefix)
+  if (path !== null) {
+    for (const extension of runtime.extensions) {
+      extension.crossOrigin?.({ payload, method: incoming.method, path, headers: incoming.headers }, response.headers)
+    }
+  }
+  return response
+}
+
+async function answerApiRequest(payload: Payload, incoming: IncomingApiRequest): Promise<ApiResponse | null> {
   const runtime = apiRuntime(payload)
   const pathname = incoming.rawPath ?? incoming.url.pathname
   const sent: Sent = { url: incoming.url }
@@ -92,6 +106,11 @@ export async function handleApiRequest(payload: Payload, incoming: IncomingApiRe
     // A path the API does not have is a 404 for everyone: there is nothing to authenticate for.
     if (lookup.kind === 'none') throw notFound('No route matches this path.')
     if (lookup.kind === 'method') {
+      // A CORS preflight (or a client asking what the path allows): the methods, no body.
+      if (incoming.method === 'OPTIONS') {
+        headers.set('Allow', lookup.allowed.join(', '))
+        return { status: 204, headers, body: null }
+      }
       if (anonymousWrite && !lookup.publicWrite) throw unauthorized()
       throw new HttpError(405, 'Method Not Allowed', { Allow: lookup.allowed.join(', ') })
     }
@@ -230,5 +249,5 @@ function errorResponse(
 function withReference(body: Record<string, unknown>, reference: string | undefined): Record<string, unknown> {
   if (!reference) return body
   const detail = `${String(body.detail)} (correlation id ${reference})`
-  return { ...body, detail, description: detail, correlationId: reference }
+  return { ...body, detail, description: detail, message: detail, correlationId: reference }
 }
