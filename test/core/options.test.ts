@@ -120,6 +120,7 @@ describe('defaults', () => {
     const email = (defaultRedirectPath: string, subject: string) => ({ defaultRedirectPath, redirectPathQuery: null, subject })
     expect(resolved).toStrictEqual({
       apiPrefix: '/_api',
+      cors: { allowedOrigins: [], maxAge: 3600 },
       tablePrefix: '_acb_',
       websiteName: 'Website',
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'], ROLE_SUPER_ADMIN: ['ROLE_ADMIN', 'ROLE_ALLOWED_TO_SWITCH'] },

@@ -5,6 +5,9 @@ import type { CwaResourceMeta } from '../../core/types'
 
 export const SITE_CONFIG_SLUG = 'site_config_parameters'
 
+/** What a key may be: letters, digits, `_`, `.`, `-` (a path segment as it is). */
+export const KEY = /^[A-Za-z0-9_.-]{1,255}$/
+
 /**
  * The contract's stored site-configuration entity: one `{key, value}` row
  * per setting a front end reads at start (site name, robots rules...).
@@ -40,7 +43,7 @@ export function siteConfigParametersCollection(ctx: CoreContext): CollectionConf
         unique: true,
         maxLength: 255,
         validate: (value: unknown) =>
-          typeof value === 'string' && /^[A-Za-z0-9_.-]{1,255}$/.test(value) ? true : 'A key is 1 to 255 letters, digits, "_", "." or "-".',
+          typeof value === 'string' && KEY.test(value) ? true : 'A key is 1 to 255 letters, digits, "_", "." or "-".',
       },
       { name: 'value', type: 'textarea', admin: { description: 'Text; booleans as "true" or "false"' } },
     ],

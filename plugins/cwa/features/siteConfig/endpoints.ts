@@ -5,25 +5,25 @@ import { deleteItem, getItem, updateItem } from '../../hydra/operations'
 import { resourceDocs } from '../../hydra/docs/openapi/resourceOperations'
 import { isUuid, type Resource, type ResourceRegistry } from '../../core/registry'
 import { findOne } from '../../core/utils/findOne'
-import { SITE_CONFIG_SLUG } from './collection'
+import { KEY, SITE_CONFIG_SLUG } from './collection'
 
 /** The id of a parameter named by its key (or by its id, as every item IRI). */
 async function idOf(resource: Resource, keyOrId: string, ctx: HydraContext): Promise<string> {
   if (isUuid(keyOrId)) return keyOrId
+  // What no key can be (a NUL, a slash...) names nothing: no query.
+  if (!KEY.test(keyOrId)) throw notFound()
   const doc = await findOne(ctx.payload, { collection: resource.slug, where: { key: { equals: keyOrId } }, overrideAccess: false, req: ctx.req })
   if (!doc) throw notFound()
   return String(doc.id)
 }
 
-/** A parameter's documentation: the generic item operation with `{key}` (key or id) for `{id}`. */
-function byKey(doc: ReturnType<typeof resourceDocs.getItem>): Endpoint['docs'] {
-  return (kit) => {
-    const base = doc(kit)
-    return {
-      ...base,
-      pathParameters: [{ name: 'key', in: 'path', required: true, description: 'The parameter\'s key (or its id)', schema: { type: 'string' } }],
-    }
-  }
+/** A parameter's documentation: the generic item operation, its `{id}` a key or a UUID. */
+function byKey(resource: Resource, doc: ReturnType<typeof resourceDocs.getItem>): Endpoint['docs'] {
+  return (kit) => ({
+    ...doc(kit),
+    path: `${resource.meta.pathPrefix}/${resource.meta.segment}/{id}`,
+    pathParameters: [{ name: 'id', in: 'path', required: true, description: 'The parameter\'s key (`siteName`), or its UUID', schema: { type: 'string' } }],
+  })
 }
 
 /**
@@ -44,21 +44,21 @@ export function siteConfigEndpoints(registry: ResourceRegistry): Endpoint[] {
       path,
       supersedes: generic,
       handler: async (ctx, { params }) => getItem(resource, await idOf(resource, params.key!, ctx), ctx),
-      docs: byKey(resourceDocs.getItem(resource)),
+      docs: byKey(resource, resourceDocs.getItem(resource)),
     },
     {
       method: 'PATCH',
       path,
       supersedes: generic,
       handler: async (ctx, { params, body }) => updateItem(resource, await idOf(resource, params.key!, ctx), body, ctx),
-      docs: byKey(resourceDocs.patch(resource)),
+      docs: byKey(resource, resourceDocs.patch(resource)),
     },
     {
       method: 'DELETE',
       path,
       supersedes: generic,
       handler: async (ctx, { params }) => deleteItem(resource, await idOf(resource, params.key!, ctx), ctx),
-      docs: byKey(resourceDocs.delete(resource)),
+      docs: byKey(resource, resourceDocs.delete(resource)),
     },
   ]
 }
