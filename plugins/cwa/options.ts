@@ -10,6 +10,7 @@
  *   features/forms/options.ts        forms, enabledComponents.form
  *   features/collection/options.ts   enabledComponents.collection
  *   features/frontEnd/options.ts     cors
+ *   features/compat/options.ts       compat, compatIrisWithoutPrefix
  *
  * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
  * (declared by the core) by declaration merging; this file only imports
@@ -22,6 +23,7 @@ import { getCwaMeta } from './core/types'
 import { resolveSessionOptions, sessionOptionKeys } from './session/options'
 import { collectionComponentKeys, resolveCollectionComponentSwitch } from './features/collection/options'
 import { frontEndOptionKeys, resolveFrontEndOptions } from './features/frontEnd/options'
+import { compatOptionKeys, resolveCompatOptions } from './features/compat/options'
 import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './features/forms/options'
 import { publishableOptionKeys, resolvePublishablePluginOptions } from './features/publishable/options'
 import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options'
@@ -40,6 +42,7 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   enabledComponents: { ...formComponentKeys, ...collectionComponentKeys },
   ...sessionOptionKeys,
   ...frontEndOptionKeys,
+  ...compatOptionKeys,
 }
 
 /**
@@ -63,6 +66,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     enabledComponents: { ...resolveFormComponentSwitch(options), ...resolveCollectionComponentSwitch(options) },
     ...resolveSessionOptions(options),
     ...resolveFrontEndOptions(options),
+    ...resolveCompatOptions(options),
   }
 }
 

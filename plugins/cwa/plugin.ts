@@ -12,6 +12,7 @@ import { pageDataBaseFields } from './core/fields/pageDataBase'
 import { installAfterCommit } from './core/transactions'
 import { getCwaMeta } from './core/types'
 import { collectionFeature } from './features/collection'
+import { compatFeature } from './features/compat'
 import { formsFeature } from './features/forms'
 import { frontEndFeature } from './features/frontEnd'
 import { publishableFeature } from './features/publishable'
@@ -27,7 +28,7 @@ import { sessionFeature } from './session'
  * The features, in the order their collections are added and their hooks
  * run (users first: its collection opens the entrypoint).
  */
-const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature, siteConfigFeature, frontEndFeature]
+const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature, siteConfigFeature, frontEndFeature, compatFeature]
 
 /**
  * The component-based content API plugin. Adds the core collections

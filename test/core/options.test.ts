@@ -121,6 +121,8 @@ describe('defaults', () => {
     expect(resolved).toStrictEqual({
       apiPrefix: '/_api',
       cors: { allowedOrigins: [], maxAge: 3600 },
+      compat: null,
+      compatIrisWithoutPrefix: false,
       tablePrefix: '_acb_',
       websiteName: 'Website',
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'], ROLE_SUPER_ADMIN: ['ROLE_ADMIN', 'ROLE_ALLOWED_TO_SWITCH'] },

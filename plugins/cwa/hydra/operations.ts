@@ -10,6 +10,7 @@ import { findOne } from '../core/utils/findOne'
 import { applyPositionsOnCreate, readPositionsOnCreate } from './positionsOnCreate'
 import { requestInput } from './requestInput'
 import { storeFor } from './store'
+import { allExtensions } from './extensions/index'
 
 /** What an operation hands back to the HTTP layer. */
 export interface OperationResult {
@@ -33,6 +34,8 @@ export async function getCollection(resource: Resource, ctx: HydraContext): Prom
  */
 export async function loadItem(resource: Resource, id: string, ctx: HydraContext, { filtered = true } = {}) {
   if (!isUuid(id)) throw notFound()
+  // A profile whose front end forwards its page's query string on every item GET turns the rule off.
+  if (filtered && allExtensions(ctx.payload.config).some((extension) => extension.itemFilters?.(ctx) === false)) filtered = false
   const doc = await storeFor(resource, ctx).load(id.toLowerCase(), filtered ? filterWhere(resource, ctx.query) : [])
   if (!doc) throw notFound()
   return doc

@@ -84,7 +84,7 @@ async function answerApiRequest(payload: Payload, incoming: IncomingApiRequest):
       refuseCrossSiteWrite(runtime, incoming)
       return await runEndpoint(runtime, incoming, root, null, headers, sent)
     } catch (error) {
-      return errorResponse(runtime, error, { method: incoming.method, endpointPath: root.endpoint.path, anonymous: true, headers, sent })
+      return await errorResponse(runtime, error, { method: incoming.method, endpointPath: root.endpoint.path, anonymous: true, headers, sent })
     }
   }
   const path = apiPathOf(pathname, runtime.options.apiPrefix)
@@ -122,7 +122,7 @@ async function answerApiRequest(payload: Payload, incoming: IncomingApiRequest):
     }
     return notModified(incoming, response) ?? response
   } catch (error) {
-    return errorResponse(runtime, error, { method: incoming.method, endpointPath, anonymous: !user, headers, sent })
+    return await errorResponse(runtime, error, { method: incoming.method, endpointPath, anonymous: !user, headers, sent })
   }
 }
 
@@ -169,7 +169,13 @@ async function runEndpoint(
   const body = await readJsonBody(incoming.method, incoming.headers.get('content-type'), incoming.body, limit, incoming.headers.get('content-length'))
   sent.body = body
   const ctx = await buildContext(runtime.payload, incoming.url, incoming.headers, user)
-  const result = await match.endpoint.handler(ctx, { method: incoming.method, params: match.params, body, url: incoming.url, responseHeaders: headers })
+  // A compatibility profile may accept IRIs in other shapes (rewriteInput) and serve them in others (rewriteOutput): one place each.
+  let input = body
+  for (const extension of runtime.extensions) if (extension.rewriteInput && input !== undefined) input = await extension.rewriteInput(input, ctx)
+  const result = await match.endpoint.handler(ctx, { method: incoming.method, params: match.params, body: input, url: incoming.url, responseHeaders: headers })
+  if (result.body !== undefined && !result.raw) {
+    for (const extension of runtime.extensions) if (extension.rewriteOutput) result.body = await extension.rewriteOutput(result.body, { payload: runtime.payload, ctx })
+  }
   return toResponse(result, headers, incoming.method === 'HEAD')
 }
 
@@ -216,11 +222,11 @@ function toResponse(result: EndpointResult, headers: Headers, head: boolean): Ap
  * in a path reaches the log); a database error is logged by its code and
  * message, never with the query's parameters.
  */
-function errorResponse(
+async function errorResponse(
   runtime: ApiRuntime,
   error: unknown,
   request: { method: string; endpointPath: string; anonymous: boolean; headers: Headers; sent: Sent },
-): ApiResponse {
+): Promise<ApiResponse> {
   const classified = classifyError(error, request.anonymous, request.method, requestInput(request.sent.url, request.sent.body))
   let reference: string | undefined
   if (classified.status === 500) {
@@ -241,7 +247,9 @@ function errorResponse(
     for (const [name, value] of Object.entries(classified.headers)) request.headers.set(name, value)
   }
   request.headers.set('Content-Type', JSONLD)
-  const body = request.method === 'HEAD' ? null : JSON.stringify(withReference(errorBody(classified, runtime.options.apiPrefix), reference))
+  let json: unknown = withReference(errorBody(classified, runtime.options.apiPrefix), reference)
+  for (const extension of runtime.extensions) if (extension.rewriteOutput) json = await extension.rewriteOutput(json, { payload: runtime.payload, ctx: null })
+  const body = request.method === 'HEAD' ? null : JSON.stringify(json)
   return { status: classified.status, headers: request.headers, body }
 }
 
