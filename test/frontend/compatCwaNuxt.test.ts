@@ -141,6 +141,28 @@ describe('collection filters on item requests', () => {
   })
 })
 
+describe('the demo seed follows the module\'s conventions with the profile on', () => {
+  it('layout and page templates are the module\'s names; a group reference is {reference}_{owner IRI as served}', async () => {
+    const layout = (await on.get(`${P}/_/layouts`)).body['hydra:member'][0]
+    expect(layout.uiComponent).toBe('CwaLayoutPrimary')
+    const groups = await Promise.all(layout.componentGroups.map(async (iri: string) => (await on.get(iri, { token: admin })).body.reference))
+    expect(groups.sort()).toEqual([`bottom_${layout['@id']}`, `top_${layout['@id']}`])
+    const home = (await on.get((await on.get(`${P}/_/routes//`)).body.page)).body
+    expect(home.uiComponent).toBe('CwaPagePrimaryPageTemplate')
+    expect((await on.get(home.componentGroups[0], { token: admin })).body.reference).toBe(`primary_${home['@id']}`)
+  })
+
+  it('names the owner by the IRI as served (no prefix with compatIrisWithoutPrefix), and keeps the plain names without the profile', async () => {
+    const layout = (await bare.get(`${P}/_/layouts`)).body['hydra:member'][0]
+    expect(layout['@id']).toMatch(/^\/_\/layouts\//)
+    const references = await Promise.all(layout.componentGroups.map(async (iri: string) => (await bare.get(`${P}${iri}`)).body.reference))
+    expect(references).toContain(`top_${layout['@id']}`)
+    const plain = (await off.get(`${P}/_/layouts`)).body.member[0]
+    expect(plain.uiComponent).toBe('PrimaryLayout')
+    expect((await off.get(plain.componentGroups[0])).body.reference).toBe('primary_top')
+  })
+})
+
 describe('the option', () => {
   it('is refused when unknown or half-set', () => {
     expect(() => resolveOptions({ compat: 'other' as never })).toThrow(/compat/)
