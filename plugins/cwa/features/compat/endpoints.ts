@@ -3,6 +3,7 @@ import type { ApiRequest, Endpoint, EndpointResult } from '../../hydra/endpoint'
 import { notFound } from '../../hydra/errors'
 import { apiRuntime } from '../../hydra/pipeline/runtime'
 import type { OpenApiKit } from '../../hydra/docs/openapi/kit'
+import { submitForm } from '../forms'
 
 /**
  * The endpoints the CWA Nuxt module calls that the contract names
@@ -51,8 +52,43 @@ const doc = (operationId: string, summary: string, description: string, tags: st
 
 const routeParameter = { name: 'route', in: 'path', required: true, description: 'A route path written after the segment (`//blog`)', schema: { type: 'string' } }
 
-export function compatEndpoints(): Endpoint[] {
+/**
+ * The module's password reset: PATCH (application/json) with the root key
+ * `password_update` and the token as `plainNewPasswordConfirmationToken`.
+ * Read as the built-in `password_reset` form's full submit (throttled like
+ * every anonymous full submit), so it never reaches the signed-in
+ * `change_password` form that owns the name `password_update`. Any other
+ * body is the contract's field validation of `password_reset`.
+ */
+async function passwordReset(ctx: HydraContext, request: ApiRequest): Promise<EndpointResult> {
+  const update = (request.body as { password_update?: unknown } | undefined)?.password_update
+  if (update && typeof update === 'object' && !Array.isArray(update)) {
+    const { username, plainNewPasswordConfirmationToken, plainPassword } = update as Record<string, unknown>
+    const body = { password_reset: { username, token: plainNewPasswordConfirmationToken, plainPassword } }
+    return delegate(ctx, { ...request, body }, 'POST', '/component/forms/password_reset/submit')
+  }
+  return submitForm(ctx, 'password_reset', request.body, { partial: true })
+}
+
+export function compatEndpoints(hasForms: boolean): Endpoint[] {
   return [
+    ...(hasForms
+      ? [
+          {
+            method: 'PATCH' as const,
+            path: '/component/forms/password_reset/submit',
+            access: 'public' as const,
+            bodyTypes: ['application/merge-patch+json', 'application/json'],
+            handler: passwordReset,
+            docs: doc(
+              'patchPasswordResetCompat',
+              'Resets a password the CWA Nuxt module\'s way (cwa-nuxt profile).',
+              'Body {password_update: {username, plainNewPasswordConfirmationToken, plainPassword: {first, second}}} (application/json or merge-patch): a full submit of the password_reset form. Any other body: field validation, as PATCH {form}/submit.',
+              ['Form'],
+            ),
+          },
+        ]
+      : []),
     {
       method: 'GET',
       path: '/.jsonld',

@@ -10,7 +10,7 @@ import { rewriteInput, rewriteOutput } from './rewrite'
  */
 export const compatExtension: HydraExtension = {
   name: 'compat',
-  endpoints: (_registry, options) => (options?.compat ? compatEndpoints() : []),
+  endpoints: (registry, options) => (options?.compat ? compatEndpoints(registry.bySlug('forms') !== undefined) : []),
   rewriteInput: async (body, ctx) => (ctx.options.compat ? rewriteInput(body, ctx.options, ctx.payload, ctx.req) : body),
   rewriteOutput: async (body, { payload, ctx }) => {
     const options = getOptions(payload.config)

@@ -166,7 +166,7 @@ async function runEndpoint(
 ): Promise<ApiResponse> {
   // Anonymous callers (login, registration, form submits) send small bodies: 64 KiB, against 21 MiB signed in.
   const limit = user ? MAX_BODY_BYTES : MAX_ANONYMOUS_BODY_BYTES
-  const body = await readJsonBody(incoming.method, incoming.headers.get('content-type'), incoming.body, limit, incoming.headers.get('content-length'))
+  const body = await readJsonBody(incoming.method, incoming.headers.get('content-type'), incoming.body, limit, incoming.headers.get('content-length'), match.endpoint.bodyTypes)
   sent.body = body
   const ctx = await buildContext(runtime.payload, incoming.url, incoming.headers, user)
   // A compatibility profile may accept IRIs in other shapes (rewriteInput) and serve them in others (rewriteOutput): one place each.
