@@ -1,18 +1,19 @@
 /**
- * npm run bench: throughput and latency of the JSON-LD read paths next to
- * Payload's own REST API on the same documents, plus the SQL queries each
- * JSON-LD request makes. Publishable paths: a published component read
- * anonymously, a component with a pending draft read by an admin (draft
- * routing), and publishing drafts (PATCH publishedAt, each request on a
- * fresh draft). Routes: a route by path, the routes collection holding
- * 1,000 routes, and the resource manifest of a three-depth page with 5 and
- * with 50 components (its SQL count must stay the same). Runs against
- * PostgreSQL (BENCH_PG_URL, default the local server) on a fresh database;
- * nothing here is a test. BENCH_SECONDS,
- * BENCH_CONNECTIONS and BENCH_PUBLICATIONS size the runs; BENCH_SQL=1 prints
- * the SQL of each counted request.
+ * npm run bench: every JSON-LD read target beside the same documents through
+ * Payload's REST API and beside the physical floor (bench/floor.ts), at 10
+ * and at 50 connections, with the SQL queries of one request, the server's
+ * CPU time per request and its peak memory; publishing a draft (queries,
+ * latency at 1, 10 and 50 connections); `-- --scale` then seeds 10,000 pages
+ * with routes and 100,000 components (bench/scale.ts) and measures every
+ * read again. The load generator runs in a child process
+ * (bench/cannonWorker.mjs), so it never shares the server's event loop.
+ * Runs on a fresh database (BENCH_PG_URL, default the local server); nothing
+ * here is a test. BENCH_SECONDS, BENCH_CONNECTIONS (a comma list),
+ * BENCH_PUBLICATIONS size the runs; BENCH_ONLY (a regex of target names)
+ * picks targets, BENCH_COMPARE=0 skips the REST and floor runs (for a
+ * profile of the JSON-LD path alone); BENCH_SQL=1 prints each counted request's SQL, BENCH_EXPLAIN=1
+ * its plans.
  */
-import autocannon from 'autocannon'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import type { Payload } from 'payload'
@@ -20,51 +21,35 @@ import { buildSiteConfig } from '../payload.config'
 import { closePayload, createApp, loadJwtKeys } from 'payload-cwa'
 import { startPayload } from '../src/server/bootstrap'
 import { seedDemo } from '../src/seed/demo'
+import { runLoad, type LoadResult } from './cannon'
+import { startFloor } from './floor'
+import { printTable } from './report'
+import { seedScale } from './scale'
+import { explain, logQueries, type LoggedQuery } from './sqlLog'
 import { BULK_ROUTES, setUpStructure } from './structure'
+import { readTargets, type ReadTarget } from './targets'
 import { measureTiming } from './timing'
 
 const PG = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 const DB = 'cwa_bench'
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
-/** Drafts published per publish variant (each PATCH publishes a fresh one). */
-const PUBLICATIONS = Number(process.env.BENCH_PUBLICATIONS ?? Math.max(50, 50 * DURATION))
-
-/** The autocannon options and results used here (types/autocannon.d.ts declares only the basic call). */
-interface CannonRequest {
-  method?: string
-  path?: string
-  headers?: Record<string, string>
-  body?: string
-}
-interface CannonOptions {
-  url: string
-  connections: number
-  duration?: number
-  amount?: number
-  headers?: Record<string, string>
-  requests?: Array<CannonRequest & { setupRequest?: (request: CannonRequest) => CannonRequest }>
-}
-interface CannonResult {
-  requests: { average: number }
-  latency: { p50: number; p99: number }
-  non2xx: number
-  errors: number
-}
-const cannon = autocannon as unknown as (options: CannonOptions) => Promise<CannonResult>
-
-let queryLog: string[] | null = null
-const originalQuery = pg.Client.prototype.query
-pg.Client.prototype.query = function countingQuery(this: pg.Client, ...args: unknown[]) {
-  if (queryLog) queryLog.push(String((args[0] as { text?: string })?.text ?? args[0]))
-  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args)
-} as typeof pg.Client.prototype.query
+const DURATION = Number(process.env.BENCH_SECONDS ?? 4)
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number)
+/** Drafts published per publish variant and connection count (each PATCH publishes a fresh one). */
+const PUBLICATIONS = Number(process.env.BENCH_PUBLICATIONS ?? 200)
+const SCALE = process.argv.includes('--scale')
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: `${PG}/postgres` })
   await client.connect()
   await client.query(sql)
   await client.end()
+}
+
+interface Measured {
+  target: ReadTarget
+  queries: LoggedQuery[]
+  runs: Map<number, { api: LoadResult; rest?: LoadResult; floor?: LoadResult }>
 }
 
 async function main(): Promise<void> {
@@ -83,15 +68,14 @@ async function main(): Promise<void> {
   const app = createApp({ payload, keys })
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
-  // autocannon resolves while its last requests may still run on the server: the query count of
-  // the next check waits for them, so that it counts that one request only.
+  const floor = await startFloor(`${PG}/${DB}`)
   let inFlight = 0
   server.on('request', (_req, res) => {
     inFlight++
     res.once('close', () => inFlight--)
   })
+  /** Waits for requests the load generator sent just before it stopped, so the next query count is one request's. */
   const idle = async () => {
-    // Requests autocannon sent just before it stopped may reach the server a moment later.
     await new Promise((resolve) => setTimeout(resolve, 300))
     while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 10))
   }
@@ -101,9 +85,8 @@ async function main(): Promise<void> {
 
   const page = (await payload.find({ collection: 'pages', where: { reference: { equals: 'home' } }, depth: 0 })).docs[0]!
   const component = (await payload.find({ collection: 'html_contents', where: { publishedAt: { exists: true } }, limit: 1, depth: 0 })).docs[0]!
-  // A published component with a pending edit (its draft twin), placed like the others.
+  // A published component with a pending edit (its draft twin), made the way an editor makes it.
   const edited = await payload.create({ collection: 'html_contents', data: { html: '<p>Bench live</p>', publishedAt: past } as never, depth: 0 })
-  // The twin is made the way an editor makes it (the service alone may set the twin link).
   const draft = await fetch(`${base}/_api/component/html_contents/${edited.id}`, {
     method: 'PATCH',
     headers: { ...asAdmin, 'content-type': 'application/merge-patch+json' },
@@ -111,116 +94,138 @@ async function main(): Promise<void> {
   })
   if (!draft.ok) throw new Error(`creating the bench draft answered ${draft.status}`)
 
-  const targets: Target[] = [
-    { name: 'entrypoint', path: '/_api/' },
-    { name: 'page item (JSON-LD)', path: `/_api/_/pages/${page.id}` },
-    { name: 'page item (Payload REST depth=1)', path: `/api/pages/${page.id}?depth=1` },
-    { name: 'component item (JSON-LD)', path: `/_api/component/html_contents/${component.id}` },
-    { name: 'component item (Payload REST depth=1)', path: `/api/html_contents/${component.id}?depth=1` },
-    { name: '30-item collection (JSON-LD)', path: '/_api/component/html_contents?itemsPerPage=30' },
-    { name: '30-item collection (Payload REST depth=1)', path: '/api/html_contents?limit=30&depth=1' },
-    { name: 'published component, anonymous', path: `/_api/component/html_contents/${edited.id}`, expect: 'Bench live' },
-    { name: 'published component, admin ?published=true', path: `/_api/component/html_contents/${edited.id}?published=true`, headers: asAdmin, expect: 'Bench live' },
-    { name: 'component with a draft, admin (draft routing)', path: `/_api/component/html_contents/${edited.id}`, headers: asAdmin, expect: 'Bench pending edit' },
-    { name: '30-item collection, admin (drafts routed)', path: '/_api/component/html_contents?itemsPerPage=30', headers: asAdmin },
-    { name: 'route by path, anonymous', path: `/_api/_/routes/${encodeURIComponent('/blog')}`, expect: '"/_api/_/routes/' },
-    { name: `routes collection (${BULK_ROUTES} routes), anonymous`, path: '/_api/_/routes', expect: '"totalItems"' },
-    { name: `routes collection (${BULK_ROUTES} routes), admin`, path: '/_api/_/routes', headers: asAdmin, expect: '"totalItems"' },
-    ...(['anonymous', 'admin'] as const).flatMap((caller) =>
-      ([['5', structure.manifestSmall], ['50', structure.manifestLarge]] as const).map(([count, path]) => ({
-        name: `manifest, 3 depths + layout, ${count} components, ${caller}`,
-        path: `/_api/_/resource_manifest/${encodeURIComponent(path)}`,
-        headers: caller === 'admin' ? asAdmin : undefined,
-        expect: '"resource_iris"',
-      })),
-    ),
-  ]
+  const targets = readTargets({
+    page: String(page.id),
+    component: String(component.id),
+    edited: String(edited.id),
+    manifestSmall: structure.manifestSmall,
+    manifestLarge: structure.manifestLarge,
+    bulkRoutes: BULK_ROUTES,
+    admin: asAdmin,
+  }).filter((t) => !ONLY || ONLY.test(t.name))
 
-  const rows: string[][] = [['target', 'req/s', 'p50 ms', 'p99 ms', 'SQL queries']]
-  for (const target of targets) {
+  /** One request alone: its SQL (and a check that it answers what it should). */
+  const probe = async (target: ReadTarget): Promise<LoggedQuery[]> => {
     await idle()
-    queryLog = []
-    const check = await fetch(`${base}${target.path}`, { headers: target.headers })
-    const body = await check.text()
-    const queries = queryLog.length
-    if (process.env.BENCH_SQL) console.log(target.name, queryLog.map((q) => q.slice(0, 140)))
-    queryLog = null
-    if (!check.ok) throw new Error(`${target.path} answered ${check.status}`)
-    if (target.expect && !body.includes(target.expect)) throw new Error(`${target.name}: the body does not hold "${target.expect}"`)
-    const result = await cannon({ url: `${base}${target.path}`, headers: target.headers, duration: DURATION, connections: CONNECTIONS })
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
-    rows.push([
-      target.name,
-      result.requests.average.toFixed(0),
-      String(result.latency.p50),
-      String(result.latency.p99),
-      String(queries),
-    ])
-  }
-
-  // Publishing: each PATCH publishes another fresh draft, never the same one twice.
-  for (const variant of ['new draft', 'draft of a published record'] as const) {
-    const count = PUBLICATIONS
-    const drafts: string[] = []
-    for (let i = 0; i <= count; i++) drafts.push(await freshDraft(payload, variant, i))
-    const publish = (id: string) => ({
-      method: 'PATCH' as const,
-      path: `/_api/component/html_contents/${id}`,
-      headers: { ...asAdmin, 'content-type': 'application/merge-patch+json' },
-      body: JSON.stringify({ publishedAt: past }),
+    const { result, queries } = await logQueries(async () => {
+      const response = await fetch(`${base}${target.path}`, { headers: target.headers })
+      return { status: response.status, body: await response.text() }
     })
-    // One publication alone, for its SQL query count and a check that it does publish.
-    await idle()
-    queryLog = []
-    const one = publish(drafts.pop()!)
-    const check = await fetch(`${base}${one.path}`, { method: one.method, headers: one.headers, body: one.body })
-    const published = (await check.json()) as { _metadata?: { publishable?: { published?: boolean } } }
-    const queries = queryLog.length
-    queryLog = null
-    if (check.status !== 200 || published._metadata?.publishable?.published !== true) throw new Error(`publish (${variant}) answered ${check.status}`)
-    // Half the drafts one at a time (the latency of one publication), half with CONNECTIONS at once (throughput under contention).
-    let next = 0
-    for (const connections of [1, CONNECTIONS]) {
-      const amount = Math.floor(drafts.length / 2)
-      const result = await cannon({
-        url: base,
-        amount,
-        connections,
-        requests: [{ setupRequest: (request: CannonRequest) => ({ ...request, ...publish(drafts[next++]!) }) }],
-      })
-      if (result.non2xx > 0 || result.errors > 0) throw new Error(`publish (${variant}): ${result.non2xx} non-2xx answers, ${result.errors} errors`)
-      rows.push([
-        `publish a ${variant} (PATCH publishedAt), ${connections} conn.`,
-        result.requests.average.toFixed(0),
-        String(result.latency.p50),
-        String(result.latency.p99),
-        String(queries),
-      ])
-      await idle()
-    }
+    if (result.status !== 200) throw new Error(`${target.path} answered ${result.status}`)
+    if (target.expect && !result.body.includes(target.expect)) throw new Error(`${target.name}: the body does not hold "${target.expect}"`)
+    if (process.env.BENCH_SQL) console.log(target.name, queries.map((q) => `${q.ms.toFixed(1)} ms  ${q.text.slice(0, 160)}`))
+    if (process.env.BENCH_EXPLAIN) for (const plan of await explain(`${PG}/${DB}`, queries)) console.log(`${target.name}\n${plan}\n`)
+    return queries
   }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '))
-  console.log(`\n${DURATION}s per read target, ${PUBLICATIONS} publications per publish variant (half on 1 connection, half on ${CONNECTIONS}), ${CONNECTIONS} connections, Node ${process.version}`)
-  console.log('SQL queries: of one request alone. Draft routing: "component with a draft, admin" against "published component, anonymous" (the same component).')
-  console.log('Manifest: the SQL count is the same for 5 and for 50 components (recursive CTEs, no query per node).')
 
+  const measured: Measured[] = []
+  for (const target of targets) {
+    const queries = await probe(target)
+    const runs: Measured['runs'] = new Map()
+    for (const connections of CONNECTIONS) {
+      const load = { connections, duration: DURATION, headers: target.headers }
+      await idle()
+      const api = await runLoad({ ...load, url: `${base}${target.path}` })
+      await idle()
+      const compare = process.env.BENCH_COMPARE !== '0'
+      const rest = compare && target.rest ? await runLoad({ ...load, url: `${base}${target.rest}` }) : undefined
+      const floorRun = compare && target.floor ? await runLoad({ ...load, headers: undefined, url: `${floor.url}${target.floor}` }) : undefined
+      runs.set(connections, { api, rest, floor: floorRun })
+    }
+    measured.push({ target, queries, runs })
+  }
+  printReads(measured)
+
+  const publishRows = ONLY && !ONLY.test('publish') ? [] : await benchPublishing(payload, base, asAdmin, past, idle)
+  if (publishRows.length > 0) printTable(publishRows)
+  const peakMb = process.resourceUsage().maxRSS / 1024
+  console.log(`\nServer process: peak RSS ${peakMb.toFixed(0)} MB (Payload, the floor server and this harness; the load generator runs apart). Node ${process.version}.`)
+
+  if (SCALE) {
+    const small = new Map(measured.map((m) => [m.target.name, m]))
+    const seeded = await seedScale(payload, `${PG}/${DB}`)
+    console.log(`\n--scale: seeded ${seeded.pages} pages with routes, ${seeded.components} components and positions in ${(seeded.ms / 1000).toFixed(1)} s`)
+    const rows: string[][] = [['target', 'small p50', 'scale p50', 'ratio', 'small SQL', 'scale SQL', 'not index lookups']]
+    for (const target of targets) {
+      const queries = await probe(target)
+      await idle()
+      const run = await runLoad({ url: `${base}${target.path}`, connections: CONNECTIONS[0]!, duration: DURATION, headers: target.headers })
+      const before = small.get(target.name)!
+      const p50 = before.runs.get(CONNECTIONS[0]!)!.api.p50
+      const scans = (await explain(`${PG}/${DB}`, queries)).flatMap((plan) => [...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]!))
+      rows.push([target.name, String(p50), String(run.p50), (run.p50 / Math.max(p50, 1)).toFixed(2), String(before.queries.length), String(queries.length), [...new Set(scans)].join(' ') || '-'])
+    }
+    printTable(rows)
+    console.log('p50 in ms at', CONNECTIONS[0], 'connections. "not index lookups": tables a plan reads sequentially (their EXPLAIN: BENCH_EXPLAIN=1 BENCH_ONLY=<target> npm run bench -- --scale).')
+  }
+
+  await floor.close()
   server.closeAllConnections()
   await new Promise((resolve) => server.close(resolve))
   // Dropping the database terminates clients the pool still holds: that must not crash the run.
   ;(payload.db as unknown as { pool?: { on(event: 'error', fn: () => void): void } }).pool?.on('error', () => {})
   await closePayload(payload)
   await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)
-  await measureTiming()
+  if (!ONLY) await measureTiming()
   process.exit(0)
 }
 
-interface Target {
-  name: string
-  path: string
-  headers?: Record<string, string>
-  /** Text the body must hold (that the right version is served). */
-  expect?: string
+function printReads(measured: Measured[]): void {
+  const rows: string[][] = [['target', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'SQL', 'CPU ms/req', 'REST req/s', 'REST CPU', 'x REST', 'floor p50', 'floor CPU', 'p50 / floor', 'x route-by-path p50']]
+  const byName = new Map(measured.map((m) => [m.target.name, m]))
+  for (const { target, queries, runs } of measured) {
+    for (const [connections, { api, rest, floor }] of runs) {
+      const against = target.against ? byName.get(target.against)?.runs.get(connections)?.api : undefined
+      rows.push([
+        target.name,
+        String(connections),
+        api.rps.toFixed(0),
+        String(api.p50),
+        String(api.p99),
+        String(queries.length),
+        api.cpuMs.toFixed(2),
+        rest ? rest.rps.toFixed(0) : '-',
+        rest ? rest.cpuMs.toFixed(2) : '-',
+        rest ? (api.rps / rest.rps).toFixed(2) : '-',
+        floor ? String(floor.p50) : '-',
+        floor ? floor.cpuMs.toFixed(2) : '-',
+        floor ? (api.p50 / Math.max(floor.p50, 1)).toFixed(2) : '-',
+        against ? (api.p50 / Math.max(against.p50, 1)).toFixed(2) : '-',
+      ])
+    }
+  }
+  printTable(rows)
+  console.log(`\n${DURATION}s per run. SQL: queries of one request alone. "x REST": JSON-LD req/s over Payload REST's on the same documents (goal >= 1.2).`)
+  console.log('"p50 / floor": JSON-LD p50 over the floor\'s (the same rows, hand-written SQL, JSON.stringify; goal <= 3). p50 below 1 ms counts as 1 ms.')
+}
+
+/** Publishing fresh drafts: the SQL of one publication, then latency at 1, 10 and 50 connections. */
+async function benchPublishing(payload: Payload, base: string, asAdmin: Record<string, string>, past: string, idle: () => Promise<void>): Promise<string[][]> {
+  const rows: string[][] = [['publish', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'SQL', 'CPU ms/req']]
+  const publish = (id: string) => ({
+    method: 'PATCH',
+    path: `/_api/component/html_contents/${id}`,
+    headers: { ...asAdmin, 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ publishedAt: past }),
+  })
+  for (const variant of ['new draft', 'draft of a published record'] as const) {
+    await idle()
+    const one = publish(await freshDraft(payload, variant, 0))
+    const { result, queries } = await logQueries(async () => {
+      const response = await fetch(`${base}${one.path}`, { method: one.method, headers: one.headers, body: one.body })
+      return { status: response.status, body: (await response.json()) as { _metadata?: { publishable?: { published?: boolean } } } }
+    })
+    if (result.status !== 200 || result.body._metadata?.publishable?.published !== true) throw new Error(`publish (${variant}) answered ${result.status}`)
+    if (process.env.BENCH_SQL) console.log(`publish ${variant}`, queries.map((q) => `${q.ms.toFixed(1)} ms  ${q.text.slice(0, 160)}`))
+    for (const connections of [1, ...CONNECTIONS]) {
+      const drafts: string[] = []
+      for (let i = 0; i < Math.max(PUBLICATIONS, connections); i++) drafts.push(await freshDraft(payload, variant, i + 1))
+      await idle()
+      const run = await runLoad({ url: base, connections, amount: drafts.length, requests: drafts.map(publish) })
+      rows.push([`a ${variant}`, String(connections), run.rps.toFixed(0), String(run.p50), String(run.p99), String(queries.length), run.cpuMs.toFixed(2)])
+    }
+  }
+  return rows
 }
 
 /** An admin (publish permission by default) signed in through the JSON-LD API; returns the JWT. */

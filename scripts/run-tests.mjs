@@ -4,18 +4,25 @@
  * the line "N passed, N failed" that CI reads, followed by ", N skipped"
  * when tests were skipped (it.skip, it.todo), so a skip never goes unseen.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { testDatabase } from './test-database.mjs'
 
 // One results file per run, so parallel runs never read each other's.
 const results = path.join(tmpdir(), `cwa-test-results-${process.pid}.json`)
 rmSync(results, { force: true })
-const run = spawnSync('npx', ['jest', '--json', `--outputFile=${results}`, ...process.argv.slice(2)], {
+const database = await testDatabase()
+console.log(`Tests run against ${database.source}`)
+// Not spawnSync: a signal (Ctrl-C) must still reach the cleanup below, which stops an embedded server.
+const child = spawn('npx', ['jest', '--json', `--outputFile=${results}`, ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
+  env: { ...process.env, TEST_PG_URL: database.url, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
 })
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
+const run = { status: await new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1))) }
+await database.stop()
 let passed = 0
 let failed = 0
 let skipped = 0

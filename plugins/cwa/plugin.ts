@@ -11,6 +11,7 @@ import { singleParentHook } from './core/fields/parent'
 import { pageDataBaseFields } from './core/fields/pageDataBase'
 import { installAfterCommit } from './core/transactions'
 import { getCwaMeta } from './core/types'
+import { usePreparedStatements } from './core/utils/preparedStatements'
 import { collectionFeature } from './features/collection'
 import { compatFeature } from './features/compat'
 import { formsFeature } from './features/forms'
@@ -57,6 +58,7 @@ export const cwaPlugin =
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), payloadApiAfterError] },
       onInit: async (payload) => {
         installAfterCommit(payload)
+        if (options.preparedStatements) usePreparedStatements(payload)
         warnInertDeclarations(payload)
         await config.onInit?.(payload)
       },

@@ -1,0 +1,40 @@
+/**
+ * Runs a load (bench/cannonWorker.mjs, a child process) against a server in
+ * this process and measures this process's CPU time per answered request.
+ */
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+
+export interface Load {
+  url: string
+  connections: number
+  duration?: number
+  amount?: number
+  headers?: Record<string, string>
+  method?: string
+  body?: string
+  /** Sent in turn, each once when `amount` equals their number. */
+  requests?: Array<{ method: string; path: string; headers?: Record<string, string>; body?: string }>
+}
+
+export interface LoadResult {
+  rps: number
+  total: number
+  p50: number
+  p99: number
+  /** CPU time (user + system) this process spent per request, in ms: the server's cost, the load generator excluded. */
+  cpuMs: number
+}
+
+const worker = path.join(process.cwd(), 'bench', 'cannonWorker.mjs')
+
+export async function runLoad(load: Load): Promise<LoadResult> {
+  const before = process.cpuUsage()
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, [worker, JSON.stringify(load)], { maxBuffer: 1 << 20 }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)))
+  })
+  const cpu = process.cpuUsage(before)
+  const result = JSON.parse(stdout) as { rps: number; total: number; p50: number; p99: number; non2xx: number; errors: number }
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${load.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+  return { rps: result.rps, total: result.total, p50: result.p50, p99: result.p99, cpuMs: result.total > 0 ? (cpu.user + cpu.system) / 1000 / result.total : 0 }
+}
