@@ -7,6 +7,7 @@ import * as migration_20261122_090000_users_email_unique from './20261122_090000
 import * as migration_20261123_141000_integrity from './20261123_141000_integrity';
 import * as migration_20261123_140000_auth_hardening from './20261123_140000_auth_hardening';
 import * as migration_20261123_173000_frontend from './20261123_173000_frontend';
+import * as migration_20261123_173100_form_type_hash from './20261123_173100_form_type_hash';
 
 export const migrations = [
   {
@@ -53,5 +54,10 @@ export const migrations = [
     up: migration_20261123_173000_frontend.up,
     down: migration_20261123_173000_frontend.down,
     name: '20261123_173000_frontend',
+  },
+  {
+    up: migration_20261123_173100_form_type_hash.up,
+    down: migration_20261123_173100_form_type_hash.down,
+    name: '20261123_173100_form_type_hash',
   },
 ];

@@ -21,6 +21,8 @@ export interface ConstraintContext {
 export interface Constraint {
   /** Stable violation code (e.g. `not_blank`, `too_short`). */
   code: string
+  /** Its settings (`{max: 20}`), part of the form type's content hash (cwa:form-cache-purge); code is not. */
+  options?: unknown
   /** Rules skip empty values (null, '', []) unless they say otherwise, as Symfony's do: NotBlank decides about emptiness. */
   validatesEmpty?: boolean
   validate(value: unknown, context: ConstraintContext): string | null | Promise<string | null>
