@@ -61,6 +61,11 @@ describe('an allowed origin', () => {
     const write = await server.request('POST', `${P}/_/layouts`, { reference: 'from-front' }, { headers: { origin: FRONT, cookie: `api_component=${token}` } })
     expect(write.status).toBe(201)
     expect(write.headers.get('access-control-allow-origin')).toBe(FRONT)
+    // Payload's REST API applies the same cross-site rule: the listed origin may write there too.
+    const rest = await fetch(`${server.url}/api/layouts`, { method: 'POST', headers: { origin: FRONT, cookie: `api_component=${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ reference: 'from-front-rest' }) })
+    expect(rest.status).toBe(201)
+    const evil = await fetch(`${server.url}/api/layouts`, { method: 'POST', headers: { origin: 'https://evil.example', cookie: `api_component=${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ reference: 'from-evil-rest' }) })
+    expect(evil.status).toBe(403)
   })
 })
 
