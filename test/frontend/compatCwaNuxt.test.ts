@@ -126,6 +126,21 @@ describe('the module\'s other endpoints', () => {
   })
 })
 
+describe('associatedResources on routes (the module\'s route list)', () => {
+  it('names what each route leads to, for admins only', async () => {
+    await on.post(`${P}/_/routes`, { path: '/blog-old', redirect: `${P}/_/routes//blog` }, { token: admin })
+    const members = (await on.get(`${P}/_/routes?itemsPerPage=100`, { token: admin })).body['hydra:member']
+    const byPath = Object.fromEntries(members.map((m: { path: string; associatedResources: unknown }) => [m.path, m.associatedResources]))
+    expect(byPath['/blog']).toEqual({ page: 'Blog' })
+    expect(byPath['/blog/first-article']).toEqual({ pageData: 'First article', pageDataType: 'BlogArticleData' })
+    expect(byPath['/blog-old']).toEqual({ redirect: '/blog' })
+    const anonymous = (await on.get(`${P}/_/routes`)).body['hydra:member']
+    expect(anonymous.some((m: object) => 'associatedResources' in m)).toBe(false)
+    const offAdmin = await off.tokenFor('ROLE_ADMIN')
+    expect((await off.get(`${P}/_/routes`, { token: offAdmin })).body.member.some((m: object) => 'associatedResources' in m)).toBe(false)
+  })
+})
+
 describe('collection filters on item requests', () => {
   it('are ignored in the profile (the module forwards ?search= on every item GET); rule 4 stays the default', async () => {
     const article = (await on.get(`${P}/page_data/blog_article_datas`)).body['hydra:member'][0]['@id']

@@ -2,6 +2,7 @@ import type { HydraExtension } from '../../hydra/extension'
 import { getOptions } from '../../core/registry'
 import { compatEndpoints } from './endpoints'
 import { rewriteInput, rewriteOutput } from './rewrite'
+import { addAssociated, prepareAssociated } from './associatedResources'
 
 /**
  * The `compat: 'cwa-nuxt'` profile: its endpoints, and the one place that
@@ -18,5 +19,12 @@ export const compatExtension: HydraExtension = {
   },
   // The module forwards its page's query string (?search=first) on every item GET.
   itemFilters: (ctx) => !ctx.options.compat,
+  // The module's route list names what each route leads to (admins).
+  async prepareItems(docs, resource, ctx) {
+    if (ctx.options.compat && resource.slug === 'routes') await prepareAssociated(docs, ctx)
+  },
+  normalizeItem(item, doc, resource, ctx) {
+    if (ctx.options.compat && resource.slug === 'routes') addAssociated(item, doc, ctx)
+  },
 }
 
