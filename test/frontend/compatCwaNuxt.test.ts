@@ -35,6 +35,10 @@ describe('hydra: keys', () => {
     expect(body['hydra:view']).toMatchObject({ '@type': 'hydra:PartialCollectionView', 'hydra:first': body.view.first, 'hydra:last': body.view.last })
     const plain = (await off.get(`${P}/_/routes`)).body
     expect(plain).not.toHaveProperty('hydra:member')
+    // A JSON-LD context names the keys without being a collection: left as it is.
+    const context = (await on.get(`${P}/contexts/Route`)).body['@context']
+    expect(context).not.toHaveProperty('hydra:member')
+    expect(context.member).toMatchObject({ '@id': 'hydra:member' })
   })
 
   it('the Collection component\'s collection too (the module reads hydra:member and hydra:view.hydra:last)', async () => {

@@ -45,7 +45,8 @@ const VIEW_LINKS = ['first', 'last', 'next', 'previous'] as const
 
 /** The hydra:-prefixed keys the module reads, beside the contract's own. */
 function hydraKeys(source: Record<string, Json>, out: Record<string, Json>): void {
-  if ('member' in source && 'totalItems' in source) {
+  // A collection document (not a JSON-LD context or a schema that merely names the keys).
+  if (Array.isArray(source.member) && typeof source.totalItems === 'number') {
     out['hydra:member'] = out.member
     out['hydra:totalItems'] = out.totalItems
     if (out.view && typeof out.view === 'object') {
@@ -55,7 +56,7 @@ function hydraKeys(source: Record<string, Json>, out: Record<string, Json>): voi
       out['hydra:view'] = hydraView
     }
   }
-  if (source['@type'] === 'Error' || source['@type'] === 'ConstraintViolation') {
+  if ((source['@type'] === 'Error' || source['@type'] === 'ConstraintViolation') && typeof source.status === 'number') {
     out['@type'] = source['@type'] === 'Error' ? 'hydra:Error' : 'ConstraintViolationList'
     out['hydra:title'] = source.title
     out['hydra:description'] = source.description
