@@ -4,9 +4,11 @@ import * as migration_20261122_080916_user_tokens from './20261122_080916_user_t
 import * as migration_20261122_081018_route_live_at from './20261122_081018_route_live_at';
 import * as migration_20261122_083006_route_effective_live_at from './20261122_083006_route_effective_live_at';
 import * as migration_20261122_090000_users_email_unique from './20261122_090000_users_email_unique';
-import * as migration_20261123_141000_integrity from './20261123_141000_integrity';
 import * as migration_20261123_140000_auth_hardening from './20261123_140000_auth_hardening';
+import * as migration_20261123_141000_integrity from './20261123_141000_integrity';
 import * as migration_20261123_170000_uploaded_files from './20261123_170000_uploaded_files';
+import * as migration_20261123_173000_frontend from './20261123_173000_frontend';
+import * as migration_20261123_173100_form_type_hash from './20261123_173100_form_type_hash';
 
 export const migrations = [
   {
@@ -40,18 +42,28 @@ export const migrations = [
     name: '20261122_090000_users_email_unique',
   },
   {
-    up: migration_20261123_141000_integrity.up,
-    down: migration_20261123_141000_integrity.down,
-    name: '20261123_141000_integrity',
-  },
-  {
     up: migration_20261123_140000_auth_hardening.up,
     down: migration_20261123_140000_auth_hardening.down,
     name: '20261123_140000_auth_hardening',
   },
   {
+    up: migration_20261123_141000_integrity.up,
+    down: migration_20261123_141000_integrity.down,
+    name: '20261123_141000_integrity',
+  },
+  {
     up: migration_20261123_170000_uploaded_files.up,
     down: migration_20261123_170000_uploaded_files.down,
     name: '20261123_170000_uploaded_files',
+  },
+  {
+    up: migration_20261123_173000_frontend.up,
+    down: migration_20261123_173000_frontend.down,
+    name: '20261123_173000_frontend',
+  },
+  {
+    up: migration_20261123_173100_form_type_hash.up,
+    down: migration_20261123_173100_form_type_hash.down,
+    name: '20261123_173100_form_type_hash',
   },
 ];

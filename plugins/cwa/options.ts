@@ -10,6 +10,8 @@
  *   features/forms/options.ts        forms, enabledComponents.form
  *   features/collection/options.ts   enabledComponents.collection
  *   features/uploads/options.ts      uploads.* (storage aliases, image filters, limits)
+ *   features/frontEnd/options.ts     cors
+ *   features/compat/options.ts       compat, compatIrisWithoutPrefix
  *
  * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
  * (declared by the core) by declaration merging; this file only imports
@@ -21,6 +23,8 @@ import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptionKeys, resolve
 import { getCwaMeta } from './core/types'
 import { resolveSessionOptions, sessionOptionKeys } from './session/options'
 import { collectionComponentKeys, resolveCollectionComponentSwitch } from './features/collection/options'
+import { frontEndOptionKeys, resolveFrontEndOptions } from './features/frontEnd/options'
+import { compatOptionKeys, resolveCompatOptions } from './features/compat/options'
 import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './features/forms/options'
 import { publishableOptionKeys, resolvePublishablePluginOptions } from './features/publishable/options'
 import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options'
@@ -40,6 +44,8 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   ...uploadsOptionKeys,
   enabledComponents: { ...formComponentKeys, ...collectionComponentKeys },
   ...sessionOptionKeys,
+  ...frontEndOptionKeys,
+  ...compatOptionKeys,
 }
 
 /**
@@ -63,6 +69,8 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     ...resolveUploadsOptions(options),
     enabledComponents: { ...resolveFormComponentSwitch(options), ...resolveCollectionComponentSwitch(options) },
     ...resolveSessionOptions(options),
+    ...resolveFrontEndOptions(options),
+    ...resolveCompatOptions(options),
   }
 }
 

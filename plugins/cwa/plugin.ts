@@ -13,10 +13,13 @@ import { installAfterCommit } from './core/transactions'
 import { getCwaMeta } from './core/types'
 import { usePreparedStatements } from './core/utils/preparedStatements'
 import { collectionFeature } from './features/collection'
+import { compatFeature } from './features/compat'
 import { formsFeature } from './features/forms'
+import { frontEndFeature } from './features/frontEnd'
 import { publishableFeature } from './features/publishable'
 import { routesCollection, routesFeature } from './features/routes'
 import { uploadsFeature } from './features/uploads'
+import { siteConfigFeature } from './features/siteConfig'
 import { usersFeature } from './features/users'
 import type { CwaFeature } from './hydra/feature'
 import { payloadApiAfterError } from './hydra/payloadApiErrors'
@@ -28,7 +31,7 @@ import { sessionFeature } from './session'
  * run (users first: its collection opens the entrypoint; uploads after
  * publishable, whose resolved settings it completes with requiredOnPublish).
  */
-const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, uploadsFeature, routesFeature, formsFeature, collectionFeature]
+const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, uploadsFeature, routesFeature, formsFeature, collectionFeature, siteConfigFeature, frontEndFeature, compatFeature]
 
 /**
  * The component-based content API plugin. Adds the core collections

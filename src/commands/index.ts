@@ -7,4 +7,5 @@ const dir = path.join(projectRoot(import.meta.url), 'src', 'commands')
 export const commands = [
   { key: 'cwa:user:create', scriptPath: path.resolve(dir, 'userCreate.ts') },
   { key: 'cwa:refresh-tokens:expire', scriptPath: path.resolve(dir, 'refreshTokensExpire.ts') },
+  { key: 'cwa:form-cache-purge', scriptPath: path.resolve(dir, 'formCachePurge.ts') },
 ]

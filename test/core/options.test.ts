@@ -120,6 +120,9 @@ describe('defaults', () => {
     const email = (defaultRedirectPath: string, subject: string) => ({ defaultRedirectPath, redirectPathQuery: null, subject })
     expect(resolved).toStrictEqual({
       apiPrefix: '/_api',
+      cors: { allowedOrigins: [], maxAge: 3600 },
+      compat: null,
+      compatIrisWithoutPrefix: false,
       tablePrefix: '_acb_',
       websiteName: 'Website',
       uploads: {

@@ -72,6 +72,11 @@ export interface Endpoint {
    * the handler as `request.stream`, which checks type and size itself).
    */
   body?: 'json' | 'stream'
+  /**
+   * The media types its body may have, when they differ from the defaults
+   * (POST: JSON-LD or JSON; PATCH: merge-patch). Anything else is a 415.
+   */
+  bodyTypes?: string[]
   /** Outside the API prefix (e.g. `/sitemap.xml`); such endpoints are never documented in the API. */
   root?: boolean
   /**
