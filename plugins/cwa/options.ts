@@ -12,6 +12,9 @@
  *   features/collection/options.ts   enabledComponents.collection
  *   features/realtime/options.ts     mercure.*
  *   features/orphans/options.ts      orphanedResources.*
+ *   features/uploads/options.ts      uploads.* (storage aliases, image filters, limits)
+ *   features/frontEnd/options.ts     cors
+ *   features/compat/options.ts       compat, compatIrisWithoutPrefix
  *
  * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
  * (declared by the core) by declaration merging; this file only imports
@@ -23,6 +26,8 @@ import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptionKeys, resolve
 import { getCwaMeta } from './core/types'
 import { resolveSessionOptions, sessionOptionKeys } from './session/options'
 import { collectionComponentKeys, resolveCollectionComponentSwitch } from './features/collection/options'
+import { frontEndOptionKeys, resolveFrontEndOptions } from './features/frontEnd/options'
+import { compatOptionKeys, resolveCompatOptions } from './features/compat/options'
 import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './features/forms/options'
 import { httpCacheOptionKeys, resolveHttpCacheOptions } from './features/httpCache/options'
 import { orphansOptionKeys, resolveOrphansOptions } from './features/orphans/options'
@@ -30,6 +35,7 @@ import { publishableOptionKeys, resolvePublishablePluginOptions } from './featur
 import { realtimeOptionKeys, resolveRealtimeOptions } from './features/realtime/options'
 import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options'
 import { resolveUsersOptions, usersOptionKeys } from './features/users/options'
+import { resolveUploadsOptions, uploadsOptionKeys } from './features/uploads/options'
 
 export { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from './core/options'
 export type { CwaPluginOptions, ResolvedCwaOptions, SecurityExpression } from './core/options'
@@ -41,9 +47,12 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   ...publishableOptionKeys,
   ...routesOptionKeys,
   ...formsOptionKeys,
-  ...orphansOptionKeys,
+  ...uploadsOptionKeys,
   enabledComponents: { ...formComponentKeys, ...collectionComponentKeys },
   ...sessionOptionKeys,
+  ...frontEndOptionKeys,
+  ...compatOptionKeys,
+  ...orphansOptionKeys,
   ...realtimeOptionKeys,
   ...httpCacheOptionKeys,
 }
@@ -66,9 +75,12 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     ...resolvePublishablePluginOptions(options),
     ...resolveRoutesOptions(options),
     ...resolveFormsOptions(options),
-    ...resolveOrphansOptions(options),
+    ...resolveUploadsOptions(options),
     enabledComponents: { ...resolveFormComponentSwitch(options), ...resolveCollectionComponentSwitch(options) },
     ...resolveSessionOptions(options),
+    ...resolveFrontEndOptions(options),
+    ...resolveCompatOptions(options),
+    ...resolveOrphansOptions(options),
     ...resolveRealtimeOptions(options),
     ...resolveHttpCacheOptions(options),
   }
@@ -79,7 +91,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
  * exist yet: they are kept on the type (so declaring them now is not an
  * error) but do nothing. Remove a name here when its feature lands.
  */
-export const INERT_DECLARATIONS = ['uploadable'] as const
+export const INERT_DECLARATIONS: readonly string[] = []
 
 /** The declared types using each inert declaration (only declarations in use are listed). */
 export function inertDeclarations(collections: ReadonlyArray<{ slug: string; custom?: Record<string, unknown> }>): Array<{ declaration: string; types: string[] }> {
@@ -87,7 +99,7 @@ export function inertDeclarations(collections: ReadonlyArray<{ slug: string; cus
     declaration,
     types: collections.flatMap((collection) => {
       const meta = getCwaMeta(collection)
-      return meta?.[declaration] ? [meta.shortName] : []
+      return meta && (meta as unknown as Record<string, unknown>)[declaration] ? [meta.shortName] : []
     }),
   })).filter(({ types }) => types.length > 0)
 }

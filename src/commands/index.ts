@@ -13,4 +13,5 @@ export const commands = [
   { key: 'cwa:clean-orphaned', scriptPath: path.resolve(dir, 'cleanOrphaned.ts') },
   { key: 'cwa:jobs:work', scriptPath: path.resolve(dir, 'jobsWork.ts') },
   { key: 'cwa:generate-fixtures', scriptPath: path.resolve(dir, 'generateFixtures.ts') },
+  { key: 'cwa:form-cache-purge', scriptPath: path.resolve(dir, 'formCachePurge.ts') },
 ]

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { checkOptionKeys, type CwaPluginOptions } from 'payload-cwa'
 import { siteFormTypes } from '../../collections/forms'
 import { deepMerge } from './deepMerge'
+import { siteStorage } from './storage'
 
 /**
  * Plugin options of the reference deployment: its defaults, then the JSON
@@ -19,6 +20,7 @@ export function siteOptions(env: Record<string, string | undefined> = process.en
     mercure: { url: env.MERCURE_URL ?? null, publicUrl: env.MERCURE_PUBLIC_URL ?? null, jwtSecret: env.MERCURE_JWT_SECRET ?? null },
     // The shared HTTP cache's purger: none unless CACHE_PURGER says varnish (then VARNISH_URL and SERVER_URL are required).
     httpCache: { purger: (env.CACHE_PURGER ?? 'none') as 'none' | 'varnish', varnishUrl: env.VARNISH_URL ?? null },
+    uploads: { storage: siteStorage(env) },
   }
   const file = env.CWA_CONFIG_FILE
   if (!file) return defaults

@@ -3,7 +3,7 @@
  * unknown key (in the plugin options or in CWA_CONFIG_FILE) stops the start
  * with an error naming its full path and the closest known key, every
  * default resolves as before, and the declarations accepted but not active
- * yet (realtime, uploadable) are named in one start-up warning.
+ * yet (realtime) are named in one start-up warning; uploadable is active (features/uploads).
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -16,7 +16,7 @@ import { sitePageData } from '../../collections/pageData'
 import { cwaPlugin } from '../../plugins/cwa'
 import { closePayload } from '../../plugins/cwa/core/utils/closePayload'
 import { slugRouteGenerator } from '../../plugins/cwa/features/routes/generator'
-import { type CwaPluginOptions, inertDeclarationsWarning, resolveOptions } from '../../plugins/cwa/options'
+import { type CwaPluginOptions, INERT_DECLARATIONS, inertDeclarationsWarning, resolveOptions } from '../../plugins/cwa/options'
 import { startPayload } from '../../src/server/bootstrap'
 import { siteOptions } from '../../src/config/siteOptions'
 import { createTestDatabase, databaseUrl, dropDatabase } from '../support/database'
@@ -120,8 +120,18 @@ describe('defaults', () => {
     const email = (defaultRedirectPath: string, subject: string) => ({ defaultRedirectPath, redirectPathQuery: null, subject })
     expect(resolved).toStrictEqual({
       apiPrefix: '/_api',
+      cors: { allowedOrigins: [], maxAge: 3600 },
+      compat: null,
+      compatIrisWithoutPrefix: false,
       tablePrefix: '_acb_',
       websiteName: 'Website',
+      uploads: {
+        storage: { local: { adapter: 'local' } },
+        filters: { thumbnail: { width: 300, height: 300, fit: 'inside', format: 'webp' }, square: { width: 200, height: 200, fit: 'cover' } },
+        temporaryUrlTtlSeconds: 259200,
+        maxRequestBytes: 21 * 1024 * 1024,
+        stagingDirectory: null,
+      },
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'], ROLE_SUPER_ADMIN: ['ROLE_ADMIN', 'ROLE_ALLOWED_TO_SWITCH'] },
       preparedStatements: true,
       users: { allowRegistration: false },
@@ -188,15 +198,13 @@ describe('defaults', () => {
 })
 
 describe('declarations accepted but not active yet', () => {
-  it('names the types using uploadable, and is silent when none does (realtime / mercure is active: issue 14)', () => {
-    expect(inertDeclarationsWarning([...siteComponents, ...sitePageData])).toBe(
-      'cwa: accepted but not active yet, these type declarations do nothing until their features exist: ' +
-        'uploadable (Image, FileDownload)',
-    )
+  it('none is left: every declaration the site uses (uploadable, mercure / realtime) has its feature, so nothing is named', () => {
+    expect(INERT_DECLARATIONS).toEqual([])
+    expect(inertDeclarationsWarning([...siteComponents, ...sitePageData])).toBeNull()
     expect(inertDeclarationsWarning([{ slug: 'plain' }])).toBeNull()
   })
 
-  it('are named in one warning through Payload’s logger when the site starts', async () => {
+  it('no warning through Payload’s logger when the site starts', async () => {
     const template = process.env.CWA_TEST_TEMPLATE
     if (!template) throw new Error('CWA_TEST_TEMPLATE is not set: run the tests with npm test')
     const database = await createTestDatabase(template)
@@ -207,10 +215,7 @@ describe('declarations accepted but not active yet', () => {
     const payload = await startPayload({ config, key: database })
     try {
       const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter(({ msg }) => msg.includes('not active yet'))
-      expect(warnings).toHaveLength(1)
-      expect(warnings[0].level).toBe(40) // pino's warn
-      expect(warnings[0].msg).not.toContain('realtime')
-      expect(warnings[0].msg).toContain('uploadable (Image, FileDownload)')
+      expect(warnings).toHaveLength(0)
     } finally {
       await closePayload(payload)
       await dropDatabase(database)

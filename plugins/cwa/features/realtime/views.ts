@@ -26,8 +26,11 @@ const JSONLD_HEADERS = () => new Headers({ accept: 'application/ld+json' })
 /** An anonymous GET of the IRI through the JSON-LD pipeline; null unless it is a 200. */
 export async function anonymousView(payload: Payload, base: URL, iri: string): Promise<JsonLdObject | null> {
   const response = await handleApiRequest(payload, { method: 'GET', url: new URL(iri, base), headers: JSONLD_HEADERS(), body: null })
-  if (!response || response.status !== 200 || response.body === null) return null
-  return JSON.parse(typeof response.body === 'string' ? response.body : Buffer.from(response.body).toString('utf8')) as JsonLdObject
+  if (!response || response.status !== 200) return null
+  const body = response.body
+  // A JSON-LD answer is text or bytes; a stream is a file download, never a resource's JSON-LD.
+  const text = typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body).toString('utf8') : null
+  return text === null ? null : (JSON.parse(text) as JsonLdObject)
 }
 
 /** The record as an admin reads it (drafts included); null when it no longer exists. */
