@@ -25,6 +25,7 @@ import { runLoad, type LoadResult } from './cannon'
 import { startFloor } from './floor'
 import { printTable } from './report'
 import { seedScale } from './scale'
+import { benchOrphans } from './orphans'
 import { explain, logQueries, type LoggedQuery } from './sqlLog'
 import { BULK_ROUTES, setUpStructure } from './structure'
 import { readTargets, type ReadTarget } from './targets'
@@ -138,6 +139,7 @@ async function main(): Promise<void> {
 
   const publishRows = ONLY ? [] : await benchPublishing(payload, base, asAdmin, past, idle)
   if (publishRows.length > 0) printTable(publishRows)
+  if (!ONLY || ONLY.test('orphans')) printTable(await benchOrphans(payload, `${PG}/${DB}`))
   const peakMb = process.resourceUsage().maxRSS / 1024
   console.log(`\nServer process: peak RSS ${peakMb.toFixed(0)} MB (Payload, the floor server and this harness; the load generator runs apart). Node ${process.version}.`)
 
