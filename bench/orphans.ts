@@ -10,7 +10,7 @@
 import pg from 'pg'
 import type { Payload } from 'payload'
 import { scanOrphans } from '../plugins/cwa/features/orphans'
-import { logQueries } from './sqlLog'
+import { explain, logQueries } from './sqlLog'
 
 async function addComponents(databaseUrl: string, count: number, tag: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl })
@@ -46,7 +46,7 @@ async function addComponents(databaseUrl: string, count: number, tag: string): P
   }
 }
 
-async function timeScan(payload: Payload): Promise<{ ms: number; queries: number; orphans: number }> {
+async function timeScan(payload: Payload, databaseUrl: string): Promise<{ ms: number; queries: number; orphans: number }> {
   const times: number[] = []
   let queries = 0
   let orphans = 0
@@ -56,6 +56,7 @@ async function timeScan(payload: Payload): Promise<{ ms: number; queries: number
     times.push(performance.now() - started)
     queries = logged.length
     orphans = result.components.length + result.componentGroups.length + result.componentPositions.length
+    if (i === 0 && process.env.BENCH_EXPLAIN) for (const plan of await explain(databaseUrl, logged)) console.log(`orphan scan\n${plan}\n`)
   }
   times.sort((a, b) => a - b)
   return { ms: times[1]!, queries, orphans }
@@ -80,10 +81,10 @@ async function cascadeDelete(payload: Payload): Promise<{ ms: number; queries: n
 export async function benchOrphans(payload: Payload, databaseUrl: string): Promise<string[][]> {
   const rows: string[][] = [['orphans', 'ms (median of 3)', 'SQL statements', 'orphans listed']]
   await addComponents(databaseUrl, 10_000, 'a')
-  const small = await timeScan(payload)
+  const small = await timeScan(payload, databaseUrl)
   rows.push(['scan, 10,000 more components', small.ms.toFixed(0), String(small.queries), String(small.orphans)])
   await addComponents(databaseUrl, 90_000, 'b')
-  const large = await timeScan(payload)
+  const large = await timeScan(payload, databaseUrl)
   rows.push(['scan, 100,000 more components', large.ms.toFixed(0), String(large.queries), String(large.orphans)])
   const cascade = await cascadeDelete(payload)
   rows.push(['cascade DELETE of a page with 50 components', cascade.ms.toFixed(0), String(cascade.queries), `${cascade.deleted} records deleted`])

@@ -32,7 +32,8 @@ import { readTargets, type ReadTarget } from './targets'
 import { measureTiming } from './timing'
 
 const PG = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
-const DB = 'cwa_bench'
+// Per process: two benches (two worktrees) at once must not drop each other's database.
+const DB = `cwa_bench_${process.pid}`
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4)
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number)
 /** Drafts published per publish variant and connection count (each PATCH publishes a fresh one). */

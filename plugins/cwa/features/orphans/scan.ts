@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { getOptions, getRegistry } from '../../core/registry'
 import { runSql, sql, type SqlChunk } from '../../core/utils/sql'
-import { GROUP, id, positionComponentSql, structureOf, type Structure } from './structure'
+import { id, positionComponentSql, structureOf, type Structure } from './structure'
 
 /** One scan's result: the records of each kind that nothing live reaches. */
 export interface OrphanScan {
@@ -16,7 +16,8 @@ export interface OrphanScan {
  * statement, whatever the number of records:
  *
  * - `edges` (materialized once): group -> component of each of its
- *   positions, component -> each group it owns, published component -> its draft;
+ *   positions, component -> each group it owns, published component -> its
+ *   draft (ids only: UUIDs are unique across tables);
  * - `live` (recursive): from the groups of every page and layout and the
  *   components of every page data component property (single-type columns
  *   and parent-class-typed, polymorphic properties alike), along the edges;
@@ -58,60 +59,65 @@ export function scanSql(structure: Structure, graceSeconds: number): SqlChunk {
 
   const edges: SqlChunk[] = []
   if (component && structure.positionRels) {
-    edges.push(sql`SELECT ${GROUP}::text AS pk, p.${id(structure.positionGroupColumn)} AS pid, ${component.kind} AS ck, ${component.id} AS cid
+    edges.push(sql`SELECT p.${id(structure.positionGroupColumn)} AS pid, ${component.id} AS cid
       FROM ${id(structure.positions)} p JOIN ${id(structure.positionRels)} pr ON pr.parent_id = p.id AND pr.path = 'component'`)
   }
   for (const c of structure.components) {
     if (c.rels && c.groupsColumn) {
-      edges.push(sql`SELECT ${c.slug}::text, r.parent_id, ${GROUP}::text, r.${id(c.groupsColumn)} FROM ${id(c.rels)} r WHERE r.path = 'componentGroups' AND r.${id(c.groupsColumn)} IS NOT NULL`)
+      edges.push(sql`SELECT r.parent_id, r.${id(c.groupsColumn)} FROM ${id(c.rels)} r WHERE r.path = 'componentGroups' AND r.${id(c.groupsColumn)} IS NOT NULL`)
     }
-    if (c.twinColumn) edges.push(sql`SELECT ${c.slug}::text, d.${id(c.twinColumn)}, ${c.slug}::text, d.id FROM ${id(c.table)} d WHERE d.${id(c.twinColumn)} IS NOT NULL`)
+    if (c.twinColumn) edges.push(sql`SELECT d.${id(c.twinColumn)}, d.id FROM ${id(c.table)} d WHERE d.${id(c.twinColumn)} IS NOT NULL`)
   }
-  if (edges.length === 0) edges.push(sql`SELECT NULL::text, NULL::uuid, NULL::text, NULL::uuid WHERE false`)
+  if (edges.length === 0) edges.push(sql`SELECT NULL::uuid, NULL::uuid WHERE false`)
 
   const seeds: SqlChunk[] = []
   for (const owner of structure.owners) {
-    seeds.push(sql`SELECT ${GROUP}::text, r.${id(owner.groupsColumn)} FROM ${id(owner.rels)} r WHERE r.path = 'componentGroups' AND r.${id(owner.groupsColumn)} IS NOT NULL`)
+    seeds.push(sql`SELECT r.${id(owner.groupsColumn)} FROM ${id(owner.rels)} r WHERE r.path = 'componentGroups' AND r.${id(owner.groupsColumn)} IS NOT NULL`)
   }
   for (const table of structure.pageData) {
     for (const property of table.direct) {
-      seeds.push(sql`SELECT ${property.target}::text, t.${id(property.column)} FROM ${id(table.table)} t WHERE t.${id(property.column)} IS NOT NULL`)
+      seeds.push(sql`SELECT t.${id(property.column)} FROM ${id(table.table)} t WHERE t.${id(property.column)} IS NOT NULL`)
     }
     for (const property of table.viaRels) {
       for (const { target, column } of property.columns) {
-        seeds.push(sql`SELECT ${target}::text, r.${id(column)} FROM ${id(property.rels)} r WHERE r.path = ${property.field} AND r.${id(column)} IS NOT NULL`)
+        seeds.push(sql`SELECT r.${id(column)} FROM ${id(property.rels)} r WHERE r.path = ${property.field} AND r.${id(column)} IS NOT NULL`)
       }
     }
   }
   if (graceSeconds > 0) {
-    seeds.push(sql`SELECT ${GROUP}::text, g.id FROM ${id(structure.groups)} g WHERE ${young('g')}`)
-    for (const c of structure.components) seeds.push(sql`SELECT ${c.slug}::text, t.id FROM ${id(c.table)} t WHERE ${young('t')}`)
+    seeds.push(sql`SELECT g.id FROM ${id(structure.groups)} g WHERE ${young('g')}`)
+    for (const c of structure.components) seeds.push(sql`SELECT t.id FROM ${id(c.table)} t WHERE ${young('t')}`)
     if (component && structure.positionRels) {
-      seeds.push(sql`SELECT ${component.kind}, ${component.id} FROM ${id(structure.positions)} p JOIN ${id(structure.positionRels)} pr ON pr.parent_id = p.id AND pr.path = 'component' WHERE ${young('p')}`)
+      seeds.push(sql`SELECT ${component.id} FROM ${id(structure.positions)} p JOIN ${id(structure.positionRels)} pr ON pr.parent_id = p.id AND pr.path = 'component' WHERE ${young('p')}`)
     }
   }
-  if (seeds.length === 0) seeds.push(sql`SELECT NULL::text, NULL::uuid WHERE false`)
+  if (seeds.length === 0) seeds.push(sql`SELECT NULL::uuid WHERE false`)
 
-  const isLive = (kind: SqlChunk, recordId: SqlChunk) => sql`EXISTS (SELECT 1 FROM live l WHERE l.kind = ${kind} AND l.id = ${recordId})`
-  const orphans: SqlChunk[] = structure.components.map(
+  // Ids are UUIDs, unique across tables: liveness is a matter of the id alone, so the walk and each
+  // anti-join below work on one uuid column (a hash each), whatever the record's type.
+  const records: SqlChunk[] = structure.components.map(
     (c) =>
-      sql`SELECT 'component'::text AS what, ${c.slug}::text AS slug, t.id::text AS id, t.created_at FROM ${id(c.table)} t
-        WHERE NOT ${isLive(sql`${c.slug}::text`, sql`t.id`)}${c.twinColumn ? sql` AND t.${id(c.twinColumn)} IS NULL` : sql``}${old('t')}`,
+      sql`SELECT 'component'::text AS what, ${c.slug}::text AS slug, t.id, t.created_at FROM ${id(c.table)} t
+        WHERE true${c.twinColumn ? sql` AND t.${id(c.twinColumn)} IS NULL` : sql``}${old('t')}`,
   )
-  orphans.push(sql`SELECT 'group'::text, 'component_groups'::text, g.id::text, g.created_at FROM ${id(structure.groups)} g WHERE NOT ${isLive(sql`${GROUP}::text`, sql`g.id`)}${old('g')}`)
+  records.push(sql`SELECT 'group'::text, 'component_groups'::text, g.id, g.created_at FROM ${id(structure.groups)} g WHERE true${old('g')}`)
   const holdsComponent =
     component && structure.positionRels
       ? sql`EXISTS (SELECT 1 FROM ${id(structure.positionRels)} pr WHERE pr.parent_id = p.id AND pr.path = 'component' AND ${component.id} IS NOT NULL)`
       : sql`false`
-  orphans.push(sql`SELECT 'position'::text, 'component_positions'::text, p.id::text, p.created_at FROM ${id(structure.positions)} p
-    WHERE (NOT ${isLive(sql`${GROUP}::text`, sql`p.${id(structure.positionGroupColumn)}`)}
-       OR (p.${id(structure.pageDataPropertyColumn)} IS NULL AND NOT ${holdsComponent}))${old('p')}`)
 
-  return sql`WITH RECURSIVE edges(pk, pid, ck, cid) AS MATERIALIZED (${sql.join(edges, sql` UNION ALL `)}),
-    live(kind, id) AS (
+  return sql`WITH RECURSIVE edges(pid, cid) AS MATERIALIZED (${sql.join(edges, sql` UNION ALL `)}),
+    live(id) AS (
       ${sql.join(seeds, sql` UNION `)}
       UNION
-      SELECT e.ck, e.cid FROM live l JOIN edges e ON e.pk = l.kind AND e.pid = l.id
+      SELECT e.cid FROM live l JOIN edges e ON e.pid = l.id
     )
-    SELECT what, slug, id FROM (${sql.join(orphans, sql` UNION ALL `)}) o ORDER BY what, created_at, id`
+    SELECT what, slug, id::text FROM (
+      SELECT r.what, r.slug, r.id, r.created_at FROM (${sql.join(records, sql` UNION ALL `)}) r
+        WHERE NOT EXISTS (SELECT 1 FROM live l WHERE l.id = r.id)
+      UNION ALL
+      SELECT 'position'::text, 'component_positions'::text, p.id, p.created_at FROM ${id(structure.positions)} p
+        WHERE (NOT EXISTS (SELECT 1 FROM live l WHERE l.id = p.${id(structure.positionGroupColumn)})
+           OR (p.${id(structure.pageDataPropertyColumn)} IS NULL AND NOT ${holdsComponent}))${old('p')}
+    ) o ORDER BY what, created_at, id`
 }
