@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { getOptions, getRegistry } from '../../core/registry'
 import { runSql, sql, type SqlChunk } from '../../core/utils/sql'
-import { id, positionComponentSql, structureOf, type Structure } from './structure'
+import { GROUP, id, positionComponentSql, structureOf, type Structure } from './structure'
 
 /** One scan's result: the records of each kind that nothing live reaches. */
 export interface OrphanScan {
@@ -15,12 +15,12 @@ export interface OrphanScan {
  * The orphan definition (contract, "Orphaned-resource report") as one SQL
  * statement, whatever the number of records:
  *
- * - `edges` (materialized once): group -> component of each of its
- *   positions, component -> each group it owns, published component -> its
- *   draft (ids only: UUIDs are unique across tables);
  * - `live` (recursive): from the groups of every page and layout and the
  *   components of every page data component property (single-type columns
- *   and parent-class-typed, polymorphic properties alike), along the edges;
+ *   and parent-class-typed, polymorphic properties alike), step by step:
+ *   group -> the component of each of its positions, component -> each
+ *   group it owns, published component -> its draft (each step an index
+ *   lookup gated on the record's kind);
  *   a cycle no root reaches stays out, and a chain hanging off an orphan is
  *   orphaned with it;
  * - orphans: components not live (never a draft of a published component:
@@ -57,67 +57,71 @@ export function scanSql(structure: Structure, graceSeconds: number): SqlChunk {
   const old = (alias: string) => (graceSeconds > 0 ? sql` AND ${sql.identifier(alias)}.created_at <= now() - make_interval(secs => ${graceSeconds})` : sql``)
   const component = positionComponentSql(structure, 'pr')
 
-  const edges: SqlChunk[] = []
+  // One step of the walk from a live record `l`, as a LATERAL subquery: one branch per edge kind, each an
+  // index lookup gated on the record's kind (a one-time filter), so a step costs one or two lookups.
+  const steps: SqlChunk[] = []
   if (component && structure.positionRels) {
-    edges.push(sql`SELECT p.${id(structure.positionGroupColumn)} AS pid, ${component.id} AS cid
-      FROM ${id(structure.positions)} p JOIN ${id(structure.positionRels)} pr ON pr.parent_id = p.id AND pr.path = 'component'`)
+    steps.push(sql`SELECT ${component.kind} AS kind, ${component.id} AS id FROM ${id(structure.positions)} p
+      JOIN ${id(structure.positionRels)} pr ON pr.parent_id = p.id AND pr.path = 'component'
+      WHERE l.kind = ${GROUP}::text AND p.${id(structure.positionGroupColumn)} = l.id AND ${component.id} IS NOT NULL`)
   }
   for (const c of structure.components) {
     if (c.rels && c.groupsColumn) {
-      edges.push(sql`SELECT r.parent_id, r.${id(c.groupsColumn)} FROM ${id(c.rels)} r WHERE r.path = 'componentGroups' AND r.${id(c.groupsColumn)} IS NOT NULL`)
+      steps.push(sql`SELECT ${GROUP}::text, r.${id(c.groupsColumn)} FROM ${id(c.rels)} r
+        WHERE l.kind = ${c.slug}::text AND r.parent_id = l.id AND r.path = 'componentGroups' AND r.${id(c.groupsColumn)} IS NOT NULL`)
     }
-    if (c.twinColumn) edges.push(sql`SELECT d.${id(c.twinColumn)}, d.id FROM ${id(c.table)} d WHERE d.${id(c.twinColumn)} IS NOT NULL`)
+    if (c.twinColumn) steps.push(sql`SELECT ${c.slug}::text, d.id FROM ${id(c.table)} d WHERE l.kind = ${c.slug}::text AND d.${id(c.twinColumn)} = l.id`)
   }
-  if (edges.length === 0) edges.push(sql`SELECT NULL::uuid, NULL::uuid WHERE false`)
+  if (steps.length === 0) steps.push(sql`SELECT NULL::text, NULL::uuid WHERE false`)
 
   const seeds: SqlChunk[] = []
   for (const owner of structure.owners) {
-    seeds.push(sql`SELECT r.${id(owner.groupsColumn)} FROM ${id(owner.rels)} r WHERE r.path = 'componentGroups' AND r.${id(owner.groupsColumn)} IS NOT NULL`)
+    seeds.push(sql`SELECT ${GROUP}::text, r.${id(owner.groupsColumn)} FROM ${id(owner.rels)} r WHERE r.path = 'componentGroups' AND r.${id(owner.groupsColumn)} IS NOT NULL`)
   }
   for (const table of structure.pageData) {
     for (const property of table.direct) {
-      seeds.push(sql`SELECT t.${id(property.column)} FROM ${id(table.table)} t WHERE t.${id(property.column)} IS NOT NULL`)
+      seeds.push(sql`SELECT ${property.target}::text, t.${id(property.column)} FROM ${id(table.table)} t WHERE t.${id(property.column)} IS NOT NULL`)
     }
     for (const property of table.viaRels) {
       for (const { target, column } of property.columns) {
-        seeds.push(sql`SELECT r.${id(column)} FROM ${id(property.rels)} r WHERE r.path = ${property.field} AND r.${id(column)} IS NOT NULL`)
+        seeds.push(sql`SELECT ${target}::text, r.${id(column)} FROM ${id(property.rels)} r WHERE r.path = ${property.field} AND r.${id(column)} IS NOT NULL`)
       }
     }
   }
   if (graceSeconds > 0) {
-    seeds.push(sql`SELECT g.id FROM ${id(structure.groups)} g WHERE ${young('g')}`)
-    for (const c of structure.components) seeds.push(sql`SELECT t.id FROM ${id(c.table)} t WHERE ${young('t')}`)
+    seeds.push(sql`SELECT ${GROUP}::text, g.id FROM ${id(structure.groups)} g WHERE ${young('g')}`)
+    for (const c of structure.components) seeds.push(sql`SELECT ${c.slug}::text, t.id FROM ${id(c.table)} t WHERE ${young('t')}`)
     if (component && structure.positionRels) {
-      seeds.push(sql`SELECT ${component.id} FROM ${id(structure.positions)} p JOIN ${id(structure.positionRels)} pr ON pr.parent_id = p.id AND pr.path = 'component' WHERE ${young('p')}`)
+      seeds.push(sql`SELECT ${component.kind}, ${component.id} FROM ${id(structure.positions)} p JOIN ${id(structure.positionRels)} pr ON pr.parent_id = p.id AND pr.path = 'component' WHERE ${young('p')}`)
     }
   }
-  if (seeds.length === 0) seeds.push(sql`SELECT NULL::uuid WHERE false`)
+  if (seeds.length === 0) seeds.push(sql`SELECT NULL::text, NULL::uuid WHERE false`)
 
-  // Ids are UUIDs, unique across tables: liveness is a matter of the id alone, so the walk and each
-  // anti-join below work on one uuid column (a hash each), whatever the record's type.
+  // Ids are UUIDs, unique across tables: a record is live when its id is (one hash anti-join for all types).
   const records: SqlChunk[] = structure.components.map(
     (c) =>
       sql`SELECT 'component'::text AS what, ${c.slug}::text AS slug, t.id, t.created_at FROM ${id(c.table)} t
         WHERE true${c.twinColumn ? sql` AND t.${id(c.twinColumn)} IS NULL` : sql``}${old('t')}`,
   )
   records.push(sql`SELECT 'group'::text, 'component_groups'::text, g.id, g.created_at FROM ${id(structure.groups)} g WHERE true${old('g')}`)
-  const holdsComponent =
+  // Positions: LEFT JOINs (hash joins), never an OR of NOT EXISTS (a subplan run per position).
+  const holders =
     component && structure.positionRels
-      ? sql`EXISTS (SELECT 1 FROM ${id(structure.positionRels)} pr WHERE pr.parent_id = p.id AND pr.path = 'component' AND ${component.id} IS NOT NULL)`
-      : sql`false`
+      ? sql`LEFT JOIN (SELECT DISTINCT pr.parent_id FROM ${id(structure.positionRels)} pr WHERE pr.path = 'component' AND ${component.id} IS NOT NULL) h ON h.parent_id = p.id`
+      : sql`LEFT JOIN (SELECT NULL::uuid AS parent_id WHERE false) h ON false`
 
-  return sql`WITH RECURSIVE edges(pid, cid) AS MATERIALIZED (${sql.join(edges, sql` UNION ALL `)}),
-    live(id) AS (
+  return sql`WITH RECURSIVE live(kind, id) AS (
       ${sql.join(seeds, sql` UNION `)}
       UNION
-      SELECT e.cid FROM live l JOIN edges e ON e.pid = l.id
+      SELECT n.kind, n.id FROM live l CROSS JOIN LATERAL (${sql.join(steps, sql` UNION ALL `)}) n
     )
     SELECT what, slug, id::text FROM (
       SELECT r.what, r.slug, r.id, r.created_at FROM (${sql.join(records, sql` UNION ALL `)}) r
         WHERE NOT EXISTS (SELECT 1 FROM live l WHERE l.id = r.id)
       UNION ALL
       SELECT 'position'::text, 'component_positions'::text, p.id, p.created_at FROM ${id(structure.positions)} p
-        WHERE (NOT EXISTS (SELECT 1 FROM live l WHERE l.id = p.${id(structure.positionGroupColumn)})
-           OR (p.${id(structure.pageDataPropertyColumn)} IS NULL AND NOT ${holdsComponent}))${old('p')}
+        LEFT JOIN (SELECT DISTINCT l.id FROM live l WHERE l.kind = ${GROUP}::text) lg ON lg.id = p.${id(structure.positionGroupColumn)}
+        ${holders}
+        WHERE (lg.id IS NULL OR (p.${id(structure.pageDataPropertyColumn)} IS NULL AND h.parent_id IS NULL))${old('p')}
     ) o ORDER BY what, created_at, id`
 }
