@@ -138,7 +138,7 @@ async function main(): Promise<void> {
   }
   printReads(measured)
 
-  const publishRows = ONLY ? [] : await benchPublishing(payload, base, asAdmin, past, idle)
+  const publishRows = ONLY && !ONLY.test('publish') ? [] : await benchPublishing(payload, base, asAdmin, past, idle)
   if (publishRows.length > 0) printTable(publishRows)
   if (!ONLY || ONLY.test('orphans')) printTable(await benchOrphans(payload, `${PG}/${DB}`))
   const peakMb = process.resourceUsage().maxRSS / 1024
@@ -174,7 +174,7 @@ async function main(): Promise<void> {
 }
 
 function printReads(measured: Measured[]): void {
-  const rows: string[][] = [['target', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'SQL', 'CPU ms/req', 'REST req/s', 'x REST', 'floor p50', 'p50 / floor', 'x route-by-path p50']]
+  const rows: string[][] = [['target', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'SQL', 'CPU ms/req', 'REST req/s', 'REST CPU', 'x REST', 'floor p50', 'floor CPU', 'p50 / floor', 'x route-by-path p50']]
   const byName = new Map(measured.map((m) => [m.target.name, m]))
   for (const { target, queries, runs } of measured) {
     for (const [connections, { api, rest, floor }] of runs) {
@@ -188,8 +188,10 @@ function printReads(measured: Measured[]): void {
         String(queries.length),
         api.cpuMs.toFixed(2),
         rest ? rest.rps.toFixed(0) : '-',
+        rest ? rest.cpuMs.toFixed(2) : '-',
         rest ? (api.rps / rest.rps).toFixed(2) : '-',
         floor ? String(floor.p50) : '-',
+        floor ? floor.cpuMs.toFixed(2) : '-',
         floor ? (api.p50 / Math.max(floor.p50, 1)).toFixed(2) : '-',
         against ? (api.p50 / Math.max(against.p50, 1)).toFixed(2) : '-',
       ])

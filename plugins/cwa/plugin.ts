@@ -12,6 +12,7 @@ import { pageDataBaseFields } from './core/fields/pageDataBase'
 import { withWriteEvents } from './core/events'
 import { installAfterCommit } from './core/transactions'
 import { getCwaMeta } from './core/types'
+import { usePreparedStatements } from './core/utils/preparedStatements'
 import { collectionFeature } from './features/collection'
 import { formsFeature } from './features/forms'
 import { orphansFeature } from './features/orphans'
@@ -57,6 +58,7 @@ export const cwaPlugin =
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), payloadApiAfterError] },
       onInit: async (payload) => {
         installAfterCommit(payload)
+        if (options.preparedStatements) usePreparedStatements(payload)
         warnInertDeclarations(payload)
         await config.onInit?.(payload)
       },

@@ -123,6 +123,7 @@ describe('defaults', () => {
       tablePrefix: '_acb_',
       websiteName: 'Website',
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'], ROLE_SUPER_ADMIN: ['ROLE_ADMIN', 'ROLE_ALLOWED_TO_SWITCH'] },
+      preparedStatements: true,
       users: { allowRegistration: false },
       user: {
         emailLinks: { defaultOrigin: null, allowedOrigins: [] },

@@ -39,6 +39,13 @@ export interface CwaPluginOptions {
   roleHierarchy?: Record<string, string[]>
   /** Switches of the built-in component types (each feature that adds one adds its switch to EnabledComponents). */
   enabledComponents?: EnabledComponents
+  /**
+   * Name the parameterised SQL statements so PostgreSQL parses and plans each
+   * once per connection (core/utils/preparedStatements.ts). Default true; turn
+   * it off behind a pooler that cannot keep prepared statements (PgBouncer in
+   * transaction mode before 1.21).
+   */
+  preparedStatements?: boolean
 }
 
 export interface ResolvedCwaOptions {
@@ -47,13 +54,14 @@ export interface ResolvedCwaOptions {
   websiteName: string
   roleHierarchy: Record<string, string[]>
   enabledComponents: ResolvedEnabledComponents
+  preparedStatements: boolean
 }
 
 /** One `<component>?: boolean` per built-in component type, added by its feature. */
 export interface EnabledComponents {}
 export interface ResolvedEnabledComponents {}
 
-type CoreKey = 'apiPrefix' | 'tablePrefix' | 'websiteName' | 'roleHierarchy'
+type CoreKey = 'apiPrefix' | 'tablePrefix' | 'websiteName' | 'roleHierarchy' | 'preparedStatements'
 
 /** Keys of the core (roleHierarchy is a map of the site's own role names: not checked further). */
 export const coreOptionKeys: OptionKeys<Pick<CwaPluginOptions, CoreKey>> = {
@@ -61,6 +69,7 @@ export const coreOptionKeys: OptionKeys<Pick<CwaPluginOptions, CoreKey>> = {
   tablePrefix: true,
   websiteName: true,
   roleHierarchy: true,
+  preparedStatements: true,
 }
 
 export const DEFAULT_ROLE_HIERARCHY: Readonly<Record<string, string[]>> = {
@@ -75,6 +84,7 @@ export function resolveCoreOptions(options: CwaPluginOptions): Pick<ResolvedCwaO
     tablePrefix: options.tablePrefix ?? '_acb_',
     websiteName: options.websiteName ?? 'Website',
     roleHierarchy: options.roleHierarchy ?? structuredClone(DEFAULT_ROLE_HIERARCHY),
+    preparedStatements: options.preparedStatements ?? true,
   }
 }
 

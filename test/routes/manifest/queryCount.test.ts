@@ -1,5 +1,6 @@
 /**
- * The resource manifest stays a small fixed number of SQL queries whatever
+ * The resource manifest stays three SQL queries (plus the session check of a
+ * signed-in caller) whatever
  * the page holds (issue #5): the same count for a page with 5 components as
  * for one with 50, spread over the layout, the page, nested component
  * groups, a template with a dynamic position and three rendering depths.
@@ -13,7 +14,8 @@ let server: TestServer
 let admin: string
 let b: ReturnType<typeof builder>
 
-const MAX_QUERIES = 6
+/** The route (with its stored effective go-live date), the ancestor chain, the containment walk; a signed-in caller adds the session check. */
+const MAX_QUERIES = { anonymous: 3, admin: 4 }
 
 async function measure(path: string, token?: string) {
   const { result, queries, sql } = await server.countQueries(() => server.get(`/_api/_/resource_manifest/${encodeURIComponent(path)}`, { token }))
@@ -35,15 +37,15 @@ afterAll(async () => {
 
 describe('manifest SQL cost', () => {
   it.each([
-    ['anonymous', () => undefined],
-    ['admin (draft routing)', () => admin],
-  ])('is the same for 5 and 50 components (%s)', async (_label, token) => {
+    ['anonymous', () => undefined, MAX_QUERIES.anonymous],
+    ['admin (draft routing)', () => admin, MAX_QUERIES.admin],
+  ])('is the same for 5 and 50 components (%s)', async (_label, token, max) => {
     const small = await measure('/small/article/child', token())
     const large = await measure('/large/article/child', token())
     expect(small.components).toBe(6)
     expect(large.components).toBe(51)
     expect({ small: small.queries, large: large.queries }).toEqual({ small: large.queries, large: small.queries })
-    expect({ queries: large.queries, sql: large.queries > MAX_QUERIES ? large.sql.map((s) => s.slice(0, 120)) : [] }).toEqual({
+    expect({ queries: large.queries, sql: large.queries > max ? large.sql.map((s) => s.slice(0, 120)) : [] }).toEqual({
       queries: large.queries,
       sql: [],
     })

@@ -59,11 +59,31 @@ export async function routeLiveness(
  * caller with the publish permission sees it whatever its go-live date, and
  * anyone else only when it is live (own and inherited liveAt).
  */
-export async function canSeeRoute(ctx: HydraContext, route: { id: string; path: string }, at?: Date): Promise<boolean> {
+export async function canSeeRoute(
+  ctx: HydraContext,
+  route: { id: string; path: string; effective_live_at?: Date | string | null },
+  at?: Date,
+): Promise<boolean> {
   if (!routeRulesAllow(ctx.options, ctx.user, route.path)) return false
   if (isRouteAdmin(ctx.user, ctx.options)) return true
-  const liveness = await routeLiveness(ctx.payload, { ids: [route.id], at, req: ctx.req })
-  return liveness.get(route.id)?.live ?? false
+  // The stored effective date (recomputed in the transaction of every write that can change it, and what the
+  // routes collection's read access compares) answers in one indexed lookup, or none when the caller has it.
+  const stored = route.effective_live_at !== undefined ? route.effective_live_at : await storedEffectiveLiveAt(ctx, route.id)
+  return isLiveAt(stored, at ?? new Date())
+}
+
+/** Live at `at`: a stored effective go-live date that has come (null: never, e.g. gated by an offline ancestor). */
+export function isLiveAt(effective: Date | string | null, at: Date): boolean {
+  return effective !== null && new Date(effective).getTime() <= at.getTime()
+}
+
+async function storedEffectiveLiveAt(ctx: HydraContext, id: string): Promise<Date | string | null> {
+  const rows = await runSql<{ at: Date | string | null }>(
+    ctx.payload,
+    sql`SELECT effective_live_at AS at FROM ${ident(tableOf(ctx.payload, 'routes'))} WHERE id = ${id}::uuid`,
+    ctx.req,
+  )
+  return rows[0]?.at ?? null
 }
 
 /**

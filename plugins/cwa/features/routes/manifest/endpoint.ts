@@ -5,7 +5,7 @@ import { parsePreviewMoment } from '../previewMoment'
 import type { OperationResult } from '../../../hydra/operations'
 import { isRouteAdmin } from '../fields'
 import { routeRulesAllow } from '../access/rules'
-import { canSeeRoute, routeLiveness } from '../liveness'
+import { canSeeRoute, isLiveAt } from '../liveness'
 import type { RecordRef } from '../structure/descendants'
 import { structureSchema } from '../structure/schema'
 import { runSql, sql } from '../structure/sql'
@@ -19,6 +19,7 @@ interface RouteRow {
   path: string
   target_kind: string | null
   target_id: string | null
+  effective_live_at: Date | string | null
 }
 
 /** The route named by a path (`/blog/post`) or a UUID, with its target, in one query. */
@@ -49,16 +50,17 @@ function previewMoment(ctx: HydraContext, permitted: boolean): Date | null {
  */
 async function assertVisible(ctx: HydraContext, route: RouteRow, at: Date | null): Promise<void> {
   if (!routeRulesAllow(ctx.options, ctx.user, route.path)) throw ctx.user ? forbidden() : unauthorized()
-  const live = at ? (await routeLiveness(ctx.payload, { ids: [route.id], at, req: ctx.req })).get(route.id)?.live : await canSeeRoute(ctx, route)
+  // With ?at= liveness is taken as of that moment, for the permitted caller too.
+  const live = at ? isLiveAt(route.effective_live_at, at) : await canSeeRoute(ctx, route)
   if (!live) throw notFound()
 }
 
 /**
  * GET /_/resource_manifest/{id}: every resource IRI a front end needs to
  * render the route, as one containment tree per rendering depth (root
- * ancestor first, the route last). A fixed number of SQL queries whatever the
- * page holds: the route, its liveness (callers without the publish
- * permission), the ancestor chain, and one recursive walk of the containment.
+ * ancestor first, the route last). Three SQL queries whatever the page
+ * holds: the route with its stored effective go-live date, the ancestor
+ * chain, and one recursive walk of the containment.
  * 404 when the route does not exist or is not live for the caller (401/403
  * when a route_security rule denies it); a
  * redirect route lists nothing (the client follows its redirect).

@@ -185,7 +185,10 @@ export class StructureSchema {
     const kind = data ? sql`CASE WHEN r.${page} IS NOT NULL THEN 'pages'::text ELSE ${data.kind} END` : sql`CASE WHEN r.${page} IS NOT NULL THEN 'pages'::text END`
     const id = data ? sql`COALESCE(r.${page}, ${data.id})` : sql`r.${page}`
     const join = data ? sql` LEFT JOIN ${this.rels('routes')} rr ON rr.parent_id = r.id AND rr.path = 'pageData'` : sql``
-    return sql`SELECT r.id, r.path, r.${this.column('routes', 'redirect')} AS redirect_id, ${kind} AS target_kind, ${id} AS target_id
+    // The stored effective go-live date (kept current by every write that can change it) decides liveness without another query.
+    const effective = this.columnName('routes', 'effectiveLiveAt')
+    return sql`SELECT r.id, r.path, r.${this.column('routes', 'redirect')} AS redirect_id, ${kind} AS target_kind, ${id} AS target_id,
+      ${effective ? sql`r.${sql.identifier(effective)}` : sql`NULL::timestamptz`} AS effective_live_at
       FROM ${this.table('routes')} r${join} WHERE ${where}`
   }
 }

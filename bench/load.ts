@@ -1,0 +1,193 @@
+/**
+ * npm run load: load and soak. Starts the reference site in this process on
+ * a fresh database (LOAD_PG_URL, else BENCH_PG_URL, else the local server;
+ * the database cwa_load_<pid> is dropped at the end), listening on loopback
+ * only, and runs a bounded mixed workload against it from a child process
+ * (bench/load/generator.ts, autocannon): 90% anonymous reads of routes by
+ * path, resource manifests, pages and components, 10% admin writes (edits of
+ * published components, which create or update their draft twins, new
+ * drafts) and publications (PATCH publishedAt on drafts), for LOAD_SECONDS
+ * (default 60) on LOAD_CONNECTIONS (default 50). Then it checks the
+ * invariants (bench/load/invariants.ts), in SQL where they concern the
+ * database, prints throughput, latencies and counts and one line per
+ * invariant, and exits 1 when one fails. Nothing here is a test; the test
+ * test/bench/load.test.ts runs it briefly.
+ */
+import { fork } from 'node:child_process'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import pg from 'pg'
+import { buildSiteConfig } from '../payload.config'
+import { closePayload, createApp, loadJwtKeys } from 'payload-cwa'
+import { startPayload } from '../src/server/bootstrap'
+import { seedDemo } from '../src/seed/demo'
+import { lostWrites, publicationCounts, publishableTables, twinViolations, type ComponentRow } from './load/invariants'
+import { judge } from './load/report'
+import { setUpLoadSite, signInAdmin } from './load/site'
+import type { LoadOutcome, LoadPlan } from './load/types'
+
+const PG = (process.env.LOAD_PG_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
+const DB = `cwa_load_${process.pid}`
+
+/** A whole number from the environment within bounds: the load is always bounded. */
+function bounded(name: string, fallback: number, max: number): number {
+  const raw = process.env[name]
+  const value = raw === undefined || raw === '' ? fallback : Number(raw)
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} must be a whole number from 1 to ${max} (got "${raw}")`)
+  return value
+}
+
+const SECONDS = bounded('LOAD_SECONDS', 60, 3600)
+const CONNECTIONS = bounded('LOAD_CONNECTIONS', 50, 1000)
+/** Seconds a request may take before it counts as unanswered (a violation). */
+const TIMEOUT = bounded('LOAD_TIMEOUT', 10, 600)
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${PG}/postgres` })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Runs the generator in a child process (through scripts/start.mjs, like this script) and returns what it saw. */
+function runGenerator(plan: LoadPlan): Promise<LoadOutcome> {
+  // This script runs through scripts/start.mjs (npm run load): so does the generator.
+  const starter = process.argv[1]?.endsWith(path.join('scripts', 'start.mjs')) ? process.argv[1] : path.resolve('scripts', 'start.mjs')
+  const root = path.resolve(path.dirname(starter), '..')
+  const child = fork(starter, ['bench/load/generator.ts'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  return new Promise((resolve, reject) => {
+    let outcome: LoadOutcome | null = null
+    child.on('message', (message: { outcome?: LoadOutcome; error?: string }) => {
+      if (message.outcome) outcome = message.outcome
+      else reject(new Error(`the load generator failed: ${message.error}`))
+    })
+    child.once('error', reject)
+    child.once('exit', (code) => (outcome ? resolve(outcome) : reject(new Error(`the load generator exited ${code} without an outcome`))))
+    child.send(plan)
+  })
+}
+
+/** Databases of earlier runs that were killed: their process is gone. */
+async function dropLeftovers(): Promise<void> {
+  const client = new pg.Client({ connectionString: `${PG}/postgres` })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname ~ '^cwa_load_[0-9]+$'`)
+    for (const { datname } of rows) {
+      const pid = Number(datname.slice('cwa_load_'.length))
+      try {
+        process.kill(pid, 0)
+        continue
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') continue
+      }
+      await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  await dropLeftovers()
+  // Ctrl-C: the database goes with the run.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`).finally(() => process.exit(130))
+    })
+  }
+  await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)
+  await admin(`CREATE DATABASE ${DB}`)
+  process.env.CWA_DATA_DIR ??= '.data/load'
+  let exitCode = 1
+  const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: `${PG}/${DB}` }), key: 'load' })
+  const server = createApp({ payload, keys: await loadJwtKeys(process.env) }).listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  try {
+    await seedDemo(payload, { apiPrefix: '/_api' })
+    // Two published components per connection to edit (at least 20).
+    const site = await setUpLoadSite(payload, Math.max(20, 2 * CONNECTIONS))
+    let inFlight = 0
+    server.on('request', (_req, res) => {
+      inFlight++
+      res.once('close', () => inFlight--)
+    })
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const adminToken = await signInAdmin(payload, base)
+
+    // Every read target answers anonymously before the run: a wrong target is a setup error, not a finding.
+    for (const paths of Object.values(site.reads)) {
+      for (const target of paths) {
+        const response = await fetch(`${base}${target}`, { headers: { accept: 'application/ld+json' } })
+        await response.arrayBuffer()
+        if (response.status !== 200) throw new Error(`read target ${target} answered ${response.status} before the run`)
+      }
+    }
+
+    const setUp = ((performance.now() - started) / 1000).toFixed(0)
+    console.log(`npm run load: ${SECONDS} s, ${CONNECTIONS} connections, server on ${base} (loopback only), database ${DB}, generator in a child process, Node ${process.version} (set-up ${setUp} s)`)
+    const cpuBefore = process.cpuUsage()
+    const memoryBefore = process.memoryUsage()
+    const outcome = await runGenerator({
+      base,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      timeout: TIMEOUT,
+      writeEvery: 10,
+      adminToken,
+      reads: site.reads,
+      componentPath: '/_api/component/html_contents',
+      writable: site.writable,
+      past: new Date(Date.now() - 60_000).toISOString(),
+    })
+    // Requests cut off when the time was up may still run on the server: the checks wait for them.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    const cpu = process.cpuUsage(cpuBefore)
+    const memoryAfter = process.memoryUsage()
+
+    const client = new pg.Client({ connectionString: `${PG}/${DB}` })
+    await client.connect()
+    try {
+      const ids = outcome.expected.map(([id]) => id)
+      const { rows } = await client.query<ComponentRow>(
+        'SELECT id::text, html, published_at, published_resource_id::text FROM _acb_html_contents WHERE id = ANY($1::uuid[])',
+        [ids],
+      )
+      const tables = await publishableTables(client)
+      const sqlViolations = [...lostWrites(outcome.expected, rows), ...(await twinViolations(client, tables))]
+      const counts = await publicationCounts(client, tables)
+      const answered = Object.values(outcome.kinds).reduce((total, figures) => total + figures.count, 0)
+      const report = judge(outcome, sqlViolations, {
+        cpuMsPerRequest: answered ? (cpu.user + cpu.system) / 1000 / answered : 0,
+        peakRssMb: process.resourceUsage().maxRSS / 1024,
+        rssMb: [memoryBefore.rss / 2 ** 20, memoryAfter.rss / 2 ** 20],
+        heapMb: [memoryBefore.heapUsed / 2 ** 20, memoryAfter.heapUsed / 2 ** 20],
+        ...counts,
+        tables: tables.length,
+        checkedRecords: ids.length,
+      })
+      for (const line of report.lines) console.log(line)
+      exitCode = report.ok ? 0 : 1
+    } finally {
+      await client.end()
+    }
+  } finally {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+    // Dropping the database terminates clients the pool still holds: that must not crash the run.
+    ;(payload.db as unknown as { pool?: { on(event: 'error', fn: () => void): void } }).pool?.on('error', () => {})
+    await closePayload(payload)
+    await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)
+  }
+  process.exit(exitCode)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

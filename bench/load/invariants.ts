@@ -1,0 +1,156 @@
+/**
+ * The invariants `npm run load` checks, as functions that only judge what
+ * they are given (test/bench/loadInvariants.test.ts feeds them violations):
+ * - no draft reaches an anonymous caller: every anonymous body is scanned for
+ *   the marker every draft's content carries and for the id of every record
+ *   that was a draft for the whole time the request was under way;
+ * - no lost write: every record holds what its last acknowledged write put there;
+ * - exactly one published twin per record, in SQL over every publishable table.
+ */
+import type pg from 'pg'
+import type { RecordState, Violation } from './types'
+
+/** Every draft the load writes holds this, followed by a number; published content never does. */
+export const DRAFT_MARKER = 'DRAFT-MARKER-'
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g
+
+/**
+ * When each record was certainly a draft: from the moment the answer creating
+ * it arrived until the request publishing it was sent (open while unpublished).
+ */
+export class DraftWindows {
+  private readonly windows = new Map<string, { from: number; to: number }>()
+
+  opened(id: string, at: number): void {
+    if (!this.windows.has(id)) this.windows.set(id, { from: at, to: Infinity })
+  }
+
+  closed(id: string, at: number): void {
+    const window = this.windows.get(id)
+    if (window && window.to === Infinity) window.to = at
+  }
+
+  /** Whether `id` was a draft for the whole time from `sentAt` to `receivedAt`. */
+  draftThroughout(id: string, sentAt: number, receivedAt: number): boolean {
+    const window = this.windows.get(id)
+    return !!window && window.from <= sentAt && receivedAt <= window.to
+  }
+}
+
+/** Violations in one anonymous response body: draft content (the marker), or the id of a record that was a draft throughout. */
+export function draftLeaks(
+  body: string,
+  request: { path: string; sentAt: number; receivedAt: number },
+  windows: DraftWindows,
+): Violation[] {
+  const found: Violation[] = []
+  const marker = body.indexOf(DRAFT_MARKER)
+  if (marker >= 0) {
+    const sample = body.slice(marker, marker + DRAFT_MARKER.length + 12).replace(/[^\w-].*$/s, '')
+    found.push({ invariant: 'no draft returned to an anonymous request', detail: `GET ${request.path} returned draft content ${sample}` })
+  }
+  for (const id of new Set(body.match(UUID) ?? [])) {
+    if (windows.draftThroughout(id, request.sentAt, request.receivedAt)) {
+      found.push({ invariant: 'no draft returned to an anonymous request', detail: `GET ${request.path} named the draft ${id}` })
+    }
+  }
+  return found
+}
+
+/** A row of the written component table, as checked against the expected states. */
+export interface ComponentRow {
+  id: string
+  html: string | null
+  published_at: Date | null
+  published_resource_id: string | null
+}
+
+function describe(state: RecordState): string {
+  if (state === 'absent') return 'deleted'
+  return `${state.published ? 'published' : state.twin ? `draft of ${state.twin}` : 'draft'} "${state.html}"`
+}
+
+function matches(row: ComponentRow | undefined, state: RecordState, now: Date): boolean {
+  if (state === 'absent') return !row
+  if (!row || row.html !== state.html || row.published_resource_id !== state.twin) return false
+  return state.published ? row.published_at !== null && row.published_at <= now : row.published_at === null
+}
+
+/**
+ * No lost write: each record's row matches one of its acceptable states (one,
+ * unless a write to it got no answer). A record absent from `rows` is deleted.
+ */
+export function lostWrites(expected: Iterable<[string, RecordState[]]>, rows: ComponentRow[], now = new Date()): Violation[] {
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  const found: Violation[] = []
+  for (const [id, states] of expected) {
+    const row = byId.get(id)
+    if (states.some((state) => matches(row, state, now))) continue
+    const actual = row
+      ? `${row.published_resource_id ? `draft of ${row.published_resource_id}` : row.published_at ? 'published' : 'draft'} "${row.html}"`
+      : 'missing'
+    found.push({ invariant: 'no lost write', detail: `${id}: expected ${states.map(describe).join(' or ')}, the database has ${actual}` })
+  }
+  return found
+}
+
+/** Tables of publishable types: those with the twin link column. */
+export async function publishableTables(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND column_name = 'published_resource_id' ORDER BY table_name`,
+  )
+  return rows.map((row) => row.table_name)
+}
+
+/**
+ * Exactly one published twin per record, in SQL: a draft twin points at a
+ * record that exists and is published (not itself a draft or scheduled), no
+ * published record has two drafts, and no twin is dated in the past (that
+ * would be a second published version of the record).
+ */
+export async function twinViolations(client: pg.Client, tables?: string[]): Promise<Violation[]> {
+  const found: Violation[] = []
+  for (const table of tables ?? (await publishableTables(client))) {
+    const t = `"${table.replace(/"/g, '""')}"`
+    const { rows } = await client.query<{ problem: string; id: string; twin: string }>(
+      `SELECT 'points at a missing record' AS problem, d.id::text AS id, d.published_resource_id::text AS twin
+         FROM ${t} d LEFT JOIN ${t} p ON p.id = d.published_resource_id
+        WHERE d.published_resource_id IS NOT NULL AND p.id IS NULL
+       UNION ALL
+       SELECT 'points at a record that is not published', d.id::text, p.id::text
+         FROM ${t} d JOIN ${t} p ON p.id = d.published_resource_id
+        WHERE p.published_resource_id IS NOT NULL OR p.published_at IS NULL OR p.published_at > now()
+       UNION ALL
+       SELECT 'is one of ' || count(*) || ' drafts of one record', min(d.id::text), d.published_resource_id::text
+         FROM ${t} d WHERE d.published_resource_id IS NOT NULL
+        GROUP BY d.published_resource_id HAVING count(*) > 1
+       UNION ALL
+       SELECT 'is a twin dated in the past (a second published version)', d.id::text, d.published_resource_id::text
+         FROM ${t} d WHERE d.published_resource_id IS NOT NULL AND d.published_at <= now()`,
+    )
+    for (const row of rows) {
+      found.push({ invariant: 'one published twin per record', detail: `${table} ${row.id} (twin ${row.twin}) ${row.problem}` })
+    }
+  }
+  return found
+}
+
+/** Drafts and published records counted over every publishable table (for the report). */
+export async function publicationCounts(client: pg.Client, tables?: string[]): Promise<{ published: number; drafts: number; twins: number }> {
+  const totals = { published: 0, drafts: 0, twins: 0 }
+  for (const table of tables ?? (await publishableTables(client))) {
+    const t = `"${table.replace(/"/g, '""')}"`
+    const { rows } = await client.query<{ published: string; drafts: string; twins: string }>(
+      `SELECT count(*) FILTER (WHERE published_resource_id IS NULL AND published_at <= now()) AS published,
+              count(*) FILTER (WHERE published_resource_id IS NOT NULL OR published_at IS NULL OR published_at > now()) AS drafts,
+              count(*) FILTER (WHERE published_resource_id IS NOT NULL) AS twins
+         FROM ${t}`,
+    )
+    totals.published += Number(rows[0]!.published)
+    totals.drafts += Number(rows[0]!.drafts)
+    totals.twins += Number(rows[0]!.twins)
+  }
+  return totals
+}

@@ -1,0 +1,67 @@
+/**
+ * Named prepared statements: the site's repeated parameterised queries are
+ * parsed and planned once per connection (pg_prepared_statements lists
+ * them), statements without parameters stay unnamed, a connection keeps at
+ * most its cap of names; `preparedStatements: false` turns it off.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { createLocalReq, initTransaction, killTransaction } from 'payload'
+import { resolveOptions } from 'payload-cwa'
+import pg from 'pg'
+import { nameStatements } from '../../plugins/cwa/core/utils/preparedStatements'
+import { runSql, sql } from '../../plugins/cwa/core/utils/sql'
+import { databaseUrl } from '../support/database'
+import { type MinimalSite, startMinimalSite } from '../support/minimalSite'
+
+let on: MinimalSite
+
+beforeAll(async () => {
+  on = await startMinimalSite()
+})
+afterAll(async () => {
+  await on?.close()
+})
+
+/** Reads layouts twice on one connection (a transaction) and lists the statements that connection prepared. */
+async function preparedAfterReads(site: MinimalSite): Promise<string[]> {
+  const req = await createLocalReq({}, site.payload)
+  await initTransaction(req)
+  try {
+    for (let i = 0; i < 2; i++) await site.payload.find({ collection: 'layouts', where: { reference: { equals: `x${i}` } }, req, depth: 0 })
+    const rows = await runSql<{ name: string }>(site.payload, sql`SELECT name FROM pg_prepared_statements`, req)
+    return rows.map((r) => r.name)
+  } finally {
+    await killTransaction(req)
+  }
+}
+
+describe('prepared statements', () => {
+  it('Payload reads run as named statements, parsed once per connection', async () => {
+    const names = await preparedAfterReads(on)
+    expect(names.filter((n) => n.startsWith('cwa_')).length).toBeGreaterThan(0)
+    // The same query text twice is one statement, not two.
+    expect(new Set(names).size).toBe(names.length)
+  })
+
+  it('on by default; `preparedStatements: false` turns it off', () => {
+    expect(resolveOptions({}).preparedStatements).toBe(true)
+    expect(resolveOptions({ preparedStatements: false }).preparedStatements).toBe(false)
+  })
+
+  it('a connection keeps at most its cap of names; statements without parameters stay unnamed; results are unchanged', async () => {
+    const client = new pg.Client({ connectionString: databaseUrl(on.database) })
+    await client.connect()
+    try {
+      nameStatements(client as never, 2)
+      expect((await client.query('SELECT $1::int + 1 AS n', [1])).rows).toEqual([{ n: 2 }])
+      expect((await client.query({ text: 'SELECT $1::int + 2 AS n', values: [1] })).rows).toEqual([{ n: 3 }])
+      expect((await client.query('SELECT $1::int + 3 AS n', [1])).rows).toEqual([{ n: 4 }]) // over the cap: unnamed
+      expect((await client.query('SELECT $1::int + 1 AS n', [5])).rows).toEqual([{ n: 6 }]) // reuses its name
+      expect((await client.query('SELECT 42 AS n')).rows).toEqual([{ n: 42 }]) // no parameters: unnamed
+      const { rows } = await client.query('SELECT statement FROM pg_prepared_statements ORDER BY statement')
+      expect(rows.map((r) => r.statement)).toEqual(['SELECT $1::int + 1 AS n', 'SELECT $1::int + 2 AS n'])
+    } finally {
+      await client.end()
+    }
+  })
+})
