@@ -12,7 +12,9 @@
  * BENCH_PUBLICATIONS size the runs; BENCH_ONLY (a regex of target names)
  * picks targets, BENCH_COMPARE=0 skips the REST and floor runs (for a
  * profile of the JSON-LD path alone); BENCH_SQL=1 prints each counted request's SQL, BENCH_EXPLAIN=1
- * its plans.
+ * its plans. Uploads (target name `upload`): a 12-megapixel JPEG uploaded
+ * with its thumbnail variant, its time and the process's peak resident
+ * memory during the uploads (bench/upload.ts).
  */
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
@@ -30,6 +32,7 @@ import { explain, logQueries, type LoggedQuery } from './sqlLog'
 import { BULK_ROUTES, setUpStructure } from './structure'
 import { readTargets, type ReadTarget } from './targets'
 import { measureTiming } from './timing'
+import { measureUpload } from './upload'
 
 const PG = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
 // Per process: two benches (two worktrees) at once must not drop each other's database.
@@ -140,6 +143,14 @@ async function main(): Promise<void> {
 
   const publishRows = ONLY && !ONLY.test('publish') ? [] : await benchPublishing(payload, base, asAdmin, past, idle)
   if (publishRows.length > 0) printTable(publishRows)
+  if (!ONLY || ONLY.test('upload')) {
+    await idle()
+    const upload = await measureUpload(base, asAdmin)
+    console.log(
+      `\nupload: a ${upload.megapixels}-megapixel JPEG (${(upload.fileBytes / 1024 / 1024).toFixed(1)} MiB, multipart, with its thumbnail variant), ${upload.runs} runs: ` +
+        `median ${upload.medianMs} ms, slowest ${upload.maxMs} ms; server process resident memory ${upload.rssBeforeMiB} MiB before, peak ${upload.rssPeakMiB} MiB during the uploads (+${upload.rssPeakMiB - upload.rssBeforeMiB} MiB).`,
+    )
+  }
   if (!ONLY || ONLY.test('orphans')) printTable(await benchOrphans(payload, `${PG}/${DB}`))
   const peakMb = process.resourceUsage().maxRSS / 1024
   console.log(`\nServer process: peak RSS ${peakMb.toFixed(0)} MB (Payload, the floor server and this harness; the load generator runs apart). Node ${process.version}.`)

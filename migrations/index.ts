@@ -6,7 +6,10 @@ import * as migration_20261122_083006_route_effective_live_at from './20261122_0
 import * as migration_20261122_090000_users_email_unique from './20261122_090000_users_email_unique';
 import * as migration_20261123_140000_auth_hardening from './20261123_140000_auth_hardening';
 import * as migration_20261123_141000_integrity from './20261123_141000_integrity';
+import * as migration_20261123_170000_uploaded_files from './20261123_170000_uploaded_files';
 import * as migration_20261123_171000_orphans_and_jobs from './20261123_171000_orphans_and_jobs';
+import * as migration_20261123_173000_frontend from './20261123_173000_frontend';
+import * as migration_20261123_173100_form_type_hash from './20261123_173100_form_type_hash';
 
 export const migrations = [
   {
@@ -50,8 +53,23 @@ export const migrations = [
     name: '20261123_141000_integrity',
   },
   {
+    up: migration_20261123_170000_uploaded_files.up,
+    down: migration_20261123_170000_uploaded_files.down,
+    name: '20261123_170000_uploaded_files',
+  },
+  {
     up: migration_20261123_171000_orphans_and_jobs.up,
     down: migration_20261123_171000_orphans_and_jobs.down,
     name: '20261123_171000_orphans_and_jobs',
+  },
+  {
+    up: migration_20261123_173000_frontend.up,
+    down: migration_20261123_173000_frontend.down,
+    name: '20261123_173000_frontend',
+  },
+  {
+    up: migration_20261123_173100_form_type_hash.up,
+    down: migration_20261123_173100_form_type_hash.down,
+    name: '20261123_173100_form_type_hash',
   },
 ];

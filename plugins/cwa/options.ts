@@ -9,6 +9,9 @@
  *   features/users/options.ts        users.allowRegistration, user.*
  *   features/forms/options.ts        forms, enabledComponents.form
  *   features/collection/options.ts   enabledComponents.collection
+ *   features/uploads/options.ts      uploads.* (storage aliases, image filters, limits)
+ *   features/frontEnd/options.ts     cors
+ *   features/compat/options.ts       compat, compatIrisWithoutPrefix
  *   features/orphans/options.ts      orphanedResources.*
  *
  * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
@@ -21,11 +24,14 @@ import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptionKeys, resolve
 import { getCwaMeta } from './core/types'
 import { resolveSessionOptions, sessionOptionKeys } from './session/options'
 import { collectionComponentKeys, resolveCollectionComponentSwitch } from './features/collection/options'
+import { frontEndOptionKeys, resolveFrontEndOptions } from './features/frontEnd/options'
+import { compatOptionKeys, resolveCompatOptions } from './features/compat/options'
 import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './features/forms/options'
 import { orphansOptionKeys, resolveOrphansOptions } from './features/orphans/options'
 import { publishableOptionKeys, resolvePublishablePluginOptions } from './features/publishable/options'
 import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options'
 import { resolveUsersOptions, usersOptionKeys } from './features/users/options'
+import { resolveUploadsOptions, uploadsOptionKeys } from './features/uploads/options'
 
 export { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from './core/options'
 export type { CwaPluginOptions, ResolvedCwaOptions, SecurityExpression } from './core/options'
@@ -37,9 +43,12 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   ...publishableOptionKeys,
   ...routesOptionKeys,
   ...formsOptionKeys,
+  ...uploadsOptionKeys,
   ...orphansOptionKeys,
   enabledComponents: { ...formComponentKeys, ...collectionComponentKeys },
   ...sessionOptionKeys,
+  ...frontEndOptionKeys,
+  ...compatOptionKeys,
 }
 
 /**
@@ -60,9 +69,12 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     ...resolvePublishablePluginOptions(options),
     ...resolveRoutesOptions(options),
     ...resolveFormsOptions(options),
+    ...resolveUploadsOptions(options),
     ...resolveOrphansOptions(options),
     enabledComponents: { ...resolveFormComponentSwitch(options), ...resolveCollectionComponentSwitch(options) },
     ...resolveSessionOptions(options),
+    ...resolveFrontEndOptions(options),
+    ...resolveCompatOptions(options),
   }
 }
 
@@ -71,7 +83,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
  * exist yet: they are kept on the type (so declaring them now is not an
  * error) but do nothing. Remove a name here when its feature lands.
  */
-export const INERT_DECLARATIONS = ['realtime', 'uploadable'] as const
+export const INERT_DECLARATIONS = ['realtime'] as const
 
 /** The declared types using each inert declaration (only declarations in use are listed). */
 export function inertDeclarations(collections: ReadonlyArray<{ slug: string; custom?: Record<string, unknown> }>): Array<{ declaration: string; types: string[] }> {

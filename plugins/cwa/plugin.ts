@@ -14,10 +14,14 @@ import { installAfterCommit } from './core/transactions'
 import { getCwaMeta } from './core/types'
 import { usePreparedStatements } from './core/utils/preparedStatements'
 import { collectionFeature } from './features/collection'
+import { compatFeature } from './features/compat'
 import { formsFeature } from './features/forms'
 import { orphansFeature } from './features/orphans'
+import { frontEndFeature } from './features/frontEnd'
 import { publishableFeature } from './features/publishable'
 import { routesCollection, routesFeature } from './features/routes'
+import { uploadsFeature } from './features/uploads'
+import { siteConfigFeature } from './features/siteConfig'
 import { usersFeature } from './features/users'
 import type { CwaFeature } from './hydra/feature'
 import { payloadApiAfterError } from './hydra/payloadApiErrors'
@@ -26,9 +30,10 @@ import { sessionFeature } from './session'
 
 /**
  * The features, in the order their collections are added and their hooks
- * run (users first: its collection opens the entrypoint).
+ * run (users first: its collection opens the entrypoint; uploads after
+ * publishable, whose resolved settings it completes with requiredOnPublish).
  */
-const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, routesFeature, formsFeature, collectionFeature, orphansFeature]
+const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, uploadsFeature, routesFeature, formsFeature, collectionFeature, siteConfigFeature, frontEndFeature, compatFeature, orphansFeature]
 
 /**
  * The component-based content API plugin. Adds the core collections

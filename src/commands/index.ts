@@ -15,4 +15,5 @@ export const commands = [
   { key: 'cwa:make:page-data', scriptPath: path.resolve(dir, 'make.ts') },
   { key: 'cwa:make:cwa-scaffold', scriptPath: path.resolve(dir, 'make.ts') },
   { key: 'cwa:make:rename-component', scriptPath: path.resolve(dir, 'make.ts') },
+  { key: 'cwa:form-cache-purge', scriptPath: path.resolve(dir, 'formCachePurge.ts') },
 ]

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { checkOptionKeys, type CwaPluginOptions } from 'payload-cwa'
 import { siteFormTypes } from '../../collections/forms'
 import { deepMerge } from './deepMerge'
+import { siteStorage } from './storage'
 
 /**
  * Plugin options of the reference deployment: its defaults, then the JSON
@@ -15,6 +16,7 @@ export function siteOptions(env: Record<string, string | undefined> = process.en
     websiteName: 'CWA Reference Site',
     users: { allowRegistration: false },
     forms: { types: siteFormTypes },
+    uploads: { storage: siteStorage(env) },
   }
   const file = env.CWA_CONFIG_FILE
   if (!file) return defaults

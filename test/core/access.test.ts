@@ -66,6 +66,8 @@ function validBody(type: string): Record<string, unknown> | null {
       return { resourceIri: '/_api/_/pages' }
     case 'Form':
       return { formType: 'ExampleFormType' }
+    case 'SiteConfigParameter':
+      return { key: unique('key'), value: 'true' }
     case 'BlogArticleData':
     case 'NewsArticleData':
       return { title: 'Article', page: template }
@@ -102,6 +104,8 @@ function patchBody(type: string): Record<string, unknown> {
       return { metaDescription: 'changed' }
     case 'User':
       return { newEmailAddress: `${unique('new')}@example.com` }
+    case 'SiteConfigParameter':
+      return { value: 'false' }
     default:
       return {}
   }

@@ -81,7 +81,7 @@ describe('plugin-author example: defineComponent and definePageData', () => {
     expect(created.body).toMatchObject({ '@type': 'Quote', text: 'Hello', author: 'Ada', uiComponent: 'BigQuote', componentPositions: [] })
     expect(typeof created.body.createdAt).toBe('string')
     expect(typeof created.body.modifiedAt).toBe('string')
-    expect(created.body._metadata).toEqual({})
+    expect(created.body._metadata).toEqual({ persisted: true })
     const missing = await api('POST', '/_api/component/quotes', { author: 'Nobody' })
     expect(missing.status).toBe(422)
     expect(missing.body.violations[0].propertyPath).toBe('text')

@@ -3,7 +3,7 @@
  * unknown key (in the plugin options or in CWA_CONFIG_FILE) stops the start
  * with an error naming its full path and the closest known key, every
  * default resolves as before, and the declarations accepted but not active
- * yet (realtime, uploadable) are named in one start-up warning.
+ * yet (realtime) are named in one start-up warning; uploadable is active (features/uploads).
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -120,8 +120,18 @@ describe('defaults', () => {
     const email = (defaultRedirectPath: string, subject: string) => ({ defaultRedirectPath, redirectPathQuery: null, subject })
     expect(resolved).toStrictEqual({
       apiPrefix: '/_api',
+      cors: { allowedOrigins: [], maxAge: 3600 },
+      compat: null,
+      compatIrisWithoutPrefix: false,
       tablePrefix: '_acb_',
       websiteName: 'Website',
+      uploads: {
+        storage: { local: { adapter: 'local' } },
+        filters: { thumbnail: { width: 300, height: 300, fit: 'inside', format: 'webp' }, square: { width: 200, height: 200, fit: 'cover' } },
+        temporaryUrlTtlSeconds: 259200,
+        maxRequestBytes: 21 * 1024 * 1024,
+        stagingDirectory: null,
+      },
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'], ROLE_SUPER_ADMIN: ['ROLE_ADMIN', 'ROLE_ALLOWED_TO_SWITCH'] },
       preparedStatements: true,
       users: { allowRegistration: false },
@@ -177,10 +187,10 @@ describe('defaults', () => {
 })
 
 describe('declarations accepted but not active yet', () => {
-  it('names the types using realtime and uploadable, and is silent when none does', () => {
+  it('names the types using realtime (uploadable is active, so not named), and is silent when none does', () => {
     expect(inertDeclarationsWarning([...siteComponents, ...sitePageData])).toBe(
       'cwa: accepted but not active yet, these type declarations do nothing until their features exist: ' +
-        'realtime (HtmlContent, Image, BlogArticleData); uploadable (Image, FileDownload)',
+        'realtime (HtmlContent, Image, BlogArticleData)',
     )
     expect(inertDeclarationsWarning([{ slug: 'plain' }])).toBeNull()
   })
@@ -199,7 +209,7 @@ describe('declarations accepted but not active yet', () => {
       expect(warnings).toHaveLength(1)
       expect(warnings[0].level).toBe(40) // pino's warn
       expect(warnings[0].msg).toContain('realtime (HtmlContent, Image, BlogArticleData)')
-      expect(warnings[0].msg).toContain('uploadable (Image, FileDownload)')
+      expect(warnings[0].msg).not.toContain('uploadable')
     } finally {
       await closePayload(payload)
       await dropDatabase(database)

@@ -359,7 +359,7 @@ describe('component position: explicit-allow-only components (FileDownload)', ()
 })
 
 describe('component group: allowedComponents holds component collection IRIs', () => {
-  it('stores entries with the API prefix even when sent without, without duplicates', async () => {
+  it('stores entries in the canonical form (without the API prefix), serves them with it, without duplicates', async () => {
     const response = await server.post(
       '/_api/_/component_groups',
       {
@@ -372,10 +372,10 @@ describe('component group: allowedComponents holds component collection IRIs', (
     expect(response.status).toBe(201)
     expect(response.body.allowedComponents).toEqual([HTML_CONTENTS, TITLES])
     const { rows } = await query(
-      'SELECT t.text AS value FROM _acb_component_groups_texts t WHERE t.parent_id = $1 ORDER BY t."order"',
+      'SELECT allowed_components AS value FROM _acb_component_groups WHERE id = $1',
       [response.body.id],
     )
-    expect(rows.map((r) => r.value)).toEqual([HTML_CONTENTS, TITLES])
+    expect(rows[0].value).toEqual(['/component/html_contents', '/component/titles'])
   })
 
   it.each([
@@ -421,7 +421,8 @@ describe('component group: allowedComponents holds component collection IRIs', (
     expect(patched.body.allowedComponents).toEqual([FILE_DOWNLOADS])
     const cleared = await server.patch(id, { allowedComponents: null }, { token: admin })
     expect(cleared.status).toBe(200)
-    expect(cleared.body.allowedComponents).toEqual([])
+    // null stays null (issue 15): no list, not an empty one.
+    expect(cleared.body.allowedComponents).toBeNull()
   })
 })
 
@@ -578,7 +579,8 @@ describe("the same rules guard Payload's REST API (/api)", () => {
     expect(garbage.status).toBe(400)
     const valid = await rest('/api/component_groups', { reference: ref('rest-group'), allowedComponents: ['/component/titles'] })
     expect(valid.status).toBe(201)
-    expect(valid.body.doc.allowedComponents).toEqual([TITLES])
+    // Payload's REST API shows the stored, canonical form.
+    expect(valid.body.doc.allowedComponents).toEqual(['/component/titles'])
   })
 })
 

@@ -125,6 +125,8 @@ describe('formView of a stored Form', () => {
     expect(response.status).toBe(422)
     expect(response.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['formType'])
     expect(response.body.violations[0].message).toContain('FormTypeClass')
+    // The constraint's own code (issue 15), as the contract names it.
+    expect(response.body.violations[0].code).toBe('FormTypeClass')
     expect(await server.sql('SELECT count(*)::int AS n FROM _acb_forms')).toEqual(before)
   })
 

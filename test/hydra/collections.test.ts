@@ -133,11 +133,11 @@ describe('collection envelope', () => {
     }
   })
 
-  it('components carry _metadata in collections too', async () => {
+  it('members carry _metadata in collections too, pages included (issue 15: every resource, persisted: true)', async () => {
     const body = await list('/_api/component/titles')
     expect(body.member.every((m: Record<string, unknown>) => typeof m._metadata === 'object' && m._metadata !== null)).toBe(true)
     const pages = await list('/_api/_/pages')
-    expect(pages.member.some((m: Record<string, unknown>) => '_metadata' in m)).toBe(false)
+    expect(pages.member.every((m: { _metadata?: { persisted?: boolean } }) => m._metadata?.persisted === true)).toBe(true)
   })
 })
 

@@ -19,6 +19,7 @@ const XSD = 'http://www.w3.org/2001/XMLSchema#'
 
 /** Every type the reference deployment serves (contract + reference-deployment.md). */
 const TYPES = [
+  'SiteConfigParameter',
   'Layout',
   'Page',
   'Route',

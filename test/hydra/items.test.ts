@@ -199,7 +199,8 @@ describe('fields and relations', () => {
     const body = await read(IRI.group(f.pageGroup!))
     expect(body).toMatchObject({ reference: 'page-main', location: 'main' })
     expect(body.componentPositions).toEqual([IRI.position(f.position1!), IRI.position(f.position2!)])
-    expect(body.allowedComponents).toEqual([])
+    // No list given: null (issue 15), not [].
+    expect(body.allowedComponents).toBeNull()
 
     const empty = await read(IRI.group(f.emptyGroup!))
     expect(empty.componentPositions).toEqual([])
@@ -342,7 +343,7 @@ describe('_metadata', () => {
     }
   })
 
-  it('is absent from layouts, pages, routes, groups, positions and page data', async () => {
+  it('is on layouts, pages, routes, groups, positions and page data too, with persisted: true (issue 15)', async () => {
     for (const path of [
       IRI.layout(f.layout!),
       IRI.page(f.page!),
@@ -352,7 +353,7 @@ describe('_metadata', () => {
       IRI.blog(f.blog!),
     ]) {
       const body = await read(path)
-      expect({ path, metadata: '_metadata' in body }).toEqual({ path, metadata: false })
+      expect({ path, metadata: body._metadata?.persisted }).toEqual({ path, metadata: true })
     }
   })
 

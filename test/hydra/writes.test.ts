@@ -319,15 +319,21 @@ describe('body properties', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
-  it('ignores read-only properties (url of a navigation link, componentPositions)', async () => {
-    const response = await server.post(
-      '/_api/component/navigation_links',
-      { label: 'L', rawPath: '/x', url: '/forged', componentPositions: ['/_api/_/component_positions/' + UNKNOWN_UUID] },
-      { token: admin },
-    )
+  it('ignores read-only properties (url of a navigation link)', async () => {
+    const response = await server.post('/_api/component/navigation_links', { label: 'L', rawPath: '/x', url: '/forged' }, { token: admin })
     expect(response.status).toBe(201)
     expect(response.body.url).toBe('/x')
     expect(response.body.componentPositions).toEqual([])
+  })
+
+  it('refuses componentPositions on a component POST when a position names nothing (422, nothing created; issue 15 places the component)', async () => {
+    const response = await server.post(
+      '/_api/component/navigation_links',
+      { label: 'L', rawPath: '/x', componentPositions: ['/_api/_/component_positions/' + UNKNOWN_UUID] },
+      { token: admin },
+    )
+    expect(response.status).toBe(422)
+    expect(response.body.violations[0].propertyPath).toBe('componentPositions[0]')
   })
 
   it('wrong-typed values are a 422 listing every violation, nothing written', async () => {

@@ -17,7 +17,8 @@ let bob: string
 let admin: string
 let root: string
 
-const USER_KEYS = ['@context', '@id', '@type', 'id', 'username', 'emailAddress', 'roles', 'emailAddressVerified', 'newEmailAddress']
+// _metadata: on every resource (issue 15), users included.
+const USER_KEYS = ['@context', '@id', '@type', 'id', 'username', 'emailAddress', 'roles', 'emailAddressVerified', 'newEmailAddress', '_metadata']
 
 const row = async (id: string) => (await server.sql('SELECT * FROM _acb_users WHERE id = $1', [id]))[0]
 const storedRoles = async (id: string) => (await server.sql('SELECT value FROM _acb_users_roles WHERE parent_id = $1 ORDER BY value', [id])).map((r) => r.value)

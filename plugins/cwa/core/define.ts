@@ -5,15 +5,13 @@ import type { CwaResourceMeta, FeatureDeclarations, TypeDeclaration } from './ty
 export interface ComponentDeclaration extends TypeDeclaration, FeatureDeclarations {
   /** Keep the type out of the general add-component dialog; only groups naming it may hold it. */
   explicitAllowOnly?: boolean
-  /** Room for the uploads feature (file fields; inert until it exists). */
-  uploadable?: unknown
 }
 
 export type PageDataDeclaration = TypeDeclaration & FeatureDeclarations
 
 /** What features declared (their FeatureDeclarations keys): everything the core does not read itself. */
 function featureKeys(decl: TypeDeclaration & Record<string, unknown>): Record<string, unknown> {
-  const { shortName, fields, timestamped, realtime, collection, explicitAllowOnly, uploadable, ...rest } = decl
+  const { shortName, fields, timestamped, realtime, collection, explicitAllowOnly, ...rest } = decl
   const { search, order, defaultOrder, booleanFilters, itemsPerPage, clientItemsPerPage, maxItemsPerPage, ...features } = rest
   return features
 }
@@ -51,7 +49,6 @@ export function defineComponent(decl: ComponentDeclaration): CollectionConfig {
     timestamped: decl.timestamped ?? false,
     realtime: decl.realtime ?? false,
     explicitAllowOnly: decl.explicitAllowOnly ?? false,
-    uploadable: decl.uploadable,
     ...featureKeys(decl as ComponentDeclaration & Record<string, unknown>),
   }
   return build(decl, meta, 'Components')

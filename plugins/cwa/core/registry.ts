@@ -73,6 +73,28 @@ export class ResourceRegistry {
   }
 
   /**
+   * The stored form of an IRI a client sent (a group's allowedComponents, a
+   * Collection's resourceIri): its path under the API prefix
+   * (`/component/html_contents`), whatever form it came in (with or without
+   * the prefix, absolute, trailing slash). Null when it names no resource.
+   * Output goes through `outputIri`, so a stored value never reaches a
+   * client in the form it was stored in.
+   */
+  canonicalIri(iri: unknown): string | null {
+    const parsed = this.parseIri(iri)
+    if (!parsed) return null
+    const path = `${parsed.resource.meta.pathPrefix}/${parsed.resource.meta.segment}`
+    return parsed.id ? `${path}/${parsed.id}` : path
+  }
+
+  /** The form a stored IRI (canonical, or an older prefixed value) is served in: the same as every @id. */
+  outputIri(stored: unknown): unknown {
+    const parsed = this.parseIri(stored)
+    if (!parsed) return stored
+    return parsed.id ? this.itemIri(parsed.resource, parsed.id) : parsed.resource.collectionIri
+  }
+
+  /**
    * Parses a collection or item IRI, with or without the API prefix, relative
    * or absolute. Returns null when it names no known resource.
    */

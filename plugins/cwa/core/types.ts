@@ -53,8 +53,6 @@ export interface CwaResourceMeta extends CollectionBehaviour, FeatureDeclaration
   readOnly?: string[]
   /** Show createdAt even when not timestamped (Layout, Page). */
   showCreatedAt?: boolean
-  /** Room for the uploads feature (declared today, inert until it exists). */
-  uploadable?: unknown
 }
 
 /**

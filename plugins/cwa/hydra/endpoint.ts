@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import type { HydraContext } from './context'
 import type { OpenApiKit, Schema } from './docs/openapi/kit'
 
@@ -11,8 +12,10 @@ export interface ApiRequest {
   method: string
   /** Path parameters of the endpoint's template: `{name}` decoded, `{name+}` as sent. */
   params: Record<string, string>
-  /** The parsed JSON body (POST, PATCH), undefined when none was sent. */
+  /** The parsed JSON body (POST, PATCH), undefined when none was sent (or the endpoint reads the stream itself). */
   body: unknown
+  /** The unread body, for endpoints declared with `body: 'stream'` (multipart uploads); null otherwise. */
+  stream: AsyncIterable<Uint8Array> | null
   url: URL
   /** Headers of the response being prepared, kept on an error response too (cookies a refused request must clear). */
   responseHeaders: Headers
@@ -24,8 +27,8 @@ export interface EndpointResult {
   body?: unknown
   /** Response headers; a Headers object when it holds several Set-Cookie lines. */
   headers?: Record<string, string> | Headers
-  /** A non-JSON body (HTML, XML, a file) with its content type. */
-  raw?: { contentType: string; data: string | Uint8Array }
+  /** A non-JSON body (HTML, XML, a file) with its content type; a stream is sent as it is read (no ETag). */
+  raw?: { contentType: string; data: string | Uint8Array | Readable }
 }
 
 /** How an endpoint appears in the OpenAPI document. */
@@ -63,6 +66,17 @@ export interface Endpoint {
    * handler, which applies its own access.
    */
   access?: 'public' | 'signed-in'
+  /**
+   * How the body is read: `json` (the default: POST/PATCH JSON, checked and
+   * parsed before the handler runs) or `stream` (left unread and handed to
+   * the handler as `request.stream`, which checks type and size itself).
+   */
+  body?: 'json' | 'stream'
+  /**
+   * The media types its body may have, when they differ from the defaults
+   * (POST: JSON-LD or JSON; PATCH: merge-patch). Anything else is a 415.
+   */
+  bodyTypes?: string[]
   /** Outside the API prefix (e.g. `/sitemap.xml`); such endpoints are never documented in the API. */
   root?: boolean
   /**

@@ -12,6 +12,8 @@ export function errorBody(error: HttpError | ViolationError, apiPrefix: string):
       title: 'An error occurred',
       detail: description,
       description,
+      // A human sentence a client can show as it is.
+      message: description,
       violations: error.violations,
     }
   }
@@ -23,6 +25,8 @@ export function errorBody(error: HttpError | ViolationError, apiPrefix: string):
     title: statusTitle(error.status),
     detail,
     description: detail,
+    // A human sentence a client can show as it is ("Invalid credentials." rather than "Unauthorized").
+    message: detail,
     status: error.status,
     type: `/errors/${error.status}`,
   }

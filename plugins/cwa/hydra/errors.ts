@@ -64,6 +64,9 @@ export function statusTitle(status: number): string {
 
 /** Guesses a stable code for a Payload validation message. */
 function payloadViolationCode(message: string): string {
+  // A validator naming its constraint at the end of its message ("... (FormTypeClass).") gives that code.
+  const declared = /\(([A-Z][A-Za-z]+)\)\.?$/.exec(message)
+  if (declared) return declared[1]!
   if (/required/i.test(message)) return 'required'
   if (/unique/i.test(message)) return 'unique'
   return 'invalid'

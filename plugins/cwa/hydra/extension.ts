@@ -20,6 +20,15 @@ export interface AuthenticationRequest {
   responseHeaders: Headers
 }
 
+/** The request behind an answer, as `crossOrigin` hooks see it. */
+export interface CrossOriginRequest {
+  payload: Payload
+  method: string
+  /** Path under the API prefix. */
+  path: string
+  headers: Headers
+}
+
 /** A response about to be sent, as `decorateResponse` hooks see it. */
 export interface ResponseInfo {
   payload: Payload
@@ -38,8 +47,8 @@ export interface ResponseInfo {
  */
 export interface HydraExtension {
   name: string
-  /** The endpoints it adds to the API, each declared once (routing and documentation). */
-  endpoints?(registry: ResourceRegistry): Endpoint[]
+  /** The endpoints it adds to the API, each declared once (routing and documentation); `options` when the table is built for a Payload instance. */
+  endpoints?(registry: ResourceRegistry, options?: ResolvedCwaOptions): Endpoint[]
   /**
    * Resolves the caller of a request: a user, null (anonymous) or undefined
    * (not this hook's business). The first hook with an answer decides; it
@@ -54,6 +63,28 @@ export interface HydraExtension {
    * hook saying yes allows it; otherwise a cross-site write is a 403.
    */
   allowsOrigin?(origin: string, payload: Payload): boolean
+  /**
+   * Adds cross-origin headers (CORS) to any answer of the API, errors and
+   * preflights (`OPTIONS`) included: `request.headers` are the request's.
+   */
+  crossOrigin?(request: CrossOriginRequest, responseHeaders: Headers): void
+  /**
+   * Rewrites a request body before its endpoint reads it (a compatibility
+   * profile accepting IRIs in another shape). One place for every endpoint.
+   */
+  rewriteInput?(body: unknown, ctx: HydraContext): Promise<unknown>
+  /**
+   * Rewrites a JSON-LD answer (errors included; `ctx` is null for those)
+   * before it is sent (a compatibility profile serving other key or IRI
+   * shapes). One place for every endpoint: no handler formats its own.
+   */
+  rewriteOutput?(body: unknown, scope: { payload: Payload; ctx: HydraContext | null }): Promise<unknown>
+  /**
+   * Whether the resource's collection filters apply to its item requests
+   * (contract rule: a non-matching `search` makes an item a 404). Any hook
+   * answering false turns that off.
+   */
+  itemFilters?(ctx: HydraContext): boolean
   /** Adjusts the headers of an API response after its handler ran (cache lifetimes...). */
   decorateResponse?(response: ResponseInfo): void | Promise<void>
   /**

@@ -37,6 +37,11 @@ function relationIri(registry: ResourceRegistry, field: { relationTo: string | s
 
 /** Converts one stored field value into its JSON-LD form (relations become IRIs). */
 export function normalizeValue(field: Field & { name: string }, value: unknown, registry: ResourceRegistry): unknown {
+  // A field holding IRIs as text (custom.cwa.iri): stored canonical, served like every @id.
+  if ((field.custom as { cwa?: { iri?: boolean } } | undefined)?.cwa?.iri) {
+    if (value == null) return null
+    return Array.isArray(value) ? value.map((entry) => registry.outputIri(entry)) : registry.outputIri(value)
+  }
   switch (field.type) {
     case 'relationship':
     case 'upload': {

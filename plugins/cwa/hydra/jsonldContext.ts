@@ -102,7 +102,8 @@ export function entrypointContext(registry: ResourceRegistry, baseUrl: string): 
 /**
  * Contexts of the error bodies. `description` is Hydra's; `detail` (the same
  * text, RFC 7807 name) and `type` (an RFC 7807 problem type: a URI reference,
- * not the node's @type, which the body carries separately) get terms of
+ * not the node's @type, which the body carries separately) and `message`
+ * (the same text again, for clients that show it as is) get terms of
  * their own, so a processor sees one @type and one description.
  */
 export function errorContext(name: 'Error' | 'ConstraintViolation', registry: ResourceRegistry, baseUrl: string): JsonLdObject {
@@ -114,6 +115,7 @@ export function errorContext(name: 'Error' | 'ConstraintViolation', registry: Re
       [name]: name === 'Error' ? 'hydra:Error' : 'ConstraintViolation',
       status: { '@id': 'hydra:statusCode', '@type': 'xsd:integer' },
       detail: `${name}/detail`,
+      message: `${name}/message`,
       type: { '@id': `${name}/type`, '@type': '@id' },
       violations: { '@id': `${name}/violations`, '@type': '@json' },
     },

@@ -1,13 +1,16 @@
-import { type CollectionSlug, ValidationError } from 'payload'
+import { type CollectionSlug, commitTransaction, initTransaction, killTransaction, ValidationError } from 'payload'
 import type { HydraContext } from './context'
 import { denormalize } from './denormalizer'
 import { classifyError, forbidden, notFound, unauthorized, violation, ViolationError } from './errors'
 import type { JsonLdObject } from './extension'
 import { filterWhere, parseCollectionQuery } from './filters'
 import { normalizeCollection, normalizeItem } from './normalizer'
-import { isUuid, type Resource } from '../core/registry'
+import { dataFields, isUuid, type Resource } from '../core/registry'
+import { findOne } from '../core/utils/findOne'
+import { applyPositionsOnCreate, readPositionsOnCreate } from './positionsOnCreate'
 import { requestInput } from './requestInput'
 import { storeFor } from './store'
+import { allExtensions } from './extensions/index'
 
 /** What an operation hands back to the HTTP layer. */
 export interface OperationResult {
@@ -31,6 +34,8 @@ export async function getCollection(resource: Resource, ctx: HydraContext): Prom
  */
 export async function loadItem(resource: Resource, id: string, ctx: HydraContext, { filtered = true } = {}) {
   if (!isUuid(id)) throw notFound()
+  // A profile whose front end forwards its page's query string on every item GET turns the rule off.
+  if (filtered && allExtensions(ctx.payload.config).some((extension) => extension.itemFilters?.(ctx) === false)) filtered = false
   const doc = await storeFor(resource, ctx).load(id.toLowerCase(), filtered ? filterWhere(resource, ctx.query) : [])
   if (!doc) throw notFound()
   return doc
@@ -94,13 +99,21 @@ function withJsonPaths(resource: Resource, ctx: HydraContext, body: unknown) {
 export async function createItem(resource: Resource, body: unknown, ctx: HydraContext): Promise<OperationResult> {
   await assertMayWrite(resource, 'create', ctx)
   const data = await denormalize(resource, body, ctx)
-  const doc = (await storeFor(resource, ctx)
-    .create(data)
-    .catch((error: unknown) => {
-      // Closed registration is a 403 for anonymous callers too (contract: Errors).
-      if (resource.meta.kind === 'user' && (error as { name?: string }).name === 'Forbidden') throw forbidden()
-      return withJsonPaths(resource, ctx, body)(error)
-    })) as unknown as Record<string, unknown>
+  const positions = await readPositionsOnCreate(resource, body, ctx)
+  const create = async () => {
+    const created = (await storeFor(resource, ctx)
+      .create(data)
+      .catch((error: unknown) => {
+        // Closed registration is a 403 for anonymous callers too (contract: Errors).
+        if (resource.meta.kind === 'user' && (error as { name?: string }).name === 'Forbidden') throw forbidden()
+        return withJsonPaths(resource, ctx, body)(error)
+      })) as unknown as Record<string, unknown>
+    if (!positions) return created
+    await applyPositionsOnCreate(resource, String(created.id), positions, ctx)
+    return withJoins(resource, created, ctx)
+  }
+  // With positions, the component and its positions are written together or not at all.
+  const doc = positions ? await inRequestTransaction(ctx, create) : await create()
   const item = await normalizeItem(resource, doc, ctx)
   return { status: 201, body: item, headers: { Location: String(item['@id']), 'Content-Location': String(item['@id']) } }
 }
@@ -113,7 +126,23 @@ export async function updateItem(resource: Resource, id: string, body: unknown, 
     string,
     unknown
   >
-  return { status: 200, body: await normalizeItem(resource, doc, ctx) }
+  return { status: 200, body: await normalizeItem(resource, await withJoins(resource, doc, ctx), ctx) }
+}
+
+/**
+ * Payload's update answers join fields (a group's or a component's
+ * componentPositions) empty although the rows exist: they are read again so
+ * that a write answers the body a GET would. One query, only for resources
+ * that have join fields; nothing else of the written document changes.
+ */
+export async function withJoins(resource: Resource, doc: Record<string, unknown>, ctx: HydraContext): Promise<Record<string, unknown>> {
+  const joins = dataFields(resource.collection.fields).filter((field) => field.type === 'join')
+  if (joins.length === 0 || doc.id == null) return doc
+  const fresh = await findOne(ctx.payload, { collection: resource.slug, where: { id: { equals: doc.id } }, overrideAccess: false, req: ctx.req })
+  if (!fresh) return doc
+  const out = { ...doc }
+  for (const field of joins) out[field.name] = fresh[field.name]
+  return out
 }
 
 export async function deleteItem(resource: Resource, id: string, ctx: HydraContext): Promise<OperationResult> {
@@ -121,4 +150,17 @@ export async function deleteItem(resource: Resource, id: string, ctx: HydraConte
   await assertMayWrite(resource, 'delete', ctx, id.toLowerCase())
   await storeFor(resource, ctx).remove(id.toLowerCase())
   return { status: 204 }
+}
+
+/** Runs `fn` in the request's transaction (opening one when none is open): committed when it returns, rolled back when it throws. */
+async function inRequestTransaction<T>(ctx: HydraContext, fn: () => Promise<T>): Promise<T> {
+  const started = await initTransaction(ctx.req)
+  try {
+    const result = await fn()
+    if (started) await commitTransaction(ctx.req)
+    return result
+  } catch (error) {
+    if (started) await killTransaction(ctx.req)
+    throw error
+  }
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import type { Payload } from 'payload'
 import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle'
@@ -25,6 +26,12 @@ export function cwaExpress(payload: Payload) {
       for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
       const cookies = response.headers.getSetCookie()
       if (cookies.length > 0) res.setHeader('Set-Cookie', cookies)
+      if (response.body instanceof Readable) {
+        // A file: sent as it is read; a storage that fails mid-way cuts the connection (the headers are gone).
+        response.body.on('error', () => res.destroy())
+        response.body.pipe(res)
+        return
+      }
       res.end(response.body ?? undefined)
     } catch (error) {
       next(error)

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle'
 import { CLIENT_ADDRESS_HEADER, lastForwardedFor } from '../core/utils/clientAddress'
@@ -83,6 +84,7 @@ export function createCwaHandler(options: CwaHandlerOptions): CwaFetchHandler {
   return async (request) => {
     const response = await handleApiRequest(await payloadOf(), incomingFromFetch(request))
     if (!response) return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-    return new Response(response.body as BodyInit | null, { status: response.status, headers: response.headers })
+    const body = response.body instanceof Readable ? (Readable.toWeb(response.body) as ReadableStream) : response.body
+    return new Response(body as BodyInit | null, { status: response.status, headers: response.headers })
   }
 }

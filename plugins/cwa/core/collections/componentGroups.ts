@@ -25,9 +25,10 @@ export function componentGroupsCollection(ctx: CoreContext): CollectionConfig {
       { name: 'location', type: 'text' },
       {
         name: 'allowedComponents',
-        type: 'text',
-        hasMany: true,
-        admin: { description: 'Component collection IRIs allowed in this group, e.g. /_api/component/html_contents' },
+        // JSON, not a list of texts: null (no list) and [] (an empty list) are kept apart.
+        type: 'json',
+        admin: { description: 'Component collection IRIs allowed in this group, e.g. ["/component/html_contents"]; null for no list' },
+        custom: { cwa: { iri: true, schema: { type: 'array', items: { type: 'string', format: 'iri-reference' }, description: 'Component collection IRIs (null: no list)' } } },
       },
       {
         name: 'componentPositions',

@@ -3,9 +3,11 @@ import { getRegistry } from '../registry'
 import type { CoreContext } from '../context'
 
 /**
- * allowedComponents holds component collection IRIs. Each one must name a
- * known component type; they are stored with the API prefix so that clients
- * can compare them with the IRIs they read.
+ * allowedComponents holds component collection IRIs, or null (no list). Each
+ * one must name a known component type; they are stored in the canonical
+ * form (`/component/html_contents`, registry.canonicalIri) whatever form the
+ * client sent, and served in the form of every other IRI. null stays null
+ * and an empty list stays an empty list.
  */
 export const allowedComponentsHook =
   (_ctx: CoreContext): CollectionBeforeValidateHook =>
@@ -26,7 +28,7 @@ export const allowedComponentsHook =
           errors: [{ path: 'allowedComponents', message: `"${String(entry)}" is not a component collection IRI.` }],
         })
       }
-      normalized.push(parsed.resource.collectionIri)
+      normalized.push(registry.canonicalIri(entry)!)
     }
     return { ...data, allowedComponents: [...new Set(normalized)] }
   }

@@ -55,7 +55,10 @@ export const positionRulesHook =
       const group = await req.payload
         .findByID({ collection: 'component_groups', id: groupId, depth: 0, req, disableErrors: true, select: { allowedComponents: true } })
         .catch(() => null)
-      const allowed = ((group as { allowedComponents?: string[] } | null)?.allowedComponents ?? []) as string[]
+      // Stored canonical (older rows: with the API prefix): compared by the type they name.
+      const allowed = (((group as { allowedComponents?: unknown } | null)?.allowedComponents ?? []) as unknown[])
+        .map((iri) => registry.parseIri(iri)?.resource.collectionIri)
+        .filter((iri): iri is string => iri !== undefined)
       for (const { slug, path } of candidates) {
         const component = registry.bySlug(slug)
         if (!component) continue

@@ -11,6 +11,9 @@ export function collectionComponent(): CollectionConfig {
         name: 'resourceIri',
         type: 'text',
         required: true,
+        // Stored canonical (`/page_data/blog_article_datas`), served like every @id.
+        custom: { cwa: { iri: true } },
+        hooks: { beforeChange: [({ value, req }) => getRegistry(req.payload.config).canonicalIri(value) ?? value] },
         validate: (value: unknown, { req }: { req: PayloadRequest }) => {
           const parsed = getRegistry(req.payload.config).parseIri(value)
           if (!parsed) return 'This value is not a valid resource IRI.'

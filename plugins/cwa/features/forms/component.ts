@@ -3,6 +3,7 @@ import { getOptions } from '../../core/registry'
 import { defineComponent } from '../../core/define'
 import { getCwaMeta } from '../../core/types'
 import { formTypeRegistry } from './registry'
+import { formTypeHash } from './cachePurge'
 
 /** The built-in Form component: a server-side form rendered as JSON. */
 export function formComponent(): CollectionConfig {
@@ -18,6 +19,24 @@ export function formComponent(): CollectionConfig {
           if (typeof value !== 'string' || value === '') return 'This value should not be blank.'
           const { types } = formTypeRegistry(getOptions(req.payload.config))
           return types.has(value) ? true : `"${value}" is not a registered form type (FormTypeClass).`
+        },
+      },
+      {
+        // The content hash of the form type when the Form was written (cachePurge.ts): never served,
+        // never written by clients; a new or changed formType stores its type's hash.
+        name: 'formTypeHash',
+        type: 'text',
+        hidden: true,
+        hooks: {
+          beforeChange: [
+            ({ value, data, originalDoc, operation, req }) => {
+              const formType = (data as { formType?: unknown } | undefined)?.formType ?? (originalDoc as { formType?: unknown } | undefined)?.formType
+              const changed = operation === 'create' || (data && 'formType' in data && data.formType !== (originalDoc as { formType?: unknown } | undefined)?.formType)
+              if (!changed || typeof formType !== 'string') return value
+              const type = formTypeRegistry(getOptions(req.payload.config)).types.get(formType)
+              return type ? formTypeHash(type) : null
+            },
+          ],
         },
       },
       {

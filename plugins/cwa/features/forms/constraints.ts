@@ -9,7 +9,7 @@ export function isEmpty(value: unknown): boolean {
 }
 
 export function notBlank(message = 'This value should not be blank.'): Constraint {
-  return { code: 'not_blank', validatesEmpty: true, validate: (value) => (isEmpty(value) ? message : null) }
+  return { code: 'not_blank', options: { message }, validatesEmpty: true, validate: (value) => (isEmpty(value) ? message : null) }
 }
 
 const plural = (limit: number) => (limit === 1 ? 'character' : 'characters')
@@ -17,6 +17,7 @@ const plural = (limit: number) => (limit === 1 ? 'character' : 'characters')
 export function length({ min, max }: { min?: number; max?: number }): Constraint {
   return {
     code: 'length',
+    options: { min, max },
     validate(value) {
       if (typeof value !== 'string') return null
       const size = [...value].length
@@ -31,12 +32,13 @@ export function length({ min, max }: { min?: number; max?: number }): Constraint
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
 
 export function email(message = 'This value is not a valid email address.'): Constraint {
-  return { code: 'invalid_email', validate: (value) => (typeof value === 'string' && !EMAIL.test(value) ? message : null) }
+  return { code: 'invalid_email', options: { message }, validate: (value) => (typeof value === 'string' && !EMAIL.test(value) ? message : null) }
 }
 
 export function range({ min, max }: { min?: number; max?: number }): Constraint {
   return {
     code: 'range',
+    options: { min, max },
     validate(value) {
       if (typeof value !== 'number') return null
       if (min !== undefined && value < min) return `This value should be ${min} or more.`
@@ -47,13 +49,14 @@ export function range({ min, max }: { min?: number; max?: number }): Constraint 
 }
 
 export function regex(pattern: RegExp, message = 'This value is not valid.'): Constraint {
-  return { code: 'regex', validate: (value) => (typeof value === 'string' && !pattern.test(value) ? message : null) }
+  return { code: 'regex', options: { pattern: pattern.source, flags: pattern.flags, message }, validate: (value) => (typeof value === 'string' && !pattern.test(value) ? message : null) }
 }
 
 export function choice(allowed: string[], message = 'The value you selected is not a valid choice.'): Constraint {
   const set = new Set(allowed)
   return {
     code: 'no_such_choice',
+    options: { allowed, message },
     validate: (value) => ((Array.isArray(value) ? value : [value]).every((v) => set.has(String(v))) ? null : message),
   }
 }

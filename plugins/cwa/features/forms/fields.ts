@@ -111,7 +111,7 @@ const dateKind: FieldKind = {
 }
 
 /** Every simple (non-compound) field kind, by field type. */
-export const FIELD_KINDS: Record<Exclude<FormFieldDefinition['type'], 'repeated'>, FieldKind> = {
+export const FIELD_KINDS: Record<Exclude<FormFieldDefinition['type'], 'repeated' | 'form'>, FieldKind> = {
   text: textKind(['text']),
   textarea: textKind(['text', 'textarea']),
   email: textKind(['text', 'email'], () => [email()]),
@@ -124,7 +124,7 @@ export const FIELD_KINDS: Record<Exclude<FormFieldDefinition['type'], 'repeated'
 }
 
 /** The kind of a simple field, or of the inputs of a repeated field. */
-export function kindOf(field: FormFieldDefinition): FieldKind {
+export function kindOf(field: Exclude<FormFieldDefinition, { type: 'form' }>): FieldKind {
   return FIELD_KINDS[field.type === 'repeated' ? field.inner : field.type]
 }
 

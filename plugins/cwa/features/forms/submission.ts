@@ -7,7 +7,7 @@ import type { HydraContext } from '../../hydra/context'
 import { HttpError, type Violation, violation } from '../../hydra/errors'
 import { isEmpty, notBlank } from './constraints'
 import { kindOf } from './fields'
-import type { Constraint, FormFieldDefinition, FormTypeDefinition, RepeatedField } from './types'
+import type { ChildFormField, Constraint, FormFieldDefinition, FormTypeDefinition, RepeatedField } from './types'
 
 /** The state a formView is built from. Error keys: '' (the form), a field name, or `field.child`. */
 export interface FormState {
@@ -17,13 +17,15 @@ export interface FormState {
   /** Values of the inputs of repeated fields, as submitted. */
   childValues: Record<string, Record<string, unknown>>
   errors: Map<string, Violation[]>
+  /** States of child forms, by field name (their errors are also in `errors`, under `field.path`). */
+  children: Record<string, FormState>
 }
 
 export const MISSING_ROOT_KEY = 'Form object key could not be found.'
 const NOT_VALID = 'This value is not valid.'
 
 export function initialState(values: Record<string, unknown>): FormState {
-  return { submitted: false, values: { ...values }, childValues: {}, errors: new Map() }
+  return { submitted: false, values: { ...values }, childValues: {}, errors: new Map(), children: {} }
 }
 
 export const isValid = (state: FormState) => state.errors.size === 0
@@ -46,7 +48,14 @@ export const childNames = (field: RepeatedField): [string, string] => [field.fir
 
 /** The rules a field's value is checked against, in order. */
 function rulesOf(field: FormFieldDefinition): Constraint[] {
-  return [...(field.required ? [notBlank()] : []), ...kindOf(field).implied(field), ...(field.constraints ?? [])]
+  const implied = field.type === 'form' ? [] : kindOf(field).implied(field)
+  return [...(field.required ? [notBlank()] : []), ...implied, ...(field.constraints ?? [])]
+}
+
+/** The state of a child form that was not sent (a GET, or a PATCH leaving it out): its initial values. */
+export function childState(state: FormState, field: ChildFormField): FormState {
+  const initial = state.values[field.name]
+  return state.children[field.name] ?? { ...initialState(isObject(initial) ? initial : {}), submitted: state.submitted }
 }
 
 /**
@@ -96,17 +105,41 @@ export async function submitForm(
   { partial, initial }: { partial: boolean; initial: Record<string, unknown> },
 ): Promise<FormState> {
   if (!isObject(body) || !isObject(body[type.formName])) throw new HttpError(422, MISSING_ROOT_KEY)
-  const input = body[type.formName] as Record<string, unknown>
+  return readFields(type.fields, body[type.formName] as Record<string, unknown>, ctx, { partial, initial })
+}
+
+/** Reads and validates the fields of a form (or of a child form) from its part of the body. */
+async function readFields(
+  fields: FormFieldDefinition[],
+  input: Record<string, unknown>,
+  ctx: HydraContext,
+  { partial, initial }: { partial: boolean; initial: Record<string, unknown> },
+): Promise<FormState> {
   // A full submit starts from nothing (missing fields are empty); a partial one keeps what it does not send.
   const state: FormState = { ...initialState(partial ? initial : {}), submitted: true }
 
-  const known = new Set(type.fields.map((f) => f.name))
+  const known = new Set(fields.map((f) => f.name))
   if (Object.keys(input).some((key) => !known.has(key))) addError(state, '', 'This form should not contain extra fields.', 'extra_fields')
 
   const toValidate: FormFieldDefinition[] = []
-  for (const field of type.fields) {
+  for (const field of fields) {
     const sent = Object.hasOwn(input, field.name)
     if (partial && !sent) continue
+    if (field.type === 'form') {
+      const raw = input[field.name]
+      if (raw !== undefined && raw !== null && !isObject(raw)) {
+        addError(state, field.name, NOT_VALID, 'invalid')
+        continue
+      }
+      const previous = state.values[field.name]
+      const child = await readFields(field.form.fields, (raw ?? {}) as Record<string, unknown>, ctx, { partial, initial: isObject(previous) ? previous : {} })
+      state.children[field.name] = child
+      state.values[field.name] = child.values
+      // The child's errors, under the child's name: `address.street`, '' (the child form itself) as `address`.
+      for (const [path, list] of child.errors) for (const v of list) addError(state, path ? `${field.name}.${path}` : field.name, v.message, v.code)
+      if (field.required || field.constraints?.length) toValidate.push(field)
+      continue
+    }
     if (field.type === 'repeated') {
       if (readRepeated(state, field, input[field.name], partial)) toValidate.push(field)
       continue

@@ -47,6 +47,11 @@ export async function loadForm(ctx: HydraContext, id: string): Promise<LoadedFor
   return { id: String(doc.id), type: typeOf(ctx, String(doc.formType)), doc }
 }
 
+/** Field defaults; a child form's is the object of its own fields' defaults. */
+function defaultsOf(fields: FormTypeDefinition['fields']): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [field.name, field.default ?? (field.type === 'form' ? defaultsOf(field.form.fields) : null)]))
+}
+
 /**
  * Field defaults, then what the type pre-fills for this request (the query
  * string, the caller). Once per type and request: a collection of Forms of
@@ -57,7 +62,7 @@ async function initialValues(type: FormTypeDefinition, ctx: HydraContext): Promi
   const memo = ctx.memo.get(key) as Record<string, unknown> | undefined
   if (memo) return { ...memo }
   const values: Record<string, unknown> = {}
-  for (const field of type.fields) values[field.name] = field.default ?? null
+  Object.assign(values, defaultsOf(type.fields))
   for (const [name, value] of Object.entries((await type.initialData?.(ctx)) ?? {})) {
     if (value !== null && value !== undefined) values[name] = value
   }

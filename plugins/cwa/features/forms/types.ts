@@ -21,6 +21,8 @@ export interface ConstraintContext {
 export interface Constraint {
   /** Stable violation code (e.g. `not_blank`, `too_short`). */
   code: string
+  /** Its settings (`{max: 20}`), part of the form type's content hash (cwa:form-cache-purge); code is not. */
+  options?: unknown
   /** Rules skip empty values (null, '', []) unless they say otherwise, as Symfony's do: NotBlank decides about emptiness. */
   validatesEmpty?: boolean
   validate(value: unknown, context: ConstraintContext): string | null | Promise<string | null>
@@ -88,10 +90,23 @@ export interface RepeatedField extends FieldCommon {
 }
 
 /**
- * Every field type. Nested child forms are planned: a new kind is one entry
- * in fields.ts (its reader, block prefixes and view vars).
+ * A child form: another form type's fields nested under this field's name
+ * (Symfony's compound child form, `example_form[address][street]`), read,
+ * validated and rendered like the parent's own, to any depth. Its value is
+ * an object of its fields' values.
  */
-export type FormFieldDefinition = TextLikeField | ChoiceField | CheckboxField | NumberField | DateField | RepeatedField
+export interface ChildFormField extends FieldCommon {
+  type: 'form'
+  /** The child form type (its fields; its formName is not used: the child is named by this field). */
+  form: FormTypeDefinition
+}
+
+/**
+ * Every field type. A new simple kind is one entry in fields.ts (its
+ * reader, block prefixes and view vars); repeated fields and child forms
+ * are compound (submission.ts and view.ts).
+ */
+export type FormFieldDefinition = TextLikeField | ChoiceField | CheckboxField | NumberField | DateField | RepeatedField | ChildFormField
 export type FormFieldType = FormFieldDefinition['type']
 
 /** The FormSuccessEvent of the contract: dispatched on a successful POST submit only. */
@@ -134,16 +149,25 @@ export function defineFormType(definition: FormTypeDefinition): FormTypeDefiniti
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(definition.formName)) {
     throw new Error(`Form type ${definition.className}: form name "${definition.formName}" must be a plain identifier`)
   }
+  checkFields(definition, definition.fields, [definition])
+  return definition
+}
+
+function checkFields(definition: FormTypeDefinition, fields: FormFieldDefinition[], parents: FormTypeDefinition[]): void {
   const seen = new Set<string>()
-  for (const field of definition.fields) {
+  for (const field of fields) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field.name)) throw new Error(`Form type ${definition.className}: bad field name "${field.name}"`)
     if (seen.has(field.name)) throw new Error(`Form type ${definition.className} declares ${field.name} twice`)
     seen.add(field.name)
     if (field.type === 'repeated' && (field.first?.name ?? 'first') === (field.second?.name ?? 'second')) {
       throw new Error(`Form type ${definition.className}: ${field.name} needs two distinct child names`)
     }
+    if (field.type === 'form') {
+      // A form holding itself would nest without end.
+      if (parents.includes(field.form)) throw new Error(`Form type ${definition.className}: child form ${field.name} contains itself`)
+      checkFields(definition, field.form.fields, [...parents, field.form])
+    }
   }
-  return definition
 }
 
 /** The `forms` key of the plugin options. */

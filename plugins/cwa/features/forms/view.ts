@@ -4,7 +4,7 @@
  * array identified by `vars.full_name`; passwords are never sent back.
  */
 import { humanize, kindOf } from './fields'
-import { childNames, type FormState } from './submission'
+import { childNames, childState, type FormState } from './submission'
 import type { Attributes, FormFieldDefinition, FormTypeDefinition, RepeatedField } from './types'
 
 export interface FormView {
@@ -79,9 +79,15 @@ function repeatedChildren(field: RepeatedField, parent: { fullName: string; id: 
   )
 }
 
-function fieldView(field: FormFieldDefinition, form: FormTypeDefinition, state: FormState): FormView {
-  const fullName = `${form.formName}[${field.name}]`
-  const id = `${form.formName}_${field.name}`
+/** The form (or child form) a field belongs to: its full name and id, which the field's extend. */
+interface Parent {
+  fullName: string
+  id: string
+}
+
+function fieldView(field: FormFieldDefinition, parent: Parent, state: FormState): FormView {
+  const fullName = `${parent.fullName}[${field.name}]`
+  const id = `${parent.id}_${field.name}`
   const common = {
     name: field.name,
     fullName,
@@ -92,6 +98,14 @@ function fieldView(field: FormFieldDefinition, form: FormTypeDefinition, state: 
     disabled: field.disabled ?? false,
     errors: messages(state, field.name),
     submitted: state.submitted,
+  }
+  if (field.type === 'form') {
+    // A child form: its fields nested under its name (`example_form[address][street]`), its own errors on itself.
+    const child = childState(state, field)
+    // common.errors holds the child form's own errors too (submission.ts files them under its name).
+    const children = field.form.fields.map((inner) => fieldView(inner, { fullName, id }, child))
+    const value = Object.fromEntries(children.map((c) => [c.vars.name, c.vars.value]))
+    return node({ ...common, prefixes: [], extra: { value }, children })
   }
   if (field.type === 'repeated') {
     const children = repeatedChildren(field, { fullName, id }, state)
@@ -104,7 +118,7 @@ function fieldView(field: FormFieldDefinition, form: FormTypeDefinition, state: 
 
 /** The whole formView of a form type in a given state; `action` is the absolute submit URL. */
 export function buildFormView(form: FormTypeDefinition, state: FormState, action: string): FormView {
-  const children = form.fields.map((field) => fieldView(field, form, state))
+  const children = form.fields.map((field) => fieldView(field, { fullName: form.formName, id: form.formName }, state))
   const view = node({
     name: form.formName,
     fullName: form.formName,

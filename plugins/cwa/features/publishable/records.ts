@@ -16,7 +16,8 @@ export function contentOf(ctx: PublishContext, doc: Doc): Doc {
   const out: Doc = {}
   for (const field of dataFields(resource.collection.fields)) {
     if (skip.has(field.name) || field.type === 'join' || field.type === 'ui') continue
-    if ('virtual' in field && field.virtual) continue
+    // A write-only virtual field is an input of the request (an upload's file property): it travels with the content.
+    if ('virtual' in field && field.virtual && !resource.meta.writeOnly?.includes(field.name)) continue
     if (field.name in doc) out[field.name] = doc[field.name]
   }
   return out

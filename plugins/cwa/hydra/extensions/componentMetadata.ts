@@ -1,12 +1,15 @@
 import type { HydraExtension } from '../extension'
 
 /**
- * Every component carries `_metadata`: computed at serialization, never
- * stored. Plugins fill it (publishable, mediaObjects, violations).
+ * Every resource carries `_metadata` (routes, pages, layouts, groups,
+ * positions, page data, users, components): computed at serialization,
+ * never stored. `persisted: true` says the record exists in the database (a
+ * front end tells saved resources from ones it is still composing by it);
+ * plugins add their entries (publishable, mediaObjects, violations).
  */
 export const componentMetadata: HydraExtension = {
-  name: 'component-metadata',
-  normalizeItem(item, _doc, resource) {
-    if (resource.meta.kind === 'component') item._metadata = { ...((item._metadata as object) ?? {}) }
+  name: 'resource-metadata',
+  normalizeItem(item) {
+    item._metadata = { persisted: true, ...((item._metadata as object) ?? {}) }
   },
 }

@@ -81,13 +81,15 @@ export async function readJsonBody(
   body: AsyncIterable<Uint8Array> | null,
   limit = MAX_BODY_BYTES,
   contentLength: string | null = null,
+  /** The endpoint's own media types (Endpoint.bodyTypes), when it declares them. */
+  bodyTypes?: string[],
 ): Promise<unknown> {
   if (method !== 'POST' && method !== 'PATCH') return undefined
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
   if (contentLength !== null && /^\d+$/.test(contentLength.trim()) && Number(contentLength) > limit) throw bodyTooLarge(limit)
   const raw = await readRaw(body, limit)
   if (raw.length === 0 && method === 'POST' && type === '') return undefined
-  const accepted = method === 'PATCH' ? PATCH_TYPES : POST_TYPES
+  const accepted = bodyTypes ?? (method === 'PATCH' ? PATCH_TYPES : POST_TYPES)
   if (!accepted.includes(type)) {
     throw new HttpError(415, `The content-type "${type || '(none)'}" is not supported. Supported MIME types are "${accepted.join('", "')}".`)
   }

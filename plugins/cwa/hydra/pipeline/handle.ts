@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
 import type { Payload, PayloadRequest } from 'payload'
 import type { EndpointResult } from '../endpoint'
 import { errorBody } from '../errorBody'
@@ -33,7 +34,8 @@ export interface IncomingApiRequest {
 export interface ApiResponse {
   status: number
   headers: Headers
-  body: string | Uint8Array | null
+  /** A stream (a file download) is sent as it is read. */
+  body: string | Uint8Array | Readable | null
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -60,6 +62,20 @@ function apiPathOf(pathname: string, prefix: string): string | null {
  * prefix and no root endpoint), so an adapter can hand it on.
  */
 export async function handleApiRequest(payload: Payload, incoming: IncomingApiRequest): Promise<ApiResponse | null> {
+  const response = await answerApiRequest(payload, incoming)
+  if (!response) return null
+  // Every answer (errors and preflights too): a front end on another origin must be able to read "Invalid credentials.".
+  const runtime = apiRuntime(payload)
+  const path = apiPathOf(incoming.rawPath ?? incoming.url.pathname, runtime.options.apiPrefix)
+  if (path !== null) {
+    for (const extension of runtime.extensions) {
+      extension.crossOrigin?.({ payload, method: incoming.method, path, headers: incoming.headers }, response.headers)
+    }
+  }
+  return response
+}
+
+async function answerApiRequest(payload: Payload, incoming: IncomingApiRequest): Promise<ApiResponse | null> {
   const runtime = apiRuntime(payload)
   const pathname = incoming.rawPath ?? incoming.url.pathname
   const sent: Sent = { url: incoming.url }
@@ -70,7 +86,7 @@ export async function handleApiRequest(payload: Payload, incoming: IncomingApiRe
       refuseCrossSiteWrite(runtime, incoming)
       return await runEndpoint(runtime, incoming, root, null, headers, sent)
     } catch (error) {
-      return errorResponse(runtime, error, { method: incoming.method, endpointPath: root.endpoint.path, anonymous: true, headers, sent })
+      return await errorResponse(runtime, error, { method: incoming.method, endpointPath: root.endpoint.path, anonymous: true, headers, sent })
     }
   }
   const path = apiPathOf(pathname, runtime.options.apiPrefix)
@@ -92,6 +108,11 @@ export async function handleApiRequest(payload: Payload, incoming: IncomingApiRe
     // A path the API does not have is a 404 for everyone: there is nothing to authenticate for.
     if (lookup.kind === 'none') throw notFound('No route matches this path.')
     if (lookup.kind === 'method') {
+      // A CORS preflight (or a client asking what the path allows): the methods, no body.
+      if (incoming.method === 'OPTIONS') {
+        headers.set('Allow', lookup.allowed.join(', '))
+        return { status: 204, headers, body: null }
+      }
       if (anonymousWrite && !lookup.publicWrite) throw unauthorized()
       throw new HttpError(405, 'Method Not Allowed', { Allow: lookup.allowed.join(', ') })
     }
@@ -103,7 +124,7 @@ export async function handleApiRequest(payload: Payload, incoming: IncomingApiRe
     }
     return notModified(incoming, response) ?? response
   } catch (error) {
-    return errorResponse(runtime, error, { method: incoming.method, endpointPath, anonymous: !user, headers, sent })
+    return await errorResponse(runtime, error, { method: incoming.method, endpointPath, anonymous: !user, headers, sent })
   }
 }
 
@@ -147,10 +168,20 @@ async function runEndpoint(
 ): Promise<ApiResponse> {
   // Anonymous callers (login, registration, form submits) send small bodies: 64 KiB, against 21 MiB signed in.
   const limit = user ? MAX_BODY_BYTES : MAX_ANONYMOUS_BODY_BYTES
-  const body = await readJsonBody(incoming.method, incoming.headers.get('content-type'), incoming.body, limit, incoming.headers.get('content-length'))
+  const streamed = match.endpoint.body === 'stream'
+  const body = streamed
+    ? undefined
+    : await readJsonBody(incoming.method, incoming.headers.get('content-type'), incoming.body, limit, incoming.headers.get('content-length'), match.endpoint.bodyTypes)
   sent.body = body
   const ctx = await buildContext(runtime.payload, incoming.url, incoming.headers, user)
-  const result = await match.endpoint.handler(ctx, { method: incoming.method, params: match.params, body, url: incoming.url, responseHeaders: headers })
+  // A compatibility profile may accept IRIs in other shapes (rewriteInput) and serve them in others (rewriteOutput): one place each.
+  let input = body
+  for (const extension of runtime.extensions) if (extension.rewriteInput && input !== undefined) input = await extension.rewriteInput(input, ctx)
+  const stream = streamed ? incoming.body : null
+  const result = await match.endpoint.handler(ctx, { method: incoming.method, params: match.params, body: input, stream, url: incoming.url, responseHeaders: headers })
+  if (result.body !== undefined && !result.raw) {
+    for (const extension of runtime.extensions) if (extension.rewriteOutput) result.body = await extension.rewriteOutput(result.body, { payload: runtime.payload, ctx })
+  }
   return toResponse(result, headers, incoming.method === 'HEAD')
 }
 
@@ -179,13 +210,18 @@ function toResponse(result: EndpointResult, headers: Headers, head: boolean): Ap
   } else {
     for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value)
   }
-  let body: string | Uint8Array | null = null
+  let body: string | Uint8Array | Readable | null = null
   if (result.raw) {
     headers.set('Content-Type', result.raw.contentType)
     body = result.raw.data
   } else if (result.body !== undefined) {
     headers.set('Content-Type', JSONLD)
     body = JSON.stringify(result.body)
+  }
+  if (body instanceof Readable) {
+    // A stream is never read twice: a HEAD request releases it unread.
+    if (head) body.destroy()
+    return { status: result.status, headers, body: head ? null : body }
   }
   if (body !== null && result.status === 200) headers.set('ETag', etagOf(body))
   return { status: result.status, headers, body: head ? null : body }
@@ -197,11 +233,11 @@ function toResponse(result: EndpointResult, headers: Headers, head: boolean): Ap
  * in a path reaches the log); a database error is logged by its code and
  * message, never with the query's parameters.
  */
-function errorResponse(
+async function errorResponse(
   runtime: ApiRuntime,
   error: unknown,
   request: { method: string; endpointPath: string; anonymous: boolean; headers: Headers; sent: Sent },
-): ApiResponse {
+): Promise<ApiResponse> {
   const classified = classifyError(error, request.anonymous, request.method, requestInput(request.sent.url, request.sent.body))
   let reference: string | undefined
   if (classified.status === 500) {
@@ -222,7 +258,9 @@ function errorResponse(
     for (const [name, value] of Object.entries(classified.headers)) request.headers.set(name, value)
   }
   request.headers.set('Content-Type', JSONLD)
-  const body = request.method === 'HEAD' ? null : JSON.stringify(withReference(errorBody(classified, runtime.options.apiPrefix), reference))
+  let json: unknown = withReference(errorBody(classified, runtime.options.apiPrefix), reference)
+  for (const extension of runtime.extensions) if (extension.rewriteOutput) json = await extension.rewriteOutput(json, { payload: runtime.payload, ctx: null })
+  const body = request.method === 'HEAD' ? null : JSON.stringify(json)
   return { status: classified.status, headers: request.headers, body }
 }
 
@@ -230,5 +268,5 @@ function errorResponse(
 function withReference(body: Record<string, unknown>, reference: string | undefined): Record<string, unknown> {
   if (!reference) return body
   const detail = `${String(body.detail)} (correlation id ${reference})`
-  return { ...body, detail, description: detail, correlationId: reference }
+  return { ...body, detail, description: detail, message: detail, correlationId: reference }
 }

@@ -14,13 +14,13 @@ import { EndpointTable } from './table'
  * resources' operations) and each extension's, less the generic ones an
  * extension supersedes.
  */
-export function apiEndpoints(registry: ResourceRegistry, extensions: HydraExtension[]): Endpoint[] {
+export function apiEndpoints(registry: ResourceRegistry, extensions: HydraExtension[], options?: ResolvedCwaOptions): Endpoint[] {
   let all: Endpoint[] = []
   const declared = [
     ...entrypointEndpoints,
     ...docsEndpoints(() => all),
     ...resourceEndpoints(registry),
-    ...extensions.flatMap((extension) => extension.endpoints?.(registry) ?? []),
+    ...extensions.flatMap((extension) => extension.endpoints?.(registry, options) ?? []),
   ]
   const key = (method: string, path: string) => `${method} ${path}`
   const superseded = new Set(declared.filter((e) => e.supersedes).map((e) => key(e.method, e.supersedes!)))
@@ -47,7 +47,8 @@ export function apiRuntime(payload: Payload): ApiRuntime {
   if (!runtime) {
     const registry = getRegistry(payload.config)
     const extensions = allExtensions(payload.config)
-    runtime = { payload, registry, options: getOptions(payload.config), extensions, table: new EndpointTable(apiEndpoints(registry, extensions)) }
+    const options = getOptions(payload.config)
+    runtime = { payload, registry, options, extensions, table: new EndpointTable(apiEndpoints(registry, extensions, options)) }
     runtimes.set(payload, runtime)
   }
   return runtime

@@ -91,8 +91,11 @@ function valueSchema(field: FieldWithName, registry: ResourceRegistry): { schema
       if (targets.length > 0) schema.examples = [`${targets[0]!.collectionIri}/00000000-0000-4000-8000-000000000000`]
       return { schema, range: targets.length === 1 ? `#${targets[0]!.meta.shortName}` : 'hydra:Resource' }
     }
-    case 'json':
-      return { schema: { description: 'Any JSON value' }, range: 'rdf:JSON' }
+    case 'json': {
+      // A JSON field of a known shape (a list of IRIs...) says so in custom.cwa.schema.
+      const declared = (f.custom as { cwa?: { schema?: Schema } } | undefined)?.cwa?.schema
+      return { schema: declared ?? { description: 'Any JSON value' }, range: 'rdf:JSON' }
+    }
     case 'richText':
       return { schema: { type: 'object', description: 'Rich text document (editor state)' } }
     case 'group':
@@ -213,9 +216,14 @@ export function resourceProperties(resource: Resource, registry: ResourceRegistr
     out.push(computed('createdAt', isoDate, 'xmls:dateTime', 'Creation date'))
   }
   if (meta.timestamped) out.push(computed('modifiedAt', isoDate, 'xmls:dateTime', 'Date of the last change'))
-  if (meta.kind === 'component') {
-    out.push(computed('_metadata', { type: 'object', additionalProperties: true }, 'rdf:JSON', 'Computed information about the component (media objects...)'))
-  }
+  out.push(
+    computed(
+      '_metadata',
+      { type: 'object', properties: { persisted: { type: 'boolean', const: true } }, required: ['persisted'], additionalProperties: true },
+      'rdf:JSON',
+      'Computed information about the resource (persisted: true for a stored record; publishing state, media objects...)',
+    ),
+  )
   for (const extension of extensions) extension.describeProperties?.(resource, out, registry)
   return out
 }

@@ -1,0 +1,128 @@
+import type { HydraContext } from '../../hydra/context'
+import type { ApiRequest, Endpoint, EndpointResult } from '../../hydra/endpoint'
+import { notFound } from '../../hydra/errors'
+import { apiRuntime } from '../../hydra/pipeline/runtime'
+import type { OpenApiKit } from '../../hydra/docs/openapi/kit'
+import { submitForm } from '../forms'
+
+/**
+ * The endpoints the CWA Nuxt module calls that the contract names
+ * otherwise. Each answers through the contract's own endpoint (looked up
+ * in the endpoint table), so there is one implementation of each.
+ */
+
+/** Runs the endpoint the table holds for this method and path, with this request's context. */
+async function delegate(ctx: HydraContext, request: ApiRequest, method: 'GET' | 'POST', path: string): Promise<EndpointResult> {
+  const found = apiRuntime(ctx.payload).table.lookup(method, path, false)
+  if (found.kind !== 'found') throw notFound()
+  return found.match.endpoint.handler(ctx, { ...request, method, params: found.match.params })
+}
+
+interface ManifestNode {
+  iri: string
+  children?: ManifestNode[]
+}
+
+/** The resource manifest's trees, flattened depth first (roots first, no repeats), as the module reads `resource_iris`. */
+export function flattenManifest(trees: ManifestNode[]): string[] {
+  const out: string[] = []
+  const seen = new Set<string>()
+  const visit = (node: ManifestNode) => {
+    if (!seen.has(node.iri)) {
+      seen.add(node.iri)
+      out.push(node.iri)
+    }
+    for (const child of node.children ?? []) visit(child)
+  }
+  for (const tree of trees) visit(tree)
+  return out
+}
+
+const doc = (operationId: string, summary: string, description: string, tags: string[], parameters: unknown[] = []) => (kit: OpenApiKit) => ({
+  operation: {
+    operationId,
+    tags,
+    summary,
+    description,
+    security: kit.security(true),
+    parameters,
+    responses: { 200: { description: 'As the contract\'s endpoint answers', content: { [kit.media.jsonld]: { schema: { type: 'object' } } } }, ...kit.errorResponses(401, 403, 404) },
+  },
+})
+
+const routeParameter = { name: 'route', in: 'path', required: true, description: 'A route path written after the segment (`//blog`)', schema: { type: 'string' } }
+
+/**
+ * The module's password reset: PATCH (application/json) with the root key
+ * `password_update` and the token as `plainNewPasswordConfirmationToken`.
+ * Read as the built-in `password_reset` form's full submit (throttled like
+ * every anonymous full submit), so it never reaches the signed-in
+ * `change_password` form that owns the name `password_update`. Any other
+ * body is the contract's field validation of `password_reset`.
+ */
+async function passwordReset(ctx: HydraContext, request: ApiRequest): Promise<EndpointResult> {
+  const update = (request.body as { password_update?: unknown } | undefined)?.password_update
+  if (update && typeof update === 'object' && !Array.isArray(update)) {
+    const { username, plainNewPasswordConfirmationToken, plainPassword } = update as Record<string, unknown>
+    const body = { password_reset: { username, token: plainNewPasswordConfirmationToken, plainPassword } }
+    return delegate(ctx, { ...request, body }, 'POST', '/component/forms/password_reset/submit')
+  }
+  return submitForm(ctx, 'password_reset', request.body, { partial: true })
+}
+
+export function compatEndpoints(hasForms: boolean): Endpoint[] {
+  return [
+    ...(hasForms
+      ? [
+          {
+            method: 'PATCH' as const,
+            path: '/component/forms/password_reset/submit',
+            access: 'public' as const,
+            bodyTypes: ['application/merge-patch+json', 'application/json'],
+            handler: passwordReset,
+            docs: doc(
+              'patchPasswordResetCompat',
+              'Resets a password the CWA Nuxt module\'s way (cwa-nuxt profile).',
+              'Body {password_update: {username, plainNewPasswordConfirmationToken, plainPassword: {first, second}}} (application/json or merge-patch): a full submit of the password_reset form. Any other body: field validation, as PATCH {form}/submit.',
+              ['Form'],
+            ),
+          },
+        ]
+      : []),
+    {
+      method: 'GET',
+      path: '/.jsonld',
+      handler: (ctx, request) => delegate(ctx, request, 'GET', '/'),
+      docs: doc('getEntrypointJsonld', 'The entrypoint (cwa-nuxt profile).', 'Answers as GET {prefix}/.', ['Entrypoint']),
+    },
+    {
+      method: 'GET',
+      path: '/logout',
+      access: 'public',
+      handler: (ctx, request) => delegate(ctx, request, 'POST', '/logout'),
+      docs: doc('getLogout', 'Ends the session (cwa-nuxt profile).', 'As POST {prefix}/logout: the refresh token is revoked and the session cookies cleared.', ['Session']),
+    },
+    {
+      method: 'GET',
+      path: '/_/routes_manifest/{route+}',
+      handler: async (ctx, request) => {
+        const result = await delegate(ctx, request, 'GET', `/_/resource_manifest/${request.params.route!}`)
+        const trees = ((result.body as { resource_iris?: ManifestNode[] } | undefined)?.resource_iris ?? []) as ManifestNode[]
+        return { ...result, body: { resource_iris: flattenManifest(trees) } }
+      },
+      docs: doc(
+        'getRoutesManifest',
+        'The resource manifest as a flat list (cwa-nuxt profile).',
+        'The IRIs of GET {prefix}/_/resource_manifest/{route}, depth first, each once: resource_iris is a list of strings.',
+        ['Route'],
+        [routeParameter],
+      ),
+    },
+    {
+      method: 'GET',
+      path: '/_/routes/{route+}/redirects',
+      handler: (ctx, request) => delegate(ctx, request, 'GET', `/_/routes/${request.params.route!}`),
+      docs: doc('getRouteRedirects', 'A route with the routes redirecting to it (cwa-nuxt profile).', 'The route as GET {prefix}/_/routes/{route} answers it; redirectedRoutes lists the routes redirecting to it.', ['Route'], [routeParameter]),
+    },
+  ]
+}

@@ -1,0 +1,30 @@
+import type { HydraExtension } from '../../hydra/extension'
+import { getOptions } from '../../core/registry'
+import { compatEndpoints } from './endpoints'
+import { rewriteInput, rewriteOutput } from './rewrite'
+import { addAssociated, prepareAssociated } from './associatedResources'
+
+/**
+ * The `compat: 'cwa-nuxt'` profile: its endpoints, and the one place that
+ * rewrites IRIs and keys on output and input (rewrite.ts). Inert without
+ * the option.
+ */
+export const compatExtension: HydraExtension = {
+  name: 'compat',
+  endpoints: (registry, options) => (options?.compat ? compatEndpoints(registry.bySlug('forms') !== undefined) : []),
+  rewriteInput: async (body, ctx) => (ctx.options.compat ? rewriteInput(body, ctx.options, ctx.payload, ctx.req) : body),
+  rewriteOutput: async (body, { payload, ctx }) => {
+    const options = getOptions(payload.config)
+    return options.compat ? rewriteOutput(body, options, payload, ctx?.req) : body
+  },
+  // The module forwards its page's query string (?search=first) on every item GET.
+  itemFilters: (ctx) => !ctx.options.compat,
+  // The module's route list names what each route leads to (admins).
+  async prepareItems(docs, resource, ctx) {
+    if (ctx.options.compat && resource.slug === 'routes') await prepareAssociated(docs, ctx)
+  },
+  normalizeItem(item, doc, resource, ctx) {
+    if (ctx.options.compat && resource.slug === 'routes') addAssociated(item, doc, ctx)
+  },
+}
+

@@ -1,0 +1,133 @@
+import type { Payload, PayloadRequest } from 'payload'
+import type { ResolvedCwaOptions } from '../../core/options'
+
+/**
+ * The one place where the cwa-nuxt profile reshapes what goes out and what
+ * comes in; no handler formats its own IRIs or keys.
+ *
+ * Out: a route named by its UUID IRI (`/_api/_/routes/<uuid>`) is served
+ * path-shaped, exactly as the module requests it (`/_api/_/routes//blog`,
+ * home `/_api/_/routes//`), wherever it appears; collections also carry
+ * `hydra:member`, `hydra:totalItems` and `hydra:view` (with `hydra:first`...);
+ * errors are `hydra:Error` (violations `ConstraintViolationList`) with
+ * `hydra:title` and `hydra:description`; optionally the API prefix is left
+ * out of every IRI.
+ *
+ * In: a path-shaped route IRI (`/_/routes//blog`, with or without the
+ * prefix, `/_/routes/%2Fblog` too) is read as the route's UUID IRI.
+ */
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+type Json = unknown
+
+function forEachString(value: Json, fn: (text: string) => void): void {
+  if (typeof value === 'string') fn(value)
+  else if (Array.isArray(value)) for (const entry of value) forEachString(entry, fn)
+  else if (value && typeof value === 'object') for (const entry of Object.values(value)) forEachString(entry, fn)
+}
+
+function mapJson(value: Json, strings: (text: string) => string, objects: (source: Record<string, Json>, out: Record<string, Json>) => void): Json {
+  if (typeof value === 'string') return strings(value)
+  if (Array.isArray(value)) return value.map((entry) => mapJson(entry, strings, objects))
+  if (value && typeof value === 'object') {
+    const source = value as Record<string, Json>
+    const out: Record<string, Json> = {}
+    for (const [key, entry] of Object.entries(source)) out[key] = mapJson(entry, strings, objects)
+    objects(source, out)
+    return out
+  }
+  return value
+}
+
+const VIEW_LINKS = ['first', 'last', 'next', 'previous'] as const
+
+/** The hydra:-prefixed keys the module reads, beside the contract's own. */
+function hydraKeys(source: Record<string, Json>, out: Record<string, Json>): void {
+  // A collection document (not a JSON-LD context or a schema that merely names the keys).
+  if (Array.isArray(source.member) && typeof source.totalItems === 'number') {
+    out['hydra:member'] = out.member
+    out['hydra:totalItems'] = out.totalItems
+    if (out.view && typeof out.view === 'object') {
+      const view = out.view as Record<string, Json>
+      const hydraView: Record<string, Json> = { ...view, '@type': 'hydra:PartialCollectionView' }
+      for (const link of VIEW_LINKS) if (link in view) hydraView[`hydra:${link}`] = view[link]
+      out['hydra:view'] = hydraView
+    }
+  }
+  if ((source['@type'] === 'Error' || source['@type'] === 'ConstraintViolation') && typeof source.status === 'number') {
+    out['@type'] = source['@type'] === 'Error' ? 'hydra:Error' : 'ConstraintViolationList'
+    out['hydra:title'] = source.title
+    out['hydra:description'] = source.description
+  }
+}
+
+/** Paths of the routes named by id (as the caller may read them): one query. */
+async function routePaths(payload: Payload, ids: string[], req: PayloadRequest | undefined): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const found = await payload.find({ collection: 'routes' as never, where: { id: { in: ids } }, depth: 0, limit: ids.length, pagination: false, select: { path: true } as never, overrideAccess: false, ...(req ? { req } : {}) })
+  return new Map(found.docs.map((doc) => [String((doc as { id: unknown }).id), String((doc as { path?: unknown }).path)]))
+}
+
+export async function rewriteOutput(body: Json, options: ResolvedCwaOptions, payload: Payload, req: PayloadRequest | undefined): Promise<Json> {
+  const prefix = options.apiPrefix
+  const routeIri = new RegExp(`^${escape(prefix)}/_/routes/(${UUID})$`, 'i')
+  const ids = new Set<string>()
+  forEachString(body, (text) => {
+    const match = routeIri.exec(text)
+    if (match) ids.add(match[1]!.toLowerCase())
+  })
+  const paths = await routePaths(payload, [...ids], req)
+  const strip = options.compatIrisWithoutPrefix && prefix !== ''
+  const strings = (text: string): string => {
+    let out = text
+    const match = routeIri.exec(text)
+    const path = match ? paths.get(match[1]!.toLowerCase()) : undefined
+    if (path !== undefined) out = `${prefix}/_/routes/${path}`
+    if (strip && out.length < 4096 && !/\s/.test(out) && (out === prefix || out.startsWith(`${prefix}/`))) out = out.slice(prefix.length) || '/'
+    return out
+  }
+  return mapJson(body, strings, hydraKeys)
+}
+
+/** A path-shaped route IRI's route path (`/_/routes//blog` → `/blog`), or null. */
+export function pathOfRouteIri(text: string, prefix: string): string | null {
+  let path = text
+  if (/^https?:\/\//i.test(path)) {
+    try {
+      path = new URL(path).pathname
+    } catch {
+      return null
+    }
+  }
+  if (prefix && path.startsWith(`${prefix}/`)) path = path.slice(prefix.length)
+  if (!path.startsWith('/_/routes/')) return null
+  const rest = path.slice('/_/routes/'.length)
+  if (rest.startsWith('/')) return rest
+  if (/^%2f/i.test(rest)) {
+    try {
+      return decodeURIComponent(rest)
+    } catch {
+      return null
+    }
+  }
+  return null
+}
+
+export async function rewriteInput(body: Json, options: ResolvedCwaOptions, payload: Payload, req: PayloadRequest): Promise<Json> {
+  const wanted = new Set<string>()
+  forEachString(body, (text) => {
+    const path = text.length < 2048 ? pathOfRouteIri(text, options.apiPrefix) : null
+    if (path) wanted.add(path)
+  })
+  if (wanted.size === 0) return body
+  const found = await payload.find({ collection: 'routes' as never, where: { path: { in: [...wanted] } }, depth: 0, limit: wanted.size, pagination: false, select: { path: true } as never, overrideAccess: false, req })
+  const ids = new Map(found.docs.map((doc) => [String((doc as { path?: unknown }).path), String((doc as { id: unknown }).id)]))
+  const strings = (text: string): string => {
+    const path = text.length < 2048 ? pathOfRouteIri(text, options.apiPrefix) : null
+    const id = path ? ids.get(path) : undefined
+    return id ? `${options.apiPrefix}/_/routes/${id}` : text
+  }
+  return mapJson(body, strings, () => {})
+}

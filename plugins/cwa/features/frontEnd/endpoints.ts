@@ -1,0 +1,15 @@
+import type { Endpoint } from '../../hydra/endpoint'
+import { pageDataMetadataDocs } from './openapi'
+import { pageDataMetadataCollection } from './pageDataMetadata'
+
+/** GET /_/page_data_metadatas (public: it describes types, no content). */
+export function frontEndEndpoints(): Endpoint[] {
+  return [
+    {
+      method: 'GET',
+      path: '/_/page_data_metadatas',
+      handler: async (ctx) => ({ status: 200, body: pageDataMetadataCollection(ctx) }),
+      docs: pageDataMetadataDocs,
+    },
+  ]
+}

@@ -1,0 +1,64 @@
+import type { Endpoint } from '../../hydra/endpoint'
+import { notFound } from '../../hydra/errors'
+import type { HydraContext } from '../../hydra/context'
+import { deleteItem, getItem, updateItem } from '../../hydra/operations'
+import { resourceDocs } from '../../hydra/docs/openapi/resourceOperations'
+import { isUuid, type Resource, type ResourceRegistry } from '../../core/registry'
+import { findOne } from '../../core/utils/findOne'
+import { KEY, SITE_CONFIG_SLUG } from './collection'
+
+/** The id of a parameter named by its key (or by its id, as every item IRI). */
+async function idOf(resource: Resource, keyOrId: string, ctx: HydraContext): Promise<string> {
+  if (isUuid(keyOrId)) return keyOrId
+  // What no key can be (a NUL, a slash...) names nothing: no query.
+  if (!KEY.test(keyOrId)) throw notFound()
+  const doc = await findOne(ctx.payload, { collection: resource.slug, where: { key: { equals: keyOrId } }, overrideAccess: false, req: ctx.req })
+  if (!doc) throw notFound()
+  return String(doc.id)
+}
+
+/** A parameter's documentation: the generic item operation, its `{id}` a key or a UUID. */
+function byKey(resource: Resource, doc: ReturnType<typeof resourceDocs.getItem>): Endpoint['docs'] {
+  return (kit) => ({
+    ...doc(kit),
+    path: `${resource.meta.pathPrefix}/${resource.meta.segment}/{id}`,
+    pathParameters: [{ name: 'id', in: 'path', required: true, description: 'The parameter\'s key (`siteName`), or its UUID', schema: { type: 'string' } }],
+  })
+}
+
+/**
+ * GET, PATCH and DELETE of one parameter by its key
+ * (`PATCH /_/site_config_parameters/siteName`), as the CWA front end
+ * addresses them; a UUID still names the parameter by id. The collection
+ * GET and POST are the generic ones.
+ */
+export function siteConfigEndpoints(registry: ResourceRegistry): Endpoint[] {
+  const resource = registry.bySlug(SITE_CONFIG_SLUG)
+  if (!resource) return []
+  const base = `${resource.meta.pathPrefix}/${resource.meta.segment}`
+  const generic = `${base}/{id}`
+  const path = `${base}/{key}`
+  return [
+    {
+      method: 'GET',
+      path,
+      supersedes: generic,
+      handler: async (ctx, { params }) => getItem(resource, await idOf(resource, params.key!, ctx), ctx),
+      docs: byKey(resource, resourceDocs.getItem(resource)),
+    },
+    {
+      method: 'PATCH',
+      path,
+      supersedes: generic,
+      handler: async (ctx, { params, body }) => updateItem(resource, await idOf(resource, params.key!, ctx), body, ctx),
+      docs: byKey(resource, resourceDocs.patch(resource)),
+    },
+    {
+      method: 'DELETE',
+      path,
+      supersedes: generic,
+      handler: async (ctx, { params }) => deleteItem(resource, await idOf(resource, params.key!, ctx), ctx),
+      docs: byKey(resource, resourceDocs.delete(resource)),
+    },
+  ]
+}

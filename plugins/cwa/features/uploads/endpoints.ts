@@ -1,0 +1,111 @@
+import type { Readable } from 'node:stream'
+import type { Endpoint } from '../../hydra/endpoint'
+import { badRequest, notFound } from '../../hydra/errors'
+import { allExtensions } from '../../hydra/extensions/index'
+import type { HydraContext } from '../../hydra/context'
+import { normalizeItem } from '../../hydra/normalizer'
+import { assertMayWrite, loadItem } from '../../hydra/operations'
+import { storeFor } from '../../hydra/store'
+import { isUuid, type Resource, type ResourceRegistry } from '../../core/registry'
+import { fieldsOf } from './fields'
+import { infoFor } from './info'
+import { readMultipart, uploadTooLarge } from './multipart'
+import type { ResolvedField } from './options'
+import { downloadDocs, uploadDocs } from './openapi'
+import { isRaster } from './sniff'
+import { discardStaged } from './store'
+import { stageToken, sweepStaging } from './staging'
+import { safeStoredPath } from './storage/adapter'
+import { storageFor } from './storage/registry'
+
+/** The record as GET of its IRI finds it for this caller: the same read gate and draft routing (404, 401, 403). */
+async function readGate(resource: Resource, id: string, ctx: HydraContext): Promise<Record<string, unknown>> {
+  for (const extension of allExtensions(ctx.payload.config)) await extension.beforeItemRead?.(resource, id, ctx)
+  return loadItem(resource, id, ctx, { filtered: false })
+}
+
+/** POST {collection}/{id}/upload: multipart, one part per file property. */
+function uploadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint {
+  return {
+    method: 'POST',
+    path: `${resource.meta.pathPrefix}/${resource.meta.segment}/{id}/upload`,
+    body: 'stream',
+    handler: async (ctx, request) => {
+      const id = request.params.id!
+      if (!isUuid(id)) throw notFound()
+      await readGate(resource, id, ctx)
+      await assertMayWrite(resource, 'update', ctx, id.toLowerCase())
+      const limit = ctx.options.uploads.maxRequestBytes
+      const length = ctx.headers.get('content-length')
+      if (length && /^\d+$/.test(length) && Number(length) > limit) throw uploadTooLarge(limit)
+      void sweepStaging(ctx.payload)
+      const staged = await readMultipart(ctx.payload, ctx.headers.get('content-type'), request.stream, fields, limit)
+      const files = [...staged.values()].map((upload) => upload.file)
+      let doc: Record<string, unknown>
+      try {
+        if (staged.size === 0) throw badRequest(`No file was sent: send one part per file property (${fields.map((f) => f.name).join(', ')}).`)
+        const data: Record<string, unknown> = {}
+        for (const [field, upload] of staged) data[field.name] = stageToken(ctx.req, upload)
+        doc = await storeFor(resource, ctx).update(id.toLowerCase(), data)
+      } catch (error) {
+        // Refused: the staged files never reach the storage. (Accepted ones leave staging when they are put, after commit.)
+        await discardStaged(files)
+        throw error
+      }
+      return { status: 200, body: await normalizeItem(resource, doc, ctx) }
+    },
+    docs: uploadDocs(resource, fields),
+  }
+}
+
+const contentDisposition = (disposition: 'inline' | 'attachment', filename: string) =>
+  `${disposition}; filename="${filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+
+/** GET {collection}/{id}/download/{property}: streams the stored file. */
+function downloadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint {
+  const byName = new Map(fields.map((f) => [f.name, f]))
+  return {
+    method: 'GET',
+    path: `${resource.meta.pathPrefix}/${resource.meta.segment}/{id}/download/{property}`,
+    params: { property: (value) => byName.has(value) },
+    handler: async (ctx, request) => {
+      const id = request.params.id!
+      const field = byName.get(request.params.property!)!
+      if (!isUuid(id)) throw notFound()
+      const doc = await readGate(resource, id, ctx)
+      // The stored path is checked again before every read of the file.
+      const original = safeStoredPath(doc[field.property])
+      if (!original) throw notFound('This record has no file here.')
+      const rows = (await infoFor(ctx.payload, [original], ctx.req)).filter((row) => row.adapter === field.adapter)
+      const filter = ctx.query.get('imagineFilter')
+      const row = filter ? rows.find((r) => r.source === original && r.filter === filter) : rows.find((r) => r.source === null)
+      if (filter && !row) throw notFound('No such image variant.')
+      const path = safeStoredPath(row?.path ?? original)
+      if (!path) throw notFound()
+      const file = await storageFor(ctx.payload, field.adapter).get(path)
+      if (!file) {
+        ctx.payload.logger.warn({ path, field: field.name, resource: resource.meta.shortName, id }, 'cwa uploads: a stored file is missing from its storage')
+        throw notFound('The file is missing from storage.')
+      }
+      const mimeType = row?.mimeType ?? 'application/octet-stream'
+      const headers: Record<string, string> = {
+        'Content-Length': String(file.size),
+        'Content-Disposition': contentDisposition(isRaster(mimeType) ? 'inline' : 'attachment', path.split('/').pop()!),
+        'X-Content-Type-Options': 'nosniff',
+        // Whatever a file holds (an SVG with a script), it never runs as a page of this origin.
+        'Content-Security-Policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+      }
+      return { status: 200, headers, raw: { contentType: mimeType, data: file.stream as Readable } }
+    },
+    docs: downloadDocs(resource, fields),
+  }
+}
+
+/** The upload and download endpoints of every type with file fields. */
+export function uploadEndpoints(registry: ResourceRegistry): Endpoint[] {
+  return registry.all().flatMap((resource) => {
+    const fields = fieldsOf(resource.meta)
+    return fields.length === 0 ? [] : [uploadEndpoint(resource, fields), downloadEndpoint(resource, fields)]
+  })
+}
+

@@ -1,0 +1,196 @@
+import type { PayloadRequest } from 'payload'
+import type { OptionKeys } from '../../core/optionKeys'
+import type { CwaPluginOptions, ResolvedCwaOptions } from '../../core/options'
+import type { StorageAdapter } from './storage/adapter'
+
+/**
+ * Options of the uploads feature, with every default here: the plugin option
+ * `uploads` (storage aliases, image filters, limits) and the per-type
+ * declaration `uploadable` (file fields) with `uploadFilters` (filters
+ * computed per request).
+ */
+
+/** How a field's files are addressed in `_metadata.mediaObjects[].contentUrl`. */
+export type UrlGenerator = 'api' | 'public' | 'temporary'
+
+/** One file field of a type (contract: "Uploadable fields"). The key of `uploadable` is the transient property. */
+export interface UploadableField {
+  /** Alias of a registered storage adapter. Default `local`. */
+  adapter?: string
+  /** `api` (default), `public` or `temporary`; falls back to `api` when the adapter cannot. */
+  urlGenerator?: UrlGenerator
+  /** The stored-path property and column. Default `filename`; two fields of one type may not share it. */
+  property?: string
+  /** Path prefix inside the storage, prepended as is (include a trailing `/`). */
+  prefix?: string | null
+  /** Image filters (variants) generated at upload, by name (`uploads.filters`). */
+  imagineFilters?: string[]
+  /** Publishing needs a file (an upload in the request or a stored one). */
+  requiredOnPublish?: boolean
+  /** The violation message when publishing without a file; `{{ property }}` is the field name. */
+  requiredOnPublishMessage?: string
+  /** Largest file: bytes, or `5M` / `500K` / `1G` (binary units: 1M = 2^20 bytes). */
+  maxSize?: number | string
+  /** Largest image in pixels (width × height), checked from the header before decoding. Default 40 000 000; SVG exempt. */
+  maxPixels?: number
+}
+
+/** A type's file fields: transient property name -> settings. */
+export type UploadableDeclaration = Record<string, UploadableField>
+
+/** Filters appended to a field's imagineFilters, per property and request (null outside a web request). */
+export type DynamicFilters = (property: string, req: PayloadRequest | null) => string[]
+
+declare module '../../core/types' {
+  interface FeatureDeclarations {
+    /** File fields (transient property -> settings); components only. */
+    uploadable?: UploadableDeclaration
+    /** Filters appended to every file field's imagineFilters (contract rule 3). */
+    uploadFilters?: DynamicFilters
+  }
+}
+
+/** An image variant: a resize and an output format (sharp). */
+export interface ImageFilter {
+  width: number
+  height: number
+  /** `inside` keeps the aspect ratio within the box; `cover` crops to fill it. Default `inside`. */
+  fit?: 'inside' | 'cover'
+  /** Output format; default the original's. */
+  format?: 'webp' | 'jpeg' | 'png'
+  /** Never enlarge a smaller image. Default true. */
+  withoutEnlargement?: boolean
+}
+
+/** A storage alias: a built-in adapter by its name and settings, or an adapter object. */
+export type StorageConfig =
+  | { adapter: 'local'; /** Default `./.data/uploads`. */ directory?: string; /** Base URL the directory is served at (public URLs). */ publicUrl?: string }
+  | {
+      adapter: 's3'
+      bucket: string
+      region?: string
+      endpoint?: string
+      accessKeyId?: string
+      secretAccessKey?: string
+      /** Path-style addressing (`endpoint/bucket/key`), as most S3-compatible servers want. Default true when `endpoint` is set. */
+      forcePathStyle?: boolean
+      /** Base URL of public objects (a CDN); default the endpoint's bucket URL when `publicObjects` is true. */
+      publicUrl?: string
+      /** Objects are publicly readable at the bucket URL. Default false. */
+      publicObjects?: boolean
+    }
+  | StorageAdapter
+
+export interface UploadsPluginOptions {
+  /** Storage aliases. `local` is always there (default `./.data/uploads`) unless redefined here. */
+  storage?: Record<string, StorageConfig>
+  /** Image filters by name. Default `thumbnail` (inside 300×300, WebP) and `square` (200×200 cover). */
+  filters?: Record<string, ImageFilter>
+  /** Lifetime of temporary URLs, seconds. Default 259200 (3 days). */
+  temporaryUrlTtlSeconds?: number
+  /** Largest multipart upload request, bytes. Default 21 MiB (the reference post_max_size 21M, binary). */
+  maxRequestBytes?: number
+  /** Where uploads wait until their transaction commits. Default the system temporary directory. */
+  stagingDirectory?: string
+}
+
+export interface ResolvedUploadsOptions {
+  storage: Record<string, StorageConfig>
+  filters: Record<string, ImageFilter>
+  temporaryUrlTtlSeconds: number
+  maxRequestBytes: number
+  stagingDirectory: string | null
+}
+
+declare module '../../core/options' {
+  interface CwaPluginOptions {
+    uploads?: UploadsPluginOptions
+  }
+  interface ResolvedCwaOptions {
+    uploads: ResolvedUploadsOptions
+  }
+}
+
+export const DEFAULT_FILTERS: Record<string, ImageFilter> = {
+  thumbnail: { width: 300, height: 300, fit: 'inside', format: 'webp' },
+  square: { width: 200, height: 200, fit: 'cover' },
+}
+
+export const MAX_REQUEST_BYTES = 21 * 1024 * 1024
+export const DEFAULT_MAX_PIXELS = 40_000_000
+export const TEMPORARY_URL_TTL = 3 * 24 * 3600
+
+export const uploadsOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'uploads'>> = {
+  uploads: { storage: true, filters: true, temporaryUrlTtlSeconds: true, maxRequestBytes: true, stagingDirectory: true },
+}
+
+export function resolveUploadsOptions(options: CwaPluginOptions): Pick<ResolvedCwaOptions, 'uploads'> {
+  const given = options.uploads ?? {}
+  return {
+    uploads: {
+      storage: { local: { adapter: 'local' }, ...(given.storage ?? {}) },
+      filters: { ...DEFAULT_FILTERS, ...(given.filters ?? {}) },
+      temporaryUrlTtlSeconds: given.temporaryUrlTtlSeconds ?? TEMPORARY_URL_TTL,
+      maxRequestBytes: given.maxRequestBytes ?? MAX_REQUEST_BYTES,
+      stagingDirectory: given.stagingDirectory ?? null,
+    },
+  }
+}
+
+/** A field with every default resolved. */
+export interface ResolvedField {
+  /** The transient property (multipart key, mediaObjects key, download route segment). */
+  name: string
+  adapter: string
+  urlGenerator: UrlGenerator
+  property: string
+  prefix: string
+  imagineFilters: string[]
+  requiredOnPublish: boolean
+  requiredOnPublishMessage: string
+  maxSize: number | null
+  maxPixels: number
+}
+
+const UNITS: Record<string, number> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }
+
+/** `5M` -> 5 MiB (as PHP and Symfony's File constraint with binary units read it). */
+export function parseSize(value: number | string | undefined): number | null {
+  if (value === undefined) return null
+  if (typeof value === 'number') return value
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([KMG]?)i?B?\s*$/i.exec(value)
+  if (!match) throw new Error(`cwa uploads: "${value}" is not a file size (e.g. 5M, 500K, 1048576)`)
+  return Math.floor(Number(match[1]) * UNITS[match[2]!.toUpperCase()]!)
+}
+
+export const DEFAULT_REQUIRED_MESSAGE = 'A file is required to publish: upload {{ property }}.'
+
+/** The fields of a type's declaration, resolved; throws on two fields sharing a stored-path property. */
+export function resolveFields(shortName: string, declaration: UploadableDeclaration | undefined): ResolvedField[] {
+  if (!declaration) return []
+  const fields = Object.entries(declaration).map(([name, field]): ResolvedField => ({
+    name,
+    adapter: field.adapter ?? 'local',
+    urlGenerator: field.urlGenerator ?? 'api',
+    property: field.property ?? 'filename',
+    prefix: field.prefix ?? '',
+    imagineFilters: field.imagineFilters ?? [],
+    requiredOnPublish: field.requiredOnPublish ?? false,
+    requiredOnPublishMessage: field.requiredOnPublishMessage ?? DEFAULT_REQUIRED_MESSAGE,
+    maxSize: parseSize(field.maxSize),
+    maxPixels: field.maxPixels ?? DEFAULT_MAX_PIXELS,
+  }))
+  const seen = new Map<string, string>()
+  for (const field of fields) {
+    const other = seen.get(field.property)
+    if (other) throw new Error(`cwa uploads: ${shortName}.${other} and ${shortName}.${field.name} both store their path in "${field.property}"; give each its own property`)
+    if (field.property === field.name) throw new Error(`cwa uploads: ${shortName}.${field.name} cannot store its path in a property of the same name`)
+    if (field.prefix && !isSafePrefix(field.prefix)) throw new Error(`cwa uploads: ${shortName}.${field.name} has an unsafe prefix "${field.prefix}"`)
+    seen.set(field.property, field.name)
+  }
+  return fields
+}
+
+function isSafePrefix(prefix: string): boolean {
+  return !prefix.startsWith('/') && !prefix.split('/').some((part) => part === '..' || part === '.') && !prefix.includes('\\')
+}

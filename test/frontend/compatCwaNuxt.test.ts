@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { resolveOptions } from '../../plugins/cwa/options'
+import { seedDemo } from '../../src/seed/demo'
+import { startTestServer, type TestServer } from '../support/server'
+
+/**
+ * The `compat: 'cwa-nuxt'` profile over real HTTP (profile on, and the
+ * same requests with it off), on the demo site.
+ */
+
+const P = '/_api'
+let on: TestServer
+let off: TestServer
+let bare: TestServer
+let admin: string
+
+beforeAll(async () => {
+  on = await startTestServer({ options: { compat: 'cwa-nuxt' } })
+  off = await startTestServer()
+  bare = await startTestServer({ options: { compat: 'cwa-nuxt', compatIrisWithoutPrefix: true } })
+  for (const server of [on, off, bare]) await seedDemo(server.payload, { apiPrefix: P })
+  admin = await on.tokenFor('ROLE_ADMIN')
+})
+afterAll(async () => {
+  await on?.close()
+  await off?.close()
+  await bare?.close()
+})
+
+describe('hydra: keys', () => {
+  it('collections also carry hydra:member, hydra:totalItems and hydra:view with its links', async () => {
+    const body = (await on.get(`${P}/_/routes`)).body
+    expect(body['hydra:member']).toEqual(body.member)
+    expect(body['hydra:totalItems']).toBe(body.totalItems)
+    expect(body['hydra:view']).toMatchObject({ '@type': 'hydra:PartialCollectionView', 'hydra:first': body.view.first, 'hydra:last': body.view.last })
+    const plain = (await off.get(`${P}/_/routes`)).body
+    expect(plain).not.toHaveProperty('hydra:member')
+    // A JSON-LD context names the keys without being a collection: left as it is.
+    const context = (await on.get(`${P}/contexts/Route`)).body['@context']
+    expect(context).not.toHaveProperty('hydra:member')
+    expect(context.member).toMatchObject({ '@id': 'hydra:member' })
+  })
+
+  it('the Collection component\'s collection too (the module reads hydra:member and hydra:view.hydra:last)', async () => {
+    const listing = (await on.get(`${P}/component/collections`)).body['hydra:member'][0]
+    expect(listing.collection['hydra:member']).toHaveLength(2)
+    expect(listing.collection['hydra:view']['hydra:last']).toBe(`${listing['@id']}?page=1`)
+  })
+
+  it('errors are hydra:Error with hydra:description; violations ConstraintViolationList', async () => {
+    const error = (await on.post(`${P}/login`, { username: 'x', password: 'y' }, { contentType: 'application/json' })).body
+    expect(error).toMatchObject({ '@type': 'hydra:Error', 'hydra:title': 'Unauthorized', 'hydra:description': 'Invalid credentials.', message: 'Invalid credentials.' })
+    const violation = (await on.post(`${P}/component/titles`, {}, { token: admin })).body
+    expect(violation['@type']).toBe('ConstraintViolationList')
+    expect(violation['hydra:description']).toContain('title')
+    expect((await off.post(`${P}/login`, { username: 'x', password: 'y' }, { contentType: 'application/json' })).body['@type']).toBe('Error')
+  })
+})
+
+describe('path-shaped route IRIs', () => {
+  it('a route\'s @id is exactly the path requested, home included, everywhere it appears', async () => {
+    const blog = (await on.get(`${P}/_/routes//blog`)).body
+    expect(blog['@id']).toBe(`${P}/_/routes//blog`)
+    expect((await on.get(`${P}/_/routes//`)).body['@id']).toBe(`${P}/_/routes//`)
+    const page = (await on.get(blog.page)).body
+    expect(page.route).toBe(`${P}/_/routes//blog`)
+    const links = (await on.get(`${P}/component/navigation_links`)).body['hydra:member']
+    expect(links.map((link: { route: string }) => link.route).sort()).toEqual([`${P}/_/routes//`, `${P}/_/routes//blog`, `${P}/_/routes//contact`])
+    // Off: the UUID IRI of the contract.
+    expect((await off.get(`${P}/_/routes//blog`)).body['@id']).toMatch(new RegExp(`^${P}/_/routes/[0-9a-f-]{36}$`))
+  })
+
+  it('accepts path-shaped route IRIs on input', async () => {
+    const created = await on.post(`${P}/component/navigation_links`, { label: 'To the blog', route: `${P}/_/routes//blog` }, { token: admin })
+    expect(created.status).toBe(201)
+    expect(created.body.route).toBe(`${P}/_/routes//blog`)
+    const encoded = await on.post(`${P}/component/navigation_links`, { label: 'Home', route: '/_/routes/%2F' }, { token: admin })
+    expect(encoded.body.route).toBe(`${P}/_/routes//`)
+    const unknown = await on.post(`${P}/component/navigation_links`, { label: 'Nowhere', route: `${P}/_/routes//no-such-page` }, { token: admin })
+    expect(unknown.status).toBe(422)
+  })
+
+  it('leaves the API prefix out of every IRI with compatIrisWithoutPrefix', async () => {
+    const blog = (await bare.get(`${P}/_/routes//blog`)).body
+    expect(blog['@id']).toBe('/_/routes//blog')
+    expect(blog.page).toMatch(/^\/_\/pages\//)
+    const listing = (await bare.get(`${P}/component/collections`)).body['hydra:member'][0]
+    expect(listing.resourceIri).toBe('/page_data/blog_article_datas')
+    expect(listing.collection['hydra:view']['hydra:first']).toBe(`${listing['@id']}?page=1`)
+    expect(listing['@id']).toMatch(/^\/component\/collections\//)
+  })
+})
+
+describe('the module\'s other endpoints', () => {
+  it('/.jsonld answers as the entrypoint (404 with the profile off)', async () => {
+    const entrypoint = await on.get(`${P}/.jsonld`)
+    expect(entrypoint.status).toBe(200)
+    expect(entrypoint.body).toEqual((await on.get(`${P}/`)).body)
+    expect((await off.get(`${P}/.jsonld`)).status).toBe(404)
+  })
+
+  it('GET /logout logs out like POST', async () => {
+    const username = 'compat_logout'
+    await on.createUser(username)
+    const login = await on.post(`${P}/login`, { username, password: 'correct horse battery staple' }, { contentType: 'application/json' })
+    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const out = await on.get(`${P}/logout`, { headers: { cookie: cookies } })
+    expect(out.status).toBe(204)
+    expect(out.headers.getSetCookie().some((c) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(true)
+    expect((await off.get(`${P}/logout`)).status).toBe(405)
+  })
+
+  it('/_/routes_manifest/{path} answers a flat resource_iris: string[]', async () => {
+    const flat = (await on.get(`${P}/_/routes_manifest//blog`)).body
+    expect(Array.isArray(flat.resource_iris)).toBe(true)
+    expect(flat.resource_iris.every((iri: unknown) => typeof iri === 'string')).toBe(true)
+    expect(flat.resource_iris[0]).toBe(`${P}/_/routes//blog`)
+    expect(flat.resource_iris.some((iri: string) => iri.startsWith(`${P}/component/collections/`))).toBe(true)
+    expect(new Set(flat.resource_iris).size).toBe(flat.resource_iris.length)
+  })
+
+  it('GET {routeIri}/redirects lists the routes redirecting to it', async () => {
+    const blog = (await on.get(`${P}/_/routes//blog`, { token: admin })).body
+    const redirect = await on.post(`${P}/_/routes`, { path: '/old-blog', redirect: `${P}/_/routes//blog` }, { token: admin })
+    expect(redirect.status).toBe(201)
+    const response = await on.get(`${P}/_/routes//blog/redirects`, { token: admin })
+    expect(response.status).toBe(200)
+    expect(response.body['@id']).toBe(blog['@id'])
+    expect(response.body.redirectedRoutes).toEqual([`${P}/_/routes//old-blog`])
+  })
+})
+
+describe('associatedResources on routes (the module\'s route list)', () => {
+  it('names what each route leads to, for admins only', async () => {
+    await on.post(`${P}/_/routes`, { path: '/blog-old', redirect: `${P}/_/routes//blog` }, { token: admin })
+    const members = (await on.get(`${P}/_/routes?itemsPerPage=100`, { token: admin })).body['hydra:member']
+    const byPath = Object.fromEntries(members.map((m: { path: string; associatedResources: unknown }) => [m.path, m.associatedResources]))
+    expect(byPath['/blog']).toEqual({ page: 'Blog' })
+    expect(byPath['/blog/first-article']).toEqual({ pageData: 'First article', pageDataType: 'BlogArticleData' })
+    expect(byPath['/blog-old']).toEqual({ redirect: '/blog' })
+    const anonymous = (await on.get(`${P}/_/routes`)).body['hydra:member']
+    expect(anonymous.some((m: object) => 'associatedResources' in m)).toBe(false)
+    const offAdmin = await off.tokenFor('ROLE_ADMIN')
+    expect((await off.get(`${P}/_/routes`, { token: offAdmin })).body.member.some((m: object) => 'associatedResources' in m)).toBe(false)
+  })
+})
+
+describe('collection filters on item requests', () => {
+  it('are ignored in the profile (the module forwards ?search= on every item GET); rule 4 stays the default', async () => {
+    const article = (await on.get(`${P}/page_data/blog_article_datas`)).body['hydra:member'][0]['@id']
+    expect((await on.get(`${article}?search=no-such-thing`)).status).toBe(200)
+    const plainArticle = (await off.get(`${P}/page_data/blog_article_datas`)).body.member[0]['@id']
+    expect((await off.get(`${plainArticle}?search=no-such-thing`)).status).toBe(404)
+  })
+
+  it('still never show drafts (attack: ?published=false as an anonymous caller)', async () => {
+    const template = (await on.get(`${P}/_/pages?search=blog_article_template`, { token: admin })).body['hydra:member'][0]['@id']
+    const draft = await on.post(`${P}/page_data/news_article_datas`, { title: 'Secret', summary: 's', page: template }, { token: admin })
+    expect((await on.get(`${draft.body['@id']}?search=Secret&published=false`)).status).toBe(404)
+  })
+})
+
+describe('the demo seed follows the module\'s conventions with the profile on', () => {
+  it('layout and page templates are the module\'s names; a group reference is {reference}_{owner IRI as served}', async () => {
+    const layout = (await on.get(`${P}/_/layouts`)).body['hydra:member'][0]
+    expect(layout.uiComponent).toBe('CwaLayoutPrimary')
+    const groups = await Promise.all(layout.componentGroups.map(async (iri: string) => (await on.get(iri, { token: admin })).body.reference))
+    expect(groups.sort()).toEqual([`bottom_${layout['@id']}`, `top_${layout['@id']}`])
+    const home = (await on.get((await on.get(`${P}/_/routes//`)).body.page)).body
+    expect(home.uiComponent).toBe('CwaPagePrimaryPageTemplate')
+    expect((await on.get(home.componentGroups[0], { token: admin })).body.reference).toBe(`primary_${home['@id']}`)
+  })
+
+  it('names the owner by the IRI as served (no prefix with compatIrisWithoutPrefix), and keeps the plain names without the profile', async () => {
+    const layout = (await bare.get(`${P}/_/layouts`)).body['hydra:member'][0]
+    expect(layout['@id']).toMatch(/^\/_\/layouts\//)
+    const references = await Promise.all(layout.componentGroups.map(async (iri: string) => (await bare.get(`${P}${iri}`)).body.reference))
+    expect(references).toContain(`top_${layout['@id']}`)
+    const plain = (await off.get(`${P}/_/layouts`)).body.member[0]
+    expect(plain.uiComponent).toBe('PrimaryLayout')
+    expect((await off.get(plain.componentGroups[0])).body.reference).toBe('primary_top')
+  })
+})
+
+describe('the option', () => {
+  it('is refused when unknown or half-set', () => {
+    expect(() => resolveOptions({ compat: 'other' as never })).toThrow(/compat/)
+    expect(() => resolveOptions({ compatIrisWithoutPrefix: true })).toThrow(/compat/)
+    expect(resolveOptions({}).compat).toBeNull()
+  })
+})
