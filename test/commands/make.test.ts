@@ -91,8 +91,9 @@ describe('make:rename-component', () => {
     const title = await createRecord(p, 'titles', { title: 'Renamed' })
     const position = await createRecord(p, 'component_positions', { componentGroup: group, component: { relationTo: 'titles', value: title }, sortValue: 0 })
     // Stored IRIs may lack the API prefix (written by SQL or an older release): both forms are renamed.
-    await server.sql(`UPDATE _acb_component_groups_texts SET text = '/component/titles' WHERE parent_id = $1 AND "order" = 2`, [group])
-    const stored = (await server.sql(`SELECT text FROM _acb_component_groups_texts WHERE parent_id = $1 ORDER BY "order"`, [group])).map((r: { text: string }) => r.text)
+    await server.sql(`UPDATE _acb_component_groups SET allowed_components = '["/_api/component/titles", "/component/titles", "/_api/component/html_contents"]' WHERE id = $1`, [group])
+    const allowedOf = async () => (await server.sql('SELECT allowed_components FROM _acb_component_groups WHERE id = $1', [group]))[0].allowed_components as string[]
+    const stored = await allowedOf()
     const result = await ok('cwa:make:rename-component', ['--old-iri', '/_api/component/titles', '--new-iri', '/component/headings', '--namespace', 'App\\Migrations', '--timestamp', '20261123_171500', '--dir', migrations])
     expect(result.stdout).toContain('declare the type as Heading')
     const file = path.join(migrations, '20261123_171500_Migrations.ts')
@@ -102,15 +103,12 @@ describe('make:rename-component', () => {
     expect(await server.sql('SELECT title FROM _acb_headings WHERE id = $1', [title])).toEqual([{ title: 'Renamed' }])
     expect(await server.sql(`SELECT to_regclass('_acb_titles') AS t`)).toEqual([{ t: null }])
     expect(await server.sql(`SELECT _acb_headings_id::text AS id FROM _acb_component_positions_rels WHERE parent_id = $1`, [position])).toEqual([{ id: title }])
-    const allowed = await server.sql(`SELECT text FROM _acb_component_groups_texts WHERE parent_id = $1 ORDER BY "order"`, [group])
-    expect(allowed.map((r: { text: string }) => r.text)).toEqual(stored.map((iri: string) => iri.replace(/\/component\/titles$/, '/component/headings')))
-    expect(allowed.map((r: { text: string }) => r.text)).toContain('/component/headings')
+    expect(await allowedOf()).toEqual(['/_api/component/headings', '/component/headings', '/_api/component/html_contents'])
     expect(await server.sql(`SELECT count(*)::int AS n FROM information_schema.columns WHERE column_name = '_acb_headings_id'`)).toEqual([{ n: 2 }])
 
     await migration.down({ db, payload: p })
     expect(await server.sql('SELECT title FROM _acb_titles WHERE id = $1', [title])).toEqual([{ title: 'Renamed' }])
-    const restored = await server.sql(`SELECT text FROM _acb_component_groups_texts WHERE parent_id = $1 ORDER BY "order"`, [group])
-    expect(restored.map((r: { text: string }) => r.text)).toEqual(stored)
+    expect(await allowedOf()).toEqual(stored)
     // Payload works on the restored schema again.
     expect((await server.get(`/_api/component/titles/${title}`)).status).toBe(200)
   })

@@ -65,8 +65,11 @@ function statements(plan: RenamePlan, from: { segment: string; shortName: string
       EXECUTE format('ALTER TABLE %I RENAME COLUMN %I TO %I', c.table_name, ${q(`${oldTable}_id`)}, ${q(`${newTable}_id`)});
     END LOOP;
   END $$;`,
-    `UPDATE "${plan.tablePrefix}component_groups_texts" SET "text" = CASE WHEN "text" = ${q(oldIri)} THEN ${q(newIri)} ELSE ${q(`${plan.apiPrefix}${newIri}`)} END
-    WHERE "path" = 'allowedComponents' AND "text" IN (${q(oldIri)}, ${q(`${plan.apiPrefix}${oldIri}`)});`,
+    `UPDATE "${plan.tablePrefix}component_groups" SET "allowed_components" = (
+      SELECT jsonb_agg(CASE WHEN x.e = ${q(oldIri)} THEN ${q(newIri)} WHEN x.e = ${q(`${plan.apiPrefix}${oldIri}`)} THEN ${q(`${plan.apiPrefix}${newIri}`)} ELSE x.e END ORDER BY x.n)
+      FROM jsonb_array_elements_text("allowed_components") WITH ORDINALITY x(e, n))
+    WHERE jsonb_typeof("allowed_components") = 'array'
+      AND ("allowed_components" @> ${q(JSON.stringify([oldIri]))}::jsonb OR "allowed_components" @> ${q(JSON.stringify([`${plan.apiPrefix}${oldIri}`]))}::jsonb);`,
   ]
   if (plan.kind === 'pageData') {
     lines.push(`UPDATE "${plan.tablePrefix}component_positions" SET "page_data_class" = ${q(to.shortName)} WHERE "page_data_class" = ${q(from.shortName)};`)
