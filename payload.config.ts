@@ -4,6 +4,7 @@ import { buildConfig, type SanitizedConfig } from 'payload'
 import { siteComponents } from './collections/components'
 import { newsletterSignups } from './collections/forms'
 import { sitePageData } from './collections/pageData'
+import { generatedComponents, generatedPageData } from './collections/generated'
 import { migrations } from './migrations'
 import { cwaPlugin, type CwaPluginOptions, DATABASE_RETRY_AFTER, isDatabaseUnavailable, resolveOptions } from 'payload-cwa'
 import { commands } from './src/commands'
@@ -48,7 +49,7 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
       prodMigrations: migrations,
     }),
     email: mailAdapter(),
-    collections: [...siteComponents, ...sitePageData, newsletterSignups(tablePrefix)],
+    collections: [...siteComponents, ...generatedComponents, ...sitePageData, ...generatedPageData, newsletterSignups(tablePrefix)],
     plugins: [cwaPlugin(options)],
     bin: commands,
     // Payload's jobs (the plugin adds its tasks): worked by the runner `npm start` starts (CWA_JOBS_RUNNER=0: off)

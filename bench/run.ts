@@ -28,6 +28,7 @@ import { runLoad, type LoadResult } from './cannon'
 import { startFloor } from './floor'
 import { printTable } from './report'
 import { seedScale } from './scale'
+import { benchOrphans } from './orphans'
 import { explain, logQueries, type LoggedQuery } from './sqlLog'
 import { BULK_ROUTES, setUpStructure } from './structure'
 import { readTargets, type ReadTarget } from './targets'
@@ -36,7 +37,8 @@ import { measureUpload } from './upload'
 import { benchThroughVarnish } from './varnish'
 
 const PG = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
-const DB = 'cwa_bench'
+// Per process: two benches (two worktrees) at once must not drop each other's database.
+const DB = `cwa_bench_${process.pid}`
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4)
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number)
 /** Drafts published per publish variant and connection count (each PATCH publishes a fresh one). */
@@ -160,6 +162,7 @@ async function main(): Promise<void> {
         `median ${upload.medianMs} ms, slowest ${upload.maxMs} ms; server process resident memory ${upload.rssBeforeMiB} MiB before, peak ${upload.rssPeakMiB} MiB during the uploads (+${upload.rssPeakMiB - upload.rssBeforeMiB} MiB).`,
     )
   }
+  if (!ONLY || ONLY.test('orphans')) printTable(await benchOrphans(payload, `${PG}/${DB}`))
   const peakMb = process.resourceUsage().maxRSS / 1024
   console.log(`\nServer process: peak RSS ${peakMb.toFixed(0)} MB (Payload, the floor server and this harness; the load generator runs apart). Node ${process.version}.`)
 

@@ -13,5 +13,9 @@ export const commands = [
   { key: 'cwa:clean-orphaned', scriptPath: path.resolve(dir, 'cleanOrphaned.ts') },
   { key: 'cwa:jobs:work', scriptPath: path.resolve(dir, 'jobsWork.ts') },
   { key: 'cwa:generate-fixtures', scriptPath: path.resolve(dir, 'generateFixtures.ts') },
+  { key: 'cwa:make:api-component', scriptPath: path.resolve(dir, 'make.ts') },
+  { key: 'cwa:make:page-data', scriptPath: path.resolve(dir, 'make.ts') },
+  { key: 'cwa:make:cwa-scaffold', scriptPath: path.resolve(dir, 'make.ts') },
+  { key: 'cwa:make:rename-component', scriptPath: path.resolve(dir, 'make.ts') },
   { key: 'cwa:form-cache-purge', scriptPath: path.resolve(dir, 'formCachePurge.ts') },
 ]

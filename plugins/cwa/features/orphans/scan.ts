@@ -15,11 +15,12 @@ export interface OrphanScan {
  * The orphan definition (contract, "Orphaned-resource report") as one SQL
  * statement, whatever the number of records:
  *
- * - `edges` (materialized once): group -> component of each of its
- *   positions, component -> each group it owns, published component -> its draft;
  * - `live` (recursive): from the groups of every page and layout and the
  *   components of every page data component property (single-type columns
- *   and parent-class-typed, polymorphic properties alike), along the edges;
+ *   and parent-class-typed, polymorphic properties alike), step by step:
+ *   group -> the component of each of its positions, component -> each
+ *   group it owns, published component -> its draft (each step an index
+ *   lookup gated on the record's kind);
  *   a cycle no root reaches stays out, and a chain hanging off an orphan is
  *   orphaned with it;
  * - orphans: components not live (never a draft of a published component:
@@ -56,18 +57,22 @@ export function scanSql(structure: Structure, graceSeconds: number): SqlChunk {
   const old = (alias: string) => (graceSeconds > 0 ? sql` AND ${sql.identifier(alias)}.created_at <= now() - make_interval(secs => ${graceSeconds})` : sql``)
   const component = positionComponentSql(structure, 'pr')
 
-  const edges: SqlChunk[] = []
+  // One step of the walk from a live record `l`, as a LATERAL subquery: one branch per edge kind, each an
+  // index lookup gated on the record's kind (a one-time filter), so a step costs one or two lookups.
+  const steps: SqlChunk[] = []
   if (component && structure.positionRels) {
-    edges.push(sql`SELECT ${GROUP}::text AS pk, p.${id(structure.positionGroupColumn)} AS pid, ${component.kind} AS ck, ${component.id} AS cid
-      FROM ${id(structure.positions)} p JOIN ${id(structure.positionRels)} pr ON pr.parent_id = p.id AND pr.path = 'component'`)
+    steps.push(sql`SELECT ${component.kind} AS kind, ${component.id} AS id FROM ${id(structure.positions)} p
+      JOIN ${id(structure.positionRels)} pr ON pr.parent_id = p.id AND pr.path = 'component'
+      WHERE l.kind = ${GROUP}::text AND p.${id(structure.positionGroupColumn)} = l.id AND ${component.id} IS NOT NULL`)
   }
   for (const c of structure.components) {
     if (c.rels && c.groupsColumn) {
-      edges.push(sql`SELECT ${c.slug}::text, r.parent_id, ${GROUP}::text, r.${id(c.groupsColumn)} FROM ${id(c.rels)} r WHERE r.path = 'componentGroups' AND r.${id(c.groupsColumn)} IS NOT NULL`)
+      steps.push(sql`SELECT ${GROUP}::text, r.${id(c.groupsColumn)} FROM ${id(c.rels)} r
+        WHERE l.kind = ${c.slug}::text AND r.parent_id = l.id AND r.path = 'componentGroups' AND r.${id(c.groupsColumn)} IS NOT NULL`)
     }
-    if (c.twinColumn) edges.push(sql`SELECT ${c.slug}::text, d.${id(c.twinColumn)}, ${c.slug}::text, d.id FROM ${id(c.table)} d WHERE d.${id(c.twinColumn)} IS NOT NULL`)
+    if (c.twinColumn) steps.push(sql`SELECT ${c.slug}::text, d.id FROM ${id(c.table)} d WHERE l.kind = ${c.slug}::text AND d.${id(c.twinColumn)} = l.id`)
   }
-  if (edges.length === 0) edges.push(sql`SELECT NULL::text, NULL::uuid, NULL::text, NULL::uuid WHERE false`)
+  if (steps.length === 0) steps.push(sql`SELECT NULL::text, NULL::uuid WHERE false`)
 
   const seeds: SqlChunk[] = []
   for (const owner of structure.owners) {
@@ -92,26 +97,31 @@ export function scanSql(structure: Structure, graceSeconds: number): SqlChunk {
   }
   if (seeds.length === 0) seeds.push(sql`SELECT NULL::text, NULL::uuid WHERE false`)
 
-  const isLive = (kind: SqlChunk, recordId: SqlChunk) => sql`EXISTS (SELECT 1 FROM live l WHERE l.kind = ${kind} AND l.id = ${recordId})`
-  const orphans: SqlChunk[] = structure.components.map(
+  // Ids are UUIDs, unique across tables: a record is live when its id is (one hash anti-join for all types).
+  const records: SqlChunk[] = structure.components.map(
     (c) =>
-      sql`SELECT 'component'::text AS what, ${c.slug}::text AS slug, t.id::text AS id, t.created_at FROM ${id(c.table)} t
-        WHERE NOT ${isLive(sql`${c.slug}::text`, sql`t.id`)}${c.twinColumn ? sql` AND t.${id(c.twinColumn)} IS NULL` : sql``}${old('t')}`,
+      sql`SELECT 'component'::text AS what, ${c.slug}::text AS slug, t.id, t.created_at FROM ${id(c.table)} t
+        WHERE true${c.twinColumn ? sql` AND t.${id(c.twinColumn)} IS NULL` : sql``}${old('t')}`,
   )
-  orphans.push(sql`SELECT 'group'::text, 'component_groups'::text, g.id::text, g.created_at FROM ${id(structure.groups)} g WHERE NOT ${isLive(sql`${GROUP}::text`, sql`g.id`)}${old('g')}`)
-  const holdsComponent =
+  records.push(sql`SELECT 'group'::text, 'component_groups'::text, g.id, g.created_at FROM ${id(structure.groups)} g WHERE true${old('g')}`)
+  // Positions: LEFT JOINs (hash joins), never an OR of NOT EXISTS (a subplan run per position).
+  const holders =
     component && structure.positionRels
-      ? sql`EXISTS (SELECT 1 FROM ${id(structure.positionRels)} pr WHERE pr.parent_id = p.id AND pr.path = 'component' AND ${component.id} IS NOT NULL)`
-      : sql`false`
-  orphans.push(sql`SELECT 'position'::text, 'component_positions'::text, p.id::text, p.created_at FROM ${id(structure.positions)} p
-    WHERE (NOT ${isLive(sql`${GROUP}::text`, sql`p.${id(structure.positionGroupColumn)}`)}
-       OR (p.${id(structure.pageDataPropertyColumn)} IS NULL AND NOT ${holdsComponent}))${old('p')}`)
+      ? sql`LEFT JOIN (SELECT DISTINCT pr.parent_id FROM ${id(structure.positionRels)} pr WHERE pr.path = 'component' AND ${component.id} IS NOT NULL) h ON h.parent_id = p.id`
+      : sql`LEFT JOIN (SELECT NULL::uuid AS parent_id WHERE false) h ON false`
 
-  return sql`WITH RECURSIVE edges(pk, pid, ck, cid) AS MATERIALIZED (${sql.join(edges, sql` UNION ALL `)}),
-    live(kind, id) AS (
+  return sql`WITH RECURSIVE live(kind, id) AS (
       ${sql.join(seeds, sql` UNION `)}
       UNION
-      SELECT e.ck, e.cid FROM live l JOIN edges e ON e.pk = l.kind AND e.pid = l.id
+      SELECT n.kind, n.id FROM live l CROSS JOIN LATERAL (${sql.join(steps, sql` UNION ALL `)}) n
     )
-    SELECT what, slug, id FROM (${sql.join(orphans, sql` UNION ALL `)}) o ORDER BY what, created_at, id`
+    SELECT what, slug, id::text FROM (
+      SELECT r.what, r.slug, r.id, r.created_at FROM (${sql.join(records, sql` UNION ALL `)}) r
+        WHERE NOT EXISTS (SELECT 1 FROM live l WHERE l.id = r.id)
+      UNION ALL
+      SELECT 'position'::text, 'component_positions'::text, p.id, p.created_at FROM ${id(structure.positions)} p
+        LEFT JOIN (SELECT DISTINCT l.id FROM live l WHERE l.kind = ${GROUP}::text) lg ON lg.id = p.${id(structure.positionGroupColumn)}
+        ${holders}
+        WHERE (lg.id IS NULL OR (p.${id(structure.pageDataPropertyColumn)} IS NULL AND h.parent_id IS NULL))${old('p')}
+    ) o ORDER BY what, created_at, id`
 }

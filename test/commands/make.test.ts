@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { CollectionConfig } from 'payload'
+import { createRecord } from '../support/fixtures'
+import { startTestServer, type TestServer } from '../support/server'
+
+/**
+ * The developer generators `npx payload cwa:make:*` (contract: operator
+ * console), run as real child processes writing into a folder of this test:
+ * the type modules and their index, and the rename migration, which is then
+ * run up and down on a database holding the renamed type's records.
+ */
+
+let server: TestServer
+const dir = path.join(process.cwd(), '.data', 'test', `make-${process.pid}`)
+
+function run(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['payload', command, ...args], { env: { ...process.env, SEED_DEMO: '0' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+async function ok(command: string, args: string[]) {
+  const result = await run(command, args)
+  if (result.code !== 0) throw new Error(`${command} exited ${result.code}\n${result.stdout}\n${result.stderr}`)
+  return result
+}
+
+beforeAll(async () => {
+  mkdirSync(dir, { recursive: true })
+  server = await startTestServer()
+})
+afterAll(async () => {
+  await server?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('type generators', () => {
+  it('make:api-component, make:page-data and make:cwa-scaffold write a module per type and list them in the index', async () => {
+    const types = path.join(dir, 'types')
+    await ok('cwa:make:api-component', ['Banner', '--publishable', '--dir', types])
+    await ok('cwa:make:page-data', ['EventData', '--component', 'titles', '--dir', types])
+    const scaffold = await ok('cwa:make:cwa-scaffold', ['Promo', '--dir', types])
+    expect(scaffold.stdout).toContain('npm run migrate:create')
+    expect(readdirSync(types).sort()).toEqual(['Banner.ts', 'EventData.ts', 'PromoBlock.ts', 'PromoData.ts', 'index.ts'])
+    const index = (await import(pathToFileURL(path.join(types, 'index.ts')).href)) as { generatedComponents: CollectionConfig[]; generatedPageData: CollectionConfig[] }
+    expect(index.generatedComponents.map((c) => c.slug)).toEqual(['banners', 'promo_blocks'])
+    expect(index.generatedPageData.map((c) => c.slug)).toEqual(['event_datas', 'promo_datas'])
+    const banner = index.generatedComponents[0]!.custom?.cwa as { shortName: string; publishable: unknown }
+    expect(banner).toMatchObject({ shortName: 'Banner', publishable: true })
+    expect(readFileSync(path.join(types, 'PromoData.ts'), 'utf8')).toContain("relationTo: 'promo_blocks'")
+  })
+
+  it('refuses a taken short name, a name not in PascalCase and an unknown component (exit 1, nothing written)', async () => {
+    const types = path.join(dir, 'refused')
+    for (const args of [['Title'], ['banner'], []]) {
+      const result = await run('cwa:make:api-component', [...args, '--dir', types])
+      expect(result.code).toBe(1)
+    }
+    expect((await run('cwa:make:page-data', ['XData', '--component', 'nope', '--dir', types])).code).toBe(1)
+    expect(existsSync(types)).toBe(false)
+  })
+})
+
+describe('make:rename-component', () => {
+  const migrations = path.join(dir, 'migrations')
+
+  it('refuses IRIs that do not start with / or name no type collection', async () => {
+    for (const args of [
+      ['--old-iri', 'component/titles', '--new-iri', '/component/headings'],
+      ['--old-iri', '/component/titles', '--new-iri', '/page_data/headings'],
+      ['--old-iri', '/component/titles'],
+    ]) {
+      const result = await run('cwa:make:rename-component', [...args, '--dir', migrations])
+      expect(result.code).toBe(1)
+    }
+  })
+
+  it('a component: tables, position and rels columns and allowedComponents IRIs renamed by up, restored by down', async () => {
+    const p = server.payload
+    const group = await createRecord(p, 'component_groups', { reference: 'g-rename', allowedComponents: ['/_api/component/titles', '/component/titles', '/_api/component/html_contents'] })
+    const title = await createRecord(p, 'titles', { title: 'Renamed' })
+    const position = await createRecord(p, 'component_positions', { componentGroup: group, component: { relationTo: 'titles', value: title }, sortValue: 0 })
+    // Stored IRIs may lack the API prefix (written by SQL or an older release): both forms are renamed.
+    await server.sql(`UPDATE _acb_component_groups SET allowed_components = '["/_api/component/titles", "/component/titles", "/_api/component/html_contents"]' WHERE id = $1`, [group])
+    const allowedOf = async () => (await server.sql('SELECT allowed_components FROM _acb_component_groups WHERE id = $1', [group]))[0].allowed_components as string[]
+    const stored = await allowedOf()
+    const result = await ok('cwa:make:rename-component', ['--old-iri', '/_api/component/titles', '--new-iri', '/component/headings', '--namespace', 'App\\Migrations', '--timestamp', '20261123_171500', '--dir', migrations])
+    expect(result.stdout).toContain('declare the type as Heading')
+    const file = path.join(migrations, '20261123_171500_Migrations.ts')
+    const migration = (await import(pathToFileURL(file).href)) as { up(args: unknown): Promise<void>; down(args: unknown): Promise<void> }
+    const db = (p.db as unknown as { drizzle: unknown }).drizzle
+    await migration.up({ db, payload: p })
+    expect(await server.sql('SELECT title FROM _acb_headings WHERE id = $1', [title])).toEqual([{ title: 'Renamed' }])
+    expect(await server.sql(`SELECT to_regclass('_acb_titles') AS t`)).toEqual([{ t: null }])
+    expect(await server.sql(`SELECT _acb_headings_id::text AS id FROM _acb_component_positions_rels WHERE parent_id = $1`, [position])).toEqual([{ id: title }])
+    expect(await allowedOf()).toEqual(['/_api/component/headings', '/component/headings', '/_api/component/html_contents'])
+    expect(await server.sql(`SELECT count(*)::int AS n FROM information_schema.columns WHERE column_name = '_acb_headings_id'`)).toEqual([{ n: 2 }])
+
+    await migration.down({ db, payload: p })
+    expect(await server.sql('SELECT title FROM _acb_titles WHERE id = $1', [title])).toEqual([{ title: 'Renamed' }])
+    expect(await allowedOf()).toEqual(stored)
+    // Payload works on the restored schema again.
+    expect((await server.get(`/_api/component/titles/${title}`)).status).toBe(200)
+  })
+
+  it('page data: pageDataClass values and the polymorphic reference columns of routes and parents too', async () => {
+    const p = server.payload
+    const layout = await createRecord(p, 'layouts', { reference: 'l-rename' })
+    const template = await createRecord(p, 'pages', { reference: 't-rename', title: 'T', layout, isTemplate: true })
+    const article = await createRecord(p, 'blog_article_datas', { title: 'Article', page: template })
+    const route = await createRecord(p, 'routes', { path: '/renamed-article', pageData: { relationTo: 'blog_article_datas', value: article } })
+    const group = await createRecord(p, 'component_groups', { reference: 'g-bound' })
+    const bound = await createRecord(p, 'component_positions', { componentGroup: group, pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent', sortValue: 0 })
+    await ok('cwa:make:rename-component', ['--old-iri', '/page_data/blog_article_datas', '--new-iri', '/page_data/story_datas', '--timestamp', '20261123_171501', '--dir', migrations])
+    const migration = (await import(pathToFileURL(path.join(migrations, '20261123_171501_rename_blog_article_datas_to_story_datas.ts')).href)) as {
+      up(args: unknown): Promise<void>
+      down(args: unknown): Promise<void>
+    }
+    const db = (p.db as unknown as { drizzle: unknown }).drizzle
+    await migration.up({ db, payload: p })
+    expect(await server.sql('SELECT page_data_class FROM _acb_component_positions WHERE id = $1', [bound])).toEqual([{ page_data_class: 'StoryData' }])
+    expect(await server.sql(`SELECT _acb_story_datas_id::text AS id FROM _acb_routes_rels WHERE parent_id = $1`, [route])).toEqual([{ id: article }])
+    expect(await server.sql('SELECT title FROM _acb_story_datas WHERE id = $1', [article])).toEqual([{ title: 'Article' }])
+    await migration.down({ db, payload: p })
+    expect(await server.sql('SELECT page_data_class FROM _acb_component_positions WHERE id = $1', [bound])).toEqual([{ page_data_class: 'BlogArticleData' }])
+    expect((await server.get(`/_api/_/routes/${route}`, { token: await server.tokenFor('ROLE_ADMIN') })).status).toBe(200)
+  })
+})
