@@ -30,9 +30,10 @@ beforeAll(async () => {
   database = await createTestDatabase(process.env.CWA_TEST_TEMPLATE!)
   client = new pg.Client({ connectionString: databaseUrl(database) })
   await client.connect()
-  // Back to the schema before the migration: no column, the migration (and every later one) not applied.
+  // Back to the schema before the migration: no column, the migration not applied (later migrations stay
+  // applied: they do not touch this column, and re-running them would only test that they are re-runnable).
   await client.query(`ALTER TABLE _acb_routes DROP COLUMN effective_live_at`)
-  await client.query(`DELETE FROM payload_migrations WHERE name >= $1`, [MIGRATION])
+  await client.query(`DELETE FROM payload_migrations WHERE name = $1`, [MIGRATION])
   await client.query(`INSERT INTO _acb_layouts (id, reference) VALUES ($1, 'main')`, [ids.layout])
   const page = (id: string, reference: string, parent: string | null) =>
     client.query(`INSERT INTO _acb_pages (id, reference, is_template, layout_id, parent_page_id) VALUES ($1, $2, false, $3, $4)`, [id, reference, ids.layout, parent])
