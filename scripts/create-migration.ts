@@ -1,5 +1,6 @@
 /**
  * npm run migrate:create -- <name> [--timestamp YYYYMMDD_HHMMSS]
+ * npm run migrate:create -- --snapshot
  *
  * Writes a migration of the reference site's schema with Payload's own
  * generator (the difference between the latest `.json` snapshot in
@@ -11,7 +12,9 @@
  *
  * Hand-written SQL (indexes or tables Payload does not declare) goes in a
  * migration of its own; when such a migration changes what Payload declares,
- * give it a snapshot (see docs/operations.md, "Migrations").
+ * give it a snapshot: `--snapshot` writes the current config's schema as the
+ * `.json` snapshot of the latest migration (see docs/operations.md,
+ * "Migrations"), so the next generated migration starts from there.
  */
 import { readdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -32,9 +35,10 @@ const flag = (name: string): string | undefined => {
   return value
 }
 const timestamp = flag('--timestamp')
+const snapshotOnly = args.includes('--snapshot')
 const name = args[0]
-if (!name || !/^[a-z0-9_]+$/i.test(name)) {
-  console.error('Usage: npm run migrate:create -- <name> [--timestamp YYYYMMDD_HHMMSS]   (name: letters, digits, _)')
+if (!snapshotOnly && (!name || !/^[a-z0-9_]+$/i.test(name))) {
+  console.error('Usage: npm run migrate:create -- <name> [--timestamp YYYYMMDD_HHMMSS]   (name: letters, digits, _), or -- --snapshot')
   process.exit(1)
 }
 if (timestamp !== undefined && !/^\d{8}_\d{6}$/.test(timestamp)) {
@@ -57,6 +61,16 @@ function writeIndex(): void {
   )
 }
 
+/** The schema of the current config, as Payload's generator stores it, written as the latest migration's snapshot. */
+async function writeSnapshot(payload: Awaited<ReturnType<typeof getPayload>>): Promise<void> {
+  const db = payload.db as unknown as { schema: unknown; requireDrizzleKit(): { generateDrizzleJson(schema: unknown): Promise<unknown> } }
+  const latest = readdirSync(dir).filter((file) => file.endsWith('.ts') && file !== 'index.ts').sort().pop()
+  if (!latest) throw new Error('migrations/ holds no migration to give a snapshot')
+  const target = path.join(dir, `${latest.slice(0, -3)}.json`)
+  writeFileSync(target, JSON.stringify(await db.requireDrizzleKit().generateDrizzleJson(db.schema), null, 2))
+  console.log(`migrations/${path.basename(target)} (snapshot of the current schema)`)
+}
+
 const log = { info: (m: string) => console.log(m), error: (m: string) => console.error(m) }
 const database = await ensureDatabase(process.env, log)
 process.env.DATABASE_URL = database.url
@@ -65,7 +79,14 @@ try {
   const before = new Set(readdirSync(dir))
   const config = await (await import('../payload.config')).default
   const payload = await getPayload({ config })
-  try {
+  if (snapshotOnly) {
+    try {
+      await writeSnapshot(payload)
+    } finally {
+      await closePayload(payload)
+    }
+    process.exitCode = 0
+  } else try {
     await (payload.db as unknown as { createMigration(args: Record<string, unknown>): Promise<void> }).createMigration({
       migrationName: name,
       payload,
@@ -80,7 +101,7 @@ try {
     if (target !== file) renameSync(path.join(dir, file), path.join(dir, target))
     console.log(`migrations/${target}`)
   }
-  writeIndex()
+  if (!snapshotOnly) writeIndex()
 } catch (error) {
   console.error(error instanceof Error ? error.stack : String(error))
   code = 1
