@@ -305,6 +305,21 @@ describe('data URIs, deletion and write protection', () => {
     expect(await server.sql('SELECT 1 FROM _acb_uploaded_files WHERE path = $1 OR source = $1', [filename])).toEqual([])
   })
 
+  it('a cascade takes the files too: deleting a group deletes the image placed only there, and its files, after the commit', async () => {
+    const iri = await newImage()
+    await upload(iri, [{ name: 'file', filename: 'cascade.png', bytes: await png(12, 12) }])
+    const [{ filename }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [iri.split('/').pop()])
+    const group = await server.post('/_api/_/component_groups', { reference: `cascade-${Date.now()}`, location: 'main' }, { token: admin })
+    expect(group.status).toBe(201)
+    const position = await server.post('/_api/_/component_positions', { componentGroup: group.body['@id'], component: iri, sortValue: 0 }, { token: admin })
+    expect(position.status).toBe(201)
+    expect(existsSync(path.join(storageDir, filename))).toBe(true)
+    expect((await server.delete(group.body['@id'], { token: admin })).status).toBe(204)
+    expect((await server.get(iri, { token: admin })).status).toBe(404)
+    expect(stored().filter((f) => f.startsWith(filename.replace(/\.png$/, '')))).toEqual([])
+    expect(await server.sql('SELECT 1 FROM _acb_uploaded_files WHERE path = $1 OR source = $1', [filename])).toEqual([])
+  })
+
   it('a missing file: the read still shows the cached original; its download is a 404', async () => {
     const iri = await newImage()
     const up = await upload(iri, [{ name: 'file', filename: 'lost.png', bytes: await png(15, 15) }])
