@@ -38,8 +38,17 @@ interface Pool {
 
 const patched = Symbol.for('payload-cwa.preparedStatements')
 
+/** Names already computed, by statement text: the same texts repeat on every request, so each is hashed once. */
+const nameByText = new Map<string, string>()
+const MAX_REMEMBERED = 2000
+
 function statementName(text: string): string {
-  return `cwa_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`
+  let name = nameByText.get(text)
+  if (name) return name
+  name = `cwa_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`
+  // Bounded like the per-connection names: texts that never repeat cannot grow it without end.
+  if (nameByText.size < MAX_REMEMBERED) nameByText.set(text, name)
+  return name
 }
 
 /** Names the parameterised statements of one connection (exported for its test). */

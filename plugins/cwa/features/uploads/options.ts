@@ -2,6 +2,7 @@ import type { PayloadRequest } from 'payload'
 import type { OptionKeys } from '../../core/optionKeys'
 import type { CwaPluginOptions, ResolvedCwaOptions } from '../../core/options'
 import type { StorageAdapter } from './storage/adapter'
+import type { S3StorageOptions } from './storage/s3'
 
 /**
  * Options of the uploads feature, with every default here: the plugin option
@@ -65,20 +66,7 @@ export interface ImageFilter {
 /** A storage alias: a built-in adapter by its name and settings, or an adapter object. */
 export type StorageConfig =
   | { adapter: 'local'; /** Default `./.data/uploads`. */ directory?: string; /** Base URL the directory is served at (public URLs). */ publicUrl?: string }
-  | {
-      adapter: 's3'
-      bucket: string
-      region?: string
-      endpoint?: string
-      accessKeyId?: string
-      secretAccessKey?: string
-      /** Path-style addressing (`endpoint/bucket/key`), as most S3-compatible servers want. Default true when `endpoint` is set. */
-      forcePathStyle?: boolean
-      /** Base URL of public objects (a CDN); default the endpoint's bucket URL when `publicObjects` is true. */
-      publicUrl?: string
-      /** Objects are publicly readable at the bucket URL. Default false. */
-      publicObjects?: boolean
-    }
+  | ({ adapter: 's3' } & S3StorageOptions)
   | StorageAdapter
 
 export interface UploadsPluginOptions {

@@ -11,8 +11,11 @@ export interface S3StorageOptions {
   endpoint?: string
   accessKeyId?: string
   secretAccessKey?: string
+  /** Path-style addressing (`endpoint/bucket/key`), as most S3-compatible servers want. Default true when `endpoint` is set. */
   forcePathStyle?: boolean
+  /** Base URL of public objects (a CDN); default the endpoint's bucket URL when `publicObjects` is true. */
   publicUrl?: string
+  /** Objects are publicly readable at the bucket URL. Default false. */
   publicObjects?: boolean
 }
 
