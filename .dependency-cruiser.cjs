@@ -19,7 +19,7 @@
  */
 
 const CWA = '^plugins/cwa/'
-const FRONT_DOOR = '^plugins/cwa/(plugin|options|index)\\.ts$'
+const FRONT_DOOR = '^plugins/cwa/(plugin|options|index|admin)\\.ts$'
 const SITE = '^(src|collections|app|migrations|examples|bench)/|^payload\\.config\\.ts$'
 
 /** Everything in the library at the layers above `layer` (layer names from the top down). */
@@ -68,10 +68,11 @@ module.exports = {
       severity: 'error',
       comment:
         'The reference site (collections/, src/, app/, examples/, payload.config.ts) imports the library only ' +
-        "through its front door, plugins/cwa/index.ts ('payload-cwa'), as any Payload app would. " +
+        "through its front door, plugins/cwa/index.ts ('payload-cwa'), as any Payload app would " +
+          "(the admin panel's client components: plugins/cwa/admin.ts, 'payload-cwa/admin'). " +
         'bench/ is a measuring tool with white-box access, like test/.',
       from: { path: '^(collections|src|app|examples)/|^payload\\.config\\.ts$' },
-      to: { path: '^plugins/', pathNot: '^plugins/cwa/index\\.ts$' },
+      to: { path: '^plugins/', pathNot: '^plugins/cwa/(index|admin)\\.ts$' },
     },
     {
       name: 'no-circular-in-library',

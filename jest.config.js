@@ -12,9 +12,11 @@ export default {
     ],
   },
   // The library's front door, as a Payload app imports it (tsconfig paths say the same to tsc, esbuild and Next).
-  moduleNameMapper: { '^payload-cwa$': '<rootDir>/plugins/cwa/index.ts' },
+  moduleNameMapper: { '^payload-cwa$': '<rootDir>/plugins/cwa/index.ts', '^payload-cwa/admin$': '<rootDir>/plugins/cwa/admin.ts' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
+  // The rich-text editor, loaded before the first test of each file (see the file).
+  setupFilesAfterEnv: ['<rootDir>/test/support/preloadEditor.ts'],
   testTimeout: 60000,
   maxWorkers: 2,
   watchPathIgnorePatterns: ['<rootDir>/.data/', '<rootDir>/.next/'],

@@ -1,6 +1,6 @@
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import path from 'node:path'
-import { buildConfig, type SanitizedConfig } from 'payload'
+import { buildConfig, type Config, type SanitizedConfig } from 'payload'
 import { siteComponents } from './collections/components'
 import { newsletterSignups } from './collections/forms'
 import { sitePageData } from './collections/pageData'
@@ -12,6 +12,7 @@ import { deepMerge } from './src/config/deepMerge'
 import { embeddedDatabaseUrl } from './src/config/databaseUrl'
 import { sitePg, sitePoolConfig } from './src/config/databasePool'
 import { projectRoot } from './src/config/projectRoot'
+import { richTextEditor } from './src/config/richTextEditor'
 import { payloadSecret } from './src/config/secrets'
 import { siteOptions } from './src/config/siteOptions'
 import { mailAdapter } from './src/mail/adapter'
@@ -27,9 +28,12 @@ export interface SiteConfigOverrides {
 
 /** The reference site: the cwa plugin plus the reference deployment's types. */
 export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<SanitizedConfig> {
+  // Synchronous up to here: a bad CWA_CONFIG_FILE throws as the config module loads (npm start prints the error and stops).
   const options = deepMerge(siteOptions() as Record<string, unknown>, (overrides.options ?? {}) as Record<string, unknown>) as CwaPluginOptions
   const { tablePrefix } = resolveOptions(options)
-  return buildConfig({
+  // Every setting is read now, synchronously, the plugin's included (tests set MAILER_DSN and others only while this
+  // call runs); only the editor loads later.
+  const config: Config = {
     secret: payloadSecret(),
     serverURL: process.env.SERVER_URL ?? '',
     routes: { admin: '/admin', api: '/api' },
@@ -37,6 +41,8 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
       user: 'users',
       importMap: { baseDir: dirname },
       meta: { titleSuffix: ' · payload-cwa' },
+      // Payload's default avatar comes from a third-party service, sent a hash of the admin's e-mail: a leak, and broken offline.
+      avatar: 'default',
     },
     db: postgresAdapter({
       // Timeouts, and connection errors that never crash the process (src/config/databasePool.ts).
@@ -50,7 +56,6 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
     }),
     email: mailAdapter(),
     collections: [...siteComponents, ...generatedComponents, ...sitePageData, ...generatedPageData, newsletterSignups(tablePrefix)],
-    plugins: [cwaPlugin(options)],
     bin: commands,
     // Payload's jobs (the plugin adds its tasks): worked by the runner `npm start` starts (CWA_JOBS_RUNNER=0: off)
     // or by `npx payload cwa:jobs:work`, every CWA_JOBS_CRON (default every 10 s), all queues.
@@ -60,7 +65,10 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
     // Generated types are not used: the plugin serves types declared at run time. Kept out of the tree.
     typescript: { outputFile: path.resolve(dirname, '.data/payload-types.ts'), autoGenerate: false },
     telemetry: false,
-  })
+  }
+  // Rich text (HtmlContent): Lexical, imported so that Node 20 does not stall on it (src/config/richTextEditor.ts).
+  const withPlugin = cwaPlugin(options)(config)
+  return richTextEditor().then((editor) => buildConfig({ ...withPlugin, editor }))
 }
 
 function databaseUnavailableAfterError({ error, req }: { error: Error; req: { responseHeaders?: Headers } }) {

@@ -31,7 +31,8 @@ const worker = path.join(process.cwd(), 'bench', 'cannonWorker.mjs')
 export async function runLoad(load: Load): Promise<LoadResult> {
   const before = process.cpuUsage()
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, [worker, JSON.stringify(load)], { maxBuffer: 1 << 20 }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)))
+    const child = execFile(process.execPath, [worker], { maxBuffer: 1 << 20 }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)))
+    child.stdin!.end(JSON.stringify(load))
   })
   const cpu = process.cpuUsage(before)
   const result = JSON.parse(stdout) as { rps: number; total: number; p50: number; p99: number; non2xx: number; errors: number }

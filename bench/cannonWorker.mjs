@@ -2,13 +2,15 @@
 /**
  * The bench's load generator, in a process of its own so that it never
  * shares the measured server's event loop (or its CPU time). Reads one job
- * (JSON) from argv[2], runs autocannon and prints its result as JSON.
+ * (JSON) from stdin (a few hundred publish bodies overflow argv: E2BIG), runs autocannon and prints its result as JSON.
  * `requests` (optional) are sent in turn, each once: a publish run sends
  * every draft's PATCH exactly once.
  */
 import autocannon from 'autocannon'
 
-const job = JSON.parse(process.argv[2])
+let input = ''
+for await (const chunk of process.stdin) input += chunk
+const job = JSON.parse(input)
 // Keys left undefined would override autocannon's own defaults.
 const options = Object.fromEntries(
   Object.entries({

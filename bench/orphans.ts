@@ -5,11 +5,15 @@
  * page holding 50 components. The components are written with set-based SQL
  * (white-box, like bench/scale.ts): per 10 components, a page with a group of
  * 8 positions, one component owning a nested group of one more, and one
- * orphan in an orphaned group.
+ * orphan in an orphaned group. Then the same scan with a one-hour grace
+ * period (orphanedResources.gracePeriodSeconds), every bench record two hours
+ * old but 1% of the positions just edited: the cost of the `recent` walk up
+ * the chain.
  */
 import pg from 'pg'
 import type { Payload } from 'payload'
 import { scanOrphans } from '../plugins/cwa/features/orphans'
+import { getOptions } from '../plugins/cwa/core/registry'
 import { explain, logQueries } from './sqlLog'
 
 async function addComponents(databaseUrl: string, count: number, tag: string): Promise<void> {
@@ -78,6 +82,34 @@ async function cascadeDelete(payload: Payload): Promise<{ ms: number; queries: n
   return { ms, queries: queries.length, deleted: 1 + 1 + 50 + 50 }
 }
 
+/** Every bench record two hours old, then 1% of the positions edited just now. */
+async function ageAndTouch(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    for (const table of ['_acb_component_groups', '_acb_component_positions', '_acb_titles']) {
+      await client.query(`UPDATE ${table} SET created_at = now() - interval '2 hours', updated_at = now() - interval '2 hours'`)
+    }
+    const touched = await client.query(`UPDATE _acb_component_positions SET updated_at = now() WHERE random() < 0.01`)
+    await client.query('ANALYZE')
+    return touched.rowCount ?? 0
+  } finally {
+    await client.end()
+  }
+}
+
+/** The scan with a grace period (the option set for the measurement only). */
+async function timeGracedScan(payload: Payload, databaseUrl: string, seconds: number): ReturnType<typeof timeScan> {
+  const options = getOptions(payload.config).orphanedResources
+  const before = options.gracePeriodSeconds
+  options.gracePeriodSeconds = seconds
+  try {
+    return await timeScan(payload, databaseUrl)
+  } finally {
+    options.gracePeriodSeconds = before
+  }
+}
+
 export async function benchOrphans(payload: Payload, databaseUrl: string): Promise<string[][]> {
   const rows: string[][] = [['orphans', 'ms (median of 3)', 'SQL statements', 'orphans listed']]
   await addComponents(databaseUrl, 10_000, 'a')
@@ -86,6 +118,9 @@ export async function benchOrphans(payload: Payload, databaseUrl: string): Promi
   await addComponents(databaseUrl, 90_000, 'b')
   const large = await timeScan(payload, databaseUrl)
   rows.push(['scan, 100,000 more components', large.ms.toFixed(0), String(large.queries), String(large.orphans)])
+  const touched = await ageAndTouch(databaseUrl)
+  const graced = await timeGracedScan(payload, databaseUrl, 3600)
+  rows.push([`scan, 100,000 more, 1-hour grace period, ${touched} positions recent`, graced.ms.toFixed(0), String(graced.queries), String(graced.orphans)])
   const cascade = await cascadeDelete(payload)
   rows.push(['cascade DELETE of a page with 50 components', cascade.ms.toFixed(0), String(cascade.queries), `${cascade.deleted} records deleted`])
   return rows

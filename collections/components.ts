@@ -1,5 +1,6 @@
 import { defineComponent, relationId } from 'payload-cwa'
 import { type CollectionAfterReadHook, createDataloaderCacheKey } from 'payload'
+import { htmlContentSync } from './richText/htmlContentSync'
 
 /** Reference site component types (reference-deployment.md, "Component types"). */
 
@@ -8,7 +9,21 @@ export const HtmlContent = defineComponent({
   timestamped: true,
   mercure: true,
   publishable: { requiredOnPublish: ['html'] }, // group HtmlContent:published
-  fields: [{ name: 'html', type: 'code', admin: { language: 'html' } }],
+  // The editor state is the admin panel's; front ends read and write `html` (collections/richText/htmlContentSync.ts).
+  hidden: ['content'],
+  fields: [
+    // The site's editor (Lexical, payload.config.ts `editor`): no asset from a CDN, unlike the code field.
+    { name: 'content', type: 'richText', label: 'Content' },
+    {
+      name: 'html',
+      type: 'textarea',
+      label: 'HTML',
+      // No text limit of its own (Payload's default is 40,000 characters): the request body limit bounds it, as it did the code field.
+      maxLength: Number.MAX_SAFE_INTEGER,
+      admin: { hidden: true, description: 'Served to front ends; derived from Content on save, and Content from it when written through the API.' },
+    },
+  ],
+  collection: { hooks: { beforeChange: [htmlContentSync] } },
 })
 
 export const Image = defineComponent({

@@ -11,6 +11,7 @@ import * as migration_20261123_171000_orphans_and_jobs from './20261123_171000_o
 import * as migration_20261123_172000_go_live_job from './20261123_172000_go_live_job';
 import * as migration_20261123_173000_frontend from './20261123_173000_frontend';
 import * as migration_20261123_173100_form_type_hash from './20261123_173100_form_type_hash';
+import * as migration_20261123_200000_admin_titles_rich_text from './20261123_200000_admin_titles_rich_text';
 
 export const migrations = [
   {
@@ -77,5 +78,10 @@ export const migrations = [
     up: migration_20261123_173100_form_type_hash.up,
     down: migration_20261123_173100_form_type_hash.down,
     name: '20261123_173100_form_type_hash',
+  },
+  {
+    up: migration_20261123_200000_admin_titles_rich_text.up,
+    down: migration_20261123_200000_admin_titles_rich_text.down,
+    name: '20261123_200000_admin_titles_rich_text',
   },
 ];

@@ -1,5 +1,6 @@
 /* Payload admin panel: root layout of the (payload) route group (Payload 3 template). */
 import '@payloadcms/next/css'
+import './custom.css'
 import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts'
 import type { ServerFunctionClient } from 'payload'
 import type React from 'react'

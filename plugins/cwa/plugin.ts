@@ -13,6 +13,8 @@ import { withWriteEvents } from './core/events'
 import { installAfterCommit } from './core/transactions'
 import { getCwaMeta } from './core/types'
 import { usePreparedStatements } from './core/utils/preparedStatements'
+import { adminTitlesFeature, withReadableLabels } from './features/adminTitles'
+import { adminFeature } from './features/admin'
 import { collectionFeature } from './features/collection'
 import { compatFeature } from './features/compat'
 import { formsFeature } from './features/forms'
@@ -34,9 +36,10 @@ import { sessionFeature } from './session'
 /**
  * The features, in the order their collections are added and their hooks
  * run (users first: its collection opens the entrypoint; uploads after
- * publishable, whose resolved settings it completes with requiredOnPublish).
+ * publishable, whose resolved settings it completes with requiredOnPublish;
+ * admin last: it adds its fields to every type the others completed).
  */
-const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, uploadsFeature, routesFeature, formsFeature, collectionFeature, siteConfigFeature, frontEndFeature, compatFeature, orphansFeature, httpCacheFeature, realtimeFeature, goLiveFeature]
+const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, uploadsFeature, routesFeature, formsFeature, collectionFeature, siteConfigFeature, frontEndFeature, compatFeature, orphansFeature, httpCacheFeature, realtimeFeature, goLiveFeature, adminTitlesFeature, adminFeature]
 
 /**
  * The component-based content API plugin. Adds the core collections
@@ -54,7 +57,8 @@ export const cwaPlugin =
     const declared = [...(config.collections ?? []), ...FEATURES.flatMap((feature) => feature.types?.(options) ?? [])]
     const slugsOf = (kind: string) => declared.filter((c) => getCwaMeta(c)?.kind === kind).map((c) => c.slug)
     const ctx: CoreContext = { options, componentSlugs: slugsOf('component'), pageDataSlugs: slugsOf('pageData') }
-    const byFeatures = (collection: CollectionConfig) => FEATURES.reduce((out, feature) => feature.completeCollection?.(out, options) ?? out, collection)
+    // Labels first: the features (admin titles) name records by their type's label.
+    const byFeatures = (collection: CollectionConfig) => FEATURES.reduce((out, feature) => feature.completeCollection?.(out, options) ?? out, withReadableLabels(collection))
 
     // The contract's core resources, in the entrypoint's order (Route's behaviour is the routes feature's).
     const core = [layoutsCollection(ctx), pagesCollection(ctx), routesCollection(ctx), componentGroupsCollection(ctx), componentPositionsCollection(ctx)]
@@ -63,7 +67,8 @@ export const cwaPlugin =
     const extensions = [...FEATURES.flatMap((feature) => (feature.extension ? [feature.extension] : [])), ...((config.custom?.cwa as { extensions?: unknown[] } | undefined)?.extensions ?? [])]
     return {
       ...config,
-      admin: { ...config.admin, user: config.admin?.user ?? 'users' },
+      admin: withAdminComponents({ ...config.admin, user: config.admin?.user ?? 'users' }, options),
+      i18n: withAdminAccessMessage(config.i18n),
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), payloadApiAfterError] },
       onInit: async (payload) => {
         installAfterCommit(payload)
@@ -72,10 +77,42 @@ export const cwaPlugin =
         await config.onInit?.(payload)
       },
       jobs: tasks.length > 0 ? { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...tasks] } : config.jobs,
-      collections: [...own, ...core.map(byFeatures), ...declared.map((collection) => byFeatures(completeType(collection, ctx)))].map(withResourceEvents),
+      collections: [...own.map(withReadableLabels), ...core.map(byFeatures), ...declared.map((collection) => byFeatures(completeType(collection, ctx)))].map(withResourceEvents),
       custom: { ...(config.custom ?? {}), cwa: { options, extensions, writeListeners: FEATURES.flatMap((feature) => (feature.onWrite ? [feature.onWrite] : [])) } },
     }
   }
+
+/**
+ * Only ROLE_ADMIN and above reach the admin panel (the users collection's
+ * access.admin); a signed-in account without it sees Payload's "unauthorized"
+ * page, whose heading then says why, in words.
+ */
+function withAdminAccessMessage(i18n: Config['i18n']): Config['i18n'] {
+  const translations = (i18n?.translations ?? {}) as Record<string, Record<string, Record<string, string>>>
+  const en = translations.en ?? {}
+  return {
+    ...i18n,
+    translations: {
+      ...translations,
+      en: { ...en, error: { unauthorizedAdmin: 'This account may not use the admin panel (it needs ROLE_ADMIN or above)', ...(en.error ?? {}) } },
+    } as never,
+  }
+}
+
+/** The features' admin views and navigation links, after the app's own. */
+function withAdminComponents(admin: NonNullable<Config['admin']>, options: ReturnType<typeof resolveOptions>): NonNullable<Config['admin']> {
+  const added = FEATURES.flatMap((feature) => (feature.adminComponents ? [feature.adminComponents(options)] : []))
+  if (added.length === 0) return admin
+  const components = admin.components ?? {}
+  return {
+    ...admin,
+    components: {
+      ...components,
+      views: Object.assign({}, ...added.map((a) => a.views ?? {}), components.views ?? {}),
+      afterNavLinks: [...(components.afterNavLinks ?? []), ...added.flatMap((a) => a.afterNavLinks ?? [])],
+    },
+  }
+}
 
 /** Every API resource (a collection carrying custom.cwa) reports its writes to the write-event bus (core/events). */
 const withResourceEvents = (collection: CollectionConfig): CollectionConfig => (getCwaMeta(collection) ? withWriteEvents(collection) : collection)

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { SanitizedConfig } from 'payload'
 import { projectRoot } from '../config/projectRoot'
@@ -12,6 +12,9 @@ export interface GenerateFixturesInput {
   output: string
   name: string
 }
+
+/** The folder next to the module for the files too large to inline: `<module file>.files`. */
+export const filesDirectoryOf = (moduleFile: string): string => `${moduleFile}.files`
 
 /** Parses the command line (arguments after the command name). */
 export function parseGenerateFixturesArgs(argv: string[]): GenerateFixturesInput {
@@ -34,20 +37,29 @@ export function parseGenerateFixturesArgs(argv: string[]): GenerateFixturesInput
 
 /**
  * `cwa:generate-fixtures`: writes a TypeScript seed module recreating the
- * current database's structure (src/commands/fixtures/generate.ts) and prints
- * what it could not reproduce. `--namespace` names the exported function (a
+ * current database's structure and uploaded files (src/commands/fixtures/generate.ts),
+ * the files too large to inline in `<module>.files/`, and prints what it could
+ * not reproduce. `--namespace` names the exported function (a
  * PHP namespace such as App\DataFixtures gives its last segment).
  */
 export async function script(config: SanitizedConfig): Promise<void> {
   const argv = process.argv.slice(process.argv.findIndex((arg) => arg.toLowerCase() === COMMAND) + 1)
   await runCommand(config, async (payload) => {
     const input = parseGenerateFixturesArgs(argv)
-    const generated = await generateFixtures(payload, { name: input.name })
     const file = path.resolve(projectRoot(import.meta.url), input.output)
+    const filesDirectory = filesDirectoryOf(file)
+    const generated = await generateFixtures(payload, { name: input.name, filesDirectory: path.basename(filesDirectory) })
     mkdirSync(path.dirname(file), { recursive: true })
     writeFileSync(file, generated.source)
+    // The files of an earlier run would be stale: the folder holds exactly this module's files.
+    rmSync(filesDirectory, { recursive: true, force: true })
+    if (generated.files.length > 0) {
+      mkdirSync(filesDirectory, { recursive: true })
+      for (const { name, bytes } of generated.files) writeFileSync(path.join(filesDirectory, name), new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length))
+    }
     const total = Object.values(generated.counts).reduce((a, b) => a + b, 0)
     console.log(`Wrote ${file}: ${total} record(s), function ${input.name}(payload, req?)`)
+    if (generated.files.length > 0) console.log(`Wrote ${generated.files.length} file(s) the module reads into ${filesDirectory}`)
     for (const [slug, count] of Object.entries(generated.counts)) if (count > 0) console.log(`  ${slug}: ${count}`)
     if (generated.notReproduced.length === 0) console.log('Everything was reproduced.')
     else {

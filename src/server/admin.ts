@@ -49,7 +49,7 @@ export async function createAdminHandler(options: AdminHandlerOptions): Promise<
     }
     await buildAdmin(dir, logger)
   } else {
-    const newer = sourcesNewerThanBuild(dir)
+    const newer = adminSourcesNewerThanBuild(dir)
     if (newer?.length) {
       const names = newer.slice(0, 3).join(', ') + (newer.length > 3 ? ` and ${newer.length - 3} more` : '')
       logger.warn(`The admin panel build is older than ${names}: the admin panel runs the code of its last build; \`npm run build:admin\` (or deleting .next/) rebuilds it`)
@@ -197,7 +197,7 @@ function bundledSources(dir: string): string[] {
 }
 
 /** Bundled project files modified after the build (the admin panel would run outdated code); undefined if unknown. */
-function sourcesNewerThanBuild(dir: string): string[] | undefined {
+export function adminSourcesNewerThanBuild(dir: string): string[] | undefined {
   try {
     const built = statSync(path.join(dir, '.next', 'BUILD_ID')).mtimeMs
     return bundledSources(dir).filter((file) => {

@@ -134,6 +134,7 @@ describe('defaults', () => {
       },
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'], ROLE_SUPER_ADMIN: ['ROLE_ADMIN', 'ROLE_ALLOWED_TO_SWITCH'] },
       preparedStatements: true,
+      scheduleRecheck: 1,
       users: { allowRegistration: false },
       user: {
         emailLinks: { defaultOrigin: null, allowedOrigins: [] },

@@ -87,4 +87,16 @@ describe('the go-live job', () => {
     expect(summary(events)).toEqual([`publish ${scheduled.body['@id']}`])
     expect((await server.get(scheduled.body['@id'])).status).toBe(200)
   })
+
+  it('a record published at once (its date already come when written) is announced by its write only, not again by the job', async () => {
+    events.length = 0
+    const now = await server.post('/_api/component/html_contents', { html: '<p>now</p>', publishedAt: new Date().toISOString() }, { token: admin })
+    expect(now.status).toBe(201)
+    expect(summary(events)).toEqual([`publish ${now.body['@id']}`])
+    events.length = 0
+    // The job's window (since, now] holds the record's date (and earlier tests' moments, announced again: not looked at).
+    await server.payload.jobs.queue({ task: 'cwaGoLive', input: { since: new Date(Date.now() - 30_000).toISOString() } } as never)
+    await runJobs()
+    expect(summary(events).filter((line) => line.endsWith(now.body['@id']))).toEqual([])
+  })
 })

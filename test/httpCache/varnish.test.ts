@@ -154,8 +154,12 @@ describe('a write purges exactly what it affects, and the next read is fresh', (
     await cached(iri)
     // The admin panel's own origin (SERVER_URL): Payload takes a cookie on a write only from it.
     const headers = { accept: 'application/json', cookie: `api_component=${admin}`, origin: process.env.SERVER_URL! }
+    // An editor's edit of a live record makes its draft (the state machine); publishing the draft over REST changes the live record.
     const response = await server.request('PATCH', `/api/html_contents/${idOf(iri)}`, { uiClassNames: ['rest'] }, { contentType: 'application/json', headers })
     expect({ status: response.status, body: response.status === 200 ? null : response.text }).toEqual({ status: 200, body: null })
+    expect((await viaCache(iri)).body.uiClassNames ?? []).toEqual([])
+    const publish = await server.request('PATCH', `/api/html_contents/${response.body.doc.id}`, { publishedAt: new Date().toISOString() }, { contentType: 'application/json', headers })
+    expect(publish.status).toBe(200)
     const fresh = await viaCache(iri)
     expect(fresh.hit).toBe(false)
     expect(fresh.body.uiClassNames).toEqual(['rest'])

@@ -230,6 +230,18 @@ describe('published components and their drafts (which rule wins)', () => {
     expect(await surviving(server, HTML, [published, draft])).toEqual([draft])
     expect(await exists(server, POSITIONS, draftPosition)).toBe(true)
   })
+
+  it.each(APIS)('%s: ... or held by a page data property', async (api) => {
+    const { published, draft } = await publishedWithDraft()
+    const g = await group(server.payload)
+    await position(server.payload, g, { slug: 'html_contents', id: published })
+    const template = await page(server.payload, await layout(server.payload), [], { isTemplate: true })
+    const data = await createRecord(server.payload, 'blog_article_datas', { title: 'Holds the draft', page: template, htmlContent: draft })
+    const { status } = await remove(api, 'component_groups', g)
+    expect(status === 204 || status === 200).toBe(true)
+    expect(await surviving(server, HTML, [published, draft])).toEqual([draft])
+    expect(await exists(server, '_acb_blog_article_datas', data)).toBe(true)
+  })
 })
 
 describe('one transaction', () => {

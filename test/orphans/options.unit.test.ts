@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { resolveOptions } from '../../plugins/cwa/options'
-import { hasChanged } from '../../plugins/cwa/features/orphans/alert'
+import { adminButtonUrl, hasChanged } from '../../plugins/cwa/features/orphans/alert'
 import { parseRecipients } from '../../plugins/cwa/features/orphans/options'
 
 /** orphanedResources.* (contract: orphan alert rule 1, and this library's own keys) and alert rule 2. */
@@ -24,6 +24,16 @@ describe('orphanedResources options', () => {
       scanIn: 'request',
       schedule: null,
     })
+  })
+
+  it('adminPagePath: a path on the default origin, or an absolute URL used as it is (the admin view on the service\'s origin)', () => {
+    expect(resolveOptions({ orphanedResources: { notify: { adminPagePath: 'cwa/orphans' } } }).orphanedResources.notify.adminPagePath).toBe('/cwa/orphans')
+    const absolute = 'https://cms.example.com/admin/cwa/orphaned'
+    expect(resolveOptions({ orphanedResources: { notify: { adminPagePath: absolute } } }).orphanedResources.notify.adminPagePath).toBe(absolute)
+    expect(adminButtonUrl('/_cwa/orphaned', 'https://front.example/some/path')).toBe('https://front.example/_cwa/orphaned')
+    expect(adminButtonUrl(absolute, null)).toBe(absolute)
+    expect(adminButtonUrl('/_cwa/orphaned', null)).toBeNull()
+    expect(adminButtonUrl('/_cwa/orphaned', 'ftp://front.example')).toBeNull()
   })
 
   it('refuses an unknown key, a negative grace period and an unknown scanIn', () => {

@@ -169,6 +169,26 @@ describe('alert rules across runs', () => {
   })
 })
 
+describe('POST /_/orphaned_resources/delete', () => {
+  it('e-mails no one, even with recipients set and the orphans changed (only the console command alerts)', async () => {
+    const notifying = await startTestServer({ mailerDsn: smtp.dsn, options: { orphanedResources: { notify: { recipients: 'ops@example.com' } } } })
+    try {
+      const admin = await notifying.tokenFor('ROLE_ADMIN')
+      const orphan = await title(notifying.payload)
+      await smtp.idle()
+      smtp.clear()
+      expect((await notifying.post('/_api/_/orphaned_resources/scan', undefined, { token: admin })).status).toBe(202)
+      const response = await notifying.post('/_api/_/orphaned_resources/delete', { all: true }, { token: admin })
+      expect(response.status).toBe(200)
+      expect(response.body.deleted.components).toEqual([`/_api/component/titles/${orphan}`])
+      await smtp.idle()
+      expect(smtp.messages).toEqual([])
+    } finally {
+      await notifying.close()
+    }
+  })
+})
+
 describe('recipients and the admin button', () => {
   it('no recipients (null): nothing sent, the last alert stays put', async () => {
     await title(server.payload)

@@ -95,9 +95,12 @@ describe('a real round trip: subscribe over SSE, write, receive', () => {
     const id = iri.split('/').pop()
     await realtimeIdle(server.payload)
     await anonymousAndAdmin(async (anonymous) => {
-      // An admin may not edit a published record in place (it makes a draft): a super admin's REST write of uiClassNames updates it.
-      const response = await server.request('PATCH', `/api/html_contents/${id}`, { uiClassNames: ['rest'] }, { contentType: 'application/json', headers: { accept: 'application/json', cookie: `api_component=${admin}` } })
+      // An editor's REST edit of a published record makes a draft (the state machine); publishing the draft over REST updates the live record.
+      const headers = { accept: 'application/json', cookie: `api_component=${admin}` }
+      const response = await server.request('PATCH', `/api/html_contents/${id}`, { uiClassNames: ['rest'] }, { contentType: 'application/json', headers })
       expect(response.status).toBe(200)
+      const published = await server.request('PATCH', `/api/html_contents/${response.body.doc.id}`, { publishedAt: new Date().toISOString() }, { contentType: 'application/json', headers })
+      expect(published.status).toBe(200)
       const message = await anonymous.waitFor((m) => about(iri)(m) && (json(m).uiClassNames ?? []).includes('rest'))
       expect(json(message).html).toBe('<p>v1</p>')
     })
@@ -169,7 +172,8 @@ describe('private updates', () => {
     await realtimeIdle(server.payload)
     await anonymousAndAdmin(async (anonymous) => {
       const id = (component.body['@id'] as string).split('/').pop()
-      await server.request('PATCH', `/api/html_contents/${id}`, { uiClassNames: ['changed'] }, { contentType: 'application/json', headers: { accept: 'application/json', cookie: `api_component=${admin}` } })
+      // Access overridden (the service's own Local API write): the live record changes in place.
+      await server.payload.update({ collection: 'html_contents', id: id!, data: { uiClassNames: ['changed'] } as never })
       await anonymous.waitFor(about(component.body['@id']))
       const holder = await anonymous.waitFor(about(data.body['@id']))
       expect(json(holder)).toEqual((await server.get(data.body['@id'])).body)

@@ -9,6 +9,7 @@ import { createTestDatabase, databaseUrl, dropDatabase } from '../support/databa
 import { PASSWORD } from '../support/server'
 import { cleanupSites, startSite, stopSite } from '../support/site'
 import { waitFor } from '../support/wait'
+import { ensureAdminBuild } from '../support/browser'
 
 let base: string
 let child: ChildProcess
@@ -18,6 +19,8 @@ let database: string
 let whilePreparing: { status: number; retryAfter: string | null; text: string } | undefined
 
 beforeAll(async () => {
+  // One `next build` at a time across test files (the browser tests share .next/): this start then finds a build.
+  await ensureAdminBuild()
   database = await createTestDatabase(process.env.CWA_TEST_TEMPLATE!)
   // The APIs answer as soon as they are ready; the admin panel is prepared (built on a first start) after them.
   const site = await startSite({ DATABASE_URL: databaseUrl(database), ADMIN_PANEL: '1', SEED_DEMO: '0' }, 240_000)

@@ -265,6 +265,15 @@ describe('data URIs, deletion and write protection', () => {
     expect(await server.sql('SELECT 1 FROM _acb_uploaded_files WHERE path = $1 OR source = $1', [row.filename])).toEqual([])
   })
 
+  it("a data URI's name parameter names the stored file as a multipart file name does (stem cleaned, extension from the bytes)", async () => {
+    const bytes = await png(12, 12)
+    const named = await server.post(IMAGES, { file: `data:image/png;name=${encodeURIComponent('../Summer photo.jpeg')};base64,${bytes.toString('base64')}` }, { token: admin })
+    expect(named.status).toBe(201)
+    const [row] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [named.body['@id'].split('/').pop()])
+    expect(row.filename).toMatch(/^Summer-photo-[0-9a-f]{12}\.png$/)
+    expect(existsSync(path.join(storageDir, row.filename))).toBe(true)
+  })
+
   it('refuses a value that is not a data URI (422 on file)', async () => {
     const response = await server.post(IMAGES, { file: 'https://example.com/a.png' }, { token: admin })
     expect(response.status).toBe(422)

@@ -11,7 +11,7 @@ export type PageDataDeclaration = TypeDeclaration & FeatureDeclarations
 
 /** What features declared (their FeatureDeclarations keys): everything the core does not read itself. */
 function featureKeys(decl: TypeDeclaration & Record<string, unknown>): Record<string, unknown> {
-  const { shortName, fields, timestamped, realtime, collection, explicitAllowOnly, ...rest } = decl
+  const { shortName, fields, timestamped, realtime, collection, explicitAllowOnly, hidden, ...rest } = decl
   const { search, order, defaultOrder, booleanFilters, itemsPerPage, clientItemsPerPage, maxItemsPerPage, ...features } = rest
   return features
 }
@@ -49,6 +49,7 @@ export function defineComponent(decl: ComponentDeclaration): CollectionConfig {
     timestamped: decl.timestamped ?? false,
     realtime: decl.realtime ?? false,
     explicitAllowOnly: decl.explicitAllowOnly ?? false,
+    ...(decl.hidden ? { hidden: decl.hidden } : {}),
     ...featureKeys(decl as ComponentDeclaration & Record<string, unknown>),
   }
   return build(decl, meta, 'Components')
@@ -70,6 +71,7 @@ export function definePageData(decl: PageDataDeclaration): CollectionConfig {
     segment: collectionSegment(decl.shortName),
     timestamped: true,
     realtime: decl.realtime ?? false,
+    ...(decl.hidden ? { hidden: decl.hidden } : {}),
     ...featureKeys(decl as PageDataDeclaration & Record<string, unknown>),
   }
   return build(decl, meta, 'Page data')

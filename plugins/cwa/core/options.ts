@@ -46,6 +46,13 @@ export interface CwaPluginOptions {
    * transaction mode before 1.21).
    */
   preparedStatements?: boolean
+  /**
+   * Seconds a soonest scheduled moment read from the database (the next route go-live, the next scheduled
+   * publication) is reused before it is read again (default 1; 0: read on every request). Kept values are
+   * dropped at once by every write committed in this process and once the moment passes; this bounds how late a
+   * schedule written by another process (a second server, plain SQL) is seen (core/utils/keptMoment.ts).
+   */
+  scheduleRecheck?: number
 }
 
 export interface ResolvedCwaOptions {
@@ -55,13 +62,14 @@ export interface ResolvedCwaOptions {
   roleHierarchy: Record<string, string[]>
   enabledComponents: ResolvedEnabledComponents
   preparedStatements: boolean
+  scheduleRecheck: number
 }
 
 /** One `<component>?: boolean` per built-in component type, added by its feature. */
 export interface EnabledComponents {}
 export interface ResolvedEnabledComponents {}
 
-type CoreKey = 'apiPrefix' | 'tablePrefix' | 'websiteName' | 'roleHierarchy' | 'preparedStatements'
+type CoreKey = 'apiPrefix' | 'tablePrefix' | 'websiteName' | 'roleHierarchy' | 'preparedStatements' | 'scheduleRecheck'
 
 /** Keys of the core (roleHierarchy is a map of the site's own role names: not checked further). */
 export const coreOptionKeys: OptionKeys<Pick<CwaPluginOptions, CoreKey>> = {
@@ -70,6 +78,7 @@ export const coreOptionKeys: OptionKeys<Pick<CwaPluginOptions, CoreKey>> = {
   websiteName: true,
   roleHierarchy: true,
   preparedStatements: true,
+  scheduleRecheck: true,
 }
 
 export const DEFAULT_ROLE_HIERARCHY: Readonly<Record<string, string[]>> = {
@@ -85,7 +94,16 @@ export function resolveCoreOptions(options: CwaPluginOptions): Pick<ResolvedCwaO
     websiteName: options.websiteName ?? 'Website',
     roleHierarchy: options.roleHierarchy ?? structuredClone(DEFAULT_ROLE_HIERARCHY),
     preparedStatements: options.preparedStatements ?? true,
+    scheduleRecheck: recheckSeconds(options.scheduleRecheck),
   }
+}
+
+function recheckSeconds(value: unknown): number {
+  if (value === undefined) return 1
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 60) {
+    throw new Error(`cwa options: scheduleRecheck must be a number of seconds from 0 to 60, got ${JSON.stringify(value)}`)
+  }
+  return value
 }
 
 /** `/_api`, `_api`, `/_api/` -> `/_api`; blank -> '' (the API at the root). */

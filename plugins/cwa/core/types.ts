@@ -75,6 +75,8 @@ export interface TypeDeclaration extends CollectionBehaviour {
   fields?: Field[]
   timestamped?: boolean
   realtime?: boolean
+  /** Payload fields kept out of the JSON-LD API (neither served nor written), e.g. an editor state beside its HTML. */
+  hidden?: string[]
   /** Anything else Payload accepts on a collection (admin, hooks, labels...). */
   collection?: Partial<Omit<CollectionConfig, 'fields' | 'slug'>>
 }

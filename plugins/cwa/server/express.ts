@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import type { Payload } from 'payload'
+import { getOptions } from '../core/registry'
 import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle'
 import { type JwtKeys, useJwtKeys } from '../session'
 import { fetchHeaders, requestUrl } from './nodeRequest'
@@ -60,6 +61,22 @@ export function createApp({ payload, keys, admin }: AppOptions): Express {
   app.set('query parser', 'simple')
   app.use(payload.config.routes.api, payloadRestHandler(payload, payloadKeys.get(payload) ?? 'default'))
   app.use(cwaExpress(payload))
-  if (admin) app.use((req, res) => void admin(req, res))
+  if (admin) {
+    const landing = orphanAlertLanding(payload)
+    if (landing) app.get(landing, (_req, res) => res.redirect(302, `${payload.config.routes.admin}/cwa/orphaned`))
+    app.use((req, res) => void admin(req, res))
+  }
   return app
+}
+
+/**
+ * The orphan alert e-mail's button opens `orphanedResources.notify.adminPagePath`
+ * (default `/_cwa/orphaned`, the contract's) on `user.emailLinks.defaultOrigin`.
+ * When that origin is this site, the path lands on the admin panel's orphan
+ * view; a path already under the admin route is served by the admin itself,
+ * and an absolute URL points elsewhere.
+ */
+function orphanAlertLanding(payload: Payload): string | null {
+  const path = getOptions(payload.config).orphanedResources.notify.adminPagePath
+  return !path.startsWith('/') || path.startsWith(`${payload.config.routes.admin}/`) ? null : path
 }

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import { createHmac, randomBytes } from 'node:crypto'
 import { sha256Hex } from '../core/utils/hash'
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 const hash = sha256Hex
 
@@ -76,7 +76,8 @@ export class RefreshTokenStore {
     return createHmac('sha256', this.payload.secret).update(`refresh-token-successor:${token}`).digest('base64url')
   }
 
-  async issue(userId: string): Promise<string> {
+  /** A new refresh token of the user; with `req`, inside that request's transaction (a login hook's). */
+  async issue(userId: string, req?: PayloadRequest): Promise<string> {
     const token = randomBytes(48).toString('base64url')
     await this.payload.create({
       collection: 'refresh_tokens' as never,
@@ -87,6 +88,7 @@ export class RefreshTokenStore {
       } as never,
       overrideAccess: true,
       depth: 0,
+      ...(req ? { req } : {}),
     })
     return token
   }

@@ -17,7 +17,16 @@ export function componentPositionsCollection(ctx: CoreContext): CollectionConfig
   }
   const component: Field[] =
     ctx.componentSlugs.length > 0
-      ? [{ name: 'component', type: 'relationship', relationTo: ctx.componentSlugs as CollectionSlug[], index: true }]
+      ? [
+          {
+            name: 'component',
+            type: 'relationship',
+            relationTo: ctx.componentSlugs as CollectionSlug[],
+            index: true,
+            // The contract allows a position without a component (dynamic: bound to a page data property; else orphaned).
+            admin: { description: 'Leave empty only for a dynamic position (page data class and property below): a position with neither shows nothing and is orphaned.' },
+          },
+        ]
       : []
   return {
     slug: 'component_positions',

@@ -31,9 +31,22 @@ interface Queue {
 }
 const pending = new WeakMap<PayloadRequest, Queue>()
 
+/** Committed writes per Payload instance, counted before their listeners run (writeGeneration). */
+const generations = new WeakMap<Payload, number>()
+
+/**
+ * A number that changes whenever a write has committed in this process (any
+ * API): a value derived from the database and kept between requests is
+ * stale once it differs from the one seen when the value was read.
+ */
+export function writeGeneration(payload: Payload): number {
+  return generations.get(payload) ?? 0
+}
+
 async function dispatch(events: readonly WriteEvent[], req: PayloadRequest): Promise<void> {
   if (events.length === 0) return
   const payload = req.payload
+  generations.set(payload, writeGeneration(payload) + 1)
   for (const listener of [...configListeners(payload), ...globalListeners]) {
     try {
       await listener(events, { payload, req })

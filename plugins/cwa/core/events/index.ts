@@ -4,6 +4,6 @@
  * changes records in SQL (bypassing Payload's hooks) reports them with
  * emitWriteEvent.
  */
-export { emitWriteEvent, onWriteEvent, type WriteEventInput } from './bus'
+export { emitWriteEvent, onWriteEvent, writeGeneration, type WriteEventInput } from './bus'
 export { withWriteEvents } from './hooks'
 export type { WriteEvent, WriteEventSource, WriteEventType, WriteListener } from './types'

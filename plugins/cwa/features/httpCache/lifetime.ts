@@ -1,7 +1,6 @@
 import type { ResponseInfo } from '../../hydra/extension'
 import { getOptions } from '../../core/registry'
-import { nextScheduledPublication } from '../publishable'
-import { nextGoLive } from '../routes'
+import { nextScheduledMoment } from './nextMoment'
 
 /**
  * Paths (under the API prefix) of the cacheable reads: routes, pages, page
@@ -40,8 +39,7 @@ export async function anonymousCacheLifetime(response: ResponseInfo): Promise<vo
   const current = response.headers.get('Cache-Control')
   if (current === null) return
   const now = new Date()
-  const moments = (await Promise.all([nextGoLive(response.payload, undefined, now), nextScheduledPublication(response.payload, now)])).filter((d): d is Date => d !== null)
-  if (moments.length === 0) return
-  const soonest = Math.min(...moments.map((d) => d.getTime()))
+  const soonest = await nextScheduledMoment(response.payload, now)
+  if (soonest === null) return
   response.headers.set('Cache-Control', capCacheControl(current, Math.ceil((soonest - now.getTime()) / 1000)))
 }

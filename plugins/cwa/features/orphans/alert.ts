@@ -43,12 +43,22 @@ function usableOrigin(value: string | null | undefined): string | null {
   }
 }
 
+/**
+ * The e-mail's admin button: adminPagePath on the default origin (alert rule
+ * 3), or adminPagePath itself when it is an absolute URL (the admin panel on
+ * another origin than the front end's); null without a usable origin.
+ */
+export function adminButtonUrl(adminPagePath: string, defaultOrigin: string | null | undefined): string | null {
+  if (/^https?:\/\//i.test(adminPagePath)) return adminPagePath
+  const origin = usableOrigin(defaultOrigin)
+  return origin ? `${origin}${adminPagePath}` : null
+}
+
 /** Alert rule 3: counts, the IRIs new since the last alert, how many are no longer orphaned, the admin button. */
 export function renderAlert(payload: Payload, current: OrphanLists, lastAlert: OrphanLists | null): { subject: string; html: string; text: string; button: string | null } {
   const options = getOptions(payload.config)
   const notify = options.orphanedResources.notify
-  const origin = usableOrigin(options.user.emailLinks.defaultOrigin)
-  const button = origin ? `${origin}${notify.adminPagePath}` : null
+  const button = adminButtonUrl(notify.adminPagePath, options.user.emailLinks.defaultOrigin)
   if (!button) payload.logger.warn({ defaultOrigin: options.user.emailLinks.defaultOrigin ?? null }, 'Orphan alert: no usable user.emailLinks.defaultOrigin, the e-mail is sent without the admin button')
   const previous = new Set(lastAlert ? KINDS.flatMap((kind) => lastAlert[kind]) : [])
   const now = new Set(KINDS.flatMap((kind) => current[kind]))

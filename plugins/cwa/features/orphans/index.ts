@@ -17,6 +17,7 @@ export { ORPHAN_SCAN_TASK, orphanScanTask } from './jobs'
 export { parseRecipients, type OrphanedResourcesOptions, type OrphanNotifyOptions } from './options'
 export { loadReport, type OrphanReport, storeReport } from './report'
 export { refreshReport } from './runScan'
+export { componentUsage } from './usage'
 export { scanIris, scanOrphans, type OrphanScan } from './scan'
 export { scanAndNotify, type ScanAndNotifyResult } from './alert'
 

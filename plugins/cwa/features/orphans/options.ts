@@ -10,7 +10,11 @@ import type { CwaPluginOptions, ResolvedCwaOptions } from '../../core/options'
 export interface OrphanNotifyOptions {
   /** A list, or a comma-separated string; an entry is `address` or `Name <address>`. null or empty: nobody. */
   recipients?: string | string[] | null
-  /** Path of the admin page the e-mail's button opens, on user.emailLinks.defaultOrigin. Default `/_cwa/orphaned`. */
+  /**
+   * Path of the admin page the e-mail's button opens, on user.emailLinks.defaultOrigin. Default `/_cwa/orphaned`
+   * (which the reference site's server forwards to its admin view). An absolute http(s) URL is used as it is:
+   * the admin panel's view on the service's own origin, e.g. `https://cms.example.com/admin/cwa/orphaned`.
+   */
   adminPagePath?: string
   /** The e-mail's subject. Default `Orphaned resources changed on <websiteName>`. */
   subject?: string | null
@@ -19,9 +23,11 @@ export interface OrphanNotifyOptions {
 export interface OrphanedResourcesOptions {
   notify?: OrphanNotifyOptions
   /**
-   * Records younger than this many seconds are neither listed by the scan nor
-   * deleted by the delete endpoint (an editor's half-built page is never
-   * swept). Default 0: the contract's definition, unchanged.
+   * A group, position or component created or updated within this many
+   * seconds, and every record above it in its chain (with what those hold),
+   * is neither listed by the scan nor deleted by the delete endpoint (an
+   * editor's half-built page is never swept). Default 0: the contract's
+   * definition, unchanged. docs/orphans.md states the rule.
    */
   gracePeriodSeconds?: number
   /**
@@ -72,7 +78,7 @@ export function resolveOrphansOptions(options: CwaPluginOptions): Pick<ResolvedC
     orphanedResources: {
       notify: {
         recipients: parseRecipients(given.notify?.recipients),
-        adminPagePath: adminPagePath.startsWith('/') ? adminPagePath : `/${adminPagePath}`,
+        adminPagePath: adminPagePath.startsWith('/') || /^https?:\/\//i.test(adminPagePath) ? adminPagePath : `/${adminPagePath}`,
         subject: given.notify?.subject ?? null,
       },
       gracePeriodSeconds: grace,

@@ -1,10 +1,11 @@
-import type { Access, CollectionConfig } from 'payload'
+import type { Access, CollectionConfig, Where } from 'payload'
 import type { ResolvedCwaOptions } from '../../core/options'
 import { passes } from '../../core/roles'
 import { getCwaMeta } from '../../core/types'
 import type { Resource } from '../../core/registry'
 import { publishableFields } from './fields'
 import { type PublishableOptions, type ResolvedPublishable, resolvePublishable } from './options'
+import { payloadApiHooks } from './payloadApis'
 import { publishedWhere } from './state'
 
 declare module '../../core/types' {
@@ -46,18 +47,36 @@ export function applyPublishable(collection: CollectionConfig, options: Resolved
     const published = publishedWhere(names)
     return result === true ? published : { and: [result, published] }
   }
+  const mayPublish = (user: unknown) => passes(options.publishable.permission, user as never, options.roleHierarchy)
+  const hooks = payloadApiHooks({ slug: collection.slug, shortName: meta.shortName, names, mayPublish })
   return {
     ...collection,
-    fields: [
-      ...collection.fields,
-      ...publishableFields(collection.slug, names, (user) => passes(options.publishable.permission, user as never, options.roleHierarchy)),
-    ],
+    fields: [...collection.fields, ...publishableFields(collection.slug, names, mayPublish)],
+    hooks: {
+      ...collection.hooks,
+      // Editors' writes through Payload's APIs take the state machine (payloadApis.ts).
+      beforeOperation: [hooks.beforeOperation, ...(collection.hooks?.beforeOperation ?? [])],
+      afterOperation: [...(collection.hooks?.afterOperation ?? []), hooks.afterOperation],
+    },
     access: {
       ...collection.access,
       read: narrowed(collection.access?.read, () => true),
       // Payload's own default for writes: signed-in users.
       update: narrowed(collection.access?.update, ({ req }) => Boolean(req.user)),
       delete: narrowed(collection.access?.delete, ({ req }) => Boolean(req.user)),
+    },
+    admin: {
+      ...collection.admin,
+      // Twins are one record in the admin's lists: live records and draft-only records; a pending
+      // draft is reached from its live record's edit view (the publishing panel).
+      baseFilter: (args) => {
+        const own = collection.admin?.baseFilter ?? collection.admin?.baseListFilter
+        const twinFree: Where = { [names.publishedResource]: { exists: false } }
+        const result = own?.(args)
+        return result instanceof Promise ? result.then((where) => (where ? { and: [where, twinFree] } : twinFree)) : result ? { and: [result, twinFree] } : twinFree
+      },
+      // The state badge is a column of every list (the publishedAt cell).
+      defaultColumns: [...(collection.admin?.defaultColumns ?? [collection.admin?.useAsTitle ?? 'id', 'updatedAt']).filter((c) => c !== names.publishedAt), names.publishedAt],
     },
     custom: { ...collection.custom, cwa: { ...meta, publishable: names } },
   }

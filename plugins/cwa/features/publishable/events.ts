@@ -24,5 +24,19 @@ export async function emitChanged(ctx: PublishContext, id: string): Promise<void
  * and are dropped when it rolls back.
  */
 export function inTransaction<T>(ctx: PublishContext, fn: () => Promise<T>): Promise<T> {
-  return inRequestTransaction(ctx.req, fn)
+  return inRequestTransaction(ctx.req, async () => {
+    // Payload writes made by the transition itself must not be routed through it again (payloadApis.ts).
+    transitions.set(ctx.req, (transitions.get(ctx.req) ?? 0) + 1)
+    try {
+      return await fn()
+    } finally {
+      transitions.set(ctx.req, (transitions.get(ctx.req) ?? 1) - 1)
+    }
+  })
 }
+
+/** Requests inside a transition of the state machine, with its nesting depth. */
+const transitions = new WeakMap<object, number>()
+
+/** Whether `req` is inside a transition (its own Payload writes are what the transition decided). */
+export const inTransition = (req: object): boolean => (transitions.get(req) ?? 0) > 0

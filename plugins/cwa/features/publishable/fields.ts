@@ -1,5 +1,7 @@
 import type { Field, FieldHook } from 'payload'
+import { ADMIN_COMPONENTS } from '../../core/adminComponents'
 import type { ResolvedPublishable } from './options'
+
 
 /**
  * Request context key set by the state machine, and only by it, when it
@@ -48,7 +50,23 @@ export function publishableFields(slug: string, names: ResolvedPublishable, mayP
       type: 'date',
       index: true,
       hooks: { beforeChange: [permittedPublishedAt(names.publishedAt, mayPublish)] },
-      admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' }, description: 'Empty: draft. Future: scheduled.' },
+      admin: {
+        position: 'sidebar',
+        date: { pickerAppearance: 'dayAndTime' },
+        description: 'Empty: draft. Future: scheduled.',
+        // The list view's column: the state badge beside the date.
+        components: { Cell: `${ADMIN_COMPONENTS}#PublicationCell` },
+      },
+    },
+    {
+      // The edit view's publishing panel: state badge, draft/live links, Publish now, Schedule.
+      name: 'publication',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        disableListColumn: true,
+        components: { Field: { path: `${ADMIN_COMPONENTS}#PublicationPanel`, clientProps: { fields: { publishedAt: names.publishedAt, publishedResource: names.publishedResource, draftResource: names.draftResource } } } },
+      },
     },
     {
       name: names.publishedResource,

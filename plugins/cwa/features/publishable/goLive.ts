@@ -12,6 +12,8 @@ type Doc = Record<string, unknown>
  * published twin is promoted now (as the next read would: the twin takes its
  * content, the draft goes), a scheduled record without one is published by
  * its date alone and is announced with a `publish` event. Returns how many.
+ * A record whose date was already reached when it was last written went
+ * live with that write, which announced it: it is not announced again.
  */
 export async function publishDueRecords(req: PayloadRequest, since: Date, now = new Date()): Promise<number> {
   const payload = req.payload
@@ -32,6 +34,8 @@ export async function publishDueRecords(req: PayloadRequest, since: Date, now = 
       if (twinOf(doc, names)) {
         const ctx = { payload, req, slug: resource.slug, shortName: resource.meta.shortName, names, permitted: true, system: true, now }
         if (await promoteDueDraft(ctx, id)) count += 1
+      } else if (liveWhenWritten(doc, names.publishedAt)) {
+        continue
       } else {
         await emitWriteEvent(req, { type: 'publish', collection: resource.slug, id, doc })
         count += 1
@@ -39,4 +43,11 @@ export async function publishDueRecords(req: PayloadRequest, since: Date, now = 
     }
   }
   return count
+}
+
+/** Whether a record's publication date had come by its last write (the write published it). */
+function liveWhenWritten(doc: Doc, publishedAt: string): boolean {
+  const published = Date.parse(String(doc[publishedAt]))
+  const written = Date.parse(String(doc.updatedAt))
+  return Number.isFinite(published) && Number.isFinite(written) && published <= written
 }

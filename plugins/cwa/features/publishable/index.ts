@@ -10,7 +10,7 @@ export { applyPublishable, publishableOf } from './config'
 export { publishableExtension } from './extension'
 export type { PublishableOptions, PublishViolation, ResolvedPublishable } from './options'
 export { isPublished, publicationState, publishedWhere } from './state'
-export { nextScheduledPublication } from './schedule'
+export { nextScheduledPublication, soonestScheduledPublication } from './schedule'
 export { publishDueRecords } from './goLive'
 export { draftTakesOver } from './takeOver'
 /** Request context key that lets a trusted write set a draft's twin link (the generated fixtures recreate drafts with it). */

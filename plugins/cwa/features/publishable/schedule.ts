@@ -1,8 +1,10 @@
 import type { Payload } from 'payload'
-import { getRegistry } from '../../core/registry'
+import { getRegistry, type Resource } from '../../core/registry'
+import { keptMoment } from '../../core/utils/keptMoment'
 import { toSnakeCase } from '../../core/utils/naming'
 import { runSql, sql } from '../../core/utils/sql'
 import { publishableOf } from './config'
+import type { ResolvedPublishable } from './options'
 
 interface Adapter {
   tableNameMap: Map<string, string>
@@ -15,18 +17,55 @@ interface Adapter {
  * Caches of anonymous responses must not outlive it.
  */
 export async function nextScheduledPublication(payload: Payload, now = new Date()): Promise<Date | null> {
-  const adapter = payload.db as unknown as Adapter
   const parts = getRegistry(payload.config)
     .all()
     .flatMap((resource) => {
       const names = publishableOf(resource)
-      const table = adapter.tableNameMap.get(toSnakeCase(resource.slug)) ?? adapter.tableNameMap.get(resource.slug)
-      if (!names || !table) return []
-      const column = adapter.tables[table]?.[names.publishedAt]?.name ?? toSnakeCase(names.publishedAt)
-      return [sql`SELECT min(${sql.identifier(column)}) AS next FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} > ${now.toISOString()}::timestamptz`]
+      const columns = names && columnsOf(payload, resource, names)
+      if (!columns) return []
+      const { table, publishedAt } = columns
+      return [sql`SELECT min(${sql.identifier(publishedAt)}) AS next FROM ${sql.identifier(table)} WHERE ${sql.identifier(publishedAt)} > ${now.toISOString()}::timestamptz`]
     })
   if (parts.length === 0) return null
   const rows = await runSql<{ next: Date | string | null }>(payload, sql`SELECT min(next) AS next FROM (${sql.join(parts, sql` UNION ALL `)}) s`)
   const next = rows[0]?.next
   return next ? new Date(next) : null
+}
+
+/** The table of a publishable type and its publishedAt and twin-link columns, from the adapter's schema. */
+function columnsOf(payload: Payload, resource: Resource, names: ResolvedPublishable): { table: string; publishedAt: string; publishedResource: string } | null {
+  const adapter = payload.db as unknown as Adapter
+  const table = adapter.tableNameMap.get(toSnakeCase(resource.slug)) ?? adapter.tableNameMap.get(resource.slug)
+  if (!table) return null
+  const column = (name: string, fallback: string) => adapter.tables[table]?.[name]?.name ?? fallback
+  return {
+    table,
+    publishedAt: column(names.publishedAt, toSnakeCase(names.publishedAt)),
+    publishedResource: column(names.publishedResource, `${toSnakeCase(names.publishedResource)}_id`),
+  }
+}
+
+/** nextScheduledPublication, kept between requests (core/utils/keptMoment.ts), as epoch ms. */
+export function soonestScheduledPublication(payload: Payload, now = new Date()): Promise<number | null> {
+  return keptMoment(payload, 'publishable:next', now, () => nextScheduledPublication(payload, now))
+}
+
+/**
+ * The earliest publishedAt among a type's drafts of published records, past
+ * ones included (due but not yet taken over), kept between requests: while
+ * it is null or still to come, no read has a takeover to perform, and reads
+ * of callers who never see drafts skip looking for one.
+ */
+export async function takeoverDue(payload: Payload, resource: Resource, names: ResolvedPublishable, now: Date): Promise<boolean> {
+  const soonest = await keptMoment(payload, `publishable:takeover:${resource.slug}`, now, async () => {
+    const columns = columnsOf(payload, resource, names)
+    if (!columns) return new Date(0) // unknown layout: always look
+    const { table, publishedAt, publishedResource } = columns
+    const rows = await runSql<{ next: Date | string | null }>(
+      payload,
+      sql`SELECT min(${sql.identifier(publishedAt)}) AS next FROM ${sql.identifier(table)} WHERE ${sql.identifier(publishedResource)} IS NOT NULL`,
+    )
+    return rows[0]?.next ? new Date(rows[0].next) : null
+  })
+  return soonest !== null && soonest <= now.getTime()
 }

@@ -7,6 +7,7 @@ import type { Doc, ItemStore } from '../../hydra/store'
 import { passes } from '../../core/roles'
 import type { ResolvedPublishable } from './options'
 import { draftOf, publicationState, publishedWhere, twinOf } from './state'
+import { takeoverDue } from './schedule'
 import { createRecord, deleteRecord, promoteDueDraft, type PublishContext, updateRecord } from './stateMachine'
 
 export type ReadMode = 'auto' | 'published' | 'draft'
@@ -71,7 +72,9 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
           select: { [names.publishedResource]: true, [names.publishedAt]: true },
           req: ctx.req,
         })
-      let twins = await findTwins()
+      // Callers who are served published records only need the twins when a takeover is due.
+      const needTwins = (pctx.permitted && mode === 'auto') || (await takeoverDue(ctx.payload, resource, names, now))
+      let twins = needTwins ? await findTwins() : []
       const due = twins.filter((draft) => isDue(draft, now))
       if (due.length > 0) {
         for (const draft of due) await promote(draft)
@@ -110,7 +113,13 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
       let draft: Doc | null = null
       if (publicationState(doc, names, now) === 'published') {
         const draftId = pctx.permitted ? draftOf(doc, names) : null
-        draft = pctx.permitted ? (draftId ? await loadAny(draftId) : null) : await draftDateOf(id)
+        draft = pctx.permitted
+          ? draftId
+            ? await loadAny(draftId)
+            : null
+          : (await takeoverDue(ctx.payload, resource, names, now))
+            ? await draftDateOf(id)
+            : null
         if (draft && isDue(draft, now)) {
           const promoted = await promote(draft)
           // Read again: promoted here or by a concurrent request, the published record now holds the content.

@@ -1,4 +1,6 @@
-import type { Access, CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, PayloadRequest, Where } from 'payload'
+import type { Access, CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, Endpoint, Field, PayloadRequest, Where } from 'payload'
+import { generateRouteEndpoint } from './handlers/generateEndpoint'
+import { ADMIN_COMPONENTS } from '../../core/adminComponents'
 import { relationId } from '../../core/utils/relations'
 import type { ResolvedCwaOptions } from '../../core/options'
 import { getCwaMeta } from '../../core/types'
@@ -96,6 +98,7 @@ export function applyRouteRules(collection: CollectionConfig, options: ResolvedC
   if (kind === 'route') {
     return {
       ...collection,
+      fields: withLivenessNote(collection.fields),
       access: { ...collection.access, read: narrow(collection.access?.read, ({ req }) => routeReadAccess(req)) },
       hooks: withHooks(collection, effectiveDateHooks(['liveAt', 'page', 'pageData'], { routes: true })),
     }
@@ -110,5 +113,34 @@ export function applyRouteRules(collection: CollectionConfig, options: ResolvedC
   const access = { ...collection.access, read: narrow(collection.access?.read, read) }
   if (kind === 'component') return { ...collection, access }
   access.create = narrow(collection.access?.create, ({ req }) => mayCreateRoutable(req.user, options))
-  return { ...collection, access, hooks: withHooks(collection, effectiveDateHooks(['parentPage', 'parentPageData'], { routes: false })) }
+  const generate = generateRouteField(collection, kind, options)
+  return {
+    ...collection,
+    fields: [...collection.fields, generate.field],
+    endpoints: collection.endpoints === false ? false : [...(collection.endpoints ?? []), generate.endpoint],
+    access,
+    hooks: withHooks(collection, effectiveDateHooks(['parentPage', 'parentPageData'], { routes: false })),
+  }
+}
+
+/** The admin's note beside Route.liveAt: the effective (inherited) go-live date and what it means now. */
+function withLivenessNote(fields: Field[]): Field[] {
+  const note: Field = { name: 'liveness', type: 'ui', admin: { position: 'sidebar', disableListColumn: true, components: { Field: `${ADMIN_COMPONENTS}#RouteLiveness` } } }
+  const at = fields.findIndex((field) => 'name' in field && field.name === 'liveAt')
+  return at < 0 ? [...fields, note] : [...fields.slice(0, at + 1), note, ...fields.slice(at + 1)]
+}
+
+/** The admin's "Generate route from title" button on pages and page data, and its REST endpoint: the contract's route generation. */
+function generateRouteField(collection: CollectionConfig, kind: GatedKind, options: ResolvedCwaOptions): { field: Field; endpoint: Endpoint } {
+  const meta = getCwaMeta(collection)
+  const property = kind === 'page' ? 'page' : 'pageData'
+  const iriBase = `${options.apiPrefix}${meta?.pathPrefix ?? '/_'}/${meta?.segment ?? collection.slug}`
+  return {
+    field: {
+      name: 'generateRoute',
+      type: 'ui',
+      admin: { position: 'sidebar', disableListColumn: true, components: { Field: { path: `${ADMIN_COMPONENTS}#GenerateRoute`, clientProps: { action: 'generate-route' } } } },
+    },
+    endpoint: generateRouteEndpoint(iriBase, property),
+  }
 }

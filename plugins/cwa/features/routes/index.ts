@@ -11,7 +11,7 @@ export { routesExtension } from './extension'
 export { applyRouteRules } from './config'
 export { routesCollection } from './collection'
 export { slugRouteGenerator, type RouteGenerator } from './generator'
-export { nextGoLive } from './liveness'
+export { nextGoLive, soonestGoLive } from './liveness'
 export { announceRoutesGoneLive } from './goLive'
 
 /** The routes collection itself is listed with the core collections (plugin.ts), in the contract's order. */

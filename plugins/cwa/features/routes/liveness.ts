@@ -1,5 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
+import { keptMoment } from '../../core/utils/keptMoment'
 import type { HydraContext } from '../../hydra/context'
 import { chainCtes, effectiveCte } from './access/graph'
 import { routeRulesAllow } from './access/rules'
@@ -91,6 +92,11 @@ async function storedEffectiveLiveAt(ctx: HydraContext, id: string): Promise<Dat
  * inherited date is some route's own), or null. Caches of anonymous
  * responses must not outlive it.
  */
+/** nextGoLive, kept between requests (core/utils/keptMoment.ts), as epoch ms. */
+export function soonestGoLive(payload: Payload, now = new Date()): Promise<number | null> {
+  return keptMoment(payload, 'routes:next-go-live', now, () => nextGoLive(payload, undefined, now))
+}
+
 export async function nextGoLive(payload: Payload, req?: PayloadRequest, now = new Date()): Promise<Date | null> {
   const rows = await runSql<{ next: Date | string | null }>(
     payload,

@@ -13,6 +13,8 @@ export type { StorageAdapter } from './storage/adapter'
 export { localStorage } from './storage/local'
 export { s3Storage } from './storage/s3'
 export { uploadsExtension } from './extension'
+export { readStoredFile, type RecordFile, recordFiles, type UploadFieldNames, uploadFieldsOf } from './export'
+export type { FileInfo } from './info'
 
 export const uploadsFeature: CwaFeature = {
   name: 'uploads',

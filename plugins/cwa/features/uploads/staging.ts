@@ -16,7 +16,7 @@ import { getOptions } from '../../core/registry'
 export interface StagedUpload {
   /** The file in the staging directory. */
   file: string
-  /** The client's file name (null for data URIs). */
+  /** The client's file name (a data URI's `name` parameter; null for a data URI without one). */
   clientName: string | null
   size: number
   /** Past the field's maxSize while it was received (the rest was not kept). */
@@ -56,10 +56,16 @@ export function stagedByToken(req: PayloadRequest, value: unknown): StagedUpload
 
 const DATA_URI = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w-]+=[^;,]*)*)(;base64)?,/
 
-/** A base64 (or percent-encoded) data URI, decoded to a staged file; null when the value is not one. */
+/**
+ * A base64 (or percent-encoded) data URI, decoded to a staged file; null when
+ * the value is not one. A `name` parameter (`data:image/png;name=logo.png;base64,...`,
+ * percent-encoded) is the client's file name, as a multipart part's: the
+ * stored name keeps its stem (cleaned). Without it the stored name is `<uuid>.<ext>`.
+ */
 export async function stageDataUri(payload: Payload, value: string): Promise<StagedUpload | null> {
-  const match = DATA_URI.exec(value.slice(0, 256))
+  const match = DATA_URI.exec(value.slice(0, 1280))
   if (!match) return null
+  const clientName = dataUriName(match[2] ?? '')
   const encoded = value.slice(match[0].length)
   let bytes: Buffer
   if (match[3]) {
@@ -74,7 +80,17 @@ export async function stageDataUri(payload: Payload, value: string): Promise<Sta
   }
   const file = stagingFile(payload)
   await writeFile(file, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length))
-  return { file, clientName: null, size: bytes.length }
+  return { file, clientName, size: bytes.length }
+}
+
+function dataUriName(parameters: string): string | null {
+  const raw = /;name=([^;,]*)/i.exec(parameters)?.[1]
+  if (!raw) return null
+  try {
+    return decodeURIComponent(raw) || null
+  } catch {
+    return null
+  }
 }
 
 /** Removes staged files left by requests that failed (older than an hour). */

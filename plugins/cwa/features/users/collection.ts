@@ -11,7 +11,7 @@ import { equalLoginTiming, userChecker } from './hooks/loginChecks'
 import { notePasswordChange } from './hooks/password'
 import { forgetCachedTokenState, forgetDeletedTokenState, tokenVersionField, tokenVersionRule } from './hooks/tokenVersion'
 import { userWriteEffects } from './hooks/writeEffects'
-import { apiSessionStrategy, clearApiSessionCookies } from './sessionStrategy'
+import { apiSessionStrategy, clearApiSessionCookies, openApiSessionOnAdminLogin } from './sessionStrategy'
 import { loginSucceeded, loginThrottle, sameLoginRefusal } from './throttle'
 
 /**
@@ -39,6 +39,9 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
     search: ['username', 'email'],
     order: ['createdAt', 'username'],
   }
+  // Shown only to a signed-in user: on the admin's first-user form (nobody signed in) the values shown would
+  // not be the ones saved (the first user becomes an enabled super admin, hooks/account.ts).
+  const signedIn = (_data: unknown, _siblingData: unknown, { user }: { user?: unknown }) => Boolean(user)
   const roleOptions = [...new Set([ROLE_USER, ROLE_ADMIN, ROLE_SUPER_ADMIN, ...Object.keys(hierarchy)])]
   return {
     slug: 'users',
@@ -70,7 +73,7 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
       beforeDelete: [deleteRefreshTokens],
       // The throttle first: a throttled login costs no password hash.
       beforeOperation: [loginThrottle, equalLoginTiming, noteSentFields],
-      afterLogin: [loginSucceeded],
+      afterLogin: [loginSucceeded, openApiSessionOnAdminLogin(options)],
       afterError: [sameLoginRefusal],
       // The email change rules first: they may turn a requested address into `email`, which must then be free.
       beforeValidate: [emailChangeRules(options), emailNotTaken],
@@ -87,12 +90,14 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
         options: roleOptions,
         defaultValue: [ROLE_USER],
         access: { create: superAdminField, update: superAdminField },
+        admin: { condition: signedIn },
       },
       {
         name: 'enabled',
         type: 'checkbox',
         defaultValue: true,
         access: { read: superAdminField, create: superAdminField, update: superAdminField },
+        admin: { condition: signedIn },
       },
       {
         // Set by the verification and email change flows; a super admin may set it.

@@ -1,8 +1,10 @@
-import type { AuthStrategy, CollectionAfterLogoutHook, Payload } from 'payload'
+import type { AuthStrategy, CollectionAfterLoginHook, CollectionAfterLogoutHook, Payload } from 'payload'
 import { clearCookie, readCookies } from '../../session/cookies'
 import { JwtService } from '../../session/jwt'
 import { type JwtKeys, loadJwtKeys } from '../../session/keys'
 import { RefreshTokenStore } from '../../session/refreshTokens'
+import { setSessionCookies } from '../../session/refresh'
+import { sessionServices } from '../../session/services'
 import type { ResolvedCwaOptions } from '../../core/options'
 import { crossSiteAllowed } from '../../hydra/crossSite'
 
@@ -73,5 +75,24 @@ export function clearApiSessionCookies(options: ResolvedCwaOptions): CollectionA
       const revoked = await new RefreshTokenStore(req.payload, options.session.refreshTtl).revokeAllOf(String(userId))
       req.payload.logger.info({ userId: String(userId), revoked }, 'Admin panel logout: refresh tokens revoked')
     }
+  }
+}
+
+/**
+ * Signing in to the admin panel (Payload's REST login, which its login form
+ * calls) opens the JSON-LD API's session too: the admin's own views (the page
+ * builder, the orphan report, uploads) call the JSON-LD API from the browser
+ * with it. The JSON-LD API's POST /login sets its cookies itself (it runs the
+ * same login through the Local API, so it is left alone here). Logging out of
+ * the admin ends both (clearApiSessionCookies).
+ */
+export function openApiSessionOnAdminLogin(options: ResolvedCwaOptions): CollectionAfterLoginHook {
+  return async ({ req, user }) => {
+    if (req.payloadAPI !== 'REST' && req.payloadAPI !== 'GraphQL') return user
+    const services = await sessionServices(req.payload)
+    const headers = new Headers(req.responseHeaders ?? undefined)
+    setSessionCookies(headers, options, await services.jwt.sign(user as never), await services.refreshTokens.issue(String((user as { id: unknown }).id), req))
+    req.responseHeaders = headers
+    return user
   }
 }

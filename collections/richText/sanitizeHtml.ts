@@ -1,0 +1,59 @@
+import { Window } from 'happy-dom'
+
+/**
+ * An allow-list HTML sanitizer for HtmlContent's `html` (written through the
+ * JSON-LD API or converted from the editor). Elements outside the list are
+ * unwrapped (their text stays), except those whose content is code or a
+ * foreign document, which go with their content; attributes outside the list
+ * are dropped, and so are links to anything but http(s), mailto, tel and
+ * relative URLs. Plain text stays plain text ("v2" is stored as "v2").
+ */
+const ALLOWED: Record<string, string[]> = {
+  p: [], br: [], hr: [], strong: [], b: [], em: [], i: [], u: [], s: [], sub: [], sup: [], code: [], pre: [], blockquote: [],
+  h1: [], h2: [], h3: [], h4: [], h5: [], h6: [], ul: [], ol: ['start'], li: ['value'], span: [], div: [],
+  a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'],
+  table: [], thead: [], tbody: [], tr: [], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'],
+}
+const GLOBAL_ATTRIBUTES = ['class', 'title', 'dir', 'lang']
+const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'textarea', 'select', 'head', 'title', 'link', 'meta', 'base', 'frame', 'frameset'])
+const URL_ATTRIBUTES = new Set(['href', 'src'])
+const SAFE_URL = /^(?:https?:|mailto:|tel:|[/?#.]|[^:]*$)/i
+
+let window: Window | undefined
+
+export function sanitizeHtml(html: string): string {
+  if (!/[<&]/.test(html)) return html
+  window ??= new Window()
+  const container = window.document.createElement('div')
+  container.innerHTML = html
+  clean(container as unknown as Element)
+  return container.innerHTML
+}
+
+function clean(parent: Element): void {
+  for (const node of Array.from(parent.childNodes)) {
+    if (node.nodeType === 8) {
+      node.remove() // comments
+      continue
+    }
+    if (node.nodeType !== 1) continue
+    const element = node as Element
+    const tag = element.tagName.toLowerCase()
+    if (DROPPED_WITH_CONTENT.has(tag)) {
+      element.remove()
+      continue
+    }
+    clean(element)
+    const allowed = ALLOWED[tag]
+    if (!allowed) {
+      element.replaceWith(...Array.from(element.childNodes))
+      continue
+    }
+    for (const attribute of Array.from(element.attributes)) {
+      const name = attribute.name.toLowerCase()
+      const keep = (allowed.includes(name) || GLOBAL_ATTRIBUTES.includes(name)) && (!URL_ATTRIBUTES.has(name) || SAFE_URL.test(attribute.value.trim()))
+      if (!keep) element.removeAttribute(attribute.name)
+    }
+    if (tag === 'a' && element.getAttribute('target') === '_blank') element.setAttribute('rel', 'noopener noreferrer')
+  }
+}

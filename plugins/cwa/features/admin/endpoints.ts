@@ -1,0 +1,77 @@
+import { requestIsAdmin } from '../../core/access'
+import type { HydraContext } from '../../hydra/context'
+import type { Endpoint, EndpointResult } from '../../hydra/endpoint'
+import { forbidden, unauthorized } from '../../hydra/errors'
+import { pageBuilderView } from './builder'
+import { pageBuilderDocs } from './openapi'
+import { addGroup, appendPosition, removePosition, reorderPositions } from './writes'
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' }
+
+/** Admin only: 401 anonymous, 403 signed-in non-admins. */
+function assertAdmin(ctx: HydraContext): void {
+  if (!ctx.user) throw unauthorized()
+  if (!requestIsAdmin(ctx.req, ctx.options)) throw forbidden()
+}
+
+/** A context that resolves (GET /contexts/Entrypoint), as the publish endpoint's answer uses. */
+const context = (ctx: HydraContext) => `${ctx.options.apiPrefix}/contexts/Entrypoint`
+
+/**
+ * The page builder's endpoints (this library's own, admin only): the view,
+ * reorder, append, add a group, remove. Every write is one transaction;
+ * cross-site writes are refused by the pipeline before these run.
+ */
+export function pageBuilderEndpoints(): Endpoint[] {
+  return [
+    {
+      method: 'GET',
+      path: '/_/page_builder',
+      handler: async (ctx): Promise<EndpointResult> => {
+        assertAdmin(ctx)
+        return { status: 200, headers: NO_STORE, body: await pageBuilderView(ctx, ctx.query.get('iri')) }
+      },
+      docs: pageBuilderDocs.view,
+    },
+    {
+      method: 'POST',
+      path: '/_/page_builder/reorder',
+      handler: async (ctx, { body }): Promise<EndpointResult> => {
+        assertAdmin(ctx)
+        const positions = await reorderPositions(ctx, body)
+        return { status: 200, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'PositionOrder', positions } }
+      },
+      docs: pageBuilderDocs.reorder,
+    },
+    {
+      method: 'POST',
+      path: '/_/page_builder/positions',
+      handler: async (ctx, { body }): Promise<EndpointResult> => {
+        assertAdmin(ctx)
+        const position = await appendPosition(ctx, body)
+        return { status: 201, headers: NO_STORE, body: { '@context': context(ctx), '@id': ctx.registry.itemIri('component_positions', position.id), '@type': 'ComponentPosition', sortValue: position.sortValue } }
+      },
+      docs: pageBuilderDocs.append,
+    },
+    {
+      method: 'POST',
+      path: '/_/page_builder/groups',
+      handler: async (ctx, { body }): Promise<EndpointResult> => {
+        assertAdmin(ctx)
+        const group = await addGroup(ctx, body)
+        return { status: 201, headers: NO_STORE, body: { '@context': context(ctx), '@id': ctx.registry.itemIri('component_groups', group.id), '@type': 'ComponentGroup', reference: group.reference, location: group.location } }
+      },
+      docs: pageBuilderDocs.addGroup,
+    },
+    {
+      method: 'POST',
+      path: '/_/page_builder/remove',
+      handler: async (ctx, { body }): Promise<EndpointResult> => {
+        assertAdmin(ctx)
+        const deleted = await removePosition(ctx, body)
+        return { status: 200, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'PositionRemoval', deleted } }
+      },
+      docs: pageBuilderDocs.remove,
+    },
+  ]
+}

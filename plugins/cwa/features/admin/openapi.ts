@@ -1,0 +1,98 @@
+import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit'
+import type { EndpointDoc } from '../../hydra/endpoint'
+
+/** The OpenAPI text of the page builder's endpoints (the admin panel's page builder view calls them). */
+
+const TAG = 'Page builder'
+const iri = (description: string): Schema => ({ type: 'string', format: 'iri-reference', description })
+const json = (kit: OpenApiKit, description: string, schema: Schema): Schema => ({ description, content: { [kit.media.jsonld]: { schema } } })
+const body = (kit: OpenApiKit, schema: Schema): Schema => ({ required: true, content: { [kit.media.jsonld]: { schema }, [kit.media.json]: { schema } } })
+
+const component: Schema = {
+  type: ['object', 'null'],
+  properties: { '@id': { type: 'string' }, slug: { type: 'string' }, id: { type: 'string' }, type: { type: 'string' }, title: { type: 'string' } },
+}
+const group: Schema = {
+  type: 'object',
+  properties: {
+    '@id': { type: 'string' },
+    reference: { type: 'string' },
+    location: { type: ['string', 'null'] },
+    allowedComponents: { type: ['array', 'null'], items: { type: 'string' } },
+    addable: { type: 'array', items: { type: 'object', properties: { '@id': { type: 'string' }, slug: { type: 'string' }, type: { type: 'string' } } }, description: 'Types the add-component choice offers' },
+    positions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          '@id': { type: 'string' },
+          sortValue: { type: 'integer' },
+          component,
+          pageDataClass: { type: ['string', 'null'] },
+          pageDataProperty: { type: ['string', 'null'] },
+          resolvesTo: { ...component, description: 'On page data: the component the property resolves to' },
+        },
+      },
+    },
+  },
+}
+const owner: Schema = { type: ['object', 'null'], properties: { '@id': { type: 'string' }, type: { type: 'string' }, reference: { type: ['string', 'null'] }, groups: { type: 'array', items: group } } }
+
+const operation = (kit: OpenApiKit, op: Schema): EndpointDoc => ({ operation: { tags: [TAG], security: kit.security(false), ...op } })
+
+export const pageBuilderDocs = {
+  view: (kit: OpenApiKit): EndpointDoc =>
+    operation(kit, {
+      operationId: 'getPageBuilder',
+      summary: 'A page, layout or page data as the page builder shows it.',
+      description:
+        "Admin only. The layout and the page (for page data: its template page) with each group's positions in sortValue order, each component with its type and title, the types the add-component choice offers in each group (its allowedComponents, else every type but the explicit-allow-only ones), and on page data the component each dynamic position resolves to.",
+      parameters: [{ name: 'iri', in: 'query', required: true, schema: { type: 'string' }, description: 'The IRI of a page, a layout or page data' }],
+      responses: {
+        200: json(kit, 'The page builder view', { type: 'object', properties: { owner: { type: 'object' }, layout: owner, page: owner } }),
+        ...kit.errorResponses(401, 403, 404, 422),
+      },
+    }),
+  reorder: (kit: OpenApiKit): EndpointDoc =>
+    operation(kit, {
+      operationId: 'reorderComponentPositions',
+      summary: "Puts a group's positions in a new order.",
+      description:
+        "Admin only. positions lists every position of the group exactly once, in the new order; their sortValue becomes 0, 1, 2... in one transaction. A list that is not the group's positions (one missing, one of another group, a duplicate) is a 422, or a 409 when the group's positions changed since they were read (another editor added or removed one): nothing is written. Reorders of one group run one after the other.",
+      requestBody: body(kit, { type: 'object', properties: { componentGroup: iri('The group'), positions: { type: 'array', items: iri('A position of the group') } }, required: ['componentGroup', 'positions'] }),
+      responses: {
+        200: json(kit, 'The new order', { type: 'object', properties: { positions: { type: 'array', items: { type: 'object', properties: { '@id': { type: 'string' }, sortValue: { type: 'integer' } } } } } }),
+        409: kit.errorResponse("The group's positions changed: reload and try again"),
+        ...kit.errorResponses(400, 401, 403, 404, 415, 422),
+      },
+    }),
+  append: (kit: OpenApiKit): EndpointDoc =>
+    operation(kit, {
+      operationId: 'appendComponentPosition',
+      summary: 'Places a component at the end of a group.',
+      description: "Admin only. A new position after the group's last one. The position rules apply: a type the group does not allow, or an explicit-allow-only type in a group that does not name it, is a 422 and nothing is written.",
+      requestBody: body(kit, { type: 'object', properties: { componentGroup: iri('The group'), component: iri('The component') }, required: ['componentGroup', 'component'] }),
+      responses: { 201: json(kit, 'The new position', { type: 'object' }), ...kit.errorResponses(400, 401, 403, 404, 415, 422) },
+    }),
+  addGroup: (kit: OpenApiKit): EndpointDoc =>
+    operation(kit, {
+      operationId: 'addComponentGroup',
+      summary: 'Adds a group to a page or layout.',
+      description: "Admin only. A new group at location (reference <owner reference>_<location>; with compat 'cwa-nuxt' <location>_<owner IRI>), added to the owner's groups in one transaction. A location the owner already has is a 422.",
+      requestBody: body(kit, { type: 'object', properties: { owner: iri('A page or a layout'), location: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' } }, required: ['owner', 'location'] }),
+      responses: { 201: json(kit, 'The new group', { type: 'object' }), ...kit.errorResponses(400, 401, 403, 404, 415, 422) },
+    }),
+  remove: (kit: OpenApiKit): EndpointDoc =>
+    operation(kit, {
+      operationId: 'removeComponentPosition',
+      summary: 'Removes a position, and its component when used nowhere else.',
+      description:
+        'Admin only. Deletes the position; its component goes too when this position was its only use (no other position, no page data property), with the delete cascade (the groups it owns, its draft). One transaction. Answers every IRI deleted.',
+      requestBody: body(kit, { type: 'object', properties: { position: iri('The position') }, required: ['position'] }),
+      responses: { 200: json(kit, 'What was deleted', { type: 'object', properties: { deleted: { type: 'array', items: { type: 'string' } } } }), ...kit.errorResponses(400, 401, 403, 404, 415, 422) },
+    }),
+}
+
+export function amendPageBuilderDocs(document: OpenApiDocument): void {
+  if (!document.tags.some((t) => t.name === TAG)) document.tags.push({ name: TAG, description: "The admin panel's page builder: a page's structure, reordering, adding and removing (admin only)" })
+}

@@ -1,0 +1,162 @@
+import type { CollectionSlug } from 'payload'
+import { relationCollection, relationId } from '../../core/utils/relations'
+import { inTransaction, runSql, sql } from '../../core/utils/sql'
+import type { HydraContext } from '../../hydra/context'
+import { HttpError, notFound, violation, ViolationError } from '../../hydra/errors'
+import { cascadeOf, componentUsage, deleteSet } from '../orphans'
+
+type Body = Record<string, unknown>
+type Doc = Record<string, unknown> & { id: string }
+
+/** The body as an object (the pipeline parsed it), else a 422. */
+function objectBody(body: unknown): Body {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ViolationError([violation('', 'A JSON object is required.', 'invalid')])
+  return body as Body
+}
+
+/** The id of an item IRI of `slug`, else a 422 on `property`. */
+function itemOf(ctx: HydraContext, value: unknown, property: string, slugs: (slug: string) => boolean, what: string): { slug: string; id: string } {
+  const parsed = typeof value === 'string' ? ctx.registry.parseIri(value) : null
+  if (!parsed?.id || !slugs(parsed.resource.slug)) throw new ViolationError([violation(property, `${property} must be the IRI of ${what}.`, 'invalid_iri')])
+  return { slug: parsed.resource.slug, id: parsed.id }
+}
+
+const groupIri = (ctx: HydraContext, v: unknown) => itemOf(ctx, v, 'componentGroup', (s) => s === 'component_groups', 'a component group').id
+
+/**
+ * Locks the group's row for the rest of the transaction: concurrent
+ * reorders and additions in one group run one after the other, and a
+ * position inserted meanwhile by anyone else (its foreign key takes a
+ * KEY SHARE lock on the same row) waits or is seen. 404 when it is gone.
+ */
+async function lockGroup(ctx: HydraContext, id: string): Promise<void> {
+  const dbName = ctx.payload.collections.component_groups.config.dbName
+  const table = typeof dbName === 'string' ? dbName : 'component_groups' // the core sets it to a string (table prefix)
+  const rows = await runSql(ctx.payload, sql`SELECT id FROM ${sql.identifier(table)} WHERE id = ${id}::uuid FOR UPDATE`, ctx.req)
+  if (rows.length === 0) throw notFound('The component group does not exist.')
+}
+
+async function groupPositions(ctx: HydraContext, groupId: string): Promise<Doc[]> {
+  const { docs } = await ctx.payload.find({ collection: 'component_positions', where: { componentGroup: { equals: groupId } }, sort: 'sortValue', depth: 0, pagination: false, req: ctx.req })
+  return docs as Doc[]
+}
+
+/**
+ * POST /_/page_builder/reorder {componentGroup, positions: [IRI...]}: the
+ * group's positions in their new order, every one of them exactly once
+ * (422 otherwise; 409 when the group's positions changed since the caller
+ * read them). sortValue becomes 0, 1, 2... in one transaction; only the
+ * positions whose value moves are written.
+ */
+export async function reorderPositions(ctx: HydraContext, raw: unknown): Promise<Array<{ '@id': string; sortValue: number }>> {
+  const body = objectBody(raw)
+  const group = groupIri(ctx, body.componentGroup)
+  const list = body.positions
+  if (!Array.isArray(list) || list.length === 0) throw new ViolationError([violation('positions', 'positions must be a non-empty list of position IRIs.', 'required')])
+  if (list.length > 1000) throw new ViolationError([violation('positions', 'At most 1000 positions.', 'too_many')])
+  const ids = list.map((iri, index) => itemOf(ctx, iri, `positions[${index}]`, (s) => s === 'component_positions', 'a component position').id)
+  if (new Set(ids).size !== ids.length) throw new ViolationError([violation('positions', 'A position is listed twice.', 'duplicate')])
+  return inTransaction(ctx.req, async () => {
+    await lockGroup(ctx, group)
+    const current = await groupPositions(ctx, group)
+    const known = new Set(current.map((p) => String(p.id)))
+    if (current.length !== ids.length || ids.some((id) => !known.has(id))) {
+      throw new HttpError(409, "positions must list every position of the group exactly once: the group's positions changed, reload and try again.")
+    }
+    const sortValues = new Map(current.map((p) => [String(p.id), Number(p.sortValue)]))
+    for (const [index, id] of ids.entries()) {
+      if (sortValues.get(id) === index) continue
+      await ctx.payload.update({ collection: 'component_positions', id, data: { sortValue: index }, depth: 0, req: ctx.req })
+    }
+    return ids.map((id, index) => ({ '@id': ctx.registry.itemIri('component_positions', id), sortValue: index }))
+  })
+}
+
+/**
+ * POST /_/page_builder/positions {componentGroup, component}: places a
+ * component at the end of a group (the position rules apply: a type the
+ * group does not allow is a 422 and nothing is written).
+ */
+export async function appendPosition(ctx: HydraContext, raw: unknown): Promise<Doc> {
+  const body = objectBody(raw)
+  const group = groupIri(ctx, body.componentGroup)
+  const component = itemOf(ctx, body.component, 'component', (s) => ctx.registry.bySlug(s)?.meta.kind === 'component', 'a component')
+  return inTransaction(ctx.req, async () => {
+    await lockGroup(ctx, group)
+    const exists = await ctx.payload.findByID({ collection: component.slug as CollectionSlug, id: component.id, depth: 0, req: ctx.req, disableErrors: true }).catch(() => null)
+    if (!exists) throw new ViolationError([violation('component', 'The component does not exist.', 'not_found')])
+    const last = (await groupPositions(ctx, group)).at(-1)
+    const sortValue = last ? Number(last.sortValue) + 1 : 0
+    return (await ctx.payload.create({
+      collection: 'component_positions',
+      data: { componentGroup: group, component: { relationTo: component.slug, value: component.id }, sortValue } as never,
+      depth: 0,
+      req: ctx.req,
+    })) as unknown as Doc
+  })
+}
+
+const LOCATION = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
+
+/**
+ * POST /_/page_builder/groups {owner, location}: a new group on a page or
+ * layout (reference `<owner reference>_<location>`, or with the owner's IRI
+ * under compat: 'cwa-nuxt', as its front end looks groups up), added to the
+ * owner's groups in the same transaction. A location the owner already has
+ * is a 422.
+ */
+export async function addGroup(ctx: HydraContext, raw: unknown): Promise<Doc> {
+  const body = objectBody(raw)
+  const owner = itemOf(ctx, body.owner, 'owner', (s) => s === 'pages' || s === 'layouts', 'a page or a layout')
+  const location = body.location
+  if (typeof location !== 'string' || !LOCATION.test(location)) {
+    throw new ViolationError([violation('location', 'location must be a name of letters, digits, _ or - (at most 64), starting with a letter.', 'invalid')])
+  }
+  return inTransaction(ctx.req, async () => {
+    const doc = (await ctx.payload.findByID({ collection: owner.slug as CollectionSlug, id: owner.id, depth: 1, req: ctx.req, disableErrors: true }).catch(() => null)) as Doc | null
+    if (!doc) throw notFound('The owner does not exist.')
+    const groups = ((doc.componentGroups as unknown[]) ?? []) as Array<Doc | string>
+    if (groups.some((g) => typeof g === 'object' && g && g.location === location)) {
+      throw new ViolationError([violation('location', `This ${owner.slug === 'pages' ? 'page' : 'layout'} already has a group at "${location}".`, 'duplicate')])
+    }
+    const ownerIri = ctx.registry.itemIri(owner.slug, owner.id)
+    const reference = ctx.options.compat === 'cwa-nuxt' ? `${location}_${ownerIri}` : `${String(doc.reference)}_${location}`
+    const created = (await ctx.payload.create({ collection: 'component_groups', data: { reference, location } as never, depth: 0, req: ctx.req })) as unknown as Doc
+    await ctx.payload.update({
+      collection: owner.slug as CollectionSlug,
+      id: owner.id,
+      data: { componentGroups: [...groups.map((g) => relationId(g)), created.id] } as never,
+      depth: 0,
+      req: ctx.req,
+    })
+    return created
+  })
+}
+
+/**
+ * POST /_/page_builder/remove {position}: takes a position out of its
+ * group. The component goes with it when this position was its only use (no
+ * other position, no page data property), with the contract's cascade (the
+ * groups it owns, its draft); a component used elsewhere stays.
+ * Answers every IRI deleted.
+ */
+export async function removePosition(ctx: HydraContext, raw: unknown): Promise<string[]> {
+  const body = objectBody(raw)
+  const position = itemOf(ctx, body.position, 'position', (s) => s === 'component_positions', 'a component position')
+  return inTransaction(ctx.req, async () => {
+    const doc = (await ctx.payload.findByID({ collection: 'component_positions', id: position.id, depth: 0, req: ctx.req, disableErrors: true }).catch(() => null)) as Doc | null
+    if (!doc) throw notFound('The component position does not exist.')
+    await lockGroup(ctx, relationId(doc.componentGroup)!)
+    const componentId = relationId(doc.component)
+    const componentSlug = componentId ? relationCollection(doc.component) : null
+    let roots = [{ slug: 'component_positions', id: position.id }]
+    if (componentId && componentSlug) {
+      const usage = (await componentUsage(ctx, ctx.registry.itemIri(componentSlug, componentId))) as { positions: unknown[]; pageData: unknown[] }
+      if (usage.positions.length === 1 && usage.pageData.length === 0) roots = [{ slug: componentSlug, id: componentId }]
+    }
+    const set = await cascadeOf(ctx.payload, ctx.req, roots)
+    set.set('component_positions', (set.get('component_positions') ?? new Set()).add(position.id))
+    await deleteSet(ctx.payload, ctx.req, set)
+    return [...set].flatMap(([slug, ids]) => [...ids].map((id) => ctx.registry.itemIri(slug, id)))
+  })
+}

@@ -1,0 +1,116 @@
+import { APIError, type CollectionAfterOperationHook, type CollectionBeforeOperationHook, type PayloadRequest, ValidationError } from 'payload'
+import { emitWriteEvent } from '../../core/events'
+import { HttpError, ViolationError } from '../../hydra/errors'
+import type { PublishContext } from './context'
+import { inTransition } from './events'
+import type { ResolvedPublishable } from './options'
+import { isPublished } from './state'
+import { updateRecord } from './stateMachine'
+import { assertPublishable } from './validation'
+
+/**
+ * The state machine on Payload's own APIs: REST (what the admin panel sends),
+ * GraphQL if mounted, and the Local API. A write goes through it when it is
+ * made *as an editor*: Payload checks access (every REST and GraphQL call;
+ * a Local API call with `overrideAccess: false`) and the user matches the
+ * publish permission. Then, as on the JSON-LD API:
+ * - an update of a live record creates or updates its draft (the live record
+ *   does not change; the answer is the draft);
+ * - an update of a draft setting publishedAt to now or past publishes it (a
+ *   twin takes the content, the draft goes; the answer is the live record);
+ * - publishedAt null on a live record is a change like any other (the
+ *   contract's table): it goes to the draft, the record stays live (there is
+ *   no unpublish by PATCH);
+ * - a date (publish or schedule) is refused (400) while the publish
+ *   validation group fails.
+ * Callers without the permission are held by the access and field rules of
+ * config.ts and fields.ts; calls that override access (seed, fixtures,
+ * jobs, the service's own writes) are trusted and write what they are told.
+ */
+
+type Resolved = { slug: string; shortName: string; names: ResolvedPublishable; mayPublish: (user: unknown) => boolean }
+
+type Args = {
+  id?: number | string
+  data?: Record<string, unknown>
+  where?: unknown
+  overrideAccess?: boolean
+  req: PayloadRequest
+  [key: string]: unknown
+}
+
+const asEditor = (args: Args, resolved: Resolved): boolean =>
+  args.overrideAccess !== true && Boolean(args.req.user) && resolved.mayPublish(args.req.user) && !inTransition(args.req)
+
+/** The state machine's refusals in Payload's error shapes (the admin shows a ValidationError on its fields). */
+function toPayloadError(error: unknown, slug: string, req: PayloadRequest): unknown {
+  if (error instanceof ViolationError) {
+    return new ValidationError({ collection: slug, errors: error.violations.map((v) => ({ path: v.propertyPath, message: v.message })), req })
+  }
+  if (error instanceof HttpError) return new APIError(error.message, error.status, null, true)
+  return error
+}
+
+async function throughStateMachine(ctx: PublishContext, id: string, data: Record<string, unknown>): Promise<string> {
+  const doc = await updateRecord(ctx, id, data)
+  return String(doc.id)
+}
+
+export function payloadApiHooks(resolved: Resolved): { beforeOperation: CollectionBeforeOperationHook; afterOperation: CollectionAfterOperationHook } {
+  const contextOf = (req: PayloadRequest): PublishContext => ({
+    payload: req.payload,
+    req,
+    slug: resolved.slug,
+    shortName: resolved.shortName,
+    names: resolved.names,
+    permitted: true,
+  })
+
+  const beforeOperation: CollectionBeforeOperationHook = async ({ args: rawArgs, operation }) => {
+    const args = rawArgs as Args
+    if ((operation !== 'create' && operation !== 'update') || !asEditor(args, resolved)) return rawArgs
+    const ctx = contextOf(args.req)
+    const data = { ...(args.data ?? {}) }
+    try {
+      if (operation === 'create') {
+        // A date publishes or schedules at once: the publish validation group applies first.
+        const at = data[resolved.names.publishedAt]
+        if (at != null && at !== '') assertPublishable(ctx, data)
+        return rawArgs
+      }
+      if (args.id !== undefined) {
+        // The transition is done; Payload's own update then only reads back the record the editor now sees.
+        const target = await throughStateMachine(ctx, String(args.id), data)
+        return { ...args, id: target, data: {} } as unknown as typeof rawArgs
+      }
+      // A bulk update: each matching record (as the editor may read them) takes its own transition.
+      const matching = await args.req.payload.find({
+        collection: resolved.slug as never,
+        where: args.where as never,
+        depth: 0,
+        pagination: false,
+        overrideAccess: false,
+        req: args.req,
+        select: { id: true } as never,
+      })
+      const targets: string[] = []
+      for (const doc of matching.docs as Array<{ id: unknown }>) targets.push(await throughStateMachine(ctx, String(doc.id), data))
+      return { ...args, where: { id: { in: targets.length > 0 ? targets : ['00000000-0000-0000-0000-000000000000'] } }, data: {} } as unknown as typeof rawArgs
+    } catch (error) {
+      throw toPayloadError(error, resolved.slug, args.req)
+    }
+  }
+
+  /** A record an editor creates live is a publication, as on the JSON-LD API. */
+  const afterOperation: CollectionAfterOperationHook = async ({ args: rawArgs, operation, result }) => {
+    const args = rawArgs as unknown as Args
+    if (operation !== 'create' || !asEditor(args, resolved)) return result
+    const doc = result as unknown as Record<string, unknown> | undefined
+    if (doc?.id && isPublished(doc, resolved.names)) {
+      await emitWriteEvent(args.req, { type: 'publish', collection: resolved.slug, id: String(doc.id) })
+    }
+    return result
+  }
+
+  return { beforeOperation, afterOperation }
+}

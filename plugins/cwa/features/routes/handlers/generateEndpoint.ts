@@ -1,0 +1,32 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+import { classifyError, HttpError, ViolationError } from '../../../hydra/errors'
+import { buildContext } from '../../../hydra/pipeline/context'
+import { generateRoute } from './generate'
+
+/**
+ * `POST /api/<pages or page data slug>/:id/generate-route` on Payload's REST
+ * API: the admin panel's "Generate route from title". It runs the contract's
+ * generation (POST /_/routes/generate, same rules, same answers) for a caller
+ * signed in to the admin panel, whose Payload session the JSON-LD API does
+ * not read. Answers the route as JSON-LD, or `{violations}` / `{detail}`.
+ */
+export function generateRouteEndpoint(iriBase: string, property: 'page' | 'pageData'): Endpoint {
+  return {
+    path: '/:id/generate-route',
+    method: 'post',
+    handler: async (req: PayloadRequest) => {
+      const id = String(req.routeParams?.id ?? '')
+      const url = new URL(req.url ?? 'http://localhost/')
+      const ctx = await buildContext(req.payload, url, req.headers, req.user ?? null)
+      try {
+        const result = await generateRoute(ctx, { [property]: `${iriBase}/${id}` })
+        return Response.json(result.body, { status: result.status })
+      } catch (error) {
+        const refusal = classifyError(error, !req.user, 'POST')
+        if (refusal instanceof ViolationError) return Response.json({ violations: refusal.violations }, { status: refusal.status })
+        const status = refusal instanceof HttpError ? refusal.status : 500
+        return Response.json({ detail: refusal.message }, { status })
+      }
+    },
+  }
+}

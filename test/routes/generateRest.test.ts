@@ -1,0 +1,59 @@
+/**
+ * "Generate route from title" in the admin panel calls the page's (or page
+ * data's) REST endpoint `POST /api/<slug>/<id>/generate-route`: the
+ * contract's generation for a caller signed in to Payload, with the same
+ * answers as `POST /_api/_/routes/generate`, and the same refusals.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { startTestServer, type TestServer } from '../support/server'
+
+let server: TestServer
+let admin: string
+let user: string
+let layout: string
+
+const rest = (path: string, token: string | null) =>
+  server.request('POST', path, {}, { contentType: 'application/json', headers: { accept: 'application/json', ...(token ? { cookie: `api_component=${encodeURIComponent(token)}` } : {}) } })
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await server.tokenFor('ROLE_ADMIN')
+  user = await server.tokenFor('ROLE_USER')
+  layout = (await server.post('/_api/_/layouts', { reference: 'l' }, { token: admin })).body['@id']
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+describe('POST /api/<slug>/<id>/generate-route', () => {
+  it('a page: its route from the title (201), then the same route again (200); the public reads it', async () => {
+    const page = (await server.post('/_api/_/pages', { reference: 'team', title: 'Our Team', layout }, { token: admin })).body
+    const id = page['@id'].split('/').pop()
+    const created = await rest(`/api/pages/${id}/generate-route`, admin)
+    expect(created.status).toBe(201)
+    expect(created.body.path).toBe('/our-team')
+    expect((await rest(`/api/pages/${id}/generate-route`, admin)).status).toBe(200)
+    expect((await server.get('/_api/_/routes//our-team')).status).toBe(200)
+  })
+
+  it('page data under a parent without a route: 422 naming the reason, nothing created', async () => {
+    const template = (await server.post('/_api/_/pages', { reference: 'tpl', title: 'T', layout, isTemplate: true }, { token: admin })).body['@id']
+    const parent = (await server.post('/_api/_/pages', { reference: 'parent', title: 'Parent', layout }, { token: admin })).body['@id']
+    const data = (await server.post('/_api/page_data/news_article_datas', { title: 'Child news', page: template, parentPage: parent }, { token: admin })).body
+    expect(data['@id']).toBeDefined()
+    const before = await server.sql('SELECT count(*)::int AS n FROM _acb_routes')
+    const refused = await rest(`/api/news_article_datas/${data['@id'].split('/').pop()}/generate-route`, admin)
+    expect(refused.status).toBe(422)
+    expect(refused.body.violations[0]).toMatchObject({ code: 'unrouted_parent' })
+    expect(await server.sql('SELECT count(*)::int AS n FROM _acb_routes')).toEqual(before)
+  })
+
+  it('anonymous: 401; a user without the permission: 403; an unknown record: 422', async () => {
+    const page = (await server.post('/_api/_/pages', { reference: 'x', title: 'Refused', layout }, { token: admin })).body['@id'].split('/').pop()
+    expect((await rest(`/api/pages/${page}/generate-route`, null)).status).toBe(401)
+    expect((await rest(`/api/pages/${page}/generate-route`, user)).status).toBe(403)
+    const unknown = await rest('/api/pages/00000000-0000-4000-8000-000000000000/generate-route', admin)
+    expect(unknown.status).toBe(422)
+    expect((await server.sql("SELECT count(*)::int AS n FROM _acb_routes WHERE path = '/refused'"))[0].n).toBe(0)
+  })
+})
