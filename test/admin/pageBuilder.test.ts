@@ -116,8 +116,14 @@ describe('the page builder', () => {
       await page.waitForURL((url) => url.pathname.endsWith(`/${iri.split('/').pop()}`), { timeout: 30_000 })
       await page.locator('.cwa-publish-now').click()
       await waitFor(async () => (await anonymous(iri)).status === 200, { timeout: 30_000, message: `${iri} to be published` })
+      // The panel then reloads the view: a navigation started before that one settles would be aborted.
+      await waitFor(async () => (await page.locator('.cwa-publication-badge').getAttribute('data-publication', { timeout: 1_000 }).catch(() => null)) === 'live', {
+        timeout: 30_000,
+        message: 'the live badge after the reload',
+      })
+      await page.waitForLoadState('load')
     }
-    // Back on the page (the panel reloads after publishing: the next test calls the API from a settled page).
+    // Back on the page (the next test calls the API from a settled page).
     await page.goto(`${site.base}/admin/collections/pages/${pageId}`)
     await main.getByTestId('component-link').first().waitFor()
 
