@@ -3,6 +3,8 @@
  * this process and measures this process's CPU time per answered request.
  */
 import { execFile } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector'
 import path from 'node:path'
 
 export interface Load {
@@ -13,6 +15,8 @@ export interface Load {
   headers?: Record<string, string>
   method?: string
   body?: string
+  /** A name for this run's CPU profile (written only with BENCH_PROFILE=<dir>). */
+  label?: string
   /** Sent in turn, each once when `amount` equals their number. */
   requests?: Array<{ method: string; path: string; headers?: Record<string, string>; body?: string }>
 }
@@ -28,7 +32,35 @@ export interface LoadResult {
 
 const worker = path.join(process.cwd(), 'bench', 'cannonWorker.mjs')
 
+/**
+ * BENCH_PROFILE=<dir>: a CPU profile of this process during each labelled
+ * run, `<dir>/<label>.cpuprofile` (open it in Chrome's DevTools). Only the
+ * run itself: seeding and the other targets stay out of it.
+ */
+async function profiled<T>(label: string | undefined, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE
+  if (!dir || !label) return run()
+  const session = new Session()
+  const post = (method: string) =>
+    new Promise<{ profile?: unknown }>((resolve, reject) => session.post(method, (error: Error | null, result?: object) => (error ? reject(error) : resolve((result ?? {}) as { profile?: unknown }))))
+  session.connect()
+  await post('Profiler.enable')
+  await post('Profiler.start')
+  try {
+    return await run()
+  } finally {
+    const { profile } = await post('Profiler.stop')
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(path.join(dir, `${label.replace(/[^\w.-]+/g, '_')}.cpuprofile`), JSON.stringify(profile))
+    session.disconnect()
+  }
+}
+
 export async function runLoad(load: Load): Promise<LoadResult> {
+  return profiled(load.label, () => measure(load))
+}
+
+async function measure(load: Load): Promise<LoadResult> {
   const before = process.cpuUsage()
   const stdout = await new Promise<string>((resolve, reject) => {
     const child = execFile(process.execPath, [worker], { maxBuffer: 1 << 20 }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)))

@@ -12,7 +12,8 @@
  * here is a test. BENCH_SECONDS, BENCH_CONNECTIONS (a comma list),
  * BENCH_PUBLICATIONS size the runs; BENCH_ONLY (a regex of target names)
  * picks targets, BENCH_COMPARE=0 skips the REST and floor runs (for a
- * profile of the JSON-LD path alone); BENCH_SQL=1 prints each counted request's SQL, BENCH_EXPLAIN=1
+ * profile of the JSON-LD path alone), BENCH_PROFILE=<dir> writes a CPU profile
+ * of each run (bench/cannon.ts); BENCH_SQL=1 prints each counted request's SQL, BENCH_EXPLAIN=1
  * its plans. Uploads (target name `upload`): a 12-megapixel JPEG uploaded
  * with its thumbnail variant, its time and the process's peak resident
  * memory during the uploads (bench/upload.ts).
@@ -134,7 +135,7 @@ async function main(): Promise<void> {
     for (const connections of CONNECTIONS) {
       const load = { connections, duration: DURATION, headers: target.headers }
       await idle()
-      const api = await runLoad({ ...load, url: `${base}${target.path}` })
+      const api = await runLoad({ ...load, url: `${base}${target.path}`, label: `${target.name} ${connections}` })
       await idle()
       const compare = process.env.BENCH_COMPARE !== '0'
       const rest = compare && target.rest ? await runLoad({ ...load, url: `${base}${target.rest}` }) : undefined
@@ -247,7 +248,7 @@ async function benchPublishing(payload: Payload, base: string, asAdmin: Record<s
       const drafts: string[] = []
       for (let i = 0; i < Math.max(PUBLICATIONS, connections); i++) drafts.push(await freshDraft(payload, variant, i + 1))
       await idle()
-      const run = await runLoad({ url: base, connections, amount: drafts.length, requests: drafts.map(publish) })
+      const run = await runLoad({ url: base, connections, amount: drafts.length, requests: drafts.map(publish), label: `publish ${variant} ${connections}` })
       rows.push([`a ${variant}`, String(connections), run.rps.toFixed(0), String(run.p50), String(run.p99), String(queries.length), run.cpuMs.toFixed(2)])
     }
   }

@@ -50,6 +50,28 @@ describe('the go-live job', () => {
     expect(await pending()).toHaveLength(0)
   })
 
+  it('a write that sets no date to come and cleared none leaves the queued job alone, and spends no query on it', async () => {
+    const layout = await server.payload.create({ collection: 'layouts', data: { reference: 'gl-layout-3' } as never })
+    const page = await server.payload.create({ collection: 'pages', data: { reference: 'gl-page-3', title: 'G3', layout: layout.id } as never })
+    const route = await server.post('/_api/_/routes', { path: '/gl-kept', page: `/_api/_/pages/${page.id}`, liveAt: inSeconds(3600) }, { token: admin })
+    expect(route.status).toBe(201)
+    const [job] = await pending()
+    expect(job).toBeDefined()
+    const scheduling = (sql: string[]) => sql.filter((text) => /payload_jobs|min\(/.test(text))
+    // Publishing at once, then editing the live record (its draft) and publishing that draft.
+    const created = await server.countQueries(() => server.post('/_api/component/html_contents', { html: '<p>at once</p>', publishedAt: PAST }, { token: admin }))
+    expect(created.result.status).toBe(201)
+    const edited = await server.countQueries(() => server.patch(created.result.body['@id'], { html: '<p>edited</p>' }, { token: admin }))
+    expect(edited.result.status).toBe(200)
+    const published = await server.countQueries(() => server.patch(edited.result.body['@id'], { publishedAt: PAST }, { token: admin }))
+    expect(published.result.status).toBe(200)
+    expect([...scheduling(created.sql), ...scheduling(edited.sql), ...scheduling(published.sql)]).toEqual([])
+    expect(await pending()).toEqual([job])
+    // Clearing the date to come is a change of moment: the job goes.
+    expect((await server.patch(route.body['@id'], { liveAt: null }, { token: admin })).status).toBe(200)
+    expect(await pending()).toHaveLength(0)
+  })
+
   it('at the moment: the scheduled draft takes over and the route going live is announced, as write events; then nothing is left queued', async () => {
     const layout = await server.payload.create({ collection: 'layouts', data: { reference: 'gl-layout-2' } as never })
     const page = await server.payload.create({ collection: 'pages', data: { reference: 'gl-page-2', title: 'G2', layout: layout.id } as never })

@@ -138,7 +138,9 @@ export async function updateItem(resource: Resource, id: string, body: unknown, 
 export async function withJoins(resource: Resource, doc: Record<string, unknown>, ctx: HydraContext): Promise<Record<string, unknown>> {
   const joins = dataFields(resource.collection.fields).filter((field) => field.type === 'join')
   if (joins.length === 0 || doc.id == null) return doc
-  const fresh = await findOne(ctx.payload, { collection: resource.slug, where: { id: { equals: doc.id } }, overrideAccess: false, req: ctx.req })
+  // Only the join fields: a narrower query than the whole record's (Payload builds every column's SQL otherwise).
+  const select = Object.fromEntries(joins.map((field) => [field.name, true] as const))
+  const fresh = await findOne(ctx.payload, { collection: resource.slug, where: { id: { equals: doc.id } }, overrideAccess: false, req: ctx.req, select })
   if (!fresh) return doc
   const out = { ...doc }
   for (const field of joins) out[field.name] = fresh[field.name]

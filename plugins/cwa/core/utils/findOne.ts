@@ -3,7 +3,7 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 /** One record (depth 0) through the Local API, or null. */
 export async function findOne(
   payload: Payload,
-  args: { collection: string; where: Where; req?: PayloadRequest; overrideAccess: boolean },
+  args: { collection: string; where: Where; req?: PayloadRequest; overrideAccess: boolean; select?: Record<string, true> },
 ): Promise<Record<string, unknown> | null> {
   const found = await payload.find({
     collection: args.collection as never,
@@ -13,6 +13,7 @@ export async function findOne(
     pagination: false,
     overrideAccess: args.overrideAccess,
     req: args.req,
+    ...(args.select ? { select: args.select } : {}),
   })
   return (found.docs[0] as Record<string, unknown> | undefined) ?? null
 }

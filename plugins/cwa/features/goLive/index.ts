@@ -4,7 +4,7 @@
  * every committed write and after each run, announces the moment as write
  * events (cache purge, real-time update). See docs/http-cache.md#go-live.
  */
-import type { WriteListener } from '../../core/events'
+import type { WriteEvent, WriteListener } from '../../core/events'
 import { getRegistry } from '../../core/registry'
 import { publishableOf } from '../publishable'
 import type { CwaFeature } from '../../hydra/feature'
@@ -13,18 +13,39 @@ import { goLiveTask } from './task'
 
 export { GO_LIVE_TASK, scheduleGoLive, soonestMoment } from './schedule'
 
+/** The field whose date is a moment of this collection: a route's liveAt, a publishable type's publishedAt. */
+function datedField(payload: Parameters<WriteListener>[1]['payload'], slug: string): string | null {
+  if (slug === 'routes') return 'liveAt'
+  const resource = getRegistry(payload.config).bySlug(slug)
+  return resource ? (publishableOf(resource)?.publishedAt ?? null) : null
+}
+
+const isFuture = (value: unknown, now: number) => (value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN) > now
+
 /**
- * After each committed write of a route or a publishable record (their dates
- * decide the moments), the soonest moment may have moved. A failure is
- * logged: the write is committed, and reads still apply the moments.
+ * Whether a committed change can have moved the soonest moment: its record
+ * holds a date still to come, or held one before the transaction (a moment
+ * moved, or went away). A change made in SQL (no record in the event)
+ * counts. Publishing now, editing content and deleting a draft do not: the
+ * queued job stays as it is, and the write spends no query on it.
+ */
+function movesAMoment(event: WriteEvent, field: string, now: number): boolean {
+  if (!event.doc) return true
+  return isFuture(event.doc[field], now) || isFuture(event.previousDoc?.[field], now)
+}
+
+/**
+ * After each committed write that can have moved the soonest moment, the
+ * job is queued again for it. A failure is logged: the write is committed,
+ * and reads still apply the moments.
  */
 const reschedule: WriteListener = async (events, { payload }) => {
-  const registry = getRegistry(payload.config)
-  const dated = (slug: string) => {
-    const resource = registry.bySlug(slug)
-    return slug === 'routes' || (resource !== undefined && publishableOf(resource) !== null)
-  }
-  if (!events.some((event) => dated(event.collection))) return
+  const now = Date.now()
+  const moved = events.some((event) => {
+    const field = datedField(payload, event.collection)
+    return field !== null && movesAMoment(event, field, now)
+  })
+  if (!moved) return
   try {
     await scheduleGoLive(payload)
   } catch (error) {

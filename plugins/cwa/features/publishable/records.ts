@@ -1,6 +1,7 @@
 import { runSql, sql } from '../../core/utils/sql'
 import { findOne } from '../../core/utils/findOne'
 import { dataFields, getRegistry } from '../../core/registry'
+import { columnsOf } from './columns'
 import type { Doc, PublishContext } from './context'
 import { twinOf } from './state'
 
@@ -39,17 +40,43 @@ export const load = (ctx: PublishContext, id: string): Promise<Doc | null> =>
   findOne(ctx.payload, { collection: ctx.slug, where: { id: { equals: id } }, overrideAccess: true, req: ctx.req })
 
 /**
- * Loads a record and locks its family (the published record and its draft)
- * for the rest of the transaction, then loads it again: a concurrent request
- * may have published it, created its draft or deleted it meanwhile.
+ * Locks the family of the record as stored (its twin, else itself) in one
+ * statement; returns that family's root, or null when there is no such record.
+ */
+async function lockStoredFamily(ctx: PublishContext, id: string): Promise<string | null | undefined> {
+  const resource = getRegistry(ctx.payload.config).bySlug(ctx.slug)
+  const columns = resource ? columnsOf(ctx.payload, resource, ctx.names) : null
+  if (!columns) return undefined
+  const root = sql`COALESCE(${sql.identifier(columns.publishedResource)}::text, id::text)`
+  const rows = await runSql<{ root: string }>(
+    ctx.payload,
+    // The key is lockFamily's: `${slug}:${root}`.
+    sql`SELECT ${root} AS root, pg_advisory_xact_lock(hashtextextended(${`${ctx.slug}:`} || ${root}, 0)) FROM ${sql.identifier(columns.table)} WHERE id = ${id}`,
+    ctx.req,
+  )
+  return rows[0]?.root ?? null
+}
+
+/**
+ * Locks a record's family (the published record and its draft) for the
+ * rest of the transaction, then loads the record: a concurrent request may
+ * have published it, created its draft or deleted it before the lock was
+ * granted, so when its family is no longer the one locked, that one is
+ * locked too. Two queries.
  */
 export async function loadLocked(ctx: PublishContext, id: string): Promise<Doc | null> {
-  const target = await load(ctx, id)
-  if (!target) return null
-  await lockFamily(ctx, twinOf(target, ctx.names) ?? id)
+  let locked = await lockStoredFamily(ctx, id)
+  if (locked === undefined) {
+    // A table the adapter does not name (never for Payload's own schema): read first, then lock.
+    const target = await load(ctx, id)
+    if (!target) return null
+    locked = twinOf(target, ctx.names) ?? id
+    await lockFamily(ctx, locked)
+  }
+  if (locked === null) return null
   const current = await load(ctx, id)
-  // A draft whose twin changed between the two reads (published meanwhile): lock its new family too.
-  if (current && (twinOf(current, ctx.names) ?? id) !== (twinOf(target, ctx.names) ?? id)) return loadLocked(ctx, id)
+  // A draft whose twin changed before the lock was granted (published meanwhile): lock its new family too.
+  if (current && (twinOf(current, ctx.names) ?? id) !== locked) return loadLocked(ctx, id)
   return current
 }
 

@@ -1,15 +1,10 @@
 import type { Payload } from 'payload'
 import { getRegistry, type Resource } from '../../core/registry'
 import { keptMoment } from '../../core/utils/keptMoment'
-import { toSnakeCase } from '../../core/utils/naming'
 import { runSql, sql } from '../../core/utils/sql'
+import { columnsOf } from './columns'
 import { publishableOf } from './config'
 import type { ResolvedPublishable } from './options'
-
-interface Adapter {
-  tableNameMap: Map<string, string>
-  tables: Record<string, Record<string, { name?: string } | undefined>>
-}
 
 /**
  * The soonest publishedAt still to come among every publishable type (a
@@ -30,19 +25,6 @@ export async function nextScheduledPublication(payload: Payload, now = new Date(
   const rows = await runSql<{ next: Date | string | null }>(payload, sql`SELECT min(next) AS next FROM (${sql.join(parts, sql` UNION ALL `)}) s`)
   const next = rows[0]?.next
   return next ? new Date(next) : null
-}
-
-/** The table of a publishable type and its publishedAt and twin-link columns, from the adapter's schema. */
-function columnsOf(payload: Payload, resource: Resource, names: ResolvedPublishable): { table: string; publishedAt: string; publishedResource: string } | null {
-  const adapter = payload.db as unknown as Adapter
-  const table = adapter.tableNameMap.get(toSnakeCase(resource.slug)) ?? adapter.tableNameMap.get(resource.slug)
-  if (!table) return null
-  const column = (name: string, fallback: string) => adapter.tables[table]?.[name]?.name ?? fallback
-  return {
-    table,
-    publishedAt: column(names.publishedAt, toSnakeCase(names.publishedAt)),
-    publishedResource: column(names.publishedResource, `${toSnakeCase(names.publishedResource)}_id`),
-  }
 }
 
 /** nextScheduledPublication, kept between requests (core/utils/keptMoment.ts), as epoch ms. */

@@ -73,7 +73,7 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
 
     if (state !== 'published') {
       const wantsPublish = ctx.names.publishedAt in data && isPastOrNow(data[ctx.names.publishedAt], now)
-      if (wantsPublish) return publish(ctx, { ...current, ...data }, data[ctx.names.publishedAt] as string)
+      if (wantsPublish) return publish(ctx, { ...current, ...data }, data[ctx.names.publishedAt] as string, data)
       const merged = { ...current, ...data }
       if (hasDate(merged[ctx.names.publishedAt])) assertPublishable(ctx, merged)
       const doc = await update(ctx, id, data)
@@ -111,17 +111,20 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
 }
 
 /**
- * Publishes a draft (merged with the request's changes). Without a twin the
- * draft itself becomes the published record. With one, the twin takes the
- * draft's content and publishedAt, every reference to the draft (positions,
- * page data properties) moves to the twin, and the draft is deleted.
+ * Publishes a draft (`merged`: the stored draft with the request's
+ * `changes`). Without a twin the draft itself becomes the published record:
+ * only the changes and the date are written (a field left out is not
+ * rewritten: no relation rows deleted and inserted again). With one, the
+ * twin takes the draft's content and publishedAt, every reference to the
+ * draft (positions, page data properties) moves to the twin, and the draft
+ * is deleted.
  */
-async function publish(ctx: PublishContext, merged: Doc, publishedAt: string): Promise<Doc> {
+async function publish(ctx: PublishContext, merged: Doc, publishedAt: string, changes: Doc = {}): Promise<Doc> {
   assertPublishable(ctx, merged)
   const draftId = String(merged.id)
   const twinId = twinOf(merged, ctx.names)
   if (!twinId) {
-    const doc = await update(ctx, draftId, { ...contentOf(ctx, merged), [ctx.names.publishedAt]: publishedAt })
+    const doc = await update(ctx, draftId, { ...changes, [ctx.names.publishedAt]: publishedAt })
     await emitPublished(ctx, draftId)
     return doc
   }
