@@ -113,8 +113,8 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
 /**
  * Publishes a draft (`merged`: the stored draft with the request's
  * `changes`). Without a twin the draft itself becomes the published record:
- * only the changes and the date are written (a field left out is not
- * rewritten: no relation rows deleted and inserted again). With one, the
+ * the update names only the changes and the date (Payload keeps the stored
+ * values of the fields left out). With one, the
  * twin takes the draft's content and publishedAt, every reference to the
  * draft (positions, page data properties) moves to the twin, and the draft
  * is deleted.
