@@ -1,8 +1,8 @@
 /**
  * Named prepared statements: the site's repeated parameterised queries are
  * parsed and planned once per connection (pg_prepared_statements lists
- * them), statements without parameters stay unnamed, a connection keeps at
- * most its cap of names; `preparedStatements: false` turns it off.
+ * them), from a text's second sending; statements without parameters stay
+ * unnamed, a connection keeps at most its cap of names; `preparedStatements: false` turns it off.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createLocalReq, initTransaction, killTransaction } from 'payload'
@@ -53,13 +53,32 @@ describe('prepared statements', () => {
     await client.connect()
     try {
       nameStatements(client as never, 2)
-      expect((await client.query('SELECT $1::int + 1 AS n', [1])).rows).toEqual([{ n: 2 }])
-      expect((await client.query({ text: 'SELECT $1::int + 2 AS n', values: [1] })).rows).toEqual([{ n: 3 }])
-      expect((await client.query('SELECT $1::int + 3 AS n', [1])).rows).toEqual([{ n: 4 }]) // over the cap: unnamed
+      // Each text twice: a statement is named from its second sending.
+      for (let round = 0; round < 2; round++) {
+        expect((await client.query('SELECT $1::int + 1 AS n', [1])).rows).toEqual([{ n: 2 }])
+        expect((await client.query({ text: 'SELECT $1::int + 2 AS n', values: [1] })).rows).toEqual([{ n: 3 }])
+        expect((await client.query('SELECT $1::int + 3 AS n', [1])).rows).toEqual([{ n: 4 }]) // over the cap: unnamed
+      }
       expect((await client.query('SELECT $1::int + 1 AS n', [5])).rows).toEqual([{ n: 6 }]) // reuses its name
       expect((await client.query('SELECT 42 AS n')).rows).toEqual([{ n: 42 }]) // no parameters: unnamed
       const { rows } = await client.query('SELECT statement FROM pg_prepared_statements ORDER BY statement')
       expect(rows.map((r) => r.statement)).toEqual(['SELECT $1::int + 1 AS n', 'SELECT $1::int + 2 AS n'])
+    } finally {
+      await client.end()
+    }
+  })
+
+  it('a text sent once is not named: texts that never repeat (a join subquery under a random alias) take no slot from those that do', async () => {
+    const client = new pg.Client({ connectionString: databaseUrl(on.database) })
+    await client.connect()
+    try {
+      nameStatements(client as never, 2)
+      for (let i = 0; i < 5; i++) expect((await client.query(`SELECT $1::int AS "alias_${i}_${Date.now()}"`, [i])).rowCount).toBe(1)
+      expect((await client.query('SELECT statement FROM pg_prepared_statements')).rows).toEqual([])
+      // A repeated text still gets one of the two slots.
+      for (let i = 0; i < 2; i++) await client.query('SELECT $1::int * 2 AS n', [i])
+      const { rows } = await client.query('SELECT statement FROM pg_prepared_statements')
+      expect(rows.map((r) => r.statement)).toEqual(['SELECT $1::int * 2 AS n'])
     } finally {
       await client.end()
     }

@@ -13,7 +13,8 @@ import type { Payload } from 'payload'
  * runs when that is no worse: `plan_cache_mode`).
  *
  * Only statements with parameters are named: they already use the extended
- * protocol, so each is a single statement. A connection keeps at most
+ * protocol, so each is a single statement. A text is named from its second
+ * sending in the process (one that never repeats is never named). A connection keeps at most
  * `MAX_PER_CONNECTION` names, so queries whose text varies (an IN list of
  * varying length) cannot grow a connection's memory without bound: past the
  * cap they run unnamed as before.
@@ -41,13 +42,29 @@ const patched = Symbol.for('payload-cwa.preparedStatements')
 /** Names already computed, by statement text: the same texts repeat on every request, so each is hashed once. */
 const nameByText = new Map<string, string>()
 const MAX_REMEMBERED = 2000
+/**
+ * Texts sent once so far. A statement is named from its second sending:
+ * some texts never repeat (Payload aliases the subquery of a join field with
+ * a random name on every read), and naming them would fill a connection's
+ * slots with statements never used again, leaving the repeated ones unnamed.
+ */
+const seenOnce = new Set<string>()
+const MAX_SEEN = 5000
 
-function statementName(text: string): string {
+/** The statement name of a text sent before, or null the first time. */
+function statementName(text: string): string | null {
   let name = nameByText.get(text)
   if (name) return name
+  if (!seenOnce.delete(text)) {
+    // Bounded: texts that never repeat cannot grow it without end (forgetting only delays a name).
+    if (seenOnce.size >= MAX_SEEN) seenOnce.clear()
+    seenOnce.add(text)
+    return null
+  }
   name = `cwa_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`
-  // Bounded like the per-connection names: texts that never repeat cannot grow it without end.
+  // Bounded like the per-connection names; past it a repeated text is hashed each time it is sent.
   if (nameByText.size < MAX_REMEMBERED) nameByText.set(text, name)
+  else seenOnce.add(text)
   return name
 }
 
@@ -66,7 +83,7 @@ export function nameStatements(client: Client, max = MAX_PER_CONNECTION): void {
     const named = config && typeof config === 'object' && (config as QueryConfig).name
     if (!submittable && !named && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
       const name = statementName(text)
-      if (names.has(name) || names.size < max) {
+      if (name && (names.has(name) || names.size < max)) {
         names.add(name)
         args[0] = typeof config === 'string' ? { text, name } : { ...(config as QueryConfig), name }
       }
