@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createLocalReq, initTransaction, killTransaction } from 'payload'
 import { resolveOptions } from 'payload-cwa'
 import pg from 'pg'
-import { nameStatements } from '../../plugins/cwa/core/utils/preparedStatements'
+import { canonicalAliases, nameStatements } from '../../plugins/cwa/core/utils/preparedStatements'
 import { runSql, sql } from '../../plugins/cwa/core/utils/sql'
 import { databaseUrl } from '../support/database'
 import { type MinimalSite, startMinimalSite } from '../support/minimalSite'
@@ -41,6 +41,26 @@ describe('prepared statements', () => {
     expect(names.filter((n) => n.startsWith('cwa_')).length).toBeGreaterThan(0)
     // The same query text twice is one statement, not two.
     expect(new Set(names).size).toBe(names.length)
+  })
+
+  it('a join field read (Payload aliases its subquery with a random name) is the same statement on every request', async () => {
+    const req = await createLocalReq({}, on.payload)
+    await initTransaction(req)
+    try {
+      for (let i = 0; i < 3; i++) await on.payload.find({ collection: 'component_groups', where: { reference: { equals: `g${i}` } }, req, depth: 0 })
+      const rows = await runSql<{ statement: string }>(on.payload, sql`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%component_groups%cwa_alias_1%'}`, req)
+      expect(rows).toHaveLength(1)
+    } finally {
+      await killTransaction(req)
+    }
+  })
+
+  it('renames random aliases in order of appearance, the same alias to the same name, and leaves other names alone', () => {
+    const a = '"0f37c23c_788a_42da_b894_056f8bb3b214"'
+    const b = '"9e659b2a_c039_4226_a46b_04eb9847afb5"'
+    expect(canonicalAliases(`select ${a}.id from t ${a} join (select 1) ${b} on ${b}.x = "_acb_pages"."id" where "id" = $1`)).toBe(
+      'select "cwa_alias_1".id from t "cwa_alias_1" join (select 1) "cwa_alias_2" on "cwa_alias_2".x = "_acb_pages"."id" where "id" = $1',
+    )
   })
 
   it('on by default; `preparedStatements: false` turns it off', () => {

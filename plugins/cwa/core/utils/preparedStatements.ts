@@ -51,6 +51,24 @@ const MAX_REMEMBERED = 2000
 const seenOnce = new Set<string>()
 const MAX_SEEN = 5000
 
+/** A table alias as Payload's adapter makes one for a join field's subquery: a random UUID, snake_cased, quoted. */
+const RANDOM_ALIAS = /"[0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{12}"/g
+
+/**
+ * The text with Payload's random table aliases renamed in order of
+ * appearance (`"cwa_alias_1"`, ...). An alias is a name local to the
+ * statement, so the renamed text means the same; with it, a join field's
+ * read is the same text on every request and can be prepared like the rest.
+ */
+export function canonicalAliases(text: string): string {
+  const renamed = new Map<string, string>()
+  return text.replace(RANDOM_ALIAS, (alias) => {
+    let name = renamed.get(alias)
+    if (!name) renamed.set(alias, (name = `"cwa_alias_${renamed.size + 1}"`))
+    return name
+  })
+}
+
 /** The statement name of a text sent before, or null the first time. */
 function statementName(text: string): string | null {
   let name = nameByText.get(text)
@@ -78,14 +96,15 @@ export function nameStatements(client: Client, max = MAX_PER_CONNECTION): void {
     const config = args[0]
     // pg takes (text, values), ({ text, values }) or, as drizzle calls it, ({ text, rowMode, types }, values).
     const values = Array.isArray(args[1]) ? args[1] : config && typeof config === 'object' ? (config as QueryConfig).values : undefined
-    const text = typeof config === 'string' ? config : config && typeof config === 'object' ? (config as QueryConfig).text : undefined
+    const sent = typeof config === 'string' ? config : config && typeof config === 'object' ? (config as QueryConfig).text : undefined
     const submittable = config && typeof config === 'object' && typeof (config as QueryConfig).submit === 'function'
     const named = config && typeof config === 'object' && (config as QueryConfig).name
-    if (!submittable && !named && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+    if (!submittable && !named && typeof sent === 'string' && Array.isArray(values) && values.length > 0) {
+      const text = canonicalAliases(sent)
       const name = statementName(text)
       if (name && (names.has(name) || names.size < max)) {
         names.add(name)
-        args[0] = typeof config === 'string' ? { text, name } : { ...(config as QueryConfig), name }
+        args[0] = typeof config === 'string' ? { text, name } : { ...(config as QueryConfig), text, name }
       }
     }
     return query.apply(this, args)
