@@ -26,11 +26,15 @@ export async function seedScale(payload: Payload, databaseUrl: string): Promise<
     await client.query(`INSERT INTO _acb_component_groups (id, reference, location) SELECT grp, 'scale-group-' || n, 'primary' FROM scale_pages`)
     await client.query(`INSERT INTO _acb_pages (id, reference, title, layout_id) SELECT page, 'scale-page-' || n, 'Scale page ' || n, $1::uuid FROM scale_pages`, [layout])
     await client.query(`INSERT INTO _acb_pages_rels ("order", parent_id, path, _acb_component_groups_id) SELECT 1, page, 'componentGroups', grp FROM scale_pages`)
-    await client.query(`INSERT INTO _acb_routes (path, page_id, live_at) SELECT '/scale/' || n, page, now() - interval '1 minute' FROM scale_pages`)
+    // Distinct creation times, older than the demo's, as on a site built over time: one statement's now() would give
+    // every row the same created_at, and newest-first reads (created_at, then id) would sort that whole tie.
+    await client.query(`INSERT INTO _acb_routes (path, page_id, live_at, created_at, updated_at)
+      SELECT '/scale/' || n, page, now() - interval '1 minute', now() - interval '1 day' - n * interval '1 second', now() - interval '1 day' - n * interval '1 second' FROM scale_pages`)
     await client.query(`CREATE TEMP TABLE scale_components ON COMMIT DROP AS
       SELECT s.n, k, s.grp, gen_random_uuid() AS component, gen_random_uuid() AS position FROM scale_pages s, generate_series(1, $1::int) k`, [COMPONENTS_PER_PAGE])
     await client.query(`INSERT INTO _acb_html_contents (id, html, published_at, created_at, updated_at)
-      SELECT component, '<p>Scale ' || n || '.' || k || '</p>', now() - interval '1 minute', now() - interval '1 day', now() - interval '1 day' FROM scale_components`)
+      SELECT component, '<p>Scale ' || n || '.' || k || '</p>', now() - interval '1 minute', now() - interval '1 day' - (n * 100 + k) * interval '1 second',
+        now() - interval '1 day' - (n * 100 + k) * interval '1 second' FROM scale_components`)
     await client.query(`INSERT INTO _acb_component_positions (id, component_group_id, sort_value) SELECT position, grp, k FROM scale_components`)
     await client.query(`INSERT INTO _acb_component_positions_rels ("order", parent_id, path, _acb_html_contents_id) SELECT 1, position, 'component', component FROM scale_components`)
     await client.query('COMMIT')
