@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { createTestDatabase, databaseUrl, dropDatabase } from '../support/database'
 import { PASSWORD } from '../support/server'
-import { cleanupSites, startSite, stopSite } from '../support/site'
+import { cleanupSites, freePort, startSite, stopSite } from '../support/site'
 import { waitFor } from '../support/wait'
 import { ensureAdminBuild } from '../support/browser'
 
@@ -23,18 +23,30 @@ beforeAll(async () => {
   await ensureAdminBuild()
   database = await createTestDatabase(process.env.CWA_TEST_TEMPLATE!)
   // The APIs answer as soon as they are ready; the admin panel is prepared (built on a first start) after them.
-  const site = await startSite({ DATABASE_URL: databaseUrl(database), ADMIN_PANEL: '1', SEED_DEMO: '0' }, 240_000)
-  base = site.base
-  child = site.child
-  await waitFor(
-    async () => {
-      const response = await fetch(`${base}/admin/login`)
-      const text = await response.text()
-      if (response.status === 503) whilePreparing ??= { status: 503, retryAfter: response.headers.get('retry-after'), text }
-      return response.status === 200
-    },
-    { timeout: 240_000, interval: 50, message: 'the admin panel to be ready' },
-  )
+  // With a build, preparing takes well under a second: /admin/login is watched from the start, not once the start is seen.
+  const port = await freePort()
+  let watching = true
+  const watch = (async () => {
+    while (watching && !whilePreparing) {
+      const response = await fetch(`http://127.0.0.1:${port}/admin/login`).catch(() => null)
+      if (response?.status === 503) {
+        const text = await response.text()
+        const api = await fetch(`http://127.0.0.1:${port}/_api/`).catch(() => null)
+        if (api?.ok) whilePreparing = { status: 503, retryAfter: response.headers.get('retry-after'), text }
+      } else await response?.arrayBuffer()
+      if (response?.status === 200) break
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  })()
+  try {
+    const site = await startSite({ DATABASE_URL: databaseUrl(database), ADMIN_PANEL: '1', SEED_DEMO: '0', PORT: String(port) }, 240_000)
+    base = site.base
+    child = site.child
+    await waitFor(async () => (await fetch(`${base}/admin/login`)).status === 200, { timeout: 240_000, interval: 50, message: 'the admin panel to be ready' })
+  } finally {
+    watching = false
+    await watch
+  }
 }, 500_000)
 
 afterAll(async () => {

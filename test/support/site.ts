@@ -30,7 +30,8 @@ export interface StartOptions {
 }
 
 export async function startSite(env: Record<string, string | undefined>, timeoutMs = 90_000, how: StartOptions = {}): Promise<{ base: string; output: () => string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort()
+  // A caller may choose the port (to watch it from the very start).
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cwa-start-'))
   // As root, embedded PostgreSQL runs as its own user, which must reach the data directory.
   chmodSync(dataDir, 0o755)
