@@ -53,7 +53,8 @@ export async function startSite(env: Record<string, string | undefined>, timeout
   await waitFor(
     async () => {
       if (child.exitCode !== null) throw new Error(`start exited with ${child.exitCode}:\n${output}`)
-      return fetch(`${base}/_api/`).then((r) => r.ok, () => false)
+      // Bounded: a port chosen by the caller may be held by something that never answers (the busy-port test).
+      return fetch(`${base}/_api/`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false)
     },
     { timeout: timeoutMs, interval: 300, message: () => `the started site to answer:\n${output}` },
   )
