@@ -100,7 +100,8 @@ export function nameStatements(client: Client, max = MAX_PER_CONNECTION): void {
     const submittable = config && typeof config === 'object' && typeof (config as QueryConfig).submit === 'function'
     const named = config && typeof config === 'object' && (config as QueryConfig).name
     if (!submittable && !named && typeof sent === 'string' && Array.isArray(values) && values.length > 0) {
-      const text = canonicalAliases(sent)
+      // A text already named is canonical as sent (a text with random aliases never comes twice): no rewrite on the hot path.
+      const text = nameByText.has(sent) ? sent : canonicalAliases(sent)
       const name = statementName(text)
       if (name && (names.has(name) || names.size < max)) {
         names.add(name)
