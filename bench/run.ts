@@ -14,10 +14,11 @@
  * picks targets, BENCH_COMPARE=0 skips the REST and floor runs (for a
  * profile of the JSON-LD path alone), BENCH_PROFILE=<dir> writes a CPU profile
  * of each run (bench/cannon.ts); BENCH_SQL=1 prints each counted request's SQL, BENCH_EXPLAIN=1
- * its plans. Uploads (target name `upload`): a 12-megapixel JPEG uploaded
+ * its plans, BENCH_DUMP=<file> writes them (text and values) to a file and keeps the database for replaying them. Uploads (target name `upload`): a 12-megapixel JPEG uploaded
  * with its thumbnail variant, its time and the process's peak resident
  * memory during the uploads (bench/upload.ts).
  */
+import { writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import type { Payload } from 'payload'
@@ -47,8 +48,8 @@ const PUBLICATIONS = Number(process.env.BENCH_PUBLICATIONS ?? 200)
 const SCALE = process.argv.includes('--scale')
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${PG}/postgres` })
+async function admin(sql: string, database = 'postgres'): Promise<void> {
+  const client = new pg.Client({ connectionString: `${PG}/${database}` })
   await client.connect()
   await client.query(sql)
   await client.end()
@@ -73,6 +74,9 @@ async function main(): Promise<void> {
     await payload.create({ collection: 'html_contents', data: { html: `<p>Bench content ${i}</p>`, publishedAt: past } as never, depth: 0 })
   }
   const structure = await setUpStructure(payload)
+  // A live site's tables have planner statistics (autovacuum analyzes a table within a minute of its
+  // first 50 rows); tables seeded a moment ago have none, and their plans are ones no site runs.
+  await admin(`ANALYZE`, DB)
   const keys = await loadJwtKeys(process.env)
   const app = createApp({ payload, keys })
   const server = app.listen(0, '127.0.0.1')
@@ -125,9 +129,11 @@ async function main(): Promise<void> {
     if (target.expect && !result.body.includes(target.expect)) throw new Error(`${target.name}: the body does not hold "${target.expect}"`)
     if (process.env.BENCH_SQL) console.log(target.name, queries.map((q) => `${q.ms.toFixed(1)} ms  ${q.text.slice(0, 160)}`))
     if (process.env.BENCH_EXPLAIN) for (const plan of await explain(`${PG}/${DB}`, queries)) console.log(`${target.name}\n${plan}\n`)
+    if (process.env.BENCH_DUMP) dumped.push({ target: target.name, database: `${PG}/${DB}`, queries: queries.map(({ text, values }) => ({ text, values })) })
     return queries
   }
 
+  const dumped: unknown[] = []
   const measured: Measured[] = []
   for (const target of targets) {
     const queries = await probe(target)
@@ -192,7 +198,11 @@ async function main(): Promise<void> {
   // Dropping the database terminates clients the pool still holds: that must not crash the run.
   ;(payload.db as unknown as { pool?: { on(event: 'error', fn: () => void): void } }).pool?.on('error', () => {})
   await closePayload(payload)
-  await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)
+  if (process.env.BENCH_DUMP) {
+    // The probed statements and the database they ran on, kept for replaying them by hand (EXPLAIN, plan cache).
+    writeFileSync(process.env.BENCH_DUMP, JSON.stringify(dumped, null, 2))
+    console.log(`statements written to ${process.env.BENCH_DUMP}; database ${DB} kept`)
+  } else await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)
   if (!ONLY) await measureTiming()
   process.exit(0)
 }

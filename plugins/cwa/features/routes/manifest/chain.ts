@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { RecordRef } from '../structure/descendants'
 import { refOf, structureSchema } from '../structure/schema'
-import { runSql, sql } from '../structure/sql'
+import { runSql, sql, type SqlChunk } from '../structure/sql'
 import { publishableColumns } from './versions'
 
 /** One record of the rendering chain: the requested record or one of its ancestors. */
@@ -12,11 +12,36 @@ export interface ChainLink extends RecordRef {
   draft: Record<string, unknown> | null
 }
 
+/** A route with its target (page or page data record) and its stored effective go-live date. */
+export interface RouteRow {
+  id: string
+  path: string
+  target_kind: string | null
+  target_id: string | null
+  effective_live_at: Date | string | null
+}
+
+interface Row extends RouteRow {
+  link_kind: string | null
+  link_id: string | null
+  row: Record<string, unknown> | null
+  draft: Record<string, unknown> | null
+}
+
 /**
- * The requested record and its ancestors (parentPage / parentPageData),
- * root first, in one recursive query. A parent cycle stops where it repeats.
+ * The route `where` selects (alias `r`) and the chain of the record it
+ * targets: that record and its ancestors (parentPage / parentPageData), root
+ * first. One statement: the route's row repeats on each link (a route with
+ * no target, or a target that is gone, comes back as one row without a
+ * link). A parent cycle stops where it repeats. The chain is read before the
+ * caller's access to the route is decided; the caller decides, and drops it
+ * unseen when the route is not for them.
  */
-export async function loadChain(payload: Payload, req: PayloadRequest | undefined, start: RecordRef): Promise<ChainLink[]> {
+export async function loadRouteChain(
+  payload: Payload,
+  req: PayloadRequest | undefined,
+  where: SqlChunk,
+): Promise<{ route: RouteRow; chain: ChainLink[] } | null> {
   const schema = structureSchema(payload)
   const extra = (slug: string) => {
     const columns = slug === 'pages' ? null : publishableColumns(schema, slug)
@@ -25,18 +50,32 @@ export async function loadChain(payload: Payload, req: PayloadRequest | undefine
       : sql`NULL::jsonb`
     return sql`to_jsonb(t) AS row, ${draft} AS draft`
   }
-  const rows = await runSql<{ kind: string; id: string; row: Record<string, unknown>; draft: Record<string, unknown> | null }>(
+  const rows = await runSql<Row>(
     payload,
-    sql`WITH RECURSIVE chain(kind, id, parent_kind, parent_id, row, draft, up, trail) AS (
+    sql`WITH RECURSIVE route AS (${schema.routeTargetsSql(where)} LIMIT 1),
+      chain(kind, id, parent_kind, parent_id, row, draft, up, trail) AS (
         SELECT r.kind, r.id, r.parent_kind, r.parent_id, r.row, r.draft, 0, ARRAY[r.id]
-        FROM ${schema.recordByRefSql({ kind: sql`${start.kind}::text`, id: sql`${start.id}::uuid` }, extra)} r
+        FROM route rt CROSS JOIN ${schema.recordByRefSql(refOf('rt', 'target_kind', 'target_id'), extra)} r
         UNION ALL
         SELECT r.kind, r.id, r.parent_kind, r.parent_id, r.row, r.draft, c.up + 1, c.trail || r.id
         FROM chain c CROSS JOIN ${schema.recordByRefSql(refOf('c', 'parent_kind', 'parent_id'), extra)} r
         WHERE NOT r.id = ANY(c.trail)
       )
-      SELECT kind, id, row, draft FROM chain ORDER BY up DESC`,
+      SELECT route.*, chain.kind AS link_kind, chain.id AS link_id, chain.row, chain.draft
+      FROM route LEFT JOIN chain ON true ORDER BY chain.up DESC`,
     req,
   )
-  return rows.map((r) => ({ kind: r.kind, id: String(r.id), row: r.row, draft: r.draft }))
+  const first = rows[0]
+  if (!first) return null
+  const route: RouteRow = {
+    id: String(first.id),
+    path: first.path,
+    target_kind: first.target_kind,
+    target_id: first.target_id === null ? null : String(first.target_id),
+    effective_live_at: first.effective_live_at,
+  }
+  const chain = rows
+    .filter((r) => r.link_kind !== null && r.link_id !== null && r.row !== null)
+    .map((r) => ({ kind: r.link_kind!, id: String(r.link_id), row: r.row!, draft: r.draft }))
+  return { route, chain }
 }

@@ -6,28 +6,17 @@ import type { OperationResult } from '../../../hydra/operations'
 import { isRouteAdmin } from '../fields'
 import { routeRulesAllow } from '../access/rules'
 import { canSeeRoute, isLiveAt } from '../liveness'
-import type { RecordRef } from '../structure/descendants'
 import { structureSchema } from '../structure/schema'
-import { runSql, sql } from '../structure/sql'
+import { sql } from '../structure/sql'
 import { assembleManifest, type Depth, propertySeeds, renderPage, type VisibleDepth } from './assemble'
-import { loadChain } from './chain'
+import { loadRouteChain, type RouteRow } from './chain'
 import { pickVersion, type VersionMode } from './versions'
 import { loadEdges } from './walk'
 
-interface RouteRow {
-  id: string
-  path: string
-  target_kind: string | null
-  target_id: string | null
-  effective_live_at: Date | string | null
-}
-
-/** The route named by a path (`/blog/post`) or a UUID, with its target, in one query. */
-async function findRoute(ctx: HydraContext, id: string): Promise<RouteRow | null> {
-  const schema = structureSchema(ctx.payload)
+/** The route named by a path (`/blog/post`) or a UUID, with its target and that target's chain, in one query. */
+function findRoute(ctx: HydraContext, id: string): ReturnType<typeof loadRouteChain> {
   const where = isUuid(id) ? sql`r.id = ${id.toLowerCase()}::uuid` : sql`r.path = ${id}`
-  const rows = await runSql<RouteRow>(ctx.payload, sql`${schema.routeTargetsSql(where)} LIMIT 1`, ctx.req)
-  return rows[0] ?? null
+  return loadRouteChain(ctx.payload, ctx.req, where)
 }
 
 /**
@@ -58,9 +47,9 @@ async function assertVisible(ctx: HydraContext, route: RouteRow, at: Date | null
 /**
  * GET /_/resource_manifest/{id}: every resource IRI a front end needs to
  * render the route, as one containment tree per rendering depth (root
- * ancestor first, the route last). Three SQL queries whatever the page
- * holds: the route with its stored effective go-live date, the ancestor
- * chain, and one recursive walk of the containment.
+ * ancestor first, the route last). Two SQL queries whatever the page
+ * holds: the route with its stored effective go-live date and its target's
+ * ancestor chain, then one recursive walk of the containment.
  * 404 when the route does not exist or is not live for the caller (401/403
  * when a route_security rule denies it); a
  * redirect route lists nothing (the client follows its redirect).
@@ -69,16 +58,15 @@ export async function resourceManifest(ctx: HydraContext, id: unknown): Promise<
   const permitted = isRouteAdmin(ctx.user, ctx.options)
   const at = previewMoment(ctx, permitted)
   if (typeof id !== 'string' || (!isUuid(id as unknown) && !id.startsWith('/'))) throw notFound()
-  const route = await findRoute(ctx, id)
-  if (!route) throw notFound()
+  const found = await findRoute(ctx, id)
+  if (!found) throw notFound()
+  const { route, chain } = found
   await assertVisible(ctx, route, at)
   const routeIri = ctx.registry.itemIri('routes', route.id)
   if (!route.target_kind || !route.target_id) return { status: 200, body: { resource_iris: [] } }
 
   const mode: VersionMode = !permitted ? { kind: 'public', at: new Date() } : at ? { kind: 'preview', at } : { kind: 'draft' }
   const schema = structureSchema(ctx.payload)
-  const target: RecordRef = { kind: route.target_kind, id: String(route.target_id) }
-  const chain = await loadChain(ctx.payload, ctx.req, target)
   const depths: Depth[] = chain.map((link) => ({ kind: link.kind, row: pickVersion(schema, link.kind, link.row, link.draft, mode) }))
   const pages = [...new Set(depths.filter((d): d is VisibleDepth => d.row !== null).map((d) => renderPage(schema, d)).filter((p): p is string => !!p))]
   const edges = await loadEdges(ctx.payload, ctx.req, { pages, seeds: propertySeeds(schema, depths), mode })
