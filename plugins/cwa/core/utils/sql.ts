@@ -49,3 +49,45 @@ export async function inTransaction<T>(req: PayloadRequest, fn: () => Promise<T>
     throw error
   }
 }
+
+/** A statement's text and parameters, some of them placeholders (`sql.placeholder(name)`) filled at each run. */
+export interface BuiltStatement {
+  sql: string
+  params: unknown[]
+}
+
+interface Dialect {
+  sqlToQuery(query: Sql): BuiltStatement
+}
+
+interface PreparingExecutor {
+  session: { prepareQuery(query: BuiltStatement, fields: undefined, name: undefined, arrayMode: false): { execute(values: Record<string, unknown>): Promise<{ rows: unknown[] }> } }
+}
+
+const built = new WeakMap<Payload, Map<string, BuiltStatement>>()
+
+/**
+ * A statement whose text depends only on `key` (and the site's schema), built
+ * from drizzle's query objects once per process instead of on every request:
+ * turning them into text costs more CPU than the rest of a manifest read.
+ * Whatever varies between runs goes in as `sql.placeholder(name)`, filled
+ * from `values`; runs in the request's transaction like runSql.
+ */
+export async function runBuiltSql<T>(
+  payload: Payload,
+  key: string,
+  build: () => Sql,
+  values: Record<string, unknown>,
+  req?: PayloadRequest,
+): Promise<T[]> {
+  let byKey = built.get(payload)
+  if (!byKey) built.set(payload, (byKey = new Map()))
+  let statement = byKey.get(key)
+  if (!statement) {
+    const dialect = (payload.db as unknown as { drizzle: { dialect: Dialect } }).drizzle.dialect
+    statement = dialect.sqlToQuery(build())
+    byKey.set(key, statement)
+  }
+  const executor = (await sqlExecutor(payload, req)) as unknown as PreparingExecutor
+  return (await executor.session.prepareQuery(statement, undefined, undefined, false).execute(values)).rows as T[]
+}

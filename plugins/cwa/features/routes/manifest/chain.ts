@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { RecordRef } from '../structure/descendants'
 import { refOf, structureSchema } from '../structure/schema'
-import { runSql, sql, type SqlChunk } from '../structure/sql'
+import { runBuiltSql, sql, type Sql } from '../structure/sql'
 import { publishableColumns } from './versions'
 
 /** One record of the rendering chain: the requested record or one of its ancestors. */
@@ -29,7 +29,7 @@ interface Row extends RouteRow {
 }
 
 /**
- * The route `where` selects (alias `r`) and the chain of the record it
+ * The route with this id or path and the chain of the record it
  * targets: that record and its ancestors (parentPage / parentPageData), root
  * first. One statement: the route's row repeats on each link (a route with
  * no target, or a target that is gone, comes back as one row without a
@@ -40,31 +40,10 @@ interface Row extends RouteRow {
 export async function loadRouteChain(
   payload: Payload,
   req: PayloadRequest | undefined,
-  where: SqlChunk,
+  by: 'id' | 'path',
+  value: string,
 ): Promise<{ route: RouteRow; chain: ChainLink[] } | null> {
-  const schema = structureSchema(payload)
-  const extra = (slug: string) => {
-    const columns = slug === 'pages' ? null : publishableColumns(schema, slug)
-    const draft = columns
-      ? sql`(SELECT to_jsonb(d) FROM ${schema.table(slug)} d WHERE d.${sql.identifier(columns.publishedResource)} = t.id LIMIT 1)`
-      : sql`NULL::jsonb`
-    return sql`to_jsonb(t) AS row, ${draft} AS draft`
-  }
-  const rows = await runSql<Row>(
-    payload,
-    sql`WITH RECURSIVE route AS (${schema.routeTargetsSql(where)} LIMIT 1),
-      chain(kind, id, parent_kind, parent_id, row, draft, up, trail) AS (
-        SELECT r.kind, r.id, r.parent_kind, r.parent_id, r.row, r.draft, 0, ARRAY[r.id]
-        FROM route rt CROSS JOIN ${schema.recordByRefSql(refOf('rt', 'target_kind', 'target_id'), extra)} r
-        UNION ALL
-        SELECT r.kind, r.id, r.parent_kind, r.parent_id, r.row, r.draft, c.up + 1, c.trail || r.id
-        FROM chain c CROSS JOIN ${schema.recordByRefSql(refOf('c', 'parent_kind', 'parent_id'), extra)} r
-        WHERE NOT r.id = ANY(c.trail)
-      )
-      SELECT route.*, chain.kind AS link_kind, chain.id AS link_id, chain.row, chain.draft
-      FROM route LEFT JOIN chain ON true ORDER BY chain.up DESC`,
-    req,
-  )
+  const rows = await runBuiltSql<Row>(payload, `manifest-chain:${by}`, () => routeChainSql(payload, by), { value }, req)
   const first = rows[0]
   if (!first) return null
   const route: RouteRow = {
@@ -78,4 +57,28 @@ export async function loadRouteChain(
     .filter((r) => r.link_kind !== null && r.link_id !== null && r.row !== null)
     .map((r) => ({ kind: r.link_kind!, id: String(r.link_id), row: r.row!, draft: r.draft }))
   return { route, chain }
+}
+
+/** The statement of loadRouteChain, built once per kind of lookup (placeholder `value`). */
+function routeChainSql(payload: Payload, by: 'id' | 'path'): Sql {
+  const schema = structureSchema(payload)
+  const where = by === 'id' ? sql`r.id = ${sql.placeholder('value')}::uuid` : sql`r.path = ${sql.placeholder('value')}`
+  const extra = (slug: string) => {
+    const columns = slug === 'pages' ? null : publishableColumns(schema, slug)
+    const draft = columns
+      ? sql`(SELECT to_jsonb(d) FROM ${schema.table(slug)} d WHERE d.${sql.identifier(columns.publishedResource)} = t.id LIMIT 1)`
+      : sql`NULL::jsonb`
+    return sql`to_jsonb(t) AS row, ${draft} AS draft`
+  }
+  return sql`WITH RECURSIVE route AS (${schema.routeTargetsSql(where)} LIMIT 1),
+      chain(kind, id, parent_kind, parent_id, row, draft, up, trail) AS (
+        SELECT r.kind, r.id, r.parent_kind, r.parent_id, r.row, r.draft, 0, ARRAY[r.id]
+        FROM route rt CROSS JOIN ${schema.recordByRefSql(refOf('rt', 'target_kind', 'target_id'), extra)} r
+        UNION ALL
+        SELECT r.kind, r.id, r.parent_kind, r.parent_id, r.row, r.draft, c.up + 1, c.trail || r.id
+        FROM chain c CROSS JOIN ${schema.recordByRefSql(refOf('c', 'parent_kind', 'parent_id'), extra)} r
+        WHERE NOT r.id = ANY(c.trail)
+      )
+      SELECT route.*, chain.kind AS link_kind, chain.id AS link_id, chain.row, chain.draft
+      FROM route LEFT JOIN chain ON true ORDER BY chain.up DESC`
 }

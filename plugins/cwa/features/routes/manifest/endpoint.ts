@@ -7,7 +7,6 @@ import { isRouteAdmin } from '../fields'
 import { routeRulesAllow } from '../access/rules'
 import { canSeeRoute, isLiveAt } from '../liveness'
 import { structureSchema } from '../structure/schema'
-import { sql } from '../structure/sql'
 import { assembleManifest, type Depth, propertySeeds, renderPage, type VisibleDepth } from './assemble'
 import { loadRouteChain, type RouteRow } from './chain'
 import { pickVersion, type VersionMode } from './versions'
@@ -15,8 +14,7 @@ import { loadEdges } from './walk'
 
 /** The route named by a path (`/blog/post`) or a UUID, with its target and that target's chain, in one query. */
 function findRoute(ctx: HydraContext, id: string): ReturnType<typeof loadRouteChain> {
-  const where = isUuid(id) ? sql`r.id = ${id.toLowerCase()}::uuid` : sql`r.path = ${id}`
-  return loadRouteChain(ctx.payload, ctx.req, where)
+  return isUuid(id) ? loadRouteChain(ctx.payload, ctx.req, 'id', id.toLowerCase()) : loadRouteChain(ctx.payload, ctx.req, 'path', id)
 }
 
 /**

@@ -33,20 +33,20 @@ export function publishableColumns(schema: StructureSchema, slug: string): Colum
 
 /**
  * SQL giving the id to list for the row `alias` of collection `slug` (NULL:
- * nothing visible), as one correlated expression.
+ * nothing visible), as one correlated expression. `at` is the moment as SQL
+ * (a placeholder in a statement built once).
  */
-export function shownIdSql(schema: StructureSchema, slug: string, alias: string, mode: VersionMode): SqlChunk {
+export function shownIdSql(schema: StructureSchema, slug: string, alias: string, mode: VersionMode['kind'], at: SqlChunk): SqlChunk {
   const c = sql.identifier(alias)
   const columns = publishableColumns(schema, slug)
   if (!columns) return sql`${c}.id`
   const table = schema.table(slug)
   const pa = sql.identifier(columns.publishedAt)
   const pr = sql.identifier(columns.publishedResource)
-  if (mode.kind === 'draft') return sql`COALESCE((SELECT d.id FROM ${table} d WHERE d.${pr} = ${c}.id LIMIT 1), ${c}.id)`
+  if (mode === 'draft') return sql`COALESCE((SELECT d.id FROM ${table} d WHERE d.${pr} = ${c}.id LIMIT 1), ${c}.id)`
   const head = sql`COALESCE(${c}.${pr}, ${c}.id)`
-  const at = sql`${mode.at.toISOString()}::timestamptz`
   const published = sql`(SELECT h.id FROM ${table} h WHERE h.id = ${head} AND h.${pr} IS NULL AND h.${pa} <= ${at})`
-  if (mode.kind === 'public') return published
+  if (mode === 'public') return published
   return sql`COALESCE((SELECT d.id FROM ${table} d WHERE d.${pr} = ${head} AND d.${pa} <= ${at} LIMIT 1), ${published})`
 }
 

@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { RecordRef } from '../structure/descendants'
 import { structureSchema } from '../structure/schema'
-import { runSql, sql, type SqlChunk } from '../structure/sql'
+import { runBuiltSql, sql, type Sql, type SqlChunk } from '../structure/sql'
 import { shownIdSql, type VersionMode } from './versions'
 
 /**
@@ -22,8 +22,6 @@ export interface Edge {
   pageDataProperty: string | null
 }
 
-const ids = (list: string[]) => sql.join(list.map((id) => sql`${id}::uuid`), sql`, `)
-
 /**
  * Everything the rendering pages contain, to any depth (layouts, groups,
  * positions, components and their own groups), in one recursive query over
@@ -36,10 +34,44 @@ export async function loadEdges(
   req: PayloadRequest | undefined,
   { pages, seeds, mode }: { pages: string[]; seeds: RecordRef[]; mode: VersionMode },
 ): Promise<Edge[]> {
+  const components = structureSchema(payload).componentSlugs
+  const bySlug = new Map<string, string[]>()
+  for (const seed of seeds) if (components.includes(seed.kind)) bySlug.set(seed.kind, [...(bySlug.get(seed.kind) ?? []), seed.id])
+  if (pages.length === 0 && bySlug.size === 0) return []
+  const seedSlugs = [...bySlug.keys()].sort()
+  // The text depends on the version mode and on which kinds of start there are, never on the ids or the moment
+  // (array and timestamp placeholders): built once per shape, and one prepared statement on each connection.
+  const values: Record<string, unknown> = { pages, at: 'at' in mode ? mode.at.toISOString() : null }
+  seedSlugs.forEach((slug, i) => (values[`seeds${i}`] = bySlug.get(slug)))
+  const rows = await runBuiltSql<{
+    parent_kind: string
+    parent_id: string | null
+    kind: string
+    id: string
+    ord: number
+    created: string | null
+    pdc: string | null
+    pdp: string | null
+  }>(payload, `manifest-walk:${mode.kind}:${pages.length > 0}:${seedSlugs.join(',')}`, () => walkSql(payload, mode.kind, pages.length > 0, seedSlugs), values, req)
+  return rows.map((r) => ({
+    parentKind: r.parent_kind,
+    parentId: r.parent_id,
+    kind: r.kind,
+    id: String(r.id),
+    ord: Number(r.ord),
+    created: r.created,
+    pageDataClass: r.pdc,
+    pageDataProperty: r.pdp,
+  }))
+}
+
+/** The walk's statement for one shape; placeholders `pages` (uuid[]), `seeds<i>` (uuid[] of seedSlugs[i]) and `at`. */
+function walkSql(payload: Payload, mode: VersionMode['kind'], fromPages: boolean, seedSlugs: string[]): Sql {
   const schema = structureSchema(payload)
   const components = schema.componentSlugs
   const group = 'component_groups'
   const position = 'component_positions'
+  const at = sql`${sql.placeholder('at')}::timestamptz`
   // The edges out of the walk row w: one branch per kind of parent, each an index lookup that only
   // runs for rows of its kind (so each step costs lookups, never a scan of every position or page).
   const edges: SqlChunk[] = [
@@ -66,7 +98,7 @@ export async function loadEdges(
   if (held.length > 0) {
     const kindOf = sql.join(held.map(({ slug, column }) => sql` WHEN r.${column} IS NOT NULL THEN ${slug}::text`), sql``)
     const shownOf = sql.join(
-      held.map(({ slug, column }) => sql` WHEN r.${column} IS NOT NULL THEN (SELECT ${shownIdSql(schema, slug, 'c', mode)} FROM ${schema.table(slug)} c WHERE c.id = r.${column})`),
+      held.map(({ slug, column }) => sql` WHEN r.${column} IS NOT NULL THEN (SELECT ${shownIdSql(schema, slug, 'c', mode, at)} FROM ${schema.table(slug)} c WHERE c.id = r.${column})`),
       sql``,
     )
     edges.push(sql`SELECT w.kind, w.id, CASE${kindOf} END, CASE${shownOf} END, 0::float8, NULL, NULL, NULL
@@ -75,32 +107,15 @@ export async function loadEdges(
   // The starts are edges of one synthetic `start` row: the walk then begins from a single row, which
   // keeps the planner's estimate of the recursion small (a large one would switch on PostgreSQL's
   // JIT compilation, ~100 ms, for a query that runs in a few).
-  const starts: SqlChunk[] = []
-  if (pages.length > 0) {
-    starts.push(sql`SELECT 'root'::text, NULL::uuid, 'pages'::text, x.id, 0::float8, NULL, NULL, NULL
-      FROM ${schema.table('pages')} x WHERE w.kind = 'start' AND x.id IN (${ids(pages)})`)
+  if (fromPages) {
+    edges.push(sql`SELECT 'root'::text, NULL::uuid, 'pages'::text, x.id, 0::float8, NULL, NULL, NULL
+      FROM ${schema.table('pages')} x WHERE w.kind = 'start' AND x.id = ANY(${sql.placeholder('pages')}::uuid[])`)
   }
-  const bySlug = new Map<string, string[]>()
-  for (const seed of seeds) bySlug.set(seed.kind, [...(bySlug.get(seed.kind) ?? []), seed.id])
-  for (const [slug, list] of bySlug) {
-    if (!components.includes(slug)) continue
-    starts.push(sql`SELECT 'seed'::text, c.id, ${slug}::text, ${shownIdSql(schema, slug, 'c', mode)}, 0::float8, NULL, NULL, NULL
-      FROM ${schema.table(slug)} c WHERE w.kind = 'start' AND c.id IN (${ids(list)})`)
-  }
-  if (starts.length === 0) return []
-  edges.push(...starts)
-  const rows = await runSql<{
-    parent_kind: string
-    parent_id: string | null
-    kind: string
-    id: string
-    ord: number
-    created: string | null
-    pdc: string | null
-    pdp: string | null
-  }>(
-    payload,
-    sql`WITH RECURSIVE
+  seedSlugs.forEach((slug, i) => {
+    edges.push(sql`SELECT 'seed'::text, c.id, ${slug}::text, ${shownIdSql(schema, slug, 'c', mode, at)}, 0::float8, NULL, NULL, NULL
+      FROM ${schema.table(slug)} c WHERE w.kind = 'start' AND c.id = ANY(${sql.placeholder(`seeds${i}`)}::uuid[])`)
+  })
+  return sql`WITH RECURSIVE
       walk(parent_kind, parent_id, kind, id, ord, created, pdc, pdp) AS (
         SELECT NULL::text, NULL::uuid, 'start'::text, NULL::uuid, 0::float8, NULL::timestamptz, NULL::varchar, NULL::varchar
         UNION
@@ -108,17 +123,5 @@ export async function loadEdges(
         FROM walk w CROSS JOIN LATERAL (${sql.join(edges, sql` UNION ALL `)}) e
         WHERE e.id IS NOT NULL
       )
-      SELECT parent_kind, parent_id, kind, id, ord, created, pdc, pdp FROM walk WHERE kind <> 'start'`,
-    req,
-  )
-  return rows.map((r) => ({
-    parentKind: r.parent_kind,
-    parentId: r.parent_id,
-    kind: r.kind,
-    id: String(r.id),
-    ord: Number(r.ord),
-    created: r.created,
-    pageDataClass: r.pdc,
-    pageDataProperty: r.pdp,
-  }))
+      SELECT parent_kind, parent_id, kind, id, ord, created, pdc, pdp FROM walk WHERE kind <> 'start'`
 }

@@ -48,9 +48,15 @@ export class StructureSchema {
     return this.registry.ofKind('component').map((r) => r.slug)
   }
 
+  /** Table names by slug, looked up once: the raw SQL of every read asks for them. */
+  private readonly tableNames = new Map<string, string>()
+
   tableName(slug: string): string {
-    const name = this.adapter.tableNameMap.get(toSnakeCase(slug)) ?? this.adapter.tableNameMap.get(slug)
+    let name = this.tableNames.get(slug)
+    if (name) return name
+    name = this.adapter.tableNameMap.get(toSnakeCase(slug)) ?? this.adapter.tableNameMap.get(slug)
     if (!name) throw new Error(`No table for collection "${slug}"`)
+    this.tableNames.set(slug, name)
     return name
   }
 
