@@ -65,6 +65,8 @@ interface PreparingExecutor {
 }
 
 const built = new WeakMap<Payload, Map<string, BuiltStatement>>()
+/** Shapes kept per site: keys are meant to be few; past this a new shape is built on each run, never kept. */
+const MAX_BUILT = 500
 
 /**
  * A statement whose text depends only on `key` (and the site's schema), built
@@ -86,7 +88,7 @@ export async function runBuiltSql<T>(
   if (!statement) {
     const dialect = (payload.db as unknown as { drizzle: { dialect: Dialect } }).drizzle.dialect
     statement = dialect.sqlToQuery(build())
-    byKey.set(key, statement)
+    if (byKey.size < MAX_BUILT) byKey.set(key, statement)
   }
   const executor = (await sqlExecutor(payload, req)) as unknown as PreparingExecutor
   return (await executor.session.prepareQuery(statement, undefined, undefined, false).execute(values)).rows as T[]
