@@ -36,6 +36,7 @@ import { BULK_ROUTES, setUpStructure } from './structure'
 import { readTargets, type ReadTarget } from './targets'
 import { measureTiming } from './timing'
 import { measureUpload } from './upload'
+import { measureLayers } from './layers'
 import { benchThroughVarnish } from './varnish'
 
 const PG = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
@@ -169,6 +170,11 @@ async function main(): Promise<void> {
       `\nupload: a ${upload.megapixels}-megapixel JPEG (${(upload.fileBytes / 1024 / 1024).toFixed(1)} MiB, multipart, with its thumbnail variant), ${upload.runs} runs: ` +
         `median ${upload.medianMs} ms, slowest ${upload.maxMs} ms; server process resident memory ${upload.rssBeforeMiB} MiB before, peak ${upload.rssPeakMiB} MiB during the uploads (+${upload.rssPeakMiB - upload.rssBeforeMiB} MiB).`,
     )
+  }
+  if (!ONLY || ONLY.test('layers')) {
+    await idle()
+    printTable(await measureLayers(payload, `${PG}/${DB}`, base, { page: String(page.id), component: String(component.id) }))
+    console.log('Layers: what each adds bounds every request built on it (bench/layers.ts).')
   }
   if (!ONLY || ONLY.test('orphans')) printTable(await benchOrphans(payload, `${PG}/${DB}`))
   const peakMb = process.resourceUsage().maxRSS / 1024
