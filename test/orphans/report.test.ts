@@ -203,6 +203,19 @@ describe('the stored report', () => {
   })
 })
 
+describe('the answers of the orphan endpoints', () => {
+  it('name an @context that resolves (GET answers 200 with a JSON-LD context)', async () => {
+    const scanned = await server.post('/_api/_/orphaned_resources/scan', undefined, { token: admin })
+    const report = await server.get('/_api/_/orphaned_resources', { token: admin })
+    const deleted = await server.post('/_api/_/orphaned_resources/delete', { iris: [`${TITLES}/${await title(server.payload)}`] }, { token: admin })
+    expect([scanned.status, report.status, deleted.status]).toEqual([202, 200, 200])
+    for (const body of [scanned.body, report.body, deleted.body]) {
+      const context = await server.get(body['@context'])
+      expect({ iri: body['@context'], status: context.status, hasContext: typeof context.body?.['@context'] }).toEqual({ iri: body['@context'], status: 200, hasContext: 'object' })
+    }
+  })
+})
+
 describe('POST /_/orphaned_resources/delete', () => {
   it.each([[{}], [{ all: false }], [{ all: true, iris: [] }], [{ iris: 'nope' }], [[]]])('rule 1: %j is a 422 and deletes nothing', async (body) => {
     const orphan = await title(server.payload)

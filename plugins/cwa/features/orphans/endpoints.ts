@@ -11,6 +11,13 @@ import { componentUsage } from './usage'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
+/**
+ * The @context of the orphan answers: the entrypoint's, which resolves (GET /contexts/Entrypoint) and maps
+ * their terms into the API's vocabulary, as the publish and page builder answers do (a context of their
+ * own would be a resource class the API does not have).
+ */
+const context = (ctx: HydraContext) => `${ctx.options.apiPrefix}/contexts/Entrypoint`
+
 /** Admin only: 401 anonymous, 403 signed-in non-admins. */
 function assertAdmin(ctx: HydraContext): void {
   if (!ctx.user) throw unauthorized()
@@ -18,7 +25,7 @@ function assertAdmin(ctx: HydraContext): void {
 }
 
 function reportBody(ctx: HydraContext, report: OrphanReport): Record<string, unknown> {
-  return { '@context': `${ctx.options.apiPrefix}/contexts/OrphanedResources`, '@id': `${ctx.options.apiPrefix}/_/orphaned_resources`, '@type': 'OrphanedResources', ...report }
+  return { '@context': context(ctx), '@id': `${ctx.options.apiPrefix}/_/orphaned_resources`, '@type': 'OrphanedResources', ...report }
 }
 
 /**
@@ -36,7 +43,7 @@ export function orphanEndpoints(): Endpoint[] {
         assertAdmin(ctx)
         if (ctx.options.orphanedResources.scanIn === 'job') {
           const job = await ctx.payload.jobs.queue({ task: ORPHAN_SCAN_TASK as never, input: {} as never, req: ctx.req })
-          return { status: 202, headers: NO_STORE, body: { '@context': `${ctx.options.apiPrefix}/contexts/OrphanedResources`, '@type': 'OrphanScanQueued', job: String((job as { id: string | number }).id) } }
+          return { status: 202, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'OrphanScanQueued', job: String((job as { id: string | number }).id) } }
         }
         const report = await refreshReport(ctx.payload, ctx.req)
         return { status: 202, headers: NO_STORE, body: reportBody(ctx, report) }
@@ -61,7 +68,7 @@ export function orphanEndpoints(): Endpoint[] {
         assertAdmin(ctx)
         const request = parseDeleteBody(body)
         const result = await deleteOrphans(ctx.payload, ctx.req, request)
-        return { status: 200, headers: NO_STORE, body: { '@context': `${ctx.options.apiPrefix}/contexts/OrphanedResources`, '@type': 'OrphanDeleteResult', ...result } }
+        return { status: 200, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'OrphanDeleteResult', ...result } }
       },
       docs: orphanDocs.delete,
     },
