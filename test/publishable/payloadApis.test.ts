@@ -211,6 +211,24 @@ describe.each(KINDS)("$shortName on Payload's REST API, as an editor with the pu
     expect(rows).toEqual([{ id: draft.id, published_resource_id: null, content: 'staying' }])
   })
 
+  it("duplicate (the admin's Duplicate) of a live record: the copy is an unpublished draft of its own, hidden from anonymous callers; the original is untouched", async () => {
+    const live = await restLive(kind, 'to copy')
+    const copy = ok(await rest('POST', `/api/${kind.slug}/${live.id}/duplicate`, {}))
+    expect(copy.id).not.toBe(live.id)
+    expect(await family(kind, copy.id)).toEqual({ live: expect.objectContaining({ published_at: null, published_resource_id: null, content: 'to copy' }), drafts: [] })
+    expect((await jsonLd(kind, copy.id)).status).toBe(404)
+    expect(await jsonLd(kind, copy.id, admin)).toMatchObject({ status: 200, content: 'to copy' })
+    expect(await family(kind, live.id)).toMatchObject({ live: { published_at: expect.anything(), content: 'to copy' }, drafts: [] })
+  })
+
+  it('duplicate of a draft with a twin: the copy is a draft of its own, never a second draft of the same twin', async () => {
+    const live = await restLive(kind, 'twin live')
+    const draft = ok(await rest('PATCH', `/api/${kind.slug}/${live.id}`, { [kind.column]: 'twin pending' }))
+    const copy = ok(await rest('POST', `/api/${kind.slug}/${draft.id}/duplicate`, {}))
+    expect(await family(kind, copy.id)).toEqual({ live: expect.objectContaining({ published_at: null, published_resource_id: null, content: 'twin pending' }), drafts: [] })
+    expect((await family(kind, live.id)).drafts.map((d) => d.id)).toEqual([draft.id])
+  })
+
   it('bulk PATCH (?where=): each matching live record gets a draft, none changes in place', async () => {
     const a = await restLive(kind, 'bulk a')
     const b = await restLive(kind, 'bulk b')

@@ -382,6 +382,27 @@ describe('the storage follows the transaction', () => {
   })
 })
 
+describe("Payload's duplicate (the admin's Duplicate)", () => {
+  it('gives the copy a file of its own: the same bytes under another name; deleting the original leaves the copy its file', async () => {
+    const bytes = await png(16, 16)
+    const iri = await newImage()
+    await upload(iri, [{ name: 'file', filename: 'original.png', bytes }])
+    const id = iri.split('/').pop()!
+    const duplicated = await fetch(`${server.url}/api/images/${id}/duplicate`, { method: 'POST', headers: { cookie: `api_component=${admin}`, 'content-type': 'application/json' }, body: '{}' })
+    expect(duplicated.status).toBe(200)
+    const copyId = ((await duplicated.json()) as { doc: { id: string } }).doc.id
+    const [{ filename: original }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [id])
+    const [{ filename: copy }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [copyId])
+    expect(copy).toEqual(expect.any(String))
+    expect(copy).not.toBe(original)
+    expect(same((await fetchBytes(`${IMAGES}/${copyId}/download/file`)).bytes, bytes)).toBe(true)
+    expect((await server.delete(iri, { token: admin })).status).toBe(204)
+    expect(existsSync(path.join(storageDir, original))).toBe(false)
+    expect(existsSync(path.join(storageDir, copy))).toBe(true)
+    expect(same((await fetchBytes(`${IMAGES}/${copyId}/download/file`)).bytes, bytes)).toBe(true)
+  })
+})
+
 describe('stored paths and cached info', () => {
   it('re-checks a stored path before every read (attack: a path with .. or an absolute path written into the database)', async () => {
     for (const bad of ['../../../../etc/passwd', '/etc/passwd', 'a/../../etc/passwd']) {

@@ -49,7 +49,8 @@ export function publishableFields(slug: string, names: ResolvedPublishable, mayP
       name: names.publishedAt,
       type: 'date',
       index: true,
-      hooks: { beforeChange: [permittedPublishedAt(names.publishedAt, mayPublish)] },
+      // A copy (the admin's Duplicate) starts as a draft: publishing it is a decision of its own.
+      hooks: { beforeChange: [permittedPublishedAt(names.publishedAt, mayPublish)], beforeDuplicate: [() => null] },
       admin: {
         position: 'sidebar',
         date: { pickerAppearance: 'dayAndTime' },

@@ -14,6 +14,7 @@ import { copyForDraft, fileViolation, releaseAfterCommit, storeStaged } from './
  *   null (delete the file);
  * - a new draft twin gets its own copy of its published record's file, and
  *   publishing hands the draft's file to the published record;
+ * - a copy made by Payload's duplicate gets its own copy of the original's file;
  * - files a record stops naming go after the commit.
  */
 
@@ -34,7 +35,10 @@ export function beforeChangeHook(meta: CwaResourceMeta, fields: ResolvedField[],
   return async ({ data, originalDoc, operation, req, collection }) => {
     const slug = collection.slug
     const handedOver = operation === 'update' && originalDoc ? released(req).get(key(slug, originalDoc.id)) : undefined
-    const twinOf = operation === 'create' && publishedResource ? relationId(data[publishedResource]) : null
+    // Payload's duplicate is a create whose originalDoc is the record copied, without its id (an empty object on any other create).
+    const duplicateOf = operation === 'create' && originalDoc && Object.keys(originalDoc).length > 0 ? (originalDoc as Record<string, unknown>) : null
+    // A copy's twin link is the original's until the field hook clears it: a copy is no draft twin.
+    const twinOf = operation === 'create' && publishedResource && !duplicateOf ? relationId(data[publishedResource]) : null
     let twin: Record<string, unknown> | null = null
     for (const field of fields) {
       const incoming = data[field.name]
@@ -47,6 +51,11 @@ export function beforeChangeHook(meta: CwaResourceMeta, fields: ResolvedField[],
       if (twinOf && incoming === undefined) {
         twin ??= (await req.payload.findByID({ collection: slug as never, id: String(twinOf), depth: 0, overrideAccess: true, disableErrors: true, req })) as Record<string, unknown> | null
         const source = twin?.[field.property]
+        if (typeof source === 'string' && source) next = await copyForDraft(req.payload, req, field, source)
+      }
+      // A copy (duplicate): its own copy of the original's file, as a draft twin gets one, so that deleting either keeps the other's.
+      if (duplicateOf && incoming === undefined) {
+        const source = duplicateOf[field.property]
         if (typeof source === 'string' && source) next = await copyForDraft(req.payload, req, field, source)
       }
       if (incoming === null) next = null
