@@ -30,9 +30,11 @@ beforeAll(async () => {
     while (watching && !whilePreparing) {
       const response = await fetch(`http://127.0.0.1:${port}/admin/login`).catch(() => null)
       if (response?.status === 503) {
+        // Before the app exists the whole server answers a plain 503 ("starting"); only the admin's own wait page counts.
         const text = await response.text()
         const api = await fetch(`http://127.0.0.1:${port}/_api/`).catch(() => null)
-        if (api?.ok) whilePreparing = { status: 503, retryAfter: response.headers.get('retry-after'), text }
+        if (api?.ok && /the admin panel/.test(text)) whilePreparing = { status: 503, retryAfter: response.headers.get('retry-after'), text }
+        else await api?.arrayBuffer()
       } else await response?.arrayBuffer()
       if (response?.status === 200) break
       await new Promise((resolve) => setTimeout(resolve, 20))
