@@ -35,8 +35,10 @@ export function beforeChangeHook(meta: CwaResourceMeta, fields: ResolvedField[],
   return async ({ data, originalDoc, operation, req, collection }) => {
     const slug = collection.slug
     const handedOver = operation === 'update' && originalDoc ? released(req).get(key(slug, originalDoc.id)) : undefined
-    // Payload's duplicate is a create whose originalDoc is the record copied, without its id (an empty object on any other create).
-    const duplicateOf = operation === 'create' && originalDoc && Object.keys(originalDoc).length > 0 ? (originalDoc as Record<string, unknown>) : null
+    // Payload's duplicate is a create whose originalDoc is the record copied, without its id; on any other create it is
+    // empty, or holds only the `_status` Payload adds when publishing all locales.
+    const duplicateOf =
+      operation === 'create' && originalDoc && Object.keys(originalDoc).some((name) => name !== '_status') ? (originalDoc as Record<string, unknown>) : null
     // A copy's twin link is the original's until the field hook clears it: a copy is no draft twin.
     const twinOf = operation === 'create' && publishedResource && !duplicateOf ? relationId(data[publishedResource]) : null
     let twin: Record<string, unknown> | null = null
