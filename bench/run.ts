@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import type { Payload } from 'payload'
 import { buildSiteConfig } from '../payload.config'
-import { closePayload, createApp, loadJwtKeys } from 'payload-cwa'
+import { closePayload, createApp, loadJwtKeys, PUBLISHABLE_TWIN_LINK } from 'payload-cwa'
 import { startPayload } from '../src/server/bootstrap'
 import { seedDemo } from '../src/seed/demo'
 import { runLoad, type LoadResult } from './cannon'
@@ -253,12 +253,16 @@ async function benchPublishing(payload: Payload, base: string, asAdmin: Record<s
   })
   for (const variant of ['new draft', 'draft of a published record'] as const) {
     await idle()
-    const one = publish(await freshDraft(payload, variant, 0))
+    const firstDraft = await freshDraft(payload, variant, 0)
+    const one = publish(firstDraft)
     const { result, queries } = await logQueries(async () => {
       const response = await fetch(`${base}${one.path}`, { method: one.method, headers: one.headers, body: one.body })
       return { status: response.status, body: (await response.json()) as { _metadata?: { publishable?: { published?: boolean } } } }
     })
     if (result.status !== 200 || result.body._metadata?.publishable?.published !== true) throw new Error(`publish (${variant}) answered ${result.status}`)
+    // A draft with a twin hands its content over and goes.
+    const draftLeft = (await payload.count({ collection: 'html_contents', where: { id: { equals: firstDraft } } })).totalDocs
+    if (draftLeft !== (variant === 'new draft' ? 1 : 0)) throw new Error(`publish (${variant}): the draft is ${draftLeft ? 'still there' : 'gone'}`)
     if (process.env.BENCH_SQL) console.log(`publish ${variant}`, queries.map((q) => `${q.ms.toFixed(1)} ms  ${q.text.slice(0, 160)}`))
     for (const connections of [1, ...CONNECTIONS]) {
       const drafts: string[] = []
@@ -293,7 +297,14 @@ async function freshDraft(payload: Payload, variant: 'new draft' | 'draft of a p
     const live = await payload.create({ collection: 'html_contents', data: { html: `<p>Live ${i}</p>`, publishedAt: new Date(Date.now() - 60_000).toISOString() } as never, depth: 0 })
     publishedResource = String(live.id)
   }
-  const draft = await payload.create({ collection: 'html_contents', data: { html: `<p>Draft ${i}</p>`, publishedResource } as never, depth: 0 })
+  // Only the service links twins: the context lets this create keep its link (without it the draft would have no twin).
+  const draft = await payload.create({
+    collection: 'html_contents',
+    data: { html: `<p>Draft ${i}</p>`, publishedResource } as never,
+    context: { [PUBLISHABLE_TWIN_LINK]: true },
+    depth: 0,
+  })
+  if (publishedResource && String((draft as { publishedResource?: unknown }).publishedResource) !== publishedResource) throw new Error('bench: the draft was not linked to its published twin')
   return String(draft.id)
 }
 
