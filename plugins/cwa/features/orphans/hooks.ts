@@ -1,7 +1,7 @@
 import { type CollectionBeforeDeleteHook, type Payload, type PayloadRequest, ValidationError } from 'payload'
 import { getRegistry } from '../../core/registry'
 import { runSql, sql } from '../../core/utils/sql'
-import { draftTakesOver } from '../publishable'
+import { draftTakesOver, isHandover } from '../publishable'
 import { cascadeOf, deleteSet, inCascade } from './cascade'
 import { id, structureOf, uuidList } from './structure'
 
@@ -63,12 +63,14 @@ async function assertNotRequired(payload: Payload, req: PayloadRequest, slug: st
  * The cascade of a DELETE by any API (JSON-LD, Payload REST, admin, Local
  * API), in the deleting transaction, before the record itself goes: see
  * cascadeOf. A record a cascade in progress deletes does nothing more (the
- * cascade computed everything once).
+ * cascade computed everything once), nor does a draft a publication deletes
+ * after handing its content (and what it owned) to its published twin.
  */
 export function cascadeBeforeDelete(slug: string, kind: 'component' | 'other'): CollectionBeforeDeleteHook {
   return async ({ req, id: recordId }) => {
     const rootId = String(recordId)
-    if (inCascade(req, slug, rootId)) return
+    // A cascade in progress computed everything once; a publication's handover removes the draft row alone.
+    if (inCascade(req, slug, rootId) || isHandover(req, slug, rootId)) return
     const payload = req.payload
     await assertNotRequired(payload, req, slug, rootId)
     // A published component deleted itself: its draft takes over (the state machine) and stays.

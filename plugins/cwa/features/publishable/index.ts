@@ -13,6 +13,7 @@ export { isPublished, publicationState, publishedWhere } from './state'
 export { nextScheduledPublication, soonestScheduledPublication } from './schedule'
 export { publishDueRecords } from './goLive'
 export { draftTakesOver } from './takeOver'
+export { isHandover } from './handover'
 /** Request context key that lets a trusted write set a draft's twin link (the generated fixtures recreate drafts with it). */
 export { TWIN_LINK as PUBLISHABLE_TWIN_LINK } from './fields'
 

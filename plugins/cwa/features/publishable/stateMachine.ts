@@ -4,6 +4,7 @@ import type { Doc, PublishContext } from './context'
 import { emitChanged, emitPublished, inTransaction } from './events'
 import { TWIN_LINK } from './fields'
 import { collection, contentOf, findDraft, load, loadLocked, lockFamily, stripTwinLinks, update } from './records'
+import { markHandover } from './handover'
 import { moveReferences } from './references'
 import { isPublished, publicationState, twinOf } from './state'
 import { assertPublishable, publishViolations } from './validation'
@@ -117,7 +118,8 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
  * values of the fields left out). With one, the
  * twin takes the draft's content and publishedAt, every reference to the
  * draft (positions, page data properties) moves to the twin, and the draft
- * is deleted.
+ * is deleted without cascading (handover.ts): what it owned (component
+ * groups, the components of page data properties) is the twin's now.
  */
 async function publish(ctx: PublishContext, merged: Doc, publishedAt: string, changes: Doc = {}): Promise<Doc> {
   assertPublishable(ctx, merged)
@@ -129,6 +131,8 @@ async function publish(ctx: PublishContext, merged: Doc, publishedAt: string, ch
     return doc
   }
   await moveReferences(ctx, draftId, twinId)
+  // The twin takes what the draft owned with its content: deleting the draft must not cascade to it.
+  markHandover(ctx.req, ctx.slug, draftId)
   await ctx.payload.delete({ collection: collection(ctx), id: draftId, depth: 0, overrideAccess: true, req: ctx.req })
   const doc = await update(ctx, twinId, { ...contentOf(ctx, merged), [ctx.names.publishedAt]: publishedAt })
   await emitPublished(ctx, twinId)
