@@ -2,7 +2,7 @@
  * payload-cwa: the public front door. Everything a Payload app, a plugin
  * author or a server needs, from one module (`payload-cwa`).
  */
-export { cwaPlugin } from './plugin'
+export { cwaPlugin, schemaReady } from './plugin'
 export { type ComponentDeclaration, defineComponent, definePageData, type PageDataDeclaration } from './core/define'
 export { checkOptionKeys, type CwaPluginOptions, type ResolvedCwaOptions, resolveOptions, ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER, type SecurityExpression } from './options'
 export { adminOnly } from './core/access'

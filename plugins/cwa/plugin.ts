@@ -1,4 +1,4 @@
-import type { CollectionConfig, Config } from 'payload'
+import type { CollectionConfig, Config, Payload } from 'payload'
 import { contentAccess } from './core/access'
 import { componentGroupsCollection } from './core/collections/componentGroups'
 import { componentPositionsCollection } from './core/collections/componentPositions'
@@ -49,6 +49,15 @@ const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature
  * definePageData (base fields, access, table prefix, then each feature's
  * changes) and registers the features' JSON-LD extensions.
  */
+/**
+ * The features' database work that needs the schema (the publishable
+ * tables' row counts). Payload's onInit runs it; a host that migrates after
+ * starting Payload (a first start) calls it again once the schema is there.
+ */
+export async function schemaReady(payload: Payload): Promise<void> {
+  for (const feature of FEATURES) await feature.onSchemaReady?.(payload)
+}
+
 export const cwaPlugin =
   (pluginOptions: CwaPluginOptions = {}) =>
   (config: Config): Config => {
@@ -74,6 +83,7 @@ export const cwaPlugin =
         installAfterCommit(payload)
         if (options.preparedStatements) usePreparedStatements(payload)
         warnInertDeclarations(payload)
+        await schemaReady(payload)
         await config.onInit?.(payload)
       },
       jobs: tasks.length > 0 ? { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...tasks] } : config.jobs,

@@ -1,5 +1,5 @@
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
-import { payloadKeys } from 'payload-cwa'
+import { payloadKeys, schemaReady } from 'payload-cwa'
 import { migrations } from '../../migrations'
 
 /**
@@ -25,7 +25,11 @@ export async function startPayload({
   const resolved = await (config ?? (await import('../../payload.config')).default)
   const payload = await getPayload({ config: resolved, key })
   payloadKeys.set(payload, key)
-  if (migrate) await migrateDatabase(payload)
+  if (migrate) {
+    await migrateDatabase(payload)
+    // A first start migrated after Payload's init: the plugin's database work that needs the tables runs now.
+    await schemaReady(payload)
+  }
   // The same cached instance, its crons started now that the jobs table exists.
   if (cron) await getPayload({ config: resolved, key, cron: true })
   return payload

@@ -1,4 +1,4 @@
-import type { CollectionConfig, Config, TaskConfig } from 'payload'
+import type { CollectionConfig, Config, Payload, TaskConfig } from 'payload'
 import type { CoreContext } from '../core/context'
 import type { WriteListener } from '../core/events'
 import type { ResolvedCwaOptions } from '../core/options'
@@ -25,4 +25,10 @@ export interface CwaFeature {
   extension?: HydraExtension
   /** Receives the write events of each committed transaction of this Payload instance (core/events). */
   onWrite?: WriteListener
+  /**
+   * Database work that needs the schema (triggers, starting counts): run by
+   * Payload's onInit, where the schema may not be migrated yet on a first
+   * start, and again by `schemaReady` once it is. Idempotent.
+   */
+  onSchemaReady?(payload: Payload): Promise<void>
 }

@@ -9,7 +9,8 @@ export type Doc = Record<string, unknown>
  * as publishable supplies its own (draft routing, twins) through an extension.
  */
 export interface ItemStore {
-  list(query: CollectionQuery): Promise<PaginatedDocs<Doc>>
+  /** A page of records. `count: false`: the caller knows the total, so `totalDocs` and the paging fields need not be counted. */
+  list(query: CollectionQuery, options?: { count?: boolean }): Promise<PaginatedDocs<Doc>>
   /** The record an item IRI resolves to for this caller, or null (404). `where` holds the resource's filters. */
   load(id: string, where: Where[]): Promise<Doc | null>
   create(data: Doc): Promise<Doc>

@@ -10,8 +10,16 @@ export function payloadStore(resource: Resource, ctx: HydraContext): ItemStore {
   const collection = resource.slug as CollectionSlug
   const common = { depth: 0, overrideAccess: false, req: ctx.req } as const
   return {
-    list: async (query) =>
-      (await ctx.payload.find({ collection, ...common, where: query.where, sort: query.sort, page: query.page, limit: query.limit })) as unknown as PaginatedDocs<Doc>,
+    list: async (query, options) =>
+      (await ctx.payload.find({
+        collection,
+        ...common,
+        where: query.where,
+        sort: query.sort,
+        page: query.page,
+        limit: query.limit,
+        pagination: options?.count !== false,
+      })) as unknown as PaginatedDocs<Doc>,
     async load(id, where) {
       const result = await ctx.payload.find({ collection, ...common, where: { and: [{ id: { equals: id } }, ...where] }, limit: 1, pagination: false })
       return (result.docs[0] as unknown as Doc | undefined) ?? null

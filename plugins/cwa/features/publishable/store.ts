@@ -1,4 +1,4 @@
-import type { Where } from 'payload'
+import type { PaginatedDocs, Where } from 'payload'
 import { findOne } from '../../core/utils/findOne'
 import { internalFind } from '../../core/utils/internalFind'
 import type { HydraContext } from '../../hydra/context'
@@ -8,6 +8,8 @@ import { passes } from '../../core/roles'
 import type { ResolvedPublishable } from './options'
 import { draftOf, publicationState, publishedWhere, twinOf } from './state'
 import { takeoverDue } from './schedule'
+import { maintainedCounts } from './counts'
+import type { CollectionQuery } from '../../hydra/filters'
 import { createRecord, deleteRecord, promoteDueDraft, type PublishContext, updateRecord } from './stateMachine'
 
 export type ReadMode = 'auto' | 'published' | 'draft'
@@ -32,6 +34,64 @@ export function publishContext(resource: Resource, names: ResolvedPublishable, c
 const and = (...clauses: Array<Where | null | undefined>): Where => {
   const list = clauses.filter((c): c is Where => !!c && Object.keys(c).length > 0)
   return list.length === 0 ? {} : list.length === 1 ? list[0]! : { and: list }
+}
+
+/** Whether `where` is exactly publishedWhere (at any moment): what the narrowed read access gives a caller who sees live records only. */
+function isPublishedWhere(where: unknown, names: ResolvedPublishable): boolean {
+  const clauses = (where as { and?: unknown[] } | null)?.and
+  if (!where || Object.keys(where).length !== 1 || !Array.isArray(clauses) || clauses.length !== 2) return false
+  const [date, twin] = clauses as Array<Record<string, Record<string, unknown>>>
+  return (
+    Object.keys(date ?? {}).length === 1 &&
+    Object.keys(date?.[names.publishedAt] ?? {}).join() === 'less_than_equal' &&
+    typeof date?.[names.publishedAt]?.less_than_equal === 'string' &&
+    JSON.stringify(twin) === JSON.stringify({ [names.publishedResource]: { exists: false } })
+  )
+}
+
+/**
+ * A whole collection's total from the maintained counts (counts.ts) instead
+ * of a count over its rows, or null where they do not describe the list
+ * exactly: a filter or search, a read access that narrows beyond the
+ * publishable rule (an author's own rule, route security), drafts only.
+ * `scope`: 'live' for callers served live records; the draft twins for a
+ * permitted caller's default list (each family once: the published records
+ * they shadow are left out); null when no count applies.
+ */
+async function maintainedTotal(
+  ctx: HydraContext,
+  resource: Resource,
+  names: ResolvedPublishable,
+  query: CollectionQuery,
+  now: Date,
+  scope: 'live' | Doc[] | null,
+): Promise<number | null> {
+  if (scope === null || !(query.limit > 0) || Object.keys(query.where ?? {}).length > 0) return null
+  const read = ctx.payload.collections[resource.slug as never]?.config.access.read
+  const access = read ? await read({ req: ctx.req }) : true
+  if (access !== true && !(scope === 'live' && isPublishedWhere(access, names))) return null
+  const counts = await maintainedCounts(ctx.payload, resource, names, now, ctx.req)
+  if (!counts) return null
+  if (scope === 'live') return counts.live
+  return counts.total - new Set(scope.map((draft) => twinOf(draft, names)).filter(Boolean)).size
+}
+
+/** Payload's paging fields for a page read without its count, from the total. */
+function paged(result: PaginatedDocs<Doc>, total: number, query: CollectionQuery): PaginatedDocs<Doc> {
+  const page = query.page
+  const totalPages = Math.ceil(total / query.limit)
+  return {
+    ...result,
+    totalDocs: total,
+    totalPages,
+    page,
+    limit: query.limit,
+    pagingCounter: (page - 1) * query.limit + 1,
+    hasPrevPage: page > 1,
+    hasNextPage: page < totalPages,
+    prevPage: page > 1 ? page - 1 : null,
+    nextPage: page < totalPages ? page + 1 : null,
+  }
 }
 
 /**
@@ -90,7 +150,9 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
         const shadowed = twins.map((d) => twinOf(d, names)).filter((id): id is string => !!id)
         narrowing = shadowed.length > 0 ? { id: { not_in: shadowed } } : null
       }
-      return fallback.list({ ...query, where: and(query.where, narrowing) })
+      const merged = { ...query, where: and(query.where, narrowing) }
+      const total = await maintainedTotal(ctx, resource, names, query, now, !pctx.permitted || mode === 'published' ? 'live' : mode === 'auto' ? twins : null)
+      return total === null ? fallback.list(merged) : paged(await fallback.list(merged, { count: false }), total, query)
     },
 
     async load(id, where) {
