@@ -76,3 +76,20 @@ describe('publishing a draft that owns what its twin does not', () => {
     expect(await exists('_acb_news_article_datas', draft)).toBe(false)
   })
 })
+
+describe('what publishing a twin costs', () => {
+  it('looks for references to the draft in one statement, and its removal runs no cascade', async () => {
+    const live = await createRecord(server.payload, 'html_contents', { html: '<p>live</p>', publishedAt: PAST })
+    const edit = await server.patch(`${PATH}/${live}`, { html: '<p>pending</p>' }, { token: admin })
+    const draft = String(edit.body['@id']).split('/').pop()!
+    const { result, sql } = await server.countQueries(() => server.patch(`${PATH}/${draft}`, { publishedAt: PAST }, { token: admin }))
+    expect(result.status).toBe(200)
+    const inTransaction = sql.slice(0, sql.findIndex((text) => /^commit/i.test(text.trim())))
+    // Positions and BlogArticleData.htmlContent can point at an HtmlContent: one probe covers both (a Payload read each
+    // before, a second read of each table). The positions' other read is the published record's join, read back by Payload.
+    expect(inTransaction.filter((text) => /from "_acb_blog_article_datas"/i.test(text))).toHaveLength(1)
+    expect(inTransaction.filter((text) => /select distinct "_acb_component_positions"/.test(text))).toHaveLength(1)
+    // The orphan cascade's first look (groups the deleted record owns) never runs for a handover.
+    expect(inTransaction.filter((text) => text.includes(`'componentGroups'`))).toEqual([])
+  })
+})
