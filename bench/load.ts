@@ -21,7 +21,7 @@ import { buildSiteConfig } from '../payload.config'
 import { closePayload, createApp, loadJwtKeys } from 'payload-cwa'
 import { startPayload } from '../src/server/bootstrap'
 import { seedDemo } from '../src/seed/demo'
-import { lostWrites, publicationCounts, publishableTables, twinViolations, type ComponentRow } from './load/invariants'
+import { lostWrites, publicationCounts, publishableTables, totalViolations, twinViolations, type ComponentRow } from './load/invariants'
 import { judge } from './load/report'
 import { setUpLoadSite, signInAdmin } from './load/site'
 import type { LoadOutcome, LoadPlan } from './load/types'
@@ -159,7 +159,11 @@ async function main(): Promise<void> {
         [ids],
       )
       const tables = await publishableTables(client)
-      const sqlViolations = [...lostWrites(outcome.expected, rows), ...(await twinViolations(client, tables))]
+      const readTotal = async (path: string, asAdmin: boolean) => {
+        const response = await fetch(`${base}${path}`, { headers: asAdmin ? { authorization: `Bearer ${adminToken}` } : {} })
+        return { status: response.status, totalItems: response.ok ? ((await response.json()) as { totalItems?: number }).totalItems : undefined }
+      }
+      const sqlViolations = [...lostWrites(outcome.expected, rows), ...(await twinViolations(client, tables)), ...(await totalViolations(client, readTotal))]
       const counts = await publicationCounts(client, tables)
       const answered = Object.values(outcome.kinds).reduce((total, figures) => total + figures.count, 0)
       const report = judge(outcome, sqlViolations, {

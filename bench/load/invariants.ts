@@ -5,7 +5,9 @@
  *   the marker every draft's content carries and for the id of every record
  *   that was a draft for the whole time the request was under way;
  * - no lost write: every record holds what its last acknowledged write put there;
- * - exactly one published twin per record, in SQL over every publishable table.
+ * - exactly one published twin per record, in SQL over every publishable table;
+ * - the collection's totalItems (kept by triggers, not counted) equals the
+ *   rows counted in SQL, for an anonymous caller and for an admin.
  */
 import type pg from 'pg'
 import type { RecordState, Violation } from './types'
@@ -153,4 +155,29 @@ export async function publicationCounts(client: pg.Client, tables?: string[]): P
     totals.twins += Number(rows[0]!.twins)
   }
   return totals
+}
+
+/**
+ * The HtmlContent collection's totalItems against its rows counted in SQL:
+ * anonymous callers see live records (dated now or before, no twin); an
+ * admin sees every family once (all rows less the records their drafts shadow).
+ */
+export async function totalViolations(
+  client: pg.Client,
+  read: (path: string, admin: boolean) => Promise<{ status: number; totalItems?: number }>,
+): Promise<Violation[]> {
+  const { rows } = await client.query<{ live: number; admin: number }>(
+    `SELECT count(*) FILTER (WHERE published_at <= now() AND published_resource_id IS NULL)::int AS live,
+            (count(*) - count(DISTINCT published_resource_id))::int AS admin
+       FROM _acb_html_contents`,
+  )
+  const found: Violation[] = []
+  for (const [who, admin] of [['anonymous', false], ['admin', true]] as const) {
+    const answer = await read('/_api/component/html_contents', admin)
+    const expected = admin ? rows[0]!.admin : rows[0]!.live
+    if (answer.status !== 200 || answer.totalItems !== expected) {
+      found.push({ invariant: 'collection totals match the rows', detail: `${who}: totalItems ${answer.totalItems} (status ${answer.status}), ${expected} in SQL` })
+    }
+  }
+  return found
 }

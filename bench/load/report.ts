@@ -12,6 +12,7 @@ export const INVARIANTS = [
   'one published twin per record',
   'no draft returned to an anonymous request',
   'every request answered as expected',
+  'collection totals match the rows',
 ] as const
 
 export interface ServerFigures {
@@ -80,6 +81,7 @@ export function judge(outcome: LoadOutcome, sqlViolations: Violation[], server: 
     'one published twin per record': `${server.tables} publishable tables checked in SQL`,
     'no draft returned to an anonymous request': `${outcome.scannedBodies} anonymous bodies scanned`,
     'every request answered as expected': `${outcome.unanswered} unanswered, ${outcome.cutOff} cut off when the time was up`,
+    'collection totals match the rows': 'HtmlContent, anonymous and admin, against SQL',
   }
   let failed = 0
   for (const invariant of INVARIANTS) {

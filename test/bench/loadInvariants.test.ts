@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
-import { DRAFT_MARKER, DraftWindows, draftLeaks, lostWrites, twinViolations, type ComponentRow } from '../../bench/load/invariants'
+import { DRAFT_MARKER, DraftWindows, draftLeaks, lostWrites, totalViolations, twinViolations, type ComponentRow } from '../../bench/load/invariants'
 import { judge } from '../../bench/load/report'
 import type { LoadOutcome, LoadPlan } from '../../bench/load/types'
 import { ClientWorkload, LoadRecorder } from '../../bench/load/workload'
@@ -173,6 +173,39 @@ describe('twinViolations: one published twin per record, in SQL', () => {
         `_acb_html_contents ${[first, second].sort()[0]} (twin ${live2}) is one of 2 drafts of one record`,
       ].sort(),
     )
+  })
+})
+
+describe('totalViolations: the collection totals match the rows', () => {
+  let database: string
+  let client: pg.Client
+  beforeAll(async () => {
+    database = await createTestDatabase(process.env.CWA_TEST_TEMPLATE!)
+    client = new pg.Client({ connectionString: databaseUrl(database) })
+    await client.connect()
+  })
+  afterAll(async () => {
+    await client?.end()
+    if (database) await dropDatabase(database)
+  })
+
+  it('passes totals equal to the rows counted in SQL and reports any other, per caller', async () => {
+    const insert = async (publishedAt: string | null, twin: string | null = null) =>
+      (await client.query<{ id: string }>('INSERT INTO _acb_html_contents (html, published_at, published_resource_id) VALUES ($1, $2, $3) RETURNING id::text', ['x', publishedAt, twin]))
+        .rows[0]!.id
+    const live = await insert('2020-01-01')
+    await insert('2020-01-01')
+    await insert(null, live) // a draft twin: the admin sees that family once
+    await insert(null) // a draft
+    await insert('2999-01-01') // scheduled
+    const totals = { anonymous: 2, admin: 4 }
+    const read = (wrong: 'anonymous' | 'admin' | null) => async (_path: string, admin: boolean) => {
+      const who = admin ? 'admin' : 'anonymous'
+      return { status: 200, totalItems: totals[who] + (wrong === who ? 1 : 0) }
+    }
+    expect(await totalViolations(client, read(null))).toEqual([])
+    expect((await totalViolations(client, read('anonymous'))).map((v) => v.detail)).toEqual(['anonymous: totalItems 3 (status 200), 2 in SQL'])
+    expect((await totalViolations(client, read('admin'))).map((v) => v.detail)).toEqual(['admin: totalItems 5 (status 200), 4 in SQL'])
   })
 })
 
