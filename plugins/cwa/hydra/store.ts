@@ -3,6 +3,7 @@ import type { HydraContext } from './context'
 import { configExtensions } from './configExtensions'
 import type { Resource } from '../core/registry'
 import type { Doc, ItemStore } from './itemStore'
+import type { CollectionQuery } from './filters'
 
 export type { Doc, ItemStore }
 
@@ -39,4 +40,22 @@ export function storeFor(resource: Resource, ctx: HydraContext): ItemStore {
     if (store) return store
   }
   return payloadStore(resource, ctx)
+}
+
+/** A page read without its count (`list(query, { count: false })`) with Payload's paging fields, from a total known otherwise. */
+export function withTotal(result: PaginatedDocs<Doc>, total: number, query: CollectionQuery): PaginatedDocs<Doc> {
+  const page = query.page
+  const totalPages = Math.ceil(total / query.limit)
+  return {
+    ...result,
+    totalDocs: total,
+    totalPages,
+    page,
+    limit: query.limit,
+    pagingCounter: (page - 1) * query.limit + 1,
+    hasPrevPage: page > 1,
+    hasNextPage: page < totalPages,
+    prevPage: page > 1 ? page - 1 : null,
+    nextPage: page < totalPages ? page + 1 : null,
+  }
 }

@@ -5,7 +5,7 @@
 import type { CwaFeature } from '../../hydra/feature'
 import { applyPublishable } from './config'
 import { publishableExtension } from './extension'
-import { installRowCounts } from './counts'
+import { installPublishableCounts } from './counts'
 
 export { applyPublishable, publishableOf } from './config'
 export { publishableExtension } from './extension'
@@ -22,5 +22,5 @@ export const publishableFeature: CwaFeature = {
   name: 'publishable',
   completeCollection: applyPublishable,
   extension: publishableExtension,
-  onSchemaReady: installRowCounts,
+  onSchemaReady: installPublishableCounts,
 }

@@ -1,14 +1,14 @@
-import type { PaginatedDocs, Where } from 'payload'
+import type { Where } from 'payload'
 import { findOne } from '../../core/utils/findOne'
 import { internalFind } from '../../core/utils/internalFind'
 import type { HydraContext } from '../../hydra/context'
 import type { Resource } from '../../core/registry'
-import type { Doc, ItemStore } from '../../hydra/store'
+import { type Doc, type ItemStore, withTotal } from '../../hydra/store'
 import { passes } from '../../core/roles'
 import type { ResolvedPublishable } from './options'
 import { draftOf, publicationState, publishedWhere, twinOf } from './state'
 import { takeoverDue } from './schedule'
-import { maintainedCounts } from './counts'
+import { publishableCounts } from './counts'
 import type { CollectionQuery } from '../../hydra/filters'
 import { createRecord, deleteRecord, promoteDueDraft, type PublishContext, updateRecord } from './stateMachine'
 
@@ -70,28 +70,10 @@ async function maintainedTotal(
   const read = ctx.payload.collections[resource.slug as never]?.config.access.read
   const access = read ? await read({ req: ctx.req }) : true
   if (access !== true && !(scope === 'live' && isPublishedWhere(access, names))) return null
-  const counts = await maintainedCounts(ctx.payload, resource, names, now, ctx.req)
+  const counts = await publishableCounts(ctx.payload, resource, names, now, ctx.req)
   if (!counts) return null
   if (scope === 'live') return counts.live
   return counts.total - new Set(scope.map((draft) => twinOf(draft, names)).filter(Boolean)).size
-}
-
-/** Payload's paging fields for a page read without its count, from the total. */
-function paged(result: PaginatedDocs<Doc>, total: number, query: CollectionQuery): PaginatedDocs<Doc> {
-  const page = query.page
-  const totalPages = Math.ceil(total / query.limit)
-  return {
-    ...result,
-    totalDocs: total,
-    totalPages,
-    page,
-    limit: query.limit,
-    pagingCounter: (page - 1) * query.limit + 1,
-    hasPrevPage: page > 1,
-    hasNextPage: page < totalPages,
-    prevPage: page > 1 ? page - 1 : null,
-    nextPage: page < totalPages ? page + 1 : null,
-  }
 }
 
 /**
@@ -152,7 +134,7 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
       }
       const merged = { ...query, where: and(query.where, narrowing) }
       const total = await maintainedTotal(ctx, resource, names, query, now, !pctx.permitted || mode === 'published' ? 'live' : mode === 'auto' ? twins : null)
-      return total === null ? fallback.list(merged) : paged(await fallback.list(merged, { count: false }), total, query)
+      return total === null ? fallback.list(merged) : withTotal(await fallback.list(merged, { count: false }), total, query)
     },
 
     async load(id, where) {

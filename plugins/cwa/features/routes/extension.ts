@@ -4,6 +4,7 @@ import { routeEndpoints } from './endpoints'
 import { amendRouteDocs } from './openapi'
 import { decorateRoute, prepareRoutes } from './output'
 import { pageDataOfPath } from './routeByPath'
+import { routesStore } from './counts'
 
 /**
  * Routes: go-live dates (liveAt, inherited through parent pages), public
@@ -15,6 +16,7 @@ export const routesExtension: HydraExtension = {
   endpoints: routeEndpoints,
   beforeItemRead: gateContentItem,
   resolvePath: pageDataOfPath,
+  store: (resource, ctx, fallback) => (resource.slug === 'routes' ? routesStore(ctx, fallback) : undefined),
   async prepareItems(docs, resource, ctx) {
     if (resource.slug === 'routes') await prepareRoutes(docs, ctx)
   },

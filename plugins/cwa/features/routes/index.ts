@@ -6,6 +6,7 @@
 import type { CwaFeature } from '../../hydra/feature'
 import { applyRouteRules } from './config'
 import { routesExtension } from './extension'
+import { installRouteCounts } from './counts'
 
 export { routesExtension } from './extension'
 export { applyRouteRules } from './config'
@@ -19,4 +20,5 @@ export const routesFeature: CwaFeature = {
   name: 'routes',
   completeCollection: applyRouteRules,
   extension: routesExtension,
+  onSchemaReady: installRouteCounts,
 }

@@ -1,0 +1,270 @@
+import type { Payload, PayloadRequest } from 'payload'
+import type { Pool } from 'pg'
+import { getOptions } from '../registry'
+import { runBuiltSql, runSql, sql } from './sql'
+
+/**
+ * Row counts of a table kept by the writes themselves, so that a
+ * collection's `totalItems` costs the same at 100 rows and at 100,000.
+ *
+ * What is counted: all rows, and the dated ones (a date column set and,
+ * where the table has one, a twin-link column empty: a publication date and
+ * a draft's link to its published record, or a go-live date). Statement
+ * triggers (with transition tables) add one delta row per write statement to
+ * a counts table; writers never wait on one counter row; readers sum the few
+ * delta rows, and a write that finds many folds them into one. Callers who
+ * only see what is live get the dated count less the rows dated later than
+ * now (an index range over the date: the few still to come).
+ *
+ * Installed when Payload starts, on the tables that exist then, else the
+ * first time a table is counted (a first start migrates after Payload's
+ * init), each in a transaction of its own that holds writers back while the
+ * starting count is taken. A table with no counts rows is not installed
+ * (new, recreated by a migration, or its columns renamed: the trigger then
+ * forgets the table's counts); its reads count the rows as before until the
+ * installation is done.
+ */
+
+/** A counted table: its date column and, if it has one, its twin-link column (rows with a link are never live). */
+export interface CountedTable {
+  table: string
+  dated: string
+  twin: string | null
+}
+
+export interface MaintainedCounts {
+  /** Every row. */
+  total: number
+  /** Rows live at `now`: dated now or before (and no twin link). */
+  live: number
+  /** Delta rows summed (a write past FOLD_AFTER folds them into one). */
+  deltas: number
+}
+
+/** Delta rows of a table before the write that adds one more folds them into one. */
+const FOLD_AFTER = 64
+
+const countsTable = (payload: Payload) => `${getOptions(payload.config).tablePrefix}row_counts`
+const triggerFunction = (payload: Payload) => `${getOptions(payload.config).tablePrefix}count_rows`
+
+/** Installations under way, and when one last failed, by site and table. */
+const installs = new WeakMap<Payload, Map<string, { running: boolean; failedAt?: number }>>()
+/** Tables whose counts table this process has seen, by site: their reads need no existence check. */
+const seen = new WeakMap<Payload, Set<string>>()
+function seenBy(payload: Payload): Set<string> {
+  let tables = seen.get(payload)
+  if (!tables) seen.set(payload, (tables = new Set()))
+  return tables
+}
+/** A failed installation (a long write held the table) is tried again after this long. */
+const RETRY_MS = 60_000
+
+function poolOf(payload: Payload): Pool | null {
+  const pool = (payload.db as unknown as { pool?: Pool }).pool
+  return pool && typeof pool.connect === 'function' ? pool : null
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`
+
+/**
+ * The trigger function of every counted table (its columns are the
+ * trigger's arguments): one delta row per write statement, folded by the
+ * writer that finds too many.
+ */
+function triggerFunctionSql(payload: Payload): string {
+  const counts = quote(countsTable(payload))
+  const fn = quote(triggerFunction(payload))
+  return `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE
+  live_delta bigint := 0;
+  total_delta bigint := 0;
+  n bigint;
+  p bigint;
+  counted text := format('%I IS NOT NULL', TG_ARGV[0]) || CASE WHEN TG_ARGV[1] = '' THEN '' ELSE format(' AND %I IS NULL', TG_ARGV[1]) END;
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM ${counts} WHERE table_oid = TG_RELID;
+    INSERT INTO ${counts} (table_oid, live, total) VALUES (TG_RELID, 0, 0);
+    RETURN NULL;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    EXECUTE 'SELECT count(*), count(*) FILTER (WHERE ' || counted || ') FROM cwa_new_rows' INTO n, p;
+    total_delta := total_delta + n;
+    live_delta := live_delta + p;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    EXECUTE 'SELECT count(*), count(*) FILTER (WHERE ' || counted || ') FROM cwa_old_rows' INTO n, p;
+    total_delta := total_delta - n;
+    live_delta := live_delta - p;
+  END IF;
+  IF total_delta <> 0 OR live_delta <> 0 THEN
+    INSERT INTO ${counts} (table_oid, live, total) VALUES (TG_RELID, live_delta, total_delta);
+    -- Past FOLD_AFTER delta rows, one writer at a time folds them into one (the others never wait for it).
+    IF (SELECT count(*) FROM ${counts} WHERE table_oid = TG_RELID) > ${FOLD_AFTER}
+       AND pg_try_advisory_xact_lock(hashtextextended('cwa:row_counts:fold:' || TG_RELID::text, 0)) THEN
+      WITH gone AS (DELETE FROM ${counts} WHERE table_oid = TG_RELID RETURNING live, total)
+      INSERT INTO ${counts} (table_oid, live, total) SELECT TG_RELID, sum(live), sum(total) FROM gone HAVING count(*) > 0;
+    END IF;
+  END IF;
+  RETURN NULL;
+EXCEPTION
+  WHEN undefined_column THEN
+    -- The counted columns are gone (renamed by a migration): readers count the rows again and install anew.
+    DELETE FROM ${counts} WHERE table_oid = TG_RELID;
+    RETURN NULL;
+  WHEN undefined_table THEN
+    -- The counts table was dropped: a write never fails for it; the next read installs anew.
+    RETURN NULL;
+END
+$fn$`
+}
+
+/** The counts table, the trigger function and the table's four triggers, then its starting count: one transaction. */
+async function install(payload: Payload, { table, dated, twin }: CountedTable): Promise<void> {
+  const pool = poolOf(payload)
+  if (!pool) return
+  const counts = quote(countsTable(payload))
+  const fn = quote(triggerFunction(payload))
+  const args = `${literal(dated)}, ${literal(twin ?? '')}`
+  const target = quote(table)
+  const trigger = (event: string) => quote(`${getOptions(payload.config).tablePrefix}counts_${event}`)
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    // Never stall a reader behind a long write: the next read tries again.
+    await client.query(`SET LOCAL lock_timeout = '2s'`)
+    await client.query(`SELECT pg_advisory_xact_lock(hashtextextended(${literal(`cwa:row_counts:${table}`)}, 0))`)
+    await client.query(`CREATE TABLE IF NOT EXISTS ${counts} (table_oid oid NOT NULL, live bigint NOT NULL, total bigint NOT NULL)`)
+    await client.query(`CREATE INDEX IF NOT EXISTS ${quote(`${countsTable(payload)}_table_oid_idx`)} ON ${counts} (table_oid)`)
+    await client.query(triggerFunctionSql(payload))
+    // Writers wait from here to the commit, so the starting count and the triggers see the same rows.
+    await client.query(`LOCK TABLE ${target} IN SHARE ROW EXCLUSIVE MODE`)
+    await client.query(
+      `CREATE OR REPLACE TRIGGER ${trigger('insert')} AFTER INSERT ON ${target} REFERENCING NEW TABLE AS cwa_new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}(${args})`,
+    )
+    await client.query(
+      `CREATE OR REPLACE TRIGGER ${trigger('update')} AFTER UPDATE ON ${target} REFERENCING OLD TABLE AS cwa_old_rows NEW TABLE AS cwa_new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}(${args})`,
+    )
+    await client.query(
+      `CREATE OR REPLACE TRIGGER ${trigger('delete')} AFTER DELETE ON ${target} REFERENCING OLD TABLE AS cwa_old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}(${args})`,
+    )
+    await client.query(`CREATE OR REPLACE TRIGGER ${trigger('truncate')} AFTER TRUNCATE ON ${target} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}(${args})`)
+    await client.query(`DELETE FROM ${counts} WHERE table_oid = ${literal(table)}::regclass`)
+    await client.query(
+      `INSERT INTO ${counts} (table_oid, live, total) SELECT ${literal(table)}::regclass, count(*) FILTER (WHERE ${quote(dated)} IS NOT NULL${twin ? ` AND ${quote(twin)} IS NULL` : ''}), count(*) FROM ${target}`,
+    )
+    await client.query('COMMIT')
+    payload.logger.info({ msg: 'Row counts installed', table })
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+/** Starts the installation (one at a time per table); a failure is logged and tried again a minute later. */
+function startInstall(payload: Payload, counted: CountedTable): void {
+  const { table } = counted
+  let byTable = installs.get(payload)
+  if (!byTable) installs.set(payload, (byTable = new Map()))
+  const state = byTable.get(table)
+  if (state?.running || (state?.failedAt && Date.now() - state.failedAt < RETRY_MS)) return
+  byTable.set(table, { running: true })
+  install(payload, counted).then(
+    () => {
+      byTable.delete(table)
+      seenBy(payload).add(table)
+    },
+    (error: unknown) => {
+      byTable.set(table, { running: false, failedAt: Date.now() })
+      payload.logger.warn({ msg: 'Row counts not installed; the collection counts its rows meanwhile', table, err: error })
+    },
+  )
+}
+
+const isUndefinedTable = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } } | null
+  return e?.code === '42P01' || e?.cause?.code === '42P01'
+}
+
+/**
+ * The maintained counts of a table at `now`, or null when they are not
+ * installed yet (the installation starts; the caller counts as before). One
+ * statement.
+ */
+export async function maintainedCounts(payload: Payload, counted: CountedTable, now: Date, req?: PayloadRequest): Promise<MaintainedCounts | null> {
+  if (!poolOf(payload)) return null
+  const { table, dated, twin } = counted
+  const counts = countsTable(payload)
+  const tables = seenBy(payload)
+  if (!tables.has(table)) {
+    // Once per table and process: a database never counted has no counts table, and reading it would fail.
+    const [present] = await runSql<{ present: boolean }>(payload, sql`SELECT to_regclass(${counts}) IS NOT NULL AS present`, req)
+    if (!present?.present) {
+      startInstall(payload, counted)
+      return null
+    }
+    tables.add(table)
+  }
+  const read = runBuiltSql<{ live: string | null; total: string | null; deltas: number; scheduled: string }>(
+    payload,
+    `rowCounts:${table}`,
+    () =>
+      sql`SELECT sum(c.live) AS live, sum(c.total) AS total, count(*)::int AS deltas,
+        (SELECT count(*) FROM ${sql.identifier(table)} t WHERE t.${sql.identifier(dated)} > ${sql.placeholder('now')}::timestamptz${twin ? sql` AND t.${sql.identifier(twin)} IS NULL` : sql``}) AS scheduled
+        FROM ${sql.identifier(counts)} c WHERE c.table_oid = ${table}::regclass`,
+    { now: now.toISOString() },
+    req,
+  )
+  let row: Awaited<typeof read>[number] | undefined
+  try {
+    ;[row] = await read
+  } catch (error) {
+    // The counts table was dropped while this process ran: count the rows this time, and install anew.
+    if (!isUndefinedTable(error)) throw error
+    tables.delete(table)
+    startInstall(payload, counted)
+    return null
+  }
+  if (!row || row.deltas === 0) {
+    startInstall(payload, counted)
+    return null
+  }
+  return { total: Number(row.total), live: Number(row.live) - Number(row.scheduled), deltas: row.deltas }
+}
+
+/**
+ * At start (a feature's onSchemaReady): installs the counts of the tables
+ * that exist and have none. An installed database costs two statements; a
+ * failure is logged, and reads install later.
+ */
+export async function installRowCounts(payload: Payload, tables: CountedTable[]): Promise<void> {
+  const pool = poolOf(payload)
+  if (!pool || tables.length === 0) return
+  try {
+    const counts = countsTable(payload)
+    const present = (await pool.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [counts])).rows[0]?.present
+    // The trigger function as this version writes it, on every start (the triggers call it by name).
+    if (present) await pool.query(triggerFunctionSql(payload))
+    const names = tables.map((t) => t.table)
+    const missing = present
+      ? (
+          await pool.query<{ table_name: string }>(
+            `SELECT t.table_name FROM unnest($1::text[]) AS t(table_name)
+             WHERE to_regclass(t.table_name) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${quote(counts)} c WHERE c.table_oid = to_regclass(t.table_name))`,
+            [names],
+          )
+        ).rows.map((row) => row.table_name)
+      : (await pool.query<{ table_name: string }>('SELECT t.table_name FROM unnest($1::text[]) AS t(table_name) WHERE to_regclass(t.table_name) IS NOT NULL', [names])).rows.map(
+          (row) => row.table_name,
+        )
+    for (const counted of tables.filter((t) => missing.includes(t.table))) await install(payload, counted)
+    const known = seenBy(payload)
+    // Every table that exists now has its counts: their first reads need no existence check.
+    for (const table of names) if (present || missing.includes(table)) known.add(table)
+  } catch (error) {
+    payload.logger.warn({ msg: 'Row counts not installed at start; collections count their rows until a read installs them', err: error })
+  }
+}
