@@ -64,6 +64,8 @@ function poolOf(payload: Payload): Pool | null {
   return pool && typeof pool.connect === 'function' ? pool : null
 }
 
+const INSTALL_LOCK = `SELECT pg_advisory_xact_lock(hashtextextended('cwa:row_counts:install', 0))`
+
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`
 
@@ -134,7 +136,8 @@ async function install(payload: Payload, { table, dated, twin }: CountedTable): 
     await client.query('BEGIN')
     // Never stall a reader behind a long write: the next read tries again.
     await client.query(`SET LOCAL lock_timeout = '2s'`)
-    await client.query(`SELECT pg_advisory_xact_lock(hashtextextended(${literal(`cwa:row_counts:${table}`)}, 0))`)
+    // One installation at a time on the database (two processes starting together would race on the table and function).
+    await client.query(INSTALL_LOCK)
     await client.query(`CREATE TABLE IF NOT EXISTS ${counts} (table_oid oid NOT NULL, live bigint NOT NULL, total bigint NOT NULL)`)
     await client.query(`CREATE INDEX IF NOT EXISTS ${quote(`${countsTable(payload)}_table_oid_idx`)} ON ${counts} (table_oid)`)
     await client.query(triggerFunctionSql(payload))
@@ -247,7 +250,20 @@ export async function installRowCounts(payload: Payload, tables: CountedTable[])
     const counts = countsTable(payload)
     const present = (await pool.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [counts])).rows[0]?.present
     // The trigger function as this version writes it, on every start (the triggers call it by name).
-    if (present) await pool.query(triggerFunctionSql(payload))
+    if (present) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        await client.query(INSTALL_LOCK)
+        await client.query(triggerFunctionSql(payload))
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    }
     const names = tables.map((t) => t.table)
     const missing = present
       ? (
