@@ -68,7 +68,8 @@ async function maintainedTotal(
 ): Promise<number | null> {
   if (scope === null || !(query.limit > 0) || Object.keys(query.where ?? {}).length > 0) return null
   const read = ctx.payload.collections[resource.slug as never]?.config.access.read
-  const access = read ? await read({ req: ctx.req }) : true
+  if (!read) return null
+  const access = await read({ req: ctx.req })
   if (access !== true && !(scope === 'live' && isPublishedWhere(access, names))) return null
   const counts = await publishableCounts(ctx.payload, resource, names, now, ctx.req)
   if (!counts) return null
