@@ -138,8 +138,13 @@ async function install(payload: Payload, { table, dated, twin }: CountedTable): 
     await client.query(`SET LOCAL lock_timeout = '2s'`)
     // One installation at a time on the database (two processes starting together would race on the table and function).
     await client.query(INSTALL_LOCK)
-    await client.query(`CREATE TABLE IF NOT EXISTS ${counts} (table_oid oid NOT NULL, live bigint NOT NULL, total bigint NOT NULL)`)
-    await client.query(`CREATE INDEX IF NOT EXISTS ${quote(`${countsTable(payload)}_table_oid_idx`)} ON ${counts} (table_oid)`)
+    // Created once. Not `IF NOT EXISTS` on every installation: CREATE INDEX locks the counts table even when the index
+    // exists, and held while this waits for the counted table, that lock would stall (deadlock) a writer of that table.
+    const exists = (await client.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [countsTable(payload)])).rows[0]?.present
+    if (!exists) {
+      await client.query(`CREATE TABLE ${counts} (table_oid oid NOT NULL, live bigint NOT NULL, total bigint NOT NULL)`)
+      await client.query(`CREATE INDEX ${quote(`${countsTable(payload)}_table_oid_idx`)} ON ${counts} (table_oid)`)
+    }
     await client.query(triggerFunctionSql(payload))
     // Writers wait from here to the commit, so the starting count and the triggers see the same rows.
     await client.query(`LOCK TABLE ${target} IN SHARE ROW EXCLUSIVE MODE`)
