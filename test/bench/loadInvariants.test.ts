@@ -127,9 +127,10 @@ describe('the workload records what it must check', () => {
   })
 })
 
-describe('twinViolations: one published twin per record, in SQL', () => {
-  let database: string
-  let client: pg.Client
+/** A client on a database of its own, cloned from the migrated template, for the describe block that calls this. */
+function clonedDatabase(): { client: () => pg.Client } {
+  let database: string | undefined
+  let client: pg.Client | undefined
   beforeAll(async () => {
     database = await createTestDatabase(process.env.CWA_TEST_TEMPLATE!)
     client = new pg.Client({ connectionString: databaseUrl(database) })
@@ -138,6 +139,15 @@ describe('twinViolations: one published twin per record, in SQL', () => {
   afterAll(async () => {
     await client?.end()
     if (database) await dropDatabase(database)
+  })
+  return { client: () => client! }
+}
+
+describe('twinViolations: one published twin per record, in SQL', () => {
+  const db = clonedDatabase()
+  let client: pg.Client
+  beforeAll(() => {
+    client = db.client()
   })
 
   it('passes sound twins and reports a twin of a draft, a twin dated in the past and two drafts of one record', async () => {
@@ -177,16 +187,10 @@ describe('twinViolations: one published twin per record, in SQL', () => {
 })
 
 describe('totalViolations: the collection totals match the rows', () => {
-  let database: string
+  const db = clonedDatabase()
   let client: pg.Client
-  beforeAll(async () => {
-    database = await createTestDatabase(process.env.CWA_TEST_TEMPLATE!)
-    client = new pg.Client({ connectionString: databaseUrl(database) })
-    await client.connect()
-  })
-  afterAll(async () => {
-    await client?.end()
-    if (database) await dropDatabase(database)
+  beforeAll(() => {
+    client = db.client()
   })
 
   it('passes totals equal to the rows counted in SQL and reports any other, per caller', async () => {
