@@ -45,3 +45,15 @@ export function testDatabaseCreatedAt(name: string): number | null {
   const match = /^cwa_test_(\d{10})_[0-9a-f]{8}$/.exec(name)
   return match ? Number(match[1]) : null
 }
+
+/** What the sessions of a database are doing (for a report when a test's shutdown stalls). */
+export async function databaseActivity(name: string): Promise<Array<Record<string, unknown>>> {
+  return withAdminClient(async (c) => {
+    const { rows } = await c.query(
+      `SELECT pid, state, wait_event_type, wait_event, now() - query_start AS running_for, left(query, 300) AS query
+         FROM pg_stat_activity WHERE datname = $1 ORDER BY query_start`,
+      [name],
+    )
+    return rows
+  })
+}

@@ -11,6 +11,7 @@ import { startPayload } from '../../src/server/bootstrap'
 import { loadJwtKeys } from '../../plugins/cwa/session/keys'
 import { closePayload } from '../../plugins/cwa/core/utils/closePayload'
 import { createTestDatabase, databaseUrl, dropDatabase } from './database'
+import { shutDownWithin } from './shutdown'
 
 export interface TestResponse<T = any> {
   status: number
@@ -172,8 +173,10 @@ export async function startTestServer({ options, mailerDsn }: { options?: Partia
       }
     },
     async close() {
-      await new Promise((resolve) => server.close(resolve))
-      await closePayload(payload)
+      server.close()
+      // Keep-alive sockets would hold close() open; every test has its answers by now.
+      server.closeAllConnections()
+      await shutDownWithin(database, () => closePayload(payload))
       await dropDatabase(database)
     },
   }
