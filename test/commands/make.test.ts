@@ -58,15 +58,18 @@ describe('type generators', () => {
     const banner = index.generatedComponents[0]!.custom?.cwa as { shortName: string; publishable: unknown }
     expect(banner).toMatchObject({ shortName: 'Banner', publishable: true })
     expect(readFileSync(path.join(types, 'PromoData.ts'), 'utf8')).toContain("relationTo: 'promo_blocks'")
-  })
+  }, 180_000) // three generators, each Payload's CLI in a child process
 
-  it('refuses a taken short name, a name not in PascalCase and an unknown component (exit 1, nothing written)', async () => {
+  // One test per refusal: each starts Payload's CLI in a child process (10-20 s on a busy CI machine).
+  it.each([
+    ['a taken short name', 'cwa:make:api-component', ['Title']],
+    ['a name not in PascalCase', 'cwa:make:api-component', ['banner']],
+    ['no name', 'cwa:make:api-component', []],
+    ['an unknown component', 'cwa:make:page-data', ['XData', '--component', 'nope']],
+  ])('refuses %s (exit 1, nothing written)', async (_case, command, args) => {
     const types = path.join(dir, 'refused')
-    for (const args of [['Title'], ['banner'], []]) {
-      const result = await run('cwa:make:api-component', [...args, '--dir', types])
-      expect(result.code).toBe(1)
-    }
-    expect((await run('cwa:make:page-data', ['XData', '--component', 'nope', '--dir', types])).code).toBe(1)
+    const result = await run(command, [...args, '--dir', types])
+    expect(result.code).toBe(1)
     expect(existsSync(types)).toBe(false)
   })
 })
@@ -74,15 +77,13 @@ describe('type generators', () => {
 describe('make:rename-component', () => {
   const migrations = path.join(dir, 'migrations')
 
-  it('refuses IRIs that do not start with / or name no type collection', async () => {
-    for (const args of [
-      ['--old-iri', 'component/titles', '--new-iri', '/component/headings'],
-      ['--old-iri', '/component/titles', '--new-iri', '/page_data/headings'],
-      ['--old-iri', '/component/titles'],
-    ]) {
-      const result = await run('cwa:make:rename-component', [...args, '--dir', migrations])
-      expect(result.code).toBe(1)
-    }
+  it.each([
+    ['an IRI that does not start with /', ['--old-iri', 'component/titles', '--new-iri', '/component/headings']],
+    ['a new IRI of another kind of type', ['--old-iri', '/component/titles', '--new-iri', '/page_data/headings']],
+    ['no new IRI', ['--old-iri', '/component/titles']],
+  ])('refuses %s (exit 1)', async (_case, args) => {
+    const result = await run('cwa:make:rename-component', [...args, '--dir', migrations])
+    expect(result.code).toBe(1)
   })
 
   it('a component: tables, position and rels columns and allowedComponents IRIs renamed by up, restored by down', async () => {

@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import { createHmac, randomBytes } from 'node:crypto'
 import { sha256Hex } from '../core/utils/hash'
+import { requireTableName } from '../core/utils/schema'
 import type { Payload, PayloadRequest } from 'payload'
 
 const hash = sha256Hex
@@ -55,12 +56,12 @@ export class RefreshTokenStore {
   ) {}
 
   private get db() {
-    return this.payload.db as unknown as { drizzle: Executor; tableNameMap: Map<string, string> }
+    return this.payload.db as unknown as { drizzle: Executor }
   }
 
   /** The collection's table (table prefix applied), as the database adapter named it. */
   private get table() {
-    return sql.identifier(this.db.tableNameMap.get('refresh_tokens') ?? 'refresh_tokens')
+    return sql.identifier(requireTableName(this.payload, 'refresh_tokens'))
   }
 
   private async execute<T>(query: ReturnType<typeof sql>): Promise<T[]> {

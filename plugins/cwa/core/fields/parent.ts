@@ -3,7 +3,7 @@ import type { CoreContext } from '../context'
 import { getRegistry, isUuid } from '../registry'
 import { relationCollection, relationId } from '../utils/relations'
 import { runSql, type Sql, sql } from '../utils/sql'
-import { toSnakeCase } from '../utils/naming'
+import { columnNameOf, relsColumnOf, relsTableOf, requireTableName } from '../utils/schema'
 
 /**
  * parentPage / parentPageData: a child names at most one parent, of either
@@ -89,38 +89,30 @@ export async function assertNoParentCycle(
   if (rows[0]?.loops) throw new ValidationError({ errors: [{ path: key, message }] })
 }
 
-interface Adapter {
-  tableNameMap: Map<string, string>
-  tables: Record<string, Record<string, { name?: string } | undefined>>
-}
-
 /**
  * The parent of the chain row `c` (columns kind, id) as a LATERAL subquery
  * (parent_kind, parent_id): one indexed branch per page and page data table,
  * each running only for rows of its kind.
  */
 function parentOfSql(payload: Payload): Sql {
-  const adapter = payload.db as unknown as Adapter
-  const tableOf = (slug: string) => adapter.tableNameMap.get(toSnakeCase(slug)) ?? adapter.tableNameMap.get(slug) ?? slug
   const pageData = getRegistry(payload.config)
     .ofKind('pageData')
     .map((r) => r.slug)
   const branches = ['pages', ...pageData].map((slug) => {
-    const table = tableOf(slug)
-    const parentPage = adapter.tables[table]?.parentPage?.name
+    const table = requireTableName(payload, slug)
+    const parentPage = columnNameOf(payload, slug, 'parentPage')
     const pp = parentPage ? sql`t.${sql.identifier(parentPage)}` : sql`NULL::uuid`
-    const relsColumns = adapter.tables[`${table}_rels`]
-      ? pageData.flatMap((target) => {
-          const name = adapter.tables[`${table}_rels`]![`${target}ID`]?.name ?? adapter.tables[`${table}_rels`]![`${toSnakeCase(target)}ID`]?.name
-          return name ? [[target, sql`pr.${sql.identifier(name)}`] as const] : []
-        })
-      : []
+    const rels = relsTableOf(payload, slug)
+    const relsColumns = pageData.flatMap((target) => {
+      const name = relsColumnOf(payload, slug, target)?.column
+      return name ? [[target, sql`pr.${sql.identifier(name)}`] as const] : []
+    })
     const kind =
       relsColumns.length > 0
         ? sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text ${sql.join(relsColumns.map(([target, column]) => sql`WHEN ${column} IS NOT NULL THEN ${target}::text`), sql` `)} END`
         : sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text END`
     const id = relsColumns.length > 0 ? sql`COALESCE(${pp}, ${sql.join(relsColumns.map(([, column]) => column), sql`, `)})` : pp
-    const join = relsColumns.length > 0 ? sql` LEFT JOIN ${sql.identifier(`${table}_rels`)} pr ON pr.parent_id = t.id AND pr.path = 'parentPageData'` : sql``
+    const join = rels && relsColumns.length > 0 ? sql` LEFT JOIN ${sql.identifier(rels)} pr ON pr.parent_id = t.id AND pr.path = 'parentPageData'` : sql``
     return sql`SELECT ${kind} AS parent_kind, ${id} AS parent_id FROM ${sql.identifier(table)} t${join} WHERE c.kind = ${slug}::text AND t.id = c.id`
   })
   return sql`LATERAL (${sql.join(branches, sql` UNION ALL `)})`

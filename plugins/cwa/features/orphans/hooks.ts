@@ -1,6 +1,7 @@
 import { type CollectionBeforeDeleteHook, type Payload, type PayloadRequest, ValidationError } from 'payload'
 import { getRegistry } from '../../core/registry'
 import { runSql, sql } from '../../core/utils/sql'
+import { columnNameOf } from '../../core/utils/schema'
 import { draftTakesOver, isHandover } from '../publishable'
 import { cascadeOf, deleteSet, inCascade } from './cascade'
 import { id, structureOf, uuidList } from './structure'
@@ -44,7 +45,7 @@ async function assertNotRequired(payload: Payload, req: PayloadRequest, slug: st
   }
   if (slug === 'pages') {
     const branches = structure.pageData.flatMap((table) => {
-      const column = (payload.db as unknown as { tables: Record<string, Record<string, { name?: string }>> }).tables[table.table]?.page?.name
+      const column = columnNameOf(payload, table.slug, 'page')
       return column ? [sql`SELECT ${table.slug}::text AS kind, id::text AS id FROM ${id(table.table)} WHERE ${id(column)} IN ${uuidList([recordId])}`] : []
     })
     if (branches.length === 0) return

@@ -2,6 +2,7 @@ import type { CollectionConfig, Payload, PayloadRequest } from 'payload'
 import { closedToEveryone } from '../../core/access'
 import { type CoreContext, tableName } from '../../core/context'
 import { runSql, sql } from '../../core/utils/sql'
+import { requireTableName } from '../../core/utils/schema'
 import { id } from './structure'
 
 export const REPORTS = 'orphaned_resources_reports'
@@ -40,10 +41,7 @@ export function reportsCollection(ctx: CoreContext): CollectionConfig {
 }
 
 function table(payload: Payload): string {
-  const adapter = payload.db as unknown as { tableNameMap: Map<string, string> }
-  const name = adapter.tableNameMap.get(REPORTS)
-  if (!name) throw new Error('The orphaned resources report table is missing from the database adapter')
-  return name
+  return requireTableName(payload, REPORTS)
 }
 
 /** Replaces the row `kind` with `lists`, stamped with the database's clock (microseconds, UTC). Returns what was stored. */

@@ -1,14 +1,8 @@
 import type { Payload } from 'payload'
 import { dataFields, getRegistry } from '../../core/registry'
-import { toSnakeCase } from '../../core/utils/naming'
+import { columnNameOf, relsColumnOf, relsTableOf, requireTableName } from '../../core/utils/schema'
 import { sql, type SqlChunk } from '../../core/utils/sql'
 import { publishableOf } from '../publishable'
-
-type Columns = Record<string, { name?: string } | undefined>
-interface Adapter {
-  tableNameMap: Map<string, string>
-  tables: Record<string, Columns>
-}
 
 /** A component type as the scan and the cascade see it. */
 export interface ComponentTable {
@@ -82,21 +76,11 @@ export function structureOf(payload: Payload): Structure {
 }
 
 function readStructure(payload: Payload): Structure {
-  const adapter = payload.db as unknown as Adapter
   const registry = getRegistry(payload.config)
-  const tableName = (slug: string): string => {
-    const name = adapter.tableNameMap.get(toSnakeCase(slug)) ?? adapter.tableNameMap.get(slug)
-    if (!name) throw new Error(`No table for collection "${slug}"`)
-    return name
-  }
-  const column = (slug: string, field: string): string | null => adapter.tables[tableName(slug)]?.[field]?.name ?? null
-  const relsOf = (slug: string): string | null => (adapter.tables[`${tableName(slug)}_rels`] ? `${tableName(slug)}_rels` : null)
-  const relsColumn = (slug: string, target: string): string | null => {
-    const rels = relsOf(slug)
-    if (!rels) return null
-    const columns = adapter.tables[rels]!
-    return columns[`${target}ID`]?.name ?? columns[`${toSnakeCase(target)}ID`]?.name ?? null
-  }
+  const tableName = (slug: string): string => requireTableName(payload, slug)
+  const column = (slug: string, field: string): string | null => columnNameOf(payload, slug, field)
+  const relsOf = (slug: string): string | null => relsTableOf(payload, slug)
+  const relsColumn = (slug: string, target: string): string | null => relsColumnOf(payload, slug, target)?.column ?? null
   const required = (value: string | null, what: string): string => {
     if (!value) throw new Error(`The orphan scan found no ${what} in the database schema`)
     return value

@@ -1,10 +1,8 @@
 import type { Payload } from 'payload'
 import { getRegistry } from '../../../core/registry'
-import { toSnakeCase } from '../../../core/utils/naming'
+import { columnNameOf, relsColumnOf, relsTableOf, requireTableName } from '../../../core/utils/schema'
 import { publishableOf } from '../../publishable'
 import { sql, type SqlChunk } from './sql'
-
-type Columns = Record<string, { name?: string } | undefined>
 
 /** SQL expressions naming a record: its collection slug and id (e.g. columns of a row of a recursive walk). */
 export interface RecordSql {
@@ -18,21 +16,13 @@ export function refOf(alias: string, kind = 'kind', id = 'id'): RecordSql {
   return { kind: sql`${a}.${sql.identifier(kind)}`, id: sql`${a}.${sql.identifier(id)}` }
 }
 
-interface Adapter {
-  tableNameMap: Map<string, string>
-  tables: Record<string, Columns>
-}
-
 /**
  * Table and column names of the stored structure, read from the database
  * adapter (table prefix, rels tables, polymorphic columns), so that the raw
  * SQL of the route plugin follows whatever the config declares.
  */
 export class StructureSchema {
-  private readonly adapter: Adapter
-  constructor(readonly payload: Payload) {
-    this.adapter = payload.db as unknown as Adapter
-  }
+  constructor(readonly payload: Payload) {}
 
   get registry() {
     return getRegistry(this.payload.config)
@@ -48,16 +38,8 @@ export class StructureSchema {
     return this.registry.ofKind('component').map((r) => r.slug)
   }
 
-  /** Table names by slug, looked up once: the raw SQL of every read asks for them. */
-  private readonly tableNames = new Map<string, string>()
-
   tableName(slug: string): string {
-    let name = this.tableNames.get(slug)
-    if (name) return name
-    name = this.adapter.tableNameMap.get(toSnakeCase(slug)) ?? this.adapter.tableNameMap.get(slug)
-    if (!name) throw new Error(`No table for collection "${slug}"`)
-    this.tableNames.set(slug, name)
-    return name
+    return requireTableName(this.payload, slug)
   }
 
   table(slug: string): SqlChunk {
@@ -66,7 +48,7 @@ export class StructureSchema {
 
   /** Column of a field in the collection's own table, or null when the field is not stored there. */
   columnName(slug: string, field: string): string | null {
-    return this.adapter.tables[this.tableName(slug)]?.[field]?.name ?? null
+    return columnNameOf(this.payload, slug, field)
   }
 
   column(slug: string, field: string): SqlChunk {
@@ -77,8 +59,7 @@ export class StructureSchema {
 
   /** The rels table of a collection (hasMany and polymorphic relationships), or null. */
   relsName(slug: string): string | null {
-    const name = `${this.tableName(slug)}_rels`
-    return this.adapter.tables[name] ? name : null
+    return relsTableOf(this.payload, slug)
   }
 
   rels(slug: string): SqlChunk {
@@ -89,10 +70,7 @@ export class StructureSchema {
 
   /** Column of the rels table of `slug` that holds ids of `target`, or null. */
   relsColumnName(slug: string, target: string): string | null {
-    const rels = this.relsName(slug)
-    if (!rels) return null
-    const columns = this.adapter.tables[rels]!
-    return columns[`${target}ID`]?.name ?? columns[`${toSnakeCase(target)}ID`]?.name ?? null
+    return relsColumnOf(this.payload, slug, target)?.column ?? null
   }
 
   relsColumn(slug: string, target: string): SqlChunk {

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { sha256Hex } from '../../../core/utils/hash'
 import type { Payload, PayloadRequest } from 'payload'
 import { inTransaction, sql, sqlExecutor, type SqlExecutor } from '../../../core/utils/sql'
+import { requireTableName } from '../../../core/utils/schema'
 import type { TokenPurpose } from './collection'
 
 /** What the token functions need: the Payload instance and, when inside a write, its request (to share the transaction). */
@@ -26,8 +27,7 @@ export function executor({ payload, req }: TokenScope): Promise<Executor> {
 }
 
 function table(payload: Payload) {
-  const names = (payload.db as unknown as { tableNameMap: Map<string, string> }).tableNameMap
-  return sql.identifier(names.get('user_tokens') ?? 'user_tokens')
+  return sql.identifier(requireTableName(payload, 'user_tokens'))
 }
 
 async function rows<T>(scope: TokenScope, query: ReturnType<typeof sql>): Promise<T[]> {
