@@ -143,6 +143,15 @@ function clonedDatabase(): { client: () => pg.Client } {
   return { client: () => client! }
 }
 
+/** An HtmlContent row written straight in SQL (around Payload's validation, as a fault would leave one). */
+async function insertHtmlContent(client: pg.Client, html: string, publishedAt: string | null, twin: string | null): Promise<string> {
+  const { rows } = await client.query<{ id: string }>(
+    'INSERT INTO _acb_html_contents (html, published_at, published_resource_id) VALUES ($1, $2, $3) RETURNING id::text',
+    [html, publishedAt, twin],
+  )
+  return rows[0]!.id
+}
+
 describe('twinViolations: one published twin per record, in SQL', () => {
   const db = clonedDatabase()
   let client: pg.Client
@@ -151,14 +160,7 @@ describe('twinViolations: one published twin per record, in SQL', () => {
   })
 
   it('passes sound twins and reports a twin of a draft, a twin dated in the past and two drafts of one record', async () => {
-    const insert = async (html: string, publishedAt: string | null, twin: string | null) =>
-      (
-        await client.query<{ id: string }>('INSERT INTO _acb_html_contents (html, published_at, published_resource_id) VALUES ($1, $2, $3) RETURNING id::text', [
-          html,
-          publishedAt,
-          twin,
-        ])
-      ).rows[0]!.id
+    const insert = (html: string, publishedAt: string | null, twin: string | null) => insertHtmlContent(client, html, publishedAt, twin)
     const live = await insert('live', '2020-01-01', null)
     await insert('its draft', null, live)
     expect(await twinViolations(client, ['_acb_html_contents'])).toEqual([])
@@ -194,9 +196,7 @@ describe('totalViolations: the collection totals match the rows', () => {
   })
 
   it('passes totals equal to the rows counted in SQL and reports any other, per caller', async () => {
-    const insert = async (publishedAt: string | null, twin: string | null = null) =>
-      (await client.query<{ id: string }>('INSERT INTO _acb_html_contents (html, published_at, published_resource_id) VALUES ($1, $2, $3) RETURNING id::text', ['x', publishedAt, twin]))
-        .rows[0]!.id
+    const insert = (publishedAt: string | null, twin: string | null = null) => insertHtmlContent(client, 'x', publishedAt, twin)
     const live = await insert('2020-01-01')
     await insert('2020-01-01')
     await insert(null, live) // a draft twin: the admin sees that family once
