@@ -15,6 +15,8 @@ export default {
   moduleNameMapper: { '^payload-cwa$': '<rootDir>/plugins/cwa/index.ts', '^payload-cwa/admin$': '<rootDir>/plugins/cwa/admin.ts' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
+  // Which files start first: test/support/sequencer.mjs.
+  testSequencer: '<rootDir>/test/support/sequencer.mjs',
   // The rich-text editor, loaded before the first test of each file (see the file).
   setupFilesAfterEnv: ['<rootDir>/test/support/preloadEditor.ts'],
   testTimeout: 60000,

@@ -4,8 +4,6 @@ import { withPayload } from '@payloadcms/next/withPayload'
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // A second build beside the site's (the route-handler test builds into its own folder).
-  distDir: process.env.NEXT_DIST_DIR || '.next',
   // `next build` would type-check every file tsconfig.json includes (tests,
   // benches, scripts...), and the admin panel is built on the first
   // `npm start`: a type error anywhere must not stop the site from starting.

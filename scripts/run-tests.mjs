@@ -5,7 +5,7 @@
  * when tests were skipped (it.skip, it.todo), so a skip never goes unseen.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { testDatabase } from './test-database.mjs'
@@ -31,9 +31,20 @@ if (existsSync(results)) {
   passed = summary.numPassedTests
   failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0)
   skipped = (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0)
+  printSlowestFiles(summary.testResults ?? [])
 } else {
   failed = 1
 }
+if (process.env.TEST_TIMINGS && existsSync(results)) copyFileSync(results, process.env.TEST_TIMINGS)
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`)
 rmSync(results, { force: true })
 process.exit(run.status === 0 && failed === 0 ? 0 : 1)
+
+/** The ten files that took longest, and the whole run's file time: where CI's minutes go. */
+function printSlowestFiles(files) {
+  const timed = files.map((f) => ({ file: path.relative(process.cwd(), f.name), seconds: (f.endTime - f.startTime) / 1000 })).sort((a, b) => b.seconds - a.seconds)
+  if (timed.length < 2) return
+  const total = timed.reduce((sum, f) => sum + f.seconds, 0)
+  console.log(`Slowest test files (of ${timed.length}, ${Math.round(total)} s in all):`)
+  for (const f of timed.slice(0, 10)) console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}`)
+}

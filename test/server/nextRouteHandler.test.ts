@@ -1,21 +1,20 @@
 /**
  * The plugin serves its own API in a Next.js app: the route handler
  * `app/(cwa)/%5Fapi/[[...path]]/route.ts` (createCwaNextHandler), built with
- * `next build` and served by `next start` in production mode, no Express.
+ * `next build` (the site's build, shared with the admin panel's tests) and
+ * served by `next start` in production mode, no Express.
  * A page is read, a user logs in and writes through it; the same requests
  * answer the same through the Express adapter (the reference site's server).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
+import { ensureAdminBuild } from '../support/nextBuild'
 import { freePort } from '../support/site'
 import { waitFor } from '../support/wait'
 
 const root = process.cwd()
-// A build of its own (next.config.mjs reads NEXT_DIST_DIR): never in the way of the site's .next/.
-const distDir = `.next-route-test-${process.pid}`
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
 
 let express: TestServer
@@ -32,12 +31,8 @@ function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
 
 beforeAll(async () => {
   express = await startTestServer()
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: express.databaseUrl }
-  // next build adds its dist folder's types to tsconfig.json's include: the project's file is left as it was.
-  const tsconfig = readFileSync(path.join(root, 'tsconfig.json'), 'utf8')
-  const build = run(['build'], env)
-  const code = await new Promise<number | null>((resolve) => build.once('exit', resolve)).finally(() => writeFileSync(path.join(root, 'tsconfig.json'), tsconfig))
-  if (code !== 0) throw new Error(`next build failed (${code}):\n${output.slice(-4000)}`)
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: express.databaseUrl }
+  await ensureAdminBuild()
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   next = run(['start', '-p', String(port), '-H', '127.0.0.1'], env)
@@ -51,7 +46,6 @@ afterAll(async () => {
     await exited
   }
   await express?.close()
-  rmSync(path.join(root, distDir), { recursive: true, force: true })
 })
 
 async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {

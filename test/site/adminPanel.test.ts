@@ -9,7 +9,7 @@ import { createTestDatabase, databaseUrl, dropDatabase } from '../support/databa
 import { PASSWORD } from '../support/server'
 import { cleanupSites, freePort, startSite, stopSite } from '../support/site'
 import { waitFor } from '../support/wait'
-import { ensureAdminBuild } from '../support/browser'
+import { ensureAdminBuild } from '../support/nextBuild'
 
 let base: string
 let child: ChildProcess
