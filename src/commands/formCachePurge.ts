@@ -1,6 +1,6 @@
 import type { SanitizedConfig } from 'payload'
 import { purgeFormCache } from 'payload-cwa'
-import { runCommand } from './runCommand'
+import { noArguments, runCommand } from './runCommand'
 
 export const COMMAND = 'cwa:form-cache-purge'
 
@@ -10,12 +10,7 @@ export const COMMAND = 'cwa:form-cache-purge'
  * (plugins/cwa/features/forms/cachePurge.ts). Takes no argument; exit 0.
  */
 export async function script(config: SanitizedConfig): Promise<void> {
-  const argv = process.argv.slice(process.argv.findIndex((arg) => arg.toLowerCase() === COMMAND) + 1)
-  await runCommand(config, async (payload) => {
-    if (argv.length > 0) {
-      console.error(`${COMMAND} takes no argument.\nUsage: npx payload ${COMMAND}`)
-      return 1
-    }
+  await runCommand(config, noArguments(COMMAND), async (payload) => {
     const { checked, purged, unknownType } = await purgeFormCache(payload)
     console.log(`Forms checked: ${checked}; given a new modified date (form type changed): ${purged}${unknownType > 0 ? `; with a form type no longer declared (left alone): ${unknownType}` : ''}.`)
     return 0

@@ -44,8 +44,7 @@ export function parseGenerateFixturesArgs(argv: string[]): GenerateFixturesInput
  */
 export async function script(config: SanitizedConfig): Promise<void> {
   const argv = process.argv.slice(process.argv.findIndex((arg) => arg.toLowerCase() === COMMAND) + 1)
-  await runCommand(config, async (payload) => {
-    const input = parseGenerateFixturesArgs(argv)
+  await runCommand(config, () => parseGenerateFixturesArgs(argv), async (payload, input) => {
     const file = path.resolve(projectRoot(import.meta.url), input.output)
     const filesDirectory = filesDirectoryOf(file)
     const generated = await generateFixtures(payload, { name: input.name, filesDirectory: path.basename(filesDirectory) })

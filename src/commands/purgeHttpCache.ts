@@ -1,6 +1,6 @@
 import type { SanitizedConfig } from 'payload'
 import { getOptions, PurgeFailed, purgeHttpCache } from 'payload-cwa'
-import { runCommand } from './runCommand'
+import { noArguments, runCommand } from './runCommand'
 
 export const COMMAND = 'cwa:purge-http-cache'
 
@@ -10,7 +10,7 @@ export const COMMAND = 'cwa:purge-http-cache'
  * nothing and succeeds. Exit 1 with the reason when the cache did not take it.
  */
 export async function script(config: SanitizedConfig): Promise<void> {
-  await runCommand(config, async (payload) => {
+  await runCommand(config, noArguments(COMMAND), async (payload) => {
     const { purger } = getOptions(payload.config).httpCache
     let flushed: boolean
     try {

@@ -1,6 +1,6 @@
 import type { SanitizedConfig } from 'payload'
 import { getOptions, PurgeFailed, purgeRenderedHtml } from 'payload-cwa'
-import { runCommand } from './runCommand'
+import { noArguments, runCommand } from './runCommand'
 
 export const COMMAND = 'cwa:purge-rendered-html'
 
@@ -11,7 +11,7 @@ export const COMMAND = 'cwa:purge-rendered-html'
  * cache did not take the purge.
  */
 export async function script(config: SanitizedConfig): Promise<void> {
-  await runCommand(config, async (payload) => {
+  await runCommand(config, noArguments(COMMAND), async (payload) => {
     const { purger, renderedHtmlTag } = getOptions(payload.config).httpCache
     try {
       await purgeRenderedHtml(payload)

@@ -59,8 +59,7 @@ async function usersWhere(payload: Payload, field: 'username' | 'email', value: 
  */
 export async function script(config: SanitizedConfig): Promise<void> {
   const argv = process.argv.slice(process.argv.findIndex((arg) => arg.toLowerCase() === COMMAND) + 1)
-  await runCommand(config, async (payload) => {
-    const input = parseRefreshTokensExpireArgs(argv)
+  await runCommand(config, () => parseRefreshTokensExpireArgs(argv), async (payload, input) => {
     const store = new RefreshTokenStore(payload, getOptions(payload.config).session.refreshTtl)
     if (input.value === undefined) {
       const count = await store.expire()

@@ -36,8 +36,7 @@ export function commandArgs(command: string): string[] {
  * sends nothing and leaves the last alert where it is.
  */
 export async function runScanOrphaned(config: SanitizedConfig, command: string): Promise<never> {
-  return runCommand(config, async (payload) => {
-    const input = parseScanOrphanedArgs(commandArgs(command), command)
+  return runCommand(config, () => parseScanOrphanedArgs(commandArgs(command), command), async (payload, input) => {
     const result = await scanAndNotify(payload, { notify: input.notify })
     const { report } = result
     console.log(`Orphaned component groups: ${report.componentGroups.length}`)

@@ -89,8 +89,7 @@ const PROPERTY_NAMES: Record<string, string> = { email: 'emailAddress', password
  */
 export async function script(config: SanitizedConfig): Promise<void> {
   const argv = process.argv.slice(process.argv.indexOf('cwa:user:create') + 1)
-  await runCommand(config, async (payload) => {
-    const input = await promptMissing(parseUserCreateArgs(argv))
+  await runCommand(config, () => promptMissing(parseUserCreateArgs(argv)), async (payload, input) => {
     const data = {
       username: input.username,
       email: input.email,

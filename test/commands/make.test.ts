@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { CollectionConfig } from 'payload'
+import { runPayloadCommand } from '../support/command'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -17,17 +17,8 @@ import { startTestServer, type TestServer } from '../support/server'
 let server: TestServer
 const dir = path.join(process.cwd(), '.data', 'test', `make-${process.pid}`)
 
-function run(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['payload', command, ...args], { env: { ...process.env, SEED_DEMO: '0' }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+// The generators read the config only: no database.
+const run = (command: string, args: string[]) => runPayloadCommand(command, args)
 
 async function ok(command: string, args: string[]) {
   const result = await run(command, args)

@@ -17,7 +17,7 @@ const sources: Record<string, string> = {
   'plain-mid-1.test.ts': `it('c', () => {})\n${'// filler\n'.repeat(100)}`,
   'plain-mid-2.test.ts': `it('d', () => {})\n${'// filler\n'.repeat(90)}`,
   'plain-mid-3.test.ts': `it('e', () => {})\n${'// filler\n'.repeat(80)}`,
-  'command.test.ts': `spawn('npx', ['payload'])`,
+  'command.test.ts': `await runPayloadCommand('cwa:scan-orphaned')`,
   'admin-a.test.ts': `await startAdminSite()\n${'// filler\n'.repeat(300)}`,
   'admin-b.test.ts': `await startAdminSite()\n${'// filler\n'.repeat(200)}`,
   'route-handler.test.ts': `await ensureAdminBuild()\n${'// filler\n'.repeat(50)}`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { defineFormType } from 'payload-cwa'
 import { formTypeHash } from '../../plugins/cwa/features/forms'
+import { type CommandRun, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**
@@ -14,16 +14,8 @@ import { startTestServer, type TestServer } from '../support/server'
 let server: TestServer
 let admin: string
 
-function purge(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['payload', 'cwa:form-cache-purge', ...args], { env: { ...process.env, DATABASE_URL: server.databaseUrl, SEED_DEMO: '0' }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
+function purge(...args: string[]): Promise<CommandRun> {
+  return runPayloadCommand('cwa:form-cache-purge', args, { DATABASE_URL: server.databaseUrl })
 }
 
 beforeAll(async () => {
@@ -75,9 +67,9 @@ describe('cwa:form-cache-purge', () => {
     expect(new Date(after).getTime()).toBeGreaterThan(new Date(before).getTime())
   })
 
-  it('refuses arguments (exit 1)', async () => {
-    const run = await purge('extra')
+  it('refuses arguments before reaching the database (exit 1)', async () => {
+    const run = await runPayloadCommand('cwa:form-cache-purge', ['extra'], { DATABASE_URL: UNREACHABLE_DATABASE_URL })
     expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(/takes no argument/)
+    expect(run.stderr.trim()).toBe('cwa:form-cache-purge takes no argument (got extra).\nUsage: npx payload cwa:form-cache-purge')
   })
 })

@@ -5,9 +5,9 @@
  * and exit 1 when Varnish is down, and succeed doing nothing without a purger.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { type CommandRun, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { startTestServer, type TestServer } from '../support/server'
 import { startVarnish, type TestVarnish } from '../support/varnish'
 
@@ -17,22 +17,8 @@ let frontend: Server
 let renders = 0
 let apiPath: string
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function run(command: string, env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['payload', command], { env: { ...process.env, DATABASE_URL: server.databaseUrl, SEED_DEMO: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr: stderr.split('\n').filter((line) => !line.startsWith('npm warn')).join('\n') }))
-  })
+function run(command: string, env: Record<string, string>, args: string[] = []): Promise<CommandRun> {
+  return runPayloadCommand(command, args, { DATABASE_URL: server.databaseUrl, ...env })
 }
 
 const varnishEnv = () => ({ CACHE_PURGER: 'varnish', VARNISH_URL: varnish.url, SERVER_URL: varnish.url })
@@ -93,6 +79,16 @@ describe('without a purger', () => {
     const all = await run('cwa:purge-http-cache', { CACHE_PURGER: 'none' })
     expect(all.code).toBe(0)
     expect(all.stdout).toContain('The none purger cannot flush an HTTP cache: nothing was purged.')
+  }, 60_000)
+})
+
+describe('arguments', () => {
+  it('both take none: an argument is refused with the usage before reaching the database (exit 1)', async () => {
+    for (const command of ['cwa:purge-rendered-html', 'cwa:purge-http-cache']) {
+      const result = await run(command, { DATABASE_URL: UNREACHABLE_DATABASE_URL }, ['--all'])
+      expect(result.code).toBe(1)
+      expect(result.stderr.trim()).toBe(`${command} takes no argument (got --all).\nUsage: npx payload ${command}`)
+    }
   }, 60_000)
 })
 

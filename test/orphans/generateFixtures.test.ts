@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -8,6 +7,7 @@ import type { Payload } from 'payload'
 import { readStoredFile, recordFiles, uploadFieldsOf } from 'payload-cwa'
 import sharp from 'sharp'
 import { clientNameOf, fixtureCollections, INLINE_MAX_BYTES } from '../../src/commands/fixtures/generate'
+import { type CommandRun, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
 import { dataUri, jpeg, pdf, png } from '../uploads/files'
@@ -40,20 +40,9 @@ const noisy = (width: number, height: number, format: 'png' | 'jpeg') => {
 }
 const sha = (bytes: Buffer) => createHash('sha256').update(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)).digest('hex')
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['payload', 'cwa:generate-fixtures', ...args], {
-      // The command's site stores files under <CWA_DATA_DIR>/uploads: the servers' storage below.
-      env: { ...process.env, DATABASE_URL: source.databaseUrl, SEED_DEMO: '0', CWA_DATA_DIR: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
+function run(args: string[], env: Record<string, string> = {}): Promise<CommandRun> {
+  // The command's site stores files under <CWA_DATA_DIR>/uploads: the servers' storage below.
+  return runPayloadCommand('cwa:generate-fixtures', args, { DATABASE_URL: source.databaseUrl, CWA_DATA_DIR: dir, ...env })
 }
 
 async function seedSource(payload: Payload, admin: string): Promise<void> {
@@ -239,9 +228,9 @@ describe('cwa:generate-fixtures', () => {
     expect(generated).toMatch(/preview: file\("[^"]+\.jpg", "image\/jpeg", null\)/)
   })
 
-  it('refuses an unknown argument (exit 1, usage)', async () => {
-    const result = await run(['--format', 'php'])
+  it('refuses an unknown argument before reaching the database (exit 1, usage)', async () => {
+    const result = await run(['--format', 'php'], { DATABASE_URL: UNREACHABLE_DATABASE_URL })
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('Usage: npx payload cwa:generate-fixtures')
+    expect(result.stderr.trim()).toBe('Unknown argument --format\nUsage: npx payload cwa:generate-fixtures [--output|-o <file>] [--namespace <functionName>]')
   })
 })

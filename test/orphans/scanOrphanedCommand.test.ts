@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { type CommandRun as Run, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { startTestServer, type TestServer } from '../support/server'
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp'
 import { group, position, title } from './support'
@@ -23,12 +23,6 @@ const SENT = 'Orphaned resources: report changed and notification sent.'
 const UNCHANGED = 'Orphaned resources: report not changed, none sent.'
 const NOT_SENT = 'Orphaned resources: report changed but the notification could not be sent.'
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
 function configFile(name: string, options: Record<string, unknown>): string {
   const file = path.join(dir, `${name}.json`)
   writeFileSync(file, JSON.stringify(options))
@@ -41,19 +35,8 @@ const withRecipients = () =>
     orphanedResources: { notify: { recipients: 'Ops Team <ops@example.com>, second@example.com' } },
   })
 
-function run(command: string, args: string[], config: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['payload', command, ...args], {
-      env: { ...process.env, DATABASE_URL: server.databaseUrl, SEED_DEMO: '0', MAILER_DSN: smtp.dsn, CWA_CONFIG_FILE: config },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
+function run(command: string, args: string[], config: string, env: Record<string, string> = {}): Promise<Run> {
+  return runPayloadCommand(command, args, { DATABASE_URL: server.databaseUrl, MAILER_DSN: smtp.dsn, CWA_CONFIG_FILE: config, ...env })
 }
 
 async function scanOrphaned(args: string[] = [], config = withRecipients(), command = 'cwa:scan-orphaned'): Promise<Run> {
@@ -214,9 +197,9 @@ describe('recipients and the admin button', () => {
     expect(`${result.stdout}${result.stderr}`).toMatch(/no usable user.emailLinks.defaultOrigin/)
   })
 
-  it('an unknown argument is refused with the usage (exit 1)', async () => {
-    const result = await run('cwa:scan-orphaned', ['--delete'], withRecipients())
+  it('an unknown argument is refused with the usage before reaching the database (exit 1)', async () => {
+    const result = await run('cwa:scan-orphaned', ['--delete'], withRecipients(), { DATABASE_URL: UNREACHABLE_DATABASE_URL })
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('Usage: npx payload cwa:scan-orphaned')
+    expect(result.stderr.trim()).toBe('Unknown argument --delete\nUsage: npx payload cwa:scan-orphaned [--notify | --no-notify] [-v]')
   })
 })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn } from 'node:child_process'
+import { type CommandRun, expectExit, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 
 /**
@@ -11,40 +11,8 @@ import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 
 let server: TestServer
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function expire(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['payload', 'cwa:refresh-tokens:expire', ...args], {
-      env: { ...process.env, DATABASE_URL: server.databaseUrl, SEED_DEMO: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) =>
-      resolve({
-        code,
-        stdout,
-        stderr: stderr
-          .split('\n')
-          .filter((line) => !line.startsWith('npm warn'))
-          .join('\n'),
-      }),
-    )
-  })
-}
-
-function expectExit(run: Run, code: number): void {
-  if (run.code !== code) {
-    throw new Error(`expected exit code ${code}, got ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`)
-  }
+function expire(...args: string[]): Promise<CommandRun> {
+  return runPayloadCommand('cwa:refresh-tokens:expire', args, { DATABASE_URL: server.databaseUrl })
 }
 
 const sql = (text: string, params: unknown[] = []) => server.sql(text, params)
@@ -87,7 +55,7 @@ afterAll(async () => {
 })
 
 describe('cwa:refresh-tokens:expire', () => {
-  it('rejects a --field other than username or emailAddress: exit 1, nothing expired', async () => {
+  it('rejects a --field other than username or emailAddress before reaching the database: exit 1, nothing expired', async () => {
     await refreshTokenOf('alice')
     const before = await snapshot()
     for (const args of [['alice', '--field', 'id'], ['--field=email']]) {
@@ -97,6 +65,10 @@ describe('cwa:refresh-tokens:expire', () => {
       expect(run.stderr).toContain('username or emailAddress')
     }
     expect(await snapshot()).toEqual(before)
+    // Refused before any database is reached: the same answer with none to reach.
+    const offline = await runPayloadCommand('cwa:refresh-tokens:expire', ['--field=id'], { DATABASE_URL: UNREACHABLE_DATABASE_URL })
+    expectExit(offline, 1)
+    expect(offline.stderr.trim()).toBe(`Invalid --field "id": only username or emailAddress is accepted.\nUsage: npx payload cwa:refresh-tokens:expire [value] [--field username|emailAddress]`)
   }, 60_000)
 
   it("stops when the value is one user's username and another user's email address: exit 1, nothing expired", async () => {

@@ -11,6 +11,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { databaseUrl, dropDatabase, withAdminClient } from '../support/database'
+import { descendants, processGone } from '../support/processes'
 import { cleanupSites, dirs, freePort, startSite as start, stopSite as stop } from '../support/site'
 import { waitFor } from '../support/wait'
 import { firstBlockedFolder } from '../../src/server/database'
@@ -117,23 +118,6 @@ describe('npm start', () => {
     chmodSync(locked, 0o711)
     expect(firstBlockedFolder(bin, ids)).toBeUndefined()
   })
-
-  const processGone = (pid: number) => {
-    try {
-      process.kill(pid, 0)
-      return false
-    } catch {
-      return true
-    }
-  }
-  const descendants = (pid: number): number[] => {
-    const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
-      .split('\n')
-      .filter((l) => l.trim())
-      .map((l) => l.trim().split(/\s+/).map(Number) as [number, number])
-    const below = (parent: number): number[] => table.filter(([, ppid]) => ppid === parent).flatMap(([child]) => [child, ...below(child)])
-    return below(pid)
-  }
 
   it('npm start hands SIGTERM to the server, and a Ctrl-C (SIGINT to the whole process group) stops it cleanly: exit 0, no node or postgres left behind', async () => {
     const embeddedPort = String(await freePort())

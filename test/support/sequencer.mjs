@@ -18,7 +18,7 @@ import Sequencer from '@jest/test-sequencer'
 
 const Base = Sequencer.default ?? Sequencer
 const NEEDS_NEXT_BUILD = /\b(ensureAdminBuild|startAdminSite)\(/
-const STARTS_PROCESSES = /\b(spawn|spawnSync|execFile|execFileSync|startSite|startAdminSite)\(/
+const STARTS_PROCESSES = /\b(spawn|spawnSync|execFile|execFileSync|runPayloadCommand|startSite|startAdminSite)\(/
 
 export default class CwaSequencer extends Base {
   sort(tests) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn, spawnSync } from 'node:child_process'
+import { type CommandRun as Run, expectExit, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**
@@ -11,42 +12,13 @@ import { startTestServer, type TestServer } from '../support/server'
 
 let server: TestServer
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
 function env(): NodeJS.ProcessEnv {
   return { ...process.env, DATABASE_URL: server.databaseUrl, SEED_DEMO: '0' }
 }
 
 /** Runs the command with no terminal attached (stdin is /dev/null). */
 function userCreate(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['payload', 'cwa:user:create', ...args], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr: withoutNpmNoise(stderr) }))
-  })
-}
-
-/** npm's own configuration warnings are not the command's output. */
-function withoutNpmNoise(stderr: string): string {
-  return stderr
-    .split('\n')
-    .filter((line) => !line.startsWith('npm warn'))
-    .join('\n')
-}
-
-/** Checks the exit code, showing the command's output when it differs. */
-function expectExit(run: Run, code: number): void {
-  if (run.code !== code) {
-    throw new Error(`expected exit code ${code}, got ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`)
-  }
+  return runPayloadCommand('cwa:user:create', args, { DATABASE_URL: server.databaseUrl })
 }
 
 const sql = (text: string, params: unknown[] = []) => server.sql(text, params)
@@ -140,13 +112,19 @@ describe('cwa:user:create', () => {
     expect(await loginStatus('root', 'root pass 1')).toBe(401)
   })
 
-  it('fails clearly when values are missing and no terminal is attached: exit 1, nothing saved', async () => {
+  it('fails clearly when values are missing and no terminal is attached, before reaching the database: exit 1, nothing saved', async () => {
     const before = await userCount()
     const run = await userCreate('lonely')
     expectExit(run, 1)
     expect(run.stderr).toContain('Missing email, password')
     expect(run.stderr).toContain('no terminal')
     expect(await userCount()).toBe(before)
+    // Refused before any database is reached: the same answer with none to reach.
+    const offline = await runPayloadCommand('cwa:user:create', ['lonely'], { DATABASE_URL: UNREACHABLE_DATABASE_URL })
+    expectExit(offline, 1)
+    expect(offline.stderr.trim()).toBe(
+      'Missing email, password and no terminal to ask for them.\nUsage: npx payload cwa:user:create [username] [email] [password] [--admin|--super-admin] [--inactive] [--overwrite]',
+    )
   })
 
   const hasScript = spawnSync('script', ['--version']).status === 0

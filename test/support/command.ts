@@ -1,0 +1,61 @@
+/**
+ * Operator console commands as an operator runs them: `npx payload <command>`
+ * in a child process, in the project folder, with the test run's environment
+ * plus what the test sets (DATABASE_URL above all).
+ *
+ *   const run = await runPayloadCommand('cwa:refresh-tokens:expire', ['alice'], { DATABASE_URL: server.databaseUrl })
+ *   expectExit(run, 0)
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+
+export interface CommandRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * A DATABASE_URL nothing answers on: a command refusing its arguments with
+ * this one proves it refused them before reaching for a database.
+ */
+export const UNREACHABLE_DATABASE_URL = 'postgres://postgres@127.0.0.1:9/nothing'
+
+/** A command still running: its output so far, and its end. */
+export interface RunningCommand {
+  child: ChildProcess
+  stdout(): string
+  stderr(): string
+  exited: Promise<CommandRun>
+}
+
+/** Starts the command with no terminal attached (stdin is /dev/null); stderr without npm's own warnings. */
+export function startPayloadCommand(command: string, args: string[] = [], env: Record<string, string | undefined> = {}): RunningCommand {
+  const child = spawn('npx', ['payload', command, ...args], { env: { ...process.env, SEED_DEMO: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.on('data', (d) => (stdout += d))
+  child.stderr!.on('data', (d) => (stderr += d))
+  const exited = new Promise<CommandRun>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr: withoutNpmNoise(stderr) }))
+  })
+  return { child, stdout: () => stdout, stderr: () => withoutNpmNoise(stderr), exited }
+}
+
+/** Runs the command to its end. */
+export function runPayloadCommand(command: string, args: string[] = [], env: Record<string, string | undefined> = {}): Promise<CommandRun> {
+  return startPayloadCommand(command, args, env).exited
+}
+
+/** npm's configuration warnings are not the command's output. */
+function withoutNpmNoise(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => !line.startsWith('npm warn'))
+    .join('\n')
+}
+
+/** Checks the exit code, showing the command's output when it differs. */
+export function expectExit(run: CommandRun, code: number): void {
+  if (run.code !== code) throw new Error(`expected exit code ${code}, got ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`)
+}
