@@ -25,7 +25,7 @@ import { componentModule, generatedIndex, isShortName, pageDataModule, parseInde
 
 const root = projectRoot(import.meta.url)
 const COMMANDS = ['cwa:make:api-component', 'cwa:make:page-data', 'cwa:make:cwa-scaffold', 'cwa:make:rename-component'] as const
-type Command = (typeof COMMANDS)[number]
+export type Command = (typeof COMMANDS)[number]
 
 interface Parsed {
   positional: string[]

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { CollectionConfig } from 'payload'
+import { type Command, runMake } from '../../src/commands/make'
 import { runPayloadCommand } from '../support/command'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
@@ -52,15 +53,23 @@ describe('type generators', () => {
   }, 180_000) // three generators, each Payload's CLI in a child process
 
   // One test per refusal: each starts Payload's CLI in a child process (10-20 s on a busy CI machine).
-  it.each([
-    ['a taken short name', 'cwa:make:api-component', ['Title']],
-    ['a name not in PascalCase', 'cwa:make:api-component', ['banner']],
-    ['no name', 'cwa:make:api-component', []],
-    ['an unknown component', 'cwa:make:page-data', ['XData', '--component', 'nope']],
-  ])('refuses %s (exit 1, nothing written)', async (_case, command, args) => {
+  it('refuses a taken short name: the reason on stderr, exit 1, nothing written', async () => {
     const types = path.join(dir, 'refused')
-    const result = await run(command, [...args, '--dir', types])
+    const result = await run('cwa:make:api-component', ['Title', '--dir', types])
     expect(result.code).toBe(1)
+    expect(result.stderr).toContain('A type named Title exists already')
+    expect(existsSync(types)).toBe(false)
+  })
+
+  // The command's own code in this process (the run above shows how a refusal reaches the console).
+  it.each([
+    ['a name not in PascalCase', 'cwa:make:api-component', ['banner'], /needs a short name in PascalCase/],
+    ['no name', 'cwa:make:api-component', [], /needs a short name in PascalCase/],
+    ['a taken page data name', 'cwa:make:page-data', ['BlogArticleData'], /A type named BlogArticleData exists already/],
+    ['an unknown component', 'cwa:make:page-data', ['XData', '--component', 'nope'], /--component "nope" is not a component collection slug/],
+  ] as Array<[string, Command, string[], RegExp]>)('refuses %s (nothing written)', async (_case, command, args, reason) => {
+    const types = path.join(dir, 'refused')
+    await expect(runMake(server.payload.config, command, [...args, '--dir', types])).rejects.toThrow(reason)
     expect(existsSync(types)).toBe(false)
   })
 })
@@ -72,9 +81,9 @@ describe('make:rename-component', () => {
     ['an IRI that does not start with /', ['--old-iri', 'component/titles', '--new-iri', '/component/headings']],
     ['a new IRI of another kind of type', ['--old-iri', '/component/titles', '--new-iri', '/page_data/headings']],
     ['no new IRI', ['--old-iri', '/component/titles']],
-  ])('refuses %s (exit 1)', async (_case, args) => {
-    const result = await run('cwa:make:rename-component', [...args, '--dir', migrations])
-    expect(result.code).toBe(1)
+  ])('refuses %s (nothing written)', async (_case, args) => {
+    await expect(runMake(server.payload.config, 'cwa:make:rename-component', [...args, '--dir', migrations])).rejects.toThrow(/--old-iri|--new-iri/)
+    expect(existsSync(migrations) ? readdirSync(migrations) : []).toEqual([])
   })
 
   it('a component: tables, position and rels columns and allowedComponents IRIs renamed by up, restored by down', async () => {
