@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { ident, polymorphicTarget, slugsOfKind, type Sql, tableOf } from './tables'
+import { columnOf, ident, polymorphicTarget, relsOf, slugsOfKind, type Sql, tableOf } from './tables'
 
 /** Deepest page hierarchy followed (a guard against a parent cycle written around validation). */
 export const MAX_DEPTH = 64
@@ -14,18 +14,18 @@ export const MAX_DEPTH = 64
 export function nodesSql(payload: Payload): Sql {
   const pageData = slugsOfKind(payload, 'pageData')
   const parts = ['pages', ...pageData].map((slug) => {
-    const table = tableOf(payload, slug)
-    const parent = polymorphicTarget(payload, 'r', pageData)
-    const template = slug === 'pages' ? sql`NULL::uuid` : sql`t.page_id`
+    const parent = polymorphicTarget(payload, slug, 'r', pageData)
+    const parentPage = sql`t.${columnOf(payload, slug, 'parentPage')}`
+    const template = slug === 'pages' ? sql`NULL::uuid` : sql`t.${columnOf(payload, slug, 'page')}`
     const rels =
       pageData.length > 0
-        ? sql`LEFT JOIN ${ident(`${table}_rels`)} r ON r.parent_id = t.id AND r.path = 'parentPageData'`
+        ? sql`LEFT JOIN ${relsOf(payload, slug)} r ON r.parent_id = t.id AND r.path = 'parentPageData'`
         : sql`LEFT JOIN (SELECT NULL::uuid AS parent_id) r ON false`
     return sql`SELECT ${slug}::text AS slug, t.id,
-      CASE WHEN t.parent_page_id IS NOT NULL THEN 'pages'::text ELSE ${parent.slug} END AS parent_slug,
-      COALESCE(t.parent_page_id, ${parent.id}) AS parent_id,
+      CASE WHEN ${parentPage} IS NOT NULL THEN 'pages'::text ELSE ${parent.slug} END AS parent_slug,
+      COALESCE(${parentPage}, ${parent.id}) AS parent_id,
       ${template} AS template_id, t.updated_at
-      FROM ${ident(table)} t ${rels}`
+      FROM ${ident(tableOf(payload, slug))} t ${rels}`
   })
   return sql.join(parts, sql` UNION ALL `)
 }
@@ -36,17 +36,17 @@ export function nodesSql(payload: Payload): Sql {
  * redirect).
  */
 export function targetsSql(payload: Payload): Sql {
-  const table = tableOf(payload, 'routes')
   const pageData = slugsOfKind(payload, 'pageData')
-  const target = polymorphicTarget(payload, 'rr', pageData)
+  const target = polymorphicTarget(payload, 'routes', 'rr', pageData)
+  const column = (field: string) => sql`rt.${columnOf(payload, 'routes', field)}`
   const rels =
     pageData.length > 0
-      ? sql`LEFT JOIN ${ident(`${table}_rels`)} rr ON rr.parent_id = rt.id AND rr.path = 'pageData'`
+      ? sql`LEFT JOIN ${relsOf(payload, 'routes')} rr ON rr.parent_id = rt.id AND rr.path = 'pageData'`
       : sql`LEFT JOIN (SELECT NULL::uuid AS parent_id) rr ON false`
-  return sql`SELECT rt.id AS route_id, rt.path, rt.live_at, rt.redirect_id, rt.updated_at,
-    CASE WHEN rt.page_id IS NOT NULL THEN 'pages'::text ELSE ${target.slug} END AS slug,
-    COALESCE(rt.page_id, ${target.id}) AS node_id
-    FROM ${ident(table)} rt ${rels}`
+  return sql`SELECT rt.id AS route_id, ${column('path')} AS path, ${column('liveAt')} AS live_at, ${column('redirect')} AS redirect_id, rt.updated_at,
+    CASE WHEN ${column('page')} IS NOT NULL THEN 'pages'::text ELSE ${target.slug} END AS slug,
+    COALESCE(${column('page')}, ${target.id}) AS node_id
+    FROM ${ident(tableOf(payload, 'routes'))} rt ${rels}`
 }
 
 /**

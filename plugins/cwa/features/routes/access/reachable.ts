@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Field, Payload, PayloadRequest } from 'payload'
 import { chainCtes, effectiveCte } from './graph'
-import { column, ident, polymorphicTarget, runSql, slugsOfKind, type Sql, tableOf, topFields, uuidList } from './tables'
+import { columnOf, ident, polymorphicTarget, relsColumnFor, relsOf, runSql, slugsOfKind, type Sql, tableOf, topFields, uuidList } from './tables'
 
 /** `slug:id` of a record: one key space for pages, page data and components. */
 export const key = (slug: string, id: string) => `${slug}:${id}`
@@ -48,18 +48,16 @@ export async function routeIdsOutsideRules(payload: Payload, failedLikes: string
 
 /** `placements(group_id, slug, id)`: the component in each position (polymorphic, in the positions' `_rels`). */
 function placementsSql(payload: Payload): Sql {
-  const positions = tableOf(payload, 'component_positions')
-  const target = polymorphicTarget(payload, 'pr', slugsOfKind(payload, 'component'))
-  return sql`SELECT p.component_group_id AS group_id, ${target.slug} AS slug, ${target.id} AS id
-    FROM ${ident(positions)} p JOIN ${ident(`${positions}_rels`)} pr ON pr.parent_id = p.id AND pr.path = 'component'`
+  const target = polymorphicTarget(payload, 'component_positions', 'pr', slugsOfKind(payload, 'component'))
+  return sql`SELECT p.${columnOf(payload, 'component_positions', 'componentGroup')} AS group_id, ${target.slug} AS slug, ${target.id} AS id
+    FROM ${ident(tableOf(payload, 'component_positions'))} p JOIN ${relsOf(payload, 'component_positions')} pr ON pr.parent_id = p.id AND pr.path = 'component'`
 }
 
 /** `owned(slug, parent_id, group_id)`: the groups each component owns (nested regions). */
 function ownedGroupsSql(payload: Payload): Sql {
-  const groups = tableOf(payload, 'component_groups')
   const parts = slugsOfKind(payload, 'component').map(
-    (slug) => sql`SELECT ${slug}::text AS slug, parent_id, ${ident(`${groups}_id`)} AS group_id
-      FROM ${ident(`${tableOf(payload, slug)}_rels`)} WHERE path = 'componentGroups'`,
+    (slug) => sql`SELECT ${slug}::text AS slug, parent_id, ${relsColumnFor(payload, slug, 'component_groups')} AS group_id
+      FROM ${relsOf(payload, slug)} WHERE path = 'componentGroups'`,
   )
   return parts.length > 0 ? sql.join(parts, sql` UNION ALL `) : sql`SELECT NULL::text AS slug, NULL::uuid AS parent_id, NULL::uuid AS group_id WHERE false`
 }
@@ -73,17 +71,17 @@ function heldSql(payload: Payload): Sql {
   const components = new Set(slugsOfKind(payload, 'component'))
   const parts: Sql[] = []
   for (const pageData of slugsOfKind(payload, 'pageData')) {
-    const table = tableOf(payload, pageData)
     for (const field of topFields(payload, pageData) as Array<Field & { name?: string; relationTo?: unknown; hasMany?: boolean }>) {
       if (field.type !== 'relationship' || !field.name) continue
       const targets = (Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]).filter((t): t is string => typeof t === 'string' && components.has(t))
       if (targets.length === 0) continue
       if (!Array.isArray(field.relationTo) && !field.hasMany) {
-        parts.push(sql`SELECT ${pageData}::text AS pd_slug, d.id AS pd_id, ${targets[0]}::text AS slug, d.${ident(`${column(field.name)}_id`)} AS id FROM ${ident(table)} d`)
+        parts.push(sql`SELECT ${pageData}::text AS pd_slug, d.id AS pd_id, ${targets[0]}::text AS slug, d.${columnOf(payload, pageData, field.name)} AS id
+          FROM ${ident(tableOf(payload, pageData))} d`)
       } else {
-        const target = polymorphicTarget(payload, 'r', targets)
+        const target = polymorphicTarget(payload, pageData, 'r', targets)
         parts.push(sql`SELECT ${pageData}::text AS pd_slug, r.parent_id AS pd_id, ${target.slug} AS slug, ${target.id} AS id
-          FROM ${ident(`${table}_rels`)} r WHERE r.path = ${field.name}`)
+          FROM ${relsOf(payload, pageData)} r WHERE r.path = ${field.name}`)
       }
     }
   }
@@ -103,8 +101,9 @@ export async function reachableComponents(
   req?: PayloadRequest,
 ): Promise<Set<string>> {
   const pagesTable = tableOf(payload, 'pages')
-  const layouts = tableOf(payload, 'layouts')
-  const groupsId = ident(`${tableOf(payload, 'component_groups')}_id`)
+  const pageGroups = relsColumnFor(payload, 'pages', 'component_groups')
+  const layoutGroups = relsColumnFor(payload, 'layouts', 'component_groups')
+  const pageLayout = columnOf(payload, 'pages', 'layout')
   const pageList = uuidList(pages)
   const heldBy = pageData.length > 0
     ? sql`(h.pd_slug, h.pd_id) IN (SELECT * FROM unnest(${`{${pageData.map((d) => d.slug).join(',')}}`}::text[], ${`{${pageData.map((d) => d.id).join(',')}}`}::uuid[]))`
@@ -115,9 +114,9 @@ export async function reachableComponents(
       owned AS (${ownedGroupsSql(payload)}),
       held AS (${heldSql(payload)}),
       seed_groups AS (
-        SELECT r.${groupsId} AS group_id FROM ${ident(`${pagesTable}_rels`)} r WHERE r.path = 'componentGroups' AND r.parent_id IN ${pageList}
+        SELECT r.${pageGroups} AS group_id FROM ${relsOf(payload, 'pages')} r WHERE r.path = 'componentGroups' AND r.parent_id IN ${pageList}
         UNION
-        SELECT lr.${groupsId} FROM ${ident(pagesTable)} p JOIN ${ident(`${layouts}_rels`)} lr ON lr.parent_id = p.layout_id AND lr.path = 'componentGroups'
+        SELECT lr.${layoutGroups} FROM ${ident(pagesTable)} p JOIN ${relsOf(payload, 'layouts')} lr ON lr.parent_id = p.${pageLayout} AND lr.path = 'componentGroups'
         WHERE p.id IN ${pageList}
       ),
       seeds AS (

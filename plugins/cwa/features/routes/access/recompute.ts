@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 import { emitWriteEvent } from '../../../core/events'
 import { chainCtes, effectiveCte } from './graph'
-import { ident, runSql, tableOf } from './tables'
+import { columnOf, ident, runSql, tableOf } from './tables'
 
 /** Serialises recomputations: each one then reads the tree as committed by the one before. */
 const LOCK = sql`SELECT pg_advisory_xact_lock(hashtextextended('cwa:routes:effective_live_at', 0))`
@@ -24,17 +24,18 @@ export async function recomputeEffectiveLiveAt(payload: Payload, req?: PayloadRe
 
 /** The UPDATE storing every route's effective go-live date (also run by the migration adding the column). */
 export function effectiveLiveAtUpdate(payload: Payload) {
+  const stored = columnOf(payload, 'routes', 'effectiveLiveAt')
   return sql`WITH RECURSIVE ${chainCtes(payload)}, ${effectiveCte()}
-    UPDATE ${ident(tableOf(payload, 'routes'))} r SET effective_live_at = e.effective_live_at
+    UPDATE ${ident(tableOf(payload, 'routes'))} r SET ${stored} = e.effective_live_at
     FROM effective e
-    WHERE r.id = e.route_id AND r.effective_live_at IS DISTINCT FROM e.effective_live_at`
+    WHERE r.id = e.route_id AND r.${stored} IS DISTINCT FROM e.effective_live_at`
 }
 
 /** One route's stored effective go-live date (ISO), read in the request's transaction. */
 export async function storedEffectiveLiveAt(req: PayloadRequest, id: string): Promise<string | null> {
   const rows = await runSql<{ at: Date | string | null }>(
     req.payload,
-    sql`SELECT effective_live_at AS at FROM ${ident(tableOf(req.payload, 'routes'))} WHERE id = ${id}::uuid`,
+    sql`SELECT ${columnOf(req.payload, 'routes', 'effectiveLiveAt')} AS at FROM ${ident(tableOf(req.payload, 'routes'))} WHERE id = ${id}::uuid`,
     req,
   )
   const at = rows[0]?.at

@@ -1,7 +1,7 @@
 import { sql, type Sql } from '../../../core/utils/sql'
 import type { Field, Payload } from 'payload'
 import { getCwaMeta } from '../../../core/types'
-import { polymorphicSql, structureSchema } from '../structure/schema'
+import { structureSchema } from '../structure/schema'
 
 export { runSql, type Sql } from '../../../core/utils/sql'
 
@@ -12,8 +12,23 @@ export function tableOf(payload: Payload, slug: string): string {
 
 export const ident = (name: string) => sql.identifier(name)
 
-/** snake_case column of a field name (Payload's naming: parentPage -> parent_page). */
-export const column = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+/**
+ * A field's column in the collection's own table, as the database adapter
+ * named it (`heroCTABlock` is `hero_c_t_a_block_id`): never guessed.
+ */
+export function columnOf(payload: Payload, slug: string, field: string): Sql {
+  return sql`${structureSchema(payload).column(slug, field)}`
+}
+
+/** The `_rels` table of a collection, as the adapter named it. */
+export function relsOf(payload: Payload, slug: string): Sql {
+  return sql`${structureSchema(payload).rels(slug)}`
+}
+
+/** The column of `slug`'s `_rels` table holding ids of `target`. */
+export function relsColumnFor(payload: Payload, slug: string, target: string): Sql {
+  return sql`${structureSchema(payload).relsColumn(slug, target)}`
+}
 
 /** Slugs of the collections of one CWA kind. */
 export function slugsOfKind(payload: Payload, kind: 'component' | 'pageData'): string[] {
@@ -21,12 +36,13 @@ export function slugsOfKind(payload: Payload, kind: 'component' | 'pageData'): s
 }
 
 /**
- * A polymorphic relationship stored in the `_rels` table as one column per
- * target: the target's slug (CASE) and id (COALESCE) of the row aliased `alias`.
+ * A polymorphic relationship stored in `owner`'s `_rels` table as one column
+ * per target: the target's slug (CASE) and id (COALESCE) of the row aliased
+ * `alias`. NULL for both when the table has no column for any target.
  */
-export function polymorphicTarget(payload: Payload, alias: string, targets: string[]): { slug: Sql; id: Sql } {
-  const { kind, id } = polymorphicSql(targets.map((t) => [t, sql`${ident(alias)}.${ident(`${tableOf(payload, t)}_id`)}`]))
-  return { slug: kind, id }
+export function polymorphicTarget(payload: Payload, owner: string, alias: string, targets: string[]): { slug: Sql; id: Sql } {
+  const found = structureSchema(payload).polymorphic(owner, targets, alias)
+  return found ? { slug: sql`${found.kind}`, id: sql`${found.id}` } : { slug: sql`NULL::text`, id: sql`NULL::uuid` }
 }
 
 /** Top-level data fields of a collection (no layout-only wrappers). */
