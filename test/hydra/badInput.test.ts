@@ -664,10 +664,11 @@ describe('fuzz: weird values for every writable property', () => {
   for (const resource of FUZZ) {
     it(`${resource.collection}: POST and PATCH never answer 500, a refusal writes nothing`, async () => {
       const token = resource.collection === '/_api/users' ? superAdmin : admin
+      // The database as last seen: a refusal leaves it so, only an accepted write moves it on.
+      let known = await snapshot()
       for (const property of resource.properties) {
         for (const value of WEIRD) {
           const label = `${property}=${JSON.stringify(value)?.slice(0, 60)}`
-          let before = await snapshot()
           const post = await server.post(resource.collection, { ...resource.valid(), [property]: value }, { token })
           if (post.status >= 500) throw new Error(`POST ${resource.collection} ${label}: ${post.status} ${post.text.slice(0, 300)}`)
           if (post.status >= 400) {
@@ -675,22 +676,23 @@ describe('fuzz: weird values for every writable property', () => {
             expectClientError(post, `POST ${label}`)
             expect({ label, status: post.status, type: post.body['@type'] }).toEqual({ label, status: 422, type: 'ConstraintViolation' })
             expect(post.body.violations.length).toBeGreaterThan(0)
-            expect(await snapshot()).toEqual(before)
+            expect(await snapshot()).toEqual(known)
           } else {
             expect(post.status).toBe(201)
             const cleanup = await server.delete(post.body['@id'], { token })
             expect(cleanup.status).toBe(204)
+            known = await snapshot()
           }
-          before = await snapshot()
           const patch = await server.patch(resource.item(), { [property]: value }, { token })
           if (patch.status >= 500) throw new Error(`PATCH ${resource.item()} ${label}: ${patch.status} ${patch.text.slice(0, 300)}`)
           if (patch.status >= 400) {
             expectClientError(patch, `PATCH ${label}`)
             expect({ label, status: patch.status, type: patch.body['@type'] }).toEqual({ label, status: 422, type: 'ConstraintViolation' })
             expect(patch.body.violations.length).toBeGreaterThan(0)
-            expect(await snapshot()).toEqual(before)
+            expect(await snapshot()).toEqual(known)
           } else {
             expect({ label, status: patch.status }).toEqual({ label, status: 200 })
+            known = await snapshot()
           }
         }
       }
