@@ -32,7 +32,23 @@ interface Parsed {
   flags: Map<string, string | true>
 }
 
-export function parseMakeArgs(argv: string[], valued: string[]): Parsed {
+/** What each generator takes: its usage line, its options with a value, its switches, how many positional arguments. */
+const SYNTAX: Record<Command, { usage: string; valued: string[]; switches: string[]; positional: number }> = {
+  'cwa:make:api-component': { usage: '<Name> [--publishable] [--migration] [--dir <folder>]', valued: ['dir'], switches: ['publishable', 'migration'], positional: 1 },
+  'cwa:make:page-data': { usage: '<Name> [--component <slug>] [--migration] [--dir <folder>]', valued: ['dir', 'component'], switches: ['migration'], positional: 1 },
+  'cwa:make:cwa-scaffold': { usage: '<Name> [--migration] [--dir <folder>]', valued: ['dir'], switches: ['migration'], positional: 1 },
+  'cwa:make:rename-component': {
+    usage: '--old-iri <iri> --new-iri <iri> [--new-short-name <Name>] [--namespace <name>] [--timestamp <yyyymmdd_hhmmss>] [--dir <folder>]',
+    valued: ['old-iri', 'new-iri', 'new-short-name', 'namespace', 'dir', 'timestamp'],
+    switches: [],
+    positional: 0,
+  },
+}
+
+/** The generator's command line; an unknown option (a typo such as --publishabel) or a stray argument is refused with the usage. */
+export function parseMakeArgs(command: Command, argv: string[]): Parsed {
+  const { usage, valued, switches, positional: most } = SYNTAX[command]
+  const refuse = (reason: string) => new Error(`${reason}\nUsage: npx payload ${command} ${usage}`)
   const positional: string[] = []
   const flags = new Map<string, string | true>()
   for (let i = 0; i < argv.length; i++) {
@@ -44,10 +60,12 @@ export function parseMakeArgs(argv: string[], valued: string[]): Parsed {
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined]
     if (valued.includes(name)) {
       const value = inline ?? argv[++i]
-      if (value === undefined) throw new Error(`--${name} needs a value`)
+      if (value === undefined) throw refuse(`--${name} needs a value`)
       flags.set(name, value)
-    } else flags.set(name, true)
+    } else if (switches.includes(name) && inline === undefined) flags.set(name, true)
+    else throw refuse(`Unknown option ${arg}`)
   }
+  if (positional.length > most) throw refuse(`Unexpected argument ${positional[most]}`)
   return { positional, flags }
 }
 
@@ -83,7 +101,7 @@ export async function runMake(config: SanitizedConfig, command: Command, argv: s
   const report = (files: string[]) => files.forEach((file) => console.log(`wrote ${path.relative(root, file)}`))
 
   if (command === 'cwa:make:rename-component') {
-    const parsed = parseMakeArgs(argv, ['old-iri', 'new-iri', 'new-short-name', 'namespace', 'dir', 'timestamp'])
+    const parsed = parseMakeArgs(command, argv)
     const oldIri = parsed.flags.get('old-iri')
     const newIri = parsed.flags.get('new-iri')
     if (typeof oldIri !== 'string' || typeof newIri !== 'string') throw new Error('--old-iri and --new-iri are required (collection IRIs starting with /, e.g. /component/titles)')
@@ -117,7 +135,7 @@ export async function runMake(config: SanitizedConfig, command: Command, argv: s
     return 0
   }
 
-  const parsed = parseMakeArgs(argv, ['dir', 'component'])
+  const parsed = parseMakeArgs(command, argv)
   const [name] = parsed.positional
   if (!name || !isShortName(name)) throw new Error(`${command} needs a short name in PascalCase (e.g. Banner)`)
   const taken = (shortName: string) => {

@@ -52,7 +52,7 @@ describe('type generators', () => {
     expect(readFileSync(path.join(types, 'PromoData.ts'), 'utf8')).toContain("relationTo: 'promo_blocks'")
   }, 180_000) // three generators, each Payload's CLI in a child process
 
-  // One test per refusal: each starts Payload's CLI in a child process (10-20 s on a busy CI machine).
+  // One refusal through the console (Payload's CLI in a child process, 10-20 s on a busy CI machine).
   it('refuses a taken short name: the reason on stderr, exit 1, nothing written', async () => {
     const types = path.join(dir, 'refused')
     const result = await run('cwa:make:api-component', ['Title', '--dir', types])
@@ -67,6 +67,10 @@ describe('type generators', () => {
     ['no name', 'cwa:make:api-component', [], /needs a short name in PascalCase/],
     ['a taken page data name', 'cwa:make:page-data', ['BlogArticleData'], /A type named BlogArticleData exists already/],
     ['an unknown component', 'cwa:make:page-data', ['XData', '--component', 'nope'], /--component "nope" is not a component collection slug/],
+    ['a misspelt option', 'cwa:make:api-component', ['Banner', '--publishabel'], /^Unknown option --publishabel\nUsage: npx payload cwa:make:api-component <Name> \[--publishable\]/],
+    ['a switch given a value', 'cwa:make:api-component', ['Banner', '--publishable=no'], /^Unknown option --publishable=no/],
+    ['an option of another generator', 'cwa:make:cwa-scaffold', ['Promo', '--component', 'titles'], /^Unknown option --component\nUsage: npx payload cwa:make:cwa-scaffold/],
+    ['a second name', 'cwa:make:page-data', ['EventData', 'Extra'], /^Unexpected argument Extra\nUsage: npx payload cwa:make:page-data/],
   ] as Array<[string, Command, string[], RegExp]>)('refuses %s (nothing written)', async (_case, command, args, reason) => {
     const types = path.join(dir, 'refused')
     await expect(runMake(server.payload.config, command, [...args, '--dir', types])).rejects.toThrow(reason)
@@ -81,8 +85,9 @@ describe('make:rename-component', () => {
     ['an IRI that does not start with /', ['--old-iri', 'component/titles', '--new-iri', '/component/headings']],
     ['a new IRI of another kind of type', ['--old-iri', '/component/titles', '--new-iri', '/page_data/headings']],
     ['no new IRI', ['--old-iri', '/component/titles']],
+    ['a positional argument', ['titles', '--old-iri', '/component/titles', '--new-iri', '/component/headings']],
   ])('refuses %s (nothing written)', async (_case, args) => {
-    await expect(runMake(server.payload.config, 'cwa:make:rename-component', [...args, '--dir', migrations])).rejects.toThrow(/--old-iri|--new-iri/)
+    await expect(runMake(server.payload.config, 'cwa:make:rename-component', [...args, '--dir', migrations])).rejects.toThrow(/--old-iri|--new-iri|Unexpected argument titles/)
     expect(existsSync(migrations) ? readdirSync(migrations) : []).toEqual([])
   })
 

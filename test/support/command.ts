@@ -47,11 +47,11 @@ export function runPayloadCommand(command: string, args: string[] = [], env: Rec
   return startPayloadCommand(command, args, env).exited
 }
 
-/** npm's configuration warnings are not the command's output. */
+/** npm's own lines (configuration warnings, the update notice) are not the command's output. */
 function withoutNpmNoise(stderr: string): string {
   return stderr
     .split('\n')
-    .filter((line) => !line.startsWith('npm warn'))
+    .filter((line) => !/^npm (warn|notice)\b/.test(line))
     .join('\n')
 }
 

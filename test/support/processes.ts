@@ -1,5 +1,6 @@
 /** Process trees of the commands and sites a test starts: what must be gone once they stop. */
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 
 /** Every process below `pid` (children, grandchildren...). */
 export function descendants(pid: number): number[] {
@@ -11,11 +12,12 @@ export function descendants(pid: number): number[] {
   return below(pid)
 }
 
-/** Whether the process has exited. */
+/** Whether the process has exited: no such process, or a zombie its new parent has not reaped yet (an init that never reaps). */
 export function processGone(pid: number): boolean {
   try {
-    process.kill(pid, 0)
-    return false
+    // /proc/<pid>/stat: "pid (comm) state ...": the state follows the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z'
   } catch {
     return true
   }
