@@ -122,11 +122,13 @@ export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publis
       <button type="button" className="btn btn--style-primary btn--size-small cwa-publish-now" disabled={busy || (!hasDraft && !modified)} onClick={() => void setDate(new Date(), 'Publish')}>
         Publish now
       </button>
-      <div style={{ display: 'flex', gap: 8 }}>
+      {/* Centred, and the button without Payload's block margins: stretched to them, the date input grew to twice its height. */}
+      <div style={{ alignItems: 'center', display: 'flex', gap: 8 }}>
         <input aria-label="Publication date" className="cwa-schedule-at" type="datetime-local" step={1} value={when} onChange={(event) => setWhen(event.target.value)} />
         <button
           type="button"
           className="btn btn--style-secondary btn--size-small cwa-schedule"
+          style={{ margin: 0 }}
           disabled={busy || !when || (!hasDraft && !modified)}
           onClick={() => {
             const at = new Date(when)
