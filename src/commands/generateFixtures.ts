@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { SanitizedConfig } from 'payload'
 import { projectRoot } from '../config/projectRoot'
 import { functionName, generateFixtures } from './fixtures/generate'
-import { runCommand } from './runCommand'
+import { commandArgs, runCommand } from './runCommand'
 
 export const COMMAND = 'cwa:generate-fixtures'
 const USAGE = `Usage: npx payload ${COMMAND} [--output|-o <file>] [--namespace <functionName>]`
@@ -43,8 +43,7 @@ export function parseGenerateFixturesArgs(argv: string[]): GenerateFixturesInput
  * PHP namespace such as App\DataFixtures gives its last segment).
  */
 export async function script(config: SanitizedConfig): Promise<void> {
-  const argv = process.argv.slice(process.argv.findIndex((arg) => arg.toLowerCase() === COMMAND) + 1)
-  await runCommand(config, () => parseGenerateFixturesArgs(argv), async (payload, input) => {
+  await runCommand(config, () => parseGenerateFixturesArgs(commandArgs(COMMAND)), async (payload, input) => {
     const file = path.resolve(projectRoot(import.meta.url), input.output)
     const filesDirectory = filesDirectoryOf(file)
     const generated = await generateFixtures(payload, { name: input.name, filesDirectory: path.basename(filesDirectory) })

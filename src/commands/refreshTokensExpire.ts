@@ -1,6 +1,6 @@
 import type { Payload, SanitizedConfig } from 'payload'
 import { getOptions, RefreshTokenStore } from 'payload-cwa'
-import { runCommand } from './runCommand'
+import { commandArgs, runCommand } from './runCommand'
 
 export const COMMAND = 'cwa:refresh-tokens:expire'
 const USAGE = `Usage: npx payload ${COMMAND} [value] [--field username|emailAddress]`
@@ -58,8 +58,7 @@ async function usersWhere(payload: Payload, field: 'username' | 'email', value: 
  * username and another user's email is ambiguous: nothing is expired, exit 1.
  */
 export async function script(config: SanitizedConfig): Promise<void> {
-  const argv = process.argv.slice(process.argv.findIndex((arg) => arg.toLowerCase() === COMMAND) + 1)
-  await runCommand(config, () => parseRefreshTokensExpireArgs(argv), async (payload, input) => {
+  await runCommand(config, () => parseRefreshTokensExpireArgs(commandArgs(COMMAND)), async (payload, input) => {
     const store = new RefreshTokenStore(payload, getOptions(payload.config).session.refreshTtl)
     if (input.value === undefined) {
       const count = await store.expire()

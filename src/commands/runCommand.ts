@@ -42,9 +42,14 @@ export async function runCommand<Input>(
   process.exit(code)
 }
 
+/** The command's own arguments: what follows its name on Payload's command line (Payload matches the name in any letter case). */
+export function commandArgs(command: string): string[] {
+  const index = process.argv.findIndex((arg) => arg.toLowerCase() === command)
+  return index >= 0 ? process.argv.slice(index + 1) : []
+}
+
 /** `prepare` of a command that takes no argument: anything after its name is refused with its usage. */
 export const noArguments = (command: string) => () => {
-  const index = process.argv.findIndex((arg) => arg.toLowerCase() === command)
-  const extra = index >= 0 ? process.argv.slice(index + 1) : []
+  const extra = commandArgs(command)
   if (extra.length > 0) throw new Error(`${command} takes no argument (got ${extra.join(' ')}).\nUsage: npx payload ${command}`)
 }

@@ -1,6 +1,6 @@
 import type { SanitizedConfig } from 'payload'
 import { scanAndNotify } from 'payload-cwa'
-import { runCommand } from './runCommand'
+import { commandArgs, runCommand } from './runCommand'
 
 export const COMMAND = 'cwa:scan-orphaned'
 const usage = (command: string) => `Usage: npx payload ${command} [--notify | --no-notify] [-v]`
@@ -21,12 +21,6 @@ export function parseScanOrphanedArgs(argv: string[], command = COMMAND): ScanOr
     else throw new Error(`Unknown argument ${arg}\n${usage(command)}`)
   }
   return { notify, verbose }
-}
-
-/** The command's own arguments: what follows its name on Payload's command line. */
-export function commandArgs(command: string): string[] {
-  const index = process.argv.indexOf(command)
-  return index >= 0 ? process.argv.slice(index + 1) : []
 }
 
 /**

@@ -2,8 +2,9 @@ import { type SanitizedConfig, ValidationError } from 'payload'
 import { createInterface } from 'node:readline/promises'
 import { Writable } from 'node:stream'
 import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from 'payload-cwa'
-import { runCommand } from './runCommand'
+import { commandArgs, runCommand } from './runCommand'
 
+export const COMMAND = 'cwa:user:create'
 const USAGE = 'Usage: npx payload cwa:user:create [username] [email] [password] [--admin|--super-admin] [--inactive] [--overwrite]'
 
 export interface UserCreateInput {
@@ -88,8 +89,7 @@ const PROPERTY_NAMES: Record<string, string> = { email: 'emailAddress', password
  * the violations and exits 1 with nothing saved.
  */
 export async function script(config: SanitizedConfig): Promise<void> {
-  const argv = process.argv.slice(process.argv.indexOf('cwa:user:create') + 1)
-  await runCommand(config, () => promptMissing(parseUserCreateArgs(argv)), async (payload, input) => {
+  await runCommand(config, () => promptMissing(parseUserCreateArgs(commandArgs(COMMAND))), async (payload, input) => {
     const data = {
       username: input.username,
       email: input.email,
