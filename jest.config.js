@@ -12,7 +12,7 @@ export default {
     ],
   },
   // The library's front door, as a Payload app imports it (tsconfig paths say the same to tsc, esbuild and Next).
-  moduleNameMapper: { '^payload-cwa$': '<rootDir>/plugins/cwa/index.ts', '^payload-cwa/admin$': '<rootDir>/plugins/cwa/admin.ts' },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^payload-cwa$': '<rootDir>/plugins/cwa/index.ts', '^payload-cwa/admin$': '<rootDir>/plugins/cwa/admin.ts' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
   // Which files start first: test/support/sequencer.mjs.

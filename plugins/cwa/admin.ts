@@ -6,13 +6,13 @@
  * views rendered on the server (their interactive part, OrphansPanel, is a
  * client component).
  */
-export { PublicationCell } from './features/publishable/admin/PublicationCell'
-export { PublicationPanel } from './features/publishable/admin/PublicationPanel'
-export { GenerateRoute } from './features/routes/admin/GenerateRoute'
-export { RouteLiveness } from './features/routes/admin/RouteLiveness'
-export { PageBuilderField } from './features/admin/components/PageBuilderField'
-export { EmptyPositionWarning } from './features/admin/components/EmptyPositionWarning'
-export { FileUploadField } from './features/admin/components/FileUploadField'
-export { CwaNavLinks } from './features/admin/components/CwaNavLinks'
-export { RouteTreeView } from './features/admin/components/RouteTreeView'
-export { OrphansView } from './features/admin/components/OrphansView'
+export { PublicationCell } from './features/publishable/admin/PublicationCell.js'
+export { PublicationPanel } from './features/publishable/admin/PublicationPanel.js'
+export { GenerateRoute } from './features/routes/admin/GenerateRoute.js'
+export { RouteLiveness } from './features/routes/admin/RouteLiveness.js'
+export { PageBuilderField } from './features/admin/components/PageBuilderField.js'
+export { EmptyPositionWarning } from './features/admin/components/EmptyPositionWarning.js'
+export { FileUploadField } from './features/admin/components/FileUploadField.js'
+export { CwaNavLinks } from './features/admin/components/CwaNavLinks.js'
+export { RouteTreeView } from './features/admin/components/RouteTreeView.js'
+export { OrphansView } from './features/admin/components/OrphansView.js'

@@ -1,6 +1,6 @@
 import type { Access, PayloadRequest } from 'payload'
-import type { ResolvedCwaOptions } from './options'
-import { isAdmin, isSuperAdmin } from './roles'
+import type { ResolvedCwaOptions } from './options.js'
+import { isAdmin, isSuperAdmin } from './roles.js'
 
 /** Reads stay public; later plugins (publishable, routes) narrow them per resource. */
 export const publicRead: Access = () => true

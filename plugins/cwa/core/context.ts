@@ -1,4 +1,4 @@
-import type { ResolvedCwaOptions } from './options'
+import type { ResolvedCwaOptions } from './options.js'
 
 /** What core collections need to know about the rest of the config. */
 export interface CoreContext {

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
-import { collectionSegment } from './utils/naming'
-import type { CwaResourceMeta, FeatureDeclarations, TypeDeclaration } from './types'
+import { collectionSegment } from './utils/naming.js'
+import type { CwaResourceMeta, FeatureDeclarations, TypeDeclaration } from './types.js'
 
 export interface ComponentDeclaration extends TypeDeclaration, FeatureDeclarations {
   /** Keep the type out of the general add-component dialog; only groups naming it may hold it. */

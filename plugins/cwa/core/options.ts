@@ -1,5 +1,5 @@
 import type { PayloadRequest } from 'payload'
-import type { OptionKeys } from './optionKeys'
+import type { OptionKeys } from './optionKeys.js'
 
 /**
  * The plugin options and their resolved form. The core declares its own

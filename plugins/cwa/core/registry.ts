@@ -1,6 +1,6 @@
 import type { Field, SanitizedCollectionConfig, SanitizedConfig } from 'payload'
-import { getCwaMeta, type CwaResourceMeta } from './types'
-import type { ResolvedCwaOptions } from './options'
+import { getCwaMeta, type CwaResourceMeta } from './types.js'
+import type { ResolvedCwaOptions } from './options.js'
 
 /** One resource of the JSON-LD API: a Payload collection plus its CWA metadata. */
 export interface Resource {

@@ -1,5 +1,5 @@
 import type { PayloadRequest } from 'payload'
-import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER, type SecurityExpression } from './options'
+import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER, type SecurityExpression } from './options.js'
 
 type Hierarchy = Record<string, string[]>
 

@@ -1,4 +1,4 @@
-import type { HydraExtension } from './extension'
+import type { HydraExtension } from './extension.js'
 
 /** Extensions registered on the config by features (config.custom.cwa.extensions), in their order. */
 export function configExtensions(config: { custom?: Record<string, unknown> }): HydraExtension[] {

@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { ResolvedCwaOptions } from '../core/options'
-import type { ResourceRegistry } from '../core/registry'
+import type { ResolvedCwaOptions } from '../core/options.js'
+import type { ResourceRegistry } from '../core/registry.js'
 
 /**
  * Everything one JSON-LD request needs: the Payload instance, the caller and

@@ -1,7 +1,7 @@
-import type { HydraContext } from './context'
-import type { Resource } from '../core/registry'
-import { findOne } from '../core/utils/findOne'
-import { configExtensions } from './configExtensions'
+import type { HydraContext } from './context.js'
+import type { Resource } from '../core/registry.js'
+import { findOne } from '../core/utils/findOne.js'
+import { configExtensions } from './configExtensions.js'
 
 export interface CurrentPageData {
   resource: Resource

@@ -1,9 +1,9 @@
 import type { Field } from 'payload'
-import type { HydraContext } from './context'
-import { badRequest, type Violation, violation, ViolationError } from './errors'
-import type { Resource } from '../core/registry'
+import type { HydraContext } from './context.js'
+import { badRequest, type Violation, violation, ViolationError } from './errors.js'
+import type { Resource } from '../core/registry.js'
 
-import { type FieldWithName, passwordAliases, writableFields } from './writableFields'
+import { type FieldWithName, passwordAliases, writableFields } from './writableFields.js'
 
 /** Relations collected while reading a body, checked for existence in one query per target. */
 interface PendingRelation {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
-import type { HydraContext } from './context'
-import type { OpenApiKit, Schema } from './docs/openapi/kit'
+import type { HydraContext } from './context.js'
+import type { OpenApiKit, Schema } from './docs/openapi/kit.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 

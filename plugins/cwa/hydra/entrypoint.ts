@@ -1,6 +1,6 @@
-import { lowerFirst } from '../core/utils/naming'
-import type { JsonLdObject } from './extension'
-import type { ResourceRegistry } from '../core/registry'
+import { lowerFirst } from '../core/utils/naming.js'
+import type { JsonLdObject } from './extension.js'
+import type { ResourceRegistry } from '../core/registry.js'
 
 /** GET {prefix}/: the IRI of every resource collection, keyed like API Platform (lowerCamel short name). */
 export function entrypoint(registry: ResourceRegistry): JsonLdObject {

@@ -1,4 +1,4 @@
-import { type HttpError, statusTitle, type ViolationError } from './errors'
+import { type HttpError, statusTitle, type ViolationError } from './errors.js'
 
 /** The JSON-LD body of an error (Hydra `Error` or `ConstraintViolation`). */
 export function errorBody(error: HttpError | ViolationError, apiPrefix: string): Record<string, unknown> {

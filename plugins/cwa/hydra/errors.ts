@@ -1,6 +1,6 @@
 import { ValidationError } from 'payload'
-import { type DatabaseError, databaseError, databaseErrorFromRequest, type RequestInput } from './requestInput'
-import { DATABASE_RETRY_AFTER, isDatabaseUnavailable } from '../core/utils/databaseUnavailable'
+import { type DatabaseError, databaseError, databaseErrorFromRequest, type RequestInput } from './requestInput.js'
+import { DATABASE_RETRY_AFTER, isDatabaseUnavailable } from '../core/utils/databaseUnavailable.js'
 
 /** An HTTP error the JSON-LD layer turns into a Hydra `Error` body. */
 export class HttpError extends Error {

@@ -1,11 +1,11 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { ResolvedCwaOptions } from '../core/options'
-import type { HydraContext } from './context'
-import type { OpenApiDocument, OpenApiKit, Schema } from './docs/openapi/kit'
-import type { PropertyDescription } from './docs/openapi/propertyDescription'
-import type { Endpoint } from './endpoint'
-import type { Resource, ResourceRegistry } from '../core/registry'
-import type { Doc, ItemStore } from './itemStore'
+import type { ResolvedCwaOptions } from '../core/options.js'
+import type { HydraContext } from './context.js'
+import type { OpenApiDocument, OpenApiKit, Schema } from './docs/openapi/kit.js'
+import type { PropertyDescription } from './docs/openapi/propertyDescription.js'
+import type { Endpoint } from './endpoint.js'
+import type { Resource, ResourceRegistry } from '../core/registry.js'
+import type { Doc, ItemStore } from './itemStore.js'
 
 export type JsonLdObject = Record<string, unknown>
 

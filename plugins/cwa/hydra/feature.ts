@@ -1,8 +1,8 @@
 import type { CollectionConfig, Config, Payload, TaskConfig } from 'payload'
-import type { CoreContext } from '../core/context'
-import type { WriteListener } from '../core/events'
-import type { ResolvedCwaOptions } from '../core/options'
-import type { HydraExtension } from './extension'
+import type { CoreContext } from '../core/context.js'
+import type { WriteListener } from '../core/events/index.js'
+import type { ResolvedCwaOptions } from '../core/options.js'
+import type { HydraExtension } from './extension.js'
 
 /**
  * A feature as cwaPlugin assembles it: what it adds to the Payload config

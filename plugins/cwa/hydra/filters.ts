@@ -1,6 +1,6 @@
 import type { Sort, Where } from 'payload'
-import { badRequest, HttpError, violation, ViolationError } from './errors'
-import type { Resource } from '../core/registry'
+import { badRequest, HttpError, violation, ViolationError } from './errors.js'
+import type { Resource } from '../core/registry.js'
 
 export const DEFAULT_ITEMS_PER_PAGE = 30
 export const DEFAULT_MAX_ITEMS_PER_PAGE = 100

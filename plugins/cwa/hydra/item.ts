@@ -1,7 +1,7 @@
 import type { Field } from 'payload'
-import type { HydraContext } from './context'
-import type { JsonLdObject } from './extension'
-import { dataFields, type Resource, type ResourceRegistry } from '../core/registry'
+import type { HydraContext } from './context.js'
+import type { JsonLdObject } from './extension.js'
+import { dataFields, type Resource, type ResourceRegistry } from '../core/registry.js'
 
 /** Payload-managed fields that never reach the JSON-LD output. */
 const INTERNAL_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'password', 'hash', 'salt', 'sessions', 'deletedAt'])

@@ -1,5 +1,5 @@
 import type { PaginatedDocs, Where } from 'payload'
-import type { CollectionQuery } from './filters'
+import type { CollectionQuery } from './filters.js'
 
 export type Doc = Record<string, unknown>
 

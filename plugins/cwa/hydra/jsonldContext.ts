@@ -1,7 +1,7 @@
-import { lowerFirst } from '../core/utils/naming'
-import type { JsonLdObject } from './extension'
-import { outputFields } from './item'
-import type { Resource, ResourceRegistry } from '../core/registry'
+import { lowerFirst } from '../core/utils/naming.js'
+import type { JsonLdObject } from './extension.js'
+import { outputFields } from './item.js'
+import type { Resource, ResourceRegistry } from '../core/registry.js'
 
 const HYDRA = 'http://www.w3.org/ns/hydra/core#'
 

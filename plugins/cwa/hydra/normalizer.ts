@@ -1,10 +1,10 @@
 import type { PaginatedDocs } from 'payload'
-import type { HydraContext } from './context'
-import type { HydraExtension, JsonLdObject } from './extension'
-import { normalizeDocument } from './item'
-import { hydraClassOverride, shadowsHydraClass } from './jsonldContext'
-import type { Resource } from '../core/registry'
-import { allExtensions } from './extensions/index'
+import type { HydraContext } from './context.js'
+import type { HydraExtension, JsonLdObject } from './extension.js'
+import { normalizeDocument } from './item.js'
+import { hydraClassOverride, shadowsHydraClass } from './jsonldContext.js'
+import type { Resource } from '../core/registry.js'
+import { allExtensions } from './extensions/index.js'
 
 export function contextIri(ctx: Pick<HydraContext, 'options'>, shortName: string): string {
   return `${ctx.options.apiPrefix}/contexts/${shortName}`

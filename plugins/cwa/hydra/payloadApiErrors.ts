@@ -1,6 +1,6 @@
 import type { AfterErrorHook } from 'payload'
-import { isDatabaseUnavailable } from '../core/utils/databaseUnavailable'
-import { correlationId, databaseError, databaseErrorFromRequest, describeDatabaseError, requestInput } from './requestInput'
+import { isDatabaseUnavailable } from '../core/utils/databaseUnavailable.js'
+import { correlationId, databaseError, databaseErrorFromRequest, describeDatabaseError, requestInput } from './requestInput.js'
 
 /**
  * Payload's REST API (config `hooks.afterError`): a database error about a

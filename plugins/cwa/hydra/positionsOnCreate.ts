@@ -1,7 +1,7 @@
 import { ValidationError } from 'payload'
-import type { HydraContext } from './context'
-import { violation, type Violation, ViolationError } from './errors'
-import type { Resource } from '../core/registry'
+import type { HydraContext } from './context.js'
+import { violation, type Violation, ViolationError } from './errors.js'
+import type { Resource } from '../core/registry.js'
 
 /**
  * A component POST may name where the new component goes

@@ -1,9 +1,9 @@
 import type { CollectionSlug, PaginatedDocs } from 'payload'
-import type { HydraContext } from './context'
-import { configExtensions } from './configExtensions'
-import type { Resource } from '../core/registry'
-import type { Doc, ItemStore } from './itemStore'
-import type { CollectionQuery } from './filters'
+import type { HydraContext } from './context.js'
+import { configExtensions } from './configExtensions.js'
+import type { Resource } from '../core/registry.js'
+import type { Doc, ItemStore } from './itemStore.js'
+import type { CollectionQuery } from './filters.js'
 
 export type { Doc, ItemStore }
 

@@ -1,5 +1,5 @@
 import type { Field } from 'payload'
-import { dataFields, type Resource } from '../core/registry'
+import { dataFields, type Resource } from '../core/registry.js'
 
 export type FieldWithName = Field & { name: string }
 

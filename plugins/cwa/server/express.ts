@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream'
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import type { Payload } from 'payload'
-import { getOptions } from '../core/registry'
-import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle'
-import { type JwtKeys, useJwtKeys } from '../session'
-import { fetchHeaders, requestUrl } from './nodeRequest'
-import { payloadKeys, payloadRestHandler } from './payloadRest'
+import { getOptions } from '../core/registry.js'
+import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle.js'
+import { type JwtKeys, useJwtKeys } from '../session/index.js'
+import { fetchHeaders, requestUrl } from './nodeRequest.js'
+import { payloadKeys, payloadRestHandler } from './payloadRest.js'
 
 function incomingFromExpress(req: Request): IncomingApiRequest {
   // The Node request is an async iterable of its body's chunks: read only by endpoints that take a body.

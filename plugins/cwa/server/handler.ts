@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream'
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
-import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle'
-import { CLIENT_ADDRESS_HEADER, lastForwardedFor } from '../core/utils/clientAddress'
-import { type JwtKeys, useJwtKeys } from '../session'
+import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle.js'
+import { CLIENT_ADDRESS_HEADER, lastForwardedFor } from '../core/utils/clientAddress.js'
+import { type JwtKeys, useJwtKeys } from '../session/index.js'
 
 export interface CwaHandlerOptions {
   /** A started Payload, or the config to start one from on the first request (getPayload caches it). */

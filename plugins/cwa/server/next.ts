@@ -1,4 +1,4 @@
-import { type ConfigSource, createCwaHandler, type CwaFetchHandler } from './handler'
+import { type ConfigSource, createCwaHandler, type CwaFetchHandler } from './handler.js'
 
 export interface CwaNextRouteHandlers {
   GET: CwaFetchHandler

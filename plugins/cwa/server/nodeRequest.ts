@@ -1,5 +1,5 @@
 import type { Request } from 'express'
-import { CLIENT_ADDRESS_HEADER } from '../core/utils/clientAddress'
+import { CLIENT_ADDRESS_HEADER } from '../core/utils/clientAddress.js'
 
 /**
  * Fetch-style Headers from an Express request (lower-case names), with the

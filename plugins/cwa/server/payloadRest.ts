@@ -1,11 +1,11 @@
 import type { NextFunction, Request, Response } from 'express'
 import { Readable } from 'node:stream'
 import { handleEndpoints, type Payload } from 'payload'
-import { crossSiteWriteRefusal } from '../hydra/crossSite'
-import { originAllowed } from '../hydra/pipeline/handle'
-import { apiRuntime } from '../hydra/pipeline/runtime'
-import { fetchHeaders } from './nodeRequest'
-import { checkRestBody, checkRestQuery, readRestBody, RestInputError } from './payloadRestInput'
+import { crossSiteWriteRefusal } from '../hydra/crossSite.js'
+import { originAllowed } from '../hydra/pipeline/handle.js'
+import { apiRuntime } from '../hydra/pipeline/runtime.js'
+import { fetchHeaders } from './nodeRequest.js'
+import { checkRestBody, checkRestQuery, readRestBody, RestInputError } from './payloadRestInput.js'
 
 /** A refusal in Payload's own error shape. */
 function refuse(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {

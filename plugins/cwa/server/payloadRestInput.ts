@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { parse } from 'qs-esm'
-import { jsonTooDeep, MAX_ANONYMOUS_BODY_BYTES, MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../hydra/pipeline/body'
+import { jsonTooDeep, MAX_ANONYMOUS_BODY_BYTES, MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../hydra/pipeline/body.js'
 
 /**
  * What Payload's REST API (/api) is handed: checked here first, so that bad

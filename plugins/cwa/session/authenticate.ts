@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
-import { readCookies } from './cookies'
-import { InvalidToken } from './jwt'
+import { readCookies } from './cookies.js'
+import { InvalidToken } from './jwt.js'
 
 export type SessionUser = NonNullable<PayloadRequest['user']>
 

@@ -1,11 +1,11 @@
-import type { AuthenticationRequest } from '../hydra/extension'
-import { HttpError } from '../hydra/errors'
-import { getOptions } from '../core/registry'
-import { InvalidToken, presentedCredentials, sessionUser, type SessionUser } from './authenticate'
-import { readCookies } from './cookies'
-import { clearSessionCookies, refreshSession, setSessionCookies } from './refresh'
-import { tokenStanding } from './revocation'
-import { sessionServices } from './services'
+import type { AuthenticationRequest } from '../hydra/extension.js'
+import { HttpError } from '../hydra/errors.js'
+import { getOptions } from '../core/registry.js'
+import { InvalidToken, presentedCredentials, sessionUser, type SessionUser } from './authenticate.js'
+import { readCookies } from './cookies.js'
+import { clearSessionCookies, refreshSession, setSessionCookies } from './refresh.js'
+import { tokenStanding } from './revocation.js'
+import { sessionServices } from './services.js'
 
 /**
  * Session paths that must work with a stale JWT: the browser keeps sending the

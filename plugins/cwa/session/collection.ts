@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
-import { closedToEveryone } from '../core/access'
-import { type CoreContext, tableName } from '../core/context'
+import { closedToEveryone } from '../core/access.js'
+import { type CoreContext, tableName } from '../core/context.js'
 
 /**
  * Server-side refresh tokens. Only a SHA-256 of each token is stored; the

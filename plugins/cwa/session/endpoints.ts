@@ -1,13 +1,13 @@
-import type { Endpoint } from '../hydra/endpoint'
-import { badRequest, unauthorized } from '../hydra/errors'
-import { normalizeItem } from '../hydra/normalizer'
-import { loadItem } from '../hydra/operations'
-import type { ResourceRegistry } from '../core/registry'
-import { REUSE_DETECTED, UNVERIFIED } from './authenticateRequest'
-import { readCookies } from './cookies'
-import { sessionDocs } from './openapi'
-import { clearSessionCookies, refreshSession, setSessionCookies } from './refresh'
-import { sessionServices } from './services'
+import type { Endpoint } from '../hydra/endpoint.js'
+import { badRequest, unauthorized } from '../hydra/errors.js'
+import { normalizeItem } from '../hydra/normalizer.js'
+import { loadItem } from '../hydra/operations.js'
+import type { ResourceRegistry } from '../core/registry.js'
+import { REUSE_DETECTED, UNVERIFIED } from './authenticateRequest.js'
+import { readCookies } from './cookies.js'
+import { sessionDocs } from './openapi.js'
+import { clearSessionCookies, refreshSession, setSessionCookies } from './refresh.js'
+import { sessionServices } from './services.js'
 
 /** Payload's errors for a refused login. */
 const LOGIN_REFUSALS = new Set(['AuthenticationError', 'LockedAuth', 'ValidationError'])

@@ -1,17 +1,17 @@
 /** Sessions: JWTs signed with the site's key pair, refresh tokens, cookies, and the session endpoints. */
-import type { CwaFeature } from '../hydra/feature'
-import { refreshTokensCollection } from './collection'
-import { sessionExtension } from './extension'
+import type { CwaFeature } from '../hydra/feature.js'
+import { refreshTokensCollection } from './collection.js'
+import { sessionExtension } from './extension.js'
 
-export { sessionExtension } from './extension'
-export { sessionUser, type SessionUser } from './authenticate'
-export { clearCookie, readCookies, serializeCookie } from './cookies'
-export { JwtService } from './jwt'
-export { type JwtKeys, loadJwtKeys } from './keys'
-export { RefreshTokenStore } from './refreshTokens'
-export { environmentJwtKeys, sessionServices, type SessionServices, useJwtKeys } from './services'
-export { sessionSecuritySchemes } from './openapi'
-export { refreshTokensCollection } from './collection'
+export { sessionExtension } from './extension.js'
+export { sessionUser, type SessionUser } from './authenticate.js'
+export { clearCookie, readCookies, serializeCookie } from './cookies.js'
+export { JwtService } from './jwt.js'
+export { type JwtKeys, loadJwtKeys } from './keys.js'
+export { RefreshTokenStore } from './refreshTokens.js'
+export { environmentJwtKeys, sessionServices, type SessionServices, useJwtKeys } from './services.js'
+export { sessionSecuritySchemes } from './openapi.js'
+export { refreshTokensCollection } from './collection.js'
 
 /** Sessions: the refresh-token store and the session endpoints. */
 export const sessionFeature: CwaFeature = {

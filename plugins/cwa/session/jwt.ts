@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
 import { randomUUID } from 'node:crypto'
-import type { JwtKeys } from './keys'
+import type { JwtKeys } from './keys.js'
 
 /** The only algorithm accepted: tokens signed otherwise (none, HS256 with the public key...) are refused. */
 export const JWT_ALGORITHM = 'RS256'

@@ -1,7 +1,7 @@
-import type { EndpointDoc } from '../hydra/endpoint'
-import type { OpenApiDocument, OpenApiKit, Schema } from '../hydra/docs/openapi/kit'
-import type { ResolvedCwaOptions } from '../core/options'
-import type { Resource } from '../core/registry'
+import type { EndpointDoc } from '../hydra/endpoint.js'
+import type { OpenApiDocument, OpenApiKit, Schema } from '../hydra/docs/openapi/kit.js'
+import type { ResolvedCwaOptions } from '../core/options.js'
+import type { Resource } from '../core/registry.js'
 
 const tags = ['Session']
 

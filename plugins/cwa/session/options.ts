@@ -1,5 +1,5 @@
-import type { OptionKeys } from '../core/optionKeys'
-import type { CwaPluginOptions, ResolvedCwaOptions } from '../core/options'
+import type { OptionKeys } from '../core/optionKeys.js'
+import type { CwaPluginOptions, ResolvedCwaOptions } from '../core/options.js'
 
 /** The `session` options: the JWT and refresh cookies and their lifetimes, with every default here. */
 export interface SessionOptions {

@@ -1,8 +1,8 @@
-import type { ResolvedCwaOptions } from '../core/options'
-import { getOptions } from '../core/registry'
-import { sessionUser, type SessionUser } from './authenticate'
-import { clearCookie, serializeCookie } from './cookies'
-import type { SessionServices } from './services'
+import type { ResolvedCwaOptions } from '../core/options.js'
+import { getOptions } from '../core/registry.js'
+import { sessionUser, type SessionUser } from './authenticate.js'
+import { clearCookie, serializeCookie } from './cookies.js'
+import type { SessionServices } from './services.js'
 
 export type SessionRefresh =
   | { status: 'refreshed'; jwt: string; refreshToken: string; user: SessionUser }

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import { createHmac, randomBytes } from 'node:crypto'
-import { sha256Hex } from '../core/utils/hash'
-import { requireTableName } from '../core/utils/schema'
+import { sha256Hex } from '../core/utils/hash.js'
+import { requireTableName } from '../core/utils/schema.js'
 import type { Payload, PayloadRequest } from 'payload'
 
 const hash = sha256Hex

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import type { SessionClaims } from './jwt'
+import type { SessionClaims } from './jwt.js'
 
 /**
  * Whether a verified JWT still speaks for its user. A JWT lives up to

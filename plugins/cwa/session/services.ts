@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
-import { getOptions } from '../core/registry'
-import { JwtService } from './jwt'
-import { type JwtKeys, loadJwtKeys } from './keys'
-import { RefreshTokenStore } from './refreshTokens'
+import { getOptions } from '../core/registry.js'
+import { JwtService } from './jwt.js'
+import { type JwtKeys, loadJwtKeys } from './keys.js'
+import { RefreshTokenStore } from './refreshTokens.js'
 
 export interface SessionServices {
   jwt: JwtService

@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
-import { contentAccess } from '../access'
-import { type CoreContext, tableName } from '../context'
-import type { CwaResourceMeta } from '../types'
-import { allowedComponentsHook } from '../hooks/allowedComponents'
+import { contentAccess } from '../access.js'
+import { type CoreContext, tableName } from '../context.js'
+import type { CwaResourceMeta } from '../types.js'
+import { allowedComponentsHook } from '../hooks/allowedComponents.js'
 
 /** A named region of a layout, page or component, holding ordered positions. */
 export function componentGroupsCollection(ctx: CoreContext): CollectionConfig {

@@ -1,8 +1,8 @@
 import type { CollectionConfig, CollectionSlug, Field } from 'payload'
-import { contentAccess } from '../access'
-import { type CoreContext, tableName } from '../context'
-import type { CwaResourceMeta } from '../types'
-import { positionRulesHook } from '../hooks/positionRules'
+import { contentAccess } from '../access.js'
+import { type CoreContext, tableName } from '../context.js'
+import type { CwaResourceMeta } from '../types.js'
+import { positionRulesHook } from '../hooks/positionRules.js'
 
 /** An ordered slot in a group: a component, or a binding to a page data property. */
 export function componentPositionsCollection(ctx: CoreContext): CollectionConfig {

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
-import { contentAccess } from '../access'
-import { type CoreContext, tableName } from '../context'
-import type { CwaResourceMeta } from '../types'
+import { contentAccess } from '../access.js'
+import { type CoreContext, tableName } from '../context.js'
+import type { CwaResourceMeta } from '../types.js'
 
 /** Outer page shell (header/footer groups). */
 export function layoutsCollection(ctx: CoreContext): CollectionConfig {

@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
-import { contentAccess } from '../access'
-import { type CoreContext, tableName } from '../context'
-import { parentFields, singleParentHook } from '../fields/parent'
-import { routeJoinField } from '../fields/route'
-import type { CwaResourceMeta } from '../types'
+import { contentAccess } from '../access.js'
+import { type CoreContext, tableName } from '../context.js'
+import { parentFields, singleParentHook } from '../fields/parent.js'
+import { routeJoinField } from '../fields/route.js'
+import type { CwaResourceMeta } from '../types.js'
 
 /** Individual pages (or templates for page data) with component groups. */
 export function pagesCollection(ctx: CoreContext): CollectionConfig {

@@ -1,8 +1,8 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { getRegistry } from '../registry'
-import { afterCommit } from '../transactions'
-import { mergeTypes, recordKey } from './merge'
-import type { WriteEvent, WriteEventType, WriteListener } from './types'
+import { getRegistry } from '../registry.js'
+import { afterCommit } from '../transactions/index.js'
+import { mergeTypes, recordKey } from './merge.js'
+import type { WriteEvent, WriteEventType, WriteListener } from './types.js'
 
 /**
  * The write-event bus: feature-blind, one event per changed record, queued

@@ -1,5 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig } from 'payload'
-import { emitWriteEvent } from './bus'
+import { emitWriteEvent } from './bus.js'
 
 /**
  * The collection hooks that feed the bus: Payload runs them on every API

@@ -4,6 +4,6 @@
  * changes records in SQL (bypassing Payload's hooks) reports them with
  * emitWriteEvent.
  */
-export { emitWriteEvent, onWriteEvent, writeGeneration, type WriteEventInput } from './bus'
-export { withWriteEvents } from './hooks'
-export type { WriteEvent, WriteEventSource, WriteEventType, WriteListener } from './types'
+export { emitWriteEvent, onWriteEvent, writeGeneration, type WriteEventInput } from './bus.js'
+export { withWriteEvents } from './hooks.js'
+export type { WriteEvent, WriteEventSource, WriteEventType, WriteListener } from './types.js'

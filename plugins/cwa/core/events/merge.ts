@@ -1,4 +1,4 @@
-import type { WriteEvent, WriteEventType } from './types'
+import type { WriteEvent, WriteEventType } from './types.js'
 
 /**
  * What several changes of one record in one transaction amount to, so that

@@ -1,7 +1,7 @@
 import type { Field } from 'payload'
-import type { CoreContext } from '../context'
-import { parentFields } from './parent'
-import { routeJoinField } from './route'
+import type { CoreContext } from '../context.js'
+import { parentFields } from './parent.js'
+import { routeJoinField } from './route.js'
 
 /** Fields every page data type shares (the contract's PageData base). */
 export function pageDataBaseFields(ctx: CoreContext): Field[] {

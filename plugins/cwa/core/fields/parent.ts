@@ -1,9 +1,9 @@
 import { type CollectionSlug, type Field, type Payload, type PayloadRequest, ValidationError } from 'payload'
-import type { CoreContext } from '../context'
-import { getRegistry, isUuid } from '../registry'
-import { relationCollection, relationId } from '../utils/relations'
-import { runSql, type Sql, sql } from '../utils/sql'
-import { columnNameOf, relsColumnOf, relsTableOf, requireTableName } from '../utils/schema'
+import type { CoreContext } from '../context.js'
+import { getRegistry, isUuid } from '../registry.js'
+import { relationCollection, relationId } from '../utils/relations.js'
+import { runSql, type Sql, sql } from '../utils/sql.js'
+import { columnNameOf, relsColumnOf, relsTableOf, requireTableName } from '../utils/schema.js'
 
 /**
  * parentPage / parentPageData: a child names at most one parent, of either

@@ -1,6 +1,6 @@
 import { type CollectionBeforeValidateHook, ValidationError } from 'payload'
-import { getRegistry } from '../registry'
-import type { CoreContext } from '../context'
+import { getRegistry } from '../registry.js'
+import type { CoreContext } from '../context.js'
 
 /**
  * allowedComponents holds component collection IRIs, or null (no list). Each

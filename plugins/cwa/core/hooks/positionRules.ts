@@ -1,7 +1,7 @@
 import { type CollectionBeforeValidateHook, ValidationError } from 'payload'
-import { dataFields, getRegistry } from '../registry'
-import { relationCollection, relationId } from '../utils/relations'
-import type { CoreContext } from '../context'
+import { dataFields, getRegistry } from '../registry.js'
+import { relationCollection, relationId } from '../utils/relations.js'
+import type { CoreContext } from '../context.js'
 
 type Violation = { path: string; message: string }
 

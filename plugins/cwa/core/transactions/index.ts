@@ -1,1 +1,1 @@
-export { afterCommit, type AfterCommitCallback, installAfterCommit } from './afterCommit'
+export { afterCommit, type AfterCommitCallback, installAfterCommit } from './afterCommit.js'

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
-import { writeGeneration } from '../events'
-import { getOptions } from '../registry'
+import { writeGeneration } from '../events/index.js'
+import { getOptions } from '../registry.js'
 
 /**
  * A soonest scheduled moment (the next route go-live, the next scheduled

@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { Pool } from 'pg'
-import { getOptions } from '../registry'
-import { runBuiltSql, runSql, sql } from './sql'
+import { getOptions } from '../registry.js'
+import { runBuiltSql, runSql, sql } from './sql.js'
 
 /**
  * Row counts of a table kept by the writes themselves, so that a

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { toSnakeCase } from './naming'
+import { toSnakeCase } from './naming.js'
 
 /**
  * Table and column names as the database adapter made them (table prefix,

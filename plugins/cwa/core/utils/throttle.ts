@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
-import { getOptions } from '../registry'
-import { runSql, sql } from './sql'
+import { getOptions } from '../registry.js'
+import { runSql, sql } from './sql.js'
 
 /**
  * Throttle counters in PostgreSQL (table `<tablePrefix>throttle`), so that

@@ -1,9 +1,9 @@
 import type { CollectionSlug } from 'payload'
-import { dataFields, type Resource } from '../../core/registry'
-import { relationCollection, relationId } from '../../core/utils/relations'
-import type { HydraContext } from '../../hydra/context'
-import { notFound, violation, ViolationError } from '../../hydra/errors'
-import { componentTitle } from './title'
+import { dataFields, type Resource } from '../../core/registry.js'
+import { relationCollection, relationId } from '../../core/utils/relations.js'
+import type { HydraContext } from '../../hydra/context.js'
+import { notFound, violation, ViolationError } from '../../hydra/errors.js'
+import { componentTitle } from './title.js'
 
 type Doc = Record<string, unknown> & { id: string }
 

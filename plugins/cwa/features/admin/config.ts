@@ -1,7 +1,7 @@
 import type { CollectionConfig, Field } from 'payload'
-import type { ResolvedCwaOptions } from '../../core/options'
-import { ADMIN_COMPONENTS as ADMIN_ENTRY } from '../../core/adminComponents'
-import { getCwaMeta } from '../../core/types'
+import type { ResolvedCwaOptions } from '../../core/options.js'
+import { ADMIN_COMPONENTS as ADMIN_ENTRY } from '../../core/adminComponents.js'
+import { getCwaMeta } from '../../core/types.js'
 
 /** The collection IRI of a type, as its items' IRIs start (the client appends `/<id>`). */
 const collectionIri = (options: ResolvedCwaOptions, meta: { pathPrefix: string; segment: string }) => `${options.apiPrefix}${meta.pathPrefix}/${meta.segment}`

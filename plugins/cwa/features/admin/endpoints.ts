@@ -1,10 +1,10 @@
-import { requestIsAdmin } from '../../core/access'
-import type { HydraContext } from '../../hydra/context'
-import type { Endpoint, EndpointResult } from '../../hydra/endpoint'
-import { forbidden, unauthorized } from '../../hydra/errors'
-import { pageBuilderView } from './builder'
-import { pageBuilderDocs } from './openapi'
-import { addGroup, appendPosition, removePosition, reorderPositions } from './writes'
+import { requestIsAdmin } from '../../core/access.js'
+import type { HydraContext } from '../../hydra/context.js'
+import type { Endpoint, EndpointResult } from '../../hydra/endpoint.js'
+import { forbidden, unauthorized } from '../../hydra/errors.js'
+import { pageBuilderView } from './builder.js'
+import { pageBuilderDocs } from './openapi.js'
+import { addGroup, appendPosition, removePosition, reorderPositions } from './writes.js'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 

@@ -1,6 +1,6 @@
-import type { HydraExtension } from '../../hydra/extension'
-import { pageBuilderEndpoints } from './endpoints'
-import { amendPageBuilderDocs } from './openapi'
+import type { HydraExtension } from '../../hydra/extension.js'
+import { pageBuilderEndpoints } from './endpoints.js'
+import { amendPageBuilderDocs } from './openapi.js'
 
 /** The page builder's endpoints. */
 export const adminExtension: HydraExtension = {

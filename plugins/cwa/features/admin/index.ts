@@ -5,11 +5,11 @@
  * variants. The React components are served to the admin through the
  * library's admin entry (`payload-cwa/admin`, plugins/cwa/admin.ts).
  */
-import type { CwaFeature } from '../../hydra/feature'
-import { adminComponents, applyAdminFields } from './config'
-import { adminExtension } from './extension'
+import type { CwaFeature } from '../../hydra/feature.js'
+import { adminComponents, applyAdminFields } from './config.js'
+import { adminExtension } from './extension.js'
 
-export { componentTitle } from './title'
+export { componentTitle } from './title.js'
 
 export const adminFeature: CwaFeature = {
   name: 'admin',

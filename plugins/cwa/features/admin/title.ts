@@ -1,4 +1,4 @@
-import { dataFields, type Resource } from '../../core/registry'
+import { dataFields, type Resource } from '../../core/registry.js'
 
 /** Base fields every component has: never a title. */
 const NOT_TITLES = new Set(['uiComponent', 'uiClassNames', 'publishedAt', 'filename', 'previewFilename'])

@@ -1,9 +1,9 @@
 import type { CollectionSlug } from 'payload'
-import { relationCollection, relationId } from '../../core/utils/relations'
-import { inTransaction, runSql, sql } from '../../core/utils/sql'
-import type { HydraContext } from '../../hydra/context'
-import { HttpError, notFound, violation, ViolationError } from '../../hydra/errors'
-import { cascadeOf, componentUsage, deleteSet } from '../orphans'
+import { relationCollection, relationId } from '../../core/utils/relations.js'
+import { inTransaction, runSql, sql } from '../../core/utils/sql.js'
+import type { HydraContext } from '../../hydra/context.js'
+import { HttpError, notFound, violation, ViolationError } from '../../hydra/errors.js'
+import { cascadeOf, componentUsage, deleteSet } from '../orphans/index.js'
 
 type Body = Record<string, unknown>
 type Doc = Record<string, unknown> & { id: string }

@@ -1,9 +1,9 @@
 import type { CollectionConfig, Field } from 'payload'
-import { getCwaMeta } from '../../core/types'
-import { publishableOf } from '../publishable'
-import { type AdminTitleFunction, titleFunction } from './derive'
-import { componentTitleToPositions, fallbackOnRead, groupReferenceToPositions, storePositionTitle, storeTitle } from './hooks'
-import { GROUPS, POSITIONS, TITLE_FIELD } from './positions'
+import { getCwaMeta } from '../../core/types.js'
+import { publishableOf } from '../publishable/index.js'
+import { type AdminTitleFunction, titleFunction } from './derive.js'
+import { componentTitleToPositions, fallbackOnRead, groupReferenceToPositions, storePositionTitle, storeTitle } from './hooks.js'
+import { GROUPS, POSITIONS, TITLE_FIELD } from './positions.js'
 
 /** Base fields of every component: never what names one. */
 const BASE_FIELDS = new Set(['uiComponent', 'uiClassNames', 'componentGroups', 'componentPositions'])

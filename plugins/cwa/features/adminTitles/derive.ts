@@ -1,5 +1,5 @@
 import type { Field } from 'payload'
-import type { CwaResourceMeta } from '../../core/types'
+import type { CwaResourceMeta } from '../../core/types.js'
 
 /** A component's title from its content, as stored in `adminTitle` (null: the fallback, type + short id, applies). */
 export type AdminTitleFunction = (doc: Record<string, unknown>) => string | null | undefined

@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionAfterReadHook, CollectionBeforeChangeHook } from 'payload'
-import { type AdminTitleFunction, fallbackTitle, normalizeTitle } from './derive'
-import { positionTitle, refreshPositionTitles, TITLE_FIELD } from './positions'
+import { type AdminTitleFunction, fallbackTitle, normalizeTitle } from './derive.js'
+import { positionTitle, refreshPositionTitles, TITLE_FIELD } from './positions.js'
 
 type Doc = Record<string, unknown>
 

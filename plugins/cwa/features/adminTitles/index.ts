@@ -3,13 +3,13 @@
  * on save, kept out of the JSON-LD API) and every collection labelled in
  * words. See docs/admin.md#titles-and-labels.
  */
-import type { CwaFeature } from '../../hydra/feature'
-import { withAdminTitles } from './config'
+import type { CwaFeature } from '../../hydra/feature.js'
+import { withAdminTitles } from './config.js'
 
-export type { AdminTitleFunction } from './derive'
-export { humanize, withReadableLabels } from './labels'
-export { TITLE_FIELD as ADMIN_TITLE_FIELD } from './positions'
-export { refreshAdminTitles } from './refresh'
+export type { AdminTitleFunction } from './derive.js'
+export { humanize, withReadableLabels } from './labels.js'
+export { TITLE_FIELD as ADMIN_TITLE_FIELD } from './positions.js'
+export { refreshAdminTitles } from './refresh.js'
 
 export const adminTitlesFeature: CwaFeature = {
   name: 'adminTitles',

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
-import { getCwaMeta } from '../../core/types'
-import { toSnakeCase } from '../../core/utils/naming'
+import { getCwaMeta } from '../../core/types.js'
+import { toSnakeCase } from '../../core/utils/naming.js'
 
 /** `component_groups` / `HtmlContent` -> `Component groups` / `Html content`. */
 export function humanize(name: string): string {

@@ -1,8 +1,8 @@
 import type { PayloadRequest } from 'payload'
-import { getRegistry } from '../../core/registry'
-import { relationCollection, relationId } from '../../core/utils/relations'
-import { isPublished, publishableOf } from '../publishable'
-import { fallbackTitle } from './derive'
+import { getRegistry } from '../../core/registry.js'
+import { relationCollection, relationId } from '../../core/utils/relations.js'
+import { isPublished, publishableOf } from '../publishable/index.js'
+import { fallbackTitle } from './derive.js'
 
 export const POSITIONS = 'component_positions'
 export const GROUPS = 'component_groups'

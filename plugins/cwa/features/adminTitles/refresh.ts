@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { getCwaMeta } from '../../core/types'
-import { normalizeTitle } from './derive'
-import { positionTitle, POSITIONS, TITLE_FIELD } from './positions'
+import { getCwaMeta } from '../../core/types.js'
+import { normalizeTitle } from './derive.js'
+import { positionTitle, POSITIONS, TITLE_FIELD } from './positions.js'
 
 type Doc = Record<string, unknown>
 type Derive = (doc: Doc) => string | null | undefined

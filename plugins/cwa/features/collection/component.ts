@@ -1,6 +1,6 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
-import { getRegistry } from '../../core/registry'
-import { defineComponent } from '../../core/define'
+import { getRegistry } from '../../core/registry.js'
+import { defineComponent } from '../../core/define.js'
 
 /** The built-in Collection component: proxies another resource's collection endpoint. */
 export function collectionComponent(): CollectionConfig {

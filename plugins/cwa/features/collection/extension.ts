@@ -1,7 +1,7 @@
-import type { HydraExtension } from '../../hydra/extension'
-import { computed } from '../../hydra/docs/openapi/properties'
-import type { Resource } from '../../core/registry'
-import { fillCollection, prepareCollections } from './proxy'
+import type { HydraExtension } from '../../hydra/extension.js'
+import { computed } from '../../hydra/docs/openapi/properties.js'
+import type { Resource } from '../../core/registry.js'
+import { fillCollection, prepareCollections } from './proxy.js'
 
 /** The built-in Collection type (its short name; a site may not declare another). */
 const isCollection = (resource: Resource) => resource.meta.kind === 'component' && resource.meta.shortName === 'Collection'

@@ -1,9 +1,9 @@
 /** The Collection component: a read-only view of another resource's collection. */
-import type { CwaFeature } from '../../hydra/feature'
-import { collectionComponent } from './component'
-import { collectionExtension } from './extension'
+import type { CwaFeature } from '../../hydra/feature.js'
+import { collectionComponent } from './component.js'
+import { collectionExtension } from './extension.js'
 
-export { collectionComponent } from './component'
+export { collectionComponent } from './component.js'
 
 export const collectionFeature: CwaFeature = {
   name: 'collection',

@@ -1,5 +1,5 @@
-import type { OptionKeys } from '../../core/optionKeys'
-import type { CwaPluginOptions, EnabledComponents } from '../../core/options'
+import type { OptionKeys } from '../../core/optionKeys.js'
+import type { CwaPluginOptions, EnabledComponents } from '../../core/options.js'
 
 /** Options of the Collection component feature: its switch under `enabledComponents`, default on. */
 

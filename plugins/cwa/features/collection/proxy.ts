@@ -1,9 +1,9 @@
-import type { HydraContext } from '../../hydra/context'
-import type { JsonLdObject } from '../../hydra/extension'
-import { parseCollectionQuery } from '../../hydra/filters'
-import { normalizeCollection, partialView } from '../../hydra/normalizer'
-import { storeFor } from '../../hydra/store'
-import type { Resource } from '../../core/registry'
+import type { HydraContext } from '../../hydra/context.js'
+import type { JsonLdObject } from '../../hydra/extension.js'
+import { parseCollectionQuery } from '../../hydra/filters.js'
+import { normalizeCollection, partialView } from '../../hydra/normalizer.js'
+import { storeFor } from '../../hydra/store.js'
+import type { Resource } from '../../core/registry.js'
 
 /**
  * The read-only `collection` of a Collection component: the proxied

@@ -1,7 +1,7 @@
-import type { HydraContext } from '../../hydra/context'
-import type { JsonLdObject } from '../../hydra/extension'
-import { isAdmin } from '../../core/roles'
-import { relationCollection, relationId } from '../../core/utils/relations'
+import type { HydraContext } from '../../hydra/context.js'
+import type { JsonLdObject } from '../../hydra/extension.js'
+import { isAdmin } from '../../core/roles.js'
+import { relationCollection, relationId } from '../../core/utils/relations.js'
 
 /**
  * `associatedResources` of a route, for admins, as the module's route list

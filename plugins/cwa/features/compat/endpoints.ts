@@ -1,9 +1,9 @@
-import type { HydraContext } from '../../hydra/context'
-import type { ApiRequest, Endpoint, EndpointResult } from '../../hydra/endpoint'
-import { notFound } from '../../hydra/errors'
-import { apiRuntime } from '../../hydra/pipeline/runtime'
-import type { OpenApiKit } from '../../hydra/docs/openapi/kit'
-import { submitForm } from '../forms'
+import type { HydraContext } from '../../hydra/context.js'
+import type { ApiRequest, Endpoint, EndpointResult } from '../../hydra/endpoint.js'
+import { notFound } from '../../hydra/errors.js'
+import { apiRuntime } from '../../hydra/pipeline/runtime.js'
+import type { OpenApiKit } from '../../hydra/docs/openapi/kit.js'
+import { submitForm } from '../forms/index.js'
 
 /**
  * The endpoints the CWA Nuxt module calls that the contract names

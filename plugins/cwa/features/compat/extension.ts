@@ -1,8 +1,8 @@
-import type { HydraExtension } from '../../hydra/extension'
-import { getOptions } from '../../core/registry'
-import { compatEndpoints } from './endpoints'
-import { rewriteInput, rewriteOutput } from './rewrite'
-import { addAssociated, prepareAssociated } from './associatedResources'
+import type { HydraExtension } from '../../hydra/extension.js'
+import { getOptions } from '../../core/registry.js'
+import { compatEndpoints } from './endpoints.js'
+import { rewriteInput, rewriteOutput } from './rewrite.js'
+import { addAssociated, prepareAssociated } from './associatedResources.js'
 
 /**
  * The `compat: 'cwa-nuxt'` profile: its endpoints, and the one place that

@@ -1,5 +1,5 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { ResolvedCwaOptions } from '../../core/options'
+import type { ResolvedCwaOptions } from '../../core/options.js'
 
 /**
  * The one place where the cwa-nuxt profile reshapes what goes out and what

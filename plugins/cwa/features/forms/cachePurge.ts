@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { Payload } from 'payload'
-import { getOptions } from '../../core/registry'
-import { FORMS_SLUG } from './submit'
-import { formTypeRegistry } from './registry'
-import type { FormTypeDefinition } from './types'
+import { getOptions } from '../../core/registry.js'
+import { FORMS_SLUG } from './submit.js'
+import { formTypeRegistry } from './registry.js'
+import type { FormTypeDefinition } from './types.js'
 
 /**
  * `cwa:form-cache-purge` in Node. The contract sets each form's modified

@@ -1,9 +1,9 @@
 import type { CollectionConfig, PayloadRequest } from 'payload'
-import { getOptions } from '../../core/registry'
-import { defineComponent } from '../../core/define'
-import { getCwaMeta } from '../../core/types'
-import { formTypeRegistry } from './registry'
-import { formTypeHash } from './cachePurge'
+import { getOptions } from '../../core/registry.js'
+import { defineComponent } from '../../core/define.js'
+import { getCwaMeta } from '../../core/types.js'
+import { formTypeRegistry } from './registry.js'
+import { formTypeHash } from './cachePurge.js'
 
 /** The built-in Form component: a server-side form rendered as JSON. */
 export function formComponent(): CollectionConfig {

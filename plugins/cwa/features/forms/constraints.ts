@@ -2,7 +2,7 @@
  * Validation rules of form fields, with Symfony's default messages (the
  * front end shows them as they come).
  */
-import type { Constraint, ConstraintContext } from './types'
+import type { Constraint, ConstraintContext } from './types.js'
 
 export function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === '' || value === false || (Array.isArray(value) && value.length === 0)

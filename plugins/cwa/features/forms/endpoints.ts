@@ -1,9 +1,9 @@
-import type { Endpoint } from '../../hydra/endpoint'
-import type { ResourceRegistry } from '../../core/registry'
-import { BUILT_IN_FORMS } from './builtIn/userForms'
-import { formDocs } from './openapi'
-import { assertSubmitAllowed } from '../users'
-import { FORMS_SLUG, getBuiltInForm, submit } from './submit'
+import type { Endpoint } from '../../hydra/endpoint.js'
+import type { ResourceRegistry } from '../../core/registry.js'
+import { BUILT_IN_FORMS } from './builtIn/userForms.js'
+import { formDocs } from './openapi.js'
+import { assertSubmitAllowed } from '../users/index.js'
+import { FORMS_SLUG, getBuiltInForm, submit } from './submit.js'
 
 /**
  * POST and PATCH {form}/submit (open to anyone: the form type decides), and

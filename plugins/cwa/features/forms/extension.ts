@@ -1,6 +1,6 @@
-import type { HydraExtension } from '../../hydra/extension'
-import { formEndpoints } from './endpoints'
-import { FORMS_SLUG, formViewOf } from './submit'
+import type { HydraExtension } from '../../hydra/extension.js'
+import { formEndpoints } from './endpoints.js'
+import { FORMS_SLUG, formViewOf } from './submit.js'
 
 /** formView on every Form item (reads, writes and collection members) and the form endpoints. */
 export const formsExtension: HydraExtension = {

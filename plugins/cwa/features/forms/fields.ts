@@ -4,8 +4,8 @@
  * type inheritance (email extends text, etc.), which the front end uses to
  * pick the input to render.
  */
-import { choice, email, range } from './constraints'
-import type { ChoiceField, ChoiceOption, Constraint, FormFieldDefinition, NumberField } from './types'
+import { choice, email, range } from './constraints.js'
+import type { ChoiceField, ChoiceOption, Constraint, FormFieldDefinition, NumberField } from './types.js'
 
 /** The result of reading one submitted value: the value, or a shape the field cannot take. */
 export type ReadResult = { ok: true; value: unknown } | { ok: false }

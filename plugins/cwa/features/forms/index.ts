@@ -3,18 +3,18 @@
  * /submit endpoints and the built-in user forms (password_reset, register,
  * change_password, new_email_address).
  */
-import type { CwaFeature } from '../../hydra/feature'
-import { formComponent } from './component'
-import { formsExtension } from './extension'
+import type { CwaFeature } from '../../hydra/feature.js'
+import { formComponent } from './component.js'
+import { formsExtension } from './extension.js'
 
-export { choice, custom, email, length, notBlank, range, regex } from './constraints'
-export { formComponent } from './component'
-export { formsExtension } from './extension'
-export { formTypeHash, purgeFormCache, type FormCachePurgeResult } from './cachePurge'
-export { submit as submitForm } from './submit'
-export { persistSubmission } from './persist'
-export { defineFormType } from './types'
-export type * from './types'
+export { choice, custom, email, length, notBlank, range, regex } from './constraints.js'
+export { formComponent } from './component.js'
+export { formsExtension } from './extension.js'
+export { formTypeHash, purgeFormCache, type FormCachePurgeResult } from './cachePurge.js'
+export { submit as submitForm } from './submit.js'
+export { persistSubmission } from './persist.js'
+export { defineFormType } from './types.js'
+export type * from './types.js'
 
 export const formsFeature: CwaFeature = {
   name: 'forms',

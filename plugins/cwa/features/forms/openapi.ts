@@ -1,7 +1,7 @@
-import type { OpenApiKit, Schema } from '../../hydra/docs/openapi/kit'
-import type { EndpointDoc } from '../../hydra/endpoint'
-import type { Resource } from '../../core/registry'
-import { BUILT_IN_FORMS } from './builtIn/userForms'
+import type { OpenApiKit, Schema } from '../../hydra/docs/openapi/kit.js'
+import type { EndpointDoc } from '../../hydra/endpoint.js'
+import type { Resource } from '../../core/registry.js'
+import { BUILT_IN_FORMS } from './builtIn/userForms.js'
 
 /** The OpenAPI description of the form endpoints (endpoints.ts). */
 

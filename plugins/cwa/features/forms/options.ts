@@ -1,6 +1,6 @@
-import type { OptionKeys } from '../../core/optionKeys'
-import type { CwaPluginOptions, EnabledComponents, ResolvedCwaOptions } from '../../core/options'
-import type { FormsOptions, FormSuccessListener, FormTypeDefinition } from './types'
+import type { OptionKeys } from '../../core/optionKeys.js'
+import type { CwaPluginOptions, EnabledComponents, ResolvedCwaOptions } from '../../core/options.js'
+import type { FormsOptions, FormSuccessListener, FormTypeDefinition } from './types.js'
 
 /**
  * Options of the forms feature and their defaults, in one place: the

@@ -1,5 +1,5 @@
-import { dataFields } from '../../core/registry'
-import type { FormSuccessListener } from './types'
+import { dataFields } from '../../core/registry.js'
+import type { FormSuccessListener } from './types.js'
 
 /**
  * The built-in persisting success listener: stores the submitted data as a

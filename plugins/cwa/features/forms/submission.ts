@@ -3,11 +3,11 @@
  * (a missing field counts as empty); a PATCH validates only the fields it
  * sends. The result feeds both the formView and the success event.
  */
-import type { HydraContext } from '../../hydra/context'
-import { HttpError, type Violation, violation } from '../../hydra/errors'
-import { isEmpty, notBlank } from './constraints'
-import { kindOf } from './fields'
-import type { ChildFormField, Constraint, FormFieldDefinition, FormTypeDefinition, RepeatedField } from './types'
+import type { HydraContext } from '../../hydra/context.js'
+import { HttpError, type Violation, violation } from '../../hydra/errors.js'
+import { isEmpty, notBlank } from './constraints.js'
+import { kindOf } from './fields.js'
+import type { ChildFormField, Constraint, FormFieldDefinition, FormTypeDefinition, RepeatedField } from './types.js'
 
 /** The state a formView is built from. Error keys: '' (the form), a field name, or `field.child`. */
 export interface FormState {

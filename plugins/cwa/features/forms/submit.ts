@@ -4,16 +4,16 @@
  * and POST (full submit, FormSuccessEvent) on /submit.
  */
 import { commitTransaction, initTransaction, killTransaction, ValidationError } from 'payload'
-import type { HydraContext } from '../../hydra/context'
-import { classifyError, HttpError, notFound, ViolationError } from '../../hydra/errors'
-import type { JsonLdObject } from '../../hydra/extension'
-import { normalizeItem } from '../../hydra/normalizer'
-import { loadItem, type OperationResult } from '../../hydra/operations'
-import type { Resource } from '../../core/registry'
-import { builtInForm, formTypeRegistry } from './registry'
-import { addError, type FormState, initialState, isValid, submitForm, violationsOf } from './submission'
-import type { FormSuccessEvent, FormTypeDefinition } from './types'
-import { buildFormView, type FormView } from './view'
+import type { HydraContext } from '../../hydra/context.js'
+import { classifyError, HttpError, notFound, ViolationError } from '../../hydra/errors.js'
+import type { JsonLdObject } from '../../hydra/extension.js'
+import { normalizeItem } from '../../hydra/normalizer.js'
+import { loadItem, type OperationResult } from '../../hydra/operations.js'
+import type { Resource } from '../../core/registry.js'
+import { builtInForm, formTypeRegistry } from './registry.js'
+import { addError, type FormState, initialState, isValid, submitForm, violationsOf } from './submission.js'
+import type { FormSuccessEvent, FormTypeDefinition } from './types.js'
+import { buildFormView, type FormView } from './view.js'
 
 export const FORMS_SLUG = 'forms'
 

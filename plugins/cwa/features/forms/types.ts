@@ -4,7 +4,7 @@
  * name", form name, fields and an optional success handler); rendering and
  * submission are built on it by the forms plugin.
  */
-import type { HydraContext } from '../../hydra/context'
+import type { HydraContext } from '../../hydra/context.js'
 
 /** Scalar HTML attributes of a field or form (`vars.attr`). */
 export type Attributes = Record<string, string | number | boolean>

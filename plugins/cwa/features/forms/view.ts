@@ -3,9 +3,9 @@
  * Root vars carry valid/submitted/errors/action/attr; children form an
  * array identified by `vars.full_name`; passwords are never sent back.
  */
-import { humanize, kindOf } from './fields'
-import { childNames, childState, type FormState } from './submission'
-import type { Attributes, FormFieldDefinition, FormTypeDefinition, RepeatedField } from './types'
+import { humanize, kindOf } from './fields.js'
+import { childNames, childState, type FormState } from './submission.js'
+import type { Attributes, FormFieldDefinition, FormTypeDefinition, RepeatedField } from './types.js'
 
 export interface FormView {
   vars: Record<string, unknown>

@@ -1,5 +1,5 @@
-import type { CrossOriginRequest } from '../../hydra/extension'
-import type { ResolvedCorsOptions } from './options'
+import type { CrossOriginRequest } from '../../hydra/extension.js'
+import type { ResolvedCorsOptions } from './options.js'
 
 /** Request headers a front end sends: `path` (the page being rendered), `preload`, `content-type`. */
 const ALLOWED_HEADERS = 'Content-Type, Path, Preload, Authorization, Accept, If-None-Match'

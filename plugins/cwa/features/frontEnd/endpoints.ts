@@ -1,6 +1,6 @@
-import type { Endpoint } from '../../hydra/endpoint'
-import { pageDataMetadataDocs } from './openapi'
-import { pageDataMetadataCollection } from './pageDataMetadata'
+import type { Endpoint } from '../../hydra/endpoint.js'
+import { pageDataMetadataDocs } from './openapi.js'
+import { pageDataMetadataCollection } from './pageDataMetadata.js'
 
 /** GET /_/page_data_metadatas (public: it describes types, no content). */
 export function frontEndEndpoints(): Endpoint[] {

@@ -1,7 +1,7 @@
-import type { HydraExtension } from '../../hydra/extension'
-import { getOptions } from '../../core/registry'
-import { addCorsHeaders, isCorsOrigin } from './cors'
-import { frontEndEndpoints } from './endpoints'
+import type { HydraExtension } from '../../hydra/extension.js'
+import { getOptions } from '../../core/registry.js'
+import { addCorsHeaders, isCorsOrigin } from './cors.js'
+import { frontEndEndpoints } from './endpoints.js'
 
 /** What front ends on their own origin need: CORS (and the writes it allows), the page data metadata. */
 export const frontEndExtension: HydraExtension = {

@@ -1,8 +1,8 @@
 /** Front ends on their own origin (the CWA Nuxt module): CORS, GET /_/page_data_metadatas. */
-import type { CwaFeature } from '../../hydra/feature'
-import { frontEndExtension } from './extension'
+import type { CwaFeature } from '../../hydra/feature.js'
+import { frontEndExtension } from './extension.js'
 
-export { isCorsOrigin } from './cors'
+export { isCorsOrigin } from './cors.js'
 
 export const frontEndFeature: CwaFeature = {
   name: 'frontEnd',

@@ -1,5 +1,5 @@
-import type { OpenApiKit } from '../../hydra/docs/openapi/kit'
-import type { EndpointDoc } from '../../hydra/endpoint'
+import type { OpenApiKit } from '../../hydra/docs/openapi/kit.js'
+import type { EndpointDoc } from '../../hydra/endpoint.js'
 
 /** GET {prefix}/_/page_data_metadatas (endpoints.ts). */
 export const pageDataMetadataDocs = (kit: OpenApiKit): EndpointDoc => ({

@@ -1,5 +1,5 @@
-import type { OptionKeys } from '../../core/optionKeys'
-import type { CwaPluginOptions } from '../../core/options'
+import type { OptionKeys } from '../../core/optionKeys.js'
+import type { CwaPluginOptions } from '../../core/options.js'
 
 /**
  * Options for front ends served from another origin (the CWA Nuxt module

@@ -1,6 +1,6 @@
-import type { HydraContext } from '../../hydra/context'
-import type { JsonLdObject } from '../../hydra/extension'
-import { dataFields, type Resource } from '../../core/registry'
+import type { HydraContext } from '../../hydra/context.js'
+import type { JsonLdObject } from '../../hydra/extension.js'
+import { dataFields, type Resource } from '../../core/registry.js'
 
 /**
  * GET /_/page_data_metadatas: each page data type with its component-typed

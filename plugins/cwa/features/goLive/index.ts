@@ -4,14 +4,14 @@
  * every committed write and after each run, announces the moment as write
  * events (cache purge, real-time update). See docs/http-cache.md#go-live.
  */
-import type { WriteEvent, WriteListener } from '../../core/events'
-import { getRegistry } from '../../core/registry'
-import { publishableOf } from '../publishable'
-import type { CwaFeature } from '../../hydra/feature'
-import { scheduleGoLive } from './schedule'
-import { goLiveTask } from './task'
+import type { WriteEvent, WriteListener } from '../../core/events/index.js'
+import { getRegistry } from '../../core/registry.js'
+import { publishableOf } from '../publishable/index.js'
+import type { CwaFeature } from '../../hydra/feature.js'
+import { scheduleGoLive } from './schedule.js'
+import { goLiveTask } from './task.js'
 
-export { GO_LIVE_TASK, scheduleGoLive, soonestMoment } from './schedule'
+export { GO_LIVE_TASK, scheduleGoLive, soonestMoment } from './schedule.js'
 
 /** The field whose date is a moment of this collection: a route's liveAt, a publishable type's publishedAt. */
 function datedField(payload: Parameters<WriteListener>[1]['payload'], slug: string): string | null {

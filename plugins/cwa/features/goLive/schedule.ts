@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { nextScheduledPublication } from '../publishable'
-import { nextGoLive } from '../routes'
+import { nextScheduledPublication } from '../publishable/index.js'
+import { nextGoLive } from '../routes/index.js'
 
 /** The Payload job task that announces go-live moments. */
 export const GO_LIVE_TASK = 'cwaGoLive'

@@ -1,7 +1,7 @@
 import type { TaskConfig } from 'payload'
-import { publishDueRecords } from '../publishable'
-import { announceRoutesGoneLive } from '../routes'
-import { GO_LIVE_TASK, scheduleGoLive } from './schedule'
+import { publishDueRecords } from '../publishable/index.js'
+import { announceRoutesGoneLive } from '../routes/index.js'
+import { GO_LIVE_TASK, scheduleGoLive } from './schedule.js'
 
 /**
  * The go-live job: at the moment a scheduled route goes live or a scheduled

@@ -1,5 +1,5 @@
 import type { Config } from 'payload'
-import type { ResolvedCwaOptions } from '../../core/options'
+import type { ResolvedCwaOptions } from '../../core/options.js'
 
 /**
  * With a shared cache in front (a purger configured), absolute URLs in

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
-import type { WriteEvent } from '../../core/events'
-import { dataFields, getRegistry, type Resource } from '../../core/registry'
-import { relationId } from '../../core/utils/relations'
+import type { WriteEvent } from '../../core/events/index.js'
+import { dataFields, getRegistry, type Resource } from '../../core/registry.js'
+import { relationId } from '../../core/utils/relations.js'
 
 /**
  * The resources that hold a changed record, up the page structure: a

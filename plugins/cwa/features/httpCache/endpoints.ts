@@ -1,9 +1,9 @@
-import { isAdmin } from '../../core/roles'
-import type { Endpoint } from '../../hydra/endpoint'
-import { forbidden, HttpError, unauthorized } from '../../hydra/errors'
-import type { HydraContext } from '../../hydra/context'
-import { purgeDocs } from './openapi'
-import { PurgeFailed, purgeHttpCache, purgeRenderedHtml } from './purger'
+import { isAdmin } from '../../core/roles.js'
+import type { Endpoint } from '../../hydra/endpoint.js'
+import { forbidden, HttpError, unauthorized } from '../../hydra/errors.js'
+import type { HydraContext } from '../../hydra/context.js'
+import { purgeDocs } from './openapi.js'
+import { PurgeFailed, purgeHttpCache, purgeRenderedHtml } from './purger.js'
 
 /**
  * The admin purge buttons: POST /_/rendered_html/purge (the front end's

@@ -1,9 +1,9 @@
-import { getRegistry, getOptions } from '../../core/registry'
-import type { HydraExtension, ResponseInfo } from '../../hydra/extension'
-import { httpCacheEndpoints } from './endpoints'
-import { anonymousCacheLifetime } from './lifetime'
-import { amendHttpCacheDocs } from './openapi'
-import { cacheTagsOf } from './tags'
+import { getRegistry, getOptions } from '../../core/registry.js'
+import type { HydraExtension, ResponseInfo } from '../../hydra/extension.js'
+import { httpCacheEndpoints } from './endpoints.js'
+import { anonymousCacheLifetime } from './lifetime.js'
+import { amendHttpCacheDocs } from './openapi.js'
+import { cacheTagsOf } from './tags.js'
 
 /** The cache tags header of a read: the IRIs its body contains (see tags.ts). */
 function tagResponse(response: ResponseInfo): void {

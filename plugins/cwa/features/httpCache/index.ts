@@ -5,15 +5,15 @@
  * subscriber of the write-event bus), with the admin purge endpoints
  * ([HTTP cache](../../../../docs/http-cache.md)).
  */
-import type { CwaFeature } from '../../hydra/feature'
-import { httpCacheExtension } from './extension'
-import { purgeChanged } from './invalidation'
+import type { CwaFeature } from '../../hydra/feature.js'
+import { httpCacheExtension } from './extension.js'
+import { purgeChanged } from './invalidation.js'
 
-export { assertServerUrlForSharedCache } from './config'
-export type { HttpCacheOptions, PurgerName, ResolvedHttpCache } from './options'
-export { PurgeFailed, purgeHttpCache, purgeRenderedHtml, purgerOf, type Purger } from './purger'
-export { capCacheControl } from './lifetime'
-export { cacheTagsOf } from './tags'
+export { assertServerUrlForSharedCache } from './config.js'
+export type { HttpCacheOptions, PurgerName, ResolvedHttpCache } from './options.js'
+export { PurgeFailed, purgeHttpCache, purgeRenderedHtml, purgerOf, type Purger } from './purger.js'
+export { capCacheControl } from './lifetime.js'
+export { cacheTagsOf } from './tags.js'
 
 export const httpCacheFeature: CwaFeature = {
   name: 'httpCache',

@@ -1,9 +1,9 @@
 import type { Field, Payload } from 'payload'
-import type { WriteEvent, WriteListener } from '../../core/events'
-import { dataFields, getRegistry } from '../../core/registry'
-import { relationId } from '../../core/utils/relations'
-import { containersOf } from './containers'
-import { purgerOf } from './purger'
+import type { WriteEvent, WriteListener } from '../../core/events/index.js'
+import { dataFields, getRegistry } from '../../core/registry.js'
+import { relationId } from '../../core/utils/relations.js'
+import { containersOf } from './containers.js'
+import { purgerOf } from './purger.js'
 
 /**
  * After each committed transaction, purges from the shared cache every

@@ -1,6 +1,6 @@
-import type { ResponseInfo } from '../../hydra/extension'
-import { getOptions } from '../../core/registry'
-import { nextScheduledMoment } from './nextMoment'
+import type { ResponseInfo } from '../../hydra/extension.js'
+import { getOptions } from '../../core/registry.js'
+import { nextScheduledMoment } from './nextMoment.js'
 
 /**
  * Paths (under the API prefix) of the cacheable reads: routes, pages, page

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
-import { soonestScheduledPublication } from '../publishable'
-import { soonestGoLive } from '../routes'
+import { soonestScheduledPublication } from '../publishable/index.js'
+import { soonestGoLive } from '../routes/index.js'
 
 /**
  * The soonest moment something scheduled takes effect (a route's liveAt, a

@@ -1,5 +1,5 @@
-import type { OpenApiDocument, OpenApiKit } from '../../hydra/docs/openapi/kit'
-import type { EndpointDoc } from '../../hydra/endpoint'
+import type { OpenApiDocument, OpenApiKit } from '../../hydra/docs/openapi/kit.js'
+import type { EndpointDoc } from '../../hydra/endpoint.js'
 
 /** The OpenAPI operations of the purge endpoints (endpoints.ts). */
 const purge =

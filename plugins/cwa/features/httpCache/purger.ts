@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
-import { getOptions } from '../../core/registry'
-import type { ResolvedHttpCache } from './options'
+import { getOptions } from '../../core/registry.js'
+import type { ResolvedHttpCache } from './options.js'
 
 /**
  * Who invalidates the shared HTTP cache:

@@ -1,4 +1,4 @@
-import type { ResourceRegistry } from '../../core/registry'
+import type { ResourceRegistry } from '../../core/registry.js'
 
 /**
  * The cache tags of a JSON-LD body: every resource IRI it contains (the

@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
-import { getOptions } from '../../core/registry'
-import { escapeMarkup } from '../../core/utils/escape'
-import { loadReport, type OrphanLists, type OrphanReport, storeReport } from './report'
-import { refreshReport } from './runScan'
+import { getOptions } from '../../core/registry.js'
+import { escapeMarkup } from '../../core/utils/escape.js'
+import { loadReport, type OrphanLists, type OrphanReport, storeReport } from './report.js'
+import { refreshReport } from './runScan.js'
 
 export type AlertOutcome = 'sent' | 'unchanged' | 'not-sent'
 

@@ -1,6 +1,6 @@
 import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
-import { runSql, sql, type SqlChunk } from '../../core/utils/sql'
-import { GROUP, id, positionComponentSql, structureOf, type Structure, uuidList } from './structure'
+import { runSql, sql, type SqlChunk } from '../../core/utils/sql.js'
+import { GROUP, id, positionComponentSql, structureOf, type Structure, uuidList } from './structure.js'
 
 /** A record by collection slug and id. */
 export interface RecordRef {

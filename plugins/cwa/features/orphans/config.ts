@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
-import { getCwaMeta } from '../../core/types'
-import { cascadeBeforeDelete } from './hooks'
+import { getCwaMeta } from '../../core/types.js'
+import { cascadeBeforeDelete } from './hooks.js'
 
 const CASCADING_CORE = new Set(['component_groups', 'layouts', 'pages'])
 

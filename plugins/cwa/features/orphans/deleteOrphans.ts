@@ -1,11 +1,11 @@
 import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
-import { getRegistry } from '../../core/registry'
-import { inTransaction, runSql, sql } from '../../core/utils/sql'
-import { violation, ViolationError } from '../../hydra/errors'
-import { cascadeOf, deleteSet, type DeleteSet, type RecordRef } from './cascade'
-import { storeReport } from './report'
-import { type OrphanScan, scanIris, scanOrphans } from './scan'
-import { id, structureOf, uuidList } from './structure'
+import { getRegistry } from '../../core/registry.js'
+import { inTransaction, runSql, sql } from '../../core/utils/sql.js'
+import { violation, ViolationError } from '../../hydra/errors.js'
+import { cascadeOf, deleteSet, type DeleteSet, type RecordRef } from './cascade.js'
+import { storeReport } from './report.js'
+import { type OrphanScan, scanIris, scanOrphans } from './scan.js'
+import { id, structureOf, uuidList } from './structure.js'
 
 export interface OrphanDeleteResult {
   deleted: { componentGroups: string[]; componentPositions: string[]; components: string[] }

@@ -1,13 +1,13 @@
-import { requestIsAdmin } from '../../core/access'
-import type { Endpoint, EndpointResult } from '../../hydra/endpoint'
-import type { HydraContext } from '../../hydra/context'
-import { forbidden, notFound, unauthorized } from '../../hydra/errors'
-import { deleteOrphans, parseDeleteBody } from './deleteOrphans'
-import { ORPHAN_SCAN_TASK } from './jobs'
-import { orphanDocs } from './openapi'
-import { loadReport, type OrphanReport } from './report'
-import { refreshReport } from './runScan'
-import { componentUsage } from './usage'
+import { requestIsAdmin } from '../../core/access.js'
+import type { Endpoint, EndpointResult } from '../../hydra/endpoint.js'
+import type { HydraContext } from '../../hydra/context.js'
+import { forbidden, notFound, unauthorized } from '../../hydra/errors.js'
+import { deleteOrphans, parseDeleteBody } from './deleteOrphans.js'
+import { ORPHAN_SCAN_TASK } from './jobs.js'
+import { orphanDocs } from './openapi.js'
+import { loadReport, type OrphanReport } from './report.js'
+import { refreshReport } from './runScan.js'
+import { componentUsage } from './usage.js'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 

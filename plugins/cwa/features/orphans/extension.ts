@@ -1,6 +1,6 @@
-import type { HydraExtension } from '../../hydra/extension'
-import { orphanEndpoints } from './endpoints'
-import { amendOrphanDocs } from './openapi'
+import type { HydraExtension } from '../../hydra/extension.js'
+import { orphanEndpoints } from './endpoints.js'
+import { amendOrphanDocs } from './openapi.js'
 
 /** The orphaned-resource endpoints and GET /_/usage. */
 export const orphansExtension: HydraExtension = {

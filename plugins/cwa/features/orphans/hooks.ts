@@ -1,10 +1,10 @@
 import { type CollectionBeforeDeleteHook, type Payload, type PayloadRequest, ValidationError } from 'payload'
-import { getRegistry } from '../../core/registry'
-import { runSql, sql } from '../../core/utils/sql'
-import { columnNameOf } from '../../core/utils/schema'
-import { draftTakesOver, isHandover } from '../publishable'
-import { cascadeOf, deleteSet, inCascade } from './cascade'
-import { id, structureOf, uuidList } from './structure'
+import { getRegistry } from '../../core/registry.js'
+import { runSql, sql } from '../../core/utils/sql.js'
+import { columnNameOf } from '../../core/utils/schema.js'
+import { draftTakesOver, isHandover } from '../publishable/index.js'
+import { cascadeOf, deleteSet, inCascade } from './cascade.js'
+import { id, structureOf, uuidList } from './structure.js'
 
 /**
  * A delete that would leave a required reference dangling (pages on a

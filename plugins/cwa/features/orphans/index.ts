@@ -4,22 +4,22 @@
  * the delete endpoint and GET /_/usage; the scan job; the alert of
  * `cwa:scan-orphaned`.
  */
-import type { CwaFeature } from '../../hydra/feature'
-import { applyCascade } from './config'
-import { orphansExtension } from './extension'
-import { orphanScanTask } from './jobs'
-import { reportsCollection } from './report'
+import type { CwaFeature } from '../../hydra/feature.js'
+import { applyCascade } from './config.js'
+import { orphansExtension } from './extension.js'
+import { orphanScanTask } from './jobs.js'
+import { reportsCollection } from './report.js'
 
-export { cascadeOf, deleteSet, type DeleteSet, type RecordRef } from './cascade'
-export { deleteOrphans, type OrphanDeleteResult } from './deleteOrphans'
-export { InUseError } from './hooks'
-export { ORPHAN_SCAN_TASK, orphanScanTask } from './jobs'
-export { parseRecipients, type OrphanedResourcesOptions, type OrphanNotifyOptions } from './options'
-export { loadReport, type OrphanReport, storeReport } from './report'
-export { refreshReport } from './runScan'
-export { componentUsage } from './usage'
-export { scanIris, scanOrphans, type OrphanScan } from './scan'
-export { scanAndNotify, type ScanAndNotifyResult } from './alert'
+export { cascadeOf, deleteSet, type DeleteSet, type RecordRef } from './cascade.js'
+export { deleteOrphans, type OrphanDeleteResult } from './deleteOrphans.js'
+export { InUseError } from './hooks.js'
+export { ORPHAN_SCAN_TASK, orphanScanTask } from './jobs.js'
+export { parseRecipients, type OrphanedResourcesOptions, type OrphanNotifyOptions } from './options.js'
+export { loadReport, type OrphanReport, storeReport } from './report.js'
+export { refreshReport } from './runScan.js'
+export { componentUsage } from './usage.js'
+export { scanIris, scanOrphans, type OrphanScan } from './scan.js'
+export { scanAndNotify, type ScanAndNotifyResult } from './alert.js'
 
 export const orphansFeature: CwaFeature = {
   name: 'orphans',

@@ -1,6 +1,6 @@
 import type { TaskConfig } from 'payload'
-import type { ResolvedCwaOptions } from '../../core/options'
-import { refreshReport } from './runScan'
+import type { ResolvedCwaOptions } from '../../core/options.js'
+import { refreshReport } from './runScan.js'
 
 /** The Payload job task of the orphan scan (POST /_/orphaned_resources/scan with orphanedResources.scanIn 'job', and the optional schedule). */
 export const ORPHAN_SCAN_TASK = 'cwaOrphanScan'

@@ -1,5 +1,5 @@
-import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit'
-import type { EndpointDoc } from '../../hydra/endpoint'
+import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit.js'
+import type { EndpointDoc } from '../../hydra/endpoint.js'
 
 /** The OpenAPI text of the orphaned-resource endpoints and GET /_/usage. */
 

@@ -1,5 +1,5 @@
-import type { OptionKeys } from '../../core/optionKeys'
-import type { CwaPluginOptions, ResolvedCwaOptions } from '../../core/options'
+import type { OptionKeys } from '../../core/optionKeys.js'
+import type { CwaPluginOptions, ResolvedCwaOptions } from '../../core/options.js'
 
 /**
  * Options of the orphaned-resource report, with every default here

@@ -1,9 +1,9 @@
 import type { CollectionConfig, Payload, PayloadRequest } from 'payload'
-import { closedToEveryone } from '../../core/access'
-import { type CoreContext, tableName } from '../../core/context'
-import { runSql, sql } from '../../core/utils/sql'
-import { requireTableName } from '../../core/utils/schema'
-import { id } from './structure'
+import { closedToEveryone } from '../../core/access.js'
+import { type CoreContext, tableName } from '../../core/context.js'
+import { runSql, sql } from '../../core/utils/sql.js'
+import { requireTableName } from '../../core/utils/schema.js'
+import { id } from './structure.js'
 
 export const REPORTS = 'orphaned_resources_reports'
 

@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { getOptions, getRegistry } from '../../core/registry'
-import { runSql, sql, type SqlChunk } from '../../core/utils/sql'
-import { GROUP, id, positionComponentSql, structureOf, type Structure } from './structure'
+import { getOptions, getRegistry } from '../../core/registry.js'
+import { runSql, sql, type SqlChunk } from '../../core/utils/sql.js'
+import { GROUP, id, positionComponentSql, structureOf, type Structure } from './structure.js'
 
 /** One scan's result: the records of each kind that nothing live reaches. */
 export interface OrphanScan {

@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
-import { dataFields, getRegistry } from '../../core/registry'
-import { columnNameOf, relsColumnOf, relsTableOf, requireTableName } from '../../core/utils/schema'
-import { sql, type SqlChunk } from '../../core/utils/sql'
-import { publishableOf } from '../publishable'
+import { dataFields, getRegistry } from '../../core/registry.js'
+import { columnNameOf, relsColumnOf, relsTableOf, requireTableName } from '../../core/utils/schema.js'
+import { sql, type SqlChunk } from '../../core/utils/sql.js'
+import { publishableOf } from '../publishable/index.js'
 
 /** A component type as the scan and the cascade see it. */
 export interface ComponentTable {

@@ -1,7 +1,7 @@
-import { runSql, sql, type SqlChunk } from '../../core/utils/sql'
-import type { HydraContext } from '../../hydra/context'
-import { notFound, violation, ViolationError } from '../../hydra/errors'
-import { id, structureOf, uuidList } from './structure'
+import { runSql, sql, type SqlChunk } from '../../core/utils/sql.js'
+import type { HydraContext } from '../../hydra/context.js'
+import { notFound, violation, ViolationError } from '../../hydra/errors.js'
+import { id, structureOf, uuidList } from './structure.js'
 
 interface UsageRow {
   what: 'position' | 'pageData' | 'draft' | 'published'

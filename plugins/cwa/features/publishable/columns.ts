@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
-import type { Resource } from '../../core/registry'
-import { toSnakeCase } from '../../core/utils/naming'
-import { columnNameOf, tableNameOf } from '../../core/utils/schema'
-import type { ResolvedPublishable } from './options'
+import type { Resource } from '../../core/registry.js'
+import { toSnakeCase } from '../../core/utils/naming.js'
+import { columnNameOf, tableNameOf } from '../../core/utils/schema.js'
+import type { ResolvedPublishable } from './options.js'
 
 /** The table of a publishable type and its publishedAt and twin-link columns, from the adapter's schema. */
 export function columnsOf(payload: Payload, resource: Resource, names: ResolvedPublishable): { table: string; publishedAt: string; publishedResource: string } | null {

@@ -1,12 +1,12 @@
 import type { Access, CollectionConfig, Where } from 'payload'
-import type { ResolvedCwaOptions } from '../../core/options'
-import { passes } from '../../core/roles'
-import { getCwaMeta } from '../../core/types'
-import type { Resource } from '../../core/registry'
-import { publishableFields } from './fields'
-import { type PublishableOptions, type ResolvedPublishable, resolvePublishable } from './options'
-import { payloadApiHooks } from './payloadApis'
-import { publishedWhere } from './state'
+import type { ResolvedCwaOptions } from '../../core/options.js'
+import { passes } from '../../core/roles.js'
+import { getCwaMeta } from '../../core/types.js'
+import type { Resource } from '../../core/registry.js'
+import { publishableFields } from './fields.js'
+import { type PublishableOptions, type ResolvedPublishable, resolvePublishable } from './options.js'
+import { payloadApiHooks } from './payloadApis.js'
+import { publishedWhere } from './state.js'
 
 declare module '../../core/types' {
   interface FeatureDeclarations {

@@ -1,5 +1,5 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { ResolvedPublishable } from './options'
+import type { ResolvedPublishable } from './options.js'
 
 export type Doc = Record<string, unknown>
 

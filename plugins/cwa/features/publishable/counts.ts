@@ -1,9 +1,9 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { getRegistry, type Resource } from '../../core/registry'
-import { type CountedTable, installRowCounts, maintainedCounts, type MaintainedCounts } from '../../core/utils/rowCounts'
-import { columnsOf } from './columns'
-import { publishableOf } from './config'
-import type { ResolvedPublishable } from './options'
+import { getRegistry, type Resource } from '../../core/registry.js'
+import { type CountedTable, installRowCounts, maintainedCounts, type MaintainedCounts } from '../../core/utils/rowCounts.js'
+import { columnsOf } from './columns.js'
+import { publishableOf } from './config.js'
+import type { ResolvedPublishable } from './options.js'
 
 /**
  * A publishable type's table as the maintained row counts see it

@@ -1,12 +1,12 @@
-import { passes } from '../../core/roles'
-import type { Endpoint } from '../../hydra/endpoint'
-import { badRequest, forbidden, unauthorized, violation, ViolationError } from '../../hydra/errors'
-import { normalizeItem } from '../../hydra/normalizer'
-import type { ResourceRegistry } from '../../core/registry'
-import { publishableOf } from './config'
-import { publishDocs } from './openapi'
-import { publishMany } from './stateMachine'
-import { publishContext } from './store'
+import { passes } from '../../core/roles.js'
+import type { Endpoint } from '../../hydra/endpoint.js'
+import { badRequest, forbidden, unauthorized, violation, ViolationError } from '../../hydra/errors.js'
+import { normalizeItem } from '../../hydra/normalizer.js'
+import type { ResourceRegistry } from '../../core/registry.js'
+import { publishableOf } from './config.js'
+import { publishDocs } from './openapi.js'
+import { publishMany } from './stateMachine.js'
+import { publishContext } from './store.js'
 
 /**
  * POST {prefix}/_/publish {"iris": [...]}: publishes many drafts (say,

@@ -1,6 +1,6 @@
-import { emitWriteEvent } from '../../core/events'
-import { inTransaction as inRequestTransaction } from '../../core/utils/sql'
-import type { PublishContext } from './context'
+import { emitWriteEvent } from '../../core/events/index.js'
+import { inTransaction as inRequestTransaction } from '../../core/utils/sql.js'
+import type { PublishContext } from './context.js'
 
 /**
  * The publication transitions on the write-event bus (core/events). Every

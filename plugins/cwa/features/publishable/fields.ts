@@ -1,6 +1,6 @@
 import type { Field, FieldHook } from 'payload'
-import { ADMIN_COMPONENTS } from '../../core/adminComponents'
-import type { ResolvedPublishable } from './options'
+import { ADMIN_COMPONENTS } from '../../core/adminComponents.js'
+import type { ResolvedPublishable } from './options.js'
 
 
 /**

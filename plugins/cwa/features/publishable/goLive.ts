@@ -1,9 +1,9 @@
 import type { PayloadRequest } from 'payload'
-import { emitWriteEvent } from '../../core/events'
-import { getRegistry } from '../../core/registry'
-import { publishableOf } from './config'
-import { twinOf } from './state'
-import { promoteDueDraft } from './stateMachine'
+import { emitWriteEvent } from '../../core/events/index.js'
+import { getRegistry } from '../../core/registry.js'
+import { publishableOf } from './config.js'
+import { twinOf } from './state.js'
+import { promoteDueDraft } from './stateMachine.js'
 
 type Doc = Record<string, unknown>
 

@@ -2,21 +2,21 @@
  * Draft/publish twins for components and page data: `publishable: true` (or
  * options) on defineComponent / definePageData switches it on.
  */
-import type { CwaFeature } from '../../hydra/feature'
-import { applyPublishable } from './config'
-import { publishableExtension } from './extension'
-import { installPublishableCounts } from './counts'
+import type { CwaFeature } from '../../hydra/feature.js'
+import { applyPublishable } from './config.js'
+import { publishableExtension } from './extension.js'
+import { installPublishableCounts } from './counts.js'
 
-export { applyPublishable, publishableOf } from './config'
-export { publishableExtension } from './extension'
-export type { PublishableOptions, PublishViolation, ResolvedPublishable } from './options'
-export { isPublished, publicationState, publishedWhere } from './state'
-export { nextScheduledPublication, soonestScheduledPublication } from './schedule'
-export { publishDueRecords } from './goLive'
-export { draftTakesOver } from './takeOver'
-export { isHandover } from './handover'
+export { applyPublishable, publishableOf } from './config.js'
+export { publishableExtension } from './extension.js'
+export type { PublishableOptions, PublishViolation, ResolvedPublishable } from './options.js'
+export { isPublished, publicationState, publishedWhere } from './state.js'
+export { nextScheduledPublication, soonestScheduledPublication } from './schedule.js'
+export { publishDueRecords } from './goLive.js'
+export { draftTakesOver } from './takeOver.js'
+export { isHandover } from './handover.js'
 /** Request context key that lets a trusted write set a draft's twin link (the generated fixtures recreate drafts with it). */
-export { TWIN_LINK as PUBLISHABLE_TWIN_LINK } from './fields'
+export { TWIN_LINK as PUBLISHABLE_TWIN_LINK } from './fields.js'
 
 export const publishableFeature: CwaFeature = {
   name: 'publishable',

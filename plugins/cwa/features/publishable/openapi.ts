@@ -1,8 +1,8 @@
-import { computed, type PropertyDescription } from '../../hydra/docs/openapi/properties'
-import { contextSchema, type OpenApiDocument, type OpenApiKit, type Schema, violationSchema } from '../../hydra/docs/openapi/kit'
-import type { EndpointDoc } from '../../hydra/endpoint'
-import type { Resource, ResourceRegistry } from '../../core/registry'
-import { publishableOf } from './config'
+import { computed, type PropertyDescription } from '../../hydra/docs/openapi/properties.js'
+import { contextSchema, type OpenApiDocument, type OpenApiKit, type Schema, violationSchema } from '../../hydra/docs/openapi/kit.js'
+import type { EndpointDoc } from '../../hydra/endpoint.js'
+import type { Resource, ResourceRegistry } from '../../core/registry.js'
+import { publishableOf } from './config.js'
 
 /** How publishing shows in the documentation: twin properties, `_metadata`, `?published=`, POST /_/publish. */
 

@@ -1,12 +1,12 @@
 import { APIError, type CollectionAfterOperationHook, type CollectionBeforeOperationHook, type PayloadRequest, ValidationError } from 'payload'
-import { emitWriteEvent } from '../../core/events'
-import { HttpError, ViolationError } from '../../hydra/errors'
-import type { PublishContext } from './context'
-import { inTransition } from './events'
-import type { ResolvedPublishable } from './options'
-import { isPublished } from './state'
-import { updateRecord } from './stateMachine'
-import { assertPublishable } from './validation'
+import { emitWriteEvent } from '../../core/events/index.js'
+import { HttpError, ViolationError } from '../../hydra/errors.js'
+import type { PublishContext } from './context.js'
+import { inTransition } from './events.js'
+import type { ResolvedPublishable } from './options.js'
+import { isPublished } from './state.js'
+import { updateRecord } from './stateMachine.js'
+import { assertPublishable } from './validation.js'
 
 /**
  * The state machine on Payload's own APIs: REST (what the admin panel sends),

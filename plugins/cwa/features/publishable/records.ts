@@ -1,9 +1,9 @@
-import { runSql, sql } from '../../core/utils/sql'
-import { findOne } from '../../core/utils/findOne'
-import { dataFields, getRegistry } from '../../core/registry'
-import { columnsOf } from './columns'
-import type { Doc, PublishContext } from './context'
-import { twinOf } from './state'
+import { runSql, sql } from '../../core/utils/sql.js'
+import { findOne } from '../../core/utils/findOne.js'
+import { dataFields, getRegistry } from '../../core/registry.js'
+import { columnsOf } from './columns.js'
+import type { Doc, PublishContext } from './context.js'
+import { twinOf } from './state.js'
 
 /** Reading, locking and writing the twins (published record and draft) inside a transition. */
 

@@ -1,9 +1,9 @@
 import type { CollectionConfig, Field } from 'payload'
-import { relationId } from '../../core/utils/relations'
-import { dataFields } from '../../core/registry'
-import { columnNameOf, relsColumnOf, tableNameOf } from '../../core/utils/schema'
-import { runBuiltSql, sql, type Sql } from '../../core/utils/sql'
-import type { Doc, PublishContext } from './context'
+import { relationId } from '../../core/utils/relations.js'
+import { dataFields } from '../../core/registry.js'
+import { columnNameOf, relsColumnOf, tableNameOf } from '../../core/utils/schema.js'
+import { runBuiltSql, sql, type Sql } from '../../core/utils/sql.js'
+import type { Doc, PublishContext } from './context.js'
 
 type ReferencingField = { config: CollectionConfig; field: Field & { name: string; relationTo: string | string[] } }
 

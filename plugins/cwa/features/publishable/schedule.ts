@@ -1,10 +1,10 @@
 import type { Payload } from 'payload'
-import { getRegistry, type Resource } from '../../core/registry'
-import { keptMoment } from '../../core/utils/keptMoment'
-import { runSql, sql } from '../../core/utils/sql'
-import { columnsOf } from './columns'
-import { publishableOf } from './config'
-import type { ResolvedPublishable } from './options'
+import { getRegistry, type Resource } from '../../core/registry.js'
+import { keptMoment } from '../../core/utils/keptMoment.js'
+import { runSql, sql } from '../../core/utils/sql.js'
+import { columnsOf } from './columns.js'
+import { publishableOf } from './config.js'
+import type { ResolvedPublishable } from './options.js'
 
 /**
  * The soonest publishedAt still to come among every publishable type (a

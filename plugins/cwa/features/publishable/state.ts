@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
-import { relationId } from '../../core/utils/relations'
-import type { ResolvedPublishable } from './options'
+import { relationId } from '../../core/utils/relations.js'
+import type { ResolvedPublishable } from './options.js'
 
 type Doc = Record<string, unknown>
 

@@ -1,13 +1,13 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { notFound, violation, ViolationError } from '../../hydra/errors'
-import type { Doc, PublishContext } from './context'
-import { emitChanged, emitPublished, inTransaction } from './events'
-import { TWIN_LINK } from './fields'
-import { collection, contentOf, findDraft, load, loadLocked, lockFamily, stripTwinLinks, update } from './records'
-import { markHandover } from './handover'
-import { moveReferences } from './references'
-import { isPublished, publicationState, twinOf } from './state'
-import { assertPublishable, publishViolations } from './validation'
+import { notFound, violation, ViolationError } from '../../hydra/errors.js'
+import type { Doc, PublishContext } from './context.js'
+import { emitChanged, emitPublished, inTransaction } from './events.js'
+import { TWIN_LINK } from './fields.js'
+import { collection, contentOf, findDraft, load, loadLocked, lockFamily, stripTwinLinks, update } from './records.js'
+import { markHandover } from './handover.js'
+import { moveReferences } from './references.js'
+import { isPublished, publicationState, twinOf } from './state.js'
+import { assertPublishable, publishViolations } from './validation.js'
 
 /**
  * The publish state machine: every transition of the contract's table
@@ -23,8 +23,8 @@ import { assertPublishable, publishViolations } from './validation'
  */
 
 // Importers (index.ts, extension.ts, store.ts) take these from here.
-export type { PublishContext } from './context'
-export { publishViolations } from './validation'
+export type { PublishContext } from './context.js'
+export { publishViolations } from './validation.js'
 
 const isPastOrNow = (value: unknown, now: Date) => value != null && value !== '' && new Date(value as string) <= now
 const isFuture = (value: unknown, now: Date) => value != null && value !== '' && new Date(value as string) > now

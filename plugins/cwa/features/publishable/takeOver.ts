@@ -1,9 +1,9 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { getRegistry } from '../../core/registry'
-import { publishableOf } from './config'
-import type { PublishContext } from './context'
-import { findDraft } from './records'
-import { moveReferences } from './references'
+import { getRegistry } from '../../core/registry.js'
+import { publishableOf } from './config.js'
+import type { PublishContext } from './context.js'
+import { findDraft } from './records.js'
+import { moveReferences } from './references.js'
 
 /**
  * The state machine's rule for a published record deleted by any API

@@ -1,5 +1,5 @@
-import { type Violation, ViolationError } from '../../hydra/errors'
-import type { Doc, PublishContext } from './context'
+import { type Violation, ViolationError } from '../../hydra/errors.js'
+import type { Doc, PublishContext } from './context.js'
 
 /** The publish validation groups: required properties and the type's own checks. */
 export function publishViolations(ctx: Pick<PublishContext, 'names'>, doc: Doc): Violation[] {

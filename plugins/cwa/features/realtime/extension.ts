@@ -1,8 +1,8 @@
-import { getOptions } from '../../core/registry'
-import { isAdmin } from '../../core/roles'
-import type { HydraExtension, ResponseInfo } from '../../hydra/extension'
-import { clearCookie, serializeCookie } from '../../session'
-import { subscriberJwt } from './jwt'
+import { getOptions } from '../../core/registry.js'
+import { isAdmin } from '../../core/roles.js'
+import type { HydraExtension, ResponseInfo } from '../../hydra/extension.js'
+import { clearCookie, serializeCookie } from '../../session/index.js'
+import { subscriberJwt } from './jwt.js'
 
 /** The subscriber cookie lives as long as a session JWT (contract: JWT lifetime 3600 s). */
 const COOKIE_LIFETIME = 3600

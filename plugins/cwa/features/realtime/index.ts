@@ -4,16 +4,16 @@
  * Mercure hub after its commit ([real-time](../../../../docs/realtime.md)).
  * A subscriber of the write-event bus (core/events).
  */
-import type { WriteListener } from '../../core/events'
-import { getOptions } from '../../core/registry'
-import type { CwaFeature } from '../../hydra/feature'
-import { realtimeExtension } from './extension'
-import { publishUpdates } from './publisher'
-import { updatesFor } from './updates'
+import type { WriteListener } from '../../core/events/index.js'
+import { getOptions } from '../../core/registry.js'
+import type { CwaFeature } from '../../hydra/feature.js'
+import { realtimeExtension } from './extension.js'
+import { publishUpdates } from './publisher.js'
+import { updatesFor } from './updates.js'
 
-export type { MercureOptions, ResolvedMercure } from './options'
-export { realtimeIdle } from './publisher'
-export { isRealtime } from './updates'
+export type { MercureOptions, ResolvedMercure } from './options.js'
+export { realtimeIdle } from './publisher.js'
+export { isRealtime } from './updates.js'
 
 /** Builds the updates of a committed transaction (reads, awaited) and sends them in the background. */
 const publishChanges: WriteListener = async (events, { payload, req }) => {

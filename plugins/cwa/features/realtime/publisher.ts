@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
-import { publisherJwt } from './jwt'
-import type { ResolvedMercure } from './options'
+import { publisherJwt } from './jwt.js'
+import type { ResolvedMercure } from './options.js'
 
 /** One update of the Mercure protocol. */
 export interface HubUpdate {

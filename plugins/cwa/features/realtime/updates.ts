@@ -1,9 +1,9 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { WriteEvent } from '../../core/events'
-import { dataFields, getOptions, getRegistry, type Resource } from '../../core/registry'
-import { isPublished, publishableOf } from '../publishable'
-import type { HubUpdate } from './publisher'
-import { adminView, anonymousView } from './views'
+import type { WriteEvent } from '../../core/events/index.js'
+import { dataFields, getOptions, getRegistry, type Resource } from '../../core/registry.js'
+import { isPublished, publishableOf } from '../publishable/index.js'
+import type { HubUpdate } from './publisher.js'
+import { adminView, anonymousView } from './views.js'
 
 /**
  * The hub updates of one committed transaction: for each changed record of a

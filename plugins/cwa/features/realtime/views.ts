@@ -1,9 +1,9 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { Resource } from '../../core/registry'
-import { getItem } from '../../hydra/operations'
-import { buildContext } from '../../hydra/pipeline/context'
-import { handleApiRequest } from '../../hydra/pipeline/handle'
-import type { JsonLdObject } from '../../hydra/extension'
+import type { Resource } from '../../core/registry.js'
+import { getItem } from '../../hydra/operations.js'
+import { buildContext } from '../../hydra/pipeline/context.js'
+import { handleApiRequest } from '../../hydra/pipeline/handle.js'
+import type { JsonLdObject } from '../../hydra/extension.js'
 
 /**
  * The JSON-LD of a record as a hub update carries it: what an anonymous

@@ -1,12 +1,12 @@
 import { type CollectionConfig, type CollectionSlug, type Field, ValidationError } from 'payload'
-import { contentAccess } from '../../core/access'
-import { type CoreContext, tableName } from '../../core/context'
-import type { CwaResourceMeta } from '../../core/types'
-import { relationId } from '../../core/utils/relations'
-import { redirectCycleHook } from './hooks/redirectCycles'
-import { lockRouteTarget } from './structure/routeRecords'
-import { structureSchema } from './structure/schema'
-import { effectiveLiveAtField, liveAtField } from './fields'
+import { contentAccess } from '../../core/access.js'
+import { type CoreContext, tableName } from '../../core/context.js'
+import type { CwaResourceMeta } from '../../core/types.js'
+import { relationId } from '../../core/utils/relations.js'
+import { redirectCycleHook } from './hooks/redirectCycles.js'
+import { lockRouteTarget } from './structure/routeRecords.js'
+import { structureSchema } from './structure/schema.js'
+import { effectiveLiveAtField, liveAtField } from './fields.js'
 
 /** URL path -> page, page data or redirect. Go-live rules live in plugins/routes. */
 export function routesCollection(ctx: CoreContext): CollectionConfig {

@@ -1,11 +1,11 @@
 import type { Access, CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, Endpoint, Field, PayloadRequest, Where } from 'payload'
-import { generateRouteEndpoint } from './handlers/generateEndpoint'
-import { ADMIN_COMPONENTS } from '../../core/adminComponents'
-import { relationId } from '../../core/utils/relations'
-import type { ResolvedCwaOptions } from '../../core/options'
-import { getCwaMeta } from '../../core/types'
-import { contentItemAllowed, contentListAccess, forgetAccessDecisions, type GatedKind, mayCreateRoutable, routeReadAccess } from './access/policy'
-import { recomputeEffectiveLiveAt, storedEffectiveLiveAt } from './access/recompute'
+import { generateRouteEndpoint } from './handlers/generateEndpoint.js'
+import { ADMIN_COMPONENTS } from '../../core/adminComponents.js'
+import { relationId } from '../../core/utils/relations.js'
+import type { ResolvedCwaOptions } from '../../core/options.js'
+import { getCwaMeta } from '../../core/types.js'
+import { contentItemAllowed, contentListAccess, forgetAccessDecisions, type GatedKind, mayCreateRoutable, routeReadAccess } from './access/policy.js'
+import { recomputeEffectiveLiveAt, storedEffectiveLiveAt } from './access/recompute.js'
 
 /** A string key: Payload copies req.context by its string keys only. */
 const GRANT = 'cwaRoutesGrantedItem'

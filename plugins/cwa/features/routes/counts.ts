@@ -1,9 +1,9 @@
 import type { Payload } from 'payload'
-import type { HydraContext } from '../../hydra/context'
-import type { CollectionQuery } from '../../hydra/filters'
-import { type ItemStore, withTotal } from '../../hydra/store'
-import { type CountedTable, installRowCounts, maintainedCounts } from '../../core/utils/rowCounts'
-import { columnNameOf, tableNameOf } from '../../core/utils/schema'
+import type { HydraContext } from '../../hydra/context.js'
+import type { CollectionQuery } from '../../hydra/filters.js'
+import { type ItemStore, withTotal } from '../../hydra/store.js'
+import { type CountedTable, installRowCounts, maintainedCounts } from '../../core/utils/rowCounts.js'
+import { columnNameOf, tableNameOf } from '../../core/utils/schema.js'
 
 /** The routes table as the maintained row counts see it (core/utils/rowCounts.ts): live from its stored effective go-live date. */
 function routesTable(payload: Payload): CountedTable | null {

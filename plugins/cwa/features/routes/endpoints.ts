@@ -1,13 +1,13 @@
-import type { Endpoint } from '../../hydra/endpoint'
-import { isUuid, type ResourceRegistry } from '../../core/registry'
-import { getRouteById } from './access/gate'
-import { routeChildren } from './handlers/children'
-import { generateRoute } from './handlers/generate'
-import { getRouteByPath } from './handlers/getByPath'
-import { patchRouteByPath } from './handlers/patchByPath'
-import { resourceManifest } from './manifest/endpoint'
-import { routeDocs } from './openapi'
-import { sitemapXml } from './sitemap'
+import type { Endpoint } from '../../hydra/endpoint.js'
+import { isUuid, type ResourceRegistry } from '../../core/registry.js'
+import { getRouteById } from './access/gate.js'
+import { routeChildren } from './handlers/children.js'
+import { generateRoute } from './handlers/generate.js'
+import { getRouteByPath } from './handlers/getByPath.js'
+import { patchRouteByPath } from './handlers/patchByPath.js'
+import { resourceManifest } from './manifest/endpoint.js'
+import { routeDocs } from './openapi.js'
+import { sitemapXml } from './sitemap.js'
 
 /**
  * `{route_path}` as sent: `/_/routes//blog` (the path's own slash), or

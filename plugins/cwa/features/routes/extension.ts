@@ -1,10 +1,10 @@
-import type { HydraExtension } from '../../hydra/extension'
-import { gateContentItem } from './access/gate'
-import { routeEndpoints } from './endpoints'
-import { amendRouteDocs } from './openapi'
-import { decorateRoute, prepareRoutes } from './output'
-import { pageDataOfPath } from './routeByPath'
-import { routesStore } from './counts'
+import type { HydraExtension } from '../../hydra/extension.js'
+import { gateContentItem } from './access/gate.js'
+import { routeEndpoints } from './endpoints.js'
+import { amendRouteDocs } from './openapi.js'
+import { decorateRoute, prepareRoutes } from './output.js'
+import { pageDataOfPath } from './routeByPath.js'
+import { routesStore } from './counts.js'
 
 /**
  * Routes: go-live dates (liveAt, inherited through parent pages), public

@@ -1,6 +1,6 @@
 import type { Field, FieldAccess } from 'payload'
-import type { ResolvedCwaOptions } from '../../core/options'
-import { passes } from '../../core/roles'
+import type { ResolvedCwaOptions } from '../../core/options.js'
+import { passes } from '../../core/roles.js'
 
 /**
  * "Admin" for routes, in one place: the caller passes the publish permission

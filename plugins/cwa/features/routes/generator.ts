@@ -1,4 +1,4 @@
-import { violation, ViolationError } from '../../hydra/errors'
+import { violation, ViolationError } from '../../hydra/errors.js'
 
 /** What a route generator gets to build a path from. */
 export interface RouteGeneratorInput {

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
-import { emitWriteEvent } from '../../core/events'
-import { ident, runSql, tableOf } from './access/tables'
-import { sql } from '../../core/utils/sql'
+import { emitWriteEvent } from '../../core/events/index.js'
+import { ident, runSql, tableOf } from './access/tables.js'
+import { sql } from '../../core/utils/sql.js'
 
 /**
  * Routes whose effective go-live moment (their own liveAt or an ancestor's)

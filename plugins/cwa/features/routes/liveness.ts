@@ -1,11 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
-import { keptMoment } from '../../core/utils/keptMoment'
-import type { HydraContext } from '../../hydra/context'
-import { chainCtes, effectiveCte } from './access/graph'
-import { routeRulesAllow } from './access/rules'
-import { ident, runSql, tableOf, uuidList } from './access/tables'
-import { isRouteAdmin } from './fields'
+import { keptMoment } from '../../core/utils/keptMoment.js'
+import type { HydraContext } from '../../hydra/context.js'
+import { chainCtes, effectiveCte } from './access/graph.js'
+import { routeRulesAllow } from './access/rules.js'
+import { ident, runSql, tableOf, uuidList } from './access/tables.js'
+import { isRouteAdmin } from './fields.js'
 
 export interface RouteLiveness {
   id: string

@@ -1,6 +1,6 @@
-import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit'
-import type { EndpointDoc } from '../../hydra/endpoint'
-import type { Resource } from '../../core/registry'
+import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit.js'
+import type { EndpointDoc } from '../../hydra/endpoint.js'
+import type { Resource } from '../../core/registry.js'
 
 /** The OpenAPI description of the route endpoints (endpoints.ts) and their schemas. */
 

@@ -1,6 +1,6 @@
-import type { OptionKeys } from '../../core/optionKeys'
-import type { CwaPluginOptions, ResolvedCwaOptions, SecurityExpression } from '../../core/options'
-import { type RouteGenerator, slugRouteGenerator } from './generator'
+import type { OptionKeys } from '../../core/optionKeys.js'
+import type { CwaPluginOptions, ResolvedCwaOptions, SecurityExpression } from '../../core/options.js'
+import { type RouteGenerator, slugRouteGenerator } from './generator.js'
 
 /**
  * Options of the routes feature (route security, the route generator), with

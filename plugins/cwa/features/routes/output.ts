@@ -1,11 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
-import type { HydraContext } from '../../hydra/context'
-import type { JsonLdObject } from '../../hydra/extension'
-import type { Doc } from '../../hydra/store'
-import { relationId } from '../../core/utils/relations'
-import { ident, runSql, tableOf, uuidList } from './access/tables'
-import { isRouteAdmin } from './fields'
+import type { HydraContext } from '../../hydra/context.js'
+import type { JsonLdObject } from '../../hydra/extension.js'
+import type { Doc } from '../../hydra/store.js'
+import { relationId } from '../../core/utils/relations.js'
+import { ident, runSql, tableOf, uuidList } from './access/tables.js'
+import { isRouteAdmin } from './fields.js'
 
 /** Longest redirect chain followed to its final path. */
 const MAX_HOPS = 16

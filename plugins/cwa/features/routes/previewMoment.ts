@@ -1,4 +1,4 @@
-import { badRequest } from '../../hydra/errors'
+import { badRequest } from '../../hydra/errors.js'
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
 

@@ -1,5 +1,5 @@
-import type { HydraContext } from '../../hydra/context'
-import { relationCollection, relationId } from '../../core/utils/relations'
+import type { HydraContext } from '../../hydra/context.js'
+import { relationCollection, relationId } from '../../core/utils/relations.js'
 
 /** The route at a path as the caller may see it (read access applies: a route it may not see is none), or undefined. */
 export async function findRouteByPath(ctx: HydraContext, path: string): Promise<Record<string, unknown> | undefined> {

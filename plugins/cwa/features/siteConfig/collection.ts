@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
-import { adminOnly, publicRead } from '../../core/access'
-import { type CoreContext, tableName } from '../../core/context'
-import type { CwaResourceMeta } from '../../core/types'
+import { adminOnly, publicRead } from '../../core/access.js'
+import { type CoreContext, tableName } from '../../core/context.js'
+import type { CwaResourceMeta } from '../../core/types.js'
 
 export const SITE_CONFIG_SLUG = 'site_config_parameters'
 

@@ -1,11 +1,11 @@
-import type { Endpoint } from '../../hydra/endpoint'
-import { notFound } from '../../hydra/errors'
-import type { HydraContext } from '../../hydra/context'
-import { deleteItem, getItem, updateItem } from '../../hydra/operations'
-import { resourceDocs } from '../../hydra/docs/openapi/resourceOperations'
-import { isUuid, type Resource, type ResourceRegistry } from '../../core/registry'
-import { findOne } from '../../core/utils/findOne'
-import { KEY, SITE_CONFIG_SLUG } from './collection'
+import type { Endpoint } from '../../hydra/endpoint.js'
+import { notFound } from '../../hydra/errors.js'
+import type { HydraContext } from '../../hydra/context.js'
+import { deleteItem, getItem, updateItem } from '../../hydra/operations.js'
+import { resourceDocs } from '../../hydra/docs/openapi/resourceOperations.js'
+import { isUuid, type Resource, type ResourceRegistry } from '../../core/registry.js'
+import { findOne } from '../../core/utils/findOne.js'
+import { KEY, SITE_CONFIG_SLUG } from './collection.js'
 
 /** The id of a parameter named by its key (or by its id, as every item IRI). */
 async function idOf(resource: Resource, keyOrId: string, ctx: HydraContext): Promise<string> {

@@ -1,10 +1,10 @@
 import type { CollectionConfig, Field } from 'payload'
-import type { ResolvedCwaOptions } from '../../core/options'
-import { getCwaMeta } from '../../core/types'
-import { publishableOf } from '../publishable'
-import { fieldsOf } from './fields'
-import { afterChangeHook, afterDeleteHook, beforeChangeHook } from './hooks'
-import type { ResolvedField } from './options'
+import type { ResolvedCwaOptions } from '../../core/options.js'
+import { getCwaMeta } from '../../core/types.js'
+import { publishableOf } from '../publishable/index.js'
+import { fieldsOf } from './fields.js'
+import { afterChangeHook, afterDeleteHook, beforeChangeHook } from './hooks.js'
+import type { ResolvedField } from './options.js'
 
 const WRAPPED = Symbol.for('cwa.uploads.requiredOnPublish')
 

@@ -1,9 +1,9 @@
 import type { Payload } from 'payload'
-import { getCwaMeta } from '../../core/types'
-import { fieldsOf } from './fields'
-import { type FileInfo, infoFor } from './info'
-import { safeStoredPath } from './storage/adapter'
-import { storageFor } from './storage/registry'
+import { getCwaMeta } from '../../core/types.js'
+import { fieldsOf } from './fields.js'
+import { type FileInfo, infoFor } from './info.js'
+import { safeStoredPath } from './storage/adapter.js'
+import { storageFor } from './storage/registry.js'
 
 /**
  * Reading a site's stored files back out, for tools that copy a site

@@ -1,7 +1,7 @@
-import type { HydraExtension } from '../../hydra/extension'
-import { uploadEndpoints } from './endpoints'
-import { fieldsOf } from './fields'
-import { loadInfo, mediaObjectsOf } from './media'
+import type { HydraExtension } from '../../hydra/extension.js'
+import { uploadEndpoints } from './endpoints.js'
+import { fieldsOf } from './fields.js'
+import { loadInfo, mediaObjectsOf } from './media.js'
 
 /** The uploads feature in the JSON-LD pipeline: its endpoints and `_metadata.mediaObjects`. */
 export const uploadsExtension: HydraExtension = {

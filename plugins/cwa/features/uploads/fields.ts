@@ -1,5 +1,5 @@
-import type { CwaResourceMeta } from '../../core/types'
-import { type ResolvedField, resolveFields } from './options'
+import type { CwaResourceMeta } from '../../core/types.js'
+import { type ResolvedField, resolveFields } from './options.js'
 
 const cache = new WeakMap<object, ResolvedField[]>()
 

@@ -1,9 +1,9 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
-import type { CwaResourceMeta } from '../../core/types'
-import { filtersOf } from './fields'
-import type { ResolvedField } from './options'
-import { stageDataUri, stagedByToken, sweepStaging } from './staging'
-import { copyForDraft, fileViolation, releaseAfterCommit, storeStaged } from './store'
+import type { CwaResourceMeta } from '../../core/types.js'
+import { filtersOf } from './fields.js'
+import type { ResolvedField } from './options.js'
+import { stageDataUri, stagedByToken, sweepStaging } from './staging.js'
+import { copyForDraft, fileViolation, releaseAfterCommit, storeStaged } from './store.js'
 
 /**
  * The collection hooks of an uploadable type. They run on every API (JSON-LD,

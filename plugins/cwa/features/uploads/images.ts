@@ -1,5 +1,5 @@
 import sharp, { type FormatEnum } from 'sharp'
-import type { ImageFilter } from './options'
+import type { ImageFilter } from './options.js'
 
 /** Bytes of decoded memory sharp may use for one image's pixel cache; variants are made one at a time. */
 sharp.cache({ memory: 64, items: 20, files: 0 })

@@ -1,8 +1,8 @@
 import type { CollectionConfig, Payload, PayloadRequest } from 'payload'
-import type { CoreContext } from '../../core/context'
-import { tableName } from '../../core/context'
-import { getOptions } from '../../core/registry'
-import { runSql, sql } from '../../core/utils/sql'
+import type { CoreContext } from '../../core/context.js'
+import { tableName } from '../../core/context.js'
+import { getOptions } from '../../core/registry.js'
+import { runSql, sql } from '../../core/utils/sql.js'
 
 /**
  * The uploaded-file info records (a stored entity of the contract): size,

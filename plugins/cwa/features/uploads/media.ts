@@ -1,11 +1,11 @@
-import type { HydraContext } from '../../hydra/context'
-import type { Resource } from '../../core/registry'
-import { filtersOf } from './fields'
-import { type FileInfo, infoFor } from './info'
-import type { ResolvedField } from './options'
-import { isRaster } from './sniff'
-import { safeStoredPath } from './storage/adapter'
-import { storageFor } from './storage/registry'
+import type { HydraContext } from '../../hydra/context.js'
+import type { Resource } from '../../core/registry.js'
+import { filtersOf } from './fields.js'
+import { type FileInfo, infoFor } from './info.js'
+import type { ResolvedField } from './options.js'
+import { isRaster } from './sniff.js'
+import { safeStoredPath } from './storage/adapter.js'
+import { storageFor } from './storage/registry.js'
 
 /** One element of `_metadata.mediaObjects[property]` (contract: "Media object field"). */
 export interface MediaObject {

@@ -3,9 +3,9 @@ import { rm } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import busboy from 'busboy'
 import type { Payload } from 'payload'
-import { badRequest, HttpError } from '../../hydra/errors'
-import type { ResolvedField } from './options'
-import { type StagedUpload, stagingFile } from './staging'
+import { badRequest, HttpError } from '../../hydra/errors.js'
+import type { ResolvedField } from './options.js'
+import { type StagedUpload, stagingFile } from './staging.js'
 
 /** The 413 of a multipart request past the limit (the connection is closed: the rest is never read). */
 export const uploadTooLarge = (limit: number) =>

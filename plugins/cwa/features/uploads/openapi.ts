@@ -1,7 +1,7 @@
-import type { OpenApiKit } from '../../hydra/docs/openapi/kit'
-import type { EndpointDoc } from '../../hydra/endpoint'
-import type { Resource } from '../../core/registry'
-import type { ResolvedField } from './options'
+import type { OpenApiKit } from '../../hydra/docs/openapi/kit.js'
+import type { EndpointDoc } from '../../hydra/endpoint.js'
+import type { Resource } from '../../core/registry.js'
+import type { ResolvedField } from './options.js'
 
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }
 

@@ -1,8 +1,8 @@
 import type { PayloadRequest } from 'payload'
-import type { OptionKeys } from '../../core/optionKeys'
-import type { CwaPluginOptions, ResolvedCwaOptions } from '../../core/options'
-import type { StorageAdapter } from './storage/adapter'
-import type { S3StorageOptions } from './storage/s3'
+import type { OptionKeys } from '../../core/optionKeys.js'
+import type { CwaPluginOptions, ResolvedCwaOptions } from '../../core/options.js'
+import type { StorageAdapter } from './storage/adapter.js'
+import type { S3StorageOptions } from './storage/s3.js'
 
 /**
  * Options of the uploads feature, with every default here: the plugin option

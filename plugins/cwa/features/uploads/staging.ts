@@ -4,7 +4,7 @@ import { readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Payload, PayloadRequest } from 'payload'
-import { getOptions } from '../../core/registry'
+import { getOptions } from '../../core/registry.js'
 
 /**
  * Uploads wait in a staging directory until their transaction commits; only

@@ -1,8 +1,8 @@
-import type { Endpoint } from '../../hydra/endpoint'
-import { confirmEmail, resendVerifyNewEmail } from './flows/newEmail'
-import { requestPasswordReset } from './flows/passwordReset'
-import { resendVerifyEmail, verifyEmail } from './flows/verification'
-import { flowDocs } from './openapi'
+import type { Endpoint } from '../../hydra/endpoint.js'
+import { confirmEmail, resendVerifyNewEmail } from './flows/newEmail.js'
+import { requestPasswordReset } from './flows/passwordReset.js'
+import { resendVerifyEmail, verifyEmail } from './flows/verification.js'
+import { flowDocs } from './openapi.js'
 
 /** The e-mail flow endpoints of the contract (all GET). */
 export function userFlowEndpoints(): Endpoint[] {

@@ -1,8 +1,8 @@
-import { getOptions } from '../../core/registry'
-import type { HydraExtension } from '../../hydra/extension'
-import { isAllowedOrigin } from './email/links'
-import { userFlowEndpoints } from './endpoints'
-import { amendUserDocs } from './openapi'
+import { getOptions } from '../../core/registry.js'
+import type { HydraExtension } from '../../hydra/extension.js'
+import { isAllowedOrigin } from './email/links.js'
+import { userFlowEndpoints } from './endpoints.js'
+import { amendUserDocs } from './openapi.js'
 
 /** Users: the e-mail flows (verification, password reset, e-mail change) and their endpoints. */
 export const usersExtension: HydraExtension = {

@@ -1,15 +1,15 @@
 /** Users: the users collection, its e-mail flows (verification, password reset, e-mail change) and their endpoints. */
-import type { CwaFeature } from '../../hydra/feature'
-import { usersCollection } from './collection'
-import { usersExtension } from './extension'
-import { userTokensCollection } from './tokens/collection'
+import type { CwaFeature } from '../../hydra/feature.js'
+import { usersCollection } from './collection.js'
+import { usersExtension } from './extension.js'
+import { userTokensCollection } from './tokens/collection.js'
 
-export { usersExtension } from './extension'
-export { usersCollection } from './collection'
-export { userTokensCollection } from './tokens/collection'
-export { requestEmailChange } from './flows/newEmail'
-export { resetPassword } from './flows/passwordReset'
-export { assertSubmitAllowed, countFailedPasswordCheck, FORM_SUBMIT_THROTTLE, LOGIN_THROTTLE } from './throttle'
+export { usersExtension } from './extension.js'
+export { usersCollection } from './collection.js'
+export { userTokensCollection } from './tokens/collection.js'
+export { requestEmailChange } from './flows/newEmail.js'
+export { resetPassword } from './flows/passwordReset.js'
+export { assertSubmitAllowed, countFailedPasswordCheck, FORM_SUBMIT_THROTTLE, LOGIN_THROTTLE } from './throttle.js'
 
 /** A site may declare its own `users` collection; the feature adds one otherwise. */
 export const usersFeature: CwaFeature = {

@@ -1,5 +1,5 @@
-import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit'
-import type { EndpointDoc } from '../../hydra/endpoint'
+import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit.js'
+import type { EndpointDoc } from '../../hydra/endpoint.js'
 
 const pathParameter = (name: string, description: string): Schema => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })
 

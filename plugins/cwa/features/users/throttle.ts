@@ -1,10 +1,10 @@
 import type { CollectionAfterErrorHook, CollectionAfterLoginHook, CollectionBeforeOperationHook, PayloadRequest } from 'payload'
-import { HttpError } from '../../hydra/errors'
-import { clientAddress } from '../../core/utils/clientAddress'
-import { sha256Hex } from '../../core/utils/hash'
-import { countHits, forgetHits, forgetHitsByPrefix, takeHit, throttleWait, type ThrottleRule } from '../../core/utils/throttle'
-import type { TokenPurpose } from './tokens/collection'
-import { secondsUntilRepeat, type TokenScope } from './tokens/store'
+import { HttpError } from '../../hydra/errors.js'
+import { clientAddress } from '../../core/utils/clientAddress.js'
+import { sha256Hex } from '../../core/utils/hash.js'
+import { countHits, forgetHits, forgetHitsByPrefix, takeHit, throttleWait, type ThrottleRule } from '../../core/utils/throttle.js'
+import type { TokenPurpose } from './tokens/collection.js'
+import { secondsUntilRepeat, type TokenScope } from './tokens/store.js'
 
 /** The 200, 429 and 503 answers of the email flows are private and never cached (contract, "Email flows"). */
 export const PRIVATE_NO_STORE = { 'Cache-Control': 'private, no-store' } as const

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { escapeMarkup } from '../../core/utils/escape'
+import { escapeMarkup } from '../../core/utils/escape.js'
 
 /**
  * The interactive API documentation: Swagger UI from the local

@@ -1,7 +1,7 @@
-import { lowerFirst } from '../../core/utils/naming'
-import type { Resource, ResourceRegistry } from '../../core/registry'
-import type { HydraExtension } from '../extension'
-import { type PropertyDescription, resourceProperties } from './openapi'
+import { lowerFirst } from '../../core/utils/naming.js'
+import type { Resource, ResourceRegistry } from '../../core/registry.js'
+import type { HydraExtension } from '../extension.js'
+import { type PropertyDescription, resourceProperties } from './openapi/index.js'
 
 /**
  * The Hydra ApiDocumentation of the API (served as {prefix}/docs.jsonld),

@@ -1,8 +1,8 @@
-import type { Endpoint } from '../endpoint'
-import { entrypoint } from '../entrypoint'
-import { notFound } from '../errors'
-import { entrypointContext, errorContext, resourceContext } from '../jsonldContext'
-import { baseUrlOf } from '../requestUrl'
+import type { Endpoint } from '../endpoint.js'
+import { entrypoint } from '../entrypoint.js'
+import { notFound } from '../errors.js'
+import { entrypointContext, errorContext, resourceContext } from '../jsonldContext.js'
+import { baseUrlOf } from '../requestUrl.js'
 
 /** GET {prefix}/ (the entrypoint) and GET {prefix}/contexts/{type} (the JSON-LD contexts). */
 export const entrypointEndpoints: Endpoint[] = [

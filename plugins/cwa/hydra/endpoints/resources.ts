@@ -1,8 +1,8 @@
-import { resourceDocs } from '../docs/openapi/resourceOperations'
-import type { Endpoint } from '../endpoint'
-import { allExtensions } from '../extensions/index'
-import { createItem, deleteItem, getCollection, getItem, updateItem } from '../operations'
-import type { Resource, ResourceRegistry } from '../../core/registry'
+import { resourceDocs } from '../docs/openapi/resourceOperations.js'
+import type { Endpoint } from '../endpoint.js'
+import { allExtensions } from '../extensions/index.js'
+import { createItem, deleteItem, getCollection, getItem, updateItem } from '../operations.js'
+import type { Resource, ResourceRegistry } from '../../core/registry.js'
 
 /**
  * The five operations of every resource of the registry: collection GET and

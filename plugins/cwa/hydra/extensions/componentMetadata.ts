@@ -1,4 +1,4 @@
-import type { HydraExtension } from '../extension'
+import type { HydraExtension } from '../extension.js'
 
 /**
  * Every resource carries `_metadata` (routes, pages, layouts, groups,

@@ -1,7 +1,7 @@
-import { currentPageData } from '../currentPageData'
-import type { HydraExtension } from '../extension'
-import { dataFields } from '../../core/registry'
-import { relationId } from '../../core/utils/relations'
+import { currentPageData } from '../currentPageData.js'
+import type { HydraExtension } from '../extension.js'
+import { dataFields } from '../../core/registry.js'
+import { relationId } from '../../core/utils/relations.js'
 
 /**
  * A position bound to a page data property resolves, at read time, to the

@@ -1,9 +1,9 @@
 import type { SanitizedConfig } from 'payload'
-import { configExtensions } from '../configExtensions'
-import type { HydraExtension } from '../extension'
-import { componentMetadata } from './componentMetadata'
-import { dynamicPosition } from './dynamicPosition'
-import { userRoles } from './userRoles'
+import { configExtensions } from '../configExtensions.js'
+import type { HydraExtension } from '../extension.js'
+import { componentMetadata } from './componentMetadata.js'
+import { dynamicPosition } from './dynamicPosition.js'
+import { userRoles } from './userRoles.js'
 
 /** Extensions of the core layer, run before those plugins register. */
 export const builtInExtensions: HydraExtension[] = [componentMetadata, dynamicPosition, userRoles]

@@ -1,5 +1,5 @@
-import { expandRoles } from '../../core/roles'
-import type { HydraExtension } from '../extension'
+import { expandRoles } from '../../core/roles.js'
+import type { HydraExtension } from '../extension.js'
 
 /** Roles are stored as assigned and expanded through the hierarchy on output. */
 export const userRoles: HydraExtension = {

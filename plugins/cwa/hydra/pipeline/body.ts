@@ -1,4 +1,4 @@
-import { badRequest, HttpError, violation, ViolationError } from '../errors'
+import { badRequest, HttpError, violation, ViolationError } from '../errors.js'
 
 const POST_TYPES = ['application/ld+json', 'application/json']
 const PATCH_TYPES = ['application/merge-patch+json']

@@ -1,6 +1,6 @@
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
-import type { HydraContext } from '../context'
-import { getOptions, getRegistry } from '../../core/registry'
+import type { HydraContext } from '../context.js'
+import { getOptions, getRegistry } from '../../core/registry.js'
 
 /** Builds the per-request context: caller, Payload request (for every Local API call), query, headers. */
 export async function buildContext(payload: Payload, url: URL, headers: Headers, user: PayloadRequest['user'] | null): Promise<HydraContext> {

@@ -1,13 +1,13 @@
 import type { Payload } from 'payload'
-import type { ResolvedCwaOptions } from '../../core/options'
-import type { Endpoint } from '../endpoint'
-import { docsEndpoints } from '../endpoints/docs'
-import { entrypointEndpoints } from '../endpoints/entrypoint'
-import { resourceEndpoints } from '../endpoints/resources'
-import type { HydraExtension } from '../extension'
-import { allExtensions } from '../extensions/index'
-import { getOptions, getRegistry, type ResourceRegistry } from '../../core/registry'
-import { EndpointTable } from './table'
+import type { ResolvedCwaOptions } from '../../core/options.js'
+import type { Endpoint } from '../endpoint.js'
+import { docsEndpoints } from '../endpoints/docs.js'
+import { entrypointEndpoints } from '../endpoints/entrypoint.js'
+import { resourceEndpoints } from '../endpoints/resources.js'
+import type { HydraExtension } from '../extension.js'
+import { allExtensions } from '../extensions/index.js'
+import { getOptions, getRegistry, type ResourceRegistry } from '../../core/registry.js'
+import { EndpointTable } from './table.js'
 
 /**
  * Every endpoint of the API: the core's (entrypoint, contexts, docs, the

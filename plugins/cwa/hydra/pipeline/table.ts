@@ -1,5 +1,5 @@
-import { type Endpoint, type HttpMethod, METHOD_ORDER } from '../endpoint'
-import { badRequest } from '../errors'
+import { type Endpoint, type HttpMethod, METHOD_ORDER } from '../endpoint.js'
+import { badRequest } from '../errors.js'
 
 interface CompiledEndpoint {
   endpoint: Endpoint

@@ -8,8 +8,8 @@
  */
 import { useDocumentInfo } from '@payloadcms/ui'
 import React, { useCallback, useEffect, useState } from 'react'
-import { apiFetch } from './api'
-import { resizeForUpload } from './resize'
+import { apiFetch } from './api.js'
+import { resizeForUpload } from './resize.js'
 
 interface MediaObject {
   contentUrl: string

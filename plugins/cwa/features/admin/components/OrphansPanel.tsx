@@ -5,7 +5,7 @@
  * delete took and what it refused.
  */
 import React, { useCallback, useEffect, useState } from 'react'
-import { apiFetch, ApiError } from './api'
+import { apiFetch, ApiError } from './api.js'
 
 interface Report {
   generatedAt: string

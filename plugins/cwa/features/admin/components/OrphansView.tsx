@@ -5,9 +5,9 @@
  */
 import type { AdminViewServerProps } from 'payload'
 import React from 'react'
-import { AdminFrame } from './AdminFrame'
-import { getOptions } from '../../../core/registry'
-import { OrphansPanel } from './OrphansPanel'
+import { AdminFrame } from './AdminFrame.js'
+import { getOptions } from '../../../core/registry.js'
+import { OrphansPanel } from './OrphansPanel.js'
 
 export function OrphansView({ initPageResult, params, searchParams }: AdminViewServerProps) {
   const { req } = initPageResult

@@ -10,7 +10,7 @@
  */
 import { useConfig, useDocumentDrawer, useDocumentInfo } from '@payloadcms/ui'
 import React, { useCallback, useEffect, useState } from 'react'
-import { apiFetch } from './api'
+import { apiFetch } from './api.js'
 
 interface Component {
   '@id': string

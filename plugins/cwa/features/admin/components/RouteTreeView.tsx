@@ -6,9 +6,9 @@
  */
 import type { AdminViewServerProps, CollectionSlug } from 'payload'
 import React from 'react'
-import { AdminFrame } from './AdminFrame'
-import { relationCollection, relationId } from '../../../core/utils/relations'
-import { type RouteNode, type RouteRecord, routeTree } from './routeTree'
+import { AdminFrame } from './AdminFrame.js'
+import { relationCollection, relationId } from '../../../core/utils/relations.js'
+import { type RouteNode, type RouteRecord, routeTree } from './routeTree.js'
 
 type Doc = Record<string, unknown> & { id: string }
 

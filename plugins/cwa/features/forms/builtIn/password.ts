@@ -1,7 +1,7 @@
 import { incrementLoginAttempts } from 'payload'
-import type { HydraContext } from '../../../hydra/context'
-import { passwordMatches } from '../../../core/utils/passwordHash'
-import { countFailedPasswordCheck } from '../../users'
+import type { HydraContext } from '../../../hydra/context.js'
+import { passwordMatches } from '../../../core/utils/passwordHash.js'
+import { countFailedPasswordCheck } from '../../users/index.js'
 
 interface StoredCredentials {
   id: string | number

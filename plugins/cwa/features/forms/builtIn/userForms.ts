@@ -5,15 +5,15 @@
  * users plugin, which owns the rules and side effects (tokens, emails).
  */
 import { validations } from 'payload'
-import type { HydraContext } from '../../../hydra/context'
-import { forbidden, unauthorized, violation, ViolationError } from '../../../hydra/errors'
-import { createItem } from '../../../hydra/operations'
-import { internalFind } from '../../../core/utils/internalFind'
-import { isSuperAdmin } from '../../../core/roles'
-import { requestEmailChange, resetPassword } from '../../users'
-import { custom } from '../constraints'
-import { defineFormType, type FormTypeDefinition, type RepeatedField } from '../types'
-import { checkCurrentPassword, type PasswordCheck } from './password'
+import type { HydraContext } from '../../../hydra/context.js'
+import { forbidden, unauthorized, violation, ViolationError } from '../../../hydra/errors.js'
+import { createItem } from '../../../hydra/operations.js'
+import { internalFind } from '../../../core/utils/internalFind.js'
+import { isSuperAdmin } from '../../../core/roles.js'
+import { requestEmailChange, resetPassword } from '../../users/index.js'
+import { custom } from '../constraints.js'
+import { defineFormType, type FormTypeDefinition, type RepeatedField } from '../types.js'
+import { checkCurrentPassword, type PasswordCheck } from './password.js'
 
 /**
  * The password rule of the users resource: Payload's own password

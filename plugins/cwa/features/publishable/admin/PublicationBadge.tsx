@@ -1,6 +1,6 @@
 'use client'
 import React from 'react'
-import { type AdminPublication, PUBLICATION_LABELS } from './publication'
+import { type AdminPublication, PUBLICATION_LABELS } from './publication.js'
 
 const COLOURS: Record<AdminPublication, { background: string; color: string }> = {
   draft: { background: '#ececec', color: '#333' },

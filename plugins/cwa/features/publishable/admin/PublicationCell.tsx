@@ -1,8 +1,8 @@
 'use client'
 import type { DefaultCellComponentProps } from 'payload'
 import React from 'react'
-import { PublicationBadge } from './PublicationBadge'
-import { publicationOf } from './publication'
+import { PublicationBadge } from './PublicationBadge.js'
+import { publicationOf } from './publication.js'
 
 /** The list view's cell of publishedAt: the state badge, then the date. */
 export function PublicationCell({ rowData, cellData }: DefaultCellComponentProps) {

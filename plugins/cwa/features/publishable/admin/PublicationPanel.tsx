@@ -1,8 +1,8 @@
 'use client'
 import { toast, useConfig, useDocumentInfo, useForm, useFormModified } from '@payloadcms/ui'
 import React, { useCallback, useEffect, useState } from 'react'
-import { PublicationBadge } from './PublicationBadge'
-import { type PublicationInfo, publicationOf } from './publication'
+import { PublicationBadge } from './PublicationBadge.js'
+import { type PublicationInfo, publicationOf } from './publication.js'
 
 type Fields = { publishedAt: string; publishedResource: string; draftResource: string }
 

@@ -1,12 +1,12 @@
-import type { HydraContext } from '../../../hydra/context'
-import { forbidden, notFound, unauthorized } from '../../../hydra/errors'
-import { getItem } from '../../../hydra/operations'
-import { isUuid, type Resource } from '../../../core/registry'
-import { internalFind } from '../../../core/utils/internalFind'
-import { grantItem } from '../config'
-import { canSeeRoute } from '../liveness'
-import { contentItemAllowed, type GatedKind } from './policy'
-import { failedRules, routeRulesAllow } from './rules'
+import type { HydraContext } from '../../../hydra/context.js'
+import { forbidden, notFound, unauthorized } from '../../../hydra/errors.js'
+import { getItem } from '../../../hydra/operations.js'
+import { isUuid, type Resource } from '../../../core/registry.js'
+import { internalFind } from '../../../core/utils/internalFind.js'
+import { grantItem } from '../config.js'
+import { canSeeRoute } from '../liveness.js'
+import { contentItemAllowed, type GatedKind } from './policy.js'
+import { failedRules, routeRulesAllow } from './rules.js'
 
 /** 401 for anonymous callers, 403 for signed-in ones. */
 export const denied = (ctx: Pick<HydraContext, 'user'>) => (ctx.user ? forbidden() : unauthorized())

@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { columnOf, ident, polymorphicTarget, relsOf, slugsOfKind, type Sql, tableOf } from './tables'
+import { columnOf, ident, polymorphicTarget, relsOf, slugsOfKind, type Sql, tableOf } from './tables.js'
 
 /** Deepest page hierarchy followed (a guard against a parent cycle written around validation). */
 export const MAX_DEPTH = 64

@@ -1,10 +1,10 @@
 import type { PayloadRequest, Where } from 'payload'
-import { getOptions } from '../../../core/registry'
-import type { ResolvedCwaOptions } from '../../../core/options'
-import { passes } from '../../../core/roles'
-import { isRouteAdmin } from '../fields'
-import { failedRules, itemPattern, likePattern } from './rules'
-import { key, locatedComponents, reachableComponents, reachRows, routeIdsOutsideRules } from './reachable'
+import { getOptions } from '../../../core/registry.js'
+import type { ResolvedCwaOptions } from '../../../core/options.js'
+import { passes } from '../../../core/roles.js'
+import { isRouteAdmin } from '../fields.js'
+import { failedRules, itemPattern, likePattern } from './rules.js'
+import { key, locatedComponents, reachableComponents, reachRows, routeIdsOutsideRules } from './reachable.js'
 
 /**
  * "Public access follows routes" (contract), decided in one place for every

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Field, Payload, PayloadRequest } from 'payload'
-import { chainCtes, effectiveCte } from './graph'
-import { columnOf, ident, polymorphicTarget, relsColumnFor, relsOf, runSql, slugsOfKind, type Sql, tableOf, topFields, uuidList } from './tables'
+import { chainCtes, effectiveCte } from './graph.js'
+import { columnOf, ident, polymorphicTarget, relsColumnFor, relsOf, runSql, slugsOfKind, type Sql, tableOf, topFields, uuidList } from './tables.js'
 
 /** `slug:id` of a record: one key space for pages, page data and components. */
 export const key = (slug: string, id: string) => `${slug}:${id}`

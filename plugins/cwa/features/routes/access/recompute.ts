@@ -1,8 +1,8 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
-import { emitWriteEvent } from '../../../core/events'
-import { chainCtes, effectiveCte } from './graph'
-import { columnOf, ident, runSql, tableOf } from './tables'
+import { emitWriteEvent } from '../../../core/events/index.js'
+import { chainCtes, effectiveCte } from './graph.js'
+import { columnOf, ident, runSql, tableOf } from './tables.js'
 
 /** Serialises recomputations: each one then reads the tree as committed by the one before. */
 const LOCK = sql`SELECT pg_advisory_xact_lock(hashtextextended('cwa:routes:effective_live_at', 0))`

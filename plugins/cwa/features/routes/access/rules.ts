@@ -1,5 +1,5 @@
-import type { ResolvedCwaOptions } from '../../../core/options'
-import { passes } from '../../../core/roles'
+import type { ResolvedCwaOptions } from '../../../core/options.js'
+import { passes } from '../../../core/roles.js'
 
 const escapeRegex = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
 

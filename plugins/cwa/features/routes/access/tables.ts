@@ -1,9 +1,9 @@
-import { sql, type Sql } from '../../../core/utils/sql'
+import { sql, type Sql } from '../../../core/utils/sql.js'
 import type { Field, Payload } from 'payload'
-import { getCwaMeta } from '../../../core/types'
-import { structureSchema } from '../structure/schema'
+import { getCwaMeta } from '../../../core/types.js'
+import { structureSchema } from '../structure/schema.js'
 
-export { runSql, type Sql } from '../../../core/utils/sql'
+export { runSql, type Sql } from '../../../core/utils/sql.js'
 
 /** The table of a collection, as the database adapter named it (table prefix applied). */
 export function tableOf(payload: Payload, slug: string): string {

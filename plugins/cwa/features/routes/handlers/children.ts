@@ -1,10 +1,10 @@
-import type { HydraContext } from '../../../hydra/context'
-import { notFound } from '../../../hydra/errors'
-import type { OperationResult } from '../../../hydra/operations'
-import { findOne } from '../../../core/utils/findOne'
-import { assertAdmin } from '../structure/access'
-import { routedDescendants } from '../structure/descendants'
-import { routeTarget } from '../structure/routeTarget'
+import type { HydraContext } from '../../../hydra/context.js'
+import { notFound } from '../../../hydra/errors.js'
+import type { OperationResult } from '../../../hydra/operations.js'
+import { findOne } from '../../../core/utils/findOne.js'
+import { assertAdmin } from '../structure/access.js'
+import { routedDescendants } from '../structure/descendants.js'
+import { routeTarget } from '../structure/routeTarget.js'
 
 export interface RouteChildNode {
   route: string

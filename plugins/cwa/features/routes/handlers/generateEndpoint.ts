@@ -1,7 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
-import { classifyError, HttpError, ViolationError } from '../../../hydra/errors'
-import { buildContext } from '../../../hydra/pipeline/context'
-import { generateRoute } from './generate'
+import { classifyError, HttpError, ViolationError } from '../../../hydra/errors.js'
+import { buildContext } from '../../../hydra/pipeline/context.js'
+import { generateRoute } from './generate.js'
 
 /**
  * `POST /api/<pages or page data slug>/:id/generate-route` on Payload's REST

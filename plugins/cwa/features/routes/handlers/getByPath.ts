@@ -1,12 +1,12 @@
-import type { HydraContext } from '../../../hydra/context'
-import { notFound } from '../../../hydra/errors'
-import { normalizeItem } from '../../../hydra/normalizer'
-import type { OperationResult } from '../../../hydra/operations'
-import { denied } from '../access/gate'
-import { routeRulesAllow } from '../access/rules'
-import { isRouteAdmin } from '../fields'
-import { parsePreviewMoment } from '../previewMoment'
-import { findRouteByPath } from '../routeByPath'
+import type { HydraContext } from '../../../hydra/context.js'
+import { notFound } from '../../../hydra/errors.js'
+import { normalizeItem } from '../../../hydra/normalizer.js'
+import type { OperationResult } from '../../../hydra/operations.js'
+import { denied } from '../access/gate.js'
+import { routeRulesAllow } from '../access/rules.js'
+import { isRouteAdmin } from '../fields.js'
+import { parsePreviewMoment } from '../previewMoment.js'
+import { findRouteByPath } from '../routeByPath.js'
 
 /**
  * `?at=<ISO datetime>` (beyond the contract): a route admin previews the

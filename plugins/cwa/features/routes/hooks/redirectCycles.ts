@@ -1,8 +1,8 @@
 import { type CollectionBeforeValidateHook, ValidationError } from 'payload'
-import { isUuid } from '../../../core/registry'
-import { relationId } from '../../../core/utils/relations'
-import { structureSchema } from '../structure/schema'
-import { runSql, sql } from '../structure/sql'
+import { isUuid } from '../../../core/registry.js'
+import { relationId } from '../../../core/utils/relations.js'
+import { structureSchema } from '../structure/schema.js'
+import { runSql, sql } from '../structure/sql.js'
 
 /**
  * Redirect chains never loop: on every write of `redirect` to an existing

@@ -1,7 +1,7 @@
-import { dataFields } from '../../../core/registry'
-import type { RecordRef } from '../structure/descendants'
-import type { StructureSchema } from '../structure/schema'
-import type { Edge } from './walk'
+import { dataFields } from '../../../core/registry.js'
+import type { RecordRef } from '../structure/descendants.js'
+import type { StructureSchema } from '../structure/schema.js'
+import type { Edge } from './walk.js'
 
 /** One node of the manifest: an IRI and what it contains at that rendering depth. */
 export interface ManifestNode {

@@ -1,8 +1,8 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { RecordRef } from '../structure/descendants'
-import { refOf, structureSchema } from '../structure/schema'
-import { runBuiltSql, sql, type Sql } from '../structure/sql'
-import { publishableColumns } from './versions'
+import type { RecordRef } from '../structure/descendants.js'
+import { refOf, structureSchema } from '../structure/schema.js'
+import { runBuiltSql, sql, type Sql } from '../structure/sql.js'
+import { publishableColumns } from './versions.js'
 
 /** One record of the rendering chain: the requested record or one of its ancestors. */
 export interface ChainLink extends RecordRef {

@@ -1,7 +1,7 @@
-import type { ResolvedPublishable } from '../../publishable'
-import { publishableOf } from '../../publishable'
-import type { StructureSchema } from '../structure/schema'
-import { sql, type SqlChunk } from '../structure/sql'
+import type { ResolvedPublishable } from '../../publishable/index.js'
+import { publishableOf } from '../../publishable/index.js'
+import type { StructureSchema } from '../structure/schema.js'
+import { sql, type SqlChunk } from '../structure/sql.js'
 
 /**
  * Which version of a publishable record the manifest lists (mirrors the read

@@ -1,8 +1,8 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { RecordRef } from '../structure/descendants'
-import { structureSchema } from '../structure/schema'
-import { runBuiltSql, sql, type Sql, type SqlChunk } from '../structure/sql'
-import { shownIdSql, type VersionMode } from './versions'
+import type { RecordRef } from '../structure/descendants.js'
+import { structureSchema } from '../structure/schema.js'
+import { runBuiltSql, sql, type Sql, type SqlChunk } from '../structure/sql.js'
+import { shownIdSql, type VersionMode } from './versions.js'
 
 /**
  * One containment edge: page -> layout, page/layout/component -> group,

@@ -1,8 +1,8 @@
-import type { HydraContext } from '../../../hydra/context'
-import { forbidden, unauthorized } from '../../../hydra/errors'
-import { assertMayWrite } from '../../../hydra/operations'
-import type { Resource } from '../../../core/registry'
-import { isAdmin } from '../../../core/roles'
+import type { HydraContext } from '../../../hydra/context.js'
+import { forbidden, unauthorized } from '../../../hydra/errors.js'
+import { assertMayWrite } from '../../../hydra/operations.js'
+import type { Resource } from '../../../core/registry.js'
+import { isAdmin } from '../../../core/roles.js'
 
 /** The Route resource of the registry. */
 export function routesResource(ctx: HydraContext): Resource {

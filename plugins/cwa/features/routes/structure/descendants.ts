@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { refOf, structureSchema } from './schema'
-import { runSql, sql } from './sql'
+import { refOf, structureSchema } from './schema.js'
+import { runSql, sql } from './sql.js'
 
 /** A page or page data record: its collection slug and id. */
 export interface RecordRef {

@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { structureSchema } from './schema'
-import { runSql, sql } from './sql'
+import { structureSchema } from './schema.js'
+import { runSql, sql } from './sql.js'
 
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 

@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { RecordRef } from './descendants'
-import { structureSchema } from './schema'
-import { runSql, sql } from './sql'
+import type { RecordRef } from './descendants.js'
+import { structureSchema } from './schema.js'
+import { runSql, sql } from './sql.js'
 
 /** The route pointing at a record (one per record), as (id, path), or null. */
 export async function routeOfRecord(payload: Payload, req: PayloadRequest | undefined, record: RecordRef): Promise<{ id: string; path: string } | null> {

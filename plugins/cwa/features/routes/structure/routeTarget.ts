@@ -1,5 +1,5 @@
-import { relationCollection, relationId } from '../../../core/utils/relations'
-import type { RecordRef } from './descendants'
+import { relationCollection, relationId } from '../../../core/utils/relations.js'
+import type { RecordRef } from './descendants.js'
 
 /** The page or page data record a route document points at, or null (a redirect). */
 export function routeTarget(route: Record<string, unknown>): RecordRef | null {

@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
-import { getRegistry } from '../../../core/registry'
-import { columnNameOf, relsColumnOf, relsTableOf, requireTableName } from '../../../core/utils/schema'
-import { publishableOf } from '../../publishable'
-import { sql, type SqlChunk } from './sql'
+import { getRegistry } from '../../../core/registry.js'
+import { columnNameOf, relsColumnOf, relsTableOf, requireTableName } from '../../../core/utils/schema.js'
+import { publishableOf } from '../../publishable/index.js'
+import { sql, type SqlChunk } from './sql.js'
 
 /** SQL expressions naming a record: its collection slug and id (e.g. columns of a row of a recursive walk). */
 export interface RecordSql {

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs'
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import type { StorageAdapter } from './adapter'
-import { safeStoredPath } from './adapter'
+import type { StorageAdapter } from './adapter.js'
+import { safeStoredPath } from './adapter.js'
 
 /**
  * Files under a directory of the local disk (default `./.data/uploads`).

@@ -1,9 +1,9 @@
 import type { Payload } from 'payload'
-import { getOptions } from '../../../core/registry'
-import type { StorageConfig } from '../options'
-import type { StorageAdapter } from './adapter'
-import { localStorage } from './local'
-import { s3Storage } from './s3'
+import { getOptions } from '../../../core/registry.js'
+import type { StorageConfig } from '../options.js'
+import type { StorageAdapter } from './adapter.js'
+import { localStorage } from './local.js'
+import { s3Storage } from './s3.js'
 
 const instances = new WeakMap<object, Map<string, StorageAdapter>>()
 

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import type { StorageAdapter } from './adapter'
+import type { StorageAdapter } from './adapter.js'
 
 export interface S3StorageOptions {
   bucket: string

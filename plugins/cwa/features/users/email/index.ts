@@ -21,9 +21,9 @@
  *
  * `scope` is a HydraContext, or `{ payload: req.payload, req }` in a hook.
  */
-export { findFlowUser } from './users'
-export { flowStatus } from './responses'
-export { fillLink, isAllowedOrigin, isSafeRedirectPath, type LinkParams, linkOrigin, linkTemplate, normalizeOrigin } from './links'
+export { findFlowUser } from './users.js'
+export { flowStatus } from './responses.js'
+export { fillLink, isAllowedOrigin, isSafeRedirectPath, type LinkParams, linkOrigin, linkTemplate, normalizeOrigin } from './links.js'
 export {
   type FlowUser,
   type MailScope,
@@ -35,7 +35,7 @@ export {
   sendUserNotice,
   sendVerificationEmail,
   type TokenEmail,
-} from './send'
-export { escapeHtml, renderEmail, type UserEmailKind } from './templates'
-export { emailNotSent, PRIVATE_NO_STORE, tooManyRequests } from '../throttle'
-export { MailTransportError, sendMail } from './mailer'
+} from './send.js'
+export { escapeHtml, renderEmail, type UserEmailKind } from './templates.js'
+export { emailNotSent, PRIVATE_NO_STORE, tooManyRequests } from '../throttle.js'
+export { MailTransportError, sendMail } from './mailer.js'

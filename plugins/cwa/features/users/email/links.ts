@@ -1,5 +1,5 @@
 import type { PayloadRequest } from 'payload'
-import type { ResolvedUserOptions } from '../options'
+import type { ResolvedUserOptions } from '../options.js'
 
 /** Values filled into a link template; each is URL-encoded. */
 export interface LinkParams {

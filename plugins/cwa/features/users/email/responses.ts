@@ -1,7 +1,7 @@
-import type { HydraContext } from '../../../hydra/context'
-import { type HttpError, notFound } from '../../../hydra/errors'
-import type { OperationResult } from '../../../hydra/operations'
-import { PRIVATE_NO_STORE } from '../throttle'
+import type { HydraContext } from '../../../hydra/context.js'
+import { type HttpError, notFound } from '../../../hydra/errors.js'
+import type { OperationResult } from '../../../hydra/operations.js'
+import { PRIVATE_NO_STORE } from '../throttle.js'
 
 /**
  * The 200 answer of an email flow endpoint: a small JSON-LD Hydra Status

@@ -1,13 +1,13 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { getOptions } from '../../../core/registry'
-import { badRequest } from '../../../hydra/errors'
-import { MailTransportError, sendMail } from './mailer'
-import type { ResolvedUserEmail } from '../options'
-import { emailNotSent, tooManyRequests } from '../throttle'
-import type { TokenPurpose } from '../tokens/collection'
-import { newToken, saveToken, secondsUntilRepeat, userSubject, withSubjectLock } from '../tokens/store'
-import { fillLink, type LinkParams, linkTemplate } from './links'
-import { fillSubject, renderEmail, type UserEmailKind } from './templates'
+import { getOptions } from '../../../core/registry.js'
+import { badRequest } from '../../../hydra/errors.js'
+import { MailTransportError, sendMail } from './mailer.js'
+import type { ResolvedUserEmail } from '../options.js'
+import { emailNotSent, tooManyRequests } from '../throttle.js'
+import type { TokenPurpose } from '../tokens/collection.js'
+import { newToken, saveToken, secondsUntilRepeat, userSubject, withSubjectLock } from '../tokens/store.js'
+import { fillLink, type LinkParams, linkTemplate } from './links.js'
+import { fillSubject, renderEmail, type UserEmailKind } from './templates.js'
 
 /**
  * Where an email is sent from: the Payload instance and the request that

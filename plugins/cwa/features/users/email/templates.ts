@@ -1,4 +1,4 @@
-import { escapeMarkup } from '../../../core/utils/escape'
+import { escapeMarkup } from '../../../core/utils/escape.js'
 /**
  * The bodies of the user emails, as HTML and plain text. Every value is
  * HTML-escaped in the HTML part; subjects come from the options with

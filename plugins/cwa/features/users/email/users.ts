@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest, Where } from 'payload'
-import { internalFind } from '../../../core/utils/internalFind'
-import type { FlowUser } from './send'
+import { internalFind } from '../../../core/utils/internalFind.js'
+import type { FlowUser } from './send.js'
 
 const SELECT = { username: true, email: true, emailAddressVerified: true, newEmailAddress: true, enabled: true } as const
 

@@ -1,13 +1,13 @@
 import { ValidationError } from 'payload'
-import { inTransaction } from '../../../core/utils/sql'
-import type { HydraContext } from '../../../hydra/context'
-import { HttpError, notFound, violation, ViolationError } from '../../../hydra/errors'
-import type { OperationResult } from '../../../hydra/operations'
-import { getOptions } from '../../../core/registry'
-import { findFlowUser, type FlowUser, flowStatus, type MailScope, type SendMode, type SendOutcome, sendTokenEmail } from '../email'
-import { CONFIRMING_EMAIL, normalizeEmail } from '../hooks/changes'
-import { nothingToResend } from '../email/responses'
-import { consumeToken, discardTokens } from '../tokens'
+import { inTransaction } from '../../../core/utils/sql.js'
+import type { HydraContext } from '../../../hydra/context.js'
+import { HttpError, notFound, violation, ViolationError } from '../../../hydra/errors.js'
+import type { OperationResult } from '../../../hydra/operations.js'
+import { getOptions } from '../../../core/registry.js'
+import { findFlowUser, type FlowUser, flowStatus, type MailScope, type SendMode, type SendOutcome, sendTokenEmail } from '../email/index.js'
+import { CONFIRMING_EMAIL, normalizeEmail } from '../hooks/changes.js'
+import { nothingToResend } from '../email/responses.js'
+import { consumeToken, discardTokens } from '../tokens/index.js'
 
 /**
  * The email change flow (contract, "User account" and "Email flows"). The

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
-import { HttpError } from '../../../hydra/errors'
-import { type FlowUser, type NoticeKind, noticeSent, sendUserNotice } from '../email'
+import { HttpError } from '../../../hydra/errors.js'
+import { type FlowUser, type NoticeKind, noticeSent, sendUserNotice } from '../email/index.js'
 
 /** What a saved user write changed that its owner is told about. */
 export interface NoticeTriggers {

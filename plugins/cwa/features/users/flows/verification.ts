@@ -1,10 +1,10 @@
-import type { HydraContext } from '../../../hydra/context'
-import { notFound } from '../../../hydra/errors'
-import type { OperationResult } from '../../../hydra/operations'
-import { findFlowUser, type FlowUser, flowStatus, type MailScope, sendVerificationEmail } from '../email'
-import { nothingToResend } from '../email/responses'
-import { consumeToken, inTransaction } from '../tokens'
-import { isTransportFailure } from './notices'
+import type { HydraContext } from '../../../hydra/context.js'
+import { notFound } from '../../../hydra/errors.js'
+import type { OperationResult } from '../../../hydra/operations.js'
+import { findFlowUser, type FlowUser, flowStatus, type MailScope, sendVerificationEmail } from '../email/index.js'
+import { nothingToResend } from '../email/responses.js'
+import { consumeToken, inTransaction } from '../tokens/index.js'
+import { isTransportFailure } from './notices.js'
 
 /**
  * GET /verify-email/{username}/{token}: marks the user's address verified.

@@ -1,6 +1,6 @@
 import { type CollectionBeforeChangeHook, type CollectionBeforeDeleteHook, type CollectionBeforeValidateHook, ValidationError, type Where } from 'payload'
-import { ROLE_SUPER_ADMIN } from '../../../core/options'
-import { normalizeEmail } from './changes'
+import { ROLE_SUPER_ADMIN } from '../../../core/options.js'
+import { normalizeEmail } from './changes.js'
 
 /**
  * The first account of an empty site (the admin panel's create-first-user

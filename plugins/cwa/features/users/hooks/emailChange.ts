@@ -1,8 +1,8 @@
 import { type CollectionBeforeValidateHook, type PayloadRequest, ValidationError, type Where } from 'payload'
-import type { ResolvedCwaOptions } from '../../../core/options'
+import type { ResolvedCwaOptions } from '../../../core/options.js'
 import { email as validateEmail } from 'payload/shared'
-import { isSuperAdmin } from '../../../core/roles'
-import { CONFIRMING_EMAIL, normalizeEmail, noteUserChange, wasSent } from './changes'
+import { isSuperAdmin } from '../../../core/roles.js'
+import { CONFIRMING_EMAIL, normalizeEmail, noteUserChange, wasSent } from './changes.js'
 
 const fail = (path: string, message: string): never => {
   throw new ValidationError({ errors: [{ path, message }] })

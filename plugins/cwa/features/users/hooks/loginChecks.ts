@@ -1,7 +1,7 @@
 import { pbkdf2, randomBytes } from 'node:crypto'
 import { AuthenticationError, type CollectionBeforeLoginHook, type CollectionBeforeOperationHook, UnverifiedEmail } from 'payload'
-import type { ResolvedCwaOptions } from '../../../core/options'
-import { passwordMatches } from '../../../core/utils/passwordHash'
+import type { ResolvedCwaOptions } from '../../../core/options.js'
+import { passwordMatches } from '../../../core/utils/passwordHash.js'
 
 /**
  * Payload's current password hash parameters (pbkdf2-sha256-v1: 600000

@@ -1,9 +1,9 @@
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
-import type { ResolvedCwaOptions } from '../../../core/options'
-import { readCookies } from '../../../session/cookies'
-import { RefreshTokenStore } from '../../../session/refreshTokens'
-import { executor } from '../tokens'
-import { noteUserChange } from './changes'
+import type { ResolvedCwaOptions } from '../../../core/options.js'
+import { readCookies } from '../../../session/cookies.js'
+import { RefreshTokenStore } from '../../../session/refreshTokens.js'
+import { executor } from '../tokens/index.js'
+import { noteUserChange } from './changes.js'
 
 /** Notes a password change while the plain password is still in the data (Payload hashes and drops it next). */
 export const notePasswordChange: CollectionBeforeChangeHook = ({ data, operation, originalDoc, req }) => {

@@ -1,5 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeChangeHook, Field } from 'payload'
-import { forgetTokenState } from '../../../session/revocation'
+import { forgetTokenState } from '../../../session/revocation.js'
 
 /**
  * The user's token version (session/revocation.ts): every JWT carries the

@@ -1,12 +1,12 @@
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
-import { getOptions } from '../../../core/registry'
-import type { ResolvedCwaOptions } from '../../../core/options'
-import type { FlowUser } from '../email'
-import { discardEmailConfirmation, sendEmailConfirmation } from '../flows/newEmail'
-import { sendWriteNotices } from '../flows/notices'
-import { sendVerificationAfterChange } from '../flows/verification'
-import { takeUserChange } from './changes'
-import { revokeOtherSessions } from './password'
+import { getOptions } from '../../../core/registry.js'
+import type { ResolvedCwaOptions } from '../../../core/options.js'
+import type { FlowUser } from '../email/index.js'
+import { discardEmailConfirmation, sendEmailConfirmation } from '../flows/newEmail.js'
+import { sendWriteNotices } from '../flows/notices.js'
+import { sendVerificationAfterChange } from '../flows/verification.js'
+import { takeUserChange } from './changes.js'
+import { revokeOtherSessions } from './password.js'
 
 /**
  * Whether a new account gets the welcome email: when it was created over

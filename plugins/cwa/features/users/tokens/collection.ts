@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
-import { closedToEveryone } from '../../../core/access'
-import { type CoreContext, tableName } from '../../../core/context'
+import { closedToEveryone } from '../../../core/access.js'
+import { type CoreContext, tableName } from '../../../core/context.js'
 
 /** What an emailed token is for. */
 export const TOKEN_PURPOSES = ['password_reset', 'email_verification', 'new_email'] as const

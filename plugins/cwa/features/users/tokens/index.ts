@@ -24,6 +24,6 @@
  * `scope` is `{ payload, req? }`; with a `req` in a transaction the SQL runs
  * in it (the token commits or rolls back with the write).
  */
-export { TOKEN_PURPOSES, type TokenPurpose, userTokensCollection } from './collection'
-export { consumeToken, discardTokens, type Executor, executor, inTransaction, newToken, saveToken, secondsUntilRepeat, type TokenScope, unknownSubject, userSubject, withSubjectLock } from './store'
-export { assertNotThrottled } from '../throttle'
+export { TOKEN_PURPOSES, type TokenPurpose, userTokensCollection } from './collection.js'
+export { consumeToken, discardTokens, type Executor, executor, inTransaction, newToken, saveToken, secondsUntilRepeat, type TokenScope, unknownSubject, userSubject, withSubjectLock } from './store.js'
+export { assertNotThrottled } from '../throttle.js'

@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { sha256Hex } from '../../../core/utils/hash'
+import { sha256Hex } from '../../../core/utils/hash.js'
 import type { Payload, PayloadRequest } from 'payload'
-import { inTransaction, sql, sqlExecutor, type SqlExecutor } from '../../../core/utils/sql'
-import { requireTableName } from '../../../core/utils/schema'
-import type { TokenPurpose } from './collection'
+import { inTransaction, sql, sqlExecutor, type SqlExecutor } from '../../../core/utils/sql.js'
+import { requireTableName } from '../../../core/utils/schema.js'
+import type { TokenPurpose } from './collection.js'
 
 /** What the token functions need: the Payload instance and, when inside a write, its request (to share the transaction). */
 export interface TokenScope {

@@ -1,9 +1,9 @@
-import type { Endpoint } from '../../endpoint'
-import type { HydraExtension } from '../../extension'
-import type { ResourceRegistry } from '../../../core/registry'
-import { type OpenApiDocument, openApiKit, ref, type Schema, schemaNames, sharedResponses } from './kit'
-import { resourceProperties } from './properties'
-import { readSchema, sharedSchemas, writeSchema } from './schemas'
+import type { Endpoint } from '../../endpoint.js'
+import type { HydraExtension } from '../../extension.js'
+import type { ResourceRegistry } from '../../../core/registry.js'
+import { type OpenApiDocument, openApiKit, ref, type Schema, schemaNames, sharedResponses } from './kit.js'
+import { resourceProperties } from './properties.js'
+import { readSchema, sharedSchemas, writeSchema } from './schemas.js'
 
 export interface OpenApiInfo {
   title: string

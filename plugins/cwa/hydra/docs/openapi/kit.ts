@@ -1,4 +1,4 @@
-import type { Resource, ResourceRegistry } from '../../../core/registry'
+import type { Resource, ResourceRegistry } from '../../../core/registry.js'
 
 /**
  * The shared parts of the OpenAPI document (media types, references,

@@ -1,10 +1,10 @@
 import type { Field } from 'payload'
-import type { HydraExtension } from '../../extension'
-import { outputFields } from '../../item'
-import { dataFields, type Resource, type ResourceRegistry } from '../../../core/registry'
-import { passwordAliases, writableFields } from '../../writableFields'
-import type { Schema } from './kit'
-import type { PropertyDescription } from './propertyDescription'
+import type { HydraExtension } from '../../extension.js'
+import { outputFields } from '../../item.js'
+import { dataFields, type Resource, type ResourceRegistry } from '../../../core/registry.js'
+import { passwordAliases, writableFields } from '../../writableFields.js'
+import type { Schema } from './kit.js'
+import type { PropertyDescription } from './propertyDescription.js'
 
 export type { PropertyDescription }
 

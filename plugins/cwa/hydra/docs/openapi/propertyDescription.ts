@@ -1,6 +1,6 @@
 import type { Field } from 'payload'
-import type { Resource } from '../../../core/registry'
-import type { Schema } from './kit'
+import type { Resource } from '../../../core/registry.js'
+import type { Schema } from './kit.js'
 
 type FieldWithName = Field & { name: string }
 

@@ -1,7 +1,7 @@
-import { DEFAULT_ITEMS_PER_PAGE, DEFAULT_MAX_ITEMS_PER_PAGE } from '../../filters'
-import type { Resource } from '../../../core/registry'
-import type { EndpointDoc } from '../../endpoint'
-import { type OpenApiKit, type Schema } from './kit'
+import { DEFAULT_ITEMS_PER_PAGE, DEFAULT_MAX_ITEMS_PER_PAGE } from '../../filters.js'
+import type { Resource } from '../../../core/registry.js'
+import type { EndpointDoc } from '../../endpoint.js'
+import { type OpenApiKit, type Schema } from './kit.js'
 
 /** The OpenAPI description of the five operations every resource has (collection GET/POST, item GET/PATCH/DELETE). */
 

@@ -1,7 +1,7 @@
-import { lowerFirst } from '../../../core/utils/naming'
-import type { Resource, ResourceRegistry } from '../../../core/registry'
-import { contextSchema, ref, type Schema, violationSchema } from './kit'
-import { nullable, type PropertyDescription, textOf } from './properties'
+import { lowerFirst } from '../../../core/utils/naming.js'
+import type { Resource, ResourceRegistry } from '../../../core/registry.js'
+import { contextSchema, ref, type Schema, violationSchema } from './kit.js'
+import { nullable, type PropertyDescription, textOf } from './properties.js'
 
 /** The schemas of the document: a resource's read and write shapes, and the Hydra shapes every resource shares. */
 
