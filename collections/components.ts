@@ -26,12 +26,25 @@ export const HtmlContent = defineComponent({
   collection: { hooks: { beforeChange: [htmlContentSync] } },
 })
 
+/** An image's name in the admin: its file name as uploaded (the stored name's token and extension dropped), else its alt text. */
+export function imageTitle(doc: Record<string, unknown>): string | null {
+  const file = typeof doc.filename === 'string' ? doc.filename.split('/').pop()! : ''
+  const stem = file.replace(/\.[^.]*$/, '').replace(/-[0-9a-f]{12}$/, '').replace(/[-_]+/g, ' ').trim()
+  // A data-URI upload without a name is stored as a bare uuid: nothing to read there.
+  const named = stem && !/^[0-9a-f]{8} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{12}$/.test(stem) ? stem : ''
+  return named || (typeof doc.alt === 'string' && doc.alt.trim() ? doc.alt : null)
+}
+
 export const Image = defineComponent({
   shortName: 'Image',
   mercure: true,
   publishable: true,
   uploadable: { file: { adapter: 'local', urlGenerator: 'public', imagineFilters: ['thumbnail'], maxSize: '5M', maxPixels: 40_000_000, property: 'filename' } },
-  fields: [{ name: 'filename', type: 'text', admin: { readOnly: true } }],
+  adminTitle: imageTitle,
+  fields: [
+    { name: 'alt', type: 'text', label: 'Alt text', admin: { description: 'What the image shows, for people who cannot see it (served as alt).' } },
+    { name: 'filename', type: 'text', admin: { readOnly: true } },
+  ],
 })
 
 /**

@@ -12,6 +12,7 @@ import * as migration_20261123_172000_go_live_job from './20261123_172000_go_liv
 import * as migration_20261123_173000_frontend from './20261123_173000_frontend';
 import * as migration_20261123_173100_form_type_hash from './20261123_173100_form_type_hash';
 import * as migration_20261123_200000_admin_titles_rich_text from './20261123_200000_admin_titles_rich_text';
+import * as migration_20261127_150000_image_alt from './20261127_150000_image_alt';
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261123_200000_admin_titles_rich_text.up,
     down: migration_20261123_200000_admin_titles_rich_text.down,
     name: '20261123_200000_admin_titles_rich_text',
+  },
+  {
+    up: migration_20261127_150000_image_alt.up,
+    down: migration_20261127_150000_image_alt.down,
+    name: '20261127_150000_image_alt',
   },
 ];
