@@ -19,7 +19,7 @@
  */
 
 const CWA = '^plugins/cwa/'
-const FRONT_DOOR = '^plugins/cwa/(plugin|options|index|admin)\\.ts$'
+const FRONT_DOOR = '^plugins/cwa/(plugin|options|index|admin|next|express|types)\\.ts$'
 const SITE = '^(src|collections|app|migrations|examples|bench)/|^payload\\.config\\.ts$'
 
 /** Everything in the library at the layers above `layer` (layer names from the top down). */
@@ -64,15 +64,15 @@ module.exports = {
       to: { path: SITE },
     },
     {
-      name: 'site-through-front-door',
+      name: 'site-through-package',
       severity: 'error',
       comment:
         'The reference site (collections/, src/, app/, examples/, payload.config.ts) imports the library only ' +
-        "through its front door, plugins/cwa/index.ts ('payload-cwa'), as any Payload app would " +
-          "(the admin panel's client components: plugins/cwa/admin.ts, 'payload-cwa/admin'). " +
+        "by its package name ('payload-cwa', 'payload-cwa/admin', '/next', '/express', '/types': the workspace " +
+        'package plugins/cwa, compiled), as any Payload app does, never by a path into plugins/. ' +
         'bench/ is a measuring tool with white-box access, like test/.',
       from: { path: '^(collections|src|app|examples)/|^payload\\.config\\.ts$' },
-      to: { path: '^plugins/', pathNot: '^plugins/cwa/(index|admin)\\.ts$' },
+      to: { path: '^plugins/' },
     },
     {
       name: 'no-circular-in-library',
@@ -91,7 +91,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(test|scratch|node_modules|\\.next|\\.data)/' },
+    exclude: { path: '^(test|scratch|node_modules|\\.next|\\.data)/|^plugins/cwa/(dist|scripts)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

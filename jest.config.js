@@ -11,8 +11,9 @@ export default {
       },
     ],
   },
-  // The library's front door, as a Payload app imports it (tsconfig paths say the same to tsc, esbuild and Next).
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^payload-cwa$': '<rootDir>/plugins/cwa/index.ts', '^payload-cwa/admin$': '<rootDir>/plugins/cwa/admin.ts' },
+  // The library is the workspace package `payload-cwa` (plugins/cwa), imported compiled from plugins/cwa/dist as
+  // any app imports it (npm test builds it first); tests reach its internals in dist/ too, so one copy is loaded.
+  transformIgnorePatterns: ['/node_modules/', '/plugins/cwa/dist/'],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
   // Which files start first: test/support/sequencer.mjs.

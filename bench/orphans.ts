@@ -12,8 +12,8 @@
  */
 import pg from 'pg'
 import type { Payload } from 'payload'
-import { scanOrphans } from '../plugins/cwa/features/orphans'
-import { getOptions } from '../plugins/cwa/core/registry'
+import { scanOrphans } from '../plugins/cwa/dist/features/orphans/index.js'
+import { getOptions } from '../plugins/cwa/dist/core/registry.js'
 import { explain, logQueries } from './sqlLog'
 
 async function addComponents(databaseUrl: string, count: number, tag: string): Promise<void> {

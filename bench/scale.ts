@@ -8,7 +8,7 @@
  */
 import pg from 'pg'
 import type { Payload } from 'payload'
-import { recomputeEffectiveLiveAt } from '../plugins/cwa/features/routes/access/recompute'
+import { recomputeEffectiveLiveAt } from '../plugins/cwa/dist/features/routes/access/recompute.js'
 
 export const SCALE_PAGES = Number(process.env.BENCH_SCALE_PAGES ?? 10_000)
 export const COMPONENTS_PER_PAGE = 10

@@ -4,9 +4,9 @@
  * 1,000 routes for the routes collection.
  */
 import type { Payload } from 'payload'
-import { recomputeEffectiveLiveAt } from '../plugins/cwa/features/routes/access/recompute'
-import { structureSchema } from '../plugins/cwa/features/routes/structure/schema'
-import { runSql, sql } from '../plugins/cwa/features/routes/structure/sql'
+import { recomputeEffectiveLiveAt } from '../plugins/cwa/dist/features/routes/access/recompute.js'
+import { structureSchema } from '../plugins/cwa/dist/features/routes/structure/schema.js'
+import { runSql, sql } from '../plugins/cwa/dist/features/routes/structure/sql.js'
 import { builder, manifestSite } from './structureFixtures'
 
 export const BULK_ROUTES = 1000

@@ -8,11 +8,14 @@ import { spawn } from 'node:child_process'
 import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { buildPlugin } from './build-plugin.mjs'
 import { testDatabase } from './test-database.mjs'
 
 // One results file per run, so parallel runs never read each other's.
 const results = path.join(tmpdir(), `cwa-test-results-${process.pid}.json`)
 rmSync(results, { force: true })
+// The suite runs against the package as an app imports it (plugins/cwa/dist): built first when a source changed.
+buildPlugin()
 const database = await testDatabase()
 console.log(`Tests run against ${database.source}`)
 // Not spawnSync: a signal (Ctrl-C) must still reach the cleanup below, which stops an embedded server.

@@ -14,6 +14,7 @@ import { build, stop as stopEsbuild } from 'esbuild'
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { buildPlugin } from './build-plugin.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 // Inside the project, so that the bundle resolves its packages from node_modules.
@@ -21,6 +22,8 @@ const outfile = path.join(root, 'node_modules', '.cache', 'cwa', `server-${proce
 mkdirSync(path.dirname(outfile), { recursive: true })
 const entry = process.argv[2] ?? 'src/server/start.ts'
 
+// The site imports the plugin as a package (plugins/cwa/dist): rebuilt first when one of its sources changed.
+buildPlugin()
 await build({
   absWorkingDir: root,
   entryPoints: [entry],

@@ -30,4 +30,22 @@ export type { PropertyDescription } from './hydra/docs/openapi/propertyDescripti
 export type { Doc, ItemStore } from './hydra/itemStore.js'
 export type { HydraContext } from './hydra/context.js'
 export { type JwtKeys, loadJwtKeys, RefreshTokenStore } from './session/index.js'
-export { type AppOptions, createApp, createCwaHandler, createCwaNextHandler, cwaExpress, type CwaFetchHandler, payloadKeys } from './server/index.js'
+export { createCwaHandler, createCwaNextHandler, type CwaFetchHandler, type CwaNextRouteHandlers, payloadKeys } from './server/index.js'
+
+// The features add their options to CwaPluginOptions (and their declarations to the type metadata) by declaration
+// merging: these references make the compiled .d.ts graph load every one of them, so an app type-checks its options.
+export type {} from './features/admin/options.js'
+export type {} from './features/adminTitles/derive.js'
+export type {} from './features/collection/options.js'
+export type {} from './features/compat/options.js'
+export type {} from './features/forms/options.js'
+export type {} from './features/frontEnd/options.js'
+export type {} from './features/httpCache/options.js'
+export type {} from './features/orphans/options.js'
+export type {} from './features/publishable/config.js'
+export type {} from './features/publishable/options.js'
+export type {} from './features/realtime/options.js'
+export type {} from './features/routes/options.js'
+export type {} from './features/uploads/options.js'
+export type {} from './features/users/options.js'
+export type {} from './session/options.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { MAX_EDGE, MAX_PIXELS, resizeTarget } from '../../plugins/cwa/features/admin/components/resize'
-import { routeTree } from '../../plugins/cwa/features/admin/components/routeTree'
+import { MAX_EDGE, MAX_PIXELS, resizeTarget } from '../../plugins/cwa/dist/features/admin/components/resize.js'
+import { routeTree } from '../../plugins/cwa/dist/features/admin/components/routeTree.js'
 
 /** Contract Limits, browser resize: over 2560 px on the longest edge or over 20 megapixels. */
 describe('resizeTarget', () => {
@@ -31,7 +31,7 @@ describe('resizeTarget', () => {
 })
 
 describe('routeTree', () => {
-  const route = (path: string) => ({ id: path, path, page: null, pageData: null, redirect: null })
+  const route = (path: string) => ({ id: path, path, state: 'live' as const, liveAt: null, target: null, redirect: null })
 
   it('nests routes by path, with a parent missing from the routes as a bare segment', () => {
     const tree = routeTree([route('/blog/first'), route('/'), route('/blog'), route('/docs/a/b')])

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { generateKeyPairSync, createHmac } from 'node:crypto'
 import { SignJWT } from 'jose'
-import { loadJwtKeys } from '../../plugins/cwa/session/keys'
+import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
 import { createRecord } from '../support/fixtures'
 

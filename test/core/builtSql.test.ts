@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type CollectionConfig, createLocalReq, initTransaction, killTransaction } from 'payload'
-import { runBuiltSql, sql } from '../../plugins/cwa/core/utils/sql'
+import { runBuiltSql, sql } from '../../plugins/cwa/dist/core/utils/sql.js'
 import { type MinimalSite, startMinimalSite } from '../support/minimalSite'
 
 const notes: CollectionConfig = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { columnNameOf, relsColumnOf, relsTableOf, requireTableName, tableNameOf } from '../../plugins/cwa/core/utils/schema'
+import { columnNameOf, relsColumnOf, relsTableOf, requireTableName, tableNameOf } from '../../plugins/cwa/dist/core/utils/schema.js'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { defineFormType } from 'payload-cwa'
-import { formTypeHash } from '../../plugins/cwa/features/forms'
+import { formTypeHash } from '../../plugins/cwa/dist/features/forms/index.js'
 import { type CommandRun, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { startTestServer, type TestServer } from '../support/server'
 

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { siteFormTypes } from '../../collections/forms'
-import { custom, defineFormType, type FormSuccessEvent, length } from '../../plugins/cwa/features/forms'
-import { violation, ViolationError } from '../../plugins/cwa/hydra/errors'
+import { custom, defineFormType, type FormSuccessEvent, length } from '../../plugins/cwa/dist/features/forms/index.js'
+import { violation, ViolationError } from '../../plugins/cwa/dist/hydra/errors.js'
 import { startTestServer, type TestServer } from '../support/server'
 
 const ContactFormType = defineFormType({

@@ -5,7 +5,7 @@
  * nothing is processed; other clients and signed-in users are not held.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { FORM_SUBMIT_THROTTLE } from '../../plugins/cwa/features/users'
+import { FORM_SUBMIT_THROTTLE } from '../../plugins/cwa/dist/features/users/index.js'
 import { startTestServer, type TestServer } from '../support/server'
 
 let server: TestServer

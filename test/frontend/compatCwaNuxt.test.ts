@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { resolveOptions } from '../../plugins/cwa/options'
+import { resolveOptions } from '../../plugins/cwa/dist/options.js'
 import { seedDemo } from '../../src/seed/demo'
 import { startTestServer, type TestServer } from '../support/server'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import jsonld from 'jsonld'
-import { getRegistry } from '../../plugins/cwa/core/registry'
+import { getRegistry } from '../../plugins/cwa/dist/core/registry.js'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**
@@ -111,7 +111,7 @@ describe('GET /_api/contexts/{Type}', () => {
     expect(context[type]).toBe(type)
 
     const resource = getRegistry(server.payload.config).byShortName(type)!
-    const { outputFields } = await import('../../plugins/cwa/hydra/item')
+    const { outputFields } = await import('../../plugins/cwa/dist/hydra/item.js')
     for (const { field, json } of outputFields(resource)) {
       const term = context[json]
       const iri = typeof term === 'string' ? term : term?.['@id']

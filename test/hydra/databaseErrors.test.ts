@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
-import { classifyError } from '../../plugins/cwa/hydra/errors'
-import { requestInput } from '../../plugins/cwa/hydra/requestInput'
+import { classifyError } from '../../plugins/cwa/dist/hydra/errors.js'
+import { requestInput } from '../../plugins/cwa/dist/hydra/requestInput.js'
 import { captureLogs } from '../support/logs'
 import { startTestServer, type TestServer } from '../support/server'
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { CollectionSlug } from 'payload'
 import { defineComponent, definePageData, getRegistry, PUBLISHABLE_TWIN_LINK } from 'payload-cwa'
-import { scanOrphans } from '../../plugins/cwa/features/orphans'
+import { scanOrphans } from '../../plugins/cwa/dist/features/orphans/index.js'
 import { createRecord } from '../support/fixtures'
 import { type MinimalSite, startMinimalSite } from '../support/minimalSite'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { resolveOptions } from '../../plugins/cwa/options'
-import { adminButtonUrl, hasChanged } from '../../plugins/cwa/features/orphans/alert'
-import { parseRecipients } from '../../plugins/cwa/features/orphans/options'
+import { resolveOptions } from '../../plugins/cwa/dist/options.js'
+import { adminButtonUrl, hasChanged } from '../../plugins/cwa/dist/features/orphans/alert.js'
+import { parseRecipients } from '../../plugins/cwa/dist/features/orphans/options.js'
 
 /** orphanedResources.* (contract: orphan alert rule 1, and this library's own keys) and alert rule 2. */
 

@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { defineComponent } from 'payload-cwa'
-import { getRegistry } from '../../plugins/cwa/core/registry'
-import { isRealtime, realtimeIdle } from '../../plugins/cwa/features/realtime'
+import { getRegistry } from '../../plugins/cwa/dist/core/registry.js'
+import { isRealtime, realtimeIdle } from '../../plugins/cwa/dist/features/realtime/index.js'
 import { captureLogs } from '../support/logs'
 import { type MercureTestHub, type SseMessage, type SseSubscription, startMercureHub, subscribe } from '../support/mercureHub'
 import { startTestServer, type TestServer } from '../support/server'

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { generateKeyPairSync } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { decodeJwt, SignJWT } from 'jose'
-import { loadJwtKeys } from '../../plugins/cwa/session/keys'
+import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { startTestServer, type TestServer } from '../support/server'
 import { cookieHeader, cookiesOf, expiredJwt, JWT_COOKIE, loginSession, REFRESH_COOKIE, sql } from './helpers'
 

@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals'
 import { createHash } from 'node:crypto'
 import { SignJWT } from 'jose'
-import { loadJwtKeys } from '../../plugins/cwa/session/keys'
+import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { PASSWORD, type TestServer } from '../support/server'
 
 /** Shared by the session tests (not a test file itself). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createHash, generateKeyPairSync } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
-import { loadJwtKeys } from '../../plugins/cwa/session/keys'
+import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 import { cookiesOf, JWT_COOKIE, REFRESH_COOKIE } from './helpers'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { decodeJwt, SignJWT } from 'jose'
-import { REUSE_GRACE_SECONDS } from '../../plugins/cwa/session/refreshTokens'
-import { loadJwtKeys } from '../../plugins/cwa/session/keys'
+import { REUSE_GRACE_SECONDS } from '../../plugins/cwa/dist/session/refreshTokens.js'
+import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { startTestServer, type TestServer } from '../support/server'
 import { waitFor } from '../support/wait'
 import {

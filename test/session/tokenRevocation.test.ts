@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { decodeJwt, SignJWT } from 'jose'
-import { loadJwtKeys } from '../../plugins/cwa/session/keys'
+import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { useMailSite } from '../support/mail'
 import { PASSWORD } from '../support/server'
 import type { ReceivedMessage } from '../support/smtp'
@@ -193,8 +193,8 @@ describe('a JWT ends with the account state it was issued for', () => {
     const { jwt } = await loginSession(server, 'counted')
     const headers = { authorization: `Bearer ${jwt}` }
     const payload = server.payload
-    const { getOptions } = await import('../../plugins/cwa/core/registry')
-    const { authenticateRequest } = await import('../../plugins/cwa/session/authenticateRequest')
+    const { getOptions } = await import('../../plugins/cwa/dist/core/registry.js')
+    const { authenticateRequest } = await import('../../plugins/cwa/dist/session/authenticateRequest.js')
     expect(getOptions(payload.config).apiPrefix).toBe('/_api')
     const call = () => authenticateRequest({ payload, method: 'GET', path: '/me', headers: new Headers(headers), responseHeaders: new Headers() } as never)
     // Without the cache (as the other tests run): one query on every request.

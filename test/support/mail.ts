@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from '@jest/globals'
-import type { CwaPluginOptions } from '../../plugins/cwa/options'
+import type { CwaPluginOptions } from '../../plugins/cwa/dist/options.js'
 import { startTestServer, type TestServer } from './server'
 import { startSmtpServer, type TestSmtpServer } from './smtp'
 

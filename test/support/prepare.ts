@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { loadJwtKeys } from '../../plugins/cwa/session/keys'
+import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { databaseUrl, templateName, testDatabaseCreatedAt, withAdminClient } from './database'
 
 const root = process.cwd()
@@ -42,7 +42,7 @@ if (!existing) {
   await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`).then(() => c.query(`CREATE DATABASE "${building}"`)))
   const { buildSiteConfig } = await import('../../payload.config')
   const { startPayload } = await import('../../src/server/bootstrap')
-  const { closePayload } = await import('../../plugins/cwa/core/utils/closePayload')
+  const { closePayload } = await import('../../plugins/cwa/dist/core/utils/closePayload.js')
   const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: databaseUrl(building) }), key: 'template' })
   await closePayload(payload)
   await withAdminClient(async (c) => {

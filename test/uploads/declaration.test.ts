@@ -7,9 +7,9 @@ import { describe, expect, it } from '@jest/globals'
 import { buildConfig } from 'payload'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { cwaPlugin, defineComponent } from 'payload-cwa'
-import { parseSize, resolveFields } from '../../plugins/cwa/features/uploads/options'
-import { copyName, storedName, variantName } from '../../plugins/cwa/features/uploads/names'
-import { safeStoredPath } from '../../plugins/cwa/features/uploads/storage/adapter'
+import { parseSize, resolveFields } from '../../plugins/cwa/dist/features/uploads/options.js'
+import { copyName, storedName, variantName } from '../../plugins/cwa/dist/features/uploads/names.js'
+import { safeStoredPath } from '../../plugins/cwa/dist/features/uploads/storage/adapter.js'
 import { siteStorage } from '../../src/config/storage'
 
 const configWith = (uploadable: Record<string, unknown>, options = {}) =>
@@ -72,7 +72,7 @@ describe('the local adapter', () => {
     const { mkdtempSync, rmSync, writeFileSync, existsSync } = await import('node:fs')
     const { tmpdir } = await import('node:os')
     const path = await import('node:path')
-    const { localStorage } = await import('../../plugins/cwa/features/uploads/storage/local')
+    const { localStorage } = await import('../../plugins/cwa/dist/features/uploads/storage/local.js')
     const dir = mkdtempSync(path.join(tmpdir(), 'cwa-local-adapter-'))
     try {
       const staged = path.join(dir, 'staged')

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { closedPasswordEndpoints, firstRegisterOpen } from '../../plugins/cwa/features/users/closedEndpoints'
-import { LOGIN_THROTTLE } from '../../plugins/cwa/features/users/throttle'
+import { closedPasswordEndpoints, firstRegisterOpen } from '../../plugins/cwa/dist/features/users/closedEndpoints.js'
+import { LOGIN_THROTTLE } from '../../plugins/cwa/dist/features/users/throttle.js'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import { createApp } from '../../plugins/cwa/server/express'
-import { incomingFromFetch } from '../../plugins/cwa/server/handler'
+import { createApp } from '../../plugins/cwa/dist/server/express.js'
+import { incomingFromFetch } from '../../plugins/cwa/dist/server/handler.js'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 
 /**

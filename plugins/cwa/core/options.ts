@@ -6,7 +6,7 @@ import type { OptionKeys } from './optionKeys.js'
  * keys here; the session layer and each feature declare theirs in their own
  * options.ts and add them to these interfaces by declaration merging:
  *
- *   declare module '../../core/options' {
+ *   declare module '../../core/options.js' {
  *     interface CwaPluginOptions { routeSecurity?: ... }
  *     interface ResolvedCwaOptions { routeSecurity: ... }
  *   }

@@ -22,7 +22,7 @@ export interface ResolvedSessionOptions {
   refreshTtl: number
 }
 
-declare module '../core/options' {
+declare module '../core/options.js' {
   interface CwaPluginOptions {
     session?: SessionOptions
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { capCacheControl } from '../../../plugins/cwa/features/httpCache/lifetime'
+import { capCacheControl } from '../../../plugins/cwa/dist/features/httpCache/lifetime.js'
 import { startTestServer, type TestServer } from '../../support/server'
 import { inSeconds, routeFixtures } from '../support'
 

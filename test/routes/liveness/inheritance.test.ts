@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { recomputeEffectiveLiveAt } from '../../../plugins/cwa/features/routes/access/recompute'
-import { routeLiveness } from '../../../plugins/cwa/features/routes/liveness'
+import { recomputeEffectiveLiveAt } from '../../../plugins/cwa/dist/features/routes/access/recompute.js'
+import { routeLiveness } from '../../../plugins/cwa/dist/features/routes/liveness.js'
 import { startTestServer, type TestServer } from '../../support/server'
 import { inSeconds, routeFixtures } from '../support'
 

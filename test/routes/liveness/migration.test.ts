@@ -3,7 +3,7 @@ import pg from 'pg'
 import type { Payload } from 'payload'
 import { buildSiteConfig } from '../../../payload.config'
 import { startPayload } from '../../../src/server/bootstrap'
-import { closePayload } from '../../../plugins/cwa/core/utils/closePayload'
+import { closePayload } from '../../../plugins/cwa/dist/core/utils/closePayload.js'
 import { createTestDatabase, databaseUrl, dropDatabase } from '../../support/database'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { fillLink, isSafeRedirectPath, linkTemplate, normalizeOrigin } from '../../../plugins/cwa/features/users/email/links'
+import { fillLink, isSafeRedirectPath, linkTemplate, normalizeOrigin } from '../../../plugins/cwa/dist/features/users/email/links.js'
 import { linksIn } from '../../support/smtp'
 import { ageSend, linkParts, storedTokens, submitReset, theLink } from './helpers'
 import { useMailSite } from '../../support/mail'

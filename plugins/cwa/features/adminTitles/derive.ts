@@ -67,7 +67,7 @@ export function normalizeTitle(value: string | null | undefined): string | null 
   return text ? firstWords(text) : null
 }
 
-declare module '../../core/types' {
+declare module '../../core/types.js' {
   interface FeatureDeclarations {
     /**
      * The component's title in the admin panel (lists, pickers, search), from

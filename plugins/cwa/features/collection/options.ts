@@ -3,7 +3,7 @@ import type { CwaPluginOptions, EnabledComponents } from '../../core/options.js'
 
 /** Options of the Collection component feature: its switch under `enabledComponents`, default on. */
 
-declare module '../../core/options' {
+declare module '../../core/options.js' {
   interface EnabledComponents {
     /** The built-in Collection component type. Default true. */
     collection?: boolean

@@ -7,7 +7,7 @@ import type { CwaPluginOptions } from '../../core/options.js'
  */
 export type CompatProfile = 'cwa-nuxt'
 
-declare module '../../core/options' {
+declare module '../../core/options.js' {
   interface CwaPluginOptions {
     /**
      * `'cwa-nuxt'`: the CWA Nuxt module's expectations (hydra:-prefixed

@@ -15,7 +15,7 @@ export interface ResolvedFormsOptions {
   listeners: FormSuccessListener[]
 }
 
-declare module '../../core/options' {
+declare module '../../core/options.js' {
   interface CwaPluginOptions {
     /** Form types of the site and success listeners. */
     forms?: FormsOptions

@@ -24,7 +24,7 @@ export interface ResolvedCorsOptions {
   maxAge: number
 }
 
-declare module '../../core/options' {
+declare module '../../core/options.js' {
   interface CwaPluginOptions {
     /** Cross-origin front ends (CORS). Default: none allowed. */
     cors?: CorsOptions

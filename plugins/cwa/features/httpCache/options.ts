@@ -36,7 +36,7 @@ export interface ResolvedHttpCache {
   purgeTimeout: number
 }
 
-declare module '../../core/options' {
+declare module '../../core/options.js' {
   interface CwaPluginOptions {
     /** HTTP caching of anonymous reads and shared cache invalidation ([HTTP cache](docs/http-cache.md)). Default: no lifetime, no purger. */
     httpCache?: HttpCacheOptions

@@ -47,7 +47,7 @@ export interface ResolvedOrphanedResources {
   schedule: string | null
 }
 
-declare module '../../core/options' {
+declare module '../../core/options.js' {
   interface CwaPluginOptions {
     orphanedResources?: OrphanedResourcesOptions
   }

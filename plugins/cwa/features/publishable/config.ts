@@ -8,7 +8,7 @@ import { type PublishableOptions, type ResolvedPublishable, resolvePublishable }
 import { payloadApiHooks } from './payloadApis.js'
 import { publishedWhere } from './state.js'
 
-declare module '../../core/types' {
+declare module '../../core/types.js' {
   interface FeatureDeclarations {
     /** Draft/publish twins: `true` or options (see PublishableOptions). */
     publishable?: boolean | PublishableOptions

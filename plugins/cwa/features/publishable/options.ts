@@ -13,7 +13,7 @@ export interface PublishablePluginOptions {
   permission?: SecurityExpression
 }
 
-declare module '../../core/options' {
+declare module '../../core/options.js' {
   interface CwaPluginOptions {
     publishable?: PublishablePluginOptions
   }

@@ -40,7 +40,7 @@ export interface ResolvedMercure {
   timeout: number
 }
 
-declare module '../../core/options' {
+declare module '../../core/options.js' {
   interface CwaPluginOptions {
     /** The Mercure hub that receives every change of real-time types ([real-time](docs/realtime.md)). Default: off. */
     mercure?: MercureOptions
@@ -50,7 +50,7 @@ declare module '../../core/options' {
   }
 }
 
-declare module '../../core/types' {
+declare module '../../core/types.js' {
   interface FeatureDeclarations {
     /** Broadcast every create, update, delete and publication of this type to the hub (`realtime` is accepted as an alias). */
     mercure?: boolean

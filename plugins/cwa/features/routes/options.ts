@@ -13,7 +13,7 @@ export interface RouteSecurityRule {
   security: SecurityExpression
 }
 
-declare module '../../core/options' {
+declare module '../../core/options.js' {
   interface CwaPluginOptions {
     /** Who may read routes whose path matches a pattern (contract: route_security). Default none. */
     routeSecurity?: RouteSecurityRule[]

@@ -42,7 +42,7 @@ export type UploadableDeclaration = Record<string, UploadableField>
 /** Filters appended to a field's imagineFilters, per property and request (null outside a web request). */
 export type DynamicFilters = (property: string, req: PayloadRequest | null) => string[]
 
-declare module '../../core/types' {
+declare module '../../core/types.js' {
   interface FeatureDeclarations {
     /** File fields (transient property -> settings); components only. */
     uploadable?: UploadableDeclaration
@@ -90,7 +90,7 @@ export interface ResolvedUploadsOptions {
   stagingDirectory: string | null
 }
 
-declare module '../../core/options' {
+declare module '../../core/options.js' {
   interface CwaPluginOptions {
     uploads?: UploadsPluginOptions
   }

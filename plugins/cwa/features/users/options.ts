@@ -70,7 +70,7 @@ export interface ResolvedUserOptions {
   emails: Required2<Record<'welcome' | 'userEnabled' | 'usernameChanged' | 'passwordChanged', { enabled: boolean; subject: string }>>
 }
 
-declare module '../../core/options' {
+declare module '../../core/options.js' {
   interface CwaPluginOptions {
     users?: {
       /** Opens anonymous POST /users (registration). Default false. */

@@ -1,4 +1,4 @@
-import { sql } from '@payloadcms/db-postgres'
+import { sql, type Sql } from '../../../core/utils/sql.js'
 import type { Payload, PayloadRequest } from 'payload'
 import { emitWriteEvent } from '../../../core/events/index.js'
 import { chainCtes, effectiveCte } from './graph.js'
@@ -23,7 +23,7 @@ export async function recomputeEffectiveLiveAt(payload: Payload, req?: PayloadRe
 }
 
 /** The UPDATE storing every route's effective go-live date (also run by the migration adding the column). */
-export function effectiveLiveAtUpdate(payload: Payload) {
+export function effectiveLiveAtUpdate(payload: Payload): Sql {
   const stored = columnOf(payload, 'routes', 'effectiveLiveAt')
   return sql`WITH RECURSIVE ${chainCtes(payload)}, ${effectiveCte()}
     UPDATE ${ident(tableOf(payload, 'routes'))} r SET ${stored} = e.effective_live_at

@@ -1,4 +1,4 @@
-import { sql, type Sql } from '../../../core/utils/sql.js'
+import { sql, type Sql, type SqlChunk } from '../../../core/utils/sql.js'
 import type { Field, Payload } from 'payload'
 import { getCwaMeta } from '../../../core/types.js'
 import { structureSchema } from '../structure/schema.js'
@@ -10,7 +10,7 @@ export function tableOf(payload: Payload, slug: string): string {
   return structureSchema(payload).tableName(slug)
 }
 
-export const ident = (name: string) => sql.identifier(name)
+export const ident = (name: string): SqlChunk => sql.identifier(name)
 
 /**
  * A field's column in the collection's own table, as the database adapter
