@@ -70,14 +70,6 @@ function collectRefs(node: unknown, at = '#', out: Array<{ at: string; ref: stri
 
 const deref = (root: Json, node: Json): Json => (node && typeof node.$ref === 'string' ? deref(root, resolvePointer(root, node.$ref) as Json) : node)
 
-function operations(root: Json): Array<{ path: string; method: string; op: Json; pathItem: Json }> {
-  const out: Array<{ path: string; method: string; op: Json; pathItem: Json }> = []
-  for (const [p, pathItem] of Object.entries(root.paths as Json)) {
-    for (const method of HTTP_METHODS) if (pathItem[method]) out.push({ path: p, method, op: pathItem[method], pathItem })
-  }
-  return out
-}
-
 /** Every schema object nested in a JSON Schema (for structural checks). */
 function walkSchemas(schema: unknown, visit: (s: Json, at: string) => void, at = ''): void {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return

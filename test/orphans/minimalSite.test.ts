@@ -89,7 +89,7 @@ async function oldChain(label: string): Promise<{ group: string; position: strin
 describe('orphanedResources.gracePeriodSeconds', () => {
   it('keeps records younger than the grace period out of the scan, with what they hold; older ones are listed', async () => {
     const p = graced.payload
-    const young = await createRecord(p, 'notes', { text: 'young' })
+    await createRecord(p, 'notes', { text: 'young' }) // younger than the grace period: not in the scan below
     const group = await createRecord(p, 'component_groups', { reference: 'g' })
     const inYoungGroup = await createRecord(p, 'notes', { text: 'inside' })
     await createRecord(p, 'component_positions', { componentGroup: group, component: { relationTo: 'notes', value: inYoungGroup }, sortValue: 0 })

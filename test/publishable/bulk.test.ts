@@ -22,7 +22,6 @@ const PAST = '2020-01-02T03:04:05.000Z'
 const HTML = '/_api/component/html_contents'
 const NEWS = '/_api/page_data/news_article_datas'
 const UNKNOWN = '0b3f1d9e-7a6b-4a5c-9d8e-1f2a3b4c5d6e'
-const idOf = (iri: string) => iri.split('/').pop()!
 
 const sql = (s: TestServer, text: string, params: unknown[] = []) => s.sql(text, params)
 

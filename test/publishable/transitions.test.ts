@@ -6,7 +6,7 @@
  * database, so a transition that "looks" right in the response but leaves a
  * stray twin behind fails.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { recordPublishEvents, summary } from './events'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
 import { firstReadAfter } from '../support/wait'

@@ -61,7 +61,6 @@ export interface CwaResourceMeta extends CollectionBehaviour, FeatureDeclaration
  * (`declare module`), so the core names none of them. The core copies them
  * onto the type's metadata as declared.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface FeatureDeclarations {}
 
 /** A collection config carrying CWA metadata. */

@@ -1,4 +1,3 @@
-import type { Field } from 'payload'
 import type { HydraContext } from './context.js'
 import { badRequest, type Violation, violation, ViolationError } from './errors.js'
 import type { Resource } from '../core/registry.js'

@@ -70,6 +70,7 @@ export function databaseError(error: unknown): DatabaseError | null {
 }
 
 // A NUL or a lone surrogate: text PostgreSQL cannot hold.
+// eslint-disable-next-line no-control-regex -- the NUL is the character looked for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 const WRITES = new Set(['POST', 'PATCH', 'PUT'])
 

@@ -1,6 +1,6 @@
 import type { ResolvedCwaOptions } from '../../core/options.js'
 import { BUILT_IN_FORMS } from './builtIn/userForms.js'
-import type { FormsOptions, FormSuccessListener, FormTypeDefinition } from './types.js'
+import type { FormSuccessListener, FormTypeDefinition } from './types.js'
 
 export interface FormTypeRegistry {
   /** Registered form types by class name (the site's and the built-in user forms). */

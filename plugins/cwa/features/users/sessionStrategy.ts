@@ -1,4 +1,4 @@
-import type { AuthStrategy, CollectionAfterLoginHook, CollectionAfterLogoutHook, Payload } from 'payload'
+import type { AuthStrategy, CollectionAfterLoginHook, CollectionAfterLogoutHook } from 'payload'
 import { clearCookie, readCookies } from '../../session/cookies.js'
 import { JwtService } from '../../session/jwt.js'
 import { type JwtKeys, loadJwtKeys } from '../../session/keys.js'

@@ -12,9 +12,6 @@ export type { PropertyDescription }
 
 type FieldWithName = Field & { name: string }
 
-
-const MEDIA_JSONLD = 'application/ld+json'
-
 /** Payload-managed or computed fields a client never writes (as the denormalizer). */
 
 const isRelation = (field: FieldWithName) => field.type === 'relationship' || field.type === 'upload' || field.type === 'join'
