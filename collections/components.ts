@@ -23,7 +23,11 @@ export const HtmlContent = defineComponent({
       admin: { hidden: true, description: 'Served to front ends; derived from Content on save, and Content from it when written through the API.' },
     },
   ],
-  collection: { hooks: { beforeChange: [htmlContentSync] } },
+  collection: {
+    labels: { singular: 'Rich text', plural: 'Rich text' },
+    admin: { description: 'Formatted text: headings, paragraphs, lists, links.' },
+    hooks: { beforeChange: [htmlContentSync] },
+  },
 })
 
 /** An image's name in the admin: its file name as uploaded (the stored name's token and extension dropped), else its alt text. */
@@ -40,6 +44,7 @@ export const Image = defineComponent({
   mercure: true,
   publishable: true,
   uploadable: { file: { adapter: 'local', urlGenerator: 'public', imagineFilters: ['thumbnail'], maxSize: '5M', maxPixels: 40_000_000, property: 'filename' } },
+  collection: { labels: { singular: 'Image', plural: 'Images' }, admin: { description: 'Pictures shown on pages (JPEG, PNG, WebP; scaled down in the browser when very large).' } },
   adminTitle: imageTitle,
   fields: [
     { name: 'alt', type: 'text', label: 'Alt text', admin: { description: 'What the image shows, for people who cannot see it (served as alt).' } },
@@ -86,12 +91,17 @@ export const NavigationLink = defineComponent({
     { name: 'rawPath', type: 'text' },
     { name: 'url', type: 'text', virtual: true, admin: { readOnly: true } },
   ],
-  collection: { hooks: { afterRead: [navigationUrl] } },
+  collection: {
+    labels: { singular: 'Navigation link', plural: 'Navigation links' },
+    admin: { description: 'A link in a menu: to a page of the site (its route) or to any address.' },
+    hooks: { afterRead: [navigationUrl] },
+  },
 })
 
 export const Title = defineComponent({
   shortName: 'Title',
   timestamped: true,
+  collection: { labels: { singular: 'Heading', plural: 'Headings' }, admin: { description: 'A heading on its own.' } },
   fields: [{ name: 'title', type: 'text', required: true }],
 })
 
@@ -99,6 +109,7 @@ export const FileDownload = defineComponent({
   shortName: 'FileDownload',
   publishable: true,
   explicitAllowOnly: true,
+  collection: { labels: { singular: 'File download', plural: 'File downloads' }, admin: { description: 'A file visitors download, with a preview image.' } },
   uploadable: {
     file: { adapter: 'local', urlGenerator: 'api', maxSize: '20M', property: 'filename' },
     preview: { adapter: 'local', imagineFilters: ['thumbnail'], requiredOnPublish: true, property: 'previewFilename' },

@@ -31,7 +31,8 @@ export function newsletterSignups(tablePrefix: string): CollectionConfig {
   return {
     slug: 'newsletter_signups',
     dbName: `${tablePrefix}newsletter_signups`,
-    admin: { useAsTitle: 'email', group: 'Forms' },
+    labels: { singular: 'Newsletter signup', plural: 'Newsletter signups' },
+    admin: { useAsTitle: 'email', group: 'Form submissions', defaultColumns: ['email', 'createdAt'] },
     access: { read: admin, create: admin, update: admin, delete: admin },
     fields: [{ name: 'email', type: 'email', required: true }],
   }

@@ -9,8 +9,9 @@ export const BlogArticleData = definePageData({
   order: ['title', 'createdAt'],
   defaultOrder: { createdAt: 'desc' },
   itemsPerPage: 12,
+  collection: { labels: { singular: 'Blog article', plural: 'Blog articles' }, admin: { description: 'Articles shown through the blog article template page.' } },
   fields: [
-    { name: 'htmlContent', type: 'relationship', relationTo: 'html_contents' },
+    { name: 'htmlContent', type: 'relationship', relationTo: 'html_contents', label: 'Text' },
     { name: 'image', type: 'relationship', relationTo: 'images' },
   ],
 })
@@ -20,6 +21,7 @@ export const NewsArticleData = definePageData({
   publishable: { requiredOnPublish: ['summary'] }, // group NewsArticleData:published
   search: ['title', 'summary'],
   order: ['title', 'createdAt'],
+  collection: { labels: { singular: 'News article', plural: 'News articles' } },
   fields: [
     { name: 'summary', type: 'textarea' },
     { name: 'image', type: 'relationship', relationTo: 'images' },

@@ -3,7 +3,7 @@
  * components the collections name by path (`payload-cwa/admin#Name`), kept
  * apart from the front door (index.ts) so that the panel's browser bundle
  * never pulls in the server code. RouteTreeView and OrphansView are admin
- * views rendered on the server (their interactive part, OrphansPanel, is a
+ * views and StartPanel a dashboard panel, rendered on the server (their interactive part, OrphansPanel, is a
  * client component).
  */
 export { PublicationCell } from './features/publishable/admin/PublicationCell.js'
@@ -16,3 +16,5 @@ export { FileUploadField } from './features/admin/components/FileUploadField.js'
 export { CwaNavLinks } from './features/admin/components/CwaNavLinks.js'
 export { RouteTreeView } from './features/admin/components/RouteTreeView.js'
 export { OrphansView } from './features/admin/components/OrphansView.js'
+export { StartPanel } from './features/admin/components/StartPanel.js'
+export { ViewOnSite } from './features/admin/components/ViewOnSite.js'

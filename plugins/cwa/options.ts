@@ -15,6 +15,7 @@
  *   features/uploads/options.ts      uploads.* (storage aliases, image filters, limits)
  *   features/frontEnd/options.ts     cors
  *   features/compat/options.ts       compat, compatIrisWithoutPrefix
+ *   features/admin/options.ts        frontEndUrl
  *
  * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
  * (declared by the core) by declaration merging; this file only imports
@@ -28,6 +29,7 @@ import { resolveSessionOptions, sessionOptionKeys } from './session/options.js'
 import { collectionComponentKeys, resolveCollectionComponentSwitch } from './features/collection/options.js'
 import { frontEndOptionKeys, resolveFrontEndOptions } from './features/frontEnd/options.js'
 import { compatOptionKeys, resolveCompatOptions } from './features/compat/options.js'
+import { adminOptionKeys, resolveAdminOptions } from './features/admin/options.js'
 import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './features/forms/options.js'
 import { httpCacheOptionKeys, resolveHttpCacheOptions } from './features/httpCache/options.js'
 import { orphansOptionKeys, resolveOrphansOptions } from './features/orphans/options.js'
@@ -55,6 +57,7 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   ...orphansOptionKeys,
   ...realtimeOptionKeys,
   ...httpCacheOptionKeys,
+  ...adminOptionKeys,
 }
 
 /**
@@ -83,6 +86,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     ...resolveOrphansOptions(options),
     ...resolveRealtimeOptions(options),
     ...resolveHttpCacheOptions(options),
+    ...resolveAdminOptions(options),
   }
 }
 

@@ -109,7 +109,7 @@ function withAdminAccessMessage(i18n: Config['i18n']): Config['i18n'] {
   }
 }
 
-/** The features' admin views and navigation links, after the app's own. */
+/** The features' admin views, navigation links and dashboard panels, after the app's own. */
 function withAdminComponents(admin: NonNullable<Config['admin']>, options: ReturnType<typeof resolveOptions>): NonNullable<Config['admin']> {
   const added = FEATURES.flatMap((feature) => (feature.adminComponents ? [feature.adminComponents(options)] : []))
   if (added.length === 0) return admin
@@ -120,6 +120,7 @@ function withAdminComponents(admin: NonNullable<Config['admin']>, options: Retur
       ...components,
       views: Object.assign({}, ...added.map((a) => a.views ?? {}), components.views ?? {}),
       afterNavLinks: [...(components.afterNavLinks ?? []), ...added.flatMap((a) => a.afterNavLinks ?? [])],
+      beforeDashboard: [...(components.beforeDashboard ?? []), ...added.flatMap((a) => a.beforeDashboard ?? [])],
     },
   }
 }

@@ -79,8 +79,8 @@ describe('the admin panel, readable and offline', () => {
   it('the dashboard, lists and edit views name records by title and labels in words, all from loopback', async () => {
     const page = await browser.newPage()
     await page.goto(`${site.base}/admin`)
-    await page.getByText('Component groups').first().waitFor()
-    await expect(page.getByText('Component_groups').count()).resolves.toBe(0)
+    await page.getByText('Navigation links').first().waitFor()
+    await expect(page.getByText('Navigation_links').count()).resolves.toBe(0)
     await screenshot(page, 'admin-dashboard-labels')
 
     await page.goto(`${site.base}/admin/collections/html_contents`)

@@ -160,7 +160,7 @@ describe("a title is as private as its record's content", () => {
     expect((await rest('html_contents', draft.id)).adminTitle).toContain(secret)
     expect(await search('html_contents', secret, true)).toEqual([draft.id])
     const positionTitle = (await rest('component_positions', position.id)).adminTitle
-    expect(positionTitle).toBe(`${reference} › Html content ${draft.id.slice(0, 8)}`)
+    expect(positionTitle).toBe(`${reference} › Rich text ${draft.id.slice(0, 8)}`)
 
     // Anonymous: no search hit anywhere, no title in any read.
     expect(await search('html_contents', secret)).toEqual([])
@@ -193,7 +193,7 @@ describe('labels', () => {
     const labels = (slug: string) => (server.payload.collections[slug as never] as unknown as { config: CollectionConfig }).config.labels
     expect(labels('component_groups')).toEqual({ singular: 'Component group', plural: 'Component groups' })
     expect(labels('component_positions')).toEqual({ singular: 'Component position', plural: 'Component positions' })
-    expect(labels('html_contents')).toEqual({ singular: 'Html content', plural: 'Html contents' })
+    expect(labels('html_contents')).toEqual({ singular: 'Rich text', plural: 'Rich text' })
     expect(labels('navigation_links')).toEqual({ singular: 'Navigation link', plural: 'Navigation links' })
     expect(labels('newsletter_signups')).toEqual({ singular: 'Newsletter signup', plural: 'Newsletter signups' })
     for (const { slug, labels: own } of server.payload.config.collections) {

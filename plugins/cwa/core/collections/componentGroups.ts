@@ -18,16 +18,19 @@ export function componentGroupsCollection(ctx: CoreContext): CollectionConfig {
   return {
     slug: 'component_groups',
     dbName: tableName(ctx, 'component_groups'),
-    admin: { useAsTitle: 'reference', group: 'Structure' },
+    labels: { singular: 'Component group', plural: 'Component groups' },
+    // Out of the navigation (group: false; the page builder reaches them), still at /admin/collections/component_groups.
+    admin: { useAsTitle: 'reference', group: false, description: 'A named region of a layout, page or block holding blocks in order. Edit them in the page builder.', defaultColumns: ['reference', 'location', 'updatedAt'] },
     access: contentAccess(ctx.options),
     fields: [
-      { name: 'reference', type: 'text', required: true, unique: true },
-      { name: 'location', type: 'text' },
+      { name: 'reference', type: 'text', label: 'Reference', required: true, unique: true, admin: { description: 'Unique: the front end finds the group by it.' } },
+      { name: 'location', type: 'text', label: 'Location', admin: { description: 'Where the group sits on its page or layout, e.g. main, sidebar, header.' } },
       {
         name: 'allowedComponents',
         // JSON, not a list of texts: null (no list) and [] (an empty list) are kept apart.
         type: 'json',
-        admin: { description: 'Component collection IRIs allowed in this group, e.g. ["/component/html_contents"]; null for no list' },
+        label: 'Allowed block types',
+        admin: { description: 'Only these types may be added, e.g. ["/_api/component/html_contents"]; empty: every type.' },
         custom: { cwa: { iri: true, schema: { type: 'array', items: { type: 'string', format: 'iri-reference' }, description: 'Component collection IRIs (null: no list)' } } },
       },
       {
@@ -35,6 +38,7 @@ export function componentGroupsCollection(ctx: CoreContext): CollectionConfig {
         type: 'join',
         collection: 'component_positions',
         on: 'componentGroup',
+        label: 'Positions',
         defaultLimit: 0,
         defaultSort: 'sortValue',
       },

@@ -23,22 +23,25 @@ export function componentPositionsCollection(ctx: CoreContext): CollectionConfig
             type: 'relationship',
             relationTo: ctx.componentSlugs as CollectionSlug[],
             index: true,
+            label: 'Block',
             // The contract allows a position without a component (dynamic: bound to a page data property; else orphaned).
-            admin: { description: 'Leave empty only for a dynamic position (page data class and property below): a position with neither shows nothing and is orphaned.' },
+            admin: { description: 'The block shown here. Leave empty only for a position bound to a page data property (below): a position with neither shows nothing and is orphaned.' },
           },
         ]
       : []
   return {
     slug: 'component_positions',
     dbName: tableName(ctx, 'component_positions'),
-    admin: { group: 'Structure', defaultColumns: ['componentGroup', 'component', 'sortValue'] },
+    labels: { singular: 'Component position', plural: 'Component positions' },
+    // Out of the navigation (group: false; the page builder reaches them), still at /admin/collections/component_positions.
+    admin: { group: false, description: 'A block\'s place in a group. The page builder adds, orders and removes them.', defaultColumns: ['componentGroup', 'component', 'sortValue'] },
     access: contentAccess(ctx.options),
     fields: [
-      { name: 'componentGroup', type: 'relationship', relationTo: 'component_groups', required: true, index: true },
+      { name: 'componentGroup', type: 'relationship', relationTo: 'component_groups', required: true, index: true, label: 'Group' },
       ...component,
-      { name: 'sortValue', type: 'number', defaultValue: 0, required: true },
-      { name: 'pageDataClass', type: 'text', admin: { description: 'Page data short name, e.g. BlogArticleData' } },
-      { name: 'pageDataProperty', type: 'text', admin: { description: 'Component-typed property of that page data' } },
+      { name: 'sortValue', type: 'number', defaultValue: 0, required: true, label: 'Order', admin: { description: 'Lower comes first.' } },
+      { name: 'pageDataClass', type: 'text', label: 'Page data type', admin: { description: 'For a template: the page data type whose property fills this position, e.g. BlogArticleData.' } },
+      { name: 'pageDataProperty', type: 'text', label: 'Page data property', admin: { description: 'The property of that type holding the block, e.g. htmlContent.' } },
     ],
     hooks: { beforeValidate: [positionRulesHook(ctx)] },
     custom: { cwa },

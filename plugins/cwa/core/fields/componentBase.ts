@@ -1,20 +1,22 @@
 import type { Field } from 'payload'
 
-/** Fields every component type shares (the contract's Component base). */
+/** Fields every component type shares (the contract's Component base); the admin panel shows them under "Advanced". */
 export function componentBaseFields(): Field[] {
   return [
     {
       name: 'uiComponent',
       type: 'text',
-      admin: { description: 'Front-end component to render; empty falls back to @type.' },
+      label: 'Front-end component',
+      admin: { description: 'The front end component that renders this block; empty: the one named after its type.' },
     },
-    { name: 'uiClassNames', type: 'text', hasMany: true },
+    { name: 'uiClassNames', type: 'text', hasMany: true, label: 'CSS classes' },
     {
       name: 'componentGroups',
       type: 'relationship',
       relationTo: 'component_groups',
       hasMany: true,
-      admin: { description: 'Groups owned by this component (nested regions).' },
+      label: 'Nested groups',
+      admin: { description: 'Groups of blocks inside this block.' },
     },
     {
       name: 'componentPositions',
@@ -22,7 +24,8 @@ export function componentBaseFields(): Field[] {
       collection: 'component_positions',
       on: 'component',
       defaultLimit: 0,
-      admin: { allowCreate: false },
+      label: 'Placed in',
+      admin: { allowCreate: false, description: 'Where this block appears.' },
     },
   ]
 }

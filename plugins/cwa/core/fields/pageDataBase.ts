@@ -6,14 +6,15 @@ import { routeJoinField } from './route.js'
 /** Fields every page data type shares (the contract's PageData base). */
 export function pageDataBaseFields(ctx: CoreContext): Field[] {
   return [
-    { name: 'title', type: 'text', required: true },
-    { name: 'metaDescription', type: 'textarea' },
+    { name: 'title', type: 'text', required: true, label: 'Title' },
+    { name: 'metaDescription', type: 'textarea', label: 'Description for search engines' },
     {
       name: 'page',
       type: 'relationship',
       relationTo: 'pages',
       required: true,
-      admin: { description: 'The template Page this record renders through.' },
+      label: 'Template page',
+      admin: { description: 'The template page that lays this record out.' },
     },
     routeJoinField('pageData'),
     ...parentFields(ctx),

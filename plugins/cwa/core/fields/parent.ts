@@ -10,9 +10,9 @@ import { columnNameOf, relsColumnOf, relsTableOf, requireTableName } from '../ut
  * type. Shared by Page and every page data type.
  */
 export function parentFields(ctx: CoreContext): Field[] {
-  const fields: Field[] = [{ name: 'parentPage', type: 'relationship', relationTo: 'pages' }]
+  const fields: Field[] = [{ name: 'parentPage', type: 'relationship', relationTo: 'pages', label: 'Parent page', admin: { description: 'Where this page sits in the site: its generated route starts with the parent\'s.' } }]
   if (ctx.pageDataSlugs.length > 0) {
-    fields.push({ name: 'parentPageData', type: 'relationship', relationTo: ctx.pageDataSlugs as CollectionSlug[] })
+    fields.push({ name: 'parentPageData', type: 'relationship', relationTo: ctx.pageDataSlugs as CollectionSlug[], label: 'Parent record', admin: { description: 'Instead of a parent page: a page data record (one parent at most).' } })
   }
   return fields
 }

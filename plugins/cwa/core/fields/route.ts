@@ -8,7 +8,8 @@ export function routeJoinField(on: 'page' | 'pageData' = 'page'): Field {
     collection: 'routes',
     on,
     defaultLimit: 1,
-    admin: { allowCreate: false },
+    label: 'Route',
+    admin: { allowCreate: false, description: 'The address of this page on the site (Generate route from title creates it).' },
     // One route per page: serialized as a single IRI, not a list.
     custom: { cwa: { single: true } },
   }

@@ -2,6 +2,9 @@ import type { CollectionConfig, Field } from 'payload'
 import type { ResolvedCwaOptions } from '../../core/options.js'
 import { ADMIN_COMPONENTS as ADMIN_ENTRY } from '../../core/adminComponents.js'
 import { getCwaMeta } from '../../core/types.js'
+import { navGroup, withAdvancedSection } from './layout.js'
+import { livePreviewUrl } from './preview.js'
+import { starterGroups } from './starterGroups.js'
 
 /** The collection IRI of a type, as its items' IRIs start (the client appends `/<id>`). */
 const collectionIri = (options: ResolvedCwaOptions, meta: { pathPrefix: string; segment: string }) => `${options.apiPrefix}${meta.pathPrefix}/${meta.segment}`
@@ -9,13 +12,17 @@ const collectionIri = (options: ResolvedCwaOptions, meta: { pathPrefix: string; 
 /**
  * Adds the admin panel's own fields (`ui` fields: nothing stored) to a type:
  * the page builder on pages, layouts and page data, a warning on a position
- * that holds nothing (an orphan), and an upload panel per file property of
- * an uploadable type.
+ * that holds nothing (an orphan), an upload panel per file property of an
+ * uploadable type, and "View on site" (with Live Preview) when the front
+ * end's URL is set. Then lays the form out for an editor (layout.ts): its
+ * navigation group, technical fields in a collapsed "Advanced" section.
  */
 export function applyAdminFields(collection: CollectionConfig, options: ResolvedCwaOptions): CollectionConfig {
   const meta = getCwaMeta(collection)
   if (!meta) return collection
   const added: Field[] = []
+  const sidebar: Field[] = []
+  const routable = collection.slug === 'pages' || meta.kind === 'pageData'
   if (collection.slug === 'pages' || collection.slug === 'layouts' || meta.kind === 'pageData') {
     added.push({
       name: 'cwaPageBuilder',
@@ -33,10 +40,36 @@ export function applyAdminFields(collection: CollectionConfig, options: Resolved
       admin: { components: { Field: { path: `${ADMIN_ENTRY}#FileUploadField`, clientProps: { apiPrefix: options.apiPrefix, collectionIri: collectionIri(options, meta), property } } } },
     })
   }
-  return added.length ? { ...collection, fields: [...added, ...collection.fields] } : collection
+  if (routable || collection.slug === 'routes') {
+    // Always declared (it renders nothing without the option), so the import map never depends on the options.
+    sidebar.push({
+      name: 'cwaViewOnSite',
+      type: 'ui',
+      admin: { position: 'sidebar', disableListColumn: true, components: { Field: { path: `${ADMIN_ENTRY}#ViewOnSite`, clientProps: { frontEndUrl: options.frontEndUrl } } } },
+    })
+  }
+  let out: CollectionConfig = { ...collection, admin: { ...collection.admin, group: navGroup(collection), defaultColumns: listColumns(collection) }, fields: [...added, ...collection.fields, ...sidebar] }
+  if (options.frontEndUrl && routable) out = { ...out, admin: { ...out.admin, livePreview: { url: livePreviewUrl(options.frontEndUrl) } } }
+  if (collection.slug === 'pages') out = { ...out, hooks: { ...out.hooks, afterChange: [...(out.hooks?.afterChange ?? []), starterGroups] } }
+  return withAdvancedSection(out)
 }
 
-/** The admin panel's own views (under the admin route) and the links to them in its navigation. */
+/**
+ * A list's columns when none were chosen: the title and the last change,
+ * never the technical fields Payload would take first (an empty front-end
+ * component, an empty class list shown as `[]`).
+ */
+function listColumns(collection: CollectionConfig): string[] | undefined {
+  const meta = getCwaMeta(collection)
+  const title = collection.admin?.useAsTitle
+  if (collection.slug === 'pages' && title && title !== 'reference') return [title, 'layout', 'updatedAt']
+  if (collection.slug === 'routes') return ['path', 'page', ...(collection.fields.some((f) => 'name' in f && f.name === 'pageData') ? ['pageData'] : []), 'redirect', 'updatedAt']
+  if (collection.admin?.defaultColumns) return collection.admin.defaultColumns
+  if (meta?.kind === 'component' || meta?.kind === 'pageData') return [title ?? 'id', ...(meta.kind === 'pageData' ? ['page'] : []), 'updatedAt']
+  return undefined
+}
+
+/** The admin panel's own views (under the admin route), the links to them in its navigation, and the dashboard's start panel. */
 export function adminComponents(options: ResolvedCwaOptions) {
   const clientProps = { apiPrefix: options.apiPrefix }
   return {
@@ -45,5 +78,6 @@ export function adminComponents(options: ResolvedCwaOptions) {
       cwaOrphans: { Component: { path: `${ADMIN_ENTRY}#OrphansView`, clientProps }, path: '/cwa/orphaned' as const, exact: true },
     },
     afterNavLinks: [`${ADMIN_ENTRY}#CwaNavLinks`],
+    beforeDashboard: [`${ADMIN_ENTRY}#StartPanel`],
   }
 }

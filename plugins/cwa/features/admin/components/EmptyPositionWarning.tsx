@@ -1,5 +1,5 @@
 'use client'
-import { useFormFields } from '@payloadcms/ui'
+import { Banner, useFormFields } from '@payloadcms/ui'
 import React from 'react'
 
 /** Whether a polymorphic relationship value names a record ({ relationTo, value } or an id). */
@@ -18,14 +18,12 @@ export function EmptyPositionWarning() {
   const property = useFormFields(([fields]) => fields.pageDataProperty?.value)
   if (holdsRecord(component) || (typeof property === 'string' && property.trim() !== '')) return null
   return (
-    <div
-      role="alert"
-      data-cwa-empty-position=""
-      style={{ border: '1px solid var(--theme-warning-500, #d97706)', background: 'var(--theme-warning-50, #fffbeb)', padding: '0.75rem 1rem', borderRadius: 4, marginBottom: '1.5rem' }}
-    >
-      <strong>This position is empty.</strong> It holds no component and is bound to no page data property, so it is
-      an orphan: the orphan scan lists it and cleaning up deletes it. Choose a component, or bind the position to a page
-      data property (page data class and property).
+    <div role="alert" data-cwa-empty-position="" style={{ marginBottom: 'var(--base)' }}>
+      <Banner type="info">
+        <strong>This position is empty.</strong> It holds no block and is bound to no page data property, so it is an
+        orphan: the orphan scan lists it and cleaning up deletes it. Choose a block, or bind the position to a page data
+        property (page data type and property).
+      </Banner>
     </div>
   )
 }

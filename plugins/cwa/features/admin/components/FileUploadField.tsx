@@ -6,8 +6,8 @@
  * longest edge or over 20 megapixels is scaled down in the browser first
  * (contract Limits: browser resize).
  */
-import { useDocumentInfo } from '@payloadcms/ui'
-import React, { useCallback, useEffect, useState } from 'react'
+import { Banner, Button, useDocumentInfo } from '@payloadcms/ui'
+import React, { useCallback, useEffect, useRef, useState } from 'react'
 import { apiFetch } from './api.js'
 import { resizeForUpload } from './resize.js'
 
@@ -29,8 +29,9 @@ export interface FileUploadFieldProps {
 export function FileUploadField({ collectionIri, property }: FileUploadFieldProps) {
   const { id } = useDocumentInfo()
   const [media, setMedia] = useState<MediaObject[]>([])
-  const [message, setMessage] = useState<string | null>(null)
+  const [message, setMessage] = useState<{ text: string; type: 'success' | 'error' } | null>(null)
   const [busy, setBusy] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
   const iri = id ? `${collectionIri}/${id}` : null
 
   const load = useCallback(async () => {
@@ -39,7 +40,7 @@ export function FileUploadField({ collectionIri, property }: FileUploadFieldProp
       const doc = await apiFetch<{ _metadata?: { mediaObjects?: Record<string, MediaObject[]> } }>(iri)
       setMedia(doc._metadata?.mediaObjects?.[property] ?? [])
     } catch (e) {
-      setMessage((e as Error).message)
+      setMessage({ text: (e as Error).message, type: 'error' })
     }
   }, [iri, property])
   useEffect(() => void load(), [load])
@@ -52,9 +53,9 @@ export function FileUploadField({ collectionIri, property }: FileUploadFieldProp
       const form = new FormData()
       form.append(property, file, file.name)
       await apiFetch(`${iri}/upload`, { form })
-      setMessage(resized ? `Uploaded, resized in the browser from ${resized.from.join(' × ')} to ${resized.to.join(' × ')} px.` : 'Uploaded.')
+      setMessage({ text: resized ? `Uploaded, resized in the browser from ${resized.from.join(' × ')} to ${resized.to.join(' × ')} px.` : 'Uploaded.', type: 'success' })
     } catch (e) {
-      setMessage((e as Error).message)
+      setMessage({ text: (e as Error).message, type: 'error' })
     } finally {
       await load()
       setBusy(false)
@@ -62,41 +63,59 @@ export function FileUploadField({ collectionIri, property }: FileUploadFieldProp
   }
 
   return (
-    <div data-testid={`upload-${property}`} aria-busy={busy} style={{ marginBottom: 24, border: '1px solid var(--theme-elevation-150)', borderRadius: 4, padding: '12px 16px' }}>
-      <strong>File: {property}</strong>
-      {!iri ? (
-        <p>Save this record first, then upload its {property}.</p>
-      ) : (
-        <>
-          <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', margin: '8px 0' }}>
-            {media.length === 0 && <span>No file yet.</span>}
-            {media.map((m) => (
-              <figure key={m.contentUrl} style={{ margin: 0 }} data-testid="media-object">
-                {m.mimeType.startsWith('image/') ? (
-                  <img src={m.contentUrl} alt={m.imagineFilter ?? 'original'} style={{ maxWidth: 200, maxHeight: 150, display: 'block' }} />
-                ) : (
-                  <a href={m.contentUrl}>download</a>
-                )}
-                <figcaption style={{ fontSize: 12 }}>
-                  {m.imagineFilter ?? 'original'} · {m.mimeType}
-                  {m.width && m.height ? ` · ${m.width} × ${m.height}` : ''}
-                </figcaption>
-              </figure>
-            ))}
-          </div>
-          <input
-            type="file"
-            aria-label={`Upload ${property}`}
-            disabled={busy}
-            onChange={(e) => {
-              const file = e.target.files?.[0]
-              if (file) void upload(file)
-              e.target.value = ''
-            }}
-          />
-          {message && <p role="status">{message}</p>}
-        </>
-      )}
+    <div className="field-type" data-testid={`upload-${property}`} aria-busy={busy} style={{ marginBottom: 'var(--base)' }}>
+      <span className="field-label">{label(property)}</span>
+      <div style={{ border: '1px solid var(--theme-elevation-150)', borderRadius: 'var(--style-radius-s, 4px)', padding: 'calc(var(--base) / 2) var(--base)' }}>
+        {!iri ? (
+          <p>Save this record first, then upload its {property}.</p>
+        ) : (
+          <>
+            <div style={{ display: 'flex', gap: 'var(--base)', flexWrap: 'wrap', margin: 'calc(var(--base) / 3) 0' }}>
+              {media.length === 0 && <span style={{ color: 'var(--theme-elevation-500)' }}>No file yet.</span>}
+              {media.map((m) => (
+                <figure key={m.contentUrl} style={{ margin: 0 }} data-testid="media-object">
+                  {m.mimeType.startsWith('image/') ? (
+                    <img src={m.contentUrl} alt={m.imagineFilter ?? 'original'} style={{ maxWidth: 200, maxHeight: 150, display: 'block', borderRadius: 'var(--style-radius-s, 4px)' }} />
+                  ) : (
+                    <a href={m.contentUrl}>Download</a>
+                  )}
+                  <figcaption style={{ fontSize: '0.8em', color: 'var(--theme-elevation-600)' }}>
+                    {m.imagineFilter ?? 'original'} · {m.mimeType}
+                    {m.width && m.height ? ` · ${m.width} × ${m.height}` : ''}
+                  </figcaption>
+                </figure>
+              ))}
+            </div>
+            {/* The file picker itself stays out of sight; Payload's button opens it. */}
+            <input
+              ref={input}
+              type="file"
+              aria-label={`Upload ${property}`}
+              disabled={busy}
+              style={{ position: 'absolute', width: 1, height: 1, opacity: 0, pointerEvents: 'none' }}
+              onChange={(e) => {
+                const file = e.target.files?.[0]
+                if (file) void upload(file)
+                e.target.value = ''
+              }}
+            />
+            <Button buttonStyle="secondary" size="small" margin={false} disabled={busy} onClick={() => input.current?.click()}>
+              {media.length === 0 ? 'Choose a file…' : 'Replace the file…'}
+            </Button>
+            {message && (
+              <div role="status" style={{ marginTop: 'calc(var(--base) / 2)' }}>
+                <Banner type={message.type}>{message.text}</Banner>
+              </div>
+            )}
+          </>
+        )}
+      </div>
     </div>
   )
+}
+
+/** `previewFilename` -> `Preview`, `file` -> `File`. */
+function label(property: string): string {
+  const words = property.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }
