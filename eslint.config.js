@@ -3,32 +3,31 @@
 // components, unused names allowed only when they start with an underscore.
 // Formatting is Prettier's job (.prettierrc.json), so no stylistic rules here.
 import js from '@eslint/js'
+import { defineConfig, globalIgnores } from 'eslint/config'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-export default tseslint.config(
-  {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      '**/.next/**',
-      '.next-*/**',
-      '.data/**',
-      'coverage/**',
-      'scratch/**',
-      'tmp/**',
-      'test-results/**',
-      'next-env.d.ts',
-      'payload-types.ts',
-      // Written by `payload generate:importmap`.
-      'app/(payload)/admin/importMap.js',
-      // Written by `payload migrate:create` (index.ts too); the few hand-written ones are @ts-nocheck SQL.
-      'migrations/**',
-    ],
-  },
+export default defineConfig(
+  globalIgnores([
+    '**/node_modules/**',
+    '**/dist/**',
+    '**/.next/**',
+    '.next-*/**',
+    '.data/**',
+    'coverage/**',
+    'scratch/**',
+    'tmp/**',
+    'test-results/**',
+    'next-env.d.ts',
+    'payload-types.ts',
+    // Written by `payload generate:importmap`.
+    'app/(payload)/admin/importMap.js',
+    // Written by `payload migrate:create` (index.ts too); the few hand-written ones are @ts-nocheck SQL.
+    'migrations/**',
+  ]),
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     languageOptions: {
       ecmaVersion: 'latest',
