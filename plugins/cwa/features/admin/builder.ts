@@ -3,6 +3,8 @@ import { dataFields, type Resource } from '../../core/registry.js'
 import { relationCollection, relationId } from '../../core/utils/relations.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { notFound, violation, ViolationError } from '../../hydra/errors.js'
+import { mainFieldOf, type MainField, typeLabel } from './blockWrites.js'
+import { type BlockState, pageBlocks, type PageBlock } from './blocks.js'
 import { componentTitle } from './title.js'
 
 type Doc = Record<string, unknown> & { id: string }
@@ -13,7 +15,17 @@ export interface BuilderComponent {
   slug: string
   id: string
   type: string
+  /** The type as the admin names it (its collection's singular label). */
+  label: string
   title: string
+  /** Its publication state (blocks.ts); 'live' for types that are not publishable. */
+  state?: BlockState
+  /** The draft "Publish page" would publish for it, if any. */
+  pending?: string | null
+  /** When that draft is scheduled to go live. */
+  scheduledAt?: string | null
+  /** The field the builder edits in place, with its value (the pending draft's). */
+  main?: { name: string; value: string | null } | null
 }
 
 export interface BuilderPosition {
@@ -34,7 +46,7 @@ export interface BuilderGroup {
   location: string | null
   allowedComponents: string[] | null
   /** Component types the add-component choice offers here. */
-  addable: Array<{ '@id': string; slug: string; type: string }>
+  addable: Array<{ '@id': string; slug: string; type: string; label: string; main: MainField | null }>
   positions: BuilderPosition[]
 }
 
@@ -56,6 +68,13 @@ export interface PageBuilderView {
   layout: BuilderOwner | null
   /** The page's groups: the page itself, or the template page of page data. */
   page: BuilderOwner | null
+  /** On page data: the record's own state (publishable page data is published with the page). */
+  pageData: { '@id': string; state: BlockState; pending: string | null; scheduledAt: string | null } | null
+  /**
+   * Changes not published: drafts "Publish page" publishes (page: the page's
+   * blocks to any depth, its page data), and the layout's (only on request).
+   */
+  changes: { page: number; layout: number }
 }
 
 /**
@@ -85,7 +104,7 @@ async function loadComponents(ctx: HydraContext, refs: Array<{ slug: string; id:
     if (!resource) continue
     const { docs } = await ctx.payload.find({ collection: slug as CollectionSlug, where: { id: { in: [...ids] } }, depth: 0, pagination: false, req: ctx.req })
     for (const doc of docs as Doc[]) {
-      out.set(`${slug}:${doc.id}`, { '@id': ctx.registry.itemIri(slug, doc.id), slug, id: String(doc.id), type: resource.meta.shortName, title: componentTitle(resource, doc) })
+      out.set(`${slug}:${doc.id}`, { '@id': ctx.registry.itemIri(slug, doc.id), slug, id: String(doc.id), type: resource.meta.shortName, label: typeLabel(resource), title: componentTitle(resource, doc) })
     }
   }
   return out
@@ -128,7 +147,7 @@ async function ownerView(ctx: HydraContext, slug: 'pages' | 'layouts', doc: Doc,
           reference: String(group.reference),
           location: typeof group.location === 'string' ? group.location : null,
           allowedComponents: allowed ? allowed.map((iri) => ctx.registry.parseIri(iri)?.resource.collectionIri ?? iri) : null,
-          addable: addableTypes(ctx, allowed).map((r) => ({ '@id': r.collectionIri, slug: r.slug, type: r.meta.shortName })),
+          addable: addableTypes(ctx, allowed).map((r) => ({ '@id': r.collectionIri, slug: r.slug, type: r.meta.shortName, label: typeLabel(r), main: mainFieldOf(r) })),
           positions: positions
             .filter((p) => relationId(p.componentGroup) === groupId)
             .map((p) => {
@@ -167,14 +186,30 @@ export async function pageBuilderView(ctx: HydraContext, iri: string | null): Pr
   const doc = await findById(ctx, parsed.resource.slug, parsed.id)
   if (!doc) throw notFound()
   const owner = { '@id': ctx.registry.itemIri(parsed.resource, doc.id), slug: parsed.resource.slug, id: String(doc.id), type: parsed.resource.meta.shortName }
-  const body = { '@context': `${ctx.options.apiPrefix}/contexts/Entrypoint`, '@type': 'PageBuilder' as const, owner }
-  if (parsed.resource.slug === 'layouts') return { ...body, layout: await ownerView(ctx, 'layouts', doc, null), page: null }
+  const blocks = await pageBlocks(ctx, { resource: parsed.resource, doc })
+  const count = (list: PageBlock[]) => list.filter((b) => b.pending).length
+  const body = {
+    '@context': `${ctx.options.apiPrefix}/contexts/Entrypoint`,
+    '@type': 'PageBuilder' as const,
+    owner,
+    pageData: blocks.pageData ? { '@id': blocks.pageData['@id'], state: blocks.pageData.state, pending: blocks.pageData.pending?.iri ?? null, scheduledAt: blocks.pageData.scheduledAt } : null,
+    changes: { page: count(blocks.page) + (blocks.pageData?.pending ? 1 : 0), layout: count(blocks.layout) },
+  }
+  const states = new Map([...blocks.page, ...blocks.layout].map((b) => [b['@id'], b]))
+  const annotate = (view: BuilderOwner): BuilderOwner => {
+    const stateOf = (c: BuilderComponent | null) => {
+      const block = c ? states.get(c['@id']) : undefined
+      return c ? { ...c, state: block?.state ?? 'live', pending: block?.pending?.iri ?? null, scheduledAt: block?.scheduledAt ?? null, main: block?.main ?? null, title: block?.title ?? c.title } : null
+    }
+    return { ...view, groups: view.groups.map((g) => ({ ...g, positions: g.positions.map((p) => ({ ...p, component: stateOf(p.component), resolvesTo: stateOf(p.resolvesTo) })) })) }
+  }
+  if (parsed.resource.slug === 'layouts') return { ...body, layout: annotate(await ownerView(ctx, 'layouts', doc, null)), page: null }
   const pageData = kind === 'pageData' ? { resource: parsed.resource, doc } : null
   const page = pageData ? (relationId(doc.page) ? await findById(ctx, 'pages', relationId(doc.page)!) : null) : doc
   const layout = page && relationId(page.layout) ? await findById(ctx, 'layouts', relationId(page.layout)!) : null
   return {
     ...body,
-    layout: layout ? await ownerView(ctx, 'layouts', layout, pageData) : null,
-    page: page ? await ownerView(ctx, 'pages', page, pageData) : null,
+    layout: layout ? annotate(await ownerView(ctx, 'layouts', layout, pageData)) : null,
+    page: page ? annotate(await ownerView(ctx, 'pages', page, pageData)) : null,
   }
 }

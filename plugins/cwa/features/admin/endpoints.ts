@@ -5,6 +5,8 @@ import { forbidden, unauthorized } from '../../hydra/errors.js'
 import { pageBuilderView } from './builder.js'
 import { pageBuilderDocs } from './openapi.js'
 import { addGroup, appendPosition, removePosition, reorderPositions } from './writes.js'
+import { addBlock } from './blockWrites.js'
+import { publishPage, schedulePage } from './pagePublish.js'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
@@ -19,7 +21,8 @@ const context = (ctx: HydraContext) => `${ctx.options.apiPrefix}/contexts/Entryp
 
 /**
  * The page builder's endpoints (this library's own, admin only): the view,
- * reorder, append, add a group, remove. Every write is one transaction;
+ * reorder, append, add a group, remove, add a block with its content, and
+ * publish or schedule a page as a whole. Every write is one transaction;
  * cross-site writes are refused by the pipeline before these run.
  */
 export function pageBuilderEndpoints(): Endpoint[] {
@@ -72,6 +75,40 @@ export function pageBuilderEndpoints(): Endpoint[] {
         return { status: 200, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'PositionRemoval', deleted } }
       },
       docs: pageBuilderDocs.remove,
+    },
+    {
+      method: 'POST',
+      path: '/_/page_builder/blocks',
+      handler: async (ctx, { body }): Promise<EndpointResult> => {
+        assertAdmin(ctx)
+        const { component, slug, position } = await addBlock(ctx, body)
+        return {
+          status: 201,
+          headers: NO_STORE,
+          body: { '@context': context(ctx), '@type': 'BlockAddition', component: ctx.registry.itemIri(slug, component.id), position: ctx.registry.itemIri('component_positions', position.id), sortValue: position.sortValue },
+        }
+      },
+      docs: pageBuilderDocs.addBlock,
+    },
+    {
+      method: 'POST',
+      path: '/_/page_builder/publish',
+      handler: async (ctx, { body }): Promise<EndpointResult> => {
+        assertAdmin(ctx)
+        const { published, blocks } = await publishPage(ctx, body)
+        return { status: 200, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'PagePublication', published, blocks, totalItems: published.length } }
+      },
+      docs: pageBuilderDocs.publish,
+    },
+    {
+      method: 'POST',
+      path: '/_/page_builder/schedule',
+      handler: async (ctx, { body }): Promise<EndpointResult> => {
+        assertAdmin(ctx)
+        const { scheduled, publishedAt } = await schedulePage(ctx, body)
+        return { status: 200, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'PageSchedule', scheduled, publishedAt, totalItems: scheduled.length } }
+      },
+      docs: pageBuilderDocs.schedule,
     },
   ]
 }

@@ -82,6 +82,53 @@ export const pageBuilderDocs = {
       requestBody: body(kit, { type: 'object', properties: { owner: iri('A page or a layout'), location: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' } }, required: ['owner', 'location'] }),
       responses: { 201: json(kit, 'The new group', { type: 'object' }), ...kit.errorResponses(400, 401, 403, 404, 415, 422) },
     }),
+  addBlock: (kit: OpenApiKit): EndpointDoc =>
+    operation(kit, {
+      operationId: 'addPageBuilderBlock',
+      summary: 'Creates a block with its content and places it at the end of a group, in one step.',
+      description:
+        "Admin only. type is a component type's collection IRI; data holds its text fields (the main field the builder view names per addable type) and, for an uploadable type, a file as a named data URI (data:<type>;name=<file name>;base64,...). The component is created as the editor (a publishable type starts as a draft) and placed after the group's last position, in one transaction: a refused field, file or type (422) leaves nothing behind.",
+      requestBody: body(kit, {
+        type: 'object',
+        properties: { componentGroup: iri('The group'), type: iri('The component type (collection IRI)'), data: { type: 'object', additionalProperties: { type: 'string' } } },
+        required: ['componentGroup', 'type'],
+      }),
+      responses: {
+        201: json(kit, 'The new block and its position', { type: 'object', properties: { component: { type: 'string' }, position: { type: 'string' }, sortValue: { type: 'integer' } } }),
+        ...kit.errorResponses(400, 401, 403, 404, 413, 415, 422),
+      },
+    }),
+  publish: (kit: OpenApiKit): EndpointDoc =>
+    operation(kit, {
+      operationId: 'publishPage',
+      summary: 'Publishes a page as a whole: every pending draft reachable from it, in one transaction.',
+      description:
+        "Admin with the publish permission. iri names a page, a layout or page data. Every pending draft reachable from it (its groups' components to any depth, live records' draft twins, scheduled drafts; on page data the record itself and the components its properties point at; the layout's blocks only with includeLayout: true, or when iri is the layout) is published through the batch publish, all or nothing. A draft failing its publish validation refuses the whole request: a 422 with one violation per block and field, each naming the block (block: the IRI the builder lists, draft: the draft's IRI, field) and saying why in words. Nothing pending: 200 with an empty list.",
+      requestBody: body(kit, { type: 'object', properties: { iri: iri('A page, a layout or page data'), includeLayout: { type: 'boolean', default: false } }, required: ['iri'] }),
+      responses: {
+        200: json(kit, 'What was published', {
+          type: 'object',
+          properties: { published: { type: 'array', items: { type: 'string' }, description: 'The live records now holding the content' }, blocks: { type: 'array', items: { type: 'string' } }, totalItems: { type: 'integer' } },
+        }),
+        ...kit.errorResponses(400, 401, 403, 404, 415, 422),
+      },
+    }),
+  schedule: (kit: OpenApiKit): EndpointDoc =>
+    operation(kit, {
+      operationId: 'schedulePage',
+      summary: 'Schedules a page as a whole: every pending draft reachable from it goes live at one date.',
+      description:
+        'Admin with the publish permission. The same drafts as publishPage, each given publishedAt (a future date) in one transaction; the same refusals (422 per block and field), and a date that is not in the future is a 422.',
+      requestBody: body(kit, {
+        type: 'object',
+        properties: { iri: iri('A page, a layout or page data'), publishedAt: { type: 'string', format: 'date-time' }, includeLayout: { type: 'boolean', default: false } },
+        required: ['iri', 'publishedAt'],
+      }),
+      responses: {
+        200: json(kit, 'What was scheduled', { type: 'object', properties: { scheduled: { type: 'array', items: { type: 'string' } }, publishedAt: { type: 'string' }, totalItems: { type: 'integer' } } }),
+        ...kit.errorResponses(400, 401, 403, 404, 415, 422),
+      },
+    }),
   remove: (kit: OpenApiKit): EndpointDoc =>
     operation(kit, {
       operationId: 'removeComponentPosition',

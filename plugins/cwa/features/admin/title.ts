@@ -1,7 +1,7 @@
 import { dataFields, type Resource } from '../../core/registry.js'
 
 /** Base fields every component has: never a title. */
-const NOT_TITLES = new Set(['uiComponent', 'uiClassNames', 'publishedAt', 'filename', 'previewFilename'])
+const NOT_TITLES = new Set(['uiComponent', 'uiClassNames', 'publishedAt', 'filename', 'previewFilename', 'adminTitle'])
 
 const MAX = 60
 
@@ -22,6 +22,8 @@ function plain(value: string): string {
  */
 export function componentTitle(resource: Resource, doc: Record<string, unknown>): string {
   if (typeof doc.title === 'string' && doc.title.trim()) return plain(doc.title)
+  // The admin title the adminTitles feature stores (a type's own adminTitle: an image's file name, not its alt text).
+  if (typeof doc.adminTitle === 'string' && doc.adminTitle.trim()) return plain(doc.adminTitle)
   for (const field of dataFields(resource.collection.fields)) {
     if (NOT_TITLES.has(field.name)) continue
     if (field.type !== 'text' && field.type !== 'textarea' && field.type !== 'code' && field.type !== 'email') continue

@@ -15,6 +15,9 @@ export { nextScheduledPublication, soonestScheduledPublication } from './schedul
 export { publishDueRecords } from './goLive.js'
 export { draftTakesOver } from './takeOver.js'
 export { isHandover } from './handover.js'
+/** The batch publish (all or nothing, one transaction) and its validation group, for the page builder's "Publish page". */
+export { publishMany, publishViolations } from './stateMachine.js'
+export { publishContext } from './store.js'
 /** Request context key that lets a trusted write set a draft's twin link (the generated fixtures recreate drafts with it). */
 export { TWIN_LINK as PUBLISHABLE_TWIN_LINK } from './fields.js'
 

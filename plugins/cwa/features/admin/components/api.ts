@@ -4,10 +4,19 @@
  * answer becomes an Error carrying the Hydra description (or the first
  * violation), which the views show.
  */
+export interface ApiViolation {
+  propertyPath?: string
+  message?: string
+  /** The page builder's refusals name the block (its IRI) and the field. */
+  block?: string
+  field?: string | null
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly violations: ApiViolation[] = [],
   ) {
     super(message)
   }
@@ -18,7 +27,8 @@ export async function apiFetch<T = Record<string, unknown>>(url: string, init: {
   let body: BodyInit | undefined
   if (init.form) body = init.form
   else if (init.body !== undefined) {
-    headers['content-type'] = 'application/ld+json'
+    // A JSON-LD PATCH is a merge patch (the API refuses any other type with a 415).
+    headers['content-type'] = init.method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json'
     body = JSON.stringify(init.body)
   }
   const response = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'same-origin' })
@@ -30,11 +40,11 @@ export async function apiFetch<T = Record<string, unknown>>(url: string, init: {
     // Not JSON (a proxy's error page): the status says what happened.
   }
   if (!response.ok) {
-    const violations = json.violations as Array<{ propertyPath?: string; message?: string }> | undefined
+    const violations = json.violations as ApiViolation[] | undefined
     const message = violations?.length
-      ? violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('; ')
+      ? violations.map((v) => (v.block ? v.message : v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('; ')
       : String(json['hydra:description'] ?? json.detail ?? json.description ?? `${response.status} ${response.statusText}`)
-    throw new ApiError(response.status, message)
+    throw new ApiError(response.status, message, violations ?? [])
   }
   return json as T
 }

@@ -1,0 +1,103 @@
+import type { CollectionSlug, Field } from 'payload'
+import { dataFields, type Resource } from '../../core/registry.js'
+import { inTransaction } from '../../core/utils/sql.js'
+import type { HydraContext } from '../../hydra/context.js'
+import { violation, ViolationError } from '../../hydra/errors.js'
+import { appendPosition } from './writes.js'
+
+type Doc = Record<string, unknown> & { id: string }
+
+/**
+ * The field the page builder edits in place for a type (its "main" field),
+ * and the ones it offers when a block is added:
+ * - file: an uploadable type's file (its first file property), uploaded
+ *   straight from the builder as a named data URI, with `alt` beside it when
+ *   the type has one;
+ * - html: a type holding `html` (HtmlContent): plain paragraphs typed in the
+ *   builder, the rich text editor in the drawer;
+ * - text / textarea: the type's first own text field (a Title's title, a
+ *   link's label).
+ */
+export interface MainField {
+  name: string
+  label: string
+  kind: 'file' | 'html' | 'text' | 'textarea'
+  /** On an uploadable type: the type's own text description of the file (`alt`), if it has one. */
+  alt?: { name: string; label: string }
+}
+
+const BASE = new Set(['uiComponent', 'uiClassNames', 'componentGroups', 'componentPositions', 'publishedAt', 'adminTitle'])
+
+/** A type as the admin names it: its collection's singular label, else its short name. */
+export function typeLabel(resource: Resource): string {
+  const singular = (resource.collection.labels as { singular?: unknown } | undefined)?.singular
+  return typeof singular === 'string' && singular ? singular : resource.meta.shortName
+}
+
+const humanize = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())
+const labelOf = (field: Field & { name: string }) => ('label' in field && typeof field.label === 'string' && field.label ? field.label : humanize(field.name))
+
+/** Text fields an editor may type into (not read-only, not derived, not the library's own). */
+function editableText(resource: Resource): Array<Field & { name: string }> {
+  return dataFields(resource.collection.fields).filter(
+    (f) => !BASE.has(f.name) && (f.type === 'text' || f.type === 'textarea') && !f.admin?.readOnly && !('virtual' in f && f.virtual) && !('hasMany' in f && f.hasMany),
+  ) as Array<Field & { name: string }>
+}
+
+export function mainFieldOf(resource: Resource): MainField | null {
+  const fields = dataFields(resource.collection.fields) as Array<Field & { name: string }>
+  const files = Object.keys(resource.meta.uploadable ?? {})
+  if (files[0]) {
+    const alt = fields.find((f) => f.name === 'alt' && f.type === 'text')
+    return { name: files[0], label: 'File', kind: 'file', ...(alt ? { alt: { name: alt.name, label: labelOf(alt) } } : {}) }
+  }
+  const html = fields.find((f) => f.name === 'html' && (f.type === 'textarea' || f.type === 'text'))
+  if (html) return { name: 'html', label: 'Text', kind: 'html' }
+  const text = editableText(resource).find((f) => !(f.admin as { hidden?: boolean } | undefined)?.hidden)
+  return text ? { name: text.name, label: labelOf(text), kind: text.type === 'textarea' ? 'textarea' : 'text' } : null
+}
+
+/** What a new block may be given in the same step: its text fields and its file properties (data URIs), nothing else. */
+function blockData(resource: Resource, raw: unknown): Record<string, unknown> {
+  if (raw === undefined) return {}
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ViolationError([violation('data', 'data must be an object of the block’s fields.', 'type')])
+  const texts = new Set(editableText(resource).map((f) => f.name))
+  const html = mainFieldOf(resource)?.kind === 'html'
+  const files = new Set(Object.keys(resource.meta.uploadable ?? {}))
+  const out: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
+    const path = `data.${name}`
+    if (files.has(name)) {
+      if (typeof value !== 'string' || !value.startsWith('data:')) throw new ViolationError([violation(path, 'A file is sent as a data URI (data:<type>;name=<file name>;base64,...).', 'type')])
+    } else if (texts.has(name) || (html && name === 'html')) {
+      if (typeof value !== 'string') throw new ViolationError([violation(path, 'This value should be of type string.', 'type')])
+    } else {
+      throw new ViolationError([violation(path, `A new ${resource.meta.shortName} block cannot be given "${name}" here: add it, then edit it.`, 'unknown_field')])
+    }
+    out[name] = value
+  }
+  return out
+}
+
+/**
+ * POST /_/page_builder/blocks {componentGroup, type, data?}: a new block
+ * with its content in one step: the component (type: its collection IRI;
+ * data: its text fields, and a file as a named data URI) created as the
+ * editor (a publishable type starts as a draft), then placed at the group's
+ * end, in ONE transaction: a refused file, field or type leaves nothing.
+ */
+export async function addBlock(ctx: HydraContext, raw: unknown): Promise<{ component: Doc; slug: string; position: Doc }> {
+  const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null) as Record<string, unknown> | null
+  if (!body) throw new ViolationError([violation('', 'A JSON object is required.', 'invalid')])
+  const parsed = typeof body.type === 'string' ? ctx.registry.parseIri(body.type) : null
+  if (!parsed || parsed.id || parsed.resource.meta.kind !== 'component') throw new ViolationError([violation('type', 'type must be the collection IRI of a component type.', 'invalid_iri')])
+  const resource = parsed.resource
+  const data = blockData(resource, body.data)
+  if (typeof body.componentGroup !== 'string') throw new ViolationError([violation('componentGroup', 'componentGroup must be the IRI of a component group.', 'invalid_iri')])
+  return inTransaction(ctx.req, async () => {
+    // As the editor: the type's access, validation and publishable rules apply as to any create.
+    const component = (await ctx.payload.create({ collection: resource.slug as CollectionSlug, data: data as never, depth: 0, overrideAccess: false, req: ctx.req })) as unknown as Doc
+    const position = await appendPosition(ctx, { componentGroup: body.componentGroup, component: ctx.registry.itemIri(resource.slug, component.id) })
+    return { component, slug: resource.slug, position }
+  })
+}

@@ -1,0 +1,162 @@
+import type { CollectionSlug } from 'payload'
+import { dataFields, type Resource } from '../../core/registry.js'
+import { passes } from '../../core/roles.js'
+import { inTransaction } from '../../core/utils/sql.js'
+import type { HydraContext } from '../../hydra/context.js'
+import { forbidden, notFound, type Violation, violation, ViolationError } from '../../hydra/errors.js'
+import { publishableOf, publishContext, publishMany, publishViolations } from '../publishable/index.js'
+import { typeLabel } from './blockWrites.js'
+import { type PageBlock, type PageBlocks, pageBlocks } from './blocks.js'
+
+type Doc = Record<string, unknown> & { id: string }
+type Body = Record<string, unknown>
+
+/** A refusal as the builder shows it: the block, the field, and a sentence saying both. */
+export interface BlockViolation extends Violation {
+  /** The block as the builder lists it (the record its position points at). */
+  block: string
+  /** The draft that could not be published. */
+  draft: string
+  field: string | null
+}
+
+/** How many drafts one page publish takes at most (a page is not a bulk import). */
+const MAX_BLOCKS = 1000
+
+function objectBody(body: unknown): Body {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ViolationError([violation('', 'A JSON object is required.', 'invalid')])
+  return body as Body
+}
+
+/** The page, layout or page data named by body.iri (422 on anything else, 404 when it does not exist). */
+async function ownerOf(ctx: HydraContext, value: unknown): Promise<{ resource: Resource; doc: Doc }> {
+  const parsed = typeof value === 'string' ? ctx.registry.parseIri(value) : null
+  const kind = parsed?.resource.meta.kind
+  if (!parsed?.id || !(parsed.resource.slug === 'pages' || parsed.resource.slug === 'layouts' || kind === 'pageData')) {
+    throw new ViolationError([violation('iri', 'iri must be the IRI of a page, a layout or page data.', 'invalid_iri')])
+  }
+  const doc = (await ctx.payload.findByID({ collection: parsed.resource.slug as CollectionSlug, id: parsed.id, depth: 0, req: ctx.req, disableErrors: true }).catch(() => null)) as Doc | null
+  if (!doc) throw notFound()
+  return { resource: parsed.resource, doc }
+}
+
+function includeLayoutOf(body: Body): boolean {
+  if (body.includeLayout === undefined) return false
+  if (typeof body.includeLayout !== 'boolean') throw new ViolationError([violation('includeLayout', 'includeLayout must be true or false.', 'type')])
+  return body.includeLayout
+}
+
+/** The blocks with something to publish, in page order (the page data record first, the layout's last and only when asked). */
+export function pendingOf(blocks: PageBlocks, includeLayout: boolean): PageBlock[] {
+  return [...(blocks.pageData ? [blocks.pageData] : []), ...blocks.page, ...(includeLayout ? blocks.layout : [])].filter((b) => b.pending !== null)
+}
+
+const humanize = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())
+
+/** A field's label as the admin shows it (its label, else its name in words). */
+function fieldLabel(resource: Resource, name: string): string {
+  const field = dataFields(resource.collection.fields).find((f) => f.name === name)
+  const label = field && 'label' in field ? field.label : undefined
+  return typeof label === 'string' && label ? label : humanize(name)
+}
+
+/** A publish refusal of one draft, in words: which block, which field, why. */
+function blockViolation(ctx: HydraContext, block: PageBlock, v: Violation): BlockViolation {
+  const resource = ctx.registry.bySlug(block.slug)!
+  const field = v.propertyPath || null
+  const where = block.owner === 'layout' ? ' (on the layout)' : ''
+  const why = field
+    ? v.message === 'This value should not be blank.'
+      ? `${fieldLabel(resource, field)} is empty.`
+      : `${fieldLabel(resource, field)}: ${v.message}`
+    : v.message
+  return {
+    propertyPath: field ?? '',
+    message: `The ${typeLabel(resource)} block “${block.title}”${where} cannot be published: ${why}`,
+    code: v.code,
+    block: block['@id'],
+    draft: block.pending!.iri,
+    field,
+  }
+}
+
+/** Every refusal of the pending drafts, all blocks at once (the builder highlights each). */
+function refusals(ctx: HydraContext, pending: PageBlock[]): BlockViolation[] {
+  return pending.flatMap((block) => {
+    const names = publishableOf(ctx.registry.bySlug(block.slug)!)!
+    return publishViolations({ names }, block.pending!.doc).map((v) => blockViolation(ctx, block, v))
+  })
+}
+
+/** Admin only, and the publish permission (as the batch publish asks). */
+function assertMayPublish(ctx: HydraContext): void {
+  if (!passes(ctx.options.publishable.permission, ctx.user, ctx.options.roleHierarchy)) throw forbidden('Publishing needs the publish permission.')
+}
+
+/**
+ * POST /_/page_builder/publish {iri, includeLayout?}: publishes every
+ * pending draft reachable from the page (its groups' components to any
+ * depth, its page data and the components its properties point at; the
+ * layout's blocks only with includeLayout) in ONE transaction through the
+ * batch publish: all or nothing. A draft that fails its publish validation
+ * refuses the whole request (422) with one violation per block and field.
+ */
+export async function publishPage(ctx: HydraContext, raw: unknown): Promise<{ published: string[]; blocks: string[] }> {
+  assertMayPublish(ctx)
+  const body = objectBody(raw)
+  const asked = includeLayoutOf(body)
+  const owner = await ownerOf(ctx, body.iri)
+  // On a layout, its blocks are the whole point.
+  const pending = pendingOf(await pageBlocks(ctx, owner), asked || owner.resource.slug === 'layouts')
+  if (pending.length > MAX_BLOCKS) throw new ViolationError([violation('iri', `At most ${MAX_BLOCKS} blocks are published at once.`, 'too_many')])
+  if (pending.length === 0) return { published: [], blocks: [] }
+  const refused = refusals(ctx, pending)
+  if (refused.length > 0) throw new ViolationError(refused)
+  const drafts = pending.map((block, index) => {
+    const resource = ctx.registry.bySlug(block.slug)!
+    const { payload: _p, req: _r, ...rest } = publishContext(resource, publishableOf(resource)!, ctx)
+    return { ctx: rest, id: block.pending!.id, index, resource }
+  })
+  try {
+    const docs = await publishMany(ctx.payload, ctx.req, drafts)
+    return { published: docs.map((doc, index) => ctx.registry.itemIri(drafts[index]!.resource.slug, doc.id as string)), blocks: pending.map((b) => b['@id']) }
+  } catch (error) {
+    // Changed between the check above and the lock (another editor): the batch's `iris[i].field` back to the block.
+    if (!(error instanceof ViolationError)) throw error
+    throw new ViolationError(
+      error.violations.map((v) => {
+        const match = /^iris\[(\d+)\]\.?(.*)$/.exec(v.propertyPath)
+        const block = match ? pending[Number(match[1])] : undefined
+        return block ? blockViolation(ctx, block, { ...v, propertyPath: match![2] ?? '' }) : v
+      }),
+    )
+  }
+}
+
+/**
+ * POST /_/page_builder/schedule {iri, publishedAt, includeLayout?}: the same
+ * drafts as "Publish page", each scheduled for publishedAt (a future date),
+ * in one transaction; the same refusals.
+ */
+export async function schedulePage(ctx: HydraContext, raw: unknown): Promise<{ scheduled: string[]; publishedAt: string }> {
+  assertMayPublish(ctx)
+  const body = objectBody(raw)
+  const asked = includeLayoutOf(body)
+  const at = typeof body.publishedAt === 'string' ? new Date(body.publishedAt) : null
+  if (!at || Number.isNaN(at.getTime())) throw new ViolationError([violation('publishedAt', 'publishedAt must be a date and time (ISO 8601).', 'datetime')])
+  if (at <= new Date()) throw new ViolationError([violation('publishedAt', 'publishedAt must be in the future; use "Publish page" to publish now.', 'future')])
+  const owner = await ownerOf(ctx, body.iri)
+  const pending = pendingOf(await pageBlocks(ctx, owner), asked || owner.resource.slug === 'layouts')
+  if (pending.length > MAX_BLOCKS) throw new ViolationError([violation('iri', `At most ${MAX_BLOCKS} blocks are scheduled at once.`, 'too_many')])
+  const refused = refusals(ctx, pending)
+  if (refused.length > 0) throw new ViolationError(refused)
+  const publishedAt = at.toISOString()
+  await inTransaction(ctx.req, async () => {
+    for (const block of pending) {
+      const names = publishableOf(ctx.registry.bySlug(block.slug)!)!
+      // As the editor (overrideAccess false): the publishable state machine takes the write, as on any schedule.
+      await ctx.payload.update({ collection: block.slug as CollectionSlug, id: block.pending!.id, data: { [names.publishedAt]: publishedAt } as never, depth: 0, overrideAccess: false, req: ctx.req })
+    }
+  })
+  return { scheduled: pending.map((b) => b.pending!.iri), publishedAt }
+}
