@@ -52,35 +52,65 @@ export async function editorStateToHtml(state: EditorState): Promise<string> {
 
 const isEmptyState = (state: unknown): boolean => !state || !Array.isArray((state as EditorState).root?.children) || (state as EditorState).root.children.length === 0
 
+type Row = Record<string, unknown>
+
+const sameHtml = (a: unknown, b: unknown) => (a ?? null) === (b ?? null)
+const sameState = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+
 /**
- * A draft created for an edit of a live record starts as that record's copy
- * with the edit applied: compared with nothing, its (unchanged) html would
- * look like the side that changed and overwrite the editor's edit. Its
- * "before" is the live twin (the publishable feature's twin link).
+ * What the writer may have read: the record written and, for a draft of a
+ * live record, that live twin (a write addressed to a live record is
+ * redirected to its draft: the writer read the live one). A draft created
+ * for such an edit starts as the twin's copy with the edit applied, so the
+ * twin is its only "before".
  */
-async function baselineOf(data: Record<string, unknown>, originalDoc: unknown, req: PayloadRequest, collection: SanitizedCollectionConfig): Promise<Record<string, unknown>> {
+async function baselinesOf(data: Row, originalDoc: unknown, req: PayloadRequest, collection: SanitizedCollectionConfig): Promise<Row[]> {
   // (Payload hands a create an empty originalDoc.)
-  if (originalDoc && typeof originalDoc === 'object' && 'id' in originalDoc) return originalDoc as Record<string, unknown>
+  const stored = originalDoc && typeof originalDoc === 'object' && 'id' in originalDoc ? (originalDoc as Row) : null
   const resource = getRegistry(req.payload.config).bySlug(collection.slug)
   const twinField = resource ? publishableOf(resource)?.publishedResource : undefined
-  const twin = twinField ? relationId(data[twinField]) : null
-  if (!twin) return {}
-  const live = await req.payload.find({ collection: collection.slug as never, where: { id: { equals: twin } }, depth: 0, limit: 1, pagination: false, overrideAccess: true, req })
-  return (live.docs[0] as Record<string, unknown> | undefined) ?? {}
+  const twin = twinField ? relationId(stored?.[twinField] ?? data[twinField]) : null
+  const out = stored ? [stored] : []
+  if (twin) {
+    const live = await req.payload.find({ collection: collection.slug as never, where: { id: { equals: twin } }, depth: 0, limit: 1, pagination: false, overrideAccess: true, req })
+    if (live.docs[0]) out.push(live.docs[0] as Row)
+  }
+  return out
 }
 
-
+/**
+ * Which side of the pair a write changed, so the other is derived from it
+ * and the two never disagree:
+ * - only `html` sent and changed (the JSON-LD API, REST): html is the source;
+ * - only `content` sent and changed: content is the source;
+ * - both sent (the admin's form sends the whole document; a REST client may
+ *   echo what it read): html is the source only when it is new and the
+ *   editor state is one the writer read unchanged; otherwise the editor
+ *   state is, and the html sent is replaced by its conversion. A form that
+ *   loaded a live record and saves into its draft sends the html it loaded,
+ *   which must never overwrite the text just typed (issue 23).
+ */
 export const htmlContentSync: CollectionBeforeChangeHook = async ({ data, originalDoc, collection, req }) => {
-  const before = await baselineOf(data, originalDoc, req, collection)
-  const htmlChanged = HTML_FIELD in data && (data[HTML_FIELD] ?? null) !== (before[HTML_FIELD] ?? null)
-  if (htmlChanged) {
+  // (A create's data may hold a field the client did not send as undefined.)
+  const sentHtml = data[HTML_FIELD] !== undefined
+  const sentContent = data[CONTENT_FIELD] !== undefined
+  if (!sentHtml && !sentContent) return data
+  const baselines = await baselinesOf(data, originalDoc, req, collection)
+  const stored = baselines[0] ?? {}
+  const htmlNew = sentHtml && baselines.every((b) => !sameHtml(data[HTML_FIELD], b[HTML_FIELD]))
+  // With nothing before it (a create), an empty editor state is no text of its own.
+  const contentNew =
+    sentContent && (baselines.length === 0 ? !isEmptyState(data[CONTENT_FIELD]) : baselines.every((b) => !sameState(data[CONTENT_FIELD], b[CONTENT_FIELD])))
+  let source: 'html' | 'content' | null = null
+  if (htmlNew && !contentNew) source = 'html'
+  else if (contentNew) source = 'content'
+  // Neither new, but not the stored pair (the html of the live twin, the editor state of its draft): one source.
+  else if (sentHtml && sentContent && (!sameHtml(data[HTML_FIELD], stored[HTML_FIELD]) || !sameState(data[CONTENT_FIELD], stored[CONTENT_FIELD]))) source = 'content'
+  if (source === 'html') {
     const html = typeof data[HTML_FIELD] === 'string' ? sanitizeHtml(data[HTML_FIELD]) : null
     data[HTML_FIELD] = html
     data[CONTENT_FIELD] = html ? await htmlToEditorState(html, collection) : null
-    return data
-  }
-  const contentChanged = CONTENT_FIELD in data && JSON.stringify(data[CONTENT_FIELD] ?? null) !== JSON.stringify(before[CONTENT_FIELD] ?? null)
-  if (contentChanged) {
+  } else if (source === 'content') {
     const state = data[CONTENT_FIELD] as EditorState | null
     data[HTML_FIELD] = isEmptyState(state) ? null : await editorStateToHtml(state!)
   }

@@ -161,6 +161,29 @@ describe('an admin panel (Payload REST) write of the editor state', () => {
     expect((await server.get(live['@id'], { token: admin })).body.html).toBe('<p>new state</p>')
   })
 
+  it('a save of a live record whose draft holds other text: the stale html sent with the new editor state does not win (issue 23)', async () => {
+    const live = await postFixture(server, '/_api/component/html_contents', { html: '<p>Text</p>', publishedAt: '2020-01-01T00:00:00.000Z' }, admin)
+    // A first edit makes the draft ("Text A1"); a second form, loaded before it, sends the live html and its own new state.
+    expect((await restPatch(live.id, { content: editorState([[{ text: 'Text A1' }]]) })).status).toBe(200)
+    const saved = await restPatch(live.id, { html: '<p>Text</p>', content: editorState([[{ text: 'Text B1' }]]) })
+    expect(saved.status).toBe(200)
+    const draft = await restDoc(saved.body.doc.id)
+    // One source: the editor state; the html is derived from it, so the two agree.
+    expect(texts(draft.content)).toEqual(['Text B1'])
+    expect(draft.html).toBe('<p>Text B1</p>')
+    expect((await server.get(live['@id'], { token: admin })).body.html).toBe('<p>Text B1</p>')
+  })
+
+  it('a REST client echoing the editor state it read with new html: the html is the source', async () => {
+    const live = await postFixture(server, '/_api/component/html_contents', { html: '<p>Read</p>', publishedAt: '2020-01-01T00:00:00.000Z' }, admin)
+    const read = await restDoc(live.id)
+    const saved = await restPatch(live.id, { html: '<p>Read and <em>changed</em></p>', content: read.content })
+    expect(saved.status).toBe(200)
+    const draft = await restDoc(saved.body.doc.id)
+    expect(draft.html).toBe('<p>Read and <em>changed</em></p>')
+    expect(texts(draft.content)).toEqual(['Read and ', 'changed'])
+  })
+
   it('a Payload REST write of html (no editor state) fills the editor state too, sanitized', async () => {
     const created = await postFixture(server, '/_api/component/html_contents', { html: '<p>x</p>' }, admin)
     expect((await restPatch(created.id, { html: '<p>rest <u>write</u></p><script>x()</script>' })).status).toBe(200)

@@ -29,6 +29,8 @@ export interface EndpointResult {
   headers?: Record<string, string> | Headers
   /** A non-JSON body (HTML, XML, a file) with its content type; a stream is sent as it is read (no ETag). */
   raw?: { contentType: string; data: string | Uint8Array | Readable }
+  /** The version of the record a 200 answers with (hydra/version.ts): it leads the ETag, for a later write's If-Match. */
+  version?: string | null
 }
 
 /** How an endpoint appears in the OpenAPI document. */

@@ -29,5 +29,7 @@ export function errorBody(error: HttpError | ViolationError, apiPrefix: string):
     message: detail,
     status: error.status,
     type: `/errors/${error.status}`,
+    // A 412 (If-Match): what changed and when (hydra/version.ts).
+    ...('conflict' in error && error.conflict ? { conflict: error.conflict } : {}),
   }
 }

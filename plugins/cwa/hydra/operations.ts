@@ -11,12 +11,15 @@ import { applyPositionsOnCreate, readPositionsOnCreate } from './positionsOnCrea
 import { requestInput } from './requestInput.js'
 import { storeFor } from './store.js'
 import { allExtensions } from './extensions/index.js'
+import { versionOf } from './version.js'
 
 /** What an operation hands back to the HTTP layer. */
 export interface OperationResult {
   status: number
   body?: JsonLdObject
   headers?: Record<string, string>
+  /** The version of the record answered (its ETag's lead, for If-Match). */
+  version?: string | null
 }
 
 const slugOf = (resource: Resource) => resource.slug as CollectionSlug
@@ -43,7 +46,7 @@ export async function loadItem(resource: Resource, id: string, ctx: HydraContext
 
 export async function getItem(resource: Resource, id: string, ctx: HydraContext): Promise<OperationResult> {
   const doc = await loadItem(resource, id, ctx)
-  return { status: 200, body: await normalizeItem(resource, doc, ctx) }
+  return { status: 200, body: await normalizeItem(resource, doc, ctx), version: versionOf(doc) }
 }
 
 type WriteOperation = 'create' | 'update' | 'delete'
@@ -126,7 +129,7 @@ export async function updateItem(resource: Resource, id: string, body: unknown, 
     string,
     unknown
   >
-  return { status: 200, body: await normalizeItem(resource, await withJoins(resource, doc, ctx), ctx) }
+  return { status: 200, body: await normalizeItem(resource, await withJoins(resource, doc, ctx), ctx), version: versionOf(doc) }
 }
 
 /**

@@ -4,6 +4,9 @@ import { configExtensions } from './configExtensions.js'
 import type { Resource } from '../core/registry.js'
 import type { Doc, ItemStore } from './itemStore.js'
 import type { CollectionQuery } from './filters.js'
+import { inTransaction, runSql, sql } from '../core/utils/sql.js'
+import { tableNameOf } from '../core/utils/schema.js'
+import { assertCurrent, expectedFromIfMatch } from './version.js'
 
 export type { Doc, ItemStore }
 
@@ -26,7 +29,20 @@ export function payloadStore(resource: Resource, ctx: HydraContext): ItemStore {
       return (result.docs[0] as unknown as Doc | undefined) ?? null
     },
     create: async (data) => (await ctx.payload.create({ collection, ...common, data: data as never })) as unknown as Doc,
-    update: async (id, data) => (await ctx.payload.update({ collection, ...common, id, data: data as never })) as unknown as Doc,
+    async update(id, data) {
+      const write = async () => (await ctx.payload.update({ collection, ...common, id, data: data as never })) as unknown as Doc
+      const expected = expectedFromIfMatch(ctx.headers.get('if-match'))
+      const table = expected ? tableNameOf(ctx.payload, resource.slug) : null
+      if (!expected || !table) return write()
+      // If-Match: the row is locked, compared with what the writer read, then written, in one transaction.
+      return inTransaction(ctx.req, async () => {
+        await runSql(ctx.payload, sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${id} FOR UPDATE`, ctx.req)
+        const current = await this.load(id, [])
+        // A record the caller may not see: Payload's own answer (404), no word on its version.
+        if (current) assertCurrent(expected, current, id)
+        return write()
+      })
+    },
     remove: async (id) => {
       await ctx.payload.delete({ collection, ...common, id })
     },

@@ -7,6 +7,7 @@ import type { ResolvedPublishable } from './options.js'
 import { isPublished } from './state.js'
 import { updateRecord } from './stateMachine.js'
 import { assertPublishable } from './validation.js'
+import { type ExpectedVersion, expectedFromIfMatch, PreconditionFailed, versionOf } from '../../hydra/version.js'
 
 /**
  * The state machine on Payload's own APIs: REST (what the admin panel sends),
@@ -47,8 +48,56 @@ function toPayloadError(error: unknown, slug: string, req: PayloadRequest): unkn
   if (error instanceof ViolationError) {
     return new ValidationError({ collection: slug, errors: error.violations.map((v) => ({ path: v.propertyPath, message: v.message })), req })
   }
+  if (error instanceof PreconditionFailed) {
+    // 412 with what changed and when; the admin's form takes the field error under _cwaConflict
+    // (admin/ConflictDialog.tsx: CONFLICT_PATH) and shows its dialog, keeping the editor's text.
+    return new APIError(error.message, 412, { errors: [{ path: '_cwaConflict', message: error.message }], conflict: error.conflict }, true)
+  }
   if (error instanceof HttpError) return new APIError(error.message, error.status, null, true)
   return error
+}
+
+/**
+ * What the writer of a REST update read, for the record the request addresses (not for the writes its
+ * hooks make with the same request): its If-Match, else, for the admin panel's form (multipart, the
+ * document as loaded), the form's `updatedAt`. Null: no check, as before.
+ */
+function expectedOf(args: Args, id: string): ExpectedVersion | null {
+  const req = args.req
+  let path = ''
+  try {
+    path = new URL(req.url ?? '', 'http://x').pathname
+  } catch {
+    return null
+  }
+  if (req.payloadAPI !== 'REST' || !path.endsWith(`/${id}`)) return null
+  const header = expectedFromIfMatch(req.headers?.get?.('if-match'))
+  if (header) return header
+  const form = (req.headers?.get?.('content-type') ?? '').startsWith('multipart/form-data')
+  const read = args.data?.updatedAt
+  const version = form && typeof read === 'string' ? versionOf({ id, updatedAt: read }) : null
+  return version ? [version] : null
+}
+
+/**
+ * A REST read or update of one record answers with that record's version as ETag, for a later If-Match.
+ * An update redirected to a draft answers with the draft: its version is the one to send back (the
+ * outermost update runs its hook last, so the state machine's own writes do not decide).
+ */
+function tagVersion(args: Args, doc: Record<string, unknown> | undefined, operation: string): void {
+  const req = args.req as PayloadRequest & { responseHeaders?: Headers }
+  const version = req.payloadAPI === 'REST' ? versionOf(doc) : null
+  if (!version) return
+  let path = ''
+  try {
+    path = new URL(req.url ?? '', 'http://x').pathname
+  } catch {
+    return
+  }
+  // A read: only the record the URL names (hooks may read others with the same request).
+  if (operation === 'findByID' && !path.endsWith(`/${String(doc!.id)}`)) return
+  req.responseHeaders ??= new Headers()
+  req.responseHeaders.set('ETag', `"${version}"`)
 }
 
 async function throughStateMachine(ctx: PublishContext, id: string, data: Record<string, unknown>): Promise<string> {
@@ -80,7 +129,7 @@ export function payloadApiHooks(resolved: Resolved): { beforeOperation: Collecti
       }
       if (args.id !== undefined) {
         // The transition is done; Payload's own update then only reads back the record the editor now sees.
-        const target = await throughStateMachine(ctx, String(args.id), data)
+        const target = await throughStateMachine({ ...ctx, expected: expectedOf(args, String(args.id)) }, String(args.id), data)
         return { ...args, id: target, data: {} } as unknown as typeof rawArgs
       }
       // A bulk update: each matching record (as the editor may read them) takes its own transition.
@@ -104,6 +153,7 @@ export function payloadApiHooks(resolved: Resolved): { beforeOperation: Collecti
   /** A record an editor creates live is a publication, as on the JSON-LD API. */
   const afterOperation: CollectionAfterOperationHook = async ({ args: rawArgs, operation, result }) => {
     const args = rawArgs as unknown as Args
+    if (operation === 'findByID' || operation === 'updateByID') tagVersion(args, result as unknown as Record<string, unknown> | undefined, operation)
     if (operation !== 'create' || !asEditor(args, resolved)) return result
     const doc = result as unknown as Record<string, unknown> | undefined
     if (doc?.id && isPublished(doc, resolved.names)) {

@@ -24,9 +24,12 @@ export function contentOf(ctx: PublishContext, doc: Doc): Doc {
   return out
 }
 
-/** Never obey a client's twin links: the service alone maintains them. */
+/**
+ * Never obey a client's twin links or timestamps: the service alone maintains them (a form sends back
+ * the updatedAt it loaded, which a new draft must not inherit: it is the version a later write is checked against).
+ */
 export function stripTwinLinks(ctx: PublishContext, data: Doc): Doc {
-  const { [ctx.names.publishedResource]: _p, [ctx.names.draftResource]: _d, ...rest } = data
+  const { [ctx.names.publishedResource]: _p, [ctx.names.draftResource]: _d, updatedAt: _u, createdAt: _c, ...rest } = data
   return rest
 }
 

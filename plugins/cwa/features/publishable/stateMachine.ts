@@ -8,6 +8,7 @@ import { markHandover } from './handover.js'
 import { moveReferences } from './references.js'
 import { isPublished, publicationState, twinOf } from './state.js'
 import { assertPublishable, publishViolations } from './validation.js'
+import { assertCurrent, conflictError, matches, versionOf } from '../../hydra/version.js'
 
 /**
  * The publish state machine: every transition of the contract's table
@@ -62,17 +63,20 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
   const data = stripTwinLinks(ctx, input)
   return inTransaction(ctx, async () => {
     const current = await loadLocked(ctx, id)
-    if (!current) throw notFound()
+    if (!current) throw ctx.expected && ctx.permitted ? conflictError('gone', null, id) : notFound()
     const state = publicationState(current, ctx.names, now)
 
     if (!ctx.permitted) {
       if (state !== 'published') throw notFound()
+      assertCurrent(ctx.expected ?? null, current, id)
       delete data[ctx.names.publishedAt]
       const doc = await update(ctx, id, data)
       return doc
     }
 
     if (state !== 'published') {
+      // A draft (publishing it too): the writer must have read this very version.
+      assertCurrent(ctx.expected ?? null, current, id)
       const wantsPublish = ctx.names.publishedAt in data && isPastOrNow(data[ctx.names.publishedAt], now)
       if (wantsPublish) return publish(ctx, { ...current, ...data }, data[ctx.names.publishedAt] as string, data)
       const merged = { ...current, ...data }
@@ -85,6 +89,13 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
     const changes = { ...data }
     if (!isFuture(changes[ctx.names.publishedAt], now)) delete changes[ctx.names.publishedAt]
     const existingDraft = await findDraft(ctx, id)
+    if (ctx.expected) {
+      // The write goes to the draft: the writer must have read that draft (what a permitted JSON-LD read serves),
+      // or, when there is none, this record as it is. A draft created or saved since is someone else's work.
+      if (existingDraft ? !matches(ctx.expected, versionOf(existingDraft)) : !matches(ctx.expected, versionOf(current))) {
+        throw existingDraft ? conflictError('draft', existingDraft, id) : conflictError('record', current, id)
+      }
+    }
     if (existingDraft) {
       const merged = { ...existingDraft, ...changes }
       if (hasDate(merged[ctx.names.publishedAt])) assertPublishable(ctx, merged)

@@ -10,6 +10,7 @@ import { draftOf, publicationState, publishedWhere, twinOf } from './state.js'
 import { takeoverDue } from './schedule.js'
 import { publishableCounts } from './counts.js'
 import type { CollectionQuery } from '../../hydra/filters.js'
+import { expectedFromIfMatch } from '../../hydra/version.js'
 import { createRecord, deleteRecord, promoteDueDraft, type PublishContext, updateRecord } from './stateMachine.js'
 
 export type ReadMode = 'auto' | 'published' | 'draft'
@@ -180,7 +181,8 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
     },
 
     create: (data) => createRecord(pctx, data),
-    update: (id, data) => updateRecord(pctx, id, data),
+    // The request's If-Match names what the writer read (a writer without one is not checked).
+    update: (id, data) => updateRecord({ ...pctx, expected: expectedFromIfMatch(ctx.headers.get('if-match')) }, id, data),
     remove: (id) => deleteRecord(pctx, id, { mode }),
   }
 }

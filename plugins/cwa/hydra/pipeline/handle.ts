@@ -189,10 +189,14 @@ async function runEndpoint(
   return { ...toResponse(result, headers, incoming.method === 'HEAD'), json }
 }
 
-/** A weak validator of a body, as Express computes it (length and SHA-1), so caches can revalidate a read. */
-function etagOf(body: string | Uint8Array): string {
+/**
+ * A weak validator of a body, as Express computes it (length and SHA-1), so caches can revalidate a read;
+ * led by the record's version when the answer is one record, so a writer can send it back as If-Match.
+ */
+function etagOf(body: string | Uint8Array, version?: string | null): string {
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length
-  return `W/"${length.toString(16)}-${createHash('sha1').update(body).digest('base64').substring(0, 27)}"`
+  const hash = `${length.toString(16)}-${createHash('sha1').update(body).digest('base64').substring(0, 27)}`
+  return `W/"${version ? `${version}.` : ''}${hash}"`
 }
 
 /** A read the client already holds (If-None-Match names its ETag): 304 without a body. */
@@ -227,7 +231,7 @@ function toResponse(result: EndpointResult, headers: Headers, head: boolean): Ap
     if (head) body.destroy()
     return { status: result.status, headers, body: head ? null : body }
   }
-  if (body !== null && result.status === 200) headers.set('ETag', etagOf(body))
+  if (body !== null && result.status === 200) headers.set('ETag', etagOf(body, result.version))
   return { status: result.status, headers, body: head ? null : body }
 }
 
