@@ -178,10 +178,10 @@ export function buildProgress(logger: AdminLogger, started: number, every = 20_0
   let phase = 'starting'
   const seconds = () => Math.round((Date.now() - started) / 1000)
   const timer = setInterval(() => {
-    if (Date.now() - last < every - 100) return
+    if (Date.now() - last < every) return
     last = Date.now()
     logger.info(`Still building the admin panel (${seconds()} s, ${phase}); the APIs answer meanwhile`)
-  }, every)
+  }, every / 4)
   timer.unref?.()
   return {
     line(text) {
