@@ -19,10 +19,10 @@ export default defineConfig(
     'scratch/**',
     'tmp/**',
     'test-results/**',
-    'next-env.d.ts',
-    'payload-types.ts',
-    // Written by `payload generate:importmap`.
-    'app/(payload)/admin/importMap.js',
+    '**/next-env.d.ts',
+    '**/payload-types.ts',
+    // Written by `payload generate:importmap` (the site's, and the fresh-app template's once installed).
+    '**/app/(payload)/admin/importMap.js',
     // Written by `payload migrate:create` (index.ts too); the few hand-written ones are @ts-nocheck SQL.
     'migrations/**',
   ]),

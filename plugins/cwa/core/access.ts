@@ -1,6 +1,6 @@
 import type { Access, PayloadRequest } from 'payload'
 import type { ResolvedCwaOptions } from './options.js'
-import { isAdmin, isSuperAdmin } from './roles.js'
+import { isAdmin } from './roles.js'
 
 /** Reads stay public; later plugins (publishable, routes) narrow them per resource. */
 export const publicRead: Access = () => true
@@ -13,11 +13,6 @@ export const adminOnly =
   (options: ResolvedCwaOptions): Access =>
   ({ req }) =>
     isAdmin(req.user, options.roleHierarchy)
-
-export const superAdminOnly =
-  (options: ResolvedCwaOptions): Access =>
-  ({ req }) =>
-    isSuperAdmin(req.user, options.roleHierarchy)
 
 /** The access block of every content collection (layouts, pages, components...). */
 export function contentAccess(options: ResolvedCwaOptions) {

@@ -63,9 +63,6 @@ export interface CwaResourceMeta extends CollectionBehaviour, FeatureDeclaration
  */
 export interface FeatureDeclarations {}
 
-/** A collection config carrying CWA metadata. */
-export type CwaCollectionConfig = CollectionConfig & { custom: { cwa: CwaResourceMeta } & Record<string, unknown> }
-
 /** Options shared by defineComponent and definePageData. */
 export interface TypeDeclaration extends CollectionBehaviour {
   /** Class short name, e.g. `HtmlContent`; gives @type and the path segment. */

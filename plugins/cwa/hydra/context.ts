@@ -23,7 +23,3 @@ export interface HydraContext {
   /** Per-request memo for extensions (e.g. the page data named by the `path` header). */
   memo: Map<string, unknown>
 }
-
-export function isAnonymous(ctx: Pick<HydraContext, 'user'>): boolean {
-  return !ctx.user
-}

@@ -1,6 +1,4 @@
-/** Payload relationship values come as an id, a populated doc, or {relationTo, value}. */
-export type RelationValue = string | number | { id?: string | number } | { relationTo: string; value: unknown } | null | undefined
-
+/** The id in a Payload relationship value: an id, a populated doc, or {relationTo, value}. */
 export function relationId(value: unknown): string | null {
   if (value == null || value === '') return null
   if (typeof value === 'string' || typeof value === 'number') return String(value)

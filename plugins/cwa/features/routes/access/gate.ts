@@ -4,7 +4,6 @@ import { getItem } from '../../../hydra/operations.js'
 import { isUuid, type Resource } from '../../../core/registry.js'
 import { internalFind } from '../../../core/utils/internalFind.js'
 import { grantItem } from '../config.js'
-import { canSeeRoute } from '../liveness.js'
 import { contentItemAllowed, type GatedKind } from './policy.js'
 import { failedRules, routeRulesAllow } from './rules.js'
 
@@ -13,15 +12,6 @@ export const denied = (ctx: Pick<HydraContext, 'user'>) => (ctx.user ? forbidden
 
 const kindOf = (resource: Resource): GatedKind | null =>
   resource.slug === 'pages' ? 'page' : resource.meta.kind === 'pageData' ? 'pageData' : resource.meta.kind === 'component' ? 'component' : null
-
-/**
- * One route for this caller (used by the manifest): denied by a
- * route_security rule (401/403), or not live for the caller (404).
- */
-export async function assertRouteVisible(ctx: HydraContext, route: { id: string; path: string }, at?: Date): Promise<void> {
-  if (!routeRulesAllow(ctx.options, ctx.user, route.path)) throw denied(ctx)
-  if (!(await canSeeRoute(ctx, route, at))) throw notFound()
-}
 
 async function exists(ctx: HydraContext, slug: string, id: string): Promise<boolean> {
   return (await internalFind(ctx.payload, { collection: slug, where: { id: { equals: id } }, select: {}, limit: 1, req: ctx.req })).length > 0

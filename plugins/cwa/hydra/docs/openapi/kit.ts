@@ -25,7 +25,7 @@ export const MEDIA_MERGE_PATCH = 'application/merge-patch+json'
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 export const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` })
-export const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` })
+const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` })
 
 export const schemaNames = {
   read: (r: Resource) => `${r.meta.shortName}.jsonld`,
