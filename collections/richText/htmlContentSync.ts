@@ -55,7 +55,12 @@ const isEmptyState = (state: unknown): boolean => !state || !Array.isArray((stat
 type Row = Record<string, unknown>
 
 const sameHtml = (a: unknown, b: unknown) => (a ?? null) === (b ?? null)
-const sameState = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+/** JSON with its keys sorted: a state read back from the database (jsonb) has its keys in another order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value ?? null, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Row).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  )
+const sameState = (a: unknown, b: unknown) => canonical(a) === canonical(b)
 
 /**
  * What the writer may have read: the record written and, for a draft of a
@@ -85,10 +90,11 @@ async function baselinesOf(data: Row, originalDoc: unknown, req: PayloadRequest,
  * - only `content` sent and changed: content is the source;
  * - both sent (the admin's form sends the whole document; a REST client may
  *   echo what it read): html is the source only when it is new and the
- *   editor state is one the writer read unchanged; otherwise the editor
- *   state is, and the html sent is replaced by its conversion. A form that
- *   loaded a live record and saves into its draft sends the html it loaded,
- *   which must never overwrite the text just typed (issue 23).
+ *   editor state is one the writer read unchanged, or is the html's own
+ *   conversion (a stored pair copied whole); otherwise the editor state is,
+ *   and the html sent is replaced by its conversion. A form that loaded a
+ *   live record and saves into its draft sends the html it loaded, which
+ *   must never overwrite the text just typed (issue 23).
  */
 export const htmlContentSync: CollectionBeforeChangeHook = async ({ data, originalDoc, collection, req }) => {
   // (A create's data may hold a field the client did not send as undefined.)
@@ -103,6 +109,9 @@ export const htmlContentSync: CollectionBeforeChangeHook = async ({ data, origin
     sentContent && (baselines.length === 0 ? !isEmptyState(data[CONTENT_FIELD]) : baselines.every((b) => !sameState(data[CONTENT_FIELD], b[CONTENT_FIELD])))
   let source: 'html' | 'content' | null = null
   if (htmlNew && !contentNew) source = 'html'
+  // Both new: a pair copied as stored (a publication handing a draft's content to its twin, a duplicate) is
+  // one whose state is its html's conversion: the html stays as written (plain text stays plain text).
+  else if (htmlNew && contentNew) source = typeof data[HTML_FIELD] === 'string' && sameState(await htmlToEditorState(sanitizeHtml(data[HTML_FIELD]), collection), data[CONTENT_FIELD]) ? 'html' : 'content'
   else if (contentNew) source = 'content'
   // Neither new, but not the stored pair (the html of the live twin, the editor state of its draft): one source.
   else if (sentHtml && sentContent && (!sameHtml(data[HTML_FIELD], stored[HTML_FIELD]) || !sameState(data[CONTENT_FIELD], stored[CONTENT_FIELD]))) source = 'content'
