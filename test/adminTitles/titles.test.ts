@@ -24,7 +24,6 @@ const ref = (name: string) => `${name}-${++counter}`
 const PAST = '2020-01-01T00:00:00.000Z'
 
 const create = (path: string, body: Record<string, unknown>) => postFixture(server, path, body, admin)
-const idOf = (iri: string) => iri.split('/').pop()!
 
 /** A record as Payload REST (the admin panel's API) gives it, read as the admin. */
 async function rest(collection: string, id: string): Promise<Record<string, any>> {

@@ -91,6 +91,3 @@ export interface Endpoint {
   /** Its OpenAPI description, or why it has none (the documentation's own files). */
   docs: ((kit: OpenApiKit) => EndpointDoc) | { undocumented: string }
 }
-
-/** Declares an endpoint (types only: the table reads the declaration as it is). */
-export const endpoint = (declaration: Endpoint): Endpoint => declaration

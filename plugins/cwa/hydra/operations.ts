@@ -1,4 +1,4 @@
-import { type CollectionSlug, commitTransaction, initTransaction, killTransaction, ValidationError } from 'payload'
+import { commitTransaction, initTransaction, killTransaction, ValidationError } from 'payload'
 import type { HydraContext } from './context.js'
 import { denormalize } from './denormalizer.js'
 import { classifyError, forbidden, notFound, unauthorized, violation, ViolationError } from './errors.js'
@@ -21,8 +21,6 @@ export interface OperationResult {
   /** The version of the record answered (its ETag's lead, for If-Match). */
   version?: string | null
 }
-
-const slugOf = (resource: Resource) => resource.slug as CollectionSlug
 
 /** GET /{collection}: a filtered, ordered, paginated Hydra collection. */
 export async function getCollection(resource: Resource, ctx: HydraContext): Promise<OperationResult> {
