@@ -1,0 +1,79 @@
+/**
+ * What `npm pack` of payload-cwa ships: compiled modules with their types and nothing else (no test, bench, source
+ * map or TypeScript source, no build stamp, no file outside `files`, no module left from a deleted source), and
+ * what publint and @arethetypeswrong/cli say of the tarball.
+ *
+ * attw runs with `--profile esm-only`: the package is ESM-only on purpose (`type: module`, `import` conditions, no
+ * `require`), as Payload 3 and Next.js load it; that profile ignores the two resolutions that cannot load an
+ * ESM-only package (node10 and node16 from CommonJS) and still fails on every problem under node16 (from ESM) and
+ * bundler, the two an app on Payload's template uses.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { compiledSources, packageDir, packPlugin, runOk } from './pack'
+
+const root = process.cwd()
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)
+let tarball: string
+let entries: string[]
+
+beforeAll(async () => {
+  const packed = await packPlugin()
+  tarball = packed.tarball
+  entries = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line && !line.endsWith('/'))
+  console.log(`packed ${path.basename(tarball)} (${entries.length} files) in ${packed.seconds.toFixed(1)} s${packed.seconds === 0 ? ' (this run had it already)' : ''}`)
+}, 900_000)
+
+describe('the packed payload-cwa tarball', () => {
+  it('holds compiled modules and their types only, each from a current source', () => {
+    expect(entries.every((entry) => entry.startsWith('package/'))).toBe(true)
+    const files = entries.map((entry) => entry.slice('package/'.length))
+    const manifest = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { files: string[] }
+    const listed = manifest.files.filter((pattern) => !pattern.startsWith('!'))
+    // npm always packs package.json (and a README or LICENSE when there is one); everything else is under `files`.
+    const outside = files.filter((file) => !['package.json', 'README.md', 'LICENSE'].includes(file) && !listed.some((entry) => file === entry || file.startsWith(`${entry}/`)))
+    expect(outside).toEqual([])
+    const unwanted = files.filter(
+      (file) =>
+        /(^|\/)(test|tests|__tests__|bench|fixtures?-tests?)\//.test(file) ||
+        /\.(test|spec|bench)\.[cm]?[jt]sx?$/.test(file) ||
+        /\.map$/.test(file) ||
+        /(^|\/)\.[^/]+$/.test(file) ||
+        (/\.(ts|tsx|mts|cts)$/.test(file) && !/\.d\.[cm]?ts$/.test(file)),
+    )
+    expect(unwanted).toEqual([])
+    const dist = files.filter((file) => file.startsWith('dist/'))
+    expect(dist.length).toBeGreaterThan(0)
+    expect(dist.filter((file) => !/\.(js|d\.ts)$/.test(file))).toEqual([])
+    // Every module has its declarations and comes from a source file that exists today (a clean build: nothing stale).
+    const modules = dist.filter((file) => file.endsWith('.js')).map((file) => file.slice('dist/'.length, -'.js'.length))
+    const declarations = dist.filter((file) => file.endsWith('.d.ts')).map((file) => file.slice('dist/'.length, -'.d.ts'.length))
+    expect(modules.filter((module) => !declarations.includes(module))).toEqual([])
+    expect(declarations.filter((module) => !modules.includes(module))).toEqual([])
+    const sources = new Set(compiledSources().map((file) => file.replace(/\.tsx?$/, '')))
+    expect(modules.filter((module) => !sources.has(module))).toEqual([])
+    expect([...sources].filter((source) => !modules.includes(source))).toEqual([])
+  })
+
+  it("answers every export of the package's exports map with a packed file", () => {
+    const manifest = JSON.parse(execFileSync('tar', ['xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as { exports: Record<string, string | Record<string, string>> }
+    const targets = Object.values(manifest.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))
+    expect(targets.length).toBeGreaterThan(5)
+    expect(targets.filter((target) => !entries.includes(`package/${target.replace(/^\.\//, '')}`))).toEqual([])
+  })
+
+  it('passes publint, warnings counted as errors', async () => {
+    const result = await runOk(bin('publint'), ['run', tarball, '--strict'], { cwd: root })
+    expect(result.output).toContain('All good!')
+  }, 120_000)
+
+  it('passes @arethetypeswrong/cli (profile esm-only: an ESM-only package)', async () => {
+    // A problem under node16 (from ESM) or bundler exits non-zero (runOk fails with attw's table).
+    const result = await runOk(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'], { cwd: root })
+    for (const entry of ['"payload-cwa"', '"payload-cwa/admin"', '"payload-cwa/next"', '"payload-cwa/express"', '"payload-cwa/types"']) expect(result.output).toContain(entry)
+  }, 120_000)
+})
