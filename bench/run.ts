@@ -31,6 +31,7 @@ import { startFloor } from './floor'
 import { printTable } from './report'
 import { seedScale } from './scale'
 import { benchOrphans } from './orphans'
+import { benchPagePublish } from './pagePublish'
 import { explain, logQueries, type LoggedQuery } from './sqlLog'
 import { BULK_ROUTES, setUpStructure } from './structure'
 import { readTargets, type ReadTarget } from './targets'
@@ -177,6 +178,7 @@ async function main(): Promise<void> {
     console.log('Layers: what each adds bounds every request built on it (bench/layers.ts).')
   }
   if (!ONLY || ONLY.test('orphans')) printTable(await benchOrphans(payload, `${PG}/${DB}`))
+  if (!ONLY || ONLY.test('page publish')) printTable(await benchPagePublish(payload, base, asAdmin))
   const peakMb = process.resourceUsage().maxRSS / 1024
   console.log(`\nServer process: peak RSS ${peakMb.toFixed(0)} MB (Payload, the floor server and this harness; the load generator runs apart). Node ${process.version}.`)
 

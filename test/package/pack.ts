@@ -30,19 +30,19 @@ function sourceFiles(dir = packageDir, found: string[] = []): string[] {
 
 function sourcesHash(): string {
   const hash = createHash('sha1')
-  for (const file of sourceFiles()) hash.update(path.relative(packageDir, file)).update('\0').update(readFileSync(file)).update('\0')
+  for (const file of sourceFiles()) hash.update(path.relative(packageDir, file)).update('\0').update(readFileSync(file, 'latin1')).update('\0')
   return hash.digest('hex').slice(0, 12)
 }
 
 /** The environment of a child process that must not think it runs inside this project's npm script (npm test). */
-export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {}
+export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: Record<string, string | undefined> = {}
   for (const [key, value] of Object.entries(process.env)) {
     // npm_config_* (local prefix, workspace...) would point npm at this project; jest's NODE_OPTIONS at its VM modules.
     if (/^npm_/i.test(key) || key === 'INIT_CWD' || key === 'NODE_OPTIONS') continue
     env[key] = value
   }
-  return { ...env, NO_UPDATE_NOTIFIER: '1', NEXT_TELEMETRY_DISABLED: '1', ...extra }
+  return { ...env, NO_UPDATE_NOTIFIER: '1', NEXT_TELEMETRY_DISABLED: '1', ...extra } as NodeJS.ProcessEnv
 }
 
 export interface Run {
