@@ -42,7 +42,7 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS
     if (/^npm_/i.test(key) || key === 'INIT_CWD' || key === 'NODE_OPTIONS') continue
     env[key] = value
   }
-  return { ...env, NO_UPDATE_NOTIFIER: '1', NEXT_TELEMETRY_DISABLED: '1', ...extra } as NodeJS.ProcessEnv
+  return { ...env, NO_UPDATE_NOTIFIER: '1', NEXT_TELEMETRY_DISABLED: '1', ...extra } as unknown as NodeJS.ProcessEnv
 }
 
 export interface Run {
