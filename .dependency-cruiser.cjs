@@ -3,7 +3,9 @@
  *
  * The library (plugins/cwa) is a stack of layers that import downward only:
  *
- *   plugin.ts, options.ts, index.ts   assembly and front door (may import all of plugins/cwa)
+ *   commands/                         the operator commands: use the library through its front door, like an app
+ *   plugin.ts, options.ts, index.ts   assembly and front door (may import all of plugins/cwa; of commands/, only
+ *                                     its list and options)
  *   server/                           serves the API (Express / Fetch adapters)
  *   features/<feature>/               one folder per feature, public surface in its index.ts
  *   session/                          cookies, JWTs, refresh tokens
@@ -42,6 +44,22 @@ const layerRule = (layer) => ({
 module.exports = {
   forbidden: [
     ...LAYERS.map(layerRule),
+    {
+      name: 'commands-on-top',
+      severity: 'error',
+      comment:
+        'The operator commands (plugins/cwa/commands) sit on top of the library: nothing in it imports them, but the ' +
+        'assembly, which registers their list (commands/list.ts) and their options (commands/options.ts).',
+      from: { path: CWA, pathNot: [`${CWA}commands/`, FRONT_DOOR] },
+      to: { path: `${CWA}commands/` },
+    },
+    {
+      name: 'commands-list-alone',
+      severity: 'error',
+      comment: 'commands/list.ts names the command modules by path only: importing them would load every command with the plugin.',
+      from: { path: `${CWA}commands/(list|options)\\.ts$` },
+      to: { path: `${CWA}(?!core/)` },
+    },
     {
       name: 'feature-through-index',
       severity: 'error',

@@ -23,5 +23,6 @@ export default {
   testTimeout: 60000,
   maxWorkers: 2,
   watchPathIgnorePatterns: ['<rootDir>/.data/', '<rootDir>/.next/'],
-  modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/scratch/'],
+  // Copies of the package elsewhere in the tree (a packed one, the fresh-app example's) would be a second 'payload-cwa'.
+  modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/scratch/', '<rootDir>/.data/', '<rootDir>/examples/fresh-app/'],
 }

@@ -7,7 +7,7 @@ import { sitePageData } from './collections/pageData'
 import { generatedComponents, generatedPageData } from './collections/generated'
 import { migrations } from './migrations'
 import { cwaPlugin, type CwaPluginOptions, DATABASE_RETRY_AFTER, isDatabaseUnavailable, resolveOptions } from 'payload-cwa'
-import { commands } from './src/commands'
+import { siteCommands } from './src/config/commands'
 import { deepMerge } from './src/config/deepMerge'
 import { embeddedDatabaseUrl } from './src/config/databaseUrl'
 import { sitePg, sitePoolConfig } from './src/config/databasePool'
@@ -30,6 +30,8 @@ export interface SiteConfigOverrides {
 export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<SanitizedConfig> {
   // Synchronous up to here: a bad CWA_CONFIG_FILE throws as the config module loads (npm start prints the error and stops).
   const options = deepMerge(siteOptions() as Record<string, unknown>, (overrides.options ?? {}) as Record<string, unknown>) as CwaPluginOptions
+  // The operator commands start the way npm start does (embedded PostgreSQL, migrations): src/config/commands.ts.
+  options.commands ??= siteCommands
   const { tablePrefix } = resolveOptions(options)
   // Every setting is read now, synchronously, the plugin's included (tests set MAILER_DSN and others only while this
   // call runs); only the editor loads later.
@@ -56,7 +58,6 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
     }),
     email: mailAdapter(),
     collections: [...siteComponents, ...generatedComponents, ...sitePageData, ...generatedPageData, newsletterSignups(tablePrefix)],
-    bin: commands,
     // Payload's jobs (the plugin adds its tasks): worked by the runner `npm start` starts (CWA_JOBS_RUNNER=0: off)
     // or by `npx payload cwa:jobs:work`, every CWA_JOBS_CRON (default every 10 s), all queues.
     jobs: { autoRun: [{ cron: process.env.CWA_JOBS_CRON ?? '*/10 * * * * *', allQueues: true, limit: 10 }] },

@@ -30,6 +30,7 @@ export type { PropertyDescription } from './hydra/docs/openapi/propertyDescripti
 export type { Doc, ItemStore } from './hydra/itemStore.js'
 export type { HydraContext } from './hydra/context.js'
 export { type JwtKeys, loadJwtKeys, RefreshTokenStore } from './session/index.js'
+export type { CommandEnvironment, CommandsOptions } from './commands/options.js'
 export { createCwaHandler, createCwaNextHandler, type CwaFetchHandler, type CwaNextRouteHandlers, payloadKeys } from './server/index.js'
 
 // The features add their options to CwaPluginOptions (and their declarations to the type metadata) by declaration
@@ -49,3 +50,4 @@ export type {} from './features/routes/options.js'
 export type {} from './features/uploads/options.js'
 export type {} from './features/users/options.js'
 export type {} from './session/options.js'
+export type {} from './commands/options.js'

@@ -16,6 +16,7 @@
  *   features/frontEnd/options.ts     cors
  *   features/compat/options.ts       compat, compatIrisWithoutPrefix
  *   features/admin/options.ts        frontEndUrl
+ *   commands/options.ts              commands.* (how the operator commands start)
  *
  * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
  * (declared by the core) by declaration merging; this file only imports
@@ -38,6 +39,7 @@ import { realtimeOptionKeys, resolveRealtimeOptions } from './features/realtime/
 import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options.js'
 import { resolveUsersOptions, usersOptionKeys } from './features/users/options.js'
 import { resolveUploadsOptions, uploadsOptionKeys } from './features/uploads/options.js'
+import { commandsOptionKeys, resolveCommandsOptions } from './commands/options.js'
 
 export { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from './core/options.js'
 export type { CwaPluginOptions, ResolvedCwaOptions, SecurityExpression } from './core/options.js'
@@ -58,6 +60,7 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   ...realtimeOptionKeys,
   ...httpCacheOptionKeys,
   ...adminOptionKeys,
+  ...commandsOptionKeys,
 }
 
 /**
@@ -87,6 +90,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     ...resolveRealtimeOptions(options),
     ...resolveHttpCacheOptions(options),
     ...resolveAdminOptions(options),
+    ...resolveCommandsOptions(options),
   }
 }
 

@@ -1,4 +1,5 @@
 import type { CollectionConfig, Config, Payload } from 'payload'
+import { cwaCommands } from './commands/list.js'
 import { contentAccess } from './core/access.js'
 import { componentGroupsCollection } from './core/collections/componentGroups.js'
 import { componentPositionsCollection } from './core/collections/componentPositions.js'
@@ -87,6 +88,8 @@ export const cwaPlugin =
         await config.onInit?.(payload)
       },
       jobs: tasks.length > 0 ? { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...tasks] } : config.jobs,
+      // The operator commands (`npx payload cwa:<name>`), after the app's own: an app's command of the same key wins.
+      bin: [...(config.bin ?? []), ...cwaCommands().filter(({ key }) => !config.bin?.some((own) => own.key === key))],
       collections: [...own.map(withReadableLabels), ...core.map(byFeatures), ...declared.map((collection) => byFeatures(completeType(collection, ctx)))].map(withResourceEvents),
       custom: { ...(config.custom ?? {}), cwa: { options, extensions, writeListeners: FEATURES.flatMap((feature) => (feature.onWrite ? [feature.onWrite] : [])) } },
     }

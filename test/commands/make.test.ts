@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { CollectionConfig } from 'payload'
-import { type Command, runMake } from '../../src/commands/make'
+import { type Command, runMake } from '../../plugins/cwa/dist/commands/make.js'
 import { runPayloadCommand } from '../support/command'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
@@ -42,7 +42,7 @@ describe('type generators', () => {
     await ok('cwa:make:api-component', ['Banner', '--publishable', '--dir', types])
     await ok('cwa:make:page-data', ['EventData', '--component', 'titles', '--dir', types])
     const scaffold = await ok('cwa:make:cwa-scaffold', ['Promo', '--dir', types])
-    expect(scaffold.stdout).toContain('npm run migrate:create')
+    expect(scaffold.stdout).toContain('npx payload migrate:create add_promo')
     expect(readdirSync(types).sort()).toEqual(['Banner.ts', 'EventData.ts', 'PromoBlock.ts', 'PromoData.ts', 'index.ts'])
     const index = (await import(pathToFileURL(path.join(types, 'index.ts')).href)) as { generatedComponents: CollectionConfig[]; generatedPageData: CollectionConfig[] }
     expect(index.generatedComponents.map((c) => c.slug)).toEqual(['banners', 'promo_blocks'])

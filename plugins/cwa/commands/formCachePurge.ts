@@ -1,6 +1,6 @@
 import type { SanitizedConfig } from 'payload'
-import { purgeFormCache } from 'payload-cwa'
-import { noArguments, runCommand } from './runCommand'
+import { purgeFormCache } from '../index.js'
+import { noArguments, runCommand } from './runCommand.js'
 
 export const COMMAND = 'cwa:form-cache-purge'
 

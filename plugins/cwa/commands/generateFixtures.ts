@@ -1,9 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { SanitizedConfig } from 'payload'
-import { projectRoot } from '../config/projectRoot'
-import { functionName, generateFixtures } from './fixtures/generate'
-import { commandArgs, runCommand } from './runCommand'
+import { functionName, generateFixtures } from './fixtures/generate.js'
+import { commandArgs, runCommand } from './runCommand.js'
 
 export const COMMAND = 'cwa:generate-fixtures'
 const USAGE = `Usage: npx payload ${COMMAND} [--output|-o <file>] [--namespace <functionName>]`
@@ -44,7 +43,7 @@ export function parseGenerateFixturesArgs(argv: string[]): GenerateFixturesInput
  */
 export async function script(config: SanitizedConfig): Promise<void> {
   await runCommand(config, () => parseGenerateFixturesArgs(commandArgs(COMMAND)), async (payload, input) => {
-    const file = path.resolve(projectRoot(import.meta.url), input.output)
+    const file = path.resolve(process.cwd(), input.output)
     const filesDirectory = filesDirectoryOf(file)
     const generated = await generateFixtures(payload, { name: input.name, filesDirectory: path.basename(filesDirectory) })
     mkdirSync(path.dirname(file), { recursive: true })

@@ -1,5 +1,5 @@
 import { getPayload, type SanitizedConfig } from 'payload'
-import { noArguments, runCommand } from './runCommand'
+import { noArguments, runCommand } from './runCommand.js'
 
 export const COMMAND = 'cwa:jobs:work'
 

@@ -2,10 +2,9 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { SanitizedConfig } from 'payload'
-import { collectionSegment, getOptions, getRegistry } from 'payload-cwa'
-import { projectRoot } from '../config/projectRoot'
-import { parseTypeIri, renameMigration, shortNameOf } from './make/rename'
-import { componentModule, generatedIndex, isShortName, pageDataModule, parseIndex } from './make/typeFile'
+import { collectionSegment, getOptions, getRegistry } from '../index.js'
+import { parseTypeIri, renameMigration, shortNameOf } from './make/rename.js'
+import { componentModule, generatedIndex, isShortName, pageDataModule, parseIndex } from './make/typeFile.js'
 
 /**
  * The developer generators (contract: make:api-component, make:page-data,
@@ -18,12 +17,14 @@ import { componentModule, generatedIndex, isShortName, pageDataModule, parseInde
  *   cwa:make:rename-component --old-iri /component/x --new-iri /component/y [--new-short-name Y] [--namespace name] [--dir migrations] [--timestamp ...]
  *
  * A type module goes in --dir (default collections/generated, whose index
- * payload.config.ts includes); --migration then runs `npm run migrate:create`
+ * payload.config.ts includes); --migration then creates its migration (`commands.createMigration`, by default
+ * `npx payload migrate:create`)
  * for it in a new process (the new type's tables). --namespace (the PHP
  * option) names the rename migration's file.
  */
 
-const root = projectRoot(import.meta.url)
+// The app's folder: where `npx payload` runs (Payload finds the app's config from there too).
+const root = process.cwd()
 const COMMANDS = ['cwa:make:api-component', 'cwa:make:page-data', 'cwa:make:cwa-scaffold', 'cwa:make:rename-component'] as const
 export type Command = (typeof COMMANDS)[number]
 
@@ -89,9 +90,11 @@ function writeTypes(dir: string, modules: Array<{ name: string; kind: 'component
   return written
 }
 
-function migrate(name: string): void {
-  const result = spawnSync(process.execPath, ['--enable-source-maps', path.join(root, 'scripts', 'start.mjs'), 'scripts/create-migration.ts', name], { cwd: root, stdio: 'inherit' })
-  if (result.status !== 0) throw new Error(`npm run migrate:create -- ${name} failed (exit ${result.status})`)
+/** The migration of the generated type's tables: the app's own way (`commands.createMigration`), else Payload's. */
+function migrate(config: SanitizedConfig, name: string): void {
+  const own = getOptions(config).commands.createMigration
+  const status = own ? own(name, root) : (spawnSync('npx', ['payload', 'migrate:create', name], { cwd: root, stdio: 'inherit' }).status ?? 1)
+  if (status !== 0) throw new Error(`creating the migration ${name} failed (exit ${status})`)
 }
 
 export async function runMake(config: SanitizedConfig, command: Command, argv: string[]): Promise<number> {
@@ -131,7 +134,7 @@ export async function runMake(config: SanitizedConfig, command: Command, argv: s
     writeFileSync(file, renameMigration(plan))
     report([file])
     if (!existing) console.log(`Note: no type is served at ${from.path} in this config; short name ${plan.oldShortName} was derived from the IRI.`)
-    console.log(`Next: declare the type as ${newShortName} (it is served at /${from.kind === 'component' ? 'component' : 'page_data'}/${to.segment})${dir === path.join(root, 'migrations') ? ' and add the migration to migrations/index.ts (npm run migrate:create rewrites it)' : ''}.`)
+    console.log(`Next: declare the type as ${newShortName} (it is served at /${from.kind === 'component' ? 'component' : 'page_data'}/${to.segment})${dir === path.join(root, 'migrations') ? ' and list the migration in your migrations index (payload migrate:create rewrites it)' : ''}.`)
     return 0
   }
 
@@ -162,8 +165,8 @@ export async function runMake(config: SanitizedConfig, command: Command, argv: s
     ]
   }
   report(writeTypes(dir, modules))
-  if (parsed.flags.get('migration') === true) migrate(`add_${name.toLowerCase()}`)
-  else console.log(`Next: npm run migrate:create -- add_${name.toLowerCase()} (the new tables), or run this command with --migration.`)
+  if (parsed.flags.get('migration') === true) migrate(config, `add_${name.toLowerCase()}`)
+  else console.log(`Next: create the migration of the new tables (npx payload migrate:create add_${name.toLowerCase()}, or your app's own command), or run this command with --migration.`)
   return 0
 }
 

@@ -1,6 +1,6 @@
 import type { SanitizedConfig } from 'payload'
-import { getOptions, PurgeFailed, purgeHttpCache } from 'payload-cwa'
-import { noArguments, runCommand } from './runCommand'
+import { getOptions, PurgeFailed, purgeHttpCache } from '../index.js'
+import { noArguments, runCommand } from './runCommand.js'
 
 export const COMMAND = 'cwa:purge-http-cache'
 

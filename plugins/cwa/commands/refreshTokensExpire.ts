@@ -1,6 +1,6 @@
 import type { Payload, SanitizedConfig } from 'payload'
-import { getOptions, RefreshTokenStore } from 'payload-cwa'
-import { commandArgs, runCommand } from './runCommand'
+import { getOptions, RefreshTokenStore } from '../index.js'
+import { commandArgs, runCommand } from './runCommand.js'
 
 export const COMMAND = 'cwa:refresh-tokens:expire'
 const USAGE = `Usage: npx payload ${COMMAND} [value] [--field username|emailAddress]`

@@ -1,12 +1,12 @@
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
-import { migrateDatabase } from '../server/bootstrap'
-import { ensureDatabase } from '../server/database'
-import { closePayload } from 'payload-cwa'
+import { getOptions } from '../core/registry.js'
+import { closePayload } from '../core/utils/closePayload.js'
+import type { CommandEnvironment } from './options.js'
 
 /**
- * Runs an operator command with the same environment as `npm start`
- * (embedded PostgreSQL when DATABASE_URL is unset, schema migrated), then
- * closes everything and exits with the command's code.
+ * Runs an operator command: the app's command environment first (the plugin's `commands.environment`; the
+ * reference site starts its embedded PostgreSQL when DATABASE_URL is unset and migrates once Payload is up), then
+ * Payload on the app's config and the command's work, then closes everything and exits with the command's code.
  *
  * `prepare` reads the command line (and asks for what is missing) before
  * anything starts: a mistyped option or a missing value is refused at once,
@@ -25,19 +25,19 @@ export async function runCommand<Input>(
     process.exit(1)
   }
   let code = 1
-  const log = { info: () => {}, error: (m: string) => console.error(m) }
-  const database = await ensureDatabase(process.env, log)
+  let environment: CommandEnvironment = {}
   let payload: Payload | undefined
   try {
+    environment = await getOptions(config).commands.environment()
     payload = await getPayload({ config })
-    await migrateDatabase(payload)
+    await environment.ready?.(payload)
     code = await body(payload, input)
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error))
     code = 1
   } finally {
     if (payload) await closePayload(payload)
-    await database.stop()
+    await environment.close?.()
   }
   process.exit(code)
 }

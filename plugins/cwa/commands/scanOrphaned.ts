@@ -1,6 +1,6 @@
 import type { SanitizedConfig } from 'payload'
-import { scanAndNotify } from 'payload-cwa'
-import { commandArgs, runCommand } from './runCommand'
+import { scanAndNotify } from '../index.js'
+import { commandArgs, runCommand } from './runCommand.js'
 
 export const COMMAND = 'cwa:scan-orphaned'
 const usage = (command: string) => `Usage: npx payload ${command} [--notify | --no-notify] [-v]`

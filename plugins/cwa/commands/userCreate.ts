@@ -1,8 +1,8 @@
 import { type SanitizedConfig, ValidationError } from 'payload'
 import { createInterface } from 'node:readline/promises'
 import { Writable } from 'node:stream'
-import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from 'payload-cwa'
-import { commandArgs, runCommand } from './runCommand'
+import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../index.js'
+import { commandArgs, runCommand } from './runCommand.js'
 
 export const COMMAND = 'cwa:user:create'
 const USAGE = 'Usage: npx payload cwa:user:create [username] [email] [password] [--admin|--super-admin] [--inactive] [--overwrite]'

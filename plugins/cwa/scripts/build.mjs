@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url'
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(packageDir, 'dist')
-const typesStamp = path.join(dist, '.tsbuildinfo')
+// Not tsc's own .tsbuildinfo: tsc writes that one even when it fails.
+const typesStamp = path.join(dist, '.types-built')
 const jsStamp = path.join(dist, '.js-built')
 const lock = path.join(packageDir, '.build.lock')
 const clean = process.argv.includes('--clean')
