@@ -67,7 +67,7 @@ describe('the page builder', () => {
     const header = builder.getByTestId('owner-layout').getByTestId('group-header')
     await header.getByTestId('component-link').first().waitFor()
     expect(await labelsIn(header)).toEqual(['Home', 'Blog', 'Contact'])
-    await expect(header.getByTestId('position').first().textContent()).resolves.toContain('NavigationLink')
+    await expect(header.getByTestId('position').first().textContent()).resolves.toContain('Navigation link')
 
     // A group on the page, and two links added through Payload's create drawer.
     await builder.getByLabel('New group location').fill('main')
@@ -75,20 +75,24 @@ describe('the page builder', () => {
     const main = builder.getByTestId('group-main')
     await main.waitFor()
     // The explicit-allow-only FileDownload is not offered in a group that does not name it.
-    const offered = await main.getByLabel('Component type').locator('option').allTextContents()
-    expect(offered).toEqual(expect.arrayContaining(['NavigationLink', 'Title']))
-    expect(offered).not.toContain('FileDownload')
+    const adder = main.getByRole('group', { name: 'Add a block' })
+    const offered = (await adder.getByRole('button').allTextContents()).map((t) => t.trim())
+    expect(offered).toEqual(expect.arrayContaining(['Navigation link', 'Title']))
+    expect(offered).not.toContain('File download')
     for (const [label, rawPath] of [
       ['First link', '/first'],
       ['Second link', '/second'],
     ] as const) {
-      await main.getByLabel('Component type').selectOption({ label: 'NavigationLink' })
-      await main.getByRole('button', { name: 'Add component' }).click()
+      // Every field of the type: Payload's create drawer, from the builder's add form.
+      await adder.getByRole('button', { name: 'Navigation link', exact: true }).click()
+      await main.getByTestId('add-block-form').getByRole('button', { name: 'All fields…' }).click()
       const drawer = page.locator('.drawer--is-open').last()
       await drawer.locator('#field-label').fill(label)
       await drawer.locator('#field-rawPath').fill(rawPath)
       await drawer.locator('#action-save').click()
       await main.getByTestId('component-link').filter({ hasText: label }).waitFor()
+      // The form stays open for another block until cancelled.
+      await main.getByTestId('add-block-form').getByRole('button', { name: 'Cancel' }).click()
     }
     expect(await labelsIn(main)).toEqual(['First link', 'Second link'])
 

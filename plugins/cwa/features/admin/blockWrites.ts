@@ -28,9 +28,10 @@ export interface MainField {
 
 const BASE = new Set(['uiComponent', 'uiClassNames', 'componentGroups', 'componentPositions', 'publishedAt', 'adminTitle'])
 
-/** A type as the admin names it: its collection's singular label, else its short name. */
-export function typeLabel(resource: Resource): string {
-  const singular = (resource.collection.labels as { singular?: unknown } | undefined)?.singular
+/** A type as the admin names it: its collection's singular label (the final config's: features complete the labels), else its short name. */
+export function typeLabel(ctx: HydraContext, resource: Resource): string {
+  const config = ctx.payload.collections[resource.slug as CollectionSlug]?.config ?? resource.collection
+  const singular = (config.labels as { singular?: unknown } | undefined)?.singular
   return typeof singular === 'string' && singular ? singular : resource.meta.shortName
 }
 

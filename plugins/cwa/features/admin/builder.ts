@@ -25,7 +25,7 @@ export interface BuilderComponent {
   /** When that draft is scheduled to go live. */
   scheduledAt?: string | null
   /** The field the builder edits in place, with its value (the pending draft's). */
-  main?: { name: string; value: string | null } | null
+  main?: PageBlock['main']
 }
 
 export interface BuilderPosition {
@@ -104,7 +104,7 @@ async function loadComponents(ctx: HydraContext, refs: Array<{ slug: string; id:
     if (!resource) continue
     const { docs } = await ctx.payload.find({ collection: slug as CollectionSlug, where: { id: { in: [...ids] } }, depth: 0, pagination: false, req: ctx.req })
     for (const doc of docs as Doc[]) {
-      out.set(`${slug}:${doc.id}`, { '@id': ctx.registry.itemIri(slug, doc.id), slug, id: String(doc.id), type: resource.meta.shortName, label: typeLabel(resource), title: componentTitle(resource, doc) })
+      out.set(`${slug}:${doc.id}`, { '@id': ctx.registry.itemIri(slug, doc.id), slug, id: String(doc.id), type: resource.meta.shortName, label: typeLabel(ctx, resource), title: componentTitle(resource, doc) })
     }
   }
   return out
@@ -147,7 +147,7 @@ async function ownerView(ctx: HydraContext, slug: 'pages' | 'layouts', doc: Doc,
           reference: String(group.reference),
           location: typeof group.location === 'string' ? group.location : null,
           allowedComponents: allowed ? allowed.map((iri) => ctx.registry.parseIri(iri)?.resource.collectionIri ?? iri) : null,
-          addable: addableTypes(ctx, allowed).map((r) => ({ '@id': r.collectionIri, slug: r.slug, type: r.meta.shortName, label: typeLabel(r), main: mainFieldOf(r) })),
+          addable: addableTypes(ctx, allowed).map((r) => ({ '@id': r.collectionIri, slug: r.slug, type: r.meta.shortName, label: typeLabel(ctx, r), main: mainFieldOf(r) })),
           positions: positions
             .filter((p) => relationId(p.componentGroup) === groupId)
             .map((p) => {

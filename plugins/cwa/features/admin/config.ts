@@ -33,11 +33,15 @@ export function applyAdminFields(collection: CollectionConfig, options: Resolved
   if (collection.slug === 'component_positions') {
     added.push({ name: 'cwaEmptyPosition', type: 'ui', admin: { components: { Field: `${ADMIN_ENTRY}#EmptyPositionWarning` } } })
   }
-  for (const property of Object.keys(meta.uploadable ?? {})) {
+  const files = Object.keys(meta.uploadable ?? {})
+  for (const property of files) {
+    const clientProps = { apiPrefix: options.apiPrefix, collectionIri: collectionIri(options, meta), property }
     added.push({
       name: `cwaUpload_${property}`,
       type: 'ui',
-      admin: { components: { Field: { path: `${ADMIN_ENTRY}#FileUploadField`, clientProps: { apiPrefix: options.apiPrefix, collectionIri: collectionIri(options, meta), property } } } },
+      label: files.length > 1 ? property : 'File',
+      // Cell: the list's thumbnail column (listColumns puts the first file first).
+      admin: { components: { Field: { path: `${ADMIN_ENTRY}#FileUploadField`, clientProps }, Cell: { path: `${ADMIN_ENTRY}#UploadThumbnailCell`, clientProps } } },
     })
   }
   if (routable || collection.slug === 'routes') {
@@ -65,7 +69,9 @@ function listColumns(collection: CollectionConfig): string[] | undefined {
   if (collection.slug === 'pages' && title && title !== 'reference') return [title, 'layout', 'updatedAt']
   if (collection.slug === 'routes') return ['path', 'page', ...(collection.fields.some((f) => 'name' in f && f.name === 'pageData') ? ['pageData'] : []), 'redirect', 'updatedAt']
   if (collection.admin?.defaultColumns) return collection.admin.defaultColumns
-  if (meta?.kind === 'component' || meta?.kind === 'pageData') return [title ?? 'id', ...(meta.kind === 'pageData' ? ['page'] : []), 'updatedAt']
+  // An uploadable type (the Images list) leads with its first file's thumbnail.
+  const file = Object.keys(meta?.uploadable ?? {})[0]
+  if (meta?.kind === 'component' || meta?.kind === 'pageData') return [...(file ? [`cwaUpload_${file}`] : []), title ?? 'id', ...(meta.kind === 'pageData' ? ['page'] : []), 'updatedAt']
   return undefined
 }
 

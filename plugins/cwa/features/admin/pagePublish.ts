@@ -72,7 +72,7 @@ function blockViolation(ctx: HydraContext, block: PageBlock, v: Violation): Bloc
     : v.message
   return {
     propertyPath: field ?? '',
-    message: `The ${typeLabel(resource)} block “${block.title}”${where} cannot be published: ${why}`,
+    message: `The ${typeLabel(ctx, resource)} block “${block.title}”${where} cannot be published: ${why}`,
     code: v.code,
     block: block['@id'],
     draft: block.pending!.iri,

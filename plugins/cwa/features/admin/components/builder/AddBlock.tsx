@@ -1,0 +1,142 @@
+'use client'
+/**
+ * Adding a block to a group, with its content, in one step: pick a type
+ * (one button per type the group allows), type its main field (or choose
+ * its image and alt text), "Add block": POST /_/page_builder/blocks creates
+ * the component and places it at the group's end in one transaction. An
+ * image is resized in the browser first (the contract's limits) and sent as
+ * a named data URI, so its title is its file name. "All fields…" opens
+ * Payload's create drawer for the type instead; the block is placed on save.
+ */
+import { Button, TextareaInput, TextInput, useDocumentDrawer } from '@payloadcms/ui'
+import React, { useRef, useState } from 'react'
+import { apiFetch } from '../api.js'
+import { resizeForUpload } from '../resize.js'
+import type { Addable, BuilderContext, Group } from './types.js'
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** Plain text typed in the builder as paragraphs (a blank line between two); the drawer's rich text editor does the rest. */
+export const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('')
+
+/** A file as a data URI carrying its name (the uploads feature's `name=` parameter), so the stored name keeps it. */
+async function namedDataUri(file: File): Promise<string> {
+  const uri = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'))
+    reader.readAsDataURL(file)
+  })
+  return uri.replace(/^data:([^;,]*)/, (_m, type: string) => `data:${type || 'application/octet-stream'};name=${encodeURIComponent(file.name)}`)
+}
+
+function FullFormButton({ type, group, ctx }: { type: Addable; group: Group; ctx: BuilderContext }) {
+  const [Drawer, , { openDrawer, closeDrawer }] = useDocumentDrawer({ collectionSlug: type.slug })
+  return (
+    <>
+      <Button buttonStyle="secondary" size="small" margin={false} onClick={openDrawer}>
+        All fields…
+      </Button>
+      <Drawer
+        onSave={async ({ doc, operation }) => {
+          if (operation !== 'create') return
+          closeDrawer()
+          await ctx.write(() => apiFetch(`${ctx.apiPrefix}/_/page_builder/positions`, { body: { componentGroup: group['@id'], component: `${type['@id']}/${doc.id}` } }))
+        }}
+      />
+    </>
+  )
+}
+
+function AddForm({ type, group, ctx, onDone }: { type: Addable; group: Group; ctx: BuilderContext; onDone: () => void }) {
+  const main = type.main
+  const [text, setText] = useState('')
+  const [alt, setAlt] = useState('')
+  const [file, setFile] = useState<File | null>(null)
+  const [note, setNote] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const path = `cwaAdd_${group.id}_${type.slug}`
+
+  const add = async () => {
+    const data: Record<string, string> = {}
+    if (main?.kind === 'file') {
+      if (!file) return setNote('Choose a file first.')
+      const { file: sent, resized } = await resizeForUpload(file)
+      data[main.name] = await namedDataUri(sent)
+      if (main.alt && alt) data[main.alt.name] = alt
+      if (resized) setNote(`Resized in the browser from ${resized.from.join(' × ')} to ${resized.to.join(' × ')} px.`)
+    } else if (main?.kind === 'html') {
+      if (text.trim()) data[main.name] = paragraphs(text)
+    } else if (main && text) data[main.name] = text
+    const ok = await ctx.write(() => apiFetch(`${ctx.apiPrefix}/_/page_builder/blocks`, { body: { componentGroup: group['@id'], type: type['@id'], data } }))
+    if (ok) onDone()
+  }
+
+  return (
+    <div data-testid="add-block-form" style={{ border: '1px dashed var(--theme-elevation-250)', borderRadius: 4, padding: 12, marginTop: 8, display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <strong>New {type.label}</strong>
+      {main?.kind === 'file' && (
+        <>
+          <input
+            ref={input}
+            type="file"
+            accept="image/*"
+            aria-label="Image file"
+            style={{ display: 'none' }}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null)
+              setNote(null)
+            }}
+          />
+          <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <Button buttonStyle="secondary" size="small" margin={false} onClick={() => input.current?.click()}>
+              {file ? 'Choose another file' : 'Choose a file'}
+            </Button>
+            <span data-testid="chosen-file">{file ? file.name : 'No file chosen.'}</span>
+          </div>
+          {main.alt && <TextInput path={`${path}_alt`} label={main.alt.label} value={alt} onChange={(e: React.ChangeEvent<HTMLInputElement>) => setAlt(e.target.value)} />}
+        </>
+      )}
+      {main?.kind === 'html' && (
+        <TextareaInput path={path} label="Text" description="Paragraphs separated by a blank line; formatting in the full editor (Edit)." value={text} onChange={(e) => setText(e.target.value)} />
+      )}
+      {main?.kind === 'textarea' && <TextareaInput path={path} label={main.label} value={text} onChange={(e) => setText(e.target.value)} />}
+      {main?.kind === 'text' && <TextInput path={path} label={main.label} value={text} onChange={(e: React.ChangeEvent<HTMLInputElement>) => setText(e.target.value)} />}
+      {note && <span role="status">{note}</span>}
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Button buttonStyle="primary" size="small" margin={false} onClick={() => void add()}>
+          Add block
+        </Button>
+        <FullFormButton type={type} group={group} ctx={ctx} />
+        <Button buttonStyle="subtle" size="small" margin={false} onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+export function AddBlock({ group, ctx }: { group: Group; ctx: BuilderContext }) {
+  const [chosen, setChosen] = useState<string | null>(null)
+  const type = group.addable.find((t) => t.slug === chosen)
+  if (group.addable.length === 0) return null
+  return (
+    <div data-testid="add-block">
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' }} role="group" aria-label="Add a block">
+        <span style={{ fontSize: 12, color: 'var(--theme-elevation-500)' }}>Add:</span>
+        {group.addable.map((t) => (
+          <Button key={t.slug} buttonStyle={chosen === t.slug ? 'primary' : 'pill'} size="small" margin={false} icon={['plus']} iconPosition="left" onClick={() => setChosen(chosen === t.slug ? null : t.slug)}>
+            {t.label}
+          </Button>
+        ))}
+      </div>
+      {type && <AddForm key={type.slug} type={type} group={group} ctx={ctx} onDone={() => setChosen(null)} />}
+    </div>
+  )
+}

@@ -1,0 +1,215 @@
+'use client'
+/**
+ * One position of a group in the page builder: its component's title (a
+ * link to it: to its pending draft when it has one, which is what an edit
+ * changes), type and state; its main field edited in place (a Title's
+ * title, a link's label, an image's alt text); every field in Payload's
+ * drawer, which returns here on save; move, remove.
+ */
+import { Button, TextInput, useDocumentDrawer } from '@payloadcms/ui'
+import React, { useEffect, useState } from 'react'
+import { apiFetch } from '../api.js'
+import { BlockStatePill } from './BlockState.js'
+import type { BuilderContext, Component, Position } from './types.js'
+
+const small: React.CSSProperties = { fontSize: 12, color: 'var(--theme-elevation-500)' }
+const idOf = (iri: string) => iri.split('/').pop()!
+
+/** The record an edit of the block changes: its pending draft, else itself. */
+const editedId = (c: Component) => (c.pending ? idOf(c.pending) : c.id)
+
+export function ComponentLink({ component, adminRoute }: { component: Component; adminRoute: string }) {
+  return (
+    <a href={`${adminRoute}/collections/${component.slug}/${editedId(component)}`} title="Open the component" data-testid="component-link">
+      {component.title}
+    </a>
+  )
+}
+
+/** An uploadable block's thumbnail (its thumbnail variant, else the original), read from the API. */
+function Thumbnail({ component }: { component: Component }) {
+  const [src, setSrc] = useState<string | null>(null)
+  const property = component.main?.file
+  useEffect(() => {
+    if (!property) return
+    let live = true
+    apiFetch<{ _metadata?: { mediaObjects?: Record<string, Array<{ contentUrl: string; imagineFilter: string | null; mimeType: string }>> } }>(component.pending ?? component['@id'])
+      .then((doc) => {
+        const media = doc._metadata?.mediaObjects?.[property] ?? []
+        const pick = media.find((m) => m.imagineFilter === 'thumbnail') ?? media.find((m) => m.mimeType.startsWith('image/'))
+        if (live) setSrc(pick?.contentUrl ?? null)
+      })
+      .catch(() => undefined) // No thumbnail: the title still names the block.
+    return () => {
+      live = false
+    }
+  }, [component, property])
+  if (!property) return null
+  return src ? (
+    <img src={src} alt="" data-testid="block-thumbnail" style={{ width: 48, height: 36, objectFit: 'cover', borderRadius: 3, background: 'var(--theme-elevation-100)' }} />
+  ) : (
+    <span style={{ width: 48, height: 36, borderRadius: 3, background: 'var(--theme-elevation-100)', display: 'inline-block' }} />
+  )
+}
+
+/** The block's main field, edited where it is (PATCH of the block: a live one's edit goes to its draft). */
+function InlineEdit({ component, ctx, onDone }: { component: Component; ctx: BuilderContext; onDone: () => void }) {
+  const main = component.main!
+  const [value, setValue] = useState(main.value ?? '')
+  const label = main.kind === 'file' ? 'Alt text' : main.name.charAt(0).toUpperCase() + main.name.slice(1)
+  const save = async () => {
+    const ok = await ctx.write(() => apiFetch(component['@id'], { method: 'PATCH', body: { [main.name]: value } }))
+    if (ok) onDone()
+  }
+  return (
+    <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end', width: '100%', marginTop: 6 }} data-testid="inline-edit">
+      <div style={{ flex: 1 }}>
+        <TextInput path={`cwaInline_${component.id}`} label={label} value={value} onChange={(e: React.ChangeEvent<HTMLInputElement>) => setValue(e.target.value)} />
+      </div>
+      <Button buttonStyle="primary" size="small" margin={false} onClick={() => void save()}>
+        Save
+      </Button>
+      <Button buttonStyle="subtle" size="small" margin={false} onClick={onDone}>
+        Cancel
+      </Button>
+    </div>
+  )
+}
+
+export function BlockRow(props: {
+  position: Position
+  index: number
+  count: number
+  ctx: BuilderContext
+  dragging: boolean
+  reorder: (from: number, to: number) => void
+  drag: { start: () => void; drop: () => void }
+}) {
+  const { position, index, count, ctx, dragging, reorder, drag } = props
+  const component = position.component
+  const [editing, setEditing] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const refusals = ctx.refusals.filter((r) => component && r.block === component['@id'])
+  useEffect(() => {
+    if (!confirming) return
+    const timer = setTimeout(() => setConfirming(false), 5000)
+    return () => clearTimeout(timer)
+  }, [confirming])
+  const [Drawer, , { openDrawer, closeDrawer }] = useDocumentDrawer({ collectionSlug: component?.slug ?? 'component_positions', id: component ? editedId(component) : position.id })
+
+  return (
+    <li
+      draggable
+      data-testid="position"
+      data-refused={refusals.length > 0 || undefined}
+      onDragStart={(e) => {
+        drag.start()
+        e.dataTransfer.effectAllowed = 'move'
+        e.dataTransfer.setData('text/plain', position['@id'])
+      }}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault()
+        drag.drop()
+      }}
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 10,
+        padding: '8px 10px',
+        marginBottom: 6,
+        border: `1px solid ${refusals.length ? 'var(--theme-error-500)' : 'var(--theme-elevation-150)'}`,
+        boxShadow: refusals.length ? '0 0 0 2px var(--theme-error-100)' : undefined,
+        borderRadius: 4,
+        background: 'var(--theme-elevation-50)',
+        cursor: 'grab',
+        opacity: dragging ? 0.5 : 1,
+      }}
+    >
+      <span aria-hidden style={{ color: 'var(--theme-elevation-400)' }}>
+        ⠿
+      </span>
+      {component && <Thumbnail component={component} />}
+      <PositionLabel position={position} adminRoute={ctx.adminRoute} />
+      <span style={{ marginLeft: 'auto', display: 'flex', gap: 4, alignItems: 'center' }}>
+        {component?.state && <BlockStatePill state={component.state} scheduledAt={component.scheduledAt} />}
+        {component?.main?.name && (
+          <Button buttonStyle="subtle" size="small" margin={false} onClick={() => setEditing(!editing)} aria-label={`Edit ${component.main.kind === 'file' ? 'alt text' : component.main.name} here`}>
+            {component.main.kind === 'file' ? 'Alt text' : 'Quick edit'}
+          </Button>
+        )}
+        {component && (
+          <Button buttonStyle="secondary" size="small" margin={false} onClick={openDrawer}>
+            Edit
+          </Button>
+        )}
+        <Button buttonStyle="subtle" size="small" margin={false} aria-label="Move up" disabled={index === 0} onClick={() => reorder(index, index - 1)}>
+          ↑
+        </Button>
+        <Button buttonStyle="subtle" size="small" margin={false} aria-label="Move down" disabled={index === count - 1} onClick={() => reorder(index, index + 1)}>
+          ↓
+        </Button>
+        <Button
+          buttonStyle={confirming ? 'error' : 'subtle'}
+          size="small"
+          margin={false}
+          tooltip="Its component is deleted too when it is used nowhere else."
+          onClick={() => {
+            if (!confirming) return setConfirming(true)
+            setConfirming(false)
+            void ctx.write(() => apiFetch(`${ctx.apiPrefix}/_/page_builder/remove`, { body: { position: position['@id'] } }))
+          }}
+        >
+          {confirming ? 'Confirm remove' : 'Remove'}
+        </Button>
+      </span>
+      {editing && component?.main && <InlineEdit component={component} ctx={ctx} onDone={() => setEditing(false)} />}
+      {refusals.map((r) => (
+        <div key={`${r.block}:${r.field}`} role="alert" data-testid="block-refusal" style={{ width: '100%', color: 'var(--theme-error-500)', fontSize: 13 }}>
+          {r.message}
+        </div>
+      ))}
+      {component && (
+        <Drawer
+          onSave={async () => {
+            closeDrawer()
+            await ctx.reload()
+          }}
+        />
+      )}
+    </li>
+  )
+}
+
+function PositionLabel({ position, adminRoute }: { position: Position; adminRoute: string }) {
+  const type = (c: Component) => <span style={small}>{c.label ?? c.type}</span>
+  if (position.pageDataProperty) {
+    return (
+      <span>
+        <em>
+          {position.pageDataClass}.{position.pageDataProperty}
+        </em>{' '}
+        <span style={small}>dynamic</span>
+        {position.resolvesTo ? (
+          <>
+            {' '}
+            → <ComponentLink component={position.resolvesTo} adminRoute={adminRoute} /> {type(position.resolvesTo)}
+          </>
+        ) : null}
+        {position.component ? (
+          <>
+            {' '}
+            (fallback: <ComponentLink component={position.component} adminRoute={adminRoute} />)
+          </>
+        ) : null}
+      </span>
+    )
+  }
+  if (!position.component) return <span style={{ color: 'var(--theme-error-500)' }}>Empty position (no component)</span>
+  return (
+    <span style={{ display: 'flex', flexDirection: 'column' }}>
+      <ComponentLink component={position.component} adminRoute={adminRoute} /> {type(position.component)}
+    </span>
+  )
+}

@@ -1,0 +1,88 @@
+/** The page builder view as GET /_/page_builder answers it (plugins/cwa/features/admin/builder.ts). */
+
+export type BlockState = 'draft' | 'scheduled' | 'live' | 'live-draft' | 'live-scheduled'
+
+export interface MainField {
+  name: string
+  label: string
+  kind: 'file' | 'html' | 'text' | 'textarea'
+  alt?: { name: string; label: string }
+}
+
+export interface Component {
+  '@id': string
+  slug: string
+  id: string
+  type: string
+  /** The type as the admin names it. */
+  label?: string
+  title: string
+  state?: BlockState
+  pending?: string | null
+  scheduledAt?: string | null
+  /** The field edited in place (name '' on a file type without alt text); `file`: the file property of an uploadable type. */
+  main?: { name: string; value: string | null; kind: MainField['kind']; file: string | null } | null
+}
+
+export interface Position {
+  '@id': string
+  id: string
+  sortValue: number
+  component: Component | null
+  pageDataClass: string | null
+  pageDataProperty: string | null
+  resolvesTo: Component | null
+}
+
+export interface Addable {
+  '@id': string
+  slug: string
+  type: string
+  label: string
+  main: MainField | null
+}
+
+export interface Group {
+  '@id': string
+  id: string
+  reference: string
+  location: string | null
+  addable: Addable[]
+  positions: Position[]
+}
+
+export interface Owner {
+  '@id': string
+  slug: string
+  type: string
+  reference: string | null
+  groups: Group[]
+}
+
+export interface View {
+  owner: { '@id': string; slug: string; type: string }
+  layout: Owner | null
+  page: Owner | null
+  pageData: { '@id': string; state: BlockState; pending: string | null; scheduledAt: string | null } | null
+  changes: { page: number; layout: number }
+}
+
+/** A publish refusal of one block, as the builder highlights it. */
+export interface Refusal {
+  block: string
+  field: string | null
+  message: string
+}
+
+/** What every part of the builder is handed: where the API is, and how to run a write (its error shown, the view reloaded). */
+export interface BuilderContext {
+  apiPrefix: string
+  adminRoute: string
+  write: (fn: () => Promise<unknown>) => Promise<boolean>
+  refusals: Refusal[]
+  /** Reloads the view (after a drawer saved). */
+  reload: () => Promise<void>
+}
+
+/** One format for dates in the builder: the editor's locale, day and time. */
+export const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
