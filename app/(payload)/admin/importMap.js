@@ -29,6 +29,7 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { PublicationCell as PublicationCell_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { PublicationPanel as PublicationPanel_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { FileUploadField as FileUploadField_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
+import { UploadThumbnailCell as UploadThumbnailCell_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { CwaNavLinks as CwaNavLinks_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { StartPanel as StartPanel_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { RouteTreeView as RouteTreeView_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
@@ -68,6 +69,7 @@ export const importMap = {
   "payload-cwa/admin#PublicationCell": PublicationCell_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#PublicationPanel": PublicationPanel_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#FileUploadField": FileUploadField_4113cd7e43998b7f44a42586abebc5e4,
+  "payload-cwa/admin#UploadThumbnailCell": UploadThumbnailCell_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#CwaNavLinks": CwaNavLinks_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#StartPanel": StartPanel_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#RouteTreeView": RouteTreeView_4113cd7e43998b7f44a42586abebc5e4,
