@@ -1,5 +1,7 @@
 /**
- * Operator console commands as an operator runs them: `npx payload <command>`
+ * Operator console commands as an operator runs them: `npx payload-cwa <command>`
+ * (the package's own runner, the same command modules without Payload's
+ * TypeScript loader) or `npx payload <command>` (Payload's CLI, `via: 'payload'`)
  * in a child process, in the project folder, with the test run's environment
  * plus what the test sets (DATABASE_URL above all).
  *
@@ -28,9 +30,14 @@ export interface RunningCommand {
   exited: Promise<CommandRun>
 }
 
+/** Which CLI runs the command: the package's runner (default: what most tests need, a third of the CPU) or Payload's. */
+export interface CommandVia {
+  via?: 'payload-cwa' | 'payload'
+}
+
 /** Starts the command with no terminal attached (stdin is /dev/null); stderr without npm's own warnings. */
-export function startPayloadCommand(command: string, args: string[] = [], env: Record<string, string | undefined> = {}): RunningCommand {
-  const child = spawn('npx', ['payload', command, ...args], { env: { ...process.env, SEED_DEMO: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+export function startPayloadCommand(command: string, args: string[] = [], env: Record<string, string | undefined> = {}, { via = 'payload-cwa' }: CommandVia = {}): RunningCommand {
+  const child = spawn('npx', [via, command, ...args], { env: { ...process.env, SEED_DEMO: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout!.on('data', (d) => (stdout += d))
@@ -43,8 +50,8 @@ export function startPayloadCommand(command: string, args: string[] = [], env: R
 }
 
 /** Runs the command to its end. */
-export function runPayloadCommand(command: string, args: string[] = [], env: Record<string, string | undefined> = {}): Promise<CommandRun> {
-  return startPayloadCommand(command, args, env).exited
+export function runPayloadCommand(command: string, args: string[] = [], env: Record<string, string | undefined> = {}, via: CommandVia = {}): Promise<CommandRun> {
+  return startPayloadCommand(command, args, env, via).exited
 }
 
 /** npm's own lines (configuration warnings, the update notice) are not the command's output. */

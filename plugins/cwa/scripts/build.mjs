@@ -11,7 +11,7 @@
  * (mkdir is atomic) lets one build while the others wait, then find the build done.
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -51,6 +51,8 @@ async function buildModules(started) {
   // Transpile only (isolatedModules): the relative imports already name their .js files; directives such as
   // 'use client' stay at the top of each module, as Payload's import map and Next.js need them.
   await build({ entryPoints, outdir: dist, outbase: packageDir, bundle: false, format: 'esm', platform: 'node', target: 'node20', jsx: 'automatic', logLevel: 'warning' })
+  // The package's bin (`npx payload-cwa`), run directly by the shell.
+  chmodSync(path.join(dist, 'commands', 'cli.js'), 0o755)
   touch(jsStamp, started)
 }
 

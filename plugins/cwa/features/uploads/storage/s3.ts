@@ -1,8 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import type { S3Client } from '@aws-sdk/client-s3'
 import type { StorageAdapter } from './adapter.js'
 
 export interface S3StorageOptions {
@@ -29,13 +28,23 @@ const missing = (error: unknown) => {
  * @payloadcms/storage-s3 uses). Public URLs from `publicUrl`, or the bucket
  * URL when `publicObjects`; temporary URLs are pre-signed GETs.
  */
+/** The AWS SDK, loaded at the first S3 operation: a site on local storage (and every command) never pays its load. */
+let sdk: Promise<{ s3: typeof import('@aws-sdk/client-s3'); presigner: typeof import('@aws-sdk/s3-request-presigner') }> | undefined
+const loadSdk = () => (sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([s3, presigner]) => ({ s3, presigner })))
+
 export function s3Storage(options: S3StorageOptions): StorageAdapter {
-  const client = new S3Client({
-    region: options.region ?? 'us-east-1',
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    forcePathStyle: options.forcePathStyle ?? !!options.endpoint,
-    ...(options.accessKeyId && options.secretAccessKey ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
-  })
+  let made: Promise<{ client: S3Client; s3: typeof import('@aws-sdk/client-s3'); presigner: typeof import('@aws-sdk/s3-request-presigner') }> | undefined
+  const connect = () =>
+    (made ??= loadSdk().then(({ s3, presigner }) => ({
+      s3,
+      presigner,
+      client: new s3.S3Client({
+        region: options.region ?? 'us-east-1',
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        forcePathStyle: options.forcePathStyle ?? !!options.endpoint,
+        ...(options.accessKeyId && options.secretAccessKey ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
+      }),
+    })))
   const Bucket = options.bucket
   const encoded = (key: string) => key.split('/').map(encodeURIComponent).join('/')
   const base = options.publicUrl ?? (options.publicObjects && options.endpoint ? `${options.endpoint.replace(/\/$/, '')}/${Bucket}` : null)
@@ -43,12 +52,14 @@ export function s3Storage(options: S3StorageOptions): StorageAdapter {
     kind: 's3',
     async put(key, sourceFile, contentType) {
       const { size } = await stat(sourceFile)
+      const { client, s3 } = await connect()
       // A known length: the file streams to the server as it is read, never whole in memory.
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(sourceFile), ContentLength: size, ContentType: contentType }))
+      await client.send(new s3.PutObjectCommand({ Bucket, Key: key, Body: createReadStream(sourceFile), ContentLength: size, ContentType: contentType }))
     },
     async get(key) {
+      const { client, s3 } = await connect()
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }))
+        const out = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }))
         return { stream: out.Body as Readable, size: Number(out.ContentLength ?? 0) }
       } catch (error) {
         if (missing(error)) return null
@@ -56,8 +67,9 @@ export function s3Storage(options: S3StorageOptions): StorageAdapter {
       }
     },
     async exists(key) {
+      const { client, s3 } = await connect()
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }))
+        await client.send(new s3.HeadObjectCommand({ Bucket, Key: key }))
         return true
       } catch (error) {
         if (missing(error)) return false
@@ -65,22 +77,26 @@ export function s3Storage(options: S3StorageOptions): StorageAdapter {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+      const { client, s3 } = await connect()
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }))
     },
     async copy(from, to) {
-      await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${encoded(from)}` }))
+      const { client, s3 } = await connect()
+      await client.send(new s3.CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${encoded(from)}` }))
     },
     publicUrl: (key) => (base ? `${base}/${encoded(key)}` : null),
-    temporaryUrl: (key, seconds, download) =>
-      getSignedUrl(
+    temporaryUrl: async (key, seconds, download) => {
+      const { client, s3, presigner } = await connect()
+      return presigner.getSignedUrl(
         client,
-        new GetObjectCommand({
+        new s3.GetObjectCommand({
           Bucket,
           Key: key,
           ResponseContentType: download.contentType,
           ResponseContentDisposition: `inline; filename="${download.filename.replace(/[^\w.-]/g, '_')}"`,
         }),
         { expiresIn: seconds },
-      ),
+      )
+    },
   }
 }

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * `npx payload-cwa <command> [arguments]`: the operator commands without Payload's TypeScript loader.
+ *
+ * `npx payload cwa:<name>` runs the same commands, but Payload's CLI loads every module of the app through tsx's
+ * loader hooks (about 8 s of CPU before a command starts, most of it the hooks' per-module round trips). This
+ * runner bundles the app's TypeScript config alone with esbuild (its packages stay external, loaded by plain Node)
+ * into a file beside it, so that `import.meta.url` in the config still names its folder, imports it and runs the
+ * command module: the same `script(config)` Payload's CLI would call.
+ */
+import { build } from 'esbuild'
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { findConfig, loadEnv } from 'payload/node'
+import { cwaCommands } from './list.js'
+
+async function loadConfig(file: string): Promise<unknown> {
+  if (/\.(m?js)$/.test(file)) return (await import(pathToFileURL(file).href)).default
+  const outfile = path.join(path.dirname(file), `.payload-cwa-config-${process.pid}.mjs`)
+  try {
+    await build({ entryPoints: [file], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'error' })
+    return (await import(pathToFileURL(outfile).href)).default
+  } finally {
+    rmSync(outfile, { force: true })
+  }
+}
+
+const commands = cwaCommands()
+const key = (process.argv[2] ?? '').toLowerCase()
+const command = commands.find((entry) => entry.key === key)
+if (!command) {
+  console.error(`${key ? `Unknown command ${key}. ` : ''}Usage: npx payload-cwa <command> [arguments], one of:\n${commands.map((entry) => `  ${entry.key}`).join('\n')}`)
+  process.exit(1)
+}
+loadEnv()
+// As Payload's CLI: no admin hot reload in a command.
+process.env.DISABLE_PAYLOAD_HMR = 'true'
+const config = await loadConfig(findConfig())
+const module = (await import(pathToFileURL(command.scriptPath).href)) as { script(config: unknown): Promise<unknown> }
+await module.script(await config)

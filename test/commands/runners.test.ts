@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { buildConfig } from 'payload'
+import { cwaPlugin } from 'payload-cwa'
+import { cwaCommands } from '../../plugins/cwa/dist/commands/list.js'
+import { expectExit, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
+import { startTestServer, type TestServer } from '../support/server'
+
+/**
+ * The operator commands come with the plugin (docs/operations.md, "Operator commands"): cwaPlugin() registers
+ * them in the config's `bin`, so Payload's own CLI runs them (`npx payload cwa:<name>`) in any app, and the
+ * package's runner (`npx payload-cwa cwa:<name>`) runs the same modules without Payload's TypeScript loader.
+ * The other command tests go through the runner; these check both doors.
+ */
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+const USAGE = 'cwa:purge-http-cache takes no argument (got extra).\nUsage: npx payload cwa:purge-http-cache'
+
+describe('the commands in the config', () => {
+  it("cwaPlugin() adds every command to the app's bin, after the app's own; an app's command of the same key wins", async () => {
+    const config = await buildConfig(
+      cwaPlugin({})({
+        secret: 'x'.repeat(32),
+        db: postgresAdapter({ pool: { connectionString: UNREACHABLE_DATABASE_URL }, idType: 'uuid' }),
+        bin: [{ key: 'cwa:scan-orphaned', scriptPath: '/app/own-scan.js' }, { key: 'app:thing', scriptPath: '/app/thing.js' }],
+      }),
+    )
+    const keys = (config.bin ?? []).map((entry) => entry.key)
+    expect(keys.slice(0, 2)).toEqual(['cwa:scan-orphaned', 'app:thing'])
+    expect(keys.filter((key) => key === 'cwa:scan-orphaned')).toHaveLength(1)
+    expect(config.bin!.find((entry) => entry.key === 'cwa:scan-orphaned')!.scriptPath).toBe('/app/own-scan.js')
+    expect(new Set(keys)).toEqual(new Set(['app:thing', ...cwaCommands().map((entry) => entry.key)]))
+    // Compiled modules of the package, not TypeScript: nothing to transpile when a command runs.
+    for (const entry of cwaCommands()) expect(entry.scriptPath).toMatch(/plugins\/cwa\/dist\/commands\/[a-zA-Z]+\.js$/)
+  })
+})
+
+describe("Payload's CLI and the package's runner", () => {
+  it('npx payload cwa:<name> runs the command registered by the plugin (refusal and exit code as the command says)', async () => {
+    const run = await runPayloadCommand('cwa:purge-http-cache', ['extra'], { DATABASE_URL: UNREACHABLE_DATABASE_URL }, { via: 'payload' })
+    expectExit(run, 1)
+    expect(run.stderr.trim()).toBe(USAGE)
+  })
+
+  it('npx payload-cwa cwa:<name> refuses the same way', async () => {
+    const run = await runPayloadCommand('cwa:purge-http-cache', ['extra'], { DATABASE_URL: UNREACHABLE_DATABASE_URL })
+    expectExit(run, 1)
+    expect(run.stderr.trim()).toBe(USAGE)
+  })
+
+  it('npx payload-cwa with an unknown command lists the commands (exit 1), reaching no database', async () => {
+    const run = await runPayloadCommand('cwa:nope', [], { DATABASE_URL: UNREACHABLE_DATABASE_URL })
+    expectExit(run, 1)
+    expect(run.stderr).toContain('Unknown command cwa:nope. Usage: npx payload-cwa <command> [arguments], one of:')
+    for (const { key } of cwaCommands()) expect(run.stderr).toContain(`  ${key}\n`)
+  })
+
+  it('npx payload cwa:scan-orphaned runs to its end on the database through Payload\'s CLI (exit 0)', async () => {
+    const run = await runPayloadCommand('cwa:scan-orphaned', [], { DATABASE_URL: server.databaseUrl }, { via: 'payload' })
+    expectExit(run, 0)
+    expect(run.stdout).toContain('Orphaned components: ')
+  })
+})
