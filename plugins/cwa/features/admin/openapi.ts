@@ -95,7 +95,8 @@ export const pageBuilderDocs = {
       }),
       responses: {
         201: json(kit, 'The new block and its position', { type: 'object', properties: { component: { type: 'string' }, position: { type: 'string' }, sortValue: { type: 'integer' } } }),
-        ...kit.errorResponses(400, 401, 403, 404, 413, 415, 422),
+        413: kit.errorResponse('The body is over the request limit (a file too large)'),
+        ...kit.errorResponses(400, 401, 403, 404, 415, 422),
       },
     }),
   publish: (kit: OpenApiKit): EndpointDoc =>
