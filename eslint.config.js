@@ -23,6 +23,8 @@ export default defineConfig(
     '**/payload-types.ts',
     // Written by `payload generate:importmap` (the site's, and the fresh-app template's once installed).
     '**/app/(payload)/admin/importMap.js',
+    // The app config `npx payload-cwa` bundles beside payload.config.ts while a command runs (gone after).
+    '**/.payload-cwa-config-*',
     // Written by `payload migrate:create` (index.ts too); the few hand-written ones are @ts-nocheck SQL.
     'migrations/**',
   ]),
