@@ -63,8 +63,9 @@ describe('an editor builds and publishes a page in the page builder', () => {
     const form = main.getByTestId('add-block-form')
 
     // 1. A title, typed in the builder: no drawer, no "save first".
-    await adder.getByRole('button', { name: 'Title', exact: true }).click()
-    await form.getByLabel('Title', { exact: true }).fill('Welcome to the scenario')
+    // (The demo names its Title type "Heading".)
+    await adder.getByRole('button', { name: /^(Title|Heading)$/ }).click()
+    await form.getByRole('textbox').first().fill('Welcome to the scenario')
     await form.getByRole('button', { name: 'Add block' }).click()
     await main.getByTestId('component-link').filter({ hasText: 'Welcome to the scenario' }).waitFor()
 
@@ -92,7 +93,7 @@ describe('an editor builds and publishes a page in the page builder', () => {
 
     // A link with nowhere to go cannot be published: the refusal names the block and the field, the block is highlighted, nothing is published.
     await adder.getByRole('button', { name: 'Navigation link', exact: true }).click()
-    await form.getByLabel('Label', { exact: true }).fill('Dead end')
+    await form.getByRole('textbox').first().fill('Dead end')
     await form.getByRole('button', { name: 'Add block' }).click()
     await main.getByTestId('component-link').filter({ hasText: 'Dead end' }).waitFor()
     await settled()

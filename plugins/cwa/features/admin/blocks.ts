@@ -34,7 +34,7 @@ export interface PageBlock {
   /** The pending draft's scheduled date, if any. */
   scheduledAt: string | null
   /** The field the builder edits in place (blockWrites.ts), with its value as the editor last saved it (the draft's when pending). */
-  main: { name: string; value: string | null; kind: 'file' | 'html' | 'text' | 'textarea'; file: string | null } | null
+  main: { name: string; label: string; value: string | null; kind: 'file' | 'html' | 'text' | 'textarea'; file: string | null } | null
 }
 
 const key = (slug: string, id: string) => `${slug}:${id}`
@@ -143,8 +143,9 @@ function mainOf(resource: Resource, doc: Doc): PageBlock['main'] {
   // A file is shown by its media objects (read by the builder); its alt text is what is edited in place.
   const name = main.kind === 'file' ? main.alt?.name ?? null : main.name
   if (!name && main.kind !== 'file') return null
-  if (!name) return { name: '', value: null, kind: main.kind, file: main.name }
-  return { name, value: typeof doc[name] === 'string' ? (doc[name] as string) : null, kind: main.kind, file: main.kind === 'file' ? main.name : null }
+  if (!name) return { name: '', label: main.label, value: null, kind: main.kind, file: main.name }
+  const label = main.kind === 'file' ? main.alt!.label : main.label
+  return { name, label, value: typeof doc[name] === 'string' ? (doc[name] as string) : null, kind: main.kind, file: main.kind === 'file' ? main.name : null }
 }
 
 export interface PageBlocks {

@@ -56,7 +56,7 @@ function Thumbnail({ component }: { component: Component }) {
 function InlineEdit({ component, ctx, onDone }: { component: Component; ctx: BuilderContext; onDone: () => void }) {
   const main = component.main!
   const [value, setValue] = useState(main.value ?? '')
-  const label = main.kind === 'file' ? 'Alt text' : main.name.charAt(0).toUpperCase() + main.name.slice(1)
+  const label = main.kind === 'file' ? 'Alt text' : main.label ?? main.name
   const save = async () => {
     const ok = await ctx.write(() => apiFetch(component['@id'], { method: 'PATCH', body: { [main.name]: value } }))
     if (ok) onDone()
@@ -134,7 +134,7 @@ export function BlockRow(props: {
       <PositionLabel position={position} adminRoute={ctx.adminRoute} />
       <span style={{ marginLeft: 'auto', display: 'flex', gap: 4, alignItems: 'center' }}>
         {component?.state && <BlockStatePill state={component.state} scheduledAt={component.scheduledAt} />}
-        {component?.main?.name && (
+        {component?.main?.name && component.main.kind !== 'html' && (
           <Button buttonStyle="subtle" size="small" margin={false} onClick={() => setEditing(!editing)} aria-label={`Edit ${component.main.kind === 'file' ? 'alt text' : component.main.name} here`}>
             {component.main.kind === 'file' ? 'Alt text' : 'Quick edit'}
           </Button>

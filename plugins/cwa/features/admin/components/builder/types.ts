@@ -21,7 +21,7 @@ export interface Component {
   pending?: string | null
   scheduledAt?: string | null
   /** The field edited in place (name '' on a file type without alt text); `file`: the file property of an uploadable type. */
-  main?: { name: string; value: string | null; kind: MainField['kind']; file: string | null } | null
+  main?: { name: string; label?: string; value: string | null; kind: MainField['kind']; file: string | null } | null
 }
 
 export interface Position {
