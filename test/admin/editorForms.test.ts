@@ -32,6 +32,8 @@ beforeAll(async () => {
   site = await startAdminSite({ CWA_CONFIG_FILE: options })
   browser = await openBrowser()
   page = await browser.newPage()
+  // A loaded 2-core machine (parallel builds and browsers) renders an admin view in tens of seconds.
+  page.setDefaultTimeout(90_000)
   await signIn(page, site.base, await site.superAdmin())
 }, 900_000)
 
@@ -89,7 +91,7 @@ describe('the dashboard', () => {
     await expect(soon.textContent()).resolves.toMatch(/Navigation link.*goes live in 3 days/)
     await screenshot(page, 'admin-dashboard')
     expect(browser.offsite).toEqual([])
-  })
+  }, 300_000)
 })
 
 describe('a block editor', () => {
@@ -113,7 +115,7 @@ describe('a block editor', () => {
     await expect(page.getByText('Front-end component').first().isVisible()).resolves.toBe(true)
     expect(browser.offsite).toEqual([])
     expect(browser.pageErrors).toEqual([])
-  })
+  }, 300_000)
 })
 
 describe('a new page', () => {
@@ -134,7 +136,7 @@ describe('a new page', () => {
     expect(viaApi.status).toBe(201)
     expect(viaApi.body.componentGroups).toEqual([])
     expect(browser.offsite).toEqual([])
-  })
+  }, 300_000)
 })
 
 describe('the orphan report', () => {
@@ -154,7 +156,7 @@ describe('the orphan report', () => {
     await screenshot(page, 'admin-orphan-report')
     expect(browser.offsite).toEqual([])
     expect(browser.pageErrors).toEqual([])
-  })
+  }, 300_000)
 })
 
 describe('the route tree', () => {
@@ -179,7 +181,7 @@ describe('the route tree', () => {
     expect(await node('/later').locator('> div [data-testid=route-on-site]').count()).toBe(0)
     await screenshot(page, 'admin-route-tree-states')
     expect(browser.offsite).toEqual([])
-  })
+  }, 300_000)
 })
 
 describe('routes and the front end', () => {
@@ -207,5 +209,5 @@ describe('routes and the front end', () => {
     await expect(page.getByTestId('view-on-site').getByRole('link').getAttribute('href')).resolves.toBe(`${FRONT_END}/meet-the-team`)
     expect(browser.offsite).toEqual([])
     expect(browser.pageErrors).toEqual([])
-  }, 120_000)
+  }, 300_000)
 })

@@ -77,7 +77,7 @@ describe('the page builder', () => {
     // The explicit-allow-only FileDownload is not offered in a group that does not name it.
     const adder = main.getByRole('group', { name: 'Add a block' })
     const offered = (await adder.getByRole('button').allTextContents()).map((t) => t.trim())
-    expect(offered).toEqual(expect.arrayContaining(['Navigation link', 'Title']))
+    expect(offered).toEqual(expect.arrayContaining(['Navigation link', 'Heading']))
     expect(offered).not.toContain('File download')
     for (const [label, rawPath] of [
       ['First link', '/first'],

@@ -11,7 +11,8 @@ const BASE_FIELDS = new Set(['uiComponent', 'uiClassNames', 'componentGroups', '
 const titleField = (description: string): Field => ({
   name: TITLE_FIELD,
   type: 'text',
-  label: 'Title',
+  // Not "Title": pages and page data have a title of their own; this is how the admin names the record.
+  label: 'Listed as',
   index: true,
   admin: { readOnly: true, position: 'sidebar', description },
 })
