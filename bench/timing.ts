@@ -16,7 +16,8 @@ import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { buildSiteConfig } from '../payload.config'
-import { closePayload, createApp, loadJwtKeys } from 'payload-cwa'
+import { closePayload, loadJwtKeys } from 'payload-cwa'
+import { createApp } from 'payload-cwa/express'
 import { startPayload } from '../src/server/bootstrap'
 
 const PG = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
