@@ -126,9 +126,13 @@ describe('publishing in the admin panel', () => {
     await expect(page.locator(`tr:has(a[href$="/${live}"]) [data-publication]`).getAttribute('data-publication')).resolves.toBe('live-with-draft')
   }, 120_000)
 
-  it('"Publish now" puts the draft live: the public gets the new version', async () => {
+  it('a live record with a pending draft opens the draft; "Publish now" puts it live: the public gets the new version', async () => {
     await page.goto(`${site.base}/admin/collections/navigation_links/${live}`)
-    await expect(badge(page).getAttribute('data-publication')).resolves.toBe('live-with-draft')
+    // Edited on the live record's old text, a save would overwrite the draft's pending edits: the draft opens instead.
+    await page.waitForURL((url) => !url.pathname.endsWith(`/${live}`), { timeout: 30_000 })
+    await page.locator('.cwa-view-live').waitFor({ timeout: 30_000 })
+    expect(await badge(page).getAttribute('data-publication')).toBe('draft')
+    expect(await page.locator('input[name="label"]').inputValue()).toBe('Home v2')
     await page.locator('.cwa-publish-now').click()
     await waitFor(async () => (await anonymousLabel(live)) === 'Home v2', { timeout: 30_000, message: 'the published version' })
     await waitFor(async () => (await badge(page).getAttribute('data-publication').catch(() => null)) === 'live', { timeout: 30_000, message: 'the live badge' })

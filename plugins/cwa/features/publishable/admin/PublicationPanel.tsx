@@ -1,6 +1,7 @@
 'use client'
-import { toast, useConfig, useDocumentInfo, useForm, useFormModified } from '@payloadcms/ui'
-import React, { useCallback, useEffect, useState } from 'react'
+import { toast, useConfig, useDocumentInfo, useEditDepth, useForm, useFormFields, useFormModified } from '@payloadcms/ui'
+import React, { useCallback, useEffect, useRef, useState } from 'react'
+import { CONFLICT_PATH, ConflictDialog } from './ConflictDialog.js'
 import { PublicationBadge } from './PublicationBadge.js'
 import { type PublicationInfo, publicationOf } from './publication.js'
 
@@ -24,14 +25,30 @@ function errorMessage(body: unknown): string {
 export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publishedResource: 'publishedResource', draftResource: 'draftResource' } }: { fields?: Fields }) {
   const { id, collectionSlug, savedDocumentData } = useDocumentInfo()
   const { config } = useConfig()
-  const { submit } = useForm()
+  const { submit, dispatchFields, setModified } = useForm()
   const modified = useFormModified()
+  // In a drawer (the page builder's), the page around it is not this record's view: it is not navigated away.
+  const inDrawer = useEditDepth() > 1
   const [info, setInfo] = useState<PublicationInfo | null>(null)
   const [draftAt, setDraftAt] = useState<string | null>(null)
   const [when, setWhen] = useState('')
   const [busy, setBusy] = useState(false)
+  const [conflict, setConflict] = useState<string | null>(null)
+  // A publication under way (from the first click on): a second click is ignored, and the save it
+  // starts with must not send the editor away to the draft before the draft is published.
+  const publishing = useRef(false)
+  const modifiedRef = useRef(modified)
+  useEffect(() => {
+    modifiedRef.current = modified
+  }, [modified])
   const api = `${config.serverURL}${config.routes.api}/${collectionSlug}`
-  const adminUrl = (docId: string) => `${config.serverURL}${config.routes.admin}/collections/${collectionSlug}/${docId}`
+  /** `live`: the live record's own view, which otherwise opens its pending draft. */
+  const adminUrl = useCallback(
+    (docId: string, live = false) => `${config.serverURL}${config.routes.admin}/collections/${collectionSlug}/${docId}${live ? '?live=1' : ''}`,
+    [config.serverURL, config.routes.admin, collectionSlug],
+  )
+  // A save refused because the record changed since this form loaded it (412, payloadApis.ts).
+  const refused = useFormFields(([fields]) => fields[CONFLICT_PATH]?.errorMessage as string | undefined)
 
   const load = useCallback(async (): Promise<PublicationInfo | null> => {
     if (!id) return null
@@ -49,22 +66,52 @@ export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publis
 
   // Again after every save. A live record's edit has just made (or updated) its draft, and Payload
   // answered with the draft: the editor goes on in the draft's own view (the live one is unchanged).
+  // During a publication the panel goes on itself, to what is live once it is done.
   useEffect(() => {
     const saved = savedDocumentData?.id
     if (id && saved && String(saved) !== String(id)) {
+      if (publishing.current) return
       toast.info('Saved as a draft: the live version is unchanged until you publish.')
       window.location.assign(adminUrl(String(saved)))
       return
     }
-    void load()
-  }, [load, savedDocumentData])
+    void load().then((next) => {
+      // A live record with a pending draft opens the draft: edited here, the live version's text would be
+      // saved over the draft's pending changes. `?live=1` (the draft's link back) shows the live version itself.
+      const wantsLive = new URLSearchParams(window.location.search).has('live')
+      if (next?.state === 'live-with-draft' && next.draftId && !wantsLive && !inDrawer && !modifiedRef.current && !publishing.current) {
+        toast.info('This live record has a pending draft: you are editing the draft.')
+        window.location.replace(adminUrl(next.draftId))
+      }
+    })
+  }, [load, savedDocumentData, id, adminUrl, inDrawer])
+
+  // The server refused a save (the record or its draft changed since this form was loaded): the dialog,
+  // the editor's text kept and still unsaved, the panel's state read again.
+  useEffect(() => {
+    if (!refused) return
+    dispatchFields({ type: 'REMOVE', path: CONFLICT_PATH })
+    setModified(true)
+    // The dialog opens once the panel knows where the current version is (a draft made meanwhile).
+    void load().finally(() => setConflict(refused))
+  }, [refused, dispatchFields, setModified, load])
 
   const setDate = useCallback(
     async (at: Date, verb: string) => {
+      if (publishing.current) return
+      publishing.current = true
       setBusy(true)
+      let leaving = false
       try {
-        // Unsaved edits first: on a live record they become (or update) its draft.
-        if (modified) await submit()
+        // Unsaved edits first: on a live record they become (or update) its draft. A save that fails
+        // (invalid fields, a conflict) stops here: Payload's message or the conflict dialog says why.
+        if (modified) {
+          const saved = (await submit()) as { res?: Response } | undefined
+          if (!saved?.res?.ok) {
+            toast.error(`${verb === 'Publish' ? 'Not published' : 'Not scheduled'}: your changes could not be saved first.`)
+            return
+          }
+        }
         const current = await load()
         if (!current) return
         const target = current.state === 'live-with-draft' ? current.draftId : current.state === 'live' ? null : String(id)
@@ -89,19 +136,29 @@ export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publis
         const doc = (body as { doc?: Record<string, unknown> })?.doc ?? {}
         const twin = doc[fields.publishedResource] as { id?: unknown } | string | null | undefined
         const shown = (typeof twin === 'object' && twin ? twin.id : twin) ?? doc.id ?? target
-        window.location.assign(adminUrl(String(shown)))
+        leaving = true
+        // The live record's own view: a scheduled draft is shown there as pending, not opened.
+        window.location.assign(adminUrl(String(shown), true))
       } finally {
-        setBusy(false)
+        // Leaving, the page stays busy (a click on the way out would start over on a stale view).
+        if (!leaving) {
+          publishing.current = false
+          setBusy(false)
+        }
       }
     },
-    [api, fields, id, load, modified, submit],
+    [api, adminUrl, fields, id, load, modified, submit],
   )
 
   if (!id) return <p className="cwa-publication-panel">Save first: a new record is a draft until it is published.</p>
-  if (!info) return null
+  const dialog = (
+    <ConflictDialog message={conflict} currentUrl={info ? adminUrl(info.draftId ?? String(id), !info.draftId) : null} onClose={() => setConflict(null)} />
+  )
+  if (!info) return dialog
   const hasDraft = info.state !== 'live'
   return (
     <div className="cwa-publication-panel" style={{ display: 'grid', gap: 8, marginBottom: 24 }}>
+      {dialog}
       <div style={{ alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: 8 }}>
         <PublicationBadge state={info.state} title={info.publishedAt ?? undefined} />
         {info.publishedId ? <span>of a live record</span> : null}
@@ -114,7 +171,7 @@ export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publis
         </a>
       ) : null}
       {info.publishedId ? (
-        <a className="cwa-view-live" href={adminUrl(info.publishedId)}>
+        <a className="cwa-view-live" href={adminUrl(info.publishedId, true)}>
           ← The live version this draft will replace
         </a>
       ) : null}

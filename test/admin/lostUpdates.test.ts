@@ -1,0 +1,165 @@
+/**
+ * Issue 23, the two bugs that lost an editor's work, in a real browser:
+ * - two tabs on one live HtmlContent: the second save is refused with
+ *   Payload's "Document modified" dialog, its text kept in the editor, the
+ *   first tab's draft intact;
+ * - one tab through the page builder's link to a live HtmlContent with a
+ *   pending draft: the draft opens, and the edit and the earlier pending one
+ *   both survive the save;
+ * - "Publish now" with unsaved edits on a live record saves, then publishes
+ *   (also on a double click).
+ * Screenshots under test-results/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { Page } from 'playwright-core'
+import { openBrowser, screenshot, signIn, startAdminSite, type AdminSite, type TestBrowser } from '../support/browser'
+import { waitFor } from '../support/wait'
+
+let site: AdminSite
+let browser: TestBrowser
+let page: Page
+
+const PAST = '2020-01-02T03:04:05.000Z'
+
+/** A same-origin Payload REST request from the signed-in page. */
+async function inPage(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+      return { status: response.status, body: await response.json().catch(() => null) }
+    },
+    { method, path, body },
+  )
+}
+
+const rest = async (slug: string, id: string) => (await inPage('GET', `/api/${slug}/${id}?depth=0`)).body
+const idInUrl = (p: Page) => new URL(p.url()).pathname.split('/').pop()!
+const editor = (p: Page) => p.locator('[data-lexical-editor="true"][contenteditable="true"]').first()
+
+/** Types at the end of the rich text editor's text. */
+async function typeAtEnd(p: Page, text: string): Promise<void> {
+  const box = editor(p)
+  await box.waitFor()
+  await box.click()
+  await p.keyboard.press('Control+End')
+  await p.keyboard.type(text)
+}
+
+async function anonymousLabel(id: string): Promise<string | number> {
+  const response = await fetch(`${site.base}/_api/component/navigation_links/${id}`, { headers: { accept: 'application/ld+json' } })
+  return response.ok ? ((await response.json()) as { label: string }).label : response.status
+}
+
+const badge = (p: Page) => p.locator('.cwa-publication-panel [data-publication]')
+
+beforeAll(async () => {
+  site = await startAdminSite()
+  browser = await openBrowser()
+  page = await browser.newPage()
+  await signIn(page, site.base, await site.superAdmin())
+}, 900_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.stop()
+})
+
+describe('no lost edits in the admin panel', () => {
+  it('two tabs on one live record: the second save gets the "Document modified" dialog and keeps its text; the first one\'s draft is intact', async () => {
+    const created = await inPage('POST', '/api/html_contents', { html: '<p>Two tabs</p>', publishedAt: PAST })
+    expect(created.status).toBe(201)
+    const live = created.body.doc.id
+    const tabA = page
+    const tabB = await browser.newPage()
+    for (const tab of [tabA, tabB]) {
+      await tab.goto(`${site.base}/admin/collections/html_contents/${live}`)
+      await editor(tab).waitFor()
+      await badge(tab).waitFor()
+    }
+    await typeAtEnd(tabA, ' A1')
+    await tabA.locator('#action-save').click()
+    await tabA.waitForURL((url) => !url.pathname.endsWith(`/${live}`), { timeout: 30_000 })
+    const draft = idInUrl(tabA)
+    expect((await rest('html_contents', draft)).html).toBe('<p>Two tabs A1</p>')
+
+    await typeAtEnd(tabB, ' B1')
+    await tabB.locator('#action-save').click()
+    const dialog = tabB.locator('.cwa-conflict')
+    await dialog.waitFor({ timeout: 30_000 })
+    await expect(dialog.locator('h1').textContent()).resolves.toBe('Document modified')
+    expect(await dialog.locator('.cwa-conflict-message').textContent()).toMatch(/draft/)
+    // Both versions: the other one a click away, this one still in the editor.
+    expect(await dialog.locator('a.cwa-conflict-open').getAttribute('href')).toMatch(new RegExp(`/html_contents/${draft}$`))
+    await screenshot(tabB, 'admin-conflict-dialog')
+    await dialog.locator('.cwa-conflict-keep').click()
+    expect(await editor(tabB).textContent()).toBe('Two tabs B1')
+    // Nothing was overwritten: the draft holds tab A's text, the live record its own.
+    expect((await rest('html_contents', draft)).html).toBe('<p>Two tabs A1</p>')
+    expect((await rest('html_contents', live)).html).toBe('<p>Two tabs</p>')
+    await tabB.close()
+  }, 180_000)
+
+  it('through the page builder\'s link to a live record with a pending draft: the draft opens; the edit and the earlier pending one survive', async () => {
+    const home = (await inPage('GET', '/api/pages?where[reference][equals]=home&depth=0')).body.docs[0]
+    const live = (await inPage('GET', '/api/html_contents?where[html][like]=served%20by&depth=0')).body.docs[0]
+    expect(live).toBeDefined()
+    // An earlier edit, pending in a draft.
+    const pending = await inPage('PATCH', `/api/html_contents/${live.id}?depth=0`, { html: '<p>This site is served by payload-cwa. P1</p>' })
+    expect(pending.status).toBe(200)
+    const draft = pending.body.doc.id
+    await page.goto(`${site.base}/admin/collections/pages/${home.id}`)
+    // The builder's link to the block (to the live record, or straight to its pending draft).
+    const link = page.locator(`a[data-testid=component-link][href$="/html_contents/${live.id}"], a[data-testid=component-link][href$="/html_contents/${draft}"]`).first()
+    await link.waitFor({ timeout: 30_000 })
+    await link.click()
+    await page.waitForURL((url) => url.pathname.endsWith(`/${draft}`), { timeout: 30_000 })
+    await expect(editor(page).textContent()).resolves.toBe('This site is served by payload-cwa. P1')
+    await typeAtEnd(page, ' T1')
+    await page.locator('#action-save').click()
+    await waitFor(async () => (await rest('html_contents', draft))?.html === '<p>This site is served by payload-cwa. P1 T1</p>', { timeout: 30_000, message: 'both edits in the draft' })
+    // A second save in the same view: the form now names the version its first save made (no conflict with itself).
+    await page.getByText(/updated successfully|saved/i).first().waitFor({ timeout: 30_000 }).catch(() => undefined)
+    await typeAtEnd(page, ' T2')
+    await page.locator('#action-save').click()
+    await waitFor(async () => (await rest('html_contents', draft))?.html === '<p>This site is served by payload-cwa. P1 T1 T2</p>', { timeout: 30_000, message: 'the second save' })
+    expect(await page.locator('.cwa-conflict').count()).toBe(0)
+    expect((await rest('html_contents', live.id)).html).toBe('<p>This site is served by payload-cwa.</p>')
+    // The live version itself stays reachable from the draft.
+    await page.locator('.cwa-view-live').click()
+    await page.waitForURL((url) => url.pathname.endsWith(`/${live.id}`), { timeout: 30_000 })
+    await waitFor(async () => (await badge(page).getAttribute('data-publication').catch(() => null)) === 'live-with-draft', { timeout: 30_000, message: 'the live view' })
+  }, 180_000)
+
+  it('"Publish now" with unsaved edits on a live record saves them, then publishes', async () => {
+    const created = await inPage('POST', '/api/navigation_links', { label: 'Unsaved v1', rawPath: '/unsaved', publishedAt: PAST })
+    const live = created.body.doc.id
+    await page.goto(`${site.base}/admin/collections/navigation_links/${live}`)
+    await expect(badge(page).getAttribute('data-publication')).resolves.toBe('live')
+    await page.locator('input[name="label"]').fill('Unsaved v2')
+    await page.locator('.cwa-publish-now').click()
+    await waitFor(async () => (await anonymousLabel(live)) === 'Unsaved v2', { timeout: 30_000, message: 'the published edit' })
+    await page.waitForURL((url) => url.pathname.endsWith(`/${live}`), { timeout: 30_000 })
+    await waitFor(async () => (await badge(page).getAttribute('data-publication').catch(() => null)) === 'live', { timeout: 30_000, message: 'the live badge' })
+    expect((await rest('navigation_links', live)).draftResource.docs).toEqual([])
+    await screenshot(page, 'admin-publish-unsaved')
+  }, 120_000)
+
+  it('"Publish now" double-clicked with unsaved edits publishes once, nothing left pending, no error', async () => {
+    const created = await inPage('POST', '/api/navigation_links', { label: 'Double v1', rawPath: '/double', publishedAt: PAST })
+    const live = created.body.doc.id
+    await page.goto(`${site.base}/admin/collections/navigation_links/${live}`)
+    await expect(badge(page).getAttribute('data-publication')).resolves.toBe('live')
+    await page.locator('input[name="label"]').fill('Double v2')
+    await page.locator('.cwa-publish-now').dblclick()
+    await waitFor(async () => (await anonymousLabel(live)) === 'Double v2', { timeout: 30_000, message: 'the published edit' })
+    await waitFor(async () => (await badge(page).getAttribute('data-publication').catch(() => null)) === 'live', { timeout: 30_000, message: 'the live badge' })
+    expect((await rest('navigation_links', live)).draftResource.docs).toEqual([])
+    expect(await page.getByText(/refused|not published/i).count()).toBe(0)
+    expect(browser.pageErrors).toEqual([])
+  }, 120_000)
+})
