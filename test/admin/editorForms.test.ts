@@ -128,8 +128,10 @@ describe('a new page', () => {
     await page.locator('#action-save').click()
     await page.waitForURL((url) => /\/admin\/collections\/pages\/[0-9a-f-]{36}$/.test(url.pathname))
     const id = new URL(page.url()).pathname.split('/').pop()!
-    const stored = await call('GET', `/api/pages/${id}?depth=1`)
-    expect(stored.body.componentGroups.map((g: { location: string; reference: string }) => [g.location, g.reference])).toEqual([['main', 'services_main']])
+    const stored = await call('GET', `/api/pages/${id}?depth=0`)
+    const group = (await call('GET', '/api/component_groups?depth=0&where[reference][equals]=services_main')).body.docs[0]
+    expect(group).toMatchObject({ location: 'main' })
+    expect(stored.body.componentGroups).toEqual([group.id])
     // The JSON-LD API (the contract's clients make their own groups) is unchanged: no group added.
     const layout = (await call('GET', '/api/layouts?limit=1&depth=0')).body.docs[0].id
     const viaApi = await call('POST', '/_api/_/pages', { reference: 'api-page', title: 'API page', layout: `/_api/_/layouts/${layout}`, isTemplate: false })
