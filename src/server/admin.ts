@@ -3,8 +3,8 @@
  * served by the Express server on its own port through Next's custom-server API.
  *
  * The panel needs a production build (`.next/`, `npm run build:admin`); when there
- * is none, the first start builds it: one to three minutes on 2 cores (measured
- * 70 s idle, 140 s on a loaded machine), its phases logged as they come and a
+ * is none, the first start builds it: one to three minutes on 2 cores (140 s
+ * measured on a loaded machine), its phases logged as they come and a
  * line every 20 s, while the APIs already answer. The build needs no
  * database: the admin routes are dynamic and import the Payload config only when
  * the first request comes (app/(payload)/loadConfig.ts).
