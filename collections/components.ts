@@ -32,11 +32,11 @@ export const HtmlContent = defineComponent({
 
 /** An image's name in the admin: its file name as uploaded (the stored name's token and extension dropped), else its alt text. */
 export function imageTitle(doc: Record<string, unknown>): string | null {
-  const file = typeof doc.filename === 'string' ? doc.filename.split('/').pop()! : ''
-  const stem = file.replace(/\.[^.]*$/, '').replace(/-[0-9a-f]{12}$/, '').replace(/[-_]+/g, ' ').trim()
+  const stored = (typeof doc.filename === 'string' ? doc.filename.split('/').pop()! : '').replace(/\.[^.]*$/, '')
   // A data-URI upload without a name is stored as a bare uuid: nothing to read there.
-  const named = stem && !/^[0-9a-f]{8} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{12}$/.test(stem) ? stem : ''
-  return named || (typeof doc.alt === 'string' && doc.alt.trim() ? doc.alt : null)
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(stored)
+  const stem = uuid ? '' : stored.replace(/-[0-9a-f]{12}$/, '').replace(/[-_]+/g, ' ').trim()
+  return stem || (typeof doc.alt === 'string' && doc.alt.trim() ? doc.alt : null)
 }
 
 export const Image = defineComponent({

@@ -140,7 +140,23 @@ describe('an editor builds and publishes a page in the page builder', () => {
     expect(blocks[2].alt).toBe('Boats in a blue harbour')
     expect(blocks[2]._metadata.publishable.published).toBe(true)
     expect(blocks[2]._metadata.mediaObjects.file[0]).toMatchObject({ width: 640, height: 400, mimeType: 'image/jpeg' })
+
+    // Edited where it is: the image's alt text in the row; the live image now has a pending draft, counted on the page.
+    const imageRow = main.getByTestId('position').nth(2)
+    await imageRow.getByRole('button', { name: 'Alt text' }).click()
+    await imageRow.getByTestId('inline-edit').getByRole('textbox').fill('Boats in a harbour at noon')
+    await imageRow.getByTestId('inline-edit').getByRole('button', { name: 'Save' }).click()
+    await imageRow.locator('[data-testid=block-state][data-state=live-draft]').waitFor()
+    await expect(builder.getByTestId('page-changes').textContent()).resolves.toMatch(/^1 change not published/)
+    expect((await anonymous(group.body.componentPositions[2]).then((p) => anonymous(p.body.component))).body.alt).toBe('Boats in a blue harbour')
+
+    // The Images list leads with thumbnails, and names the image by its file name.
+    await page.goto(`${site.base}/admin/collections/images`)
+    const row = page.locator('tr', { hasText: 'Harbour view' })
+    await row.waitFor()
+    await row.getByTestId('list-thumbnail').waitFor()
+    await screenshot(page, 'admin-images-list')
     expect(browser.offsite).toEqual([])
     expect(browser.pageErrors).toEqual([])
-  })
+  }, 300_000) // Some thirty round trips through the admin: minutes on a loaded 2-core machine.
 })

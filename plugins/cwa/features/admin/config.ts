@@ -64,14 +64,19 @@ export function applyAdminFields(collection: CollectionConfig, options: Resolved
  * component, an empty class list shown as `[]`).
  */
 function listColumns(collection: CollectionConfig): string[] | undefined {
+  const columns = chosenColumns(collection)
+  // An uploadable type (the Images list) leads with its first file's thumbnail.
+  const file = Object.keys(getCwaMeta(collection)?.uploadable ?? {})[0]
+  return file && columns ? [`cwaUpload_${file}`, ...columns.filter((c) => c !== `cwaUpload_${file}`)] : columns
+}
+
+function chosenColumns(collection: CollectionConfig): string[] | undefined {
   const meta = getCwaMeta(collection)
   const title = collection.admin?.useAsTitle
   if (collection.slug === 'pages' && title && title !== 'reference') return [title, 'layout', 'updatedAt']
   if (collection.slug === 'routes') return ['path', 'page', ...(collection.fields.some((f) => 'name' in f && f.name === 'pageData') ? ['pageData'] : []), 'redirect', 'updatedAt']
   if (collection.admin?.defaultColumns) return collection.admin.defaultColumns
-  // An uploadable type (the Images list) leads with its first file's thumbnail.
-  const file = Object.keys(meta?.uploadable ?? {})[0]
-  if (meta?.kind === 'component' || meta?.kind === 'pageData') return [...(file ? [`cwaUpload_${file}`] : []), title ?? 'id', ...(meta.kind === 'pageData' ? ['page'] : []), 'updatedAt']
+  if (meta?.kind === 'component' || meta?.kind === 'pageData') return [title ?? 'id', ...(meta.kind === 'pageData' ? ['page'] : []), 'updatedAt']
   return undefined
 }
 
