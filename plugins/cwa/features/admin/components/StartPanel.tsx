@@ -24,16 +24,9 @@ const card: React.CSSProperties = {
   minWidth: 0,
 }
 
-export async function StartPanel({ payload, user, i18n }: StartPanelProps) {
-  if (!user) return null
-  const req = await createLocalReq({ user }, payload)
-  req.i18n = i18n as never
-  const { recentPages, drafts, scheduled } = await startLists(req)
-  const adminRoute = payload.config.routes.admin
-  const pattern = payload.config.admin?.dateFormat
-  const language = i18n.language ?? 'en'
-  const when = (value: string | null) => (value ? <span title={adminDate(value, i18n, pattern)}>{age(value, language)}</span> : null)
-  const List = ({ items, empty, testId, meta }: { items: StartItem[]; empty: string; testId: string; meta: (item: StartItem) => React.ReactNode }) => (
+/** One list of the panel: each record by title, its type, and what `meta` says of it. */
+function List({ items, empty, testId, meta }: { items: StartItem[]; empty: string; testId: string; meta: (item: StartItem) => React.ReactNode }) {
+  return (
     <ul data-testid={testId} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {items.length === 0 && <li style={{ color: 'var(--theme-elevation-500)' }}>{empty}</li>}
       {items.map((entry) => (
@@ -49,6 +42,17 @@ export async function StartPanel({ payload, user, i18n }: StartPanelProps) {
       ))}
     </ul>
   )
+}
+
+export async function StartPanel({ payload, user, i18n }: StartPanelProps) {
+  if (!user) return null
+  const req = await createLocalReq({ user }, payload)
+  req.i18n = i18n as never
+  const { recentPages, drafts, scheduled } = await startLists(req)
+  const adminRoute = payload.config.routes.admin
+  const pattern = payload.config.admin?.dateFormat
+  const language = i18n.language ?? 'en'
+  const when = (value: string | null) => (value ? <span title={adminDate(value, i18n, pattern)}>{age(value, language)}</span> : null)
   return (
     <section data-testid="start-panel" style={{ marginBottom: 'calc(var(--base) * 2)' }}>
       <div style={{ display: 'flex', gap: 'var(--base)', alignItems: 'center', marginBottom: 'var(--base)', flexWrap: 'wrap' }}>

@@ -3,9 +3,18 @@ import { Button, toast, useConfig, useDocumentInfo, useForm, useFormModified } f
 import React, { useEffect, useState } from 'react'
 
 /** The message of a JSON-LD error answer (Hydra error or constraint violations). */
-function problem(body: Record<string, any> | null): string {
-  const violations = (body?.violations as Array<{ propertyPath: string; message: string }> | undefined)?.map((v) => `${v.propertyPath}: ${v.message}`)
+function problem(body: Answer | null): string {
+  const violations = body?.violations?.map((v) => `${v.propertyPath}: ${v.message}`)
   return violations?.join('; ') || body?.detail || body?.['hydra:description'] || body?.description || 'The request was refused.'
+}
+
+/** What the generate-route endpoint answers: the route, or a refusal. */
+interface Answer {
+  path?: string
+  violations?: Array<{ propertyPath: string; message: string }>
+  detail?: string
+  'hydra:description'?: string
+  description?: string
 }
 
 /** What survives the reload after a generation (per tab): the path and whether it is new, for this record. */
@@ -53,7 +62,7 @@ export function GenerateRoute({ action = 'generate-route' }: { action?: string }
         headers: { accept: 'application/json', 'content-type': 'application/json' },
         body: '{}',
       })
-      const body = (await response.json().catch(() => null)) as Record<string, any> | null
+      const body = (await response.json().catch(() => null)) as Answer | null
       if (!response.ok) {
         toast.error(`No route generated: ${problem(body)}`)
         return
