@@ -159,6 +159,20 @@ describe.each(KINDS)('Payload REST If-Match: $shortName', (kind) => {
     expect((await server.request('PATCH', `${kind.rest}/${id}?depth=0`, { [kind.field]: kind.value('r4') }, restHeaders())).status).toBe(200)
   })
 
+  it('publishing a draft (PATCH publishedAt now) with a stale If-Match is refused and publishes nothing', async () => {
+    const id = idOf(await live(kind, 'p1'))
+    const draftId = (await server.request('PATCH', `${kind.rest}/${id}?depth=0`, { [kind.field]: kind.value('p2') }, restHeaders())).body.doc.id
+    const stale = (await server.request('GET', `${kind.rest}/${draftId}?depth=0`, undefined, restHeaders())).headers.get('etag')!
+    expect((await server.request('PATCH', `${kind.rest}/${draftId}?depth=0`, { [kind.field]: kind.value('p3') }, restHeaders())).status).toBe(200)
+    const refused = await server.request('PATCH', `${kind.rest}/${draftId}?depth=0`, { publishedAt: new Date().toISOString() }, restHeaders({ 'if-match': stale }))
+    expect(refused.status).toBe(412)
+    expect(refused.body.errors[0].data.conflict).toMatchObject({ changed: 'record', id: draftId })
+    expect((await server.request('GET', `${kind.rest}/${id}?depth=0`, undefined, restHeaders())).body[kind.field]).toBe(kind.value('p1'))
+    const current = (await server.request('GET', `${kind.rest}/${draftId}?depth=0`, undefined, restHeaders())).headers.get('etag')!
+    expect((await server.request('PATCH', `${kind.rest}/${draftId}?depth=0`, { publishedAt: new Date().toISOString() }, restHeaders({ 'if-match': current }))).status).toBe(200)
+    expect((await server.request('GET', `${kind.rest}/${id}?depth=0`, undefined, restHeaders())).body[kind.field]).toBe(kind.value('p3'))
+  })
+
   it('the admin form (multipart, the updatedAt it loaded) is checked the same way', async () => {
     const id = idOf(await live(kind, 'f1'))
     const loaded = (await server.request('GET', `${kind.rest}/${id}?depth=0`, undefined, restHeaders())).body
