@@ -290,7 +290,7 @@ describe('OpenAPI document', () => {
       expect(Object.keys(collection.get.responses).sort()).toEqual(['200', '400', '401', '403', '422'])
       expect(Object.keys(collection.post.responses).sort()).toEqual(['201', '400', '401', '403', '415', '422'])
       expect(Object.keys(item.get.responses).sort()).toEqual(['200', '400', '401', '403', '404'])
-      expect(Object.keys(item.patch.responses).sort()).toEqual(['200', '400', '401', '403', '404', '415', '422'])
+      expect(Object.keys(item.patch.responses).sort()).toEqual(['200', '400', '401', '403', '404', '412', '415', '422'])
       expect(Object.keys(item.delete.responses).sort()).toEqual(['204', '401', '403', '404'])
       expect(Object.keys(collection.post.requestBody.content)).toContain('application/ld+json')
       expect(Object.keys(item.patch.requestBody.content)).toEqual(['application/merge-patch+json'])

@@ -74,6 +74,8 @@ export const routeDocs = {
           responses: {
             200: kit.jsonLdResponse('The updated route', read),
             ...kit.errorResponses(400, 401, 403, 404, 415, 422),
+            // If-Match (hydra/version.ts): the route changed since the version read.
+            412: kit.errorResponse('Precondition failed: the route changed since the version If-Match names'),
           },
         },
       }

@@ -142,6 +142,15 @@ export const resourceDocs = {
         summary: `Updates the ${shortName} resource.`,
         description: 'JSON Merge Patch: properties left out are unchanged, null clears a property.',
         security: kit.security(false),
+        parameters: [
+          {
+            name: 'If-Match',
+            in: 'header',
+            required: false,
+            description: 'The ETag of the read the change is based on: the write is refused (412) when the record, or the draft it goes to, changed since. Without it nothing is checked.',
+            schema: { type: 'string' },
+          },
+        ],
         requestBody: {
           required: true,
           description: `The properties of the ${shortName} resource to change`,
@@ -150,6 +159,7 @@ export const resourceDocs = {
         responses: {
           200: kit.jsonLdResponse(`${shortName} resource updated`, kit.schemaNames.read(resource)),
           ...kit.errorResponses(400, 401, 403, 404, 415, 422),
+          412: kit.errorResponse('Precondition failed: the record, or the draft the write goes to, changed since the version If-Match names (the body\'s conflict says what and when)'),
         },
       },
     }
