@@ -20,7 +20,7 @@ export function componentGroupsCollection(ctx: CoreContext): CollectionConfig {
     dbName: tableName(ctx, 'component_groups'),
     labels: { singular: 'Component group', plural: 'Component groups' },
     // Out of the navigation (group: false; the page builder reaches them), still at /admin/collections/component_groups.
-    admin: { useAsTitle: 'reference', group: false, description: 'A named region of a layout, page or block holding blocks in order. Edit them in the page builder.', defaultColumns: ['reference', 'location', 'updatedAt'] },
+    admin: { useAsTitle: 'reference', group: false, description: 'A named region of a layout, page or block holding blocks in order. Edit them in the page builder.', defaultColumns: ['reference', 'updatedAt'] },
     access: contentAccess(ctx.options),
     fields: [
       { name: 'reference', type: 'text', label: 'Reference', required: true, unique: true, admin: { description: 'Unique: the front end finds the group by it.' } },

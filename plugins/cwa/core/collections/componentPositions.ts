@@ -34,7 +34,7 @@ export function componentPositionsCollection(ctx: CoreContext): CollectionConfig
     dbName: tableName(ctx, 'component_positions'),
     labels: { singular: 'Component position', plural: 'Component positions' },
     // Out of the navigation (group: false; the page builder reaches them), still at /admin/collections/component_positions.
-    admin: { group: false, description: 'A block\'s place in a group. The page builder adds, orders and removes them.', defaultColumns: ['componentGroup', 'component', 'sortValue'] },
+    admin: { group: false, description: 'A block\'s place in a group. The page builder adds, orders and removes them.', defaultColumns: ['sortValue', 'updatedAt'] },
     access: contentAccess(ctx.options),
     fields: [
       { name: 'componentGroup', type: 'relationship', relationTo: 'component_groups', required: true, index: true, label: 'Group' },

@@ -22,7 +22,7 @@ export function layoutsCollection(ctx: CoreContext): CollectionConfig {
       useAsTitle: 'reference',
       group: 'Site structure',
       description: 'The frame shared by pages: header, navigation, footer. Its groups of blocks appear on every page that uses it.',
-      defaultColumns: ['reference', 'uiComponent', 'updatedAt'],
+      defaultColumns: ['reference', 'updatedAt'],
     },
     access: contentAccess(ctx.options),
     fields: [

@@ -61,7 +61,8 @@ export function applyAdminFields(collection: CollectionConfig, options: Resolved
 /**
  * A list's columns when none were chosen: the title and the last change,
  * never the technical fields Payload would take first (an empty front-end
- * component, an empty class list shown as `[]`).
+ * component, an empty class list shown as `[]`), nor a column that is often
+ * empty (Payload shows an empty cell as `<No …>`).
  */
 function listColumns(collection: CollectionConfig): string[] | undefined {
   const columns = chosenColumns(collection)
@@ -74,7 +75,8 @@ function chosenColumns(collection: CollectionConfig): string[] | undefined {
   const meta = getCwaMeta(collection)
   const title = collection.admin?.useAsTitle
   if (collection.slug === 'pages' && title && title !== 'reference') return [title, 'layout', 'updatedAt']
-  if (collection.slug === 'routes') return ['path', 'page', ...(collection.fields.some((f) => 'name' in f && f.name === 'pageData') ? ['pageData'] : []), 'redirect', 'updatedAt']
+  // Routes: their go-live date (empty when not live) rather than three target columns two of which are always empty (the route tree shows targets).
+  if (collection.slug === 'routes') return ['path', 'liveAt', 'updatedAt']
   if (collection.admin?.defaultColumns) return collection.admin.defaultColumns
   if (meta?.kind === 'component' || meta?.kind === 'pageData') return [title ?? 'id', ...(meta.kind === 'pageData' ? ['page'] : []), 'updatedAt']
   return undefined
