@@ -167,7 +167,10 @@ describe('the route tree', () => {
     const page2 = await call('POST', '/api/pages', { reference: 'later', title: 'Later page', layout: blog.layout })
     const later = await call('POST', '/api/routes', { path: '/later', page: page2.body.doc.id, liveAt: new Date(Date.now() + 86_400_000).toISOString() })
     expect(later.status).toBe(201)
-    await page.goto(`${site.base}/admin/cwa/routes`)
+    // The routes list (Site structure) leads to the tree.
+    await page.goto(`${site.base}/admin/collections/routes`)
+    await page.getByTestId('route-tree-link').getByRole('link').click()
+    await page.waitForURL((url) => url.pathname === '/admin/cwa/routes')
     const tree = page.getByTestId('route-tree')
     await tree.waitFor()
     const node = (path: string) => tree.getByTestId('route-node').filter({ has: page.locator('> div > a code', { hasText: new RegExp(`^${path}$`) }) })

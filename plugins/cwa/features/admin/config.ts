@@ -54,6 +54,10 @@ export function applyAdminFields(collection: CollectionConfig, options: Resolved
   }
   let out: CollectionConfig = { ...collection, admin: { ...collection.admin, group: navGroup(collection), defaultColumns: listColumns(collection) }, fields: [...added, ...collection.fields, ...sidebar] }
   if (options.frontEndUrl && routable) out = { ...out, admin: { ...out.admin, livePreview: { url: livePreviewUrl(options.frontEndUrl) } } }
+  if (collection.slug === 'routes') {
+    const components = out.admin?.components ?? {}
+    out = { ...out, admin: { ...out.admin, components: { ...components, beforeListTable: [...(components.beforeListTable ?? []), `${ADMIN_ENTRY}#RouteTreeLink`] } } }
+  }
   if (collection.slug === 'pages') out = { ...out, hooks: { ...out.hooks, afterChange: [...(out.hooks?.afterChange ?? []), starterGroups] } }
   return withAdvancedSection(out)
 }
