@@ -150,6 +150,15 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await expect(builder.getByTestId('page-changes').textContent()).resolves.toMatch(/^1 change not published/)
     expect((await anonymous(group.body.componentPositions[2]).then((p) => anonymous(p.body.component))).body.alt).toBe('Boats in a blue harbour')
 
+    // Every field in Payload's drawer, which returns to the builder on save.
+    const headingRow = main.getByTestId('position').nth(0)
+    await headingRow.getByRole('button', { name: 'Edit', exact: true }).click()
+    const drawer = page.locator('.drawer--is-open').last()
+    await drawer.locator('#field-title').fill('Welcome, edited in the drawer')
+    await drawer.locator('#action-save').click()
+    await drawer.waitFor({ state: 'detached' })
+    await main.getByTestId('component-link').filter({ hasText: 'Welcome, edited in the drawer' }).waitFor()
+
     // The Images list leads with thumbnails, and names the image by its file name.
     await page.goto(`${site.base}/admin/collections/images`)
     const row = page.locator('tr', { hasText: 'Harbour view' })
