@@ -185,6 +185,8 @@ describe('defaults', () => {
         retryDelay: 250,
         timeout: 5000,
       },
+      // The admin's "View on site" and Live Preview: off until the front end's URL is given.
+      frontEndUrl: null,
     })
   })
 
