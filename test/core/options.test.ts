@@ -114,9 +114,12 @@ describe('CWA_CONFIG_FILE with an unknown key', () => {
 })
 
 describe('defaults', () => {
-  it('resolveOptions({}) gives every documented default, as before the options were split', () => {
-    const { routeGenerator, ...resolved } = resolveOptions({})
+  it('resolveOptions({}) gives every documented default, as before the options were split', async () => {
+    const { routeGenerator, commands, ...resolved } = resolveOptions({})
     expect(routeGenerator).toBe(slugRouteGenerator)
+    // The operator commands: nothing around a command, Payload's own migrate:create for --migration.
+    expect(commands.createMigration).toBeNull()
+    await expect(commands.environment()).resolves.toEqual({})
     const email = (defaultRedirectPath: string, subject: string) => ({ defaultRedirectPath, redirectPathQuery: null, subject })
     expect(resolved).toStrictEqual({
       apiPrefix: '/_api',
