@@ -111,7 +111,8 @@ beforeAll(async () => {
   const shipped = readFileSync(importMap, 'utf8')
   const generated = await timed('npx payload generate:importmap', () => npx(['payload', 'generate:importmap']))
   expect(generated.output).toMatch(/Writing import map|No new imports found/)
-  expect(readFileSync(importMap, 'utf8')).toBe(shipped)
+  // A difference: the plugin's admin components changed; copy the regenerated map into examples/fresh-app.
+  if (readFileSync(importMap, 'utf8') !== shipped) throw new Error(`examples/fresh-app's import map is not what \`payload generate:importmap\` writes now; regenerated:\n${readFileSync(importMap, 'utf8')}`)
 
   // The build needs no database; the schema and the first admin are made beside it.
   const build = timed('next build', () => withBuildLock(() => runOk('npx', ['--no-install', 'next', 'build'], { cwd: app, env: { ...env, NODE_ENV: 'production' } })))
