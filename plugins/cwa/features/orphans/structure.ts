@@ -145,7 +145,6 @@ export const id = (name: string): SqlChunk => sql.identifier(name)
 
 /** The kind used for groups in the walks (component kinds are their slugs). */
 export const GROUP = '#group'
-export const POSITION = '#position'
 
 /** `(SELECT unnest($1::uuid[]))`: a list of ids as one parameter (any length). An empty list matches nothing. */
 export function uuidList(ids: readonly string[]): SqlChunk {
