@@ -56,7 +56,8 @@ module.exports = {
     {
       name: 'commands-list-alone',
       severity: 'error',
-      comment: 'commands/list.ts names the command modules by path only: importing them would load every command with the plugin.',
+      comment:
+        'commands/list.ts names the command modules by path only: importing them would load every command with the plugin.',
       from: { path: `${CWA}commands/(list|options)\\.ts$` },
       to: { path: `${CWA}(?!core/)` },
     },
@@ -64,7 +65,7 @@ module.exports = {
       name: 'feature-through-index',
       severity: 'error',
       comment:
-        'A feature imports another feature only through that feature\'s public index.ts ' +
+        "A feature imports another feature only through that feature's public index.ts " +
         '(plugins/cwa/features/<other>/index.ts), never its internal files.',
       from: { path: `${CWA}features/([^/]+)/` },
       to: {

@@ -24,5 +24,10 @@ export default {
   maxWorkers: 2,
   watchPathIgnorePatterns: ['<rootDir>/.data/', '<rootDir>/.next/'],
   // Copies of the package elsewhere in the tree (a packed one, the fresh-app example's) would be a second 'payload-cwa'.
-  modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/scratch/', '<rootDir>/.data/', '<rootDir>/examples/fresh-app/'],
+  modulePathIgnorePatterns: [
+    '<rootDir>/.next/',
+    '<rootDir>/scratch/',
+    '<rootDir>/.data/',
+    '<rootDir>/examples/fresh-app/',
+  ],
 }

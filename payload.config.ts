@@ -6,7 +6,13 @@ import { newsletterSignups } from './collections/forms'
 import { sitePageData } from './collections/pageData'
 import { generatedComponents, generatedPageData } from './collections/generated'
 import { migrations } from './migrations'
-import { cwaPlugin, type CwaPluginOptions, DATABASE_RETRY_AFTER, isDatabaseUnavailable, resolveOptions } from 'payload-cwa'
+import {
+  cwaPlugin,
+  type CwaPluginOptions,
+  DATABASE_RETRY_AFTER,
+  isDatabaseUnavailable,
+  resolveOptions,
+} from 'payload-cwa'
 import { siteCommands } from './src/config/commands'
 import { deepMerge } from './src/config/deepMerge'
 import { embeddedDatabaseUrl } from './src/config/databaseUrl'
@@ -29,7 +35,10 @@ export interface SiteConfigOverrides {
 /** The reference site: the cwa plugin plus the reference deployment's types. */
 export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<SanitizedConfig> {
   // Synchronous up to here: a bad CWA_CONFIG_FILE throws as the config module loads (npm start prints the error and stops).
-  const options = deepMerge(siteOptions() as Record<string, unknown>, (overrides.options ?? {}) as Record<string, unknown>) as CwaPluginOptions
+  const options = deepMerge(
+    siteOptions() as Record<string, unknown>,
+    (overrides.options ?? {}) as Record<string, unknown>,
+  ) as CwaPluginOptions
   // The operator commands start the way npm start does (embedded PostgreSQL, migrations): src/config/commands.ts.
   options.commands ??= siteCommands
   const { tablePrefix } = resolveOptions(options)
@@ -49,7 +58,9 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
     db: postgresAdapter({
       // Timeouts, and connection errors that never crash the process (src/config/databasePool.ts).
       // (Payload's adapter has its own copy of pg's types; the runtime pg is the same.)
-      pool: sitePoolConfig(overrides.databaseUrl ?? process.env.DATABASE_URL ?? embeddedDatabaseUrl()) as PostgresArgs['pool'],
+      pool: sitePoolConfig(
+        overrides.databaseUrl ?? process.env.DATABASE_URL ?? embeddedDatabaseUrl(),
+      ) as PostgresArgs['pool'],
       pg: sitePg as unknown as PostgresArgs['pg'],
       idType: 'uuid',
       push: false,
@@ -57,7 +68,13 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
       prodMigrations: migrations,
     }),
     email: mailAdapter(),
-    collections: [...siteComponents, ...generatedComponents, ...sitePageData, ...generatedPageData, newsletterSignups(tablePrefix)],
+    collections: [
+      ...siteComponents,
+      ...generatedComponents,
+      ...sitePageData,
+      ...generatedPageData,
+      newsletterSignups(tablePrefix),
+    ],
     // Payload's jobs (the plugin adds its tasks): worked by the runner `npm start` starts (CWA_JOBS_RUNNER=0: off)
     // or by `npx payload cwa:jobs:work`, every CWA_JOBS_CRON (default every 10 s), all queues.
     jobs: { autoRun: [{ cron: process.env.CWA_JOBS_CRON ?? '*/10 * * * * *', allQueues: true, limit: 10 }] },

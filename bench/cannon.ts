@@ -42,7 +42,11 @@ async function profiled<T>(label: string | undefined, run: () => Promise<T>): Pr
   if (!dir || !label) return run()
   const session = new Session()
   const post = (method: string) =>
-    new Promise<{ profile?: unknown }>((resolve, reject) => session.post(method, (error: Error | null, result?: object) => (error ? reject(error) : resolve((result ?? {}) as { profile?: unknown }))))
+    new Promise<{ profile?: unknown }>((resolve, reject) =>
+      session.post(method, (error: Error | null, result?: object) =>
+        error ? reject(error) : resolve((result ?? {}) as { profile?: unknown }),
+      ),
+    )
   session.connect()
   await post('Profiler.enable')
   await post('Profiler.start')
@@ -63,11 +67,27 @@ export async function runLoad(load: Load): Promise<LoadResult> {
 async function measure(load: Load): Promise<LoadResult> {
   const before = process.cpuUsage()
   const stdout = await new Promise<string>((resolve, reject) => {
-    const child = execFile(process.execPath, [worker], { maxBuffer: 1 << 20 }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)))
+    const child = execFile(process.execPath, [worker], { maxBuffer: 1 << 20 }, (error, out, err) =>
+      error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
+    )
     child.stdin!.end(JSON.stringify(load))
   })
   const cpu = process.cpuUsage(before)
-  const result = JSON.parse(stdout) as { rps: number; total: number; p50: number; p99: number; non2xx: number; errors: number }
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${load.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
-  return { rps: result.rps, total: result.total, p50: result.p50, p99: result.p99, cpuMs: result.total > 0 ? (cpu.user + cpu.system) / 1000 / result.total : 0 }
+  const result = JSON.parse(stdout) as {
+    rps: number
+    total: number
+    p50: number
+    p99: number
+    non2xx: number
+    errors: number
+  }
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${load.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+  return {
+    rps: result.rps,
+    total: result.total,
+    p50: result.p50,
+    p99: result.p99,
+    cpuMs: result.total > 0 ? (cpu.user + cpu.system) / 1000 / result.total : 0,
+  }
 }

@@ -49,7 +49,11 @@ const ROUTES: Record<string, (q: URLSearchParams) => { text: string; values: unk
     values: [q.get('id')],
     one: true,
   }),
-  '/component': (q) => ({ text: `SELECT to_jsonb(c) AS row, ${componentExtras('c')} FROM _acb_html_contents c WHERE c.id = $1`, values: [q.get('id')], one: true }),
+  '/component': (q) => ({
+    text: `SELECT to_jsonb(c) AS row, ${componentExtras('c')} FROM _acb_html_contents c WHERE c.id = $1`,
+    values: [q.get('id')],
+    one: true,
+  }),
   '/components': (q) => ({
     text: `SELECT to_jsonb(c) AS row, ${componentExtras('c')}, count(*) OVER () AS total FROM _acb_html_contents c ORDER BY c.created_at DESC LIMIT $1`,
     values: [Number(q.get('limit') ?? 30)],

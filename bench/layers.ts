@@ -37,7 +37,12 @@ async function measure(layer: string, call: () => Promise<unknown>): Promise<Lay
   return { layer, medianMs: times[Math.floor(times.length / 2)]!, cpuMs: (used.user + used.system) / 1000 / ROUNDS }
 }
 
-export async function measureLayers(payload: Payload, databaseUrl: string, base: string, ids: { page: string; component: string }): Promise<string[][]> {
+export async function measureLayers(
+  payload: Payload,
+  databaseUrl: string,
+  base: string,
+  ids: { page: string; component: string },
+): Promise<string[][]> {
   const client = new pg.Client({ connectionString: databaseUrl, options: '-c jit=off' })
   await client.connect()
   try {
@@ -51,20 +56,35 @@ export async function measureLayers(payload: Payload, databaseUrl: string, base:
     let n = 0
     const rows = [
       await measure('page read: hand-written SQL, raw pg client', () => client.query(pageSql)),
-      await measure("page read: Payload's adapter (payload.db.findOne)", () => payload.db.findOne({ collection: 'pages', where: { id: { equals: ids.page } } })),
+      await measure("page read: Payload's adapter (payload.db.findOne)", () =>
+        payload.db.findOne({ collection: 'pages', where: { id: { equals: ids.page } } }),
+      ),
       await measure("page read: Payload's Local API, anonymous (payload.findByID)", () =>
         payload.findByID({ collection: 'pages', id: ids.page, depth: 0, overrideAccess: false, user: null }),
       ),
       // Over HTTP the client (fetch) runs in this process too: the entrypoint, which reads nothing, shows that part.
-      await measure('no read: the JSON-LD entrypoint over HTTP (GET /_api/, no SQL)', async () => (await fetch(`${base}/_api/`)).arrayBuffer()),
-      await measure('page read: JSON-LD over HTTP (GET /_api/_/pages/{id})', async () => (await fetch(`${base}/_api/_/pages/${ids.page}`)).arrayBuffer()),
+      await measure('no read: the JSON-LD entrypoint over HTTP (GET /_api/, no SQL)', async () =>
+        (await fetch(`${base}/_api/`)).arrayBuffer(),
+      ),
+      await measure('page read: JSON-LD over HTTP (GET /_api/_/pages/{id})', async () =>
+        (await fetch(`${base}/_api/_/pages/${ids.page}`)).arrayBuffer(),
+      ),
       await measure('write: UPDATE in a transaction, raw pg client', async () => {
         await client.query('BEGIN')
-        await client.query({ name: 'layers_update', text: 'UPDATE _acb_html_contents SET html = $2, updated_at = now() WHERE id = $1', values: [ids.component, `<p>layers ${n++}</p>`] })
+        await client.query({
+          name: 'layers_update',
+          text: 'UPDATE _acb_html_contents SET html = $2, updated_at = now() WHERE id = $1',
+          values: [ids.component, `<p>layers ${n++}</p>`],
+        })
         await client.query('COMMIT')
       }),
       await measure("write: Payload's Local API with the site's hooks (payload.update)", () =>
-        payload.update({ collection: 'html_contents', id: ids.component, data: { html: `<p>layers ${n++}</p>` } as never, depth: 0 }),
+        payload.update({
+          collection: 'html_contents',
+          id: ids.component,
+          data: { html: `<p>layers ${n++}</p>` } as never,
+          depth: 0,
+        }),
       ),
     ]
     return [

@@ -22,19 +22,30 @@ import { closePayload, loadJwtKeys } from 'payload-cwa'
 import { createApp } from 'payload-cwa/express'
 import { startPayload } from '../src/server/bootstrap'
 import { seedDemo } from '../src/seed/demo'
-import { lostWrites, publicationCounts, publishableTables, totalViolations, twinViolations, type ComponentRow } from './load/invariants'
+import {
+  lostWrites,
+  publicationCounts,
+  publishableTables,
+  totalViolations,
+  twinViolations,
+  type ComponentRow,
+} from './load/invariants'
 import { judge } from './load/report'
 import { setUpLoadSite, signInAdmin } from './load/site'
 import type { LoadOutcome, LoadPlan } from './load/types'
 
-const PG = (process.env.LOAD_PG_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
+const PG = (process.env.LOAD_PG_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(
+  /\/+$/,
+  '',
+)
 const DB = `cwa_load_${process.pid}`
 
 /** A whole number from the environment within bounds: the load is always bounded. */
 function bounded(name: string, fallback: number, max: number): number {
   const raw = process.env[name]
   const value = raw === undefined || raw === '' ? fallback : Number(raw)
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} must be a whole number from 1 to ${max} (got "${raw}")`)
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new Error(`${name} must be a whole number from 1 to ${max} (got "${raw}")`)
   return value
 }
 
@@ -56,9 +67,14 @@ async function admin(sql: string): Promise<void> {
 /** Runs the generator in a child process (through scripts/start.mjs, like this script) and returns what it saw. */
 function runGenerator(plan: LoadPlan): Promise<LoadOutcome> {
   // This script runs through scripts/start.mjs (npm run load): so does the generator.
-  const starter = process.argv[1]?.endsWith(path.join('scripts', 'start.mjs')) ? process.argv[1] : path.resolve('scripts', 'start.mjs')
+  const starter = process.argv[1]?.endsWith(path.join('scripts', 'start.mjs'))
+    ? process.argv[1]
+    : path.resolve('scripts', 'start.mjs')
   const root = path.resolve(path.dirname(starter), '..')
-  const child = fork(starter, ['bench/load/generator.ts'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = fork(starter, ['bench/load/generator.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   return new Promise((resolve, reject) => {
     let outcome: LoadOutcome | null = null
     child.on('message', (message: { outcome?: LoadOutcome; error?: string }) => {
@@ -66,7 +82,9 @@ function runGenerator(plan: LoadPlan): Promise<LoadOutcome> {
       else reject(new Error(`the load generator failed: ${message.error}`))
     })
     child.once('error', reject)
-    child.once('exit', (code) => (outcome ? resolve(outcome) : reject(new Error(`the load generator exited ${code} without an outcome`))))
+    child.once('exit', (code) =>
+      outcome ? resolve(outcome) : reject(new Error(`the load generator exited ${code} without an outcome`)),
+    )
     child.send(plan)
   })
 }
@@ -76,7 +94,9 @@ async function dropLeftovers(): Promise<void> {
   const client = new pg.Client({ connectionString: `${PG}/postgres` })
   await client.connect()
   try {
-    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname ~ '^cwa_load_[0-9]+$'`)
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname ~ '^cwa_load_[0-9]+$'`,
+    )
     for (const { datname } of rows) {
       const pid = Number(datname.slice('cwa_load_'.length))
       try {
@@ -130,7 +150,9 @@ async function main(): Promise<void> {
     }
 
     const setUp = ((performance.now() - started) / 1000).toFixed(0)
-    console.log(`npm run load: ${SECONDS} s, ${CONNECTIONS} connections, server on ${base} (loopback only), database ${DB}, generator in a child process, Node ${process.version} (set-up ${setUp} s)`)
+    console.log(
+      `npm run load: ${SECONDS} s, ${CONNECTIONS} connections, server on ${base} (loopback only), database ${DB}, generator in a child process, Node ${process.version} (set-up ${setUp} s)`,
+    )
     const cpuBefore = process.cpuUsage()
     const memoryBefore = process.memoryUsage()
     const outcome = await runGenerator({
@@ -161,10 +183,19 @@ async function main(): Promise<void> {
       )
       const tables = await publishableTables(client)
       const readTotal = async (path: string, asAdmin: boolean) => {
-        const response = await fetch(`${base}${path}`, { headers: asAdmin ? { authorization: `Bearer ${adminToken}` } : {} })
-        return { status: response.status, totalItems: response.ok ? ((await response.json()) as { totalItems?: number }).totalItems : undefined }
+        const response = await fetch(`${base}${path}`, {
+          headers: asAdmin ? { authorization: `Bearer ${adminToken}` } : {},
+        })
+        return {
+          status: response.status,
+          totalItems: response.ok ? ((await response.json()) as { totalItems?: number }).totalItems : undefined,
+        }
       }
-      const sqlViolations = [...lostWrites(outcome.expected, rows), ...(await twinViolations(client, tables)), ...(await totalViolations(client, readTotal))]
+      const sqlViolations = [
+        ...lostWrites(outcome.expected, rows),
+        ...(await twinViolations(client, tables)),
+        ...(await totalViolations(client, readTotal)),
+      ]
       const counts = await publicationCounts(client, tables)
       const answered = Object.values(outcome.kinds).reduce((total, figures) => total + figures.count, 0)
       const report = judge(outcome, sqlViolations, {

@@ -30,19 +30,32 @@ async function addComponents(databaseUrl: string, count: number, tag: string): P
     )
     await client.query(`INSERT INTO _acb_component_groups (id, reference, location) SELECT grp, 'o-g-' || n, 'main' FROM o_pages
       UNION ALL SELECT nested, 'o-n-' || n, 'inner' FROM o_pages UNION ALL SELECT orphan_grp, 'o-x-' || n, 'lost' FROM o_pages`)
-    await client.query(`INSERT INTO _acb_pages (id, reference, title, layout_id) SELECT page, 'o-page-' || n, 'O ' || n, $1::uuid FROM o_pages`, [rows[0]!.id])
-    await client.query(`INSERT INTO _acb_pages_rels ("order", parent_id, path, _acb_component_groups_id) SELECT 1, page, 'componentGroups', grp FROM o_pages`)
-    await client.query(`CREATE TEMP TABLE o_placed ON COMMIT DROP AS SELECT p.n, k, p.grp, gen_random_uuid() AS c, gen_random_uuid() AS pos FROM o_pages p, generate_series(1, 7) k`)
+    await client.query(
+      `INSERT INTO _acb_pages (id, reference, title, layout_id) SELECT page, 'o-page-' || n, 'O ' || n, $1::uuid FROM o_pages`,
+      [rows[0]!.id],
+    )
+    await client.query(
+      `INSERT INTO _acb_pages_rels ("order", parent_id, path, _acb_component_groups_id) SELECT 1, page, 'componentGroups', grp FROM o_pages`,
+    )
+    await client.query(
+      `CREATE TEMP TABLE o_placed ON COMMIT DROP AS SELECT p.n, k, p.grp, gen_random_uuid() AS c, gen_random_uuid() AS pos FROM o_pages p, generate_series(1, 7) k`,
+    )
     await client.query(`INSERT INTO _acb_titles (id, title) SELECT c, 'o' FROM o_placed UNION ALL SELECT owner, 'owner' FROM o_pages
       UNION ALL SELECT inner_c, 'inner' FROM o_pages UNION ALL SELECT orphan_c, 'orphan' FROM o_pages`)
-    await client.query(`INSERT INTO _acb_titles_rels ("order", parent_id, path, _acb_component_groups_id) SELECT 1, owner, 'componentGroups', nested FROM o_pages`)
+    await client.query(
+      `INSERT INTO _acb_titles_rels ("order", parent_id, path, _acb_component_groups_id) SELECT 1, owner, 'componentGroups', nested FROM o_pages`,
+    )
     await client.query(`CREATE TEMP TABLE o_positions ON COMMIT DROP AS
       SELECT pos, grp, c, k FROM o_placed
       UNION ALL SELECT gen_random_uuid(), grp, owner, 8 FROM o_pages
       UNION ALL SELECT gen_random_uuid(), nested, inner_c, 1 FROM o_pages
       UNION ALL SELECT gen_random_uuid(), orphan_grp, orphan_c, 1 FROM o_pages`)
-    await client.query(`INSERT INTO _acb_component_positions (id, component_group_id, sort_value) SELECT pos, grp, k FROM o_positions`)
-    await client.query(`INSERT INTO _acb_component_positions_rels ("order", parent_id, path, _acb_titles_id) SELECT 1, pos, 'component', c FROM o_positions`)
+    await client.query(
+      `INSERT INTO _acb_component_positions (id, component_group_id, sort_value) SELECT pos, grp, k FROM o_positions`,
+    )
+    await client.query(
+      `INSERT INTO _acb_component_positions_rels ("order", parent_id, path, _acb_titles_id) SELECT 1, pos, 'component', c FROM o_positions`,
+    )
     await client.query('COMMIT')
     await client.query('ANALYZE')
   } finally {
@@ -50,7 +63,10 @@ async function addComponents(databaseUrl: string, count: number, tag: string): P
   }
 }
 
-async function timeScan(payload: Payload, databaseUrl: string): Promise<{ ms: number; queries: number; orphans: number }> {
+async function timeScan(
+  payload: Payload,
+  databaseUrl: string,
+): Promise<{ ms: number; queries: number; orphans: number }> {
   const times: number[] = []
   let queries = 0
   let orphans = 0
@@ -60,7 +76,8 @@ async function timeScan(payload: Payload, databaseUrl: string): Promise<{ ms: nu
     times.push(performance.now() - started)
     queries = logged.length
     orphans = result.components.length + result.componentGroups.length + result.componentPositions.length
-    if (i === 0 && process.env.BENCH_EXPLAIN) for (const plan of await explain(databaseUrl, logged)) console.log(`orphan scan\n${plan}\n`)
+    if (i === 0 && process.env.BENCH_EXPLAIN)
+      for (const plan of await explain(databaseUrl, logged)) console.log(`orphan scan\n${plan}\n`)
   }
   times.sort((a, b) => a - b)
   return { ms: times[1]!, queries, orphans }
@@ -68,16 +85,31 @@ async function timeScan(payload: Payload, databaseUrl: string): Promise<{ ms: nu
 
 async function cascadeDelete(payload: Payload): Promise<{ ms: number; queries: number; deleted: number }> {
   const layout = (await payload.find({ collection: 'layouts', limit: 1, depth: 0 })).docs[0]!
-  const group = await payload.create({ collection: 'component_groups', data: { reference: `bench-cascade-${Date.now()}` } as never, depth: 0 })
+  const group = await payload.create({
+    collection: 'component_groups',
+    data: { reference: `bench-cascade-${Date.now()}` } as never,
+    depth: 0,
+  })
   for (let i = 0; i < 50; i++) {
     const title = await payload.create({ collection: 'titles', data: { title: `cascade ${i}` } as never, depth: 0 })
-    await payload.create({ collection: 'component_positions', data: { componentGroup: group.id, component: { relationTo: 'titles', value: title.id }, sortValue: i } as never, depth: 0 })
+    await payload.create({
+      collection: 'component_positions',
+      data: { componentGroup: group.id, component: { relationTo: 'titles', value: title.id }, sortValue: i } as never,
+      depth: 0,
+    })
   }
-  const page = await payload.create({ collection: 'pages', data: { reference: `bench-cascade-page-${Date.now()}`, layout: layout.id, componentGroups: [group.id] } as never, depth: 0 })
+  const page = await payload.create({
+    collection: 'pages',
+    data: { reference: `bench-cascade-page-${Date.now()}`, layout: layout.id, componentGroups: [group.id] } as never,
+    depth: 0,
+  })
   const started = performance.now()
   const { queries } = await logQueries(() => payload.delete({ collection: 'pages', id: page.id, depth: 0 }))
   const ms = performance.now() - started
-  const left = await payload.count({ collection: 'component_positions', where: { componentGroup: { equals: group.id } } })
+  const left = await payload.count({
+    collection: 'component_positions',
+    where: { componentGroup: { equals: group.id } },
+  })
   if (left.totalDocs !== 0) throw new Error('the cascade left positions behind')
   return { ms, queries: queries.length, deleted: 1 + 1 + 50 + 50 }
 }
@@ -88,7 +120,9 @@ async function ageAndTouch(databaseUrl: string): Promise<number> {
   await client.connect()
   try {
     for (const table of ['_acb_component_groups', '_acb_component_positions', '_acb_titles']) {
-      await client.query(`UPDATE ${table} SET created_at = now() - interval '2 hours', updated_at = now() - interval '2 hours'`)
+      await client.query(
+        `UPDATE ${table} SET created_at = now() - interval '2 hours', updated_at = now() - interval '2 hours'`,
+      )
     }
     const touched = await client.query(`UPDATE _acb_component_positions SET updated_at = now() WHERE random() < 0.01`)
     await client.query('ANALYZE')
@@ -120,8 +154,18 @@ export async function benchOrphans(payload: Payload, databaseUrl: string): Promi
   rows.push(['scan, 100,000 more components', large.ms.toFixed(0), String(large.queries), String(large.orphans)])
   const touched = await ageAndTouch(databaseUrl)
   const graced = await timeGracedScan(payload, databaseUrl, 3600)
-  rows.push([`scan, 100,000 more, 1-hour grace period, ${touched} positions recent`, graced.ms.toFixed(0), String(graced.queries), String(graced.orphans)])
+  rows.push([
+    `scan, 100,000 more, 1-hour grace period, ${touched} positions recent`,
+    graced.ms.toFixed(0),
+    String(graced.queries),
+    String(graced.orphans),
+  ])
   const cascade = await cascadeDelete(payload)
-  rows.push(['cascade DELETE of a page with 50 components', cascade.ms.toFixed(0), String(cascade.queries), `${cascade.deleted} records deleted`])
+  rows.push([
+    'cascade DELETE of a page with 50 components',
+    cascade.ms.toFixed(0),
+    String(cascade.queries),
+    `${cascade.deleted} records deleted`,
+  ])
   return rows
 }

@@ -15,9 +15,18 @@ const BLOCKS = 50
 const RUNS = 3
 
 /** A page on the demo's first layout with one group of BLOCKS navigation links, half new drafts and half live with a pending edit. */
-async function pageWithChanges(payload: Payload, base: string, asAdmin: Record<string, string>, run: number): Promise<string> {
+async function pageWithChanges(
+  payload: Payload,
+  base: string,
+  asAdmin: Record<string, string>,
+  run: number,
+): Promise<string> {
   const layout = (await payload.find({ collection: 'layouts', limit: 1, depth: 0 })).docs[0]!
-  const group = await payload.create({ collection: 'component_groups', data: { reference: `bench-page-publish-${run}-${Date.now()}`, location: 'main' } as never, depth: 0 })
+  const group = await payload.create({
+    collection: 'component_groups',
+    data: { reference: `bench-page-publish-${run}-${Date.now()}`, location: 'main' } as never,
+    depth: 0,
+  })
   const past = new Date(Date.now() - 60_000).toISOString()
   for (let i = 0; i < BLOCKS; i++) {
     const live = i % 2 === 1
@@ -35,17 +44,34 @@ async function pageWithChanges(payload: Payload, base: string, asAdmin: Record<s
       })
       if (!response.ok) throw new Error(`the bench's pending edit answered ${response.status}`)
     }
-    await payload.create({ collection: 'component_positions', data: { componentGroup: group.id, component: { relationTo: 'navigation_links', value: link.id }, sortValue: i } as never, depth: 0 })
+    await payload.create({
+      collection: 'component_positions',
+      data: {
+        componentGroup: group.id,
+        component: { relationTo: 'navigation_links', value: link.id },
+        sortValue: i,
+      } as never,
+      depth: 0,
+    })
   }
   const page = await payload.create({
     collection: 'pages',
-    data: { reference: `bench-page-publish-${run}-${Date.now()}`, title: 'Bench page publish', layout: layout.id, componentGroups: [group.id] } as never,
+    data: {
+      reference: `bench-page-publish-${run}-${Date.now()}`,
+      title: 'Bench page publish',
+      layout: layout.id,
+      componentGroups: [group.id],
+    } as never,
     depth: 0,
   })
   return String(page.id)
 }
 
-export async function benchPagePublish(payload: Payload, base: string, asAdmin: Record<string, string>): Promise<string[][]> {
+export async function benchPagePublish(
+  payload: Payload,
+  base: string,
+  asAdmin: Record<string, string>,
+): Promise<string[][]> {
   const rows: string[][] = [['page publish', 'ms (median of 3)', 'slowest ms', 'SQL statements', 'blocks published']]
   const times: number[] = []
   let statements = 0
@@ -62,7 +88,8 @@ export async function benchPagePublish(payload: Payload, base: string, asAdmin: 
       return { status: response.status, body: (await response.json()) as { totalItems?: number } }
     })
     times.push(performance.now() - started)
-    if (result.status !== 200 || result.body.totalItems !== BLOCKS) throw new Error(`page publish answered ${result.status} with ${result.body.totalItems} blocks published`)
+    if (result.status !== 200 || result.body.totalItems !== BLOCKS)
+      throw new Error(`page publish answered ${result.status} with ${result.body.totalItems} blocks published`)
     if (run === 0) statements = queries.length
     if (process.env.BENCH_SQL) {
       const byText = new Map<string, { n: number; ms: number }>()
@@ -73,12 +100,21 @@ export async function benchPagePublish(payload: Payload, base: string, asAdmin: 
         entry.ms += q.ms
         byText.set(key, entry)
       }
-      console.log(`page publish: ${queries.length} statements, ${queries.reduce((t, q) => t + q.ms, 0).toFixed(0)} ms in SQL`)
-      for (const [text, { n, ms }] of [...byText].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) console.log(`${n} x ${ms.toFixed(0)} ms  ${text}`)
+      console.log(
+        `page publish: ${queries.length} statements, ${queries.reduce((t, q) => t + q.ms, 0).toFixed(0)} ms in SQL`,
+      )
+      for (const [text, { n, ms }] of [...byText].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
+        console.log(`${n} x ${ms.toFixed(0)} ms  ${text}`)
     }
     published = result.body.totalItems
   }
   const sorted = [...times].sort((a, b) => a - b)
-  rows.push([`POST /_/page_builder/publish, ${BLOCKS} blocks (25 new drafts, 25 live with a pending edit)`, sorted[1]!.toFixed(0), sorted.at(-1)!.toFixed(0), String(statements), String(published)])
+  rows.push([
+    `POST /_/page_builder/publish, ${BLOCKS} blocks (25 new drafts, 25 live with a pending edit)`,
+    sorted[1]!.toFixed(0),
+    sorted.at(-1)!.toFixed(0),
+    String(statements),
+    String(published),
+  ])
   return rows
 }

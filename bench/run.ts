@@ -69,12 +69,19 @@ async function main(): Promise<void> {
   await admin(`CREATE DATABASE ${DB}`)
   process.env.CWA_DATA_DIR ??= '.data/bench'
   // A shared lifetime (s-maxage), so Varnish stores the anonymous reads (bench/varnish.ts); direct reads pay the lifetime cap's queries.
-  const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: `${PG}/${DB}`, options: { httpCache: { sharedMaxAge: 600 } } }), key: 'bench' })
+  const payload = await startPayload({
+    config: buildSiteConfig({ databaseUrl: `${PG}/${DB}`, options: { httpCache: { sharedMaxAge: 600 } } }),
+    key: 'bench',
+  })
   await seedDemo(payload, { apiPrefix: '/_api' })
   // HtmlContent is publishable: without publishedAt a Local API create is a draft that anonymous callers never see.
   const past = new Date(Date.now() - 60_000).toISOString()
   for (let i = 0; i < 40; i++) {
-    await payload.create({ collection: 'html_contents', data: { html: `<p>Bench content ${i}</p>`, publishedAt: past } as never, depth: 0 })
+    await payload.create({
+      collection: 'html_contents',
+      data: { html: `<p>Bench content ${i}</p>`, publishedAt: past } as never,
+      depth: 0,
+    })
   }
   const structure = await setUpStructure(payload)
   // A live site's tables have planner statistics (autovacuum analyzes a table within a minute of its
@@ -99,10 +106,17 @@ async function main(): Promise<void> {
   const adminToken = await signIn(payload, base)
   const asAdmin = { authorization: `Bearer ${adminToken}` }
 
-  const page = (await payload.find({ collection: 'pages', where: { reference: { equals: 'home' } }, depth: 0 })).docs[0]!
-  const component = (await payload.find({ collection: 'html_contents', where: { publishedAt: { exists: true } }, limit: 1, depth: 0 })).docs[0]!
+  const page = (await payload.find({ collection: 'pages', where: { reference: { equals: 'home' } }, depth: 0 }))
+    .docs[0]!
+  const component = (
+    await payload.find({ collection: 'html_contents', where: { publishedAt: { exists: true } }, limit: 1, depth: 0 })
+  ).docs[0]!
   // A published component with a pending edit (its draft twin), made the way an editor makes it.
-  const edited = await payload.create({ collection: 'html_contents', data: { html: '<p>Bench live</p>', publishedAt: past } as never, depth: 0 })
+  const edited = await payload.create({
+    collection: 'html_contents',
+    data: { html: '<p>Bench live</p>', publishedAt: past } as never,
+    depth: 0,
+  })
   const draft = await fetch(`${base}/_api/component/html_contents/${edited.id}`, {
     method: 'PATCH',
     headers: { ...asAdmin, 'content-type': 'application/merge-patch+json' },
@@ -129,10 +143,21 @@ async function main(): Promise<void> {
       return { status: response.status, body: await response.text() }
     })
     if (result.status !== 200) throw new Error(`${target.path} answered ${result.status}`)
-    if (target.expect && !result.body.includes(target.expect)) throw new Error(`${target.name}: the body does not hold "${target.expect}"`)
-    if (process.env.BENCH_SQL) console.log(target.name, queries.map((q) => `${q.ms.toFixed(1)} ms  ${q.text.slice(0, 160)}`))
-    if (process.env.BENCH_EXPLAIN) for (const plan of await explain(`${PG}/${DB}`, queries)) console.log(`${target.name}\n${plan}\n`)
-    if (process.env.BENCH_DUMP) dumped.push({ target: target.name, database: `${PG}/${DB}`, queries: queries.map(({ text, values }) => ({ text, values })) })
+    if (target.expect && !result.body.includes(target.expect))
+      throw new Error(`${target.name}: the body does not hold "${target.expect}"`)
+    if (process.env.BENCH_SQL)
+      console.log(
+        target.name,
+        queries.map((q) => `${q.ms.toFixed(1)} ms  ${q.text.slice(0, 160)}`),
+      )
+    if (process.env.BENCH_EXPLAIN)
+      for (const plan of await explain(`${PG}/${DB}`, queries)) console.log(`${target.name}\n${plan}\n`)
+    if (process.env.BENCH_DUMP)
+      dumped.push({
+        target: target.name,
+        database: `${PG}/${DB}`,
+        queries: queries.map(({ text, values }) => ({ text, values })),
+      })
     return queries
   }
 
@@ -148,7 +173,10 @@ async function main(): Promise<void> {
       await idle()
       const compare = process.env.BENCH_COMPARE !== '0'
       const rest = compare && target.rest ? await runLoad({ ...load, url: `${base}${target.rest}` }) : undefined
-      const floorRun = compare && target.floor ? await runLoad({ ...load, headers: undefined, url: `${floor.url}${target.floor}` }) : undefined
+      const floorRun =
+        compare && target.floor
+          ? await runLoad({ ...load, headers: undefined, url: `${floor.url}${target.floor}` })
+          : undefined
       runs.set(connections, { api, rest, floor: floorRun })
     }
     measured.push({ target, queries, runs })
@@ -157,10 +185,16 @@ async function main(): Promise<void> {
 
   const direct = new Map(measured.map((m) => [m.target.name, m.runs.get(CONNECTIONS[0]!)?.api.rps ?? 0]))
   await idle()
-  const varnishRows = await benchThroughVarnish(base, targets, { connections: CONNECTIONS[0]!, duration: DURATION, direct })
+  const varnishRows = await benchThroughVarnish(base, targets, {
+    connections: CONNECTIONS[0]!,
+    duration: DURATION,
+    direct,
+  })
   if (varnishRows.length > 0) {
     printTable(varnishRows)
-    console.log('Via Varnish: the README VCL in front, every answer a cache hit; "SQL during the run": queries the service received meanwhile (0: it was never asked).')
+    console.log(
+      'Via Varnish: the README VCL in front, every answer a cache hit; "SQL during the run": queries the service received meanwhile (0: it was never asked).',
+    )
   }
 
   const publishRows = ONLY && !ONLY.test('publish') ? [] : await benchPublishing(payload, base, asAdmin, past, idle)
@@ -175,30 +209,57 @@ async function main(): Promise<void> {
   }
   if (!ONLY || ONLY.test('layers')) {
     await idle()
-    printTable(await measureLayers(payload, `${PG}/${DB}`, base, { page: String(page.id), component: String(component.id) }))
+    printTable(
+      await measureLayers(payload, `${PG}/${DB}`, base, { page: String(page.id), component: String(component.id) }),
+    )
     console.log('Layers: what each adds bounds every request built on it (bench/layers.ts).')
   }
   if (!ONLY || ONLY.test('orphans')) printTable(await benchOrphans(payload, `${PG}/${DB}`))
   if (!ONLY || ONLY.test('page publish')) printTable(await benchPagePublish(payload, base, asAdmin))
   const peakMb = process.resourceUsage().maxRSS / 1024
-  console.log(`\nServer process: peak RSS ${peakMb.toFixed(0)} MB (Payload, the floor server and this harness; the load generator runs apart). Node ${process.version}.`)
+  console.log(
+    `\nServer process: peak RSS ${peakMb.toFixed(0)} MB (Payload, the floor server and this harness; the load generator runs apart). Node ${process.version}.`,
+  )
 
   if (SCALE) {
     const small = new Map(measured.map((m) => [m.target.name, m]))
     const seeded = await seedScale(payload, `${PG}/${DB}`)
-    console.log(`\n--scale: seeded ${seeded.pages} pages with routes, ${seeded.components} components and positions in ${(seeded.ms / 1000).toFixed(1)} s`)
-    const rows: string[][] = [['target', 'small p50', 'scale p50', 'ratio', 'small SQL', 'scale SQL', 'not index lookups']]
+    console.log(
+      `\n--scale: seeded ${seeded.pages} pages with routes, ${seeded.components} components and positions in ${(seeded.ms / 1000).toFixed(1)} s`,
+    )
+    const rows: string[][] = [
+      ['target', 'small p50', 'scale p50', 'ratio', 'small SQL', 'scale SQL', 'not index lookups'],
+    ]
     for (const target of targets) {
       const queries = await probe(target)
       await idle()
-      const run = await runLoad({ url: `${base}${target.path}`, connections: CONNECTIONS[0]!, duration: DURATION, headers: target.headers })
+      const run = await runLoad({
+        url: `${base}${target.path}`,
+        connections: CONNECTIONS[0]!,
+        duration: DURATION,
+        headers: target.headers,
+      })
       const before = small.get(target.name)!
       const p50 = before.runs.get(CONNECTIONS[0]!)!.api.p50
-      const scans = (await explain(`${PG}/${DB}`, queries)).flatMap((plan) => [...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]!))
-      rows.push([target.name, String(p50), String(run.p50), (run.p50 / Math.max(p50, 1)).toFixed(2), String(before.queries.length), String(queries.length), [...new Set(scans)].join(' ') || '-'])
+      const scans = (await explain(`${PG}/${DB}`, queries)).flatMap((plan) =>
+        [...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]!),
+      )
+      rows.push([
+        target.name,
+        String(p50),
+        String(run.p50),
+        (run.p50 / Math.max(p50, 1)).toFixed(2),
+        String(before.queries.length),
+        String(queries.length),
+        [...new Set(scans)].join(' ') || '-',
+      ])
     }
     printTable(rows)
-    console.log('p50 in ms at', CONNECTIONS[0], 'connections. "not index lookups": tables a plan reads sequentially (their EXPLAIN: BENCH_EXPLAIN=1 BENCH_ONLY=<target> npm run bench -- --scale).')
+    console.log(
+      'p50 in ms at',
+      CONNECTIONS[0],
+      'connections. "not index lookups": tables a plan reads sequentially (their EXPLAIN: BENCH_EXPLAIN=1 BENCH_ONLY=<target> npm run bench -- --scale).',
+    )
   }
 
   await floor.close()
@@ -217,7 +278,24 @@ async function main(): Promise<void> {
 }
 
 function printReads(measured: Measured[]): void {
-  const rows: string[][] = [['target', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'SQL', 'CPU ms/req', 'REST req/s', 'REST CPU', 'x REST', 'floor p50', 'floor CPU', 'p50 / floor', 'x route-by-path p50']]
+  const rows: string[][] = [
+    [
+      'target',
+      'conn',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'SQL',
+      'CPU ms/req',
+      'REST req/s',
+      'REST CPU',
+      'x REST',
+      'floor p50',
+      'floor CPU',
+      'p50 / floor',
+      'x route-by-path p50',
+    ],
+  ]
   const byName = new Map(measured.map((m) => [m.target.name, m]))
   for (const { target, queries, runs } of measured) {
     for (const [connections, { api, rest, floor }] of runs) {
@@ -241,12 +319,22 @@ function printReads(measured: Measured[]): void {
     }
   }
   printTable(rows)
-  console.log(`\n${DURATION}s per run. SQL: queries of one request alone (the second in a row: what is kept between requests is warm). "x REST": JSON-LD req/s over Payload REST's on the same documents (goal >= 1.2).`)
-  console.log('"p50 / floor": JSON-LD p50 over the floor\'s (the same rows, hand-written SQL, JSON.stringify; goal <= 3). p50 below 1 ms counts as 1 ms.')
+  console.log(
+    `\n${DURATION}s per run. SQL: queries of one request alone (the second in a row: what is kept between requests is warm). "x REST": JSON-LD req/s over Payload REST's on the same documents (goal >= 1.2).`,
+  )
+  console.log(
+    '"p50 / floor": JSON-LD p50 over the floor\'s (the same rows, hand-written SQL, JSON.stringify; goal <= 3). p50 below 1 ms counts as 1 ms.',
+  )
 }
 
 /** Publishing fresh drafts: the SQL of one publication, then latency at 1, 10 and 50 connections. */
-async function benchPublishing(payload: Payload, base: string, asAdmin: Record<string, string>, past: string, idle: () => Promise<void>): Promise<string[][]> {
+async function benchPublishing(
+  payload: Payload,
+  base: string,
+  asAdmin: Record<string, string>,
+  past: string,
+  idle: () => Promise<void>,
+): Promise<string[][]> {
   const rows: string[][] = [['publish', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'SQL', 'CPU ms/req']]
   const publish = (id: string) => ({
     method: 'PATCH',
@@ -260,19 +348,44 @@ async function benchPublishing(payload: Payload, base: string, asAdmin: Record<s
     const one = publish(firstDraft)
     const { result, queries } = await logQueries(async () => {
       const response = await fetch(`${base}${one.path}`, { method: one.method, headers: one.headers, body: one.body })
-      return { status: response.status, body: (await response.json()) as { _metadata?: { publishable?: { published?: boolean } } } }
+      return {
+        status: response.status,
+        body: (await response.json()) as { _metadata?: { publishable?: { published?: boolean } } },
+      }
     })
-    if (result.status !== 200 || result.body._metadata?.publishable?.published !== true) throw new Error(`publish (${variant}) answered ${result.status}`)
+    if (result.status !== 200 || result.body._metadata?.publishable?.published !== true)
+      throw new Error(`publish (${variant}) answered ${result.status}`)
     // A draft with a twin hands its content over and goes.
-    const draftLeft = (await payload.count({ collection: 'html_contents', where: { id: { equals: firstDraft } } })).totalDocs
-    if (draftLeft !== (variant === 'new draft' ? 1 : 0)) throw new Error(`publish (${variant}): the draft is ${draftLeft ? 'still there' : 'gone'}`)
-    if (process.env.BENCH_SQL) console.log(`publish ${variant}`, queries.map((q) => `${q.ms.toFixed(1)} ms  ${q.text.slice(0, 160)}`))
+    const draftLeft = (await payload.count({ collection: 'html_contents', where: { id: { equals: firstDraft } } }))
+      .totalDocs
+    if (draftLeft !== (variant === 'new draft' ? 1 : 0))
+      throw new Error(`publish (${variant}): the draft is ${draftLeft ? 'still there' : 'gone'}`)
+    if (process.env.BENCH_SQL)
+      console.log(
+        `publish ${variant}`,
+        queries.map((q) => `${q.ms.toFixed(1)} ms  ${q.text.slice(0, 160)}`),
+      )
     for (const connections of [1, ...CONNECTIONS]) {
       const drafts: string[] = []
-      for (let i = 0; i < Math.max(PUBLICATIONS, connections); i++) drafts.push(await freshDraft(payload, variant, i + 1))
+      for (let i = 0; i < Math.max(PUBLICATIONS, connections); i++)
+        drafts.push(await freshDraft(payload, variant, i + 1))
       await idle()
-      const run = await runLoad({ url: base, connections, amount: drafts.length, requests: drafts.map(publish), label: `publish ${variant} ${connections}` })
-      rows.push([`a ${variant}`, String(connections), run.rps.toFixed(0), String(run.p50), String(run.p99), String(queries.length), run.cpuMs.toFixed(2)])
+      const run = await runLoad({
+        url: base,
+        connections,
+        amount: drafts.length,
+        requests: drafts.map(publish),
+        label: `publish ${variant} ${connections}`,
+      })
+      rows.push([
+        `a ${variant}`,
+        String(connections),
+        run.rps.toFixed(0),
+        String(run.p50),
+        String(run.p99),
+        String(queries.length),
+        run.cpuMs.toFixed(2),
+      ])
     }
   }
   return rows
@@ -284,20 +397,39 @@ async function signIn(payload: Payload, base: string): Promise<string> {
   const password = 'bench password, not a secret'
   await payload.create({
     collection: 'users',
-    data: { username, email: 'bench@example.com', password, roles: ['ROLE_ADMIN'], enabled: true, emailAddressVerified: true } as never,
+    data: {
+      username,
+      email: 'bench@example.com',
+      password,
+      roles: ['ROLE_ADMIN'],
+      enabled: true,
+      emailAddressVerified: true,
+    } as never,
     depth: 0,
   })
-  const response = await fetch(`${base}/_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
+  const response = await fetch(`${base}/_api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('api_component='))
   if (response.status !== 204 || !cookie) throw new Error(`bench login failed: ${response.status}`)
   return decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!)
 }
 
 /** A draft to publish: a new one, or the pending edit of a published record (its twin). */
-async function freshDraft(payload: Payload, variant: 'new draft' | 'draft of a published record', i: number): Promise<string> {
+async function freshDraft(
+  payload: Payload,
+  variant: 'new draft' | 'draft of a published record',
+  i: number,
+): Promise<string> {
   let publishedResource: string | undefined
   if (variant !== 'new draft') {
-    const live = await payload.create({ collection: 'html_contents', data: { html: `<p>Live ${i}</p>`, publishedAt: new Date(Date.now() - 60_000).toISOString() } as never, depth: 0 })
+    const live = await payload.create({
+      collection: 'html_contents',
+      data: { html: `<p>Live ${i}</p>`, publishedAt: new Date(Date.now() - 60_000).toISOString() } as never,
+      depth: 0,
+    })
     publishedResource = String(live.id)
   }
   // Only the service links twins: the context lets this create keep its link (without it the draft would have no twin).
@@ -307,7 +439,8 @@ async function freshDraft(payload: Payload, variant: 'new draft' | 'draft of a p
     context: { [PUBLISHABLE_TWIN_LINK]: true },
     depth: 0,
   })
-  if (publishedResource && String((draft as { publishedResource?: unknown }).publishedResource) !== publishedResource) throw new Error('bench: the draft was not linked to its published twin')
+  if (publishedResource && String((draft as { publishedResource?: unknown }).publishedResource) !== publishedResource)
+    throw new Error('bench: the draft was not linked to its published twin')
   return String(draft.id)
 }
 

@@ -19,7 +19,11 @@ pg.Client.prototype.query = function loggedQuery(this: pg.Client, ...args: unkno
   const log = open
   if (!log) return (originalQuery as (...a: unknown[]) => unknown).apply(this, args)
   const config = args[0] as { text?: string; values?: unknown[]; callback?: (...r: unknown[]) => unknown }
-  const entry: LoggedQuery = { text: String(config?.text ?? config), values: (config?.values ?? (Array.isArray(args[1]) ? args[1] : [])) as unknown[], ms: 0 }
+  const entry: LoggedQuery = {
+    text: String(config?.text ?? config),
+    values: (config?.values ?? (Array.isArray(args[1]) ? args[1] : [])) as unknown[],
+    ms: 0,
+  }
   log.push(entry)
   const started = performance.now()
   const done = () => (entry.ms = performance.now() - started)
@@ -55,7 +59,11 @@ export async function explain(databaseUrl: string, queries: LoggedQuery[]): Prom
   try {
     for (const query of queries) {
       if (!/^\s*(select|with)\b/i.test(query.text)) continue
-      const run = originalQuery as unknown as (this: pg.Client, text: string, values: unknown[]) => Promise<{ rows: Array<{ 'QUERY PLAN': string }> }>
+      const run = originalQuery as unknown as (
+        this: pg.Client,
+        text: string,
+        values: unknown[],
+      ) => Promise<{ rows: Array<{ 'QUERY PLAN': string }> }>
       const { rows } = await run.call(client, `EXPLAIN (ANALYZE, COSTS OFF) ${query.text}`, query.values)
       out.push(rows.map((r) => r['QUERY PLAN']).join('\n'))
     }

@@ -26,7 +26,8 @@ export function builder(payload: Payload) {
     iri: (collection: string, id: string) => `/_api/${SEGMENTS[collection]}/${id}`,
     group: (reference = `group-${++n}`) => make('component_groups', { reference, location: reference }),
     /** A published HtmlContent. */
-    html: (html = `<p>${++n}</p>`, extra: Record<string, unknown> = {}) => make('html_contents', { html, publishedAt: PAST, ...extra }),
+    html: (html = `<p>${++n}</p>`, extra: Record<string, unknown> = {}) =>
+      make('html_contents', { html, publishedAt: PAST, ...extra }),
     position: (group: string, component: string | null, sortValue = 0, extra: Record<string, unknown> = {}) =>
       make('component_positions', {
         componentGroup: group,
@@ -35,8 +36,10 @@ export function builder(payload: Payload) {
         ...extra,
       }),
     layout: (groups: string[] = []) => make('layouts', { reference: `layout-${++n}`, componentGroups: groups }),
-    page: (layout: string, extra: Record<string, unknown> = {}) => make('pages', { reference: `page-${++n}`, title: `Page ${n}`, layout, ...extra }),
-    article: (template: string, extra: Record<string, unknown> = {}) => make('blog_article_datas', { title: `Article ${++n}`, page: template, ...extra }),
+    page: (layout: string, extra: Record<string, unknown> = {}) =>
+      make('pages', { reference: `page-${++n}`, title: `Page ${n}`, layout, ...extra }),
+    article: (template: string, extra: Record<string, unknown> = {}) =>
+      make('blog_article_datas', { title: `Article ${++n}`, page: template, ...extra }),
     route: (path: string, target: Record<string, unknown>) => make('routes', { path, ...target }),
     articleRef: (id: string) => ({ relationTo: 'blog_article_datas', value: id }),
     /** A group holding `count` published HtmlContents, one position each. */

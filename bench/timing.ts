@@ -62,7 +62,8 @@ async function timed(url: string, init: RequestInit, status: number): Promise<nu
   const response = await fetch(url, init)
   await response.arrayBuffer()
   const ms = performance.now() - started
-  if (response.status !== status) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status}, expected ${status}`)
+  if (response.status !== status)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status}, expected ${status}`)
   return ms
 }
 
@@ -88,7 +89,14 @@ export async function measureTiming(): Promise<void> {
     const createUser = (username: string) =>
       payload.create({
         collection: 'users',
-        data: { username, email: `${username}@example.com`, password: PASSWORD, roles: ['ROLE_USER'], enabled: true, emailAddressVerified: true } as never,
+        data: {
+          username,
+          email: `${username}@example.com`,
+          password: PASSWORD,
+          roles: ['ROLE_USER'],
+          enabled: true,
+          emailAddressVerified: true,
+        } as never,
         depth: 0,
       })
     // Each attempt from its own address (the site trusts X-Forwarded-For from loopback): the login
@@ -98,7 +106,10 @@ export async function measureTiming(): Promise<void> {
       attempt++
       return {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${Math.floor(attempt / 250)}.${(attempt % 250) + 1}` },
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `198.18.${Math.floor(attempt / 250)}.${(attempt % 250) + 1}`,
+        },
         body: JSON.stringify({ username, password: 'not the password' }),
       }
     }
@@ -129,7 +140,13 @@ export async function measureTiming(): Promise<void> {
     const row = (name: string, unknown: number[], known: number[], alike: (u: number, k: number) => boolean) => {
       const u = median(unknown)
       const k = median(known)
-      rows.push([name, u.toFixed(1), k.toFixed(1), (u / k).toFixed(2), alike(u, k) ? 'yes' : 'NO: the difference tells which accounts exist'])
+      rows.push([
+        name,
+        u.toFixed(1),
+        k.toFixed(1),
+        (u / k).toFixed(2),
+        alike(u, k) ? 'yes' : 'NO: the difference tells which accounts exist',
+      ])
     }
     // The bounds the tests asserted before the measurement moved here.
     row('login: unknown username / wrong password', unknownLogin, wrongPassword, (u, k) => u > k * 0.5)

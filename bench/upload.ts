@@ -19,7 +19,17 @@ export interface UploadBench {
 
 /** A photo-like 12 MP JPEG: smooth colour noise (a flat image would be unrealistically small). */
 async function twelveMegapixelJpeg(): Promise<Buffer> {
-  const small = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 70 } } }).png().toBuffer()
+  const small = await sharp({
+    create: {
+      width: 200,
+      height: 150,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 70 },
+    },
+  })
+    .png()
+    .toBuffer()
   return sharp(small).resize(4000, 3000, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer()
 }
 
@@ -35,16 +45,23 @@ export async function measureUpload(base: string, headers: Record<string, string
   }, 5)
   try {
     for (let i = 0; i < runs; i++) {
-      const created = await fetch(`${base}/_api/component/images`, { method: 'POST', headers: { ...headers, 'content-type': 'application/ld+json' }, body: '{}' })
+      const created = await fetch(`${base}/_api/component/images`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/ld+json' },
+        body: '{}',
+      })
       const iri = ((await created.json()) as { '@id': string })['@id']
       const form = new FormData()
       form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo-12mp.jpg')
       const started = performance.now()
       const response = await fetch(`${base}${iri}/upload`, { method: 'POST', headers, body: form })
-      const body = (await response.json()) as { _metadata?: { mediaObjects?: { file?: Array<{ width: number; imagineFilter: string | null }> } } }
+      const body = (await response.json()) as {
+        _metadata?: { mediaObjects?: { file?: Array<{ width: number; imagineFilter: string | null }> } }
+      }
       times.push(performance.now() - started)
       const objects = body._metadata?.mediaObjects?.file ?? []
-      if (response.status !== 200 || objects[0]?.width !== 4000 || objects.length < 2) throw new Error(`12 MP upload answered ${response.status}`)
+      if (response.status !== 200 || objects[0]?.width !== 4000 || objects.length < 2)
+        throw new Error(`12 MP upload answered ${response.status}`)
     }
   } finally {
     clearInterval(sampler)

@@ -20,7 +20,11 @@ export const HtmlContent = defineComponent({
       label: 'HTML',
       // No text limit of its own (Payload's default is 40,000 characters): the request body limit bounds it, as it did the code field.
       maxLength: Number.MAX_SAFE_INTEGER,
-      admin: { hidden: true, description: 'Served to front ends; derived from Content on save, and Content from it when written through the API.' },
+      admin: {
+        hidden: true,
+        description:
+          'Served to front ends; derived from Content on save, and Content from it when written through the API.',
+      },
     },
   ],
   collection: {
@@ -35,7 +39,12 @@ export function imageTitle(doc: Record<string, unknown>): string | null {
   const stored = (typeof doc.filename === 'string' ? doc.filename.split('/').pop()! : '').replace(/\.[^.]*$/, '')
   // A data-URI upload without a name is stored as a bare uuid: nothing to read there.
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(stored)
-  const stem = uuid ? '' : stored.replace(/-[0-9a-f]{12}$/, '').replace(/[-_]+/g, ' ').trim()
+  const stem = uuid
+    ? ''
+    : stored
+        .replace(/-[0-9a-f]{12}$/, '')
+        .replace(/[-_]+/g, ' ')
+        .trim()
   return stem || (typeof doc.alt === 'string' && doc.alt.trim() ? doc.alt : null)
 }
 
@@ -43,11 +52,28 @@ export const Image = defineComponent({
   shortName: 'Image',
   mercure: true,
   publishable: true,
-  uploadable: { file: { adapter: 'local', urlGenerator: 'public', imagineFilters: ['thumbnail'], maxSize: '5M', maxPixels: 40_000_000, property: 'filename' } },
-  collection: { labels: { singular: 'Image', plural: 'Images' }, admin: { description: 'Pictures shown on pages (JPEG, PNG, WebP; scaled down in the browser when very large).' } },
+  uploadable: {
+    file: {
+      adapter: 'local',
+      urlGenerator: 'public',
+      imagineFilters: ['thumbnail'],
+      maxSize: '5M',
+      maxPixels: 40_000_000,
+      property: 'filename',
+    },
+  },
+  collection: {
+    labels: { singular: 'Image', plural: 'Images' },
+    admin: { description: 'Pictures shown on pages (JPEG, PNG, WebP; scaled down in the browser when very large).' },
+  },
   adminTitle: imageTitle,
   fields: [
-    { name: 'alt', type: 'text', label: 'Alt text', admin: { description: 'What the image shows, for people who cannot see it (served as alt).' } },
+    {
+      name: 'alt',
+      type: 'text',
+      label: 'Alt text',
+      admin: { description: 'What the image shows, for people who cannot see it (served as alt).' },
+    },
     { name: 'filename', type: 'text', admin: { readOnly: true } },
   ],
 })
@@ -83,7 +109,10 @@ export const NavigationLink = defineComponent({
   publishable: {
     requiredOnPublish: ['label'],
     // Publishing needs somewhere to go: a route or a raw path (violation on route).
-    validate: (doc) => (doc.route || doc.rawPath ? [] : [{ propertyPath: 'route', message: 'A route or a rawPath is required to publish.' }]),
+    validate: (doc) =>
+      doc.route || doc.rawPath
+        ? []
+        : [{ propertyPath: 'route', message: 'A route or a rawPath is required to publish.' }],
   },
   fields: [
     { name: 'label', type: 'text' },
@@ -109,7 +138,10 @@ export const FileDownload = defineComponent({
   shortName: 'FileDownload',
   publishable: true,
   explicitAllowOnly: true,
-  collection: { labels: { singular: 'File download', plural: 'File downloads' }, admin: { description: 'A file visitors download, with a preview image.' } },
+  collection: {
+    labels: { singular: 'File download', plural: 'File downloads' },
+    admin: { description: 'A file visitors download, with a preview image.' },
+  },
   uploadable: {
     file: { adapter: 'local', urlGenerator: 'api', maxSize: '20M', property: 'filename' },
     preview: { adapter: 'local', imagineFilters: ['thumbnail'], requiredOnPublish: true, property: 'previewFilename' },

@@ -9,7 +9,13 @@ export const ExampleFormType = defineFormType({
   fields: [
     { name: 'text', type: 'text' },
     { name: 'plainPassword', type: 'repeated', inner: 'password', required: true, label: 'Password' },
-    { name: 'subject', type: 'choice', required: true, choices: ['', 'enquiry', 'other', '-'], constraints: [length({ min: 2 })] },
+    {
+      name: 'subject',
+      type: 'choice',
+      required: true,
+      choices: ['', 'enquiry', 'other', '-'],
+      constraints: [length({ min: 2 })],
+    },
     { name: 'email', type: 'email', required: true },
     { name: 'message', type: 'textarea', required: true },
   ],

@@ -9,7 +9,10 @@ export const BlogArticleData = definePageData({
   order: ['title', 'createdAt'],
   defaultOrder: { createdAt: 'desc' },
   itemsPerPage: 12,
-  collection: { labels: { singular: 'Blog article', plural: 'Blog articles' }, admin: { description: 'Articles shown through the blog article template page.' } },
+  collection: {
+    labels: { singular: 'Blog article', plural: 'Blog articles' },
+    admin: { description: 'Articles shown through the blog article template page.' },
+  },
   fields: [
     { name: 'htmlContent', type: 'relationship', relationTo: 'html_contents', label: 'Text' },
     { name: 'image', type: 'relationship', relationTo: 'images' },

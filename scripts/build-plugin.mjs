@@ -10,5 +10,9 @@ import { fileURLToPath } from 'node:url'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 export function buildPlugin({ types = false } = {}) {
-  execFileSync(process.execPath, [path.join(root, "plugins", "cwa", "scripts", "build.mjs"), ...(types ? [] : ["--js"])], { cwd: root, stdio: 'inherit' })
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'plugins', 'cwa', 'scripts', 'build.mjs'), ...(types ? [] : ['--js'])],
+    { cwd: root, stdio: 'inherit' },
+  )
 }

@@ -38,7 +38,9 @@ const timestamp = flag('--timestamp')
 const snapshotOnly = args.includes('--snapshot')
 const name = args[0]
 if (!snapshotOnly && (!name || !/^[a-z0-9_]+$/i.test(name))) {
-  console.error('Usage: npm run migrate:create -- <name> [--timestamp YYYYMMDD_HHMMSS]   (name: letters, digits, _), or -- --snapshot')
+  console.error(
+    'Usage: npm run migrate:create -- <name> [--timestamp YYYYMMDD_HHMMSS]   (name: letters, digits, _), or -- --snapshot',
+  )
   process.exit(1)
 }
 if (timestamp !== undefined && !/^\d{8}_\d{6}$/.test(timestamp)) {
@@ -63,8 +65,14 @@ function writeIndex(): void {
 
 /** The schema of the current config, as Payload's generator stores it, written as the latest migration's snapshot. */
 async function writeSnapshot(payload: Awaited<ReturnType<typeof getPayload>>): Promise<void> {
-  const db = payload.db as unknown as { schema: unknown; requireDrizzleKit(): { generateDrizzleJson(schema: unknown): Promise<unknown> } }
-  const latest = readdirSync(dir).filter((file) => file.endsWith('.ts') && file !== 'index.ts').sort().pop()
+  const db = payload.db as unknown as {
+    schema: unknown
+    requireDrizzleKit(): { generateDrizzleJson(schema: unknown): Promise<unknown> }
+  }
+  const latest = readdirSync(dir)
+    .filter((file) => file.endsWith('.ts') && file !== 'index.ts')
+    .sort()
+    .pop()
   if (!latest) throw new Error('migrations/ holds no migration to give a snapshot')
   const target = path.join(dir, `${latest.slice(0, -3)}.json`)
   writeFileSync(target, JSON.stringify(await db.requireDrizzleKit().generateDrizzleJson(db.schema), null, 2))
@@ -86,15 +94,18 @@ try {
       await closePayload(payload)
     }
     process.exitCode = 0
-  } else try {
-    await (payload.db as unknown as { createMigration(args: Record<string, unknown>): Promise<void> }).createMigration({
-      migrationName: name,
-      payload,
-      forceAcceptWarning: true,
-    })
-  } finally {
-    await closePayload(payload)
-  }
+  } else
+    try {
+      await (
+        payload.db as unknown as { createMigration(args: Record<string, unknown>): Promise<void> }
+      ).createMigration({
+        migrationName: name,
+        payload,
+        forceAcceptWarning: true,
+      })
+    } finally {
+      await closePayload(payload)
+    }
   const created = readdirSync(dir).filter((file) => !before.has(file) && file !== 'index.ts')
   for (const file of created) {
     const target = timestamp ? file.replace(/^\d{8}_\d{6}/, timestamp) : file

@@ -21,7 +21,11 @@ console.log(`Tests run against ${database.source}`)
 // Not spawnSync: a signal (Ctrl-C) must still reach the cleanup below, which stops an embedded server.
 const child = spawn('npx', ['jest', '--json', `--outputFile=${results}`, ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, TEST_PG_URL: database.url, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
+  env: {
+    ...process.env,
+    TEST_PG_URL: database.url,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(),
+  },
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 const run = { status: await new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1))) }
@@ -45,7 +49,9 @@ process.exit(run.status === 0 && failed === 0 ? 0 : 1)
 
 /** The ten files that took longest, and the whole run's file time: where CI's minutes go. */
 function printSlowestFiles(files) {
-  const timed = files.map((f) => ({ file: path.relative(process.cwd(), f.name), seconds: (f.endTime - f.startTime) / 1000 })).sort((a, b) => b.seconds - a.seconds)
+  const timed = files
+    .map((f) => ({ file: path.relative(process.cwd(), f.name), seconds: (f.endTime - f.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
   if (timed.length < 2) return
   const total = timed.reduce((sum, f) => sum + f.seconds, 0)
   console.log(`Slowest test files (of ${timed.length}, ${Math.round(total)} s in all):`)

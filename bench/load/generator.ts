@@ -13,7 +13,12 @@ import { READ_KINDS, WRITE_KINDS } from './types'
 
 /** The parts of autocannon used here (types/autocannon.d.ts declares only the basic call). */
 interface CannonClient {
-  setRequests(requests: Array<{ setupRequest(request: CannonRequest): CannonRequest; onResponse(status: number, body: string): void }>): void
+  setRequests(
+    requests: Array<{
+      setupRequest(request: CannonRequest): CannonRequest
+      onResponse(status: number, body: string): void
+    }>,
+  ): void
 }
 interface CannonResult {
   requests: { average: number; total: number }
@@ -55,7 +60,9 @@ export async function generate(plan: LoadPlan): Promise<LoadOutcome> {
   })
   const seconds = (performance.now() - started) / 1000
   for (const workload of workloads) workload.finish()
-  const kinds = Object.fromEntries([...READ_KINDS, ...WRITE_KINDS].map((kind) => [kind, recorder.figures(kind)])) as LoadOutcome['kinds']
+  const kinds = Object.fromEntries(
+    [...READ_KINDS, ...WRITE_KINDS].map((kind) => [kind, recorder.figures(kind)]),
+  ) as LoadOutcome['kinds']
   return {
     seconds,
     cannon: {

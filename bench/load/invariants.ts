@@ -50,11 +50,17 @@ export function draftLeaks(
   const marker = body.indexOf(DRAFT_MARKER)
   if (marker >= 0) {
     const sample = body.slice(marker, marker + DRAFT_MARKER.length + 12).replace(/[^\w-].*$/s, '')
-    found.push({ invariant: 'no draft returned to an anonymous request', detail: `GET ${request.path} returned draft content ${sample}` })
+    found.push({
+      invariant: 'no draft returned to an anonymous request',
+      detail: `GET ${request.path} returned draft content ${sample}`,
+    })
   }
   for (const id of new Set(body.match(UUID) ?? [])) {
     if (windows.draftThroughout(id, request.sentAt, request.receivedAt)) {
-      found.push({ invariant: 'no draft returned to an anonymous request', detail: `GET ${request.path} named the draft ${id}` })
+      found.push({
+        invariant: 'no draft returned to an anonymous request',
+        detail: `GET ${request.path} named the draft ${id}`,
+      })
     }
   }
   return found
@@ -83,7 +89,11 @@ function matches(row: ComponentRow | undefined, state: RecordState, now: Date): 
  * No lost write: each record's row matches one of its acceptable states (one,
  * unless a write to it got no answer). A record absent from `rows` is deleted.
  */
-export function lostWrites(expected: Iterable<[string, RecordState[]]>, rows: ComponentRow[], now = new Date()): Violation[] {
+export function lostWrites(
+  expected: Iterable<[string, RecordState[]]>,
+  rows: ComponentRow[],
+  now = new Date(),
+): Violation[] {
   const byId = new Map(rows.map((row) => [row.id, row]))
   const found: Violation[] = []
   for (const [id, states] of expected) {
@@ -92,7 +102,10 @@ export function lostWrites(expected: Iterable<[string, RecordState[]]>, rows: Co
     const actual = row
       ? `${row.published_resource_id ? `draft of ${row.published_resource_id}` : row.published_at ? 'published' : 'draft'} "${row.html}"`
       : 'missing'
-    found.push({ invariant: 'no lost write', detail: `${id}: expected ${states.map(describe).join(' or ')}, the database has ${actual}` })
+    found.push({
+      invariant: 'no lost write',
+      detail: `${id}: expected ${states.map(describe).join(' or ')}, the database has ${actual}`,
+    })
   }
   return found
 }
@@ -133,14 +146,20 @@ export async function twinViolations(client: pg.Client, tables?: string[]): Prom
          FROM ${t} d WHERE d.published_resource_id IS NOT NULL AND d.published_at <= now()`,
     )
     for (const row of rows) {
-      found.push({ invariant: 'one published twin per record', detail: `${table} ${row.id} (twin ${row.twin}) ${row.problem}` })
+      found.push({
+        invariant: 'one published twin per record',
+        detail: `${table} ${row.id} (twin ${row.twin}) ${row.problem}`,
+      })
     }
   }
   return found
 }
 
 /** Drafts and published records counted over every publishable table (for the report). */
-export async function publicationCounts(client: pg.Client, tables?: string[]): Promise<{ published: number; drafts: number; twins: number }> {
+export async function publicationCounts(
+  client: pg.Client,
+  tables?: string[],
+): Promise<{ published: number; drafts: number; twins: number }> {
   const totals = { published: 0, drafts: 0, twins: 0 }
   for (const table of tables ?? (await publishableTables(client))) {
     const t = `"${table.replace(/"/g, '""')}"`
@@ -172,11 +191,17 @@ export async function totalViolations(
        FROM _acb_html_contents`,
   )
   const found: Violation[] = []
-  for (const [who, admin] of [['anonymous', false], ['admin', true]] as const) {
+  for (const [who, admin] of [
+    ['anonymous', false],
+    ['admin', true],
+  ] as const) {
     const answer = await read('/_api/component/html_contents', admin)
     const expected = admin ? rows[0]!.admin : rows[0]!.live
     if (answer.status !== 200 || answer.totalItems !== expected) {
-      found.push({ invariant: 'collection totals match the rows', detail: `${who}: totalItems ${answer.totalItems} (status ${answer.status}), ${expected} in SQL` })
+      found.push({
+        invariant: 'collection totals match the rows',
+        detail: `${who}: totalItems ${answer.totalItems} (status ${answer.status}), ${expected} in SQL`,
+      })
     }
   }
   return found

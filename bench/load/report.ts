@@ -30,7 +30,12 @@ export interface ServerFigures {
 
 function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))
-  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd())
+  return rows.map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd(),
+  )
 }
 
 function sum(outcome: LoadOutcome, kinds: RequestKind[]): number {
@@ -38,7 +43,11 @@ function sum(outcome: LoadOutcome, kinds: RequestKind[]): number {
 }
 
 /** The report lines and whether every invariant holds. */
-export function judge(outcome: LoadOutcome, sqlViolations: Violation[], server: ServerFigures): { lines: string[]; ok: boolean } {
+export function judge(
+  outcome: LoadOutcome,
+  sqlViolations: Violation[],
+  server: ServerFigures,
+): { lines: string[]; ok: boolean } {
   const answered = sum(outcome, [...READ_KINDS, ...WRITE_KINDS])
   const lines: string[] = []
   lines.push(
@@ -49,7 +58,9 @@ export function judge(outcome: LoadOutcome, sqlViolations: Violation[], server: 
   const rows = [['kind', 'count', 'p50 ms', 'p99 ms', 'statuses']]
   for (const kind of [...READ_KINDS, ...WRITE_KINDS]) {
     const figures = outcome.kinds[kind]
-    const statuses = Object.entries(figures.statuses).map(([status, count]) => `${status}×${count}`).join(' ')
+    const statuses = Object.entries(figures.statuses)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ')
     const label = (READ_KINDS as string[]).includes(kind) ? `anonymous ${kind}` : `admin ${kind}`
     rows.push([label, String(figures.count), String(figures.p50), String(figures.p99), statuses])
   }
@@ -72,7 +83,12 @@ export function judge(outcome: LoadOutcome, sqlViolations: Violation[], server: 
   for (const violation of sqlViolations) counts.set(violation.invariant, (counts.get(violation.invariant) ?? 0) + 1)
   const samples = [...outcome.violations, ...sqlViolations]
   const status5xx = [...READ_KINDS, ...WRITE_KINDS].reduce(
-    (total, kind) => total + Object.entries(outcome.kinds[kind].statuses).reduce((n, [status, count]) => n + (Number(status) >= 500 ? count : 0), 0),
+    (total, kind) =>
+      total +
+      Object.entries(outcome.kinds[kind].statuses).reduce(
+        (n, [status, count]) => n + (Number(status) >= 500 ? count : 0),
+        0,
+      ),
     0,
   )
   const evidence: Record<(typeof INVARIANTS)[number], string> = {
@@ -92,8 +108,11 @@ export function judge(outcome: LoadOutcome, sqlViolations: Violation[], server: 
     }
     failed++
     lines.push(`invariant ${invariant}: FAILED (${count} violations; ${evidence[invariant]})`)
-    for (const sample of samples.filter((s) => s.invariant === invariant).slice(0, 10)) lines.push(`  - ${sample.detail}`)
+    for (const sample of samples.filter((s) => s.invariant === invariant).slice(0, 10))
+      lines.push(`  - ${sample.detail}`)
   }
-  lines.push(failed === 0 ? 'load: every invariant holds' : `load: ${failed} invariant${failed === 1 ? '' : 's'} failed`)
+  lines.push(
+    failed === 0 ? 'load: every invariant holds' : `load: ${failed} invariant${failed === 1 ? '' : 's'} failed`,
+  )
   return { lines, ok: failed === 0 }
 }

@@ -37,7 +37,11 @@ export async function setUpLoadSite(payload: Payload, writable: number): Promise
       await b.position(group, id, i)
       records.push({ id, html })
     }
-    const id = await b.page(layout, { reference: `load-page-${page}`, title: `Load page ${page}`, componentGroups: [group] })
+    const id = await b.page(layout, {
+      reference: `load-page-${page}`,
+      title: `Load page ${page}`,
+      componentGroups: [group],
+    })
     await b.route(`/load/${page}`, { page: id })
     loadPages.push(id)
   }
@@ -47,13 +51,23 @@ export async function setUpLoadSite(payload: Payload, writable: number): Promise
   // Every route but the bulk ones, and a sample of those.
   const bulk = paths.filter((path) => path.startsWith('/bench/')).slice(0, 20)
   const named = paths.filter((path) => !path.startsWith('/bench/'))
-  const pages = await payload.find({ collection: 'pages', where: { isTemplate: { not_equals: true } }, pagination: false, depth: 0 })
+  const pages = await payload.find({
+    collection: 'pages',
+    where: { isTemplate: { not_equals: true } },
+    pagination: false,
+    depth: 0,
+  })
   // Every page but the bulk ones (the routes' pages), and a sample of those.
   const pageIds = [
     ...pages.docs.filter((page) => !String(page.reference).startsWith('bench-page-')),
     ...pages.docs.filter((page) => String(page.reference).startsWith('bench-page-')).slice(0, 20),
   ].map((page) => String(page.id))
-  const others = await payload.find({ collection: 'html_contents', where: { publishedAt: { exists: true } }, limit: 20, depth: 0 })
+  const others = await payload.find({
+    collection: 'html_contents',
+    where: { publishedAt: { exists: true } },
+    limit: 20,
+    depth: 0,
+  })
   return {
     reads: {
       route: [...named, ...bulk].map(routePath),
@@ -63,7 +77,10 @@ export async function setUpLoadSite(payload: Payload, writable: number): Promise
         (id) => `/_api/component/html_contents/${id}`,
       ),
       // Newest first (the default order): where a leaked new draft would show.
-      collection: ['/_api/component/html_contents?itemsPerPage=30', '/_api/component/html_contents?itemsPerPage=30&page=2'],
+      collection: [
+        '/_api/component/html_contents?itemsPerPage=30',
+        '/_api/component/html_contents?itemsPerPage=30&page=2',
+      ],
     },
     writable: records,
   }
@@ -75,10 +92,21 @@ export async function signInAdmin(payload: Payload, base: string): Promise<strin
   const password = 'load password, not a secret'
   await payload.create({
     collection: 'users',
-    data: { username, email: 'load@example.com', password, roles: ['ROLE_ADMIN'], enabled: true, emailAddressVerified: true } as never,
+    data: {
+      username,
+      email: 'load@example.com',
+      password,
+      roles: ['ROLE_ADMIN'],
+      enabled: true,
+      emailAddressVerified: true,
+    } as never,
     depth: 0,
   })
-  const response = await fetch(`${base}/_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
+  const response = await fetch(`${base}/_api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('api_component='))
   if (response.status !== 204 || !cookie) throw new Error(`load login failed: ${response.status}`)
   return decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!)

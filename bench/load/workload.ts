@@ -92,7 +92,10 @@ interface Pending {
   onUnknown?(): void
 }
 
-const idOf = (iri: unknown) => String(iri ?? '').split('/').pop() ?? ''
+const idOf = (iri: unknown) =>
+  String(iri ?? '')
+    .split('/')
+    .pop() ?? ''
 
 export class ClientWorkload {
   private requests = 0
@@ -121,7 +124,10 @@ export class ClientWorkload {
     // A new request while one is pending: the pending one got no answer (timeout or reset).
     if (this.pending) {
       this.recorder.unanswered++
-      this.recorder.violations.add({ invariant: 'every request answered as expected', detail: `${this.pending.kind} ${this.pending.path}: no answer` })
+      this.recorder.violations.add({
+        invariant: 'every request answered as expected',
+        detail: `${this.pending.kind} ${this.pending.path}: no answer`,
+      })
       this.pending.onUnknown?.()
       this.pending = null
     }
@@ -140,7 +146,10 @@ export class ClientWorkload {
     const statuses = this.recorder.statuses.get(pending.kind)!
     statuses.set(status, (statuses.get(status) ?? 0) + 1)
     if (status >= 500) {
-      this.recorder.violations.add({ invariant: 'no 5xx', detail: `${pending.kind} ${pending.path} answered ${status}: ${body.slice(0, 200)}` })
+      this.recorder.violations.add({
+        invariant: 'no 5xx',
+        detail: `${pending.kind} ${pending.path} answered ${status}: ${body.slice(0, 200)}`,
+      })
     } else if (status !== pending.expects) {
       this.recorder.violations.add({
         invariant: 'every request answered as expected',
@@ -149,7 +158,11 @@ export class ClientWorkload {
     }
     if (!pending.onSuccess) {
       this.recorder.scannedBodies++
-      for (const leak of draftLeaks(body, { path: pending.path, sentAt: pending.sentAt, receivedAt: now }, this.recorder.windows)) {
+      for (const leak of draftLeaks(
+        body,
+        { path: pending.path, sentAt: pending.sentAt, receivedAt: now },
+        this.recorder.windows,
+      )) {
         this.recorder.violations.add(leak)
       }
       return
@@ -160,7 +173,10 @@ export class ClientWorkload {
     try {
       parsed = JSON.parse(body) as Record<string, unknown>
     } catch {
-      this.recorder.violations.add({ invariant: 'every request answered as expected', detail: `${pending.kind} ${pending.path}: the 2xx body is not JSON` })
+      this.recorder.violations.add({
+        invariant: 'every request answered as expected',
+        detail: `${pending.kind} ${pending.path}: the 2xx body is not JSON`,
+      })
       return
     }
     pending.onSuccess(parsed, now)
@@ -222,7 +238,12 @@ export class ClientWorkload {
         this.forget(record, draft)
       },
     }
-    return { method: 'PATCH', path, headers: { ...this.admin, 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ html }) }
+    return {
+      method: 'PATCH',
+      path,
+      headers: { ...this.admin, 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ html }),
+    }
   }
 
   /** POST of a new draft (no publishedAt). */
@@ -240,7 +261,12 @@ export class ClientWorkload {
         this.recorder.windows.opened(draft, at)
       },
     }
-    return { method: 'POST', path, headers: { ...this.admin, 'content-type': 'application/ld+json' }, body: JSON.stringify({ html }) }
+    return {
+      method: 'POST',
+      path,
+      headers: { ...this.admin, 'content-type': 'application/ld+json' },
+      body: JSON.stringify({ html }),
+    }
   }
 
   /** PATCH publishedAt (and new content) of a draft: a twin takes the content and the draft goes; a new draft becomes published. */
@@ -259,7 +285,11 @@ export class ClientWorkload {
         const id = idOf(body['@id'])
         this.drafts.delete(draft)
         if (twin) {
-          if (id !== twin) this.recorder.violations.add({ invariant: 'no lost write', detail: `publishing ${draft} answered ${id}, not its twin ${twin}` })
+          if (id !== twin)
+            this.recorder.violations.add({
+              invariant: 'no lost write',
+              detail: `publishing ${draft} answered ${id}, not its twin ${twin}`,
+            })
           this.recorder.expect(twin, published)
           this.recorder.expect(draft, 'absent')
           this.draftOf.delete(twin)

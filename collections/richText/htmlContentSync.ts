@@ -34,7 +34,8 @@ class HappyDom {
 }
 
 function editorConfigOf(collection: SanitizedCollectionConfig): unknown {
-  const field = collection.fields.find((f: Field) => 'name' in f && f.name === CONTENT_FIELD) as { editor?: { editorConfig?: unknown } } | undefined
+  const field = collection.fields.find((f: Field) => 'name' in f && f.name === CONTENT_FIELD) as
+    { editor?: { editorConfig?: unknown } } | undefined
   if (!field?.editor?.editorConfig) throw new Error(`${collection.slug}.${CONTENT_FIELD} has no Lexical editor`)
   return field.editor.editorConfig
 }
@@ -50,7 +51,8 @@ export async function editorStateToHtml(state: EditorState): Promise<string> {
   return sanitizeHtml(convertLexicalToHTML({ data: state as never, disableContainer: true }))
 }
 
-const isEmptyState = (state: unknown): boolean => !state || !Array.isArray((state as EditorState).root?.children) || (state as EditorState).root.children.length === 0
+const isEmptyState = (state: unknown): boolean =>
+  !state || !Array.isArray((state as EditorState).root?.children) || (state as EditorState).root.children.length === 0
 
 type Row = Record<string, unknown>
 
@@ -58,7 +60,9 @@ const sameHtml = (a: unknown, b: unknown) => (a ?? null) === (b ?? null)
 /** JSON with its keys sorted: a state read back from the database (jsonb) has its keys in another order. */
 const canonical = (value: unknown): string =>
   JSON.stringify(value ?? null, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Row).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Row).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   )
 const sameState = (a: unknown, b: unknown) => canonical(a) === canonical(b)
 
@@ -69,7 +73,12 @@ const sameState = (a: unknown, b: unknown) => canonical(a) === canonical(b)
  * for such an edit starts as the twin's copy with the edit applied, so the
  * twin is its only "before".
  */
-async function baselinesOf(data: Row, originalDoc: unknown, req: PayloadRequest, collection: SanitizedCollectionConfig): Promise<Row[]> {
+async function baselinesOf(
+  data: Row,
+  originalDoc: unknown,
+  req: PayloadRequest,
+  collection: SanitizedCollectionConfig,
+): Promise<Row[]> {
   // (Payload hands a create an empty originalDoc.)
   const stored = originalDoc && typeof originalDoc === 'object' && 'id' in originalDoc ? (originalDoc as Row) : null
   const resource = getRegistry(req.payload.config).bySlug(collection.slug)
@@ -77,7 +86,15 @@ async function baselinesOf(data: Row, originalDoc: unknown, req: PayloadRequest,
   const twin = twinField ? relationId(stored?.[twinField] ?? data[twinField]) : null
   const out = stored ? [stored] : []
   if (twin) {
-    const live = await req.payload.find({ collection: collection.slug as never, where: { id: { equals: twin } }, depth: 0, limit: 1, pagination: false, overrideAccess: true, req })
+    const live = await req.payload.find({
+      collection: collection.slug as never,
+      where: { id: { equals: twin } },
+      depth: 0,
+      limit: 1,
+      pagination: false,
+      overrideAccess: true,
+      req,
+    })
     if (live.docs[0]) out.push(live.docs[0] as Row)
   }
   return out
@@ -106,15 +123,28 @@ export const htmlContentSync: CollectionBeforeChangeHook = async ({ data, origin
   const htmlNew = sentHtml && baselines.every((b) => !sameHtml(data[HTML_FIELD], b[HTML_FIELD]))
   // With nothing before it (a create), an empty editor state is no text of its own.
   const contentNew =
-    sentContent && (baselines.length === 0 ? !isEmptyState(data[CONTENT_FIELD]) : baselines.every((b) => !sameState(data[CONTENT_FIELD], b[CONTENT_FIELD])))
+    sentContent &&
+    (baselines.length === 0
+      ? !isEmptyState(data[CONTENT_FIELD])
+      : baselines.every((b) => !sameState(data[CONTENT_FIELD], b[CONTENT_FIELD])))
   let source: 'html' | 'content' | null = null
   if (htmlNew && !contentNew) source = 'html'
   // Both new: a pair copied as stored (a publication handing a draft's content to its twin, a duplicate) is
   // one whose state is its html's conversion: the html stays as written (plain text stays plain text).
-  else if (htmlNew && contentNew) source = typeof data[HTML_FIELD] === 'string' && sameState(await htmlToEditorState(sanitizeHtml(data[HTML_FIELD]), collection), data[CONTENT_FIELD]) ? 'html' : 'content'
+  else if (htmlNew && contentNew)
+    source =
+      typeof data[HTML_FIELD] === 'string' &&
+      sameState(await htmlToEditorState(sanitizeHtml(data[HTML_FIELD]), collection), data[CONTENT_FIELD])
+        ? 'html'
+        : 'content'
   else if (contentNew) source = 'content'
   // Neither new, but not the stored pair (the html of the live twin, the editor state of its draft): one source.
-  else if (sentHtml && sentContent && (!sameHtml(data[HTML_FIELD], stored[HTML_FIELD]) || !sameState(data[CONTENT_FIELD], stored[CONTENT_FIELD]))) source = 'content'
+  else if (
+    sentHtml &&
+    sentContent &&
+    (!sameHtml(data[HTML_FIELD], stored[HTML_FIELD]) || !sameState(data[CONTENT_FIELD], stored[CONTENT_FIELD]))
+  )
+    source = 'content'
   if (source === 'html') {
     const html = typeof data[HTML_FIELD] === 'string' ? sanitizeHtml(data[HTML_FIELD]) : null
     data[HTML_FIELD] = html
@@ -132,14 +162,30 @@ export const htmlContentSync: CollectionBeforeChangeHook = async ({ data, origin
  * `content` runs it. Written through the database adapter, in `req`'s
  * transaction: the html stays as stored, and no hook or write event runs.
  */
-export async function fillMissingEditorStates(payload: Payload, req: PayloadRequest, collection = 'html_contents'): Promise<number> {
+export async function fillMissingEditorStates(
+  payload: Payload,
+  req: PayloadRequest,
+  collection = 'html_contents',
+): Promise<number> {
   const config = payload.collections[collection as never]?.config
   if (!config) return 0
-  const { docs } = await payload.find({ collection: collection as never, depth: 0, limit: 0, pagination: false, req, where: { and: [{ [HTML_FIELD]: { exists: true } }, { [CONTENT_FIELD]: { exists: false } }] } as never })
+  const { docs } = await payload.find({
+    collection: collection as never,
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    req,
+    where: { and: [{ [HTML_FIELD]: { exists: true } }, { [CONTENT_FIELD]: { exists: false } }] } as never,
+  })
   let filled = 0
   for (const doc of docs as Array<Record<string, unknown>>) {
     if (typeof doc[HTML_FIELD] !== 'string' || !doc[HTML_FIELD] || doc[CONTENT_FIELD]) continue
-    await payload.db.updateOne({ collection, id: String(doc.id), data: { [CONTENT_FIELD]: await htmlToEditorState(doc[HTML_FIELD] as string, config) }, req })
+    await payload.db.updateOne({
+      collection,
+      id: String(doc.id),
+      data: { [CONTENT_FIELD]: await htmlToEditorState(doc[HTML_FIELD] as string, config) },
+      req,
+    })
     filled++
   }
   return filled

@@ -9,13 +9,61 @@ import { Window } from 'happy-dom'
  * relative URLs. Plain text stays plain text ("v2" is stored as "v2").
  */
 const ALLOWED: Record<string, string[]> = {
-  p: [], br: [], hr: [], strong: [], b: [], em: [], i: [], u: [], s: [], sub: [], sup: [], code: [], pre: [], blockquote: [],
-  h1: [], h2: [], h3: [], h4: [], h5: [], h6: [], ul: [], ol: ['start'], li: ['value'], span: [], div: [],
-  a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'],
-  table: [], thead: [], tbody: [], tr: [], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'],
+  p: [],
+  br: [],
+  hr: [],
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  u: [],
+  s: [],
+  sub: [],
+  sup: [],
+  code: [],
+  pre: [],
+  blockquote: [],
+  h1: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  h5: [],
+  h6: [],
+  ul: [],
+  ol: ['start'],
+  li: ['value'],
+  span: [],
+  div: [],
+  a: ['href', 'target', 'rel'],
+  img: ['src', 'alt', 'width', 'height'],
+  table: [],
+  thead: [],
+  tbody: [],
+  tr: [],
+  th: ['colspan', 'rowspan'],
+  td: ['colspan', 'rowspan'],
 }
 const GLOBAL_ATTRIBUTES = ['class', 'title', 'dir', 'lang']
-const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'textarea', 'select', 'head', 'title', 'link', 'meta', 'base', 'frame', 'frameset'])
+const DROPPED_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'textarea',
+  'select',
+  'head',
+  'title',
+  'link',
+  'meta',
+  'base',
+  'frame',
+  'frameset',
+])
 const URL_ATTRIBUTES = new Set(['href', 'src'])
 const SAFE_URL = /^(?:https?:|mailto:|tel:|[/?#.]|[^:]*$)/i
 
@@ -51,7 +99,9 @@ function clean(parent: Element): void {
     }
     for (const attribute of Array.from(element.attributes)) {
       const name = attribute.name.toLowerCase()
-      const keep = (allowed.includes(name) || GLOBAL_ATTRIBUTES.includes(name)) && (!URL_ATTRIBUTES.has(name) || SAFE_URL.test(attribute.value.trim()))
+      const keep =
+        (allowed.includes(name) || GLOBAL_ATTRIBUTES.includes(name)) &&
+        (!URL_ATTRIBUTES.has(name) || SAFE_URL.test(attribute.value.trim()))
       if (!keep) element.removeAttribute(attribute.name)
     }
     if (tag === 'a' && element.getAttribute('target') === '_blank') element.setAttribute('rel', 'noopener noreferrer')

@@ -31,7 +31,12 @@ import { collectionComponentKeys, resolveCollectionComponentSwitch } from './fea
 import { frontEndOptionKeys, resolveFrontEndOptions } from './features/frontEnd/options.js'
 import { compatOptionKeys, resolveCompatOptions } from './features/compat/options.js'
 import { adminOptionKeys, resolveAdminOptions } from './features/admin/options.js'
-import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './features/forms/options.js'
+import {
+  formComponentKeys,
+  formsOptionKeys,
+  resolveFormComponentSwitch,
+  resolveFormsOptions,
+} from './features/forms/options.js'
 import { httpCacheOptionKeys, resolveHttpCacheOptions } from './features/httpCache/options.js'
 import { orphansOptionKeys, resolveOrphansOptions } from './features/orphans/options.js'
 import { publishableOptionKeys, resolvePublishablePluginOptions } from './features/publishable/options.js'
@@ -102,7 +107,9 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
 export const INERT_DECLARATIONS: readonly string[] = []
 
 /** The declared types using each inert declaration (only declarations in use are listed). */
-export function inertDeclarations(collections: ReadonlyArray<{ slug: string; custom?: Record<string, unknown> }>): Array<{ declaration: string; types: string[] }> {
+export function inertDeclarations(
+  collections: ReadonlyArray<{ slug: string; custom?: Record<string, unknown> }>,
+): Array<{ declaration: string; types: string[] }> {
   return INERT_DECLARATIONS.map((declaration) => ({
     declaration,
     types: collections.flatMap((collection) => {

@@ -40,7 +40,24 @@ import { sessionFeature } from './session/index.js'
  * publishable, whose resolved settings it completes with requiredOnPublish;
  * admin last: it adds its fields to every type the others completed).
  */
-const FEATURES: CwaFeature[] = [usersFeature, sessionFeature, publishableFeature, uploadsFeature, routesFeature, formsFeature, collectionFeature, siteConfigFeature, frontEndFeature, compatFeature, orphansFeature, httpCacheFeature, realtimeFeature, goLiveFeature, adminTitlesFeature, adminFeature]
+const FEATURES: CwaFeature[] = [
+  usersFeature,
+  sessionFeature,
+  publishableFeature,
+  uploadsFeature,
+  routesFeature,
+  formsFeature,
+  collectionFeature,
+  siteConfigFeature,
+  frontEndFeature,
+  compatFeature,
+  orphansFeature,
+  httpCacheFeature,
+  realtimeFeature,
+  goLiveFeature,
+  adminTitlesFeature,
+  adminFeature,
+]
 
 /**
  * The component-based content API plugin. Adds the core collections
@@ -68,13 +85,26 @@ export const cwaPlugin =
     const slugsOf = (kind: string) => declared.filter((c) => getCwaMeta(c)?.kind === kind).map((c) => c.slug)
     const ctx: CoreContext = { options, componentSlugs: slugsOf('component'), pageDataSlugs: slugsOf('pageData') }
     // Labels first: the features (admin titles) name records by their type's label.
-    const byFeatures = (collection: CollectionConfig) => FEATURES.reduce((out, feature) => feature.completeCollection?.(out, options) ?? out, withReadableLabels(collection))
+    const byFeatures = (collection: CollectionConfig) =>
+      FEATURES.reduce(
+        (out, feature) => feature.completeCollection?.(out, options) ?? out,
+        withReadableLabels(collection),
+      )
 
     // The contract's core resources, in the entrypoint's order (Route's behaviour is the routes feature's).
-    const core = [layoutsCollection(ctx), pagesCollection(ctx), routesCollection(ctx), componentGroupsCollection(ctx), componentPositionsCollection(ctx)]
+    const core = [
+      layoutsCollection(ctx),
+      pagesCollection(ctx),
+      routesCollection(ctx),
+      componentGroupsCollection(ctx),
+      componentPositionsCollection(ctx),
+    ]
     const own = FEATURES.flatMap((feature) => feature.collections?.(ctx, declared) ?? [])
     const tasks = FEATURES.flatMap((feature) => feature.tasks?.(options) ?? [])
-    const extensions = [...FEATURES.flatMap((feature) => (feature.extension ? [feature.extension] : [])), ...((config.custom?.cwa as { extensions?: unknown[] } | undefined)?.extensions ?? [])]
+    const extensions = [
+      ...FEATURES.flatMap((feature) => (feature.extension ? [feature.extension] : [])),
+      ...((config.custom?.cwa as { extensions?: unknown[] } | undefined)?.extensions ?? []),
+    ]
     return {
       ...config,
       admin: withAdminComponents({ ...config.admin, user: config.admin?.user ?? 'users' }, options),
@@ -90,8 +120,19 @@ export const cwaPlugin =
       jobs: tasks.length > 0 ? { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...tasks] } : config.jobs,
       // The operator commands (`npx payload cwa:<name>`), after the app's own: an app's command of the same key wins.
       bin: [...(config.bin ?? []), ...cwaCommands().filter(({ key }) => !config.bin?.some((own) => own.key === key))],
-      collections: [...own.map(withReadableLabels), ...core.map(byFeatures), ...declared.map((collection) => byFeatures(completeType(collection, ctx)))].map(withResourceEvents),
-      custom: { ...(config.custom ?? {}), cwa: { options, extensions, writeListeners: FEATURES.flatMap((feature) => (feature.onWrite ? [feature.onWrite] : [])) } },
+      collections: [
+        ...own.map(withReadableLabels),
+        ...core.map(byFeatures),
+        ...declared.map((collection) => byFeatures(completeType(collection, ctx))),
+      ].map(withResourceEvents),
+      custom: {
+        ...(config.custom ?? {}),
+        cwa: {
+          options,
+          extensions,
+          writeListeners: FEATURES.flatMap((feature) => (feature.onWrite ? [feature.onWrite] : [])),
+        },
+      },
     }
   }
 
@@ -107,13 +148,22 @@ function withAdminAccessMessage(i18n: Config['i18n']): Config['i18n'] {
     ...i18n,
     translations: {
       ...translations,
-      en: { ...en, error: { unauthorizedAdmin: 'This account may not use the admin panel (it needs ROLE_ADMIN or above)', ...(en.error ?? {}) } },
+      en: {
+        ...en,
+        error: {
+          unauthorizedAdmin: 'This account may not use the admin panel (it needs ROLE_ADMIN or above)',
+          ...(en.error ?? {}),
+        },
+      },
     } as never,
   }
 }
 
 /** The features' admin views, navigation links and dashboard panels, after the app's own. */
-function withAdminComponents(admin: NonNullable<Config['admin']>, options: ReturnType<typeof resolveOptions>): NonNullable<Config['admin']> {
+function withAdminComponents(
+  admin: NonNullable<Config['admin']>,
+  options: ReturnType<typeof resolveOptions>,
+): NonNullable<Config['admin']> {
   const added = FEATURES.flatMap((feature) => (feature.adminComponents ? [feature.adminComponents(options)] : []))
   if (added.length === 0) return admin
   const components = admin.components ?? {}
@@ -129,7 +179,8 @@ function withAdminComponents(admin: NonNullable<Config['admin']>, options: Retur
 }
 
 /** Every API resource (a collection carrying custom.cwa) reports its writes to the write-event bus (core/events). */
-const withResourceEvents = (collection: CollectionConfig): CollectionConfig => (getCwaMeta(collection) ? withWriteEvents(collection) : collection)
+const withResourceEvents = (collection: CollectionConfig): CollectionConfig =>
+  getCwaMeta(collection) ? withWriteEvents(collection) : collection
 
 /** Adds the base fields, access rules and table name of a declared type. */
 function completeType(collection: CollectionConfig, ctx: CoreContext): CollectionConfig {

@@ -16,5 +16,9 @@ export const siteCommands: CommandsOptions = {
   },
   // `cwa:make:* --migration`: the site writes its migrations with `npm run migrate:create` (its own database, its index).
   createMigration: (name, cwd) =>
-    spawnSync(process.execPath, ['--enable-source-maps', path.join(cwd, 'scripts', 'start.mjs'), 'scripts/create-migration.ts', name], { cwd, stdio: 'inherit' }).status ?? 1,
+    spawnSync(
+      process.execPath,
+      ['--enable-source-maps', path.join(cwd, 'scripts', 'start.mjs'), 'scripts/create-migration.ts', name],
+      { cwd, stdio: 'inherit' },
+    ).status ?? 1,
 }

@@ -36,7 +36,9 @@ export async function resolve(specifier, context, nextResolve) {
 
 let registered = false
 
-const runByJest = () => /[\\/](jest|jest-worker|jest-cli)[\\/]/.test(process.argv[1] ?? '') || /[\\/]\.bin[\\/]jest$/.test(process.argv[1] ?? '')
+const runByJest = () =>
+  /[\\/](jest|jest-worker|jest-cli)[\\/]/.test(process.argv[1] ?? '') ||
+  /[\\/]\.bin[\\/]jest$/.test(process.argv[1] ?? '')
 
 async function registerLexicalConditions(): Promise<void> {
   // Next.js (webpack) and jest resolve modules themselves: Node's loader hooks do not apply there.
@@ -44,7 +46,9 @@ async function registerLexicalConditions(): Promise<void> {
   if (registered || process.env.NEXT_RUNTIME || runByJest()) return
   registered = true
   // (module.register: Node 20.6+; the pinned @types/node predates it.)
-  const { register } = (await import('node:module')) as unknown as { register?: (specifier: string, options: { data: unknown }) => void }
+  const { register } = (await import('node:module')) as unknown as {
+    register?: (specifier: string, options: { data: unknown }) => void
+  }
   if (typeof register !== 'function') return
   const condition = process.env.NODE_ENV === 'production' ? 'production' : 'development'
   register(`data:text/javascript,${encodeURIComponent(HOOK_SOURCE)}`, { data: { condition } })

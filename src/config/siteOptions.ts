@@ -17,7 +17,11 @@ export function siteOptions(env: Record<string, string | undefined> = process.en
     users: { allowRegistration: false },
     forms: { types: siteFormTypes },
     // Real-time updates: off while MERCURE_URL is unset (reference-deployment.md).
-    mercure: { url: env.MERCURE_URL ?? null, publicUrl: env.MERCURE_PUBLIC_URL ?? null, jwtSecret: env.MERCURE_JWT_SECRET ?? null },
+    mercure: {
+      url: env.MERCURE_URL ?? null,
+      publicUrl: env.MERCURE_PUBLIC_URL ?? null,
+      jwtSecret: env.MERCURE_JWT_SECRET ?? null,
+    },
     // The shared HTTP cache's purger: none unless CACHE_PURGER says varnish (then VARNISH_URL and SERVER_URL are required).
     httpCache: { purger: (env.CACHE_PURGER ?? 'none') as 'none' | 'varnish', varnishUrl: env.VARNISH_URL ?? null },
     uploads: { storage: siteStorage(env) },

@@ -8,7 +8,9 @@ import type { UploadsPluginOptions } from 'payload-cwa'
  * S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE,
  * S3_PUBLIC_URL (public URLs; else files are served through the API).
  */
-export function siteStorage(env: Record<string, string | undefined> = process.env): NonNullable<UploadsPluginOptions['storage']> {
+export function siteStorage(
+  env: Record<string, string | undefined> = process.env,
+): NonNullable<UploadsPluginOptions['storage']> {
   const storage: NonNullable<UploadsPluginOptions['storage']> = {
     local: { adapter: 'local', directory: resolve(env.CWA_DATA_DIR ?? '.data', 'uploads') },
   }
@@ -20,7 +22,9 @@ export function siteStorage(env: Record<string, string | undefined> = process.en
       endpoint: env.S3_ENDPOINT,
       accessKeyId: env.S3_ACCESS_KEY_ID,
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      ...(env.S3_FORCE_PATH_STYLE ? { forcePathStyle: env.S3_FORCE_PATH_STYLE !== '0' && env.S3_FORCE_PATH_STYLE !== 'false' } : {}),
+      ...(env.S3_FORCE_PATH_STYLE
+        ? { forcePathStyle: env.S3_FORCE_PATH_STYLE !== '0' && env.S3_FORCE_PATH_STYLE !== 'false' }
+        : {}),
       ...(env.S3_PUBLIC_URL ? { publicUrl: env.S3_PUBLIC_URL } : {}),
     }
   }

@@ -10,7 +10,12 @@ export function mailAdapter(env: NodeJS.ProcessEnv = process.env): EmailAdapter 
   const defaultFromName = env.MAILER_FROM_NAME ?? 'payload-cwa'
   const dsn = env.MAILER_DSN
   if (!dsn) return loggingAdapter(defaultFromAddress, defaultFromName)
-  return nodemailerAdapter({ defaultFromAddress, defaultFromName, transportOptions: dsn, skipVerify: true }) as unknown as Promise<EmailAdapter>
+  return nodemailerAdapter({
+    defaultFromAddress,
+    defaultFromName,
+    transportOptions: dsn,
+    skipVerify: true,
+  }) as unknown as Promise<EmailAdapter>
 }
 
 function loggingAdapter(defaultFromAddress: string, defaultFromName: string): EmailAdapter {

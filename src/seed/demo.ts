@@ -33,11 +33,19 @@ async function seed(payload: Payload, req: PayloadRequest, apiPrefix: string): P
     const resource = registry.bySlug(collection)
     const names = resource ? publishableOf(resource) : null
     const full = names ? { [names.publishedAt]: publishedAt, ...data } : data
-    return (await payload.create({ collection: collection as never, data: full as never, depth: 0, req })) as { id: string }
+    return (await payload.create({ collection: collection as never, data: full as never, depth: 0, req })) as {
+      id: string
+    }
   }
   const group = (reference: string, location: string, allowedComponents?: string[]) =>
     create('component_groups', { reference, location, ...(allowedComponents ? { allowedComponents } : {}) })
-  const place = (componentGroup: string, relationTo: string | null, id: string | null, sortValue: number, binding?: object) =>
+  const place = (
+    componentGroup: string,
+    relationTo: string | null,
+    id: string | null,
+    sortValue: number,
+    binding?: object,
+  ) =>
     create('component_positions', {
       componentGroup,
       sortValue,
@@ -61,20 +69,46 @@ async function seed(payload: Payload, req: PayloadRequest, apiPrefix: string): P
     return options.compatIrisWithoutPrefix && iri.startsWith(`${apiPrefix}/`) ? iri.slice(apiPrefix.length) : iri
   }
   /** A group owned by a layout or page: created after its owner (its reference may name the owner's IRI) and added to it. */
-  const ownedGroup = async (owner: { slug: 'layouts' | 'pages'; id: string }, names: { plain: string; compat: string }, location: string, allowedComponents?: string[]) => {
+  const ownedGroup = async (
+    owner: { slug: 'layouts' | 'pages'; id: string },
+    names: { plain: string; compat: string },
+    location: string,
+    allowedComponents?: string[],
+  ) => {
     const reference = compat ? `${names.compat}_${servedIri(owner.slug, owner.id)}` : names.plain
     const created = await group(reference, location, allowedComponents)
-    const current = (await payload.findByID({ collection: owner.slug, id: owner.id, depth: 0, req })) as { componentGroups?: string[] }
-    await payload.update({ collection: owner.slug, id: owner.id, data: { componentGroups: [...(current.componentGroups ?? []), created.id] } as never, depth: 0, req })
+    const current = (await payload.findByID({ collection: owner.slug, id: owner.id, depth: 0, req })) as {
+      componentGroups?: string[]
+    }
+    await payload.update({
+      collection: owner.slug,
+      id: owner.id,
+      data: { componentGroups: [...(current.componentGroups ?? []), created.id] } as never,
+      depth: 0,
+      req,
+    })
     return created
   }
   const pageTemplate = compat ? 'CwaPagePrimaryPageTemplate' : 'PrimaryPageTemplate'
 
-  const layout = await create('layouts', { reference: 'primary', uiComponent: compat ? 'CwaLayoutPrimary' : 'PrimaryLayout' })
+  const layout = await create('layouts', {
+    reference: 'primary',
+    uiComponent: compat ? 'CwaLayoutPrimary' : 'PrimaryLayout',
+  })
   const header = await ownedGroup({ slug: 'layouts', id: layout.id }, { plain: 'primary_top', compat: 'top' }, 'header')
-  const footer = await ownedGroup({ slug: 'layouts', id: layout.id }, { plain: 'primary_bottom', compat: 'bottom' }, 'footer')
+  const footer = await ownedGroup(
+    { slug: 'layouts', id: layout.id },
+    { plain: 'primary_bottom', compat: 'bottom' },
+    'footer',
+  )
 
-  const home = await create('pages', { reference: 'home', title: 'Home', metaDescription: 'Welcome to the demo site', layout: layout.id, uiComponent: pageTemplate })
+  const home = await create('pages', {
+    reference: 'home',
+    title: 'Home',
+    metaDescription: 'Welcome to the demo site',
+    layout: layout.id,
+    uiComponent: pageTemplate,
+  })
   const homeMain = await ownedGroup({ slug: 'pages', id: home.id }, { plain: 'home_main', compat: 'primary' }, 'main')
   const homeRoute = await create('routes', { path: '/', page: home.id })
   await place(homeMain.id, 'titles', (await create('titles', { title: 'Welcome' })).id, 0)
@@ -89,8 +123,19 @@ async function seed(payload: Payload, req: PayloadRequest, apiPrefix: string): P
   const listing = await create('collections', { resourceIri: `${apiPrefix}/page_data/blog_article_datas`, perPage: 12 })
   await place(blogMain.id, 'collections', listing.id, 0)
 
-  const template = await create('pages', { reference: 'blog_article_template', title: 'Blog article', isTemplate: true, layout: layout.id, uiComponent: compat ? pageTemplate : 'BlogArticleTemplate' })
-  const articleMain = await ownedGroup({ slug: 'pages', id: template.id }, { plain: 'blog_article_main', compat: 'primary' }, 'main', [`${apiPrefix}/component/html_contents`])
+  const template = await create('pages', {
+    reference: 'blog_article_template',
+    title: 'Blog article',
+    isTemplate: true,
+    layout: layout.id,
+    uiComponent: compat ? pageTemplate : 'BlogArticleTemplate',
+  })
+  const articleMain = await ownedGroup(
+    { slug: 'pages', id: template.id },
+    { plain: 'blog_article_main', compat: 'primary' },
+    'main',
+    [`${apiPrefix}/component/html_contents`],
+  )
   await place(articleMain.id, null, null, 0, { pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent' })
 
   const articles = [
@@ -99,12 +144,27 @@ async function seed(payload: Payload, req: PayloadRequest, apiPrefix: string): P
   ]
   for (const [index, article] of articles.entries()) {
     const content = await html(article.body)
-    const data = await create('blog_article_datas', { title: article.title, page: template.id, parentPage: blog.id, htmlContent: content.id, ...(index === 0 ? { image: image.id } : {}) })
+    const data = await create('blog_article_datas', {
+      title: article.title,
+      page: template.id,
+      parentPage: blog.id,
+      htmlContent: content.id,
+      ...(index === 0 ? { image: image.id } : {}),
+    })
     await create('routes', { path: article.path, pageData: { relationTo: 'blog_article_datas', value: data.id } })
   }
 
-  const contact = await create('pages', { reference: 'contact', title: 'Contact', layout: layout.id, uiComponent: pageTemplate })
-  const contactMain = await ownedGroup({ slug: 'pages', id: contact.id }, { plain: 'contact_main', compat: 'primary' }, 'main')
+  const contact = await create('pages', {
+    reference: 'contact',
+    title: 'Contact',
+    layout: layout.id,
+    uiComponent: pageTemplate,
+  })
+  const contactMain = await ownedGroup(
+    { slug: 'pages', id: contact.id },
+    { plain: 'contact_main', compat: 'primary' },
+    'main',
+  )
   const contactRoute = await create('routes', { path: '/contact', page: contact.id })
   await place(contactMain.id, 'forms', (await create('forms', { formType: 'ExampleFormType' })).id, 0)
 

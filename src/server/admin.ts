@@ -47,21 +47,26 @@ export async function createAdminHandler(options: AdminHandlerOptions): Promise<
 
   if (!adminBuildExists(dir)) {
     if (options.build === false) {
-      throw new Error(`The admin panel has not been built (no ${path.join(dir, '.next', 'BUILD_ID')}): run \`npm run build:admin\``)
+      throw new Error(
+        `The admin panel has not been built (no ${path.join(dir, '.next', 'BUILD_ID')}): run \`npm run build:admin\``,
+      )
     }
     await buildAdmin(dir, logger)
   } else {
     const newer = adminSourcesNewerThanBuild(dir)
     if (newer?.length) {
       const names = newer.slice(0, 3).join(', ') + (newer.length > 3 ? ` and ${newer.length - 3} more` : '')
-      logger.warn(`The admin panel build is older than ${names}: the admin panel runs the code of its last build; \`npm run build:admin\` (or deleting .next/) rebuilds it`)
+      logger.warn(
+        `The admin panel build is older than ${names}: the admin panel runs the code of its last build; \`npm run build:admin\` (or deleting .next/) rebuilds it`,
+      )
     }
   }
 
   // `next` is CommonJS (module.exports = createServer); under tsx and Node's
   // ESM loader the default import is that function, sometimes wrapped once more.
   const nextModule = (await import('next')) as unknown as { default: CreateNext | { default: CreateNext } }
-  const createNext: CreateNext = typeof nextModule.default === 'function' ? nextModule.default : nextModule.default.default
+  const createNext: CreateNext =
+    typeof nextModule.default === 'function' ? nextModule.default : nextModule.default.default
   // The admin routes import their own (bundled) copy of payload.config.ts on the
   // first request, and next() sets NODE_ENV=production for the whole process when
   // it is unset, after which the config refuses to run without PAYLOAD_SECRET.
@@ -82,7 +87,9 @@ export async function createAdminHandler(options: AdminHandlerOptions): Promise<
     try {
       await handle(req, res)
     } catch (error) {
-      logger.warn(`Admin panel request ${req.method} ${req.originalUrl} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`)
+      logger.warn(
+        `Admin panel request ${req.method} ${req.originalUrl} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      )
       if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error')
       else res.end()
     }
@@ -112,7 +119,9 @@ export function buildAdmin(dir: string, logger: AdminLogger): Promise<void> {
 
 async function runNextBuild(dir: string, logger: AdminLogger): Promise<void> {
   const nextBin = createRequire(path.join(dir, 'package.json')).resolve('next/dist/bin/next')
-  logger.info('Building the admin panel (next build, first start only: 1 to 3 minutes on 2 cores; the APIs answer meanwhile)...')
+  logger.info(
+    'Building the admin panel (next build, first start only: 1 to 3 minutes on 2 cores; the APIs answer meanwhile)...',
+  )
   const started = Date.now()
   const output: string[] = []
   const progress = buildProgress(logger, started)
@@ -121,7 +130,11 @@ async function runNextBuild(dir: string, logger: AdminLogger): Promise<void> {
       cwd: dir,
       // Another NODE_ENV inherited from this process (development, test)
       // would make next build warn and produce a non-standard build.
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     buildChild = child
@@ -153,7 +166,9 @@ async function runNextBuild(dir: string, logger: AdminLogger): Promise<void> {
         `Run \`npm run build:admin\` to see the whole output, or start with ADMIN_PANEL=0 to serve the APIs without it.\n${tail}`,
     )
   }
-  const summary = output.filter((line) => /Compiled successfully|Generating static pages.*\(\d+\/\d+\) in/.test(line)).map((line) => line.trim())
+  const summary = output
+    .filter((line) => /Compiled successfully|Generating static pages.*\(\d+\/\d+\) in/.test(line))
+    .map((line) => line.trim())
   logger.info(`Admin panel built in ${seconds} s${summary.length ? ` (${summary.join('; ')})` : ''}`)
 }
 
@@ -172,7 +187,11 @@ export const BUILD_PHASES: Array<[RegExp, string]> = [
  * nothing else was said, so a first start that takes minutes never looks
  * stuck.
  */
-export function buildProgress(logger: AdminLogger, started: number, every = 20_000): { line(text: string): void; stop(): void } {
+export function buildProgress(
+  logger: AdminLogger,
+  started: number,
+  every = 20_000,
+): { line(text: string): void; stop(): void } {
   const seen = new Set<string>()
   let last = Date.now()
   let phase = 'starting'
@@ -225,7 +244,10 @@ function bundledSources(dir: string): string[] {
       if (entry.isDirectory()) walk(file)
       else if (entry.name.endsWith('.map')) {
         try {
-          const map = JSON.parse(readFileSync(file, 'utf8')) as { sources?: unknown; sections?: Array<{ map?: { sources?: unknown } }> }
+          const map = JSON.parse(readFileSync(file, 'utf8')) as {
+            sources?: unknown
+            sections?: Array<{ map?: { sources?: unknown } }>
+          }
           add(folder, map.sources)
           for (const section of map.sections ?? []) add(folder, section.map?.sources)
         } catch {

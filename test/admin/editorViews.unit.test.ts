@@ -15,15 +15,21 @@ describe('frontEndUrl', () => {
   it('defaults to none and keeps an origin with its base path, without a trailing slash', () => {
     expect(resolveAdminOptions({}).frontEndUrl).toBeNull()
     expect(resolveAdminOptions({ frontEndUrl: 'https://www.example.com/' }).frontEndUrl).toBe('https://www.example.com')
-    expect(resolveAdminOptions({ frontEndUrl: 'http://127.0.0.1:3001/site/' }).frontEndUrl).toBe('http://127.0.0.1:3001/site')
+    expect(resolveAdminOptions({ frontEndUrl: 'http://127.0.0.1:3001/site/' }).frontEndUrl).toBe(
+      'http://127.0.0.1:3001/site',
+    )
     expect(siteUrl('https://www.example.com', '/blog/first')).toBe('https://www.example.com/blog/first')
     expect(siteUrl(null, '/blog')).toBeNull()
     expect(siteUrl('https://www.example.com', null)).toBeNull()
   })
 
   it('refuses what is not an absolute http(s) URL, saying what it expects', () => {
-    expect(() => resolveAdminOptions({ frontEndUrl: 'www.example.com' })).toThrow(/frontEndUrl must be an absolute http\(s\) URL/)
-    expect(() => resolveAdminOptions({ frontEndUrl: 'javascript:alert(1)' })).toThrow(/frontEndUrl must be an http\(s\) URL/)
+    expect(() => resolveAdminOptions({ frontEndUrl: 'www.example.com' })).toThrow(
+      /frontEndUrl must be an absolute http\(s\) URL/,
+    )
+    expect(() => resolveAdminOptions({ frontEndUrl: 'javascript:alert(1)' })).toThrow(
+      /frontEndUrl must be an http\(s\) URL/,
+    )
     expect(() => resolveAdminOptions({ frontEndUrl: 42 as never })).toThrow(/frontEndUrl/)
   })
 })
@@ -52,7 +58,7 @@ describe('ages', () => {
 })
 
 describe('the admin build in the log', () => {
-  it("logs each phase of next build once, and a line every interval while nothing else was said", () => {
+  it('logs each phase of next build once, and a line every interval while nothing else was said', () => {
     jest.useFakeTimers()
     try {
       const lines: string[] = []
@@ -104,7 +110,11 @@ describe('forms and navigation', () => {
 
   it('leads with the content: technical fields, in their order, in a collapsed Advanced section at the end', () => {
     const out = withAdvancedSection(component() as never)
-    expect(out.fields.map((f: any) => f.name ?? `(${f.type}: ${f.label})`)).toEqual(['body', 'adminTitle', '(collapsible: Advanced)'])
+    expect(out.fields.map((f: any) => f.name ?? `(${f.type}: ${f.label})`)).toEqual([
+      'body',
+      'adminTitle',
+      '(collapsible: Advanced)',
+    ])
     const advanced = out.fields[2] as any
     expect(advanced.admin.initCollapsed).toBe(true)
     expect(advanced.fields.map((f: any) => f.name)).toEqual(['uiComponent', 'uiClassNames', 'componentGroups'])

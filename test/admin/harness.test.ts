@@ -40,7 +40,7 @@ describe('browser harness', () => {
     expect(staysLocal('http://127.0.0.1.example.com/')).toBe(false)
   })
 
-  it('blocks and records a page\'s requests that leave loopback, and lets loopback ones through', async () => {
+  it("blocks and records a page's requests that leave loopback, and lets loopback ones through", async () => {
     const page = await browser.newPage()
     await page.goto(base)
     await page.waitForFunction(() => document.title !== 't')

@@ -9,7 +9,9 @@ describe('imageTitle', () => {
   })
 
   it('reads nothing from a bare uuid (a data URI upload without a name): the alt text, else nothing', () => {
-    expect(imageTitle({ filename: 'afb711e5-ebf0-4fa7-8f1d-0123456789ab.png', alt: 'A seeded picture' })).toBe('A seeded picture')
+    expect(imageTitle({ filename: 'afb711e5-ebf0-4fa7-8f1d-0123456789ab.png', alt: 'A seeded picture' })).toBe(
+      'A seeded picture',
+    )
     expect(imageTitle({ filename: 'afb711e5-ebf0-4fa7-8f1d-0123456789ab.png' })).toBeNull()
     expect(imageTitle({ alt: '' })).toBeNull()
   })

@@ -51,7 +51,9 @@ async function typeAtEnd(p: Page, text: string): Promise<void> {
 }
 
 async function anonymousLabel(id: string): Promise<string | number> {
-  const response = await fetch(`${site.base}/_api/component/navigation_links/${id}`, { headers: { accept: 'application/ld+json' } })
+  const response = await fetch(`${site.base}/_api/component/navigation_links/${id}`, {
+    headers: { accept: 'application/ld+json' },
+  })
   return response.ok ? ((await response.json()) as { label: string }).label : response.status
 }
 
@@ -94,7 +96,9 @@ describe('no lost edits in the admin panel', () => {
     await expect(dialog.locator('h1').textContent()).resolves.toBe('Document modified')
     expect(await dialog.locator('.cwa-conflict-message').textContent()).toMatch(/draft/)
     // Both versions: the other one a click away, this one still in the editor.
-    expect(await dialog.locator('a.cwa-conflict-open').getAttribute('href')).toMatch(new RegExp(`/html_contents/${draft}$`))
+    expect(await dialog.locator('a.cwa-conflict-open').getAttribute('href')).toMatch(
+      new RegExp(`/html_contents/${draft}$`),
+    )
     await screenshot(tabB, 'admin-conflict-dialog')
     await dialog.locator('.cwa-conflict-keep').click()
     expect(await editor(tabB).textContent()).toBe('Two tabs B1')
@@ -104,60 +108,108 @@ describe('no lost edits in the admin panel', () => {
     await tabB.close()
   }, 180_000)
 
-  it('through the page builder\'s link to a live record with a pending draft: the draft opens; the edit and the earlier pending one survive', async () => {
+  it("through the page builder's link to a live record with a pending draft: the draft opens; the edit and the earlier pending one survive", async () => {
     const home = (await inPage('GET', '/api/pages?where[reference][equals]=home&depth=0')).body.docs[0]
     const live = (await inPage('GET', '/api/html_contents?where[html][like]=served%20by&depth=0')).body.docs[0]
     expect(live).toBeDefined()
     // An earlier edit, pending in a draft.
-    const pending = await inPage('PATCH', `/api/html_contents/${live.id}?depth=0`, { html: '<p>This site is served by payload-cwa. P1</p>' })
+    const pending = await inPage('PATCH', `/api/html_contents/${live.id}?depth=0`, {
+      html: '<p>This site is served by payload-cwa. P1</p>',
+    })
     expect(pending.status).toBe(200)
     const draft = pending.body.doc.id
     await page.goto(`${site.base}/admin/collections/pages/${home.id}`)
     // The builder's link to the block (to the live record, or straight to its pending draft).
-    const link = page.locator(`a[data-testid=component-link][href$="/html_contents/${live.id}"], a[data-testid=component-link][href$="/html_contents/${draft}"]`).first()
+    const link = page
+      .locator(
+        `a[data-testid=component-link][href$="/html_contents/${live.id}"], a[data-testid=component-link][href$="/html_contents/${draft}"]`,
+      )
+      .first()
     await link.waitFor({ timeout: 30_000 })
     await link.click()
     await page.waitForURL((url) => url.pathname.endsWith(`/${draft}`), { timeout: 30_000 })
     await expect(editor(page).textContent()).resolves.toBe('This site is served by payload-cwa. P1')
     await typeAtEnd(page, ' T1')
     await page.locator('#action-save').click()
-    await waitFor(async () => (await rest('html_contents', draft))?.html === '<p>This site is served by payload-cwa. P1 T1</p>', { timeout: 30_000, message: 'both edits in the draft' })
+    await waitFor(
+      async () => (await rest('html_contents', draft))?.html === '<p>This site is served by payload-cwa. P1 T1</p>',
+      { timeout: 30_000, message: 'both edits in the draft' },
+    )
     // A second save in the same view: the form now names the version its first save made (no conflict with itself).
-    await page.getByText(/updated successfully|saved/i).first().waitFor({ timeout: 30_000 }).catch(() => undefined)
+    await page
+      .getByText(/updated successfully|saved/i)
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(() => undefined)
     await typeAtEnd(page, ' T2')
     await page.locator('#action-save').click()
-    await waitFor(async () => (await rest('html_contents', draft))?.html === '<p>This site is served by payload-cwa. P1 T1 T2</p>', { timeout: 30_000, message: 'the second save' })
+    await waitFor(
+      async () => (await rest('html_contents', draft))?.html === '<p>This site is served by payload-cwa. P1 T1 T2</p>',
+      { timeout: 30_000, message: 'the second save' },
+    )
     expect(await page.locator('.cwa-conflict').count()).toBe(0)
     expect((await rest('html_contents', live.id)).html).toBe('<p>This site is served by payload-cwa.</p>')
     // The live version itself stays reachable from the draft.
     await page.locator('.cwa-view-live').click()
     await page.waitForURL((url) => url.pathname.endsWith(`/${live.id}`), { timeout: 30_000 })
-    await waitFor(async () => (await badge(page).getAttribute('data-publication').catch(() => null)) === 'live-with-draft', { timeout: 30_000, message: 'the live view' })
+    await waitFor(
+      async () =>
+        (await badge(page)
+          .getAttribute('data-publication')
+          .catch(() => null)) === 'live-with-draft',
+      { timeout: 30_000, message: 'the live view' },
+    )
   }, 180_000)
 
   it('"Publish now" with unsaved edits on a live record saves them, then publishes', async () => {
-    const created = await inPage('POST', '/api/navigation_links', { label: 'Unsaved v1', rawPath: '/unsaved', publishedAt: PAST })
+    const created = await inPage('POST', '/api/navigation_links', {
+      label: 'Unsaved v1',
+      rawPath: '/unsaved',
+      publishedAt: PAST,
+    })
     const live = created.body.doc.id
     await page.goto(`${site.base}/admin/collections/navigation_links/${live}`)
     await expect(badge(page).getAttribute('data-publication')).resolves.toBe('live')
     await page.locator('input[name="label"]').fill('Unsaved v2')
     await page.locator('.cwa-publish-now').click()
-    await waitFor(async () => (await anonymousLabel(live)) === 'Unsaved v2', { timeout: 30_000, message: 'the published edit' })
+    await waitFor(async () => (await anonymousLabel(live)) === 'Unsaved v2', {
+      timeout: 30_000,
+      message: 'the published edit',
+    })
     await page.waitForURL((url) => url.pathname.endsWith(`/${live}`), { timeout: 30_000 })
-    await waitFor(async () => (await badge(page).getAttribute('data-publication').catch(() => null)) === 'live', { timeout: 30_000, message: 'the live badge' })
+    await waitFor(
+      async () =>
+        (await badge(page)
+          .getAttribute('data-publication')
+          .catch(() => null)) === 'live',
+      { timeout: 30_000, message: 'the live badge' },
+    )
     expect((await rest('navigation_links', live)).draftResource.docs).toEqual([])
     await screenshot(page, 'admin-publish-unsaved')
   }, 120_000)
 
   it('"Publish now" double-clicked with unsaved edits publishes once, nothing left pending, no error', async () => {
-    const created = await inPage('POST', '/api/navigation_links', { label: 'Double v1', rawPath: '/double', publishedAt: PAST })
+    const created = await inPage('POST', '/api/navigation_links', {
+      label: 'Double v1',
+      rawPath: '/double',
+      publishedAt: PAST,
+    })
     const live = created.body.doc.id
     await page.goto(`${site.base}/admin/collections/navigation_links/${live}`)
     await expect(badge(page).getAttribute('data-publication')).resolves.toBe('live')
     await page.locator('input[name="label"]').fill('Double v2')
     await page.locator('.cwa-publish-now').dblclick()
-    await waitFor(async () => (await anonymousLabel(live)) === 'Double v2', { timeout: 30_000, message: 'the published edit' })
-    await waitFor(async () => (await badge(page).getAttribute('data-publication').catch(() => null)) === 'live', { timeout: 30_000, message: 'the live badge' })
+    await waitFor(async () => (await anonymousLabel(live)) === 'Double v2', {
+      timeout: 30_000,
+      message: 'the published edit',
+    })
+    await waitFor(
+      async () =>
+        (await badge(page)
+          .getAttribute('data-publication')
+          .catch(() => null)) === 'live',
+      { timeout: 30_000, message: 'the live badge' },
+    )
     expect((await rest('navigation_links', live)).draftResource.docs).toEqual([])
     expect(await page.getByText(/refused|not published/i).count()).toBe(0)
     expect(browser.pageErrors).toEqual([])

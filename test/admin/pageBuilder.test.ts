@@ -33,8 +33,15 @@ afterAll(async () => {
 async function api(path: string, body?: unknown): Promise<{ status: number; body: any }> {
   return page.evaluate(
     async ({ path, body }) => {
-      const init: RequestInit = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/ld+json' }, body: JSON.stringify(body) }
-      const response = await fetch(path, { ...init, credentials: 'same-origin', headers: { accept: 'application/ld+json', ...(init.headers ?? {}) } })
+      const init: RequestInit =
+        body === undefined
+          ? {}
+          : { method: 'POST', headers: { 'content-type': 'application/ld+json' }, body: JSON.stringify(body) }
+      const response = await fetch(path, {
+        ...init,
+        credentials: 'same-origin',
+        headers: { accept: 'application/ld+json', ...(init.headers ?? {}) },
+      })
       const text = await response.text()
       return { status: response.status, body: text ? JSON.parse(text) : null }
     },
@@ -98,8 +105,15 @@ describe('the page builder', () => {
 
     // Drag the second onto the first: the builder shows, and reloads, the new order.
     await main.getByTestId('position').nth(1).dragTo(main.getByTestId('position').nth(0))
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=group-main] [data-testid=component-link]')].map((a) => a.textContent).join('|') === 'Second link|First link')
-    await page.waitForFunction(() => document.querySelector('[data-testid=page-builder]')?.getAttribute('aria-busy') === 'false')
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid=group-main] [data-testid=component-link]')]
+          .map((a) => a.textContent)
+          .join('|') === 'Second link|First link',
+    )
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=page-builder]')?.getAttribute('aria-busy') === 'false',
+    )
     await page.reload()
     await main.getByTestId('component-link').first().waitFor()
     expect(await labelsIn(main)).toEqual(['Second link', 'First link'])
@@ -119,12 +133,22 @@ describe('the page builder', () => {
       await main.locator(`[data-testid=component-link][href$="/${iri.split('/').pop()}"]`).click()
       await page.waitForURL((url) => url.pathname.endsWith(`/${iri.split('/').pop()}`), { timeout: 30_000 })
       await page.locator('.cwa-publish-now').click()
-      await waitFor(async () => (await anonymous(iri)).status === 200, { timeout: 30_000, message: `${iri} to be published` })
-      // The panel then reloads the view: a navigation started before that one settles would be aborted.
-      await waitFor(async () => (await page.locator('.cwa-publication-badge').getAttribute('data-publication', { timeout: 1_000 }).catch(() => null)) === 'live', {
+      await waitFor(async () => (await anonymous(iri)).status === 200, {
         timeout: 30_000,
-        message: 'the live badge after the reload',
+        message: `${iri} to be published`,
       })
+      // The panel then reloads the view: a navigation started before that one settles would be aborted.
+      await waitFor(
+        async () =>
+          (await page
+            .locator('.cwa-publication-badge')
+            .getAttribute('data-publication', { timeout: 1_000 })
+            .catch(() => null)) === 'live',
+        {
+          timeout: 30_000,
+          message: 'the live badge after the reload',
+        },
+      )
       await page.waitForLoadState('load')
     }
     // Back on the page (the next test calls the API from a settled page).
@@ -148,7 +172,9 @@ describe('the page builder', () => {
 
   it('shows page data with its template page, a dynamic position naming the property it resolves to', async () => {
     const articles = await api('/_api/page_data/blog_article_datas')
-    const first = (articles.body.member ?? articles.body['hydra:member']).find((a: { title: string }) => a.title === 'First article')
+    const first = (articles.body.member ?? articles.body['hydra:member']).find(
+      (a: { title: string }) => a.title === 'First article',
+    )
     await page.goto(`${site.base}/admin/collections/blog_article_datas/${first['@id'].split('/').pop()}`)
     const builder = page.getByTestId('page-builder')
     const dynamic = builder.getByTestId('owner-page').getByTestId('position').first()
@@ -165,23 +191,37 @@ describe('the route tree', () => {
   it('shows routes by path, each linking to its page or page data', async () => {
     // The admin's navigation links to the view.
     await page.goto(`${site.base}/admin`)
-    await expect(page.getByTestId('cwa-nav').getByRole('link', { name: 'Route tree' }).getAttribute('href')).resolves.toBe('/admin/cwa/routes')
+    await expect(
+      page.getByTestId('cwa-nav').getByRole('link', { name: 'Route tree' }).getAttribute('href'),
+    ).resolves.toBe('/admin/cwa/routes')
     await page.goto(`${site.base}/admin/cwa/routes`)
     const tree = page.getByTestId('route-tree')
     await tree.waitFor()
     // /blog/first-article sits under /blog, under /.
-    const blog = tree.locator('li', { has: page.locator('> div > [data-testid=route-path] code', { hasText: /^\/blog$/ }) })
-    await expect(blog.locator('li [data-testid=route-path] code').allTextContents()).resolves.toEqual(['/blog/first-article', '/blog/second-article'])
+    const blog = tree.locator('li', {
+      has: page.locator('> div > [data-testid=route-path] code', { hasText: /^\/blog$/ }),
+    })
+    await expect(blog.locator('li [data-testid=route-path] code').allTextContents()).resolves.toEqual([
+      '/blog/first-article',
+      '/blog/second-article',
+    ])
     // Targets by their titles (a page's may carry its reference: "Contact (contact)").
-    await expect(tree.getByRole('link', { name: /^Contact( \(contact\))?$/ }).getAttribute('href')).resolves.toMatch(/^\/admin\/collections\/pages\/[0-9a-f-]{36}$/)
-    await expect(tree.getByRole('link', { name: /^First article/ }).first().getAttribute('href')).resolves.toMatch(/^\/admin\/collections\/blog_article_datas\/[0-9a-f-]{36}$/)
+    await expect(tree.getByRole('link', { name: /^Contact( \(contact\))?$/ }).getAttribute('href')).resolves.toMatch(
+      /^\/admin\/collections\/pages\/[0-9a-f-]{36}$/,
+    )
+    await expect(
+      tree
+        .getByRole('link', { name: /^First article/ })
+        .first()
+        .getAttribute('href'),
+    ).resolves.toMatch(/^\/admin\/collections\/blog_article_datas\/[0-9a-f-]{36}$/)
     await screenshot(page, 'admin-route-tree')
     expect(browser.offsite).toEqual([])
   })
 })
 
 describe('orphans in the admin', () => {
-  it('scans, lists an orphan and deletes it; the alert e-mail\'s /_cwa/orphaned lands here', async () => {
+  it("scans, lists an orphan and deletes it; the alert e-mail's /_cwa/orphaned lands here", async () => {
     const created = await api('/_api/component/titles', { title: 'Left alone' })
     expect(created.status).toBe(201)
     const orphan: string = created.body['@id']
@@ -210,9 +250,16 @@ describe('uploads in the admin', () => {
     await page.goto(`${site.base}/admin/collections/images/${id}`)
     const panel = page.getByTestId('upload-file')
     await panel.getByText('No file yet.').waitFor()
-    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 30, g: 90, b: 200 } } }).jpeg().toBuffer()
+    const big = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: { r: 30, g: 90, b: 200 } },
+    })
+      .jpeg()
+      .toBuffer()
     await panel.getByLabel('Upload file').setInputFiles({ name: 'wide.jpg', mimeType: 'image/jpeg', buffer: big })
-    await panel.getByRole('status').filter({ hasText: 'resized in the browser from 3000 × 2000 to 2560 × 1706 px' }).waitFor({ timeout: 60_000 })
+    await panel
+      .getByRole('status')
+      .filter({ hasText: 'resized in the browser from 3000 × 2000 to 2560 × 1706 px' })
+      .waitFor({ timeout: 60_000 })
     await panel.getByTestId('media-object').nth(1).waitFor()
     const captions = await panel.locator('figcaption').allTextContents()
     expect(captions[0]).toContain('original · image/jpeg · 2560 × 1706')

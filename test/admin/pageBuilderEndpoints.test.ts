@@ -38,17 +38,24 @@ async function builtPage() {
   const pg = await page(p, lay, [main])
   const titles = [await title(p), await title(p), await title(p)]
   const positions = []
-  for (const [index, t] of titles.entries()) positions.push(await position(p, main, { slug: 'titles', id: t }, { sortValue: index * 10 }))
+  for (const [index, t] of titles.entries())
+    positions.push(await position(p, main, { slug: 'titles', id: t }, { sortValue: index * 10 }))
   return { header, layout: lay, main, page: pg, titles, positions }
 }
 
 const sortValues = async (ids: string[]) =>
-  new Map((await server.sql(`SELECT id::text, sort_value FROM _acb_component_positions WHERE id = ANY($1::uuid[])`, [ids])).map((r: { id: string; sort_value: number }) => [r.id, Number(r.sort_value)]))
+  new Map(
+    (
+      await server.sql(`SELECT id::text, sort_value FROM _acb_component_positions WHERE id = ANY($1::uuid[])`, [ids])
+    ).map((r: { id: string; sort_value: number }) => [r.id, Number(r.sort_value)]),
+  )
 
 describe('GET /_/page_builder', () => {
   it('shows the layout and the page with each group in order, components by title and type', async () => {
     const built = await builtPage()
-    const response = await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(iri('/_/pages', built.page))}`, { token: admin })
+    const response = await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(iri('/_/pages', built.page))}`, {
+      token: admin,
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('private, no-store')
     const body = response.body
@@ -57,7 +64,9 @@ describe('GET /_/page_builder', () => {
     expect(body.layout.groups.map((g: { '@id': string }) => g['@id'])).toEqual([GROUP(built.header)])
     const main = body.page.groups[0]
     expect(main['@id']).toBe(GROUP(built.main))
-    expect(main.positions.map((p: { component: { '@id': string } }) => p.component['@id'])).toEqual(built.titles.map(TITLE))
+    expect(main.positions.map((p: { component: { '@id': string } }) => p.component['@id'])).toEqual(
+      built.titles.map(TITLE),
+    )
     expect(main.positions[0].component.type).toBe('Title')
     const stored = await server.payload.findByID({ collection: 'titles' as never, id: built.titles[0]!, depth: 0 })
     expect(main.positions[0].component.title).toBe((stored as unknown as { title: string }).title)
@@ -71,11 +80,17 @@ describe('GET /_/page_builder', () => {
     const p = server.payload
     const allowed = await server.payload.create({
       collection: 'component_groups' as never,
-      data: { reference: ref('g'), location: 'main', allowedComponents: [`${P}/component/file_downloads`, `${P}/component/titles`] } as never,
+      data: {
+        reference: ref('g'),
+        location: 'main',
+        allowedComponents: [`${P}/component/file_downloads`, `${P}/component/titles`],
+      } as never,
     })
     const lay = await layout(p)
     const pg = await page(p, lay, [String((allowed as { id: string }).id)])
-    const body = (await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(iri('/_/pages', pg))}`, { token: admin })).body
+    const body = (
+      await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(iri('/_/pages', pg))}`, { token: admin })
+    ).body
     expect(body.page.groups[0].addable.map((t: { type: string }) => t.type).sort()).toEqual(['FileDownload', 'Title'])
   })
 
@@ -84,15 +99,31 @@ describe('GET /_/page_builder', () => {
     const lay = await layout(p)
     const main = await group(p)
     const template = await page(p, lay, [main], { isTemplate: true })
-    const dynamic = await position(p, main, undefined, { pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent' })
-    const html = (await p.create({ collection: 'html_contents' as never, data: { html: '<p>Hello <b>page</b> data world</p>' } as never })) as { id: string }
-    const data = (await p.create({ collection: 'blog_article_datas' as never, data: { title: 'An article', page: template, htmlContent: html.id } as never })) as { id: string }
-    const response = await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(iri('/page_data/blog_article_datas', data.id))}`, { token: admin })
+    const dynamic = await position(p, main, undefined, {
+      pageDataClass: 'BlogArticleData',
+      pageDataProperty: 'htmlContent',
+    })
+    const html = (await p.create({
+      collection: 'html_contents' as never,
+      data: { html: '<p>Hello <b>page</b> data world</p>' } as never,
+    })) as { id: string }
+    const data = (await p.create({
+      collection: 'blog_article_datas' as never,
+      data: { title: 'An article', page: template, htmlContent: html.id } as never,
+    })) as { id: string }
+    const response = await server.get(
+      `${P}/_/page_builder?iri=${encodeURIComponent(iri('/page_data/blog_article_datas', data.id))}`,
+      { token: admin },
+    )
     expect(response.status).toBe(200)
     const shown = response.body.page.groups[0].positions[0]
     expect(shown['@id']).toBe(POSITION(dynamic))
     expect(shown).toMatchObject({ pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent', component: null })
-    expect(shown.resolvesTo).toMatchObject({ '@id': iri('/component/html_contents', html.id), type: 'HtmlContent', title: 'Hello page data world' })
+    expect(shown.resolvesTo).toMatchObject({
+      '@id': iri('/component/html_contents', html.id),
+      type: 'HtmlContent',
+      title: 'Hello page data world',
+    })
   })
 
   it('is admin only, and refuses a missing or foreign IRI with a 4xx', async () => {
@@ -101,8 +132,18 @@ describe('GET /_/page_builder', () => {
     expect((await server.get(url)).status).toBe(401)
     expect((await server.get(url, { token: user })).status).toBe(403)
     expect((await server.get(`${P}/_/page_builder`, { token: admin })).status).toBe(422)
-    expect((await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(TITLE(built.titles[0]!))}`, { token: admin })).status).toBe(422)
-    expect((await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(iri('/_/pages', '00000000-0000-4000-8000-000000000000'))}`, { token: admin })).status).toBe(404)
+    expect(
+      (await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(TITLE(built.titles[0]!))}`, { token: admin }))
+        .status,
+    ).toBe(422)
+    expect(
+      (
+        await server.get(
+          `${P}/_/page_builder?iri=${encodeURIComponent(iri('/_/pages', '00000000-0000-4000-8000-000000000000'))}`,
+          { token: admin },
+        )
+      ).status,
+    ).toBe(404)
   })
 })
 
@@ -110,7 +151,11 @@ describe('POST /_/page_builder/reorder', () => {
   it('writes sortValue 0, 1, 2 in the new order, and the JSON-LD API serves that order', async () => {
     const built = await builtPage()
     const [a, b, c] = built.positions as [string, string, string]
-    const response = await server.post(`${P}/_/page_builder/reorder`, { componentGroup: GROUP(built.main), positions: [c, a, b].map(POSITION) }, { token: admin })
+    const response = await server.post(
+      `${P}/_/page_builder/reorder`,
+      { componentGroup: GROUP(built.main), positions: [c, a, b].map(POSITION) },
+      { token: admin },
+    )
     expect(response.status).toBe(200)
     expect(response.body.positions).toEqual([
       { '@id': POSITION(c), sortValue: 0 },
@@ -119,25 +164,32 @@ describe('POST /_/page_builder/reorder', () => {
     ])
     const stored = await sortValues([a, b, c])
     expect([stored.get(c), stored.get(a), stored.get(b)]).toEqual([0, 1, 2])
-    const view = (await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(iri('/_/pages', built.page))}`, { token: admin })).body
+    const view = (
+      await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(iri('/_/pages', built.page))}`, { token: admin })
+    ).body
     expect(view.page.groups[0].positions.map((p: { '@id': string }) => p['@id'])).toEqual([c, a, b].map(POSITION))
   })
 
-  it('refuses a list that is not the group\'s positions (missing, foreign, duplicate, not IRIs) and writes nothing', async () => {
+  it("refuses a list that is not the group's positions (missing, foreign, duplicate, not IRIs) and writes nothing", async () => {
     const built = await builtPage()
     const other = await builtPage()
     const [a, b, c] = built.positions as [string, string, string]
     const before = await sortValues([a, b, c])
     const post = (body: unknown) => server.post(`${P}/_/page_builder/reorder`, body, { token: admin })
     expect((await post({ componentGroup: GROUP(built.main), positions: [b, a].map(POSITION) })).status).toBe(409)
-    expect((await post({ componentGroup: GROUP(built.main), positions: [b, a, other.positions[0]!].map(POSITION) })).status).toBe(409)
+    expect(
+      (await post({ componentGroup: GROUP(built.main), positions: [b, a, other.positions[0]!].map(POSITION) })).status,
+    ).toBe(409)
     expect((await post({ componentGroup: GROUP(built.main), positions: [b, a, a].map(POSITION) })).status).toBe(422)
     expect((await post({ componentGroup: GROUP(built.main), positions: [] })).status).toBe(422)
     expect((await post({ componentGroup: GROUP(built.main), positions: ['nonsense', 3] })).status).toBe(422)
     expect((await post({ componentGroup: TITLE(built.titles[0]!), positions: [a].map(POSITION) })).status).toBe(422)
     expect((await post({ positions: [a].map(POSITION) })).status).toBe(422)
     expect((await post([1, 2])).status).toBe(422)
-    expect((await post({ componentGroup: GROUP('00000000-0000-4000-8000-000000000000'), positions: [a].map(POSITION) })).status).toBe(404)
+    expect(
+      (await post({ componentGroup: GROUP('00000000-0000-4000-8000-000000000000'), positions: [a].map(POSITION) }))
+        .status,
+    ).toBe(404)
     expect(await sortValues([a, b, c])).toEqual(before)
   })
 
@@ -157,7 +209,15 @@ describe('POST /_/page_builder/reorder', () => {
       [a, c, b],
       [c, a, b],
     ]
-    const answers = await Promise.all(orders.map((order) => server.post(`${P}/_/page_builder/reorder`, { componentGroup: GROUP(built.main), positions: order.map(POSITION) }, { token: admin })))
+    const answers = await Promise.all(
+      orders.map((order) =>
+        server.post(
+          `${P}/_/page_builder/reorder`,
+          { componentGroup: GROUP(built.main), positions: order.map(POSITION) },
+          { token: admin },
+        ),
+      ),
+    )
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200])
     const stored = await sortValues([a, b, c])
     const final = [a, b, c].sort((x, y) => stored.get(x)! - stored.get(y)!)
@@ -170,35 +230,90 @@ describe('POST /_/page_builder/positions, /groups, /remove', () => {
   it('appends a component after the last position', async () => {
     const built = await builtPage()
     const t = await title(server.payload)
-    const response = await server.post(`${P}/_/page_builder/positions`, { componentGroup: GROUP(built.main), component: TITLE(t) }, { token: admin })
+    const response = await server.post(
+      `${P}/_/page_builder/positions`,
+      { componentGroup: GROUP(built.main), component: TITLE(t) },
+      { token: admin },
+    )
     expect(response.status).toBe(201)
     expect(response.body.sortValue).toBe(21)
-    const view = (await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(iri('/_/pages', built.page))}`, { token: admin })).body
+    const view = (
+      await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(iri('/_/pages', built.page))}`, { token: admin })
+    ).body
     expect(view.page.groups[0].positions.at(-1).component['@id']).toBe(TITLE(t))
   })
 
   it('refuses a type the group does not allow (explicit-allow-only) with a 422, writing nothing', async () => {
     const built = await builtPage()
-    const download = (await server.payload.create({ collection: 'file_downloads' as never, data: {} as never })) as { id: string }
-    const count = async () => (await server.sql(`SELECT count(*)::int AS n FROM _acb_component_positions WHERE component_group_id = $1`, [built.main]))[0].n
-    const response = await server.post(`${P}/_/page_builder/positions`, { componentGroup: GROUP(built.main), component: iri('/component/file_downloads', download.id) }, { token: admin })
+    const download = (await server.payload.create({ collection: 'file_downloads' as never, data: {} as never })) as {
+      id: string
+    }
+    const count = async () =>
+      (
+        await server.sql(`SELECT count(*)::int AS n FROM _acb_component_positions WHERE component_group_id = $1`, [
+          built.main,
+        ])
+      )[0].n
+    const response = await server.post(
+      `${P}/_/page_builder/positions`,
+      { componentGroup: GROUP(built.main), component: iri('/component/file_downloads', download.id) },
+      { token: admin },
+    )
     expect(response.status).toBe(422)
     expect(JSON.stringify(response.body)).toContain('FileDownload can only be added to groups that name it')
     expect(await count()).toBe(3)
-    expect((await server.post(`${P}/_/page_builder/positions`, { componentGroup: GROUP(built.main), component: TITLE('00000000-0000-4000-8000-000000000000') }, { token: admin })).status).toBe(422)
-    expect((await server.post(`${P}/_/page_builder/positions`, { componentGroup: GROUP(built.main) }, { token: admin })).status).toBe(422)
+    expect(
+      (
+        await server.post(
+          `${P}/_/page_builder/positions`,
+          { componentGroup: GROUP(built.main), component: TITLE('00000000-0000-4000-8000-000000000000') },
+          { token: admin },
+        )
+      ).status,
+    ).toBe(422)
+    expect(
+      (await server.post(`${P}/_/page_builder/positions`, { componentGroup: GROUP(built.main) }, { token: admin }))
+        .status,
+    ).toBe(422)
   })
 
   it('adds a group to a page, and refuses a second group at the same location', async () => {
     const built = await builtPage()
-    const response = await server.post(`${P}/_/page_builder/groups`, { owner: iri('/_/pages', built.page), location: 'sidebar' }, { token: admin })
+    const response = await server.post(
+      `${P}/_/page_builder/groups`,
+      { owner: iri('/_/pages', built.page), location: 'sidebar' },
+      { token: admin },
+    )
     expect(response.status).toBe(201)
-    const stored = (await server.payload.findByID({ collection: 'pages' as never, id: built.page, depth: 0 })) as unknown as { reference: string; componentGroups: string[] }
+    const stored = (await server.payload.findByID({
+      collection: 'pages' as never,
+      id: built.page,
+      depth: 0,
+    })) as unknown as { reference: string; componentGroups: string[] }
     expect(stored.componentGroups).toEqual([built.main, response.body['@id'].split('/').pop()])
     expect(response.body.reference).toBe(`${stored.reference}_sidebar`)
-    expect((await server.post(`${P}/_/page_builder/groups`, { owner: iri('/_/pages', built.page), location: 'sidebar' }, { token: admin })).status).toBe(422)
-    expect((await server.post(`${P}/_/page_builder/groups`, { owner: iri('/_/pages', built.page), location: '../x' }, { token: admin })).status).toBe(422)
-    expect((await server.post(`${P}/_/page_builder/groups`, { owner: GROUP(built.main), location: 'x' }, { token: admin })).status).toBe(422)
+    expect(
+      (
+        await server.post(
+          `${P}/_/page_builder/groups`,
+          { owner: iri('/_/pages', built.page), location: 'sidebar' },
+          { token: admin },
+        )
+      ).status,
+    ).toBe(422)
+    expect(
+      (
+        await server.post(
+          `${P}/_/page_builder/groups`,
+          { owner: iri('/_/pages', built.page), location: '../x' },
+          { token: admin },
+        )
+      ).status,
+    ).toBe(422)
+    expect(
+      (await server.post(`${P}/_/page_builder/groups`, { owner: GROUP(built.main), location: 'x' }, { token: admin }))
+        .status,
+    ).toBe(422)
   })
 
   it('removes a position with its component when it was its only use, and keeps a component used elsewhere', async () => {
@@ -214,7 +329,9 @@ describe('POST /_/page_builder/positions, /groups, /remove', () => {
     const second = await server.post(`${P}/_/page_builder/remove`, { position: POSITION(b) }, { token: admin })
     expect(second.body.deleted).toEqual([POSITION(b)])
     expect(await surviving(server, '_acb_titles', [tb])).toEqual([tb])
-    expect((await server.post(`${P}/_/page_builder/remove`, { position: POSITION(b) }, { token: admin })).status).toBe(404)
+    expect((await server.post(`${P}/_/page_builder/remove`, { position: POSITION(b) }, { token: admin })).status).toBe(
+      404,
+    )
     expect((await server.post(`${P}/_/page_builder/remove`, { position: 'x' }, { token: admin })).status).toBe(422)
   })
 })
@@ -222,15 +339,39 @@ describe('POST /_/page_builder/positions, /groups, /remove', () => {
 describe('page builder writes refuse malformed bodies', () => {
   it('answers invalid JSON, non-object bodies and wrong types with a 4xx on every write endpoint, writing nothing', async () => {
     const built = await builtPage()
-    const rows = async () => (await server.sql(`SELECT (SELECT count(*) FROM _acb_component_positions)::int AS p, (SELECT count(*) FROM _acb_component_groups)::int AS g, (SELECT string_agg(sort_value::text, ',' ORDER BY id) FROM _acb_component_positions) AS s`))[0]
+    const rows = async () =>
+      (
+        await server.sql(
+          `SELECT (SELECT count(*) FROM _acb_component_positions)::int AS p, (SELECT count(*) FROM _acb_component_groups)::int AS g, (SELECT string_agg(sort_value::text, ',' ORDER BY id) FROM _acb_component_positions) AS s`,
+        )
+      )[0]
     const before = await rows()
-    const bodies: unknown[] = [[], 'text', 42, null, { group: 5 }, { componentGroup: ['x'], component: {} }, { owner: 7, location: { a: 1 } }, { position: 12 }, { group: GROUP(built.main), positions: 'all' }, { group: GROUP(built.main), positions: [1, 2] }]
+    const bodies: unknown[] = [
+      [],
+      'text',
+      42,
+      null,
+      { group: 5 },
+      { componentGroup: ['x'], component: {} },
+      { owner: 7, location: { a: 1 } },
+      { position: 12 },
+      { group: GROUP(built.main), positions: 'all' },
+      { group: GROUP(built.main), positions: [1, 2] },
+    ]
     for (const endpoint of ['reorder', 'positions', 'groups', 'remove']) {
-      const invalid = await server.request('POST', `${P}/_/page_builder/${endpoint}`, undefined, { token: admin, raw: '{"not json', contentType: 'application/ld+json' })
+      const invalid = await server.request('POST', `${P}/_/page_builder/${endpoint}`, undefined, {
+        token: admin,
+        raw: '{"not json',
+        contentType: 'application/ld+json',
+      })
       expect({ endpoint, status: invalid.status }).toEqual({ endpoint, status: 400 })
       for (const body of bodies) {
         const response = await server.post(`${P}/_/page_builder/${endpoint}`, body, { token: admin })
-        expect({ endpoint, body, status: response.status >= 400 && response.status < 500 }).toEqual({ endpoint, body, status: true })
+        expect({ endpoint, body, status: response.status >= 400 && response.status < 500 }).toEqual({
+          endpoint,
+          body,
+          status: true,
+        })
       }
     }
     expect(await rows()).toEqual(before)
@@ -239,7 +380,8 @@ describe('page builder writes refuse malformed bodies', () => {
 
 describe('signing in to the admin opens the API session the views use', () => {
   const setCookies = (headers: Headers) => headers.getSetCookie().map((c) => c.split('=')[0])
-  const refreshTokens = async () => Number((await server.sql(`SELECT count(*)::int AS n FROM _acb_refresh_tokens`))[0].n)
+  const refreshTokens = async () =>
+    Number((await server.sql(`SELECT count(*)::int AS n FROM _acb_refresh_tokens`))[0].n)
 
   it("Payload's login (the admin's form) sets the API's JWT and refresh cookies beside payload-token; the API accepts them", async () => {
     await server.createUser('builder_editor', ['ROLE_ADMIN'])
@@ -253,14 +395,21 @@ describe('signing in to the admin opens the API session the views use', () => {
     const names = setCookies(response.headers)
     expect(names).toEqual(expect.arrayContaining(['payload-token', 'api_component', 'api_component_refresh']))
     expect(await refreshTokens()).toBe(before + 1)
-    const jwt = response.headers.getSetCookie().find((c) => c.startsWith('api_component='))!.split(';')[0]
+    const jwt = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('api_component='))!
+      .split(';')[0]
     const me = await server.get(`${P}/_/page_builder?iri=x`, { headers: { cookie: jwt } })
     expect(me.status).toBe(422) // signed in as an admin: past the 401/403, refused for the bad IRI
   })
 
   it("the API's own login sets its cookies once (the admin hook leaves it alone)", async () => {
     const before = await refreshTokens()
-    const response = await fetch(`${server.url}${P}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'builder_editor', password: PASSWORD }) })
+    const response = await fetch(`${server.url}${P}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'builder_editor', password: PASSWORD }),
+    })
     expect(response.status).toBe(204)
     expect(setCookies(response.headers).sort()).toEqual(['api_component', 'api_component_refresh'])
     expect(await refreshTokens()).toBe(before + 1)

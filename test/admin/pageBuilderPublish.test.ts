@@ -31,7 +31,9 @@ afterAll(async () => {
 
 /** A navigation link (publishable: a label, and a route or a raw path, to publish). */
 const link = (label: string, extra: Record<string, unknown> = { rawPath: '/somewhere' }) =>
-  server.payload.create({ collection: 'navigation_links' as never, data: { label, ...extra } as never, depth: 0 }).then((d) => String((d as { id: string }).id))
+  server.payload
+    .create({ collection: 'navigation_links' as never, data: { label, ...extra } as never, depth: 0 })
+    .then((d) => String((d as { id: string }).id))
 const anonymous = (iri: string) => server.get(iri)
 
 /**
@@ -54,7 +56,8 @@ async function pageWithChanges(extra: { bad?: boolean } = {}) {
   // Nowhere to go: NavigationLink's own publish rule refuses it (on route).
   const bad = extra.bad ? await link('Nowhere', {}) : null
   if (bad) blocks.push(bad)
-  for (const [index, id] of blocks.entries()) await position(p, main, { slug: 'navigation_links', id }, { sortValue: index })
+  for (const [index, id] of blocks.entries())
+    await position(p, main, { slug: 'navigation_links', id }, { sortValue: index })
   await position(p, main, { slug: 'titles', id: t }, { sortValue: 10 })
   const pg = await page(p, lay, [main])
   // The pending edit, made the way an editor makes it (the JSON-LD API routes it to a draft twin).
@@ -63,8 +66,10 @@ async function pageWithChanges(extra: { bad?: boolean } = {}) {
   return { page: pg, layout: lay, main, header, draft, edited, live, title: t, bad, layoutDraft }
 }
 
-const view = async (iri: string) => (await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(iri)}`, { token: admin })).body
-const publish = (body: unknown, token: string | null = admin) => server.post(`${P}/_/page_builder/publish`, body, token ? { token } : {})
+const view = async (iri: string) =>
+  (await server.get(`${P}/_/page_builder?iri=${encodeURIComponent(iri)}`, { token: admin })).body
+const publish = (body: unknown, token: string | null = admin) =>
+  server.post(`${P}/_/page_builder/publish`, body, token ? { token } : {})
 
 describe('the builder view: block states and the page summary', () => {
   it('shows each block as draft, live with a pending draft, live; counts the changes not published, page and layout apart', async () => {
@@ -111,7 +116,10 @@ describe('POST /_/page_builder/publish', () => {
     expect(again.body.published).toEqual([LINK(built.layoutDraft)])
     expect((await anonymous(LINK(built.layoutDraft))).status).toBe(200)
     // Nothing left: an empty list, not an error.
-    expect((await publish({ iri: PAGE(built.page), includeLayout: true })).body).toMatchObject({ published: [], totalItems: 0 })
+    expect((await publish({ iri: PAGE(built.page), includeLayout: true })).body).toMatchObject({
+      published: [],
+      totalItems: 0,
+    })
   })
 
   it('publishes the blocks of nested groups (a component owning a group) too', async () => {
@@ -133,9 +141,16 @@ describe('POST /_/page_builder/publish', () => {
     expect(response.status).toBe(422)
     expect(response.body.violations).toHaveLength(1)
     const [refusal] = response.body.violations
-    expect(refusal).toMatchObject({ block: LINK(built.bad!), draft: LINK(built.bad!), field: 'route', propertyPath: 'route' })
+    expect(refusal).toMatchObject({
+      block: LINK(built.bad!),
+      draft: LINK(built.bad!),
+      field: 'route',
+      propertyPath: 'route',
+    })
     // In words: the type as the admin names it, the block's title, the field's label, the rule's message.
-    expect(refusal.message).toMatch(/^The (NavigationLink|Navigation link) block “Nowhere” cannot be published: Route: A route or a rawPath is required to publish\.$/)
+    expect(refusal.message).toMatch(
+      /^The (NavigationLink|Navigation link) block “Nowhere” cannot be published: Route: A route or a rawPath is required to publish\.$/,
+    )
     // Nothing half-published: the good drafts are still drafts.
     expect((await anonymous(LINK(built.draft))).status).toBe(404)
     expect((await anonymous(LINK(built.edited))).body.label).toBe('Live text')
@@ -151,7 +166,9 @@ describe('POST /_/page_builder/publish', () => {
     await server.sql(`CREATE OR REPLACE FUNCTION refuse_boom() RETURNS trigger AS $$ BEGIN
         IF NEW.label = 'boom' AND NEW.published_at IS NOT NULL THEN RAISE EXCEPTION 'refused by the test' USING ERRCODE = 'check_violation'; END IF;
         RETURN NEW; END $$ LANGUAGE plpgsql`)
-    await server.sql(`CREATE TRIGGER refuse_boom BEFORE UPDATE ON _acb_navigation_links FOR EACH ROW EXECUTE FUNCTION refuse_boom()`)
+    await server.sql(
+      `CREATE TRIGGER refuse_boom BEFORE UPDATE ON _acb_navigation_links FOR EACH ROW EXECUTE FUNCTION refuse_boom()`,
+    )
     try {
       const response = await publish({ iri: PAGE(built.page) })
       expect(response.status).toBeGreaterThanOrEqual(400)
@@ -185,36 +202,61 @@ describe('POST /_/page_builder/publish', () => {
       expect(response.body.violations[0].propertyPath).toBe(property)
     }
     expect((await publish({ iri: PAGE('00000000-0000-4000-8000-000000000000') })).status).toBe(404)
-    expect((await server.post(`${P}/_/page_builder/publish`, undefined, { token: admin, raw: '{not json', contentType: 'application/ld+json' })).status).toBe(400)
+    expect(
+      (
+        await server.post(`${P}/_/page_builder/publish`, undefined, {
+          token: admin,
+          raw: '{not json',
+          contentType: 'application/ld+json',
+        })
+      ).status,
+    ).toBe(400)
     expect((await anonymous(LINK(built.draft))).status).toBe(404)
   })
 })
 
 describe('POST /_/page_builder/schedule', () => {
-  it("schedules every pending draft of the page for one date; a date in the past is refused", async () => {
+  it('schedules every pending draft of the page for one date; a date in the past is refused', async () => {
     const built = await pageWithChanges()
     const at = new Date(Date.now() + 3_600_000).toISOString()
-    const refused = await server.post(`${P}/_/page_builder/schedule`, { iri: PAGE(built.page), publishedAt: past() }, { token: admin })
+    const refused = await server.post(
+      `${P}/_/page_builder/schedule`,
+      { iri: PAGE(built.page), publishedAt: past() },
+      { token: admin },
+    )
     expect(refused.status).toBe(422)
     expect(refused.body.violations[0].propertyPath).toBe('publishedAt')
-    const response = await server.post(`${P}/_/page_builder/schedule`, { iri: PAGE(built.page), publishedAt: at }, { token: admin })
+    const response = await server.post(
+      `${P}/_/page_builder/schedule`,
+      { iri: PAGE(built.page), publishedAt: at },
+      { token: admin },
+    )
     expect(response.status).toBe(200)
     expect(response.body.totalItems).toBe(2)
-    const states = (await view(PAGE(built.page))).page.groups[0].positions.map((p: { component: { state: string } }) => p.component.state)
+    const states = (await view(PAGE(built.page))).page.groups[0].positions.map(
+      (p: { component: { state: string } }) => p.component.state,
+    )
     expect(states).toEqual(['scheduled', 'live-scheduled', 'live', 'live'])
     expect((await anonymous(LINK(built.draft))).status).toBe(404)
-    expect((await server.post(`${P}/_/page_builder/schedule`, { iri: PAGE(built.page), publishedAt: at })).status).toBe(401)
+    expect((await server.post(`${P}/_/page_builder/schedule`, { iri: PAGE(built.page), publishedAt: at })).status).toBe(
+      401,
+    )
   })
 })
 
 describe('POST /_/page_builder/blocks', () => {
-  const addBlock = (body: unknown, token: string | null = admin) => server.post(`${P}/_/page_builder/blocks`, body, token ? { token } : {})
+  const addBlock = (body: unknown, token: string | null = admin) =>
+    server.post(`${P}/_/page_builder/blocks`, body, token ? { token } : {})
 
   it('creates a block with its content and places it at the end of the group, in one step', async () => {
     const p = server.payload
     const main = await group(p)
     await position(p, main, { slug: 'titles', id: await title(p) })
-    const response = await addBlock({ componentGroup: `${P}/_/component_groups/${main}`, type: `${P}/component/titles`, data: { title: 'Added in one step' } })
+    const response = await addBlock({
+      componentGroup: `${P}/_/component_groups/${main}`,
+      type: `${P}/component/titles`,
+      data: { title: 'Added in one step' },
+    })
     expect(response.status).toBe(201)
     expect(response.body.sortValue).toBe(1)
     const stored = await server.get(response.body.component, { token: admin })
@@ -224,14 +266,22 @@ describe('POST /_/page_builder/blocks', () => {
 
   it('uploads an image with its alt text from the builder; the API serves both, and the admin title is the file name without its token', async () => {
     const main = await group(server.payload)
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 20, b: 20 } } }).png().toBuffer()
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 20, b: 20 } } })
+      .png()
+      .toBuffer()
     const file = `data:image/png;name=${encodeURIComponent('Red square.png')};base64,${png.toString('base64')}`
-    const response = await addBlock({ componentGroup: `${P}/_/component_groups/${main}`, type: `${P}/component/images`, data: { file, alt: 'A red square' } })
+    const response = await addBlock({
+      componentGroup: `${P}/_/component_groups/${main}`,
+      type: `${P}/component/images`,
+      data: { file, alt: 'A red square' },
+    })
     expect(response.status).toBe(201)
     const image = (await server.get(response.body.component, { token: admin })).body
     expect(image.alt).toBe('A red square')
     expect(image._metadata.mediaObjects.file[0]).toMatchObject({ width: 40, height: 30 })
-    const [row] = await server.sql('SELECT admin_title FROM _acb_images WHERE id = $1', [response.body.component.split('/').pop()])
+    const [row] = await server.sql('SELECT admin_title FROM _acb_images WHERE id = $1', [
+      response.body.component.split('/').pop(),
+    ])
     expect(row.admin_title).toBe('Red square')
   })
 
@@ -239,16 +289,30 @@ describe('POST /_/page_builder/blocks', () => {
     const main = await group(server.payload)
     const groupIri = `${P}/_/component_groups/${main}`
     const before = await server.sql('SELECT count(*)::int AS n FROM _acb_titles')
-    const unknownField = await addBlock({ componentGroup: groupIri, type: `${P}/component/titles`, data: { uiComponent: 'X' } })
+    const unknownField = await addBlock({
+      componentGroup: groupIri,
+      type: `${P}/component/titles`,
+      data: { uiComponent: 'X' },
+    })
     expect(unknownField.status).toBe(422)
     expect(unknownField.body.violations[0].propertyPath).toBe('data.uiComponent')
     expect((await addBlock({ componentGroup: groupIri, type: `${P}/_/pages` })).status).toBe(422)
-    expect((await addBlock({ componentGroup: groupIri, type: `${P}/component/titles`, data: { title: 42 } })).status).toBe(422)
+    expect(
+      (await addBlock({ componentGroup: groupIri, type: `${P}/component/titles`, data: { title: 42 } })).status,
+    ).toBe(422)
     // The group is gone: the component created in the same transaction goes with the refusal.
-    const missing = await addBlock({ componentGroup: `${P}/_/component_groups/00000000-0000-4000-8000-000000000000`, type: `${P}/component/titles`, data: { title: ref('lost') } })
+    const missing = await addBlock({
+      componentGroup: `${P}/_/component_groups/00000000-0000-4000-8000-000000000000`,
+      type: `${P}/component/titles`,
+      data: { title: ref('lost') },
+    })
     expect(missing.status).toBe(404)
     expect(await server.sql('SELECT count(*)::int AS n FROM _acb_titles')).toEqual(before)
-    expect((await addBlock({ componentGroup: groupIri, type: `${P}/component/titles`, data: { title: 'x' } }, null)).status).toBe(401)
-    expect((await addBlock({ componentGroup: groupIri, type: `${P}/component/titles`, data: { title: 'x' } }, user)).status).toBe(403)
+    expect(
+      (await addBlock({ componentGroup: groupIri, type: `${P}/component/titles`, data: { title: 'x' } }, null)).status,
+    ).toBe(401)
+    expect(
+      (await addBlock({ componentGroup: groupIri, type: `${P}/component/titles`, data: { title: 'x' } }, user)).status,
+    ).toBe(403)
   })
 })

@@ -36,7 +36,10 @@ const anonymous = async (path: string) => {
   return { status: response.status, body: response.status === 200 ? ((await response.json()) as any) : null }
 }
 
-const settled = () => page.waitForFunction(() => document.querySelector('[data-testid=page-builder]')?.getAttribute('aria-busy') === 'false')
+const settled = () =>
+  page.waitForFunction(
+    () => document.querySelector('[data-testid=page-builder]')?.getAttribute('aria-busy') === 'false',
+  )
 
 describe('an editor builds and publishes a page in the page builder', () => {
   it('adds three blocks with their content and an image, publishes the page in one action, and anonymous callers read it in order', async () => {
@@ -76,9 +79,15 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await main.getByTestId('component-link').filter({ hasText: 'Hello from the page builder.' }).waitFor()
 
     // 3. An image uploaded straight from the builder, with its alt text.
-    const jpeg = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer()
+    const jpeg = await sharp({
+      create: { width: 640, height: 400, channels: 3, background: { r: 40, g: 120, b: 200 } },
+    })
+      .jpeg()
+      .toBuffer()
     await adder.getByRole('button', { name: 'Image', exact: true }).click()
-    await form.getByLabel('Image file').setInputFiles({ name: 'Harbour view.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+    await form
+      .getByLabel('Image file')
+      .setInputFiles({ name: 'Harbour view.jpg', mimeType: 'image/jpeg', buffer: jpeg })
     await form.getByLabel('Alt text').fill('Boats in a blue harbour')
     await form.getByRole('button', { name: 'Add block' }).click()
     // Named by its file name as uploaded (no storage token, no extension), with its thumbnail.
@@ -87,7 +96,9 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await settled()
 
     // Their states, and the page's summary: the rich text and the image are drafts (a Title is not publishable: live).
-    const states = await main.getByTestId('block-state').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))
+    const states = await main
+      .getByTestId('block-state')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))
     expect(states).toEqual(['live', 'draft', 'draft'])
     await expect(builder.getByTestId('page-changes').textContent()).resolves.toMatch(/^2 changes not published/)
 
@@ -100,10 +111,20 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await builder.getByRole('button', { name: 'Publish page' }).click()
     const refused = main.locator('[data-testid=position][data-refused]')
     await refused.waitFor()
-    await expect(refused.getByTestId('block-refusal').textContent()).resolves.toMatch(/block “Dead end” cannot be published: Route: A route or a rawPath is required to publish\./)
+    await expect(refused.getByTestId('block-refusal').textContent()).resolves.toMatch(
+      /block “Dead end” cannot be published: Route: A route or a rawPath is required to publish\./,
+    )
     await expect(builder.getByRole('alert').first().textContent()).resolves.toContain('Nothing was published')
     await screenshot(page, 'admin-page-builder-refusal')
-    const view = await page.evaluate(async (iri) => (await fetch(`/_api/_/page_builder?iri=${encodeURIComponent(iri)}`, { headers: { accept: 'application/ld+json' } })).json(), `/_api/_/pages/${pageId}`)
+    const view = await page.evaluate(
+      async (iri) =>
+        (
+          await fetch(`/_api/_/page_builder?iri=${encodeURIComponent(iri)}`, {
+            headers: { accept: 'application/ld+json' },
+          })
+        ).json(),
+      `/_api/_/pages/${pageId}`,
+    )
     expect(view.changes.page).toBe(3)
 
     // Remove it (the button asks once more), then publish the page: one click, one request.
@@ -112,13 +133,20 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await main.getByTestId('component-link').filter({ hasText: 'Dead end' }).waitFor({ state: 'detached' })
     await settled()
     const publishes: string[] = []
-    page.on('request', (request) => request.url().endsWith('/_/page_builder/publish') && publishes.push(request.method()))
+    page.on(
+      'request',
+      (request) => request.url().endsWith('/_/page_builder/publish') && publishes.push(request.method()),
+    )
     await builder.getByRole('button', { name: 'Publish page' }).click()
     await builder.getByRole('status').filter({ hasText: 'Published 2 blocks.' }).waitFor()
     await settled()
     expect(publishes).toEqual(['POST'])
-    await expect(builder.getByTestId('page-changes').textContent()).resolves.toMatch(/^(Everything published|0 changes not published)/)
-    expect(await main.getByTestId('block-state').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual(['live', 'live', 'live'])
+    await expect(builder.getByTestId('page-changes').textContent()).resolves.toMatch(
+      /^(Everything published|0 changes not published)/,
+    )
+    expect(
+      await main.getByTestId('block-state').evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))),
+    ).toEqual(['live', 'live', 'live'])
     await screenshot(page, 'admin-page-builder')
 
     // Anonymous: the page's group lists the three blocks in order, each published, with its content.
@@ -148,7 +176,9 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await imageRow.getByTestId('inline-edit').getByRole('button', { name: 'Save' }).click()
     await imageRow.locator('[data-testid=block-state][data-state=live-draft]').waitFor()
     await expect(builder.getByTestId('page-changes').textContent()).resolves.toMatch(/^1 change not published/)
-    expect((await anonymous(group.body.componentPositions[2]).then((p) => anonymous(p.body.component))).body.alt).toBe('Boats in a blue harbour')
+    expect((await anonymous(group.body.componentPositions[2]).then((p) => anonymous(p.body.component))).body.alt).toBe(
+      'Boats in a blue harbour',
+    )
 
     // Every field in Payload's drawer, which returns to the builder on save.
     const headingRow = main.getByTestId('position').nth(0)

@@ -36,12 +36,18 @@ async function inPage(method: string, path: string, body?: unknown): Promise<{ s
 
 /** What an anonymous caller gets from the JSON-LD API. */
 async function anonymousLabel(id: string): Promise<string | number> {
-  const response = await fetch(`${site.base}/_api/component/navigation_links/${id}`, { headers: { accept: 'application/ld+json' } })
+  const response = await fetch(`${site.base}/_api/component/navigation_links/${id}`, {
+    headers: { accept: 'application/ld+json' },
+  })
   return response.ok ? ((await response.json()) as { label: string }).label : response.status
 }
 
 /** Polls the public label until it reads `until`; every answer with when it was asked and answered. */
-async function watchAnonymousLabel(id: string, until: string, timeout = 60_000): Promise<Array<{ askedAt: number; answeredAt: number; label: string | number }>> {
+async function watchAnonymousLabel(
+  id: string,
+  until: string,
+  timeout = 60_000,
+): Promise<Array<{ askedAt: number; answeredAt: number; label: string | number }>> {
   const observations: Array<{ askedAt: number; answeredAt: number; label: string | number }> = []
   const deadline = Date.now() + timeout
   while (Date.now() < deadline) {
@@ -92,8 +98,12 @@ describe('publishing in the admin panel', () => {
     await page.goto(`${site.base}/admin/collections/navigation_links`)
     const rows = page.locator('table tbody tr')
     await rows.first().waitFor()
-    await expect(page.locator(`tr:has(a[href$="/${live}"]) [data-publication]`).getAttribute('data-publication')).resolves.toBe('live')
-    await expect(page.locator(`tr:has(a[href$="/${draftOnly}"]) [data-publication]`).getAttribute('data-publication')).resolves.toBe('draft')
+    await expect(
+      page.locator(`tr:has(a[href$="/${live}"]) [data-publication]`).getAttribute('data-publication'),
+    ).resolves.toBe('live')
+    await expect(
+      page.locator(`tr:has(a[href$="/${draftOnly}"]) [data-publication]`).getAttribute('data-publication'),
+    ).resolves.toBe('draft')
     await screenshot(page, 'admin-publishing-list')
   }, 120_000)
 
@@ -109,21 +119,38 @@ describe('publishing in the admin panel', () => {
     await screenshot(page, 'admin-publishing-draft-of-live')
     await page.locator('.cwa-view-live').click()
     await page.waitForURL((url) => url.pathname.endsWith(`/${live}`), { timeout: 30_000 })
-    await waitFor(async () => (await badge(page).getAttribute('data-publication').catch(() => null)) === 'live-with-draft', { timeout: 30_000, message: 'the pending draft badge' })
+    await waitFor(
+      async () =>
+        (await badge(page)
+          .getAttribute('data-publication')
+          .catch(() => null)) === 'live-with-draft',
+      { timeout: 30_000, message: 'the pending draft badge' },
+    )
     await page.locator('.cwa-edit-draft').waitFor()
     await screenshot(page, 'admin-publishing-pending-draft')
     expect(await anonymousLabel(live)).toBe('Home v1')
     // The same editor on the JSON-LD API (its own session): the draft.
-    const login = await fetch(`${site.base}/_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(await site.superAdmin()) })
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-    const asEditor = await fetch(`${site.base}/_api/component/navigation_links/${live}`, { headers: { accept: 'application/ld+json', cookie } })
+    const login = await fetch(`${site.base}/_api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(await site.superAdmin()),
+    })
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    const asEditor = await fetch(`${site.base}/_api/component/navigation_links/${live}`, {
+      headers: { accept: 'application/ld+json', cookie },
+    })
     expect(((await asEditor.json()) as { label: string }).label).toBe('Home v2')
     // The draft is reached from the live record, not listed beside it.
     const draftId = (await inPage('GET', `/api/navigation_links/${live}?depth=0`)).body.draftResource.docs[0]
     await page.goto(`${site.base}/admin/collections/navigation_links`)
     await page.locator(`tr:has(a[href$="/${live}"])`).waitFor()
     expect(await page.locator(`tr:has(a[href$="/${draftId}"])`).count()).toBe(0)
-    await expect(page.locator(`tr:has(a[href$="/${live}"]) [data-publication]`).getAttribute('data-publication')).resolves.toBe('live-with-draft')
+    await expect(
+      page.locator(`tr:has(a[href$="/${live}"]) [data-publication]`).getAttribute('data-publication'),
+    ).resolves.toBe('live-with-draft')
   }, 120_000)
 
   it('a live record with a pending draft opens the draft; "Publish now" puts it live: the public gets the new version', async () => {
@@ -134,8 +161,17 @@ describe('publishing in the admin panel', () => {
     expect(await badge(page).getAttribute('data-publication')).toBe('draft')
     expect(await page.locator('input[name="label"]').inputValue()).toBe('Home v2')
     await page.locator('.cwa-publish-now').click()
-    await waitFor(async () => (await anonymousLabel(live)) === 'Home v2', { timeout: 30_000, message: 'the published version' })
-    await waitFor(async () => (await badge(page).getAttribute('data-publication').catch(() => null)) === 'live', { timeout: 30_000, message: 'the live badge' })
+    await waitFor(async () => (await anonymousLabel(live)) === 'Home v2', {
+      timeout: 30_000,
+      message: 'the published version',
+    })
+    await waitFor(
+      async () =>
+        (await badge(page)
+          .getAttribute('data-publication')
+          .catch(() => null)) === 'live',
+      { timeout: 30_000, message: 'the live badge' },
+    )
     expect((await inPage('GET', `/api/navigation_links/${live}?depth=0`)).body.draftResource.docs).toEqual([])
   }, 120_000)
 
@@ -170,12 +206,24 @@ describe('publishing in the admin panel', () => {
     // Publishing needs a label: cleared, the state machine refuses and the editor is told why.
     await page.locator('input[name="label"]').fill('')
     await page.locator('.cwa-publish-now').click()
-    await page.getByText(/refused/i).first().waitFor({ timeout: 30_000 })
+    await page
+      .getByText(/refused/i)
+      .first()
+      .waitFor({ timeout: 30_000 })
     expect(await anonymousLabel(draftOnly)).toBe(404)
     await page.locator('input[name="label"]').fill('Now live')
     await page.locator('.cwa-publish-now').click()
-    await waitFor(async () => (await anonymousLabel(draftOnly)) === 'Now live', { timeout: 30_000, message: 'the published draft' })
-    await waitFor(async () => (await badge(page).getAttribute('data-publication').catch(() => null)) === 'live', { timeout: 30_000, message: 'the live badge' })
+    await waitFor(async () => (await anonymousLabel(draftOnly)) === 'Now live', {
+      timeout: 30_000,
+      message: 'the published draft',
+    })
+    await waitFor(
+      async () =>
+        (await badge(page)
+          .getAttribute('data-publication')
+          .catch(() => null)) === 'live',
+      { timeout: 30_000, message: 'the live badge' },
+    )
   }, 120_000)
 })
 
@@ -191,7 +239,10 @@ describe('routes in the admin panel', () => {
     await page.locator('.cwa-generated-path').getByText('/about-our-team').waitFor({ timeout: 30_000 })
     const route = (await inPage('GET', `/api/routes?where[path][equals]=/about-our-team&depth=0`)).body.docs[0]
     expect(route).toBeDefined()
-    expect((await fetch(`${site.base}/_api/_/routes//about-our-team`, { headers: { accept: 'application/ld+json' } })).status).toBe(200)
+    expect(
+      (await fetch(`${site.base}/_api/_/routes//about-our-team`, { headers: { accept: 'application/ld+json' } }))
+        .status,
+    ).toBe(200)
     await page.goto(`${site.base}/admin/collections/routes/${route.id}`)
     const note = page.locator('.cwa-route-liveness')
     await note.waitFor()

@@ -9,7 +9,15 @@
  * test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { openBrowser, screenshot, startAdminSite, submitLogin, type AdminSite, type Credentials, type TestBrowser } from '../support/browser'
+import {
+  openBrowser,
+  screenshot,
+  startAdminSite,
+  submitLogin,
+  type AdminSite,
+  type Credentials,
+  type TestBrowser,
+} from '../support/browser'
 import { PASSWORD } from '../support/server'
 import { waitFor } from '../support/wait'
 
@@ -19,18 +27,30 @@ const owner: Credentials = { username: 'first_owner', password: PASSWORD }
 
 /** A JSON-LD session (the contract's cookies) for reading what the admin saved. */
 async function apiCookies({ username, password }: Credentials): Promise<string> {
-  const response = await fetch(`${site.base}/_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
+  const response = await fetch(`${site.base}/_api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
   expect(response.status).toBeLessThan(300)
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ')
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
 }
 
 async function payloadToken({ username, password }: Credentials): Promise<string> {
-  const response = await fetch(`${site.base}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
+  const response = await fetch(`${site.base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
   expect(response.status).toBe(200)
   return ((await response.json()) as { token: string }).token
 }
 
-const signInThroughForm = (page: import('playwright-core').Page, credentials: Credentials) => submitLogin(page, site.base, credentials)
+const signInThroughForm = (page: import('playwright-core').Page, credentials: Credentials) =>
+  submitLogin(page, site.base, credentials)
 
 beforeAll(async () => {
   site = await startAdminSite()
@@ -67,7 +87,11 @@ describe('the admin panel, readable and offline', () => {
   it('the login page offers no dead "forgot password" link', async () => {
     const context = await browser.browser.newContext({ viewport: { width: 1440, height: 900 } })
     const page = await context.newPage()
-    await page.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : (browser.offsite.push(route.request().url()), route.abort())))
+    await page.route('**/*', (route) =>
+      new URL(route.request().url()).hostname === '127.0.0.1'
+        ? route.continue()
+        : (browser.offsite.push(route.request().url()), route.abort()),
+    )
     await page.goto(`${site.base}/admin/login`)
     await page.locator('input[name="password"]').waitFor()
     expect(await page.locator('a[href$="/forgot"]').isVisible()).toBe(false)
@@ -88,7 +112,10 @@ describe('the admin panel, readable and offline', () => {
     await screenshot(page, 'admin-list-html-contents')
 
     await page.goto(`${site.base}/admin/collections/component_positions`)
-    await page.getByText(/primary_top › Home/).first().waitFor()
+    await page
+      .getByText(/primary_top › Home/)
+      .first()
+      .waitFor()
     await screenshot(page, 'admin-list-positions')
 
     // The list search looks in titles.
@@ -97,7 +124,12 @@ describe('the admin panel, readable and offline', () => {
     expect(await page.getByText('This site is served by payload-cwa.').count()).toBe(0)
 
     // A position's edit view: breadcrumb and relation picker by name.
-    const positions = await (await fetch(`${site.base}/api/component_positions?depth=0&limit=50&where[adminTitle][like]=${encodeURIComponent('primary_bottom')}`, { headers: { authorization: `JWT ${await payloadToken(owner)}` } })).json()
+    const positions = await (
+      await fetch(
+        `${site.base}/api/component_positions?depth=0&limit=50&where[adminTitle][like]=${encodeURIComponent('primary_bottom')}`,
+        { headers: { authorization: `JWT ${await payloadToken(owner)}` } },
+      )
+    ).json()
     await page.goto(`${site.base}/admin/collections/component_positions/${positions.docs[0].id}`)
     await page.getByText('© payload-cwa demo').first().waitFor()
     await screenshot(page, 'admin-edit-position')
@@ -110,11 +142,19 @@ describe('the admin panel, readable and offline', () => {
       body: JSON.stringify({ componentGroup: positions.docs[0].componentGroup }),
     })
     expect(empty.status).toBe(201)
-    await page.goto(`${site.base}/admin/collections/component_positions/${((await empty.json()) as { doc: { id: string } }).doc.id}`)
+    await page.goto(
+      `${site.base}/admin/collections/component_positions/${((await empty.json()) as { doc: { id: string } }).doc.id}`,
+    )
     await page.locator('[data-cwa-empty-position]').getByText('This position is empty.').waitFor()
     await screenshot(page, 'admin-empty-position')
 
-    for (const path of ['/admin/collections/pages', '/admin/collections/titles', '/admin/collections/component_groups', '/admin/collections/users', '/admin/account']) {
+    for (const path of [
+      '/admin/collections/pages',
+      '/admin/collections/titles',
+      '/admin/collections/component_groups',
+      '/admin/collections/users',
+      '/admin/account',
+    ]) {
       await page.goto(`${site.base}${path}`)
       await page.waitForLoadState('networkidle')
     }
@@ -150,7 +190,9 @@ describe('the admin panel, readable and offline', () => {
     let read: { html?: string } = {}
     await waitFor(
       async () => {
-        read = await (await fetch(`${site.base}/_api/component/html_contents/${target.id}`, { headers: { cookie } })).json()
+        read = await (
+          await fetch(`${site.base}/_api/component/html_contents/${target.id}`, { headers: { cookie } })
+        ).json()
         return read.html?.includes('Typed in the browser.')
       },
       { timeout: 30_000, message: () => `the typed text in the JSON-LD html: ${read.html}` },
@@ -167,14 +209,28 @@ describe('the admin panel, readable and offline', () => {
     const created = await fetch(`${site.base}/api/users`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
-      body: JSON.stringify({ username: 'just_a_user', email: 'just-a-user@example.com', password: PASSWORD, roles: ['ROLE_USER'], enabled: true, emailAddressVerified: true }),
+      body: JSON.stringify({
+        username: 'just_a_user',
+        email: 'just-a-user@example.com',
+        password: PASSWORD,
+        roles: ['ROLE_USER'],
+        enabled: true,
+        emailAddressVerified: true,
+      }),
     })
     expect(created.status).toBe(201)
     const context = await browser.browser.newContext({ viewport: { width: 1440, height: 900 } })
     const page = await context.newPage()
-    await page.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : (browser.offsite.push(route.request().url()), route.abort())))
+    await page.route('**/*', (route) =>
+      new URL(route.request().url()).hostname === '127.0.0.1'
+        ? route.continue()
+        : (browser.offsite.push(route.request().url()), route.abort()),
+    )
     await signInThroughForm(page, { username: 'just_a_user', password: PASSWORD })
-    await page.getByText(/may not use the admin panel/).first().waitFor({ timeout: 60_000 })
+    await page
+      .getByText(/may not use the admin panel/)
+      .first()
+      .waitFor({ timeout: 60_000 })
     await screenshot(page, 'admin-refused-role-user')
     expect(await page.getByText('Component groups').count()).toBe(0)
     await context.close()

@@ -31,7 +31,14 @@ describe('resizeTarget', () => {
 })
 
 describe('routeTree', () => {
-  const route = (path: string) => ({ id: path, path, state: 'live' as const, liveAt: null, target: null, redirect: null })
+  const route = (path: string) => ({
+    id: path,
+    path,
+    state: 'live' as const,
+    liveAt: null,
+    target: null,
+    redirect: null,
+  })
 
   it('nests routes by path, with a parent missing from the routes as a bare segment', () => {
     const tree = routeTree([route('/blog/first'), route('/'), route('/blog'), route('/docs/a/b')])

@@ -24,7 +24,10 @@ describe('signing in to the admin panel', () => {
   it('reaches the dashboard through the login form, with every request on loopback', async () => {
     const page = await browser.newPage()
     await signIn(page, site.base, await site.superAdmin())
-    await page.getByRole('link', { name: /layouts/i }).first().waitFor()
+    await page
+      .getByRole('link', { name: /layouts/i })
+      .first()
+      .waitFor()
     await screenshot(page, 'admin-dashboard')
     expect(browser.offsite).toEqual([])
     expect(browser.pageErrors).toEqual([])

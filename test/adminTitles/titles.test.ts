@@ -27,7 +27,9 @@ const create = (path: string, body: Record<string, unknown>) => postFixture(serv
 
 /** A record as Payload REST (the admin panel's API) gives it, read as the admin. */
 async function rest(collection: string, id: string): Promise<Record<string, any>> {
-  const response = await server.get(`/api/${collection}/${id}?depth=0`, { headers: { authorization: `JWT ${adminRest}` } })
+  const response = await server.get(`/api/${collection}/${id}?depth=0`, {
+    headers: { authorization: `JWT ${adminRest}` },
+  })
   expect(response.status).toBe(200)
   return response.body
 }
@@ -35,7 +37,10 @@ async function rest(collection: string, id: string): Promise<Record<string, any>
 /** A Payload REST search by title, as the admin (`asAdmin`) or anonymously. */
 async function search(collection: string, text: string, asAdmin = false): Promise<string[]> {
   const headers: Record<string, string> = asAdmin ? { authorization: `JWT ${adminRest}` } : {}
-  const response = await server.get(`/api/${collection}?depth=0&limit=100&where[adminTitle][like]=${encodeURIComponent(text)}`, { headers })
+  const response = await server.get(
+    `/api/${collection}?depth=0&limit=100&where[adminTitle][like]=${encodeURIComponent(text)}`,
+    { headers },
+  )
   expect(response.status).toBe(200)
   return response.body.docs.map((doc: { id: string }) => doc.id)
 }
@@ -48,7 +53,12 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await server.tokenFor('ROLE_ADMIN')
   await server.createUser('titles_editor', ['ROLE_ADMIN'])
-  const login = await server.request('POST', '/api/users/login', { username: 'titles_editor', password: PASSWORD }, { contentType: 'application/json' })
+  const login = await server.request(
+    'POST',
+    '/api/users/login',
+    { username: 'titles_editor', password: PASSWORD },
+    { contentType: 'application/json' },
+  )
   expect(login.status).toBe(200)
   adminRest = login.body.token
 })
@@ -57,7 +67,7 @@ afterAll(async () => {
 })
 
 describe('a component is named by its content', () => {
-  it("a Title by its text, kept out of the JSON-LD output, updated on every edit", async () => {
+  it('a Title by its text, kept out of the JSON-LD output, updated on every edit', async () => {
     const title = await create('/_api/component/titles', { title: 'Opening hours' })
     expect(title).not.toHaveProperty('adminTitle')
     expect((await server.get(title['@id'])).body).not.toHaveProperty('adminTitle')
@@ -69,7 +79,10 @@ describe('a component is named by its content', () => {
 
   it('an HtmlContent by the first words of its text, tags dropped, cut at a word with an ellipsis', async () => {
     const words = 'The quick brown fox jumps over the lazy dog and keeps running far beyond the horizon'
-    const html = await create('/_api/component/html_contents', { html: `<h2>${words.slice(0, 19)}</h2><p>${words.slice(20)} &amp; more</p>`, publishedAt: PAST })
+    const html = await create('/_api/component/html_contents', {
+      html: `<h2>${words.slice(0, 19)}</h2><p>${words.slice(20)} &amp; more</p>`,
+      publishedAt: PAST,
+    })
     const stored = (await rest('html_contents', html.id)).adminTitle as string
     expect(stored.length).toBeLessThanOrEqual(60)
     expect(stored.startsWith('The quick brown fox jumps over the lazy dog')).toBe(true)
@@ -77,7 +90,7 @@ describe('a component is named by its content', () => {
     expect(stored).not.toMatch(/[<>]/)
   })
 
-  it("a NavigationLink by its label; one with nothing to show by its type and short id", async () => {
+  it('a NavigationLink by its label; one with nothing to show by its type and short id', async () => {
     const link = await create('/_api/component/navigation_links', { label: 'Contact us', rawPath: '/contact' })
     expect((await rest('navigation_links', link.id)).adminTitle).toBe('Contact us')
     const bare = await create('/_api/component/navigation_links', {})
@@ -108,12 +121,23 @@ describe('search by title (the admin list search and relation pickers)', () => {
   })
 
   it('every component type and positions list adminTitle as their title and searchable field', async () => {
-    for (const slug of ['html_contents', 'titles', 'navigation_links', 'images', 'file_downloads', 'component_positions', 'pages']) {
+    for (const slug of [
+      'html_contents',
+      'titles',
+      'navigation_links',
+      'images',
+      'file_downloads',
+      'component_positions',
+      'pages',
+    ]) {
       const { config } = server.payload.collections[slug as never] as unknown as { config: CollectionConfig }
       expect(config.admin?.useAsTitle).toBe('adminTitle')
       expect(config.admin?.listSearchableFields).toContain('adminTitle')
     }
-    expect((server.payload.collections['component_groups' as never] as unknown as { config: CollectionConfig }).config.admin?.useAsTitle).toBe('reference')
+    expect(
+      (server.payload.collections['component_groups' as never] as unknown as { config: CollectionConfig }).config.admin
+        ?.useAsTitle,
+    ).toBe('reference')
   })
 })
 
@@ -143,7 +167,9 @@ describe('pages and positions', () => {
   it('a position with no component is legal (the contract: orphaned) and says so in its title', async () => {
     const reference = ref('empty')
     const position = await create('/_api/_/component_positions', { componentGroup: await group(reference) })
-    expect((await rest('component_positions', position.id)).adminTitle).toBe(`${reference} › (empty: no component, no page data property)`)
+    expect((await rest('component_positions', position.id)).adminTitle).toBe(
+      `${reference} › (empty: no component, no page data property)`,
+    )
   })
 })
 
@@ -153,7 +179,10 @@ describe("a title is as private as its record's content", () => {
     const draft = await create('/_api/component/html_contents', { html: `<p>${secret} launch plans</p>` })
     expect(draft.publishedAt ?? null).toBeNull()
     const reference = ref('teaser')
-    const position = await create('/_api/_/component_positions', { componentGroup: await group(reference), component: draft['@id'] })
+    const position = await create('/_api/_/component_positions', {
+      componentGroup: await group(reference),
+      component: draft['@id'],
+    })
 
     // The editor sees the draft's own title; the position (public) shows type and id only.
     expect((await rest('html_contents', draft.id)).adminTitle).toContain(secret)
@@ -178,7 +207,10 @@ describe("a title is as private as its record's content", () => {
   it("a live record's pending draft keeps its edits out of the live title and the position's", async () => {
     const live = await create('/_api/component/html_contents', { html: '<p>Live words</p>', publishedAt: PAST })
     const reference = ref('live')
-    const position = await create('/_api/_/component_positions', { componentGroup: await group(reference), component: live['@id'] })
+    const position = await create('/_api/_/component_positions', {
+      componentGroup: await group(reference),
+      component: live['@id'],
+    })
     const edited = await server.patch(live['@id'], { html: '<p>Pending words</p>' }, { token: admin })
     expect(edited.status).toBe(200)
     expect((await rest('html_contents', live.id)).adminTitle).toBe('Live words')
@@ -189,7 +221,8 @@ describe("a title is as private as its record's content", () => {
 
 describe('labels', () => {
   it('every collection has singular and plural labels in words', () => {
-    const labels = (slug: string) => (server.payload.collections[slug as never] as unknown as { config: CollectionConfig }).config.labels
+    const labels = (slug: string) =>
+      (server.payload.collections[slug as never] as unknown as { config: CollectionConfig }).config.labels
     expect(labels('component_groups')).toEqual({ singular: 'Component group', plural: 'Component groups' })
     expect(labels('component_positions')).toEqual({ singular: 'Component position', plural: 'Component positions' })
     expect(labels('html_contents')).toEqual({ singular: 'Rich text', plural: 'Rich text' })
@@ -209,18 +242,43 @@ describe('labels', () => {
 })
 
 describe("a plugin author's component type", () => {
-  const hookOf = (collection: CollectionConfig) => collection.hooks!.beforeChange![0] as (args: Record<string, unknown>) => Record<string, unknown>
+  const hookOf = (collection: CollectionConfig) =>
+    collection.hooks!.beforeChange![0] as (args: Record<string, unknown>) => Record<string, unknown>
   const complete = (collection: CollectionConfig) => withAdminTitles(withReadableLabels(collection))
 
   it('gets a title from its first text field with no extra work', () => {
-    const Card = complete(defineComponent({ shortName: 'Card', fields: [{ name: 'size', type: 'number' }, { name: 'heading', type: 'text' }, { name: 'body', type: 'textarea' }] }))
-    expect(hookOf(Card)({ data: { heading: '', body: 'Body <em>text</em>' }, originalDoc: undefined }).adminTitle).toBe('Body text')
-    expect(hookOf(Card)({ data: { heading: 'Heading', body: 'Body' }, originalDoc: undefined }).adminTitle).toBe('Heading')
+    const Card = complete(
+      defineComponent({
+        shortName: 'Card',
+        fields: [
+          { name: 'size', type: 'number' },
+          { name: 'heading', type: 'text' },
+          { name: 'body', type: 'textarea' },
+        ],
+      }),
+    )
+    expect(hookOf(Card)({ data: { heading: '', body: 'Body <em>text</em>' }, originalDoc: undefined }).adminTitle).toBe(
+      'Body text',
+    )
+    expect(hookOf(Card)({ data: { heading: 'Heading', body: 'Body' }, originalDoc: undefined }).adminTitle).toBe(
+      'Heading',
+    )
     expect(Card.labels).toEqual({ singular: 'Card', plural: 'Cards' })
   })
 
   it('can name its records itself (defineComponent adminTitle)', () => {
-    const Quote = complete(defineComponent({ shortName: 'Quote', adminTitle: (doc) => `“${String(doc.text ?? '')}” (${String(doc.author ?? 'anonymous')})`, fields: [{ name: 'text', type: 'text' }, { name: 'author', type: 'text' }] }))
-    expect(hookOf(Quote)({ data: { text: 'Less is more' }, originalDoc: { author: 'Mies' } }).adminTitle).toBe('“Less is more” (Mies)')
+    const Quote = complete(
+      defineComponent({
+        shortName: 'Quote',
+        adminTitle: (doc) => `“${String(doc.text ?? '')}” (${String(doc.author ?? 'anonymous')})`,
+        fields: [
+          { name: 'text', type: 'text' },
+          { name: 'author', type: 'text' },
+        ],
+      }),
+    )
+    expect(hookOf(Quote)({ data: { text: 'Less is more' }, originalDoc: { author: 'Mies' } }).adminTitle).toBe(
+      '“Less is more” (Mies)',
+    )
   })
 })

@@ -23,10 +23,15 @@ function runLoad(env: Record<string, string>): Promise<{ code: number | null; ou
 describe('npm run load', () => {
   it('runs a short mixed load, checks every invariant, prints the figures and exits 0', async () => {
     const { code, output } = await runLoad({ LOAD_SECONDS: '3', LOAD_CONNECTIONS: '5' })
-    expect({ code, tail: output.slice(-3000) }).toEqual({ code: 0, tail: expect.stringContaining('load: every invariant holds') })
+    expect({ code, tail: output.slice(-3000) }).toEqual({
+      code: 0,
+      tail: expect.stringContaining('load: every invariant holds'),
+    })
     expect(output).toMatch(/npm run load: 3 s, 5 connections, server on http:\/\/127\.0\.0\.1:\d+ \(loopback only\)/)
     expect(output).toMatch(/throughput: \d+ req\/s/)
-    expect(output).toMatch(/server: [\d.]+ ms CPU per request; RSS \d+ → \d+ MB \(peak \d+ MB\), heap used \d+ → \d+ MB/)
+    expect(output).toMatch(
+      /server: [\d.]+ ms CPU per request; RSS \d+ → \d+ MB \(peak \d+ MB\), heap used \d+ → \d+ MB/,
+    )
     for (const invariant of INVARIANTS) expect(output).toMatch(new RegExp(`invariant ${invariant}: ok \\(`))
     // Both halves of the mix ran and were checked.
     const mix = /reads (\d+) \(p50 \d+ ms, p99 \d+ ms\), writes (\d+) \(p50 \d+ ms, p99 \d+ ms\)/.exec(output)!
@@ -36,7 +41,9 @@ describe('npm run load', () => {
     expect(writes).toBeGreaterThan(0)
     expect(Number(/(\d+) anonymous bodies scanned/.exec(output)![1])).toBe(reads)
     const pid = /cwa_load_(\d+)/.exec(output)?.[1]
-    const left = await withAdminClient((c) => c.query(`SELECT datname FROM pg_database WHERE datname = $1`, [`cwa_load_${pid}`]))
+    const left = await withAdminClient((c) =>
+      c.query(`SELECT datname FROM pg_database WHERE datname = $1`, [`cwa_load_${pid}`]),
+    )
     expect(left.rows).toEqual([])
   }, 240_000)
 

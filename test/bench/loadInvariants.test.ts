@@ -6,7 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
-import { DRAFT_MARKER, DraftWindows, draftLeaks, lostWrites, totalViolations, twinViolations, type ComponentRow } from '../../bench/load/invariants'
+import {
+  DRAFT_MARKER,
+  DraftWindows,
+  draftLeaks,
+  lostWrites,
+  totalViolations,
+  twinViolations,
+  type ComponentRow,
+} from '../../bench/load/invariants'
 import { judge } from '../../bench/load/report'
 import type { LoadOutcome, LoadPlan } from '../../bench/load/types'
 import { ClientWorkload, LoadRecorder } from '../../bench/load/workload'
@@ -23,7 +31,10 @@ describe('draftLeaks: no draft returned to an anonymous request', () => {
     const body = JSON.stringify({ member: [{ html: `<p>${DRAFT_MARKER}3-17</p>` }] })
     const found = draftLeaks(body, request, new DraftWindows())
     expect(found).toEqual([
-      { invariant: 'no draft returned to an anonymous request', detail: `GET ${request.path} returned draft content ${DRAFT_MARKER}3-17` },
+      {
+        invariant: 'no draft returned to an anonymous request',
+        detail: `GET ${request.path} returned draft content ${DRAFT_MARKER}3-17`,
+      },
     ])
   })
 
@@ -33,8 +44,12 @@ describe('draftLeaks: no draft returned to an anonymous request', () => {
     windows.opened(P, 50)
     windows.closed(P, 150) // its publication was sent while the read was under way: it may legitimately show
     windows.opened(Q, 120) // created while the read was under way: not certainly a draft when read
-    const body = JSON.stringify({ resource_iris: [`/_api/component/html_contents/${D}`, `/_api/component/html_contents/${P}`, `/x/${Q}`] })
-    expect(draftLeaks(body, request, windows).map((v) => v.detail)).toEqual([`GET ${request.path} named the draft ${D}`])
+    const body = JSON.stringify({
+      resource_iris: [`/_api/component/html_contents/${D}`, `/_api/component/html_contents/${P}`, `/x/${Q}`],
+    })
+    expect(draftLeaks(body, request, windows).map((v) => v.detail)).toEqual([
+      `GET ${request.path} named the draft ${D}`,
+    ])
   })
 
   it('passes a clean body', () => {
@@ -61,16 +76,22 @@ describe('lostWrites: every acknowledged write is in the database', () => {
       now,
     )
     expect(found.map((v) => v.invariant)).toEqual(['no lost write', 'no lost write'])
-    expect(found[0]!.detail).toBe(`${D}: expected draft of ${P} "<p>${DRAFT_MARKER}1-4</p>", the database has draft of ${P} "<p>old draft</p>"`)
+    expect(found[0]!.detail).toBe(
+      `${D}: expected draft of ${P} "<p>${DRAFT_MARKER}1-4</p>", the database has draft of ${P} "<p>old draft</p>"`,
+    )
     expect(found[1]!.detail).toContain(`${Q}: expected published "<p>PUBLISHED-2</p>", the database has missing`)
   })
 
   it('reports a draft still there after its publication was acknowledged (it must be deleted)', () => {
-    expect(lostWrites([[D, ['absent']]], rows, now).map((v) => v.detail)).toEqual([`${D}: expected deleted, the database has draft of ${P} "<p>old draft</p>"`])
+    expect(lostWrites([[D, ['absent']]], rows, now).map((v) => v.detail)).toEqual([
+      `${D}: expected deleted, the database has draft of ${P} "<p>old draft</p>"`,
+    ])
   })
 
   it('accepts either state of a record whose write got no answer', () => {
-    expect(lostWrites([[D, [{ html: '<p>old draft</p>', published: false, twin: P }, 'absent']]], rows, now)).toEqual([])
+    expect(lostWrites([[D, [{ html: '<p>old draft</p>', published: false, twin: P }, 'absent']]], rows, now)).toEqual(
+      [],
+    )
     expect(lostWrites([[D, [{ html: '<p>new</p>', published: false, twin: P }, 'absent']]], rows, now)).toHaveLength(1)
   })
 })
@@ -122,7 +143,10 @@ describe('the workload records what it must check', () => {
     expect(publish).toMatchObject({ method: 'PATCH', path: `/_api/component/html_contents/${D}` })
     workload.finish()
     expect(recorder.cutOff).toBe(1)
-    expect(recorder.expected.get(D)).toEqual([{ html: JSON.parse(edit.body!).html, published: false, twin: P }, 'absent'])
+    expect(recorder.expected.get(D)).toEqual([
+      { html: JSON.parse(edit.body!).html, published: false, twin: P },
+      'absent',
+    ])
     expect(recorder.violations.counts.get('no 5xx')).toBe(1)
   })
 })
@@ -144,7 +168,12 @@ function clonedDatabase(): { client: () => pg.Client } {
 }
 
 /** An HtmlContent row written straight in SQL (around Payload's validation, as a fault would leave one). */
-async function insertHtmlContent(client: pg.Client, html: string, publishedAt: string | null, twin: string | null): Promise<string> {
+async function insertHtmlContent(
+  client: pg.Client,
+  html: string,
+  publishedAt: string | null,
+  twin: string | null,
+): Promise<string> {
   const { rows } = await client.query<{ id: string }>(
     'INSERT INTO _acb_html_contents (html, published_at, published_resource_id) VALUES ($1, $2, $3) RETURNING id::text',
     [html, publishedAt, twin],
@@ -160,7 +189,8 @@ describe('twinViolations: one published twin per record, in SQL', () => {
   })
 
   it('passes sound twins and reports a twin of a draft, a twin dated in the past and two drafts of one record', async () => {
-    const insert = (html: string, publishedAt: string | null, twin: string | null) => insertHtmlContent(client, html, publishedAt, twin)
+    const insert = (html: string, publishedAt: string | null, twin: string | null) =>
+      insertHtmlContent(client, html, publishedAt, twin)
     const live = await insert('live', '2020-01-01', null)
     await insert('its draft', null, live)
     expect(await twinViolations(client, ['_acb_html_contents'])).toEqual([])
@@ -196,7 +226,8 @@ describe('totalViolations: the collection totals match the rows', () => {
   })
 
   it('passes totals equal to the rows counted in SQL and reports any other, per caller', async () => {
-    const insert = (publishedAt: string | null, twin: string | null = null) => insertHtmlContent(client, 'x', publishedAt, twin)
+    const insert = (publishedAt: string | null, twin: string | null = null) =>
+      insertHtmlContent(client, 'x', publishedAt, twin)
     const live = await insert('2020-01-01')
     await insert('2020-01-01')
     await insert(null, live) // a draft twin: the admin sees that family once
@@ -208,8 +239,12 @@ describe('totalViolations: the collection totals match the rows', () => {
       return { status: 200, totalItems: totals[who] + (wrong === who ? 1 : 0) }
     }
     expect(await totalViolations(client, read(null))).toEqual([])
-    expect((await totalViolations(client, read('anonymous'))).map((v) => v.detail)).toEqual(['anonymous: totalItems 3 (status 200), 2 in SQL'])
-    expect((await totalViolations(client, read('admin'))).map((v) => v.detail)).toEqual(['admin: totalItems 5 (status 200), 4 in SQL'])
+    expect((await totalViolations(client, read('anonymous'))).map((v) => v.detail)).toEqual([
+      'anonymous: totalItems 3 (status 200), 2 in SQL',
+    ])
+    expect((await totalViolations(client, read('admin'))).map((v) => v.detail)).toEqual([
+      'admin: totalItems 5 (status 200), 4 in SQL',
+    ])
   })
 })
 
@@ -218,7 +253,16 @@ describe('judge: the report', () => {
   const outcome: LoadOutcome = {
     seconds: 1,
     cannon: { total: 8, average: 8, p50: 1, p99: 2, errors: 0, timeouts: 0 },
-    kinds: { route: kind, manifest: kind, page: kind, component: kind, collection: kind, edit: kind, create: { ...kind, statuses: { '201': 1 } }, publish: kind },
+    kinds: {
+      route: kind,
+      manifest: kind,
+      page: kind,
+      component: kind,
+      collection: kind,
+      edit: kind,
+      create: { ...kind, statuses: { '201': 1 } },
+      publish: kind,
+    },
     reads: { count: 5, p50: 1, p99: 2 },
     writes: { count: 3, p50: 1, p99: 2 },
     unanswered: 0,
@@ -229,15 +273,29 @@ describe('judge: the report', () => {
     violations: [],
     violationCounts: {},
   }
-  const server = { cpuMsPerRequest: 1, peakRssMb: 100, rssMb: [90, 95] as [number, number], heapMb: [40, 42] as [number, number], published: 1, drafts: 0, twins: 0, tables: 5, checkedRecords: 3 }
+  const server = {
+    cpuMsPerRequest: 1,
+    peakRssMb: 100,
+    rssMb: [90, 95] as [number, number],
+    heapMb: [40, 42] as [number, number],
+    published: 1,
+    drafts: 0,
+    twins: 0,
+    tables: 5,
+    checkedRecords: 3,
+  }
 
   it('says ok for each invariant when nothing was found, and fails naming the violation otherwise', () => {
     const clean = judge(outcome, [], server)
     expect(clean.ok).toBe(true)
-    expect(clean.lines.filter((line) => line.startsWith('invariant ')).every((line) => line.includes(': ok ('))).toBe(true)
+    expect(clean.lines.filter((line) => line.startsWith('invariant ')).every((line) => line.includes(': ok ('))).toBe(
+      true,
+    )
     const bad = judge(outcome, [{ invariant: 'one published twin per record', detail: 'x is one of 2 drafts' }], server)
     expect(bad.ok).toBe(false)
-    expect(bad.lines).toContain('invariant one published twin per record: FAILED (1 violations; 5 publishable tables checked in SQL)')
+    expect(bad.lines).toContain(
+      'invariant one published twin per record: FAILED (1 violations; 5 publishable tables checked in SQL)',
+    )
     expect(bad.lines).toContain('  - x is one of 2 drafts')
     expect(bad.lines.at(-1)).toBe('load: 1 invariant failed')
   })

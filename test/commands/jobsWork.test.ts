@@ -20,7 +20,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-const latestReports = () => server.sql("SELECT count(*)::int AS n FROM _acb_orphaned_resources_reports WHERE kind = 'latest'")
+const latestReports = () =>
+  server.sql("SELECT count(*)::int AS n FROM _acb_orphaned_resources_reports WHERE kind = 'latest'")
 const openJobs = () => server.sql('SELECT count(*)::int AS n FROM payload_jobs WHERE completed_at IS NULL')
 
 describe('cwa:jobs:work', () => {
@@ -29,14 +30,25 @@ describe('cwa:jobs:work', () => {
     expect(await openJobs()).toEqual([{ n: 1 }])
     expect(await latestReports()).toEqual([{ n: 0 }])
 
-    const worker = startPayloadCommand('cwa:jobs:work', [], { DATABASE_URL: server.databaseUrl, CWA_JOBS_CRON: '* * * * * *' })
+    const worker = startPayloadCommand('cwa:jobs:work', [], {
+      DATABASE_URL: server.databaseUrl,
+      CWA_JOBS_CRON: '* * * * * *',
+    })
     let processes: number[] = []
     try {
-      await waitFor(() => worker.stdout().includes('Jobs worker running'), { timeout: 60_000, interval: 100, message: () => `the worker's start:\n${worker.stdout()}\n${worker.stderr()}` })
+      await waitFor(() => worker.stdout().includes('Jobs worker running'), {
+        timeout: 60_000,
+        interval: 100,
+        message: () => `the worker's start:\n${worker.stdout()}\n${worker.stderr()}`,
+      })
       processes = descendants(worker.child.pid!)
       expect(processes.length).toBeGreaterThan(0) // npx runs the worker under a shell
       // The scan ran in the worker: it stored its report, and the job is done.
-      await waitFor(async () => (await latestReports())[0].n === 1 && (await openJobs())[0].n === 0, { timeout: 30_000, interval: 200, message: 'the queued scan, worked' })
+      await waitFor(async () => (await latestReports())[0].n === 1 && (await openJobs())[0].n === 0, {
+        timeout: 30_000,
+        interval: 200,
+        message: 'the queued scan, worked',
+      })
     } finally {
       worker.child.kill('SIGTERM') // to npx only, as a supervisor does
     }
@@ -48,8 +60,12 @@ describe('cwa:jobs:work', () => {
   }, 120_000)
 
   it('takes no argument: one is refused with the usage before reaching the database (exit 1)', async () => {
-    const run = await runPayloadCommand('cwa:jobs:work', ['--queue', 'default'], { DATABASE_URL: UNREACHABLE_DATABASE_URL })
+    const run = await runPayloadCommand('cwa:jobs:work', ['--queue', 'default'], {
+      DATABASE_URL: UNREACHABLE_DATABASE_URL,
+    })
     expectExit(run, 1)
-    expect(run.stderr.trim()).toBe('cwa:jobs:work takes no argument (got --queue default).\nUsage: npx payload cwa:jobs:work')
+    expect(run.stderr.trim()).toBe(
+      'cwa:jobs:work takes no argument (got --queue default).\nUsage: npx payload cwa:jobs:work',
+    )
   }, 60_000)
 })

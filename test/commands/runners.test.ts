@@ -30,7 +30,10 @@ describe('the commands in the config', () => {
       cwaPlugin({})({
         secret: 'x'.repeat(32),
         db: postgresAdapter({ pool: { connectionString: UNREACHABLE_DATABASE_URL }, idType: 'uuid' }),
-        bin: [{ key: 'cwa:scan-orphaned', scriptPath: '/app/own-scan.js' }, { key: 'app:thing', scriptPath: '/app/thing.js' }],
+        bin: [
+          { key: 'cwa:scan-orphaned', scriptPath: '/app/own-scan.js' },
+          { key: 'app:thing', scriptPath: '/app/thing.js' },
+        ],
       }),
     )
     const keys = (config.bin ?? []).map((entry) => entry.key)
@@ -45,7 +48,12 @@ describe('the commands in the config', () => {
 
 describe("Payload's CLI and the package's runner", () => {
   it('npx payload cwa:<name> runs the command registered by the plugin (refusal and exit code as the command says)', async () => {
-    const run = await runPayloadCommand('cwa:purge-http-cache', ['extra'], { DATABASE_URL: UNREACHABLE_DATABASE_URL }, { via: 'payload' })
+    const run = await runPayloadCommand(
+      'cwa:purge-http-cache',
+      ['extra'],
+      { DATABASE_URL: UNREACHABLE_DATABASE_URL },
+      { via: 'payload' },
+    )
     expectExit(run, 1)
     expect(run.stderr.trim()).toBe(USAGE)
   })
@@ -63,8 +71,13 @@ describe("Payload's CLI and the package's runner", () => {
     for (const { key } of cwaCommands()) expect(run.stderr).toContain(`  ${key}\n`)
   })
 
-  it('npx payload cwa:scan-orphaned runs to its end on the database through Payload\'s CLI (exit 0)', async () => {
-    const run = await runPayloadCommand('cwa:scan-orphaned', [], { DATABASE_URL: server.databaseUrl }, { via: 'payload' })
+  it("npx payload cwa:scan-orphaned runs to its end on the database through Payload's CLI (exit 0)", async () => {
+    const run = await runPayloadCommand(
+      'cwa:scan-orphaned',
+      [],
+      { DATABASE_URL: server.databaseUrl },
+      { via: 'payload' },
+    )
     expectExit(run, 0)
     expect(run.stdout).toContain('Orphaned components: ')
   })

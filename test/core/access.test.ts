@@ -132,7 +132,8 @@ const count = (collection: string) => server.payload.count({ collection: collect
 const slugOf = (iri: string) => iri.split('/').pop()!
 
 function expectError(response: TestResponse, status: number, label: string) {
-  if (response.status !== status) throw new Error(`${label}: expected ${status}, got ${response.status} ${response.text.slice(0, 300)}`)
+  if (response.status !== status)
+    throw new Error(`${label}: expected ${status}, got ${response.status} ${response.text.slice(0, 300)}`)
   expect(response.headers.get('content-type')).toMatch(/^application\/ld\+json/)
   expect(response.body).toMatchObject({ '@type': 'Error', status })
 }
@@ -165,11 +166,19 @@ describe('every resource of the entrypoint', () => {
       const before = await count(slug)
       const body = validBody(resource.type)!
       // Registration is closed by default: an anonymous POST /users is a 403, every other anonymous write a 401.
-      expectError(await server.post(resource.iri, body), resource.type === 'User' ? 403 : 401, `anonymous POST ${resource.iri}`)
+      expectError(
+        await server.post(resource.iri, body),
+        resource.type === 'User' ? 403 : 401,
+        `anonymous POST ${resource.iri}`,
+      )
       expectError(await server.post(resource.iri, body, { token: userToken }), 403, `ROLE_USER POST ${resource.iri}`)
       expect([resource.iri, await count(slug)]).toEqual([resource.iri, before])
       const created = await server.post(resource.iri, validBody(resource.type)!, { token: writerOf(resource)() })
-      expect([resource.iri, created.status, created.text.slice(0, 200)]).toEqual([resource.iri, 201, created.text.slice(0, 200)])
+      expect([resource.iri, created.status, created.text.slice(0, 200)]).toEqual([
+        resource.iri,
+        201,
+        created.text.slice(0, 200),
+      ])
       expect(created.headers.get('location')).toBe(created.body['@id'])
       expect(await count(slug)).toBe(before + 1)
     }
@@ -181,14 +190,20 @@ describe('every resource of the entrypoint', () => {
       const created = await server.post(resource.iri, validBody(resource.type)!, { token: writer })
       expect(created.status).toBe(201)
       const iri = created.body['@id'] as string
-      const stored = await server.payload.findByID({ collection: slugOf(resource.iri) as never, id: created.body.id, depth: 0 })
+      const stored = await server.payload.findByID({
+        collection: slugOf(resource.iri) as never,
+        id: created.body.id,
+        depth: 0,
+      })
       const patch = patchBody(resource.type)
 
       expectError(await server.patch(iri, patch), 401, `anonymous PATCH ${iri}`)
       expectError(await server.patch(iri, patch, { token: userToken }), 403, `ROLE_USER PATCH ${iri}`)
       expectError(await server.delete(iri), 401, `anonymous DELETE ${iri}`)
       expectError(await server.delete(iri, { token: userToken }), 403, `ROLE_USER DELETE ${iri}`)
-      expect(await server.payload.findByID({ collection: slugOf(resource.iri) as never, id: created.body.id, depth: 0 })).toEqual(stored)
+      expect(
+        await server.payload.findByID({ collection: slugOf(resource.iri) as never, id: created.body.id, depth: 0 }),
+      ).toEqual(stored)
 
       const patched = await server.patch(iri, patch, { token: writer })
       expect([iri, patched.status]).toEqual([iri, 200])
@@ -214,9 +229,17 @@ describe('every resource of the entrypoint', () => {
 
   it('a caller without the right is refused before the body is looked at (no 422, no IRI probing)', async () => {
     const hidden = `/_api/_/layouts/${'0b3f1d9e-7a6b-4a5c-9d8e-1f2a3b4c5d6e'}`
-    expectError(await server.post('/_api/_/pages', { reference: 5, layout: hidden }, { token: userToken }), 403, 'ROLE_USER invalid POST')
+    expectError(
+      await server.post('/_api/_/pages', { reference: 5, layout: hidden }, { token: userToken }),
+      403,
+      'ROLE_USER invalid POST',
+    )
     expectError(await server.post('/_api/_/pages', { reference: 5, layout: hidden }), 401, 'anonymous invalid POST')
-    expectError(await server.patch(`/_api/_/layouts/${fx.layout}`, { reference: 5 }, { token: userToken }), 403, 'ROLE_USER invalid PATCH')
+    expectError(
+      await server.patch(`/_api/_/layouts/${fx.layout}`, { reference: 5 }, { token: userToken }),
+      403,
+      'ROLE_USER invalid PATCH',
+    )
     expectError(await server.post('/_api/users', { username: 5 }), 403, 'anonymous invalid registration')
   })
 })
@@ -225,8 +248,16 @@ describe('users and sessions', () => {
   it('POST /_api/users anonymous is 403 while registration is closed, and creates nothing', async () => {
     const before = await count('users')
     expectError(await server.post('/_api/users', validBody('User')!), 403, 'anonymous registration')
-    expectError(await server.post('/_api/users', validBody('User')!, { token: userToken }), 403, 'ROLE_USER creates a user')
-    expectError(await server.post('/_api/users', validBody('User')!, { token: adminToken }), 403, 'ROLE_ADMIN creates a user')
+    expectError(
+      await server.post('/_api/users', validBody('User')!, { token: userToken }),
+      403,
+      'ROLE_USER creates a user',
+    )
+    expectError(
+      await server.post('/_api/users', validBody('User')!, { token: adminToken }),
+      403,
+      'ROLE_ADMIN creates a user',
+    )
     expect(await count('users')).toBe(before)
   })
 
@@ -236,12 +267,22 @@ describe('users and sessions', () => {
     const token = await server.login('me_user')
     const bearer = await server.get('/_api/me', { token })
     expect(bearer.status).toBe(200)
-    expect(bearer.body).toMatchObject({ '@context': '/_api/contexts/User', '@id': `/_api/users/${id}`, username: 'me_user' })
-    const cookie = await server.get('/_api/me', { headers: { cookie: `other=1; api_component=${encodeURIComponent(token)}` } })
+    expect(bearer.body).toMatchObject({
+      '@context': '/_api/contexts/User',
+      '@id': `/_api/users/${id}`,
+      username: 'me_user',
+    })
+    const cookie = await server.get('/_api/me', {
+      headers: { cookie: `other=1; api_component=${encodeURIComponent(token)}` },
+    })
     expect(cookie.status).toBe(200)
     expect(cookie.body['@id']).toBe(`/_api/users/${id}`)
     // The cookie authorizes writes too.
-    const write = await server.post('/_api/_/layouts', { reference: unique('cookie') }, { headers: { cookie: `api_component=${adminToken}` } })
+    const write = await server.post(
+      '/_api/_/layouts',
+      { reference: unique('cookie') },
+      { headers: { cookie: `api_component=${adminToken}` } },
+    )
     expect(write.status).toBe(201)
   })
 
@@ -282,7 +323,11 @@ describe('users and sessions', () => {
     const before = await count('layouts')
     for (const [label, token] of Object.entries(bad)) {
       expectError(await server.get('/_api/me', { token }), 401, `${label} (bearer) /me`)
-      expectError(await server.get('/_api/me', { headers: { cookie: `api_component=${encodeURIComponent(token)}` } }), 401, `${label} (cookie) /me`)
+      expectError(
+        await server.get('/_api/me', { headers: { cookie: `api_component=${encodeURIComponent(token)}` } }),
+        401,
+        `${label} (cookie) /me`,
+      )
       expectError(await server.post('/_api/_/layouts', { reference: unique('bad') }, { token }), 401, `${label} POST`)
       expectError(await server.get('/_api/_/layouts', { token }), 401, `${label} GET`)
     }
@@ -328,7 +373,11 @@ describe('users and sessions', () => {
       const username = unique(role.toLowerCase())
       const id = await server.createUser(username, [role])
       const token = await server.login(username)
-      const response = await server.patch(`/_api/users/${id}`, { roles: ['ROLE_SUPER_ADMIN'], enabled: false, newEmailAddress: `${username}.new@example.com` }, { token })
+      const response = await server.patch(
+        `/_api/users/${id}`,
+        { roles: ['ROLE_SUPER_ADMIN'], enabled: false, newEmailAddress: `${username}.new@example.com` },
+        { token },
+      )
       expect(response.status).toBeLessThan(500)
       const stored = (await server.payload.findByID({ collection: 'users', id, depth: 0 })) as Record<string, any>
       expect(stored.roles).toEqual([role])
@@ -339,7 +388,11 @@ describe('users and sessions', () => {
       const me = await server.get('/_api/me', { token: again })
       expect(me.body.roles).not.toContain('ROLE_SUPER_ADMIN')
       expect((await server.get('/_api/users', { token: again })).body.totalItems).toBe(1)
-      expectError(await server.post('/_api/users', validBody('User')!, { token: again }), 403, `${role} creates a user after the PATCH`)
+      expectError(
+        await server.post('/_api/users', validBody('User')!, { token: again }),
+        403,
+        `${role} creates a user after the PATCH`,
+      )
     }
   })
 
@@ -348,7 +401,11 @@ describe('users and sessions', () => {
     const other = await server.createUser('patcher_two')
     const token = await server.login('patcher_one')
     const before = await server.payload.findByID({ collection: 'users', id: other, depth: 0 })
-    const patch = await server.patch(`/_api/users/${other}`, { newEmailAddress: 'stolen@example.com', roles: ['ROLE_USER'] }, { token })
+    const patch = await server.patch(
+      `/_api/users/${other}`,
+      { newEmailAddress: 'stolen@example.com', roles: ['ROLE_USER'] },
+      { token },
+    )
     expect([403, 404]).toContain(patch.status)
     expect([403, 404]).toContain((await server.delete(`/_api/users/${other}`, { token })).status)
     expect(await server.payload.findByID({ collection: 'users', id: other, depth: 0 })).toEqual(before)
@@ -358,7 +415,11 @@ describe('users and sessions', () => {
 
   it('a super admin can change roles and enabled (the positive control)', async () => {
     const id = await server.createUser(unique('promoted'))
-    const response = await server.patch(`/_api/users/${id}`, { roles: ['ROLE_ADMIN'], enabled: false }, { token: superToken })
+    const response = await server.patch(
+      `/_api/users/${id}`,
+      { roles: ['ROLE_ADMIN'], enabled: false },
+      { token: superToken },
+    )
     expect(response.status).toBe(200)
     const stored = (await server.payload.findByID({ collection: 'users', id, depth: 0 })) as Record<string, any>
     expect(stored.roles).toEqual(['ROLE_ADMIN'])
@@ -387,7 +448,10 @@ describe('registration opened by configuration', () => {
     expect(response.status).toBe(201)
     expect(response.body).not.toHaveProperty('plainPassword')
     expect(response.body).not.toHaveProperty('password')
-    const stored = (await open.payload.findByID({ collection: 'users', id: response.body.id, depth: 0 })) as Record<string, any>
+    const stored = (await open.payload.findByID({ collection: 'users', id: response.body.id, depth: 0 })) as Record<
+      string,
+      any
+    >
     expect(stored.roles).toEqual(['ROLE_USER'])
     expect(stored.enabled).not.toBe(false)
     // Other anonymous writes stay closed.
@@ -399,9 +463,17 @@ describe('registration with a taken email', () => {
   it('reports the violation on emailAddress, not on username', async () => {
     const server = await startTestServer({ options: { users: { allowRegistration: true } } })
     try {
-      const first = await server.post('/_api/users', { username: 'first', emailAddress: 'same@example.com', plainPassword: 'a long enough password' })
+      const first = await server.post('/_api/users', {
+        username: 'first',
+        emailAddress: 'same@example.com',
+        plainPassword: 'a long enough password',
+      })
       expect(first.status).toBe(201)
-      const second = await server.post('/_api/users', { username: 'second', emailAddress: 'SAME@example.com', plainPassword: 'a long enough password' })
+      const second = await server.post('/_api/users', {
+        username: 'second',
+        emailAddress: 'SAME@example.com',
+        plainPassword: 'a long enough password',
+      })
       expect(second.status).toBe(422)
       expect(second.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['emailAddress'])
     } finally {

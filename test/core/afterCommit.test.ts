@@ -53,9 +53,17 @@ describe('afterCommit', () => {
 
   it('Payload REST: the callback runs after commit; a failing hook rolls back and the callback never runs', async () => {
     seen.length = 0
-    const ok = await fetch(`${site.url}/api/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'rest' }) })
+    const ok = await fetch(`${site.url}/api/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'rest' }),
+    })
     expect(ok.status).toBe(201)
-    const failed = await fetch(`${site.url}/api/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'fail-rest' }) })
+    const failed = await fetch(`${site.url}/api/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'fail-rest' }),
+    })
     expect(failed.status).toBeGreaterThanOrEqual(400)
     expect(seen).toEqual([{ label: 'rest', committed: true }])
     expect(await visible('fail-rest')).toBe(false)

@@ -76,9 +76,19 @@ describe('plugin-author example: defineComponent and definePageData', () => {
   })
 
   it('creates a component with the base fields, its own fields and timestamps', async () => {
-    const created = await api('POST', '/_api/component/quotes', { text: 'Hello', author: 'Ada', uiComponent: 'BigQuote' })
+    const created = await api('POST', '/_api/component/quotes', {
+      text: 'Hello',
+      author: 'Ada',
+      uiComponent: 'BigQuote',
+    })
     expect(created.status).toBe(201)
-    expect(created.body).toMatchObject({ '@type': 'Quote', text: 'Hello', author: 'Ada', uiComponent: 'BigQuote', componentPositions: [] })
+    expect(created.body).toMatchObject({
+      '@type': 'Quote',
+      text: 'Hello',
+      author: 'Ada',
+      uiComponent: 'BigQuote',
+      componentPositions: [],
+    })
     expect(typeof created.body.createdAt).toBe('string')
     expect(typeof created.body.modifiedAt).toBe('string')
     expect(created.body._metadata).toEqual({ persisted: true })
@@ -89,7 +99,11 @@ describe('plugin-author example: defineComponent and definePageData', () => {
 
   it('creates page data with its template page, searches and orders it', async () => {
     const layout = await api('POST', '/_api/_/layouts', { reference: 'main' })
-    const template = await api('POST', '/_api/_/pages', { reference: 'event', isTemplate: true, layout: layout.body['@id'] })
+    const template = await api('POST', '/_api/_/pages', {
+      reference: 'event',
+      isTemplate: true,
+      layout: layout.body['@id'],
+    })
     const quote = await api('POST', '/_api/component/quotes', { text: 'See you there' })
     for (const [title, venue, startsAt] of [
       ['Launch', 'Harbour Hall', '2027-03-01T18:00:00.000Z'],

@@ -32,7 +32,7 @@ async function read() {
   const { result, sql } = await server.countQueries(() => server.get(`/_api/_/pages/${page}`))
   expect(result.status).toBe(200)
   const scheduleSql = sql.filter((s) => SCHEDULE_QUERY.test(s))
-  return { maxAge: maxAge(result.headers.get("cache-control")), scheduleQueries: scheduleSql.length, scheduleSql }
+  return { maxAge: maxAge(result.headers.get('cache-control')), scheduleQueries: scheduleSql.length, scheduleSql }
 }
 
 describe('the soonest scheduled moment, kept between anonymous reads', () => {
@@ -59,16 +59,23 @@ describe('the soonest scheduled moment, kept between anonymous reads', () => {
   it('a schedule written by another process (plain SQL, no write event) caps lifetimes within scheduleRecheck seconds', async () => {
     expect((await read()).maxAge).toBeGreaterThan(100)
     await server.sql(`UPDATE _acb_routes SET live_at = now() + interval '30 seconds' WHERE path = '/kept-a'`)
-    const capped = await waitFor(async () => {
-      const { maxAge } = await read()
-      return maxAge <= 30 ? maxAge : false
-    }, { timeout: 2500, interval: 100, message: 'the other process\'s schedule to cap max-age' })
+    const capped = await waitFor(
+      async () => {
+        const { maxAge } = await read()
+        return maxAge <= 30 ? maxAge : false
+      },
+      { timeout: 2500, interval: 100, message: "the other process's schedule to cap max-age" },
+    )
     expect(capped).toBeGreaterThan(20)
   })
 
   it('anonymous reads of a published component skip the draft lookup while no takeover is due', async () => {
     const admin = await server.tokenFor('ROLE_ADMIN')
-    const live = await server.post('/_api/component/html_contents', { html: '<p>live</p>', publishedAt: '2020-01-01T00:00:00.000Z' }, { token: admin })
+    const live = await server.post(
+      '/_api/component/html_contents',
+      { html: '<p>live</p>', publishedAt: '2020-01-01T00:00:00.000Z' },
+      { token: admin },
+    )
     await server.get(live.body['@id'])
     const { result, sql } = await server.countQueries(() => server.get(live.body['@id']))
     expect(result.body.html).toBe('<p>live</p>')
@@ -79,17 +86,26 @@ describe('the soonest scheduled moment, kept between anonymous reads', () => {
 
   it('a draft made due by another process (plain SQL) is taken over by the next anonymous read within scheduleRecheck seconds', async () => {
     const admin = await server.tokenFor('ROLE_ADMIN')
-    const live = await server.post('/_api/component/html_contents', { html: '<p>before</p>', publishedAt: '2020-01-01T00:00:00.000Z' }, { token: admin })
+    const live = await server.post(
+      '/_api/component/html_contents',
+      { html: '<p>before</p>', publishedAt: '2020-01-01T00:00:00.000Z' },
+      { token: admin },
+    )
     const draft = await server.patch(live.body['@id'], { html: '<p>after</p>' }, { token: admin })
     expect(draft.status).toBe(200)
     expect((await server.get(live.body['@id'])).body.html).toBe('<p>before</p>')
     const draftId = String(draft.body['@id']).split('/').pop()
-    await server.sql(`UPDATE _acb_html_contents SET published_at = now() - interval '1 second' WHERE id = $1`, [draftId])
-    const served = await waitFor(async () => ((await server.get(live.body['@id'])).body.html === '<p>after</p>' ? true : false), {
-      timeout: 2500,
-      interval: 100,
-      message: 'the due draft to take over',
-    })
+    await server.sql(`UPDATE _acb_html_contents SET published_at = now() - interval '1 second' WHERE id = $1`, [
+      draftId,
+    ])
+    const served = await waitFor(
+      async () => ((await server.get(live.body['@id'])).body.html === '<p>after</p>' ? true : false),
+      {
+        timeout: 2500,
+        interval: 100,
+        message: 'the due draft to take over',
+      },
+    )
     expect(served).toBe(true)
   })
 

@@ -40,7 +40,9 @@ describe('cwaPlugin() alone', () => {
     // The site's demo types are not part of this app.
     expect(response.body).not.toHaveProperty('htmlContent')
     expect(response.body).not.toHaveProperty('blogArticleData')
-    expect(response.headers.get('link')).toBe(`<${site.url}/_api/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`)
+    expect(response.headers.get('link')).toBe(
+      `<${site.url}/_api/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`,
+    )
   })
 
   it('/_api/docs.json answers an OpenAPI document of the core paths only', async () => {
@@ -56,7 +58,11 @@ describe('cwaPlugin() alone', () => {
     const layout = await site.post('/_api/_/layouts', { reference: 'main' }, { token: admin })
     expect(layout.status).toBe(201)
     expect(layout.body).toMatchObject({ '@type': 'Layout', reference: 'main' })
-    const page = await site.post('/_api/_/pages', { reference: 'home', title: 'Home', layout: layout.body['@id'] }, { token: admin })
+    const page = await site.post(
+      '/_api/_/pages',
+      { reference: 'home', title: 'Home', layout: layout.body['@id'] },
+      { token: admin },
+    )
     expect(page.status).toBe(201)
     expect(page.body).toMatchObject({ '@type': 'Page', reference: 'home', title: 'Home', layout: layout.body['@id'] })
     const read = await site.get(page.body['@id'])

@@ -16,7 +16,12 @@ import { sitePageData } from '../../collections/pageData'
 import { cwaPlugin } from '../../plugins/cwa/dist/index.js'
 import { closePayload } from '../../plugins/cwa/dist/core/utils/closePayload.js'
 import { slugRouteGenerator } from '../../plugins/cwa/dist/features/routes/generator.js'
-import { type CwaPluginOptions, INERT_DECLARATIONS, inertDeclarationsWarning, resolveOptions } from '../../plugins/cwa/dist/options.js'
+import {
+  type CwaPluginOptions,
+  INERT_DECLARATIONS,
+  inertDeclarationsWarning,
+  resolveOptions,
+} from '../../plugins/cwa/dist/options.js'
 import { startPayload } from '../../src/server/bootstrap'
 import { siteOptions } from '../../src/config/siteOptions'
 import { createTestDatabase, databaseUrl, dropDatabase } from '../support/database'
@@ -35,8 +40,12 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('unknown option keys', () => {
   it('an unknown top-level key throws, naming it and the closest known key', () => {
-    expect(() => resolveOptions(untyped({ apiPrefx: '/x' }))).toThrow('cwa options: unknown key apiPrefx (did you mean apiPrefix?)')
-    expect(() => resolveOptions(untyped({ tablePrefix: 'x_', websitName: 'Typo' }))).toThrow('unknown key websitName (did you mean websiteName?)')
+    expect(() => resolveOptions(untyped({ apiPrefx: '/x' }))).toThrow(
+      'cwa options: unknown key apiPrefx (did you mean apiPrefix?)',
+    )
+    expect(() => resolveOptions(untyped({ tablePrefix: 'x_', websitName: 'Typo' }))).toThrow(
+      'unknown key websitName (did you mean websiteName?)',
+    )
   })
 
   it('a nested unknown key throws with its full path and the closest key at its level', () => {
@@ -46,19 +55,27 @@ describe('unknown option keys', () => {
     expect(() => resolveOptions(untyped({ user: { passwordReset: { email: { subjet: 'Reset' } } } }))).toThrow(
       'unknown key user.passwordReset.email.subjet (did you mean user.passwordReset.email.subject?)',
     )
-    expect(() => resolveOptions(untyped({ session: { cookiename: 'sid' } }))).toThrow('unknown key session.cookiename (did you mean session.cookieName?)')
-    expect(() => resolveOptions(untyped({ httpCache: { maxage: 60 } }))).toThrow('unknown key httpCache.maxage (did you mean httpCache.maxAge?)')
+    expect(() => resolveOptions(untyped({ session: { cookiename: 'sid' } }))).toThrow(
+      'unknown key session.cookiename (did you mean session.cookieName?)',
+    )
+    expect(() => resolveOptions(untyped({ httpCache: { maxage: 60 } }))).toThrow(
+      'unknown key httpCache.maxage (did you mean httpCache.maxAge?)',
+    )
     expect(() => resolveOptions(untyped({ enabledComponents: { colection: false } }))).toThrow(
       'unknown key enabledComponents.colection (did you mean enabledComponents.collection?)',
     )
-    expect(() => resolveOptions(untyped({ forms: { type: [] } }))).toThrow('unknown key forms.type (did you mean forms.types?)')
+    expect(() => resolveOptions(untyped({ forms: { type: [] } }))).toThrow(
+      'unknown key forms.type (did you mean forms.types?)',
+    )
     expect(() => resolveOptions(untyped({ publishable: { permissions: 'ROLE_USER' } }))).toThrow(
       'unknown key publishable.permissions (did you mean publishable.permission?)',
     )
   })
 
   it('a key at the wrong level is pointed to where it belongs; a key close to nothing lists the known keys', () => {
-    expect(() => resolveOptions(untyped({ allowRegistration: true }))).toThrow('unknown key allowRegistration (did you mean users.allowRegistration?)')
+    expect(() => resolveOptions(untyped({ allowRegistration: true }))).toThrow(
+      'unknown key allowRegistration (did you mean users.allowRegistration?)',
+    )
     expect(() => resolveOptions(untyped({ user: { emailVerification: { zzz: 1 } } }))).toThrow(
       /unknown key user\.emailVerification\.zzz \(known keys of user\.emailVerification: defaultValue, verifyOnRegister, verifyOnChange, denyUnverifiedLogin, repeatTtlSeconds, requestTimeoutSeconds, email\)/,
     )
@@ -105,10 +122,16 @@ describe('CWA_CONFIG_FILE with an unknown key', () => {
   it('stops `npm start` (the start script in its own process) before it serves anything', async () => {
     const file = badFile()
     // A database that does not exist: the options are refused before any connection is made.
-    const start = startSite({ CWA_CONFIG_FILE: file, DATABASE_URL: databaseUrl('cwa_options_test_never_created'), SEED_DEMO: '0' })
+    const start = startSite({
+      CWA_CONFIG_FILE: file,
+      DATABASE_URL: databaseUrl('cwa_options_test_never_created'),
+      SEED_DEMO: '0',
+    })
     await expect(start).rejects.toThrow(/start exited with 1/)
     await expect(start).rejects.toThrow(
-      new RegExp(`Error: CWA_CONFIG_FILE ${escape(file)}: unknown key user\\.emailVerfication \\(did you mean user\\.emailVerification\\?\\)`),
+      new RegExp(
+        `Error: CWA_CONFIG_FILE ${escape(file)}: unknown key user\\.emailVerfication \\(did you mean user\\.emailVerification\\?\\)`,
+      ),
     )
   }, 120_000)
 })
@@ -120,7 +143,11 @@ describe('defaults', () => {
     // The operator commands: nothing around a command, Payload's own migrate:create for --migration.
     expect(commands.createMigration).toBeNull()
     await expect(commands.environment()).resolves.toEqual({})
-    const email = (defaultRedirectPath: string, subject: string) => ({ defaultRedirectPath, redirectPathQuery: null, subject })
+    const email = (defaultRedirectPath: string, subject: string) => ({
+      defaultRedirectPath,
+      redirectPathQuery: null,
+      subject,
+    })
     expect(resolved).toStrictEqual({
       apiPrefix: '/_api',
       cors: { allowedOrigins: [], maxAge: 3600 },
@@ -130,7 +157,10 @@ describe('defaults', () => {
       websiteName: 'Website',
       uploads: {
         storage: { local: { adapter: 'local' } },
-        filters: { thumbnail: { width: 300, height: 300, fit: 'inside', format: 'webp' }, square: { width: 200, height: 200, fit: 'cover' } },
+        filters: {
+          thumbnail: { width: 300, height: 300, fit: 'inside', format: 'webp' },
+          square: { width: 200, height: 200, fit: 'cover' },
+        },
         temporaryUrlTtlSeconds: 259200,
         maxRequestBytes: 21 * 1024 * 1024,
         stagingDirectory: null,
@@ -148,7 +178,10 @@ describe('defaults', () => {
           denyUnverifiedLogin: false,
           repeatTtlSeconds: 300,
           requestTimeoutSeconds: 86400,
-          email: email('/verify-email/{{ username }}/{{ token }}', 'Please verify your email address for {{ website_name }}'),
+          email: email(
+            '/verify-email/{{ username }}/{{ token }}',
+            'Please verify your email address for {{ website_name }}',
+          ),
         },
         passwordReset: {
           repeatTtlSeconds: 86400,
@@ -159,7 +192,10 @@ describe('defaults', () => {
         newEmailConfirmation: {
           repeatTtlSeconds: 300,
           requestTimeoutSeconds: 86400,
-          email: email('/confirm-new-email/{{ username }}/{{ new_email }}/{{ token }}', 'Please confirm your new email address for {{ website_name }}'),
+          email: email(
+            '/confirm-new-email/{{ username }}/{{ new_email }}/{{ token }}',
+            'Please confirm your new email address for {{ website_name }}',
+          ),
         },
         emails: {
           welcome: { enabled: true, subject: 'Welcome to {{ website_name }}' },
@@ -171,12 +207,31 @@ describe('defaults', () => {
       publishable: { permission: 'ROLE_ADMIN' },
       routeSecurity: [],
       routableSecurity: null,
-      httpCache: { maxAge: null, sharedMaxAge: null, purger: 'none', varnishUrl: null, tagHeader: 'xkey', renderedHtmlTag: 'cwa-html', purgeTimeout: 5000 },
+      httpCache: {
+        maxAge: null,
+        sharedMaxAge: null,
+        purger: 'none',
+        varnishUrl: null,
+        tagHeader: 'xkey',
+        renderedHtmlTag: 'cwa-html',
+        purgeTimeout: 5000,
+      },
       // Resolved like the others now (it used to be read from the raw options).
       forms: { types: [], listeners: [] },
       enabledComponents: { form: true, collection: true },
-      orphanedResources: { notify: { recipients: [], adminPagePath: '/_cwa/orphaned', subject: null }, gracePeriodSeconds: 0, scanIn: 'request', schedule: null },
-      session: { cookieName: 'api_component', refreshCookieName: 'api_component_refresh', sameSite: 'lax', tokenTtl: 3600, refreshTtl: 604800 },
+      orphanedResources: {
+        notify: { recipients: [], adminPagePath: '/_cwa/orphaned', subject: null },
+        gracePeriodSeconds: 0,
+        scanIn: 'request',
+        schedule: null,
+      },
+      session: {
+        cookieName: 'api_component',
+        refreshCookieName: 'api_component_refresh',
+        sameSite: 'lax',
+        tokenTtl: 3600,
+        refreshTtl: 604800,
+      },
       mercure: {
         url: null,
         publicUrl: null,
@@ -194,7 +249,12 @@ describe('defaults', () => {
   })
 
   it('given values replace the defaults, and the prefix is normalized as before', () => {
-    const options = resolveOptions({ apiPrefix: 'content/', session: { cookieName: 'sid' }, httpCache: { maxAge: 60.7 }, enabledComponents: { form: false } })
+    const options = resolveOptions({
+      apiPrefix: 'content/',
+      session: { cookieName: 'sid' },
+      httpCache: { maxAge: 60.7 },
+      enabledComponents: { form: false },
+    })
     expect(options.apiPrefix).toBe('/content')
     expect(options.session.refreshCookieName).toBe('sid_refresh')
     expect(options.httpCache).toMatchObject({ maxAge: 60, sharedMaxAge: null })
@@ -217,10 +277,15 @@ describe('declarations accepted but not active yet', () => {
     const lines: string[] = []
     const config = await buildSiteConfig({ databaseUrl: databaseUrl(database) })
     // Payload builds its pino logger from this at init: every line it writes lands here.
-    ;(config as Pick<Config, 'logger'>).logger = { options: { level: 'info' }, destination: { write: (line: string) => void lines.push(line) } }
+    ;(config as Pick<Config, 'logger'>).logger = {
+      options: { level: 'info' },
+      destination: { write: (line: string) => void lines.push(line) },
+    }
     const payload = await startPayload({ config, key: database })
     try {
-      const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter(({ msg }) => msg.includes('not active yet'))
+      const warnings = lines
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter(({ msg }) => msg.includes('not active yet'))
       expect(warnings).toHaveLength(0)
     } finally {
       await closePayload(payload)

@@ -31,9 +31,13 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await server.tokenFor('ROLE_ADMIN')
   layout = (await create('/_api/_/layouts', { reference: 'layout' }))['@id']
-  template = (await create('/_api/_/pages', { reference: 'template', title: 'Template', layout, isTemplate: true }))['@id']
+  template = (await create('/_api/_/pages', { reference: 'template', title: 'Template', layout, isTemplate: true }))[
+    '@id'
+  ]
   parentPage = (await create('/_api/_/pages', { reference: 'parent', title: 'Parent', layout }))['@id']
-  parentArticle = (await create('/_api/page_data/blog_article_datas', { title: 'Parent article', page: template }))['@id']
+  parentArticle = (await create('/_api/page_data/blog_article_datas', { title: 'Parent article', page: template }))[
+    '@id'
+  ]
 })
 afterAll(async () => {
   await server?.close()
@@ -44,7 +48,11 @@ describe('Page: one parent at most', () => {
     const a = await server.post('/_api/_/pages', { reference: ref('p'), layout, parentPage }, { token: admin })
     expect(a.status).toBe(201)
     expect(a.body).toMatchObject({ parentPage, parentPageData: null })
-    const b = await server.post('/_api/_/pages', { reference: ref('p'), layout, parentPageData: parentArticle }, { token: admin })
+    const b = await server.post(
+      '/_api/_/pages',
+      { reference: ref('p'), layout, parentPageData: parentArticle },
+      { token: admin },
+    )
     expect(b.status).toBe(201)
     expect(b.body).toMatchObject({ parentPage: null, parentPageData: parentArticle })
   })
@@ -72,7 +80,11 @@ describe('Page: one parent at most', () => {
 
   it('accepts a PATCH that swaps one parent for the other in one request', async () => {
     const child = await create('/_api/_/pages', { reference: ref('child'), layout, parentPage })
-    const response = await server.patch(child['@id'], { parentPage: null, parentPageData: parentArticle }, { token: admin })
+    const response = await server.patch(
+      child['@id'],
+      { parentPage: null, parentPageData: parentArticle },
+      { token: admin },
+    )
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ parentPage: null, parentPageData: parentArticle })
   })
@@ -89,7 +101,11 @@ describe('Page: one parent at most', () => {
 
 describe('PageData: one parent at most', () => {
   it('accepts parentPage only and parentPageData only (of another page data type too)', async () => {
-    const a = await server.post('/_api/page_data/blog_article_datas', { title: 'A', page: template, parentPage }, { token: admin })
+    const a = await server.post(
+      '/_api/page_data/blog_article_datas',
+      { title: 'A', page: template, parentPage },
+      { token: admin },
+    )
     expect(a.status).toBe(201)
     const news = await create('/_api/page_data/news_article_datas', { title: 'News parent', page: template })
     const b = await server.post(
@@ -129,7 +145,11 @@ describe('PageData: title and template page', () => {
     ['empty', { title: '' }],
   ])('refuses a %s title (422 on title), nothing saved', async (_label, title) => {
     const before = await count('_acb_blog_article_datas')
-    const response = await server.post('/_api/page_data/blog_article_datas', { page: template, ...title }, { token: admin })
+    const response = await server.post(
+      '/_api/page_data/blog_article_datas',
+      { page: template, ...title },
+      { token: admin },
+    )
     expect(response.status).toBe(422)
     expect(violationPaths(response.body)).toEqual(['title'])
     expect(await count('_acb_blog_article_datas')).toBe(before)
@@ -144,7 +164,11 @@ describe('PageData: title and template page', () => {
   })
 
   it('refuses a title of the wrong type (422, not 500)', async () => {
-    const response = await server.post('/_api/page_data/blog_article_datas', { title: 42, page: template }, { token: admin })
+    const response = await server.post(
+      '/_api/page_data/blog_article_datas',
+      { title: 42, page: template },
+      { token: admin },
+    )
     expect(response.status).toBe(422)
     expect(violationPaths(response.body)).toEqual(['title'])
   })

@@ -27,7 +27,8 @@ afterAll(async () => {
 
 const auth = () => ({ token: admin })
 const rest = () => ({ headers: { cookie: `api_component=${admin}` }, contentType: 'application/json' })
-const propertyPaths = (body: { violations?: Array<{ propertyPath: string }> }) => (body.violations ?? []).map((v) => v.propertyPath)
+const propertyPaths = (body: { violations?: Array<{ propertyPath: string }> }) =>
+  (body.violations ?? []).map((v) => v.propertyPath)
 
 async function parentPageOf(iri: string): Promise<string | null> {
   const table = iri.includes('/page_data/') ? '_acb_blog_article_datas' : '_acb_pages'
@@ -35,7 +36,10 @@ async function parentPageOf(iri: string): Promise<string | null> {
 }
 async function parentPageDataOf(iri: string): Promise<string | null> {
   const table = iri.includes('/page_data/') ? '_acb_blog_article_datas_rels' : '_acb_pages_rels'
-  const rows = await server.sql(`SELECT _acb_blog_article_datas_id AS id FROM ${table} WHERE parent_id = $1 AND path = 'parentPageData'`, [idOf(iri)])
+  const rows = await server.sql(
+    `SELECT _acb_blog_article_datas_id AS id FROM ${table} WHERE parent_id = $1 AND path = 'parentPageData'`,
+    [idOf(iri)],
+  )
   return rows[0]?.id ?? null
 }
 
@@ -129,7 +133,10 @@ describe('concurrent parent writes (race)', () => {
     for (let round = 0; round < 3; round++) {
       const a = await f.page(layout)
       const b = await f.page(layout)
-      const [toB, toA] = await Promise.all([server.patch(a, { parentPage: b }, auth()), server.patch(b, { parentPage: a }, auth())])
+      const [toB, toA] = await Promise.all([
+        server.patch(a, { parentPage: b }, auth()),
+        server.patch(b, { parentPage: a }, auth()),
+      ])
       expect([toB.status, toA.status].sort()).toEqual([200, 422])
       const stored = [await parentPageOf(a), await parentPageOf(b)]
       expect(stored.filter((p) => p !== null)).toHaveLength(1)
@@ -144,7 +151,9 @@ describe('cost', () => {
     const deep = [top]
     for (let i = 0; i < 5; i++) deep.push(await f.page(layout, { parentPage: deep[deep.length - 1] }))
     const plain = await server.countQueries(() => server.patch(target, { title: 'Renamed' }, auth()))
-    const parented = await server.countQueries(() => server.patch(target, { title: 'Renamed again', parentPage: deep[deep.length - 1] }, auth()))
+    const parented = await server.countQueries(() =>
+      server.patch(target, { title: 'Renamed again', parentPage: deep[deep.length - 1] }, auth()),
+    )
     expect(plain.result.status).toBe(200)
     expect(parented.result.status).toBe(200)
     const cycleQueries = parented.sql.filter((q) => /cwa\.parent-graph|WITH RECURSIVE chain\(kind, id, trail\)/.test(q))

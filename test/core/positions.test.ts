@@ -48,7 +48,9 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await server.tokenFor('ROLE_ADMIN')
   layout = (await create('/_api/_/layouts', { reference: 'main-layout' }))['@id']
-  page = (await create('/_api/_/pages', { reference: 'blog-template', title: 'Blog template', layout, isTemplate: true }))['@id']
+  page = (
+    await create('/_api/_/pages', { reference: 'blog-template', title: 'Blog template', layout, isTemplate: true })
+  )['@id']
   openGroup = await group()
 })
 afterAll(async () => {
@@ -142,9 +144,10 @@ describe('component position: the pageDataClass / pageDataProperty pair', () => 
       pageDataProperty: 'htmlContent',
       component: null,
     })
-    const { rows } = await query('SELECT page_data_class, page_data_property FROM _acb_component_positions WHERE id = $1', [
-      response.body.id,
-    ])
+    const { rows } = await query(
+      'SELECT page_data_class, page_data_property FROM _acb_component_positions WHERE id = $1',
+      [response.body.id],
+    )
     expect(rows).toEqual([{ page_data_class: 'BlogArticleData', page_data_property: 'htmlContent' }])
   })
 
@@ -168,7 +171,11 @@ describe('component position: the pageDataClass / pageDataProperty pair', () => 
     expect(response.status).toBe(422)
     expect(violationPaths(response.body)).toEqual(['pageDataClass'])
     const after = await server.get(created['@id'])
-    expect(after.body).toMatchObject({ pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent', sortValue: 5 })
+    expect(after.body).toMatchObject({
+      pageDataClass: 'BlogArticleData',
+      pageDataProperty: 'htmlContent',
+      sortValue: 5,
+    })
   })
 
   it('PATCH that removes only pageDataProperty is 422 on pageDataProperty and changes nothing', async () => {
@@ -210,7 +217,11 @@ describe('component position: the pageDataClass / pageDataProperty pair', () => 
       pageDataClass: 'BlogArticleData',
       pageDataProperty: 'htmlContent',
     })
-    const response = await server.patch(created['@id'], { pageDataClass: null, pageDataProperty: null }, { token: admin })
+    const response = await server.patch(
+      created['@id'],
+      { pageDataClass: null, pageDataProperty: null },
+      { token: admin },
+    )
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ pageDataClass: null, pageDataProperty: null })
   })
@@ -330,7 +341,12 @@ describe('component position: explicit-allow-only components (FileDownload)', ()
   it('refuses a FileDownload kept as the fallback component of a valid binding in an open group', async () => {
     const response = await server.post(
       '/_api/_/component_positions',
-      { componentGroup: openGroup, component: fileDownload, pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent' },
+      {
+        componentGroup: openGroup,
+        component: fileDownload,
+        pageDataClass: 'BlogArticleData',
+        pageDataProperty: 'htmlContent',
+      },
       { token: admin },
     )
     expect(response.status).toBe(422)
@@ -342,7 +358,12 @@ describe('component position: explicit-allow-only components (FileDownload)', ()
     const title = await create('/_api/component/titles', { title: 'Fallback' })
     const response = await server.post(
       '/_api/_/component_positions',
-      { componentGroup: htmlOnly, component: title['@id'], pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent' },
+      {
+        componentGroup: htmlOnly,
+        component: title['@id'],
+        pageDataClass: 'BlogArticleData',
+        pageDataProperty: 'htmlContent',
+      },
       { token: admin },
     )
     expect(response.status).toBe(422)
@@ -365,16 +386,19 @@ describe('component group: allowedComponents holds component collection IRIs', (
       {
         reference: ref('prefixless'),
         location: 'main',
-        allowedComponents: ['/component/html_contents', `${server.url}/_api/component/titles`, '/_api/component/html_contents/'],
+        allowedComponents: [
+          '/component/html_contents',
+          `${server.url}/_api/component/titles`,
+          '/_api/component/html_contents/',
+        ],
       },
       { token: admin },
     )
     expect(response.status).toBe(201)
     expect(response.body.allowedComponents).toEqual([HTML_CONTENTS, TITLES])
-    const { rows } = await query(
-      'SELECT allowed_components AS value FROM _acb_component_groups WHERE id = $1',
-      [response.body.id],
-    )
+    const { rows } = await query('SELECT allowed_components AS value FROM _acb_component_groups WHERE id = $1', [
+      response.body.id,
+    ])
     expect(rows[0].value).toEqual(['/component/html_contents', '/component/titles'])
   })
 
@@ -394,7 +418,9 @@ describe('component group: allowedComponents holds component collection IRIs', (
     )
     expect(response.status).toBe(422)
     expect(violationPaths(response.body)[0]).toMatch(/^allowedComponents/)
-    const { rows } = await query('SELECT count(*)::int AS n FROM _acb_component_groups WHERE reference = $1', [reference])
+    const { rows } = await query('SELECT count(*)::int AS n FROM _acb_component_groups WHERE reference = $1', [
+      reference,
+    ])
     expect(rows[0].n).toBe(0)
   })
 
@@ -488,7 +514,12 @@ describe('dynamic positions: resolved from the `path` request header', () => {
   })
 
   it('leaves component null for a route to a page, an unknown route, an unknown IRI and garbage', async () => {
-    for (const path of ['/about', '/no/such/route', '/_api/page_data/blog_article_datas/7f0e5a40-57a7-4d3b-9b8d-2f64b1f0c0ff', 'garbage']) {
+    for (const path of [
+      '/about',
+      '/no/such/route',
+      '/_api/page_data/blog_article_datas/7f0e5a40-57a7-4d3b-9b8d-2f64b1f0c0ff',
+      'garbage',
+    ]) {
       const response = await server.get(bound, { headers: { path } })
       expect(response.status).toBe(200)
       expect(response.body.component).toBeNull()
@@ -525,7 +556,9 @@ describe('dynamic positions: resolved from the `path` request header', () => {
 
   it('resolves bound members inside a collection GET, and leaves plain positions alone', async () => {
     const title = (await create('/_api/component/titles', { title: 'Static' }))['@id']
-    const plain = (await create('/_api/_/component_positions', { componentGroup: boundGroup, component: title, sortValue: 2 }))['@id']
+    const plain = (
+      await create('/_api/_/component_positions', { componentGroup: boundGroup, component: title, sortValue: 2 })
+    )['@id']
     const response = await server.get(`/_api/_/component_positions?itemsPerPage=100`, { headers: { path: '/blog/x' } })
     expect(response.status).toBe(200)
     const byId = new Map<string, any>(response.body.member.map((m: any) => [m['@id'], m]))
@@ -551,12 +584,20 @@ describe("the same rules guard Payload's REST API (/api)", () => {
   let payloadToken: string
   beforeAll(async () => {
     await server.createUser('rest-admin', ['ROLE_ADMIN'])
-    const login = await server.request('POST', '/api/users/login', { username: 'rest-admin', password: PASSWORD }, { contentType: 'application/json' })
+    const login = await server.request(
+      'POST',
+      '/api/users/login',
+      { username: 'rest-admin', password: PASSWORD },
+      { contentType: 'application/json' },
+    )
     expect(login.status).toBe(200)
     payloadToken = login.body.token
   })
   const rest = (path: string, body: unknown) =>
-    server.request('POST', path, body, { contentType: 'application/json', headers: { authorization: `JWT ${payloadToken}` } })
+    server.request('POST', path, body, {
+      contentType: 'application/json',
+      headers: { authorization: `JWT ${payloadToken}` },
+    })
 
   it('refuses a FileDownload in an open group and a half binding', async () => {
     const fileDownload = (await create('/_api/component/file_downloads', {}))['id']
@@ -573,11 +614,17 @@ describe("the same rules guard Payload's REST API (/api)", () => {
   })
 
   it('refuses allowedComponents that is not a list of component collection IRIs, normalizes a valid one', async () => {
-    const notList = await rest('/api/component_groups', { reference: ref('rest-group'), allowedComponents: '/_api/component/titles' })
+    const notList = await rest('/api/component_groups', {
+      reference: ref('rest-group'),
+      allowedComponents: '/_api/component/titles',
+    })
     expect(notList.status).toBe(400)
     const garbage = await rest('/api/component_groups', { reference: ref('rest-group'), allowedComponents: ['nope'] })
     expect(garbage.status).toBe(400)
-    const valid = await rest('/api/component_groups', { reference: ref('rest-group'), allowedComponents: ['/component/titles'] })
+    const valid = await rest('/api/component_groups', {
+      reference: ref('rest-group'),
+      allowedComponents: ['/component/titles'],
+    })
     expect(valid.status).toBe(201)
     // Payload's REST API shows the stored, canonical form.
     expect(valid.body.doc.allowedComponents).toEqual(['/component/titles'])

@@ -27,7 +27,8 @@ async function preparedAfterReads(site: MinimalSite): Promise<string[]> {
   const req = await createLocalReq({}, site.payload)
   await initTransaction(req)
   try {
-    for (let i = 0; i < 2; i++) await site.payload.find({ collection: 'layouts', where: { reference: { equals: `x${i}` } }, req, depth: 0 })
+    for (let i = 0; i < 2; i++)
+      await site.payload.find({ collection: 'layouts', where: { reference: { equals: `x${i}` } }, req, depth: 0 })
     const rows = await runSql<{ name: string }>(site.payload, sql`SELECT name FROM pg_prepared_statements`, req)
     return rows.map((r) => r.name)
   } finally {
@@ -47,8 +48,18 @@ describe('prepared statements', () => {
     const req = await createLocalReq({}, on.payload)
     await initTransaction(req)
     try {
-      for (let i = 0; i < 3; i++) await on.payload.find({ collection: 'component_groups', where: { reference: { equals: `g${i}` } }, req, depth: 0 })
-      const rows = await runSql<{ statement: string }>(on.payload, sql`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%component_groups%cwa_alias_1%'}`, req)
+      for (let i = 0; i < 3; i++)
+        await on.payload.find({
+          collection: 'component_groups',
+          where: { reference: { equals: `g${i}` } },
+          req,
+          depth: 0,
+        })
+      const rows = await runSql<{ statement: string }>(
+        on.payload,
+        sql`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%component_groups%cwa_alias_1%'}`,
+        req,
+      )
       expect(rows).toHaveLength(1)
     } finally {
       await killTransaction(req)
@@ -58,7 +69,9 @@ describe('prepared statements', () => {
   it('renames random aliases in order of appearance, the same alias to the same name, and leaves other names alone', () => {
     const a = '"0f37c23c_788a_42da_b894_056f8bb3b214"'
     const b = '"9e659b2a_c039_4226_a46b_04eb9847afb5"'
-    expect(canonicalAliases(`select ${a}.id from t ${a} join (select 1) ${b} on ${b}.x = "_acb_pages"."id" where "id" = $1`)).toBe(
+    expect(
+      canonicalAliases(`select ${a}.id from t ${a} join (select 1) ${b} on ${b}.x = "_acb_pages"."id" where "id" = $1`),
+    ).toBe(
       'select "cwa_alias_1".id from t "cwa_alias_1" join (select 1) "cwa_alias_2" on "cwa_alias_2".x = "_acb_pages"."id" where "id" = $1',
     )
   })
@@ -93,7 +106,8 @@ describe('prepared statements', () => {
     await client.connect()
     try {
       nameStatements(client as never, 2)
-      for (let i = 0; i < 5; i++) expect((await client.query(`SELECT $1::int AS "alias_${i}_${Date.now()}"`, [i])).rowCount).toBe(1)
+      for (let i = 0; i < 5; i++)
+        expect((await client.query(`SELECT $1::int AS "alias_${i}_${Date.now()}"`, [i])).rowCount).toBe(1)
       expect((await client.query('SELECT statement FROM pg_prepared_statements')).rows).toEqual([])
       // A repeated text still gets one of the two slots.
       for (let i = 0; i < 2; i++) await client.query('SELECT $1::int * 2 AS n', [i])

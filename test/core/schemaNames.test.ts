@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { columnNameOf, relsColumnOf, relsTableOf, requireTableName, tableNameOf } from '../../plugins/cwa/dist/core/utils/schema.js'
+import {
+  columnNameOf,
+  relsColumnOf,
+  relsTableOf,
+  requireTableName,
+  tableNameOf,
+} from '../../plugins/cwa/dist/core/utils/schema.js'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**
@@ -29,7 +35,9 @@ describe('names of the adapter, as the database has them', () => {
     expect(tableNameOf(p, 'routes')).toBe('_acb_routes')
     expect(tableNameOf(p, 'payload-locked-documents')).toBe('payload_locked_documents')
     for (const slug of ['html_contents', 'routes', 'payload-locked-documents']) {
-      expect(await server.sql('SELECT to_regclass($1) IS NOT NULL AS present', [tableNameOf(p, slug)])).toEqual([{ present: true }])
+      expect(await server.sql('SELECT to_regclass($1) IS NOT NULL AS present', [tableNameOf(p, slug)])).toEqual([
+        { present: true },
+      ])
     }
   })
 

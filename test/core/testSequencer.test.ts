@@ -26,7 +26,10 @@ const sources: Record<string, string> = {
 }
 
 function order(): string[] {
-  const context = { config: { cache: false, rootDir: dir }, hasteFS: { getSize: (file: string) => statSync(file).size } }
+  const context = {
+    config: { cache: false, rootDir: dir },
+    hasteFS: { getSize: (file: string) => statSync(file).size },
+  }
   const tests = Object.keys(sources).map((name) => ({ path: path.join(dir, name), context }))
   return new CwaSequencer().sort(tests as never).map((test: { path: string }) => path.basename(test.path))
 }

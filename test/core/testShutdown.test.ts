@@ -37,7 +37,9 @@ describe('test servers shut down within a grace period', () => {
     const stuck = pool.query('SELECT pg_sleep(600) AS stuck_here').catch((error: Error) => error)
     await new Promise((resolve) => setTimeout(resolve, 300))
     const written: string[] = []
-    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true))
+    const stderr = jest
+      .spyOn(process.stderr, 'write')
+      .mockImplementation((chunk) => (written.push(String(chunk)), true))
     try {
       const started = Date.now()
       expect(await shutDownWithin(database, () => pool.end(), 1_000)).toBe('forced')

@@ -10,7 +10,11 @@ import { type MinimalSite, startMinimalSite } from '../support/minimalSite'
 
 const received: Array<FormSuccessEvent['data']> = []
 
-const GeoType = defineFormType({ className: 'GeoType', formName: 'geo', fields: [{ name: 'lat', type: 'number', min: -90, max: 90 }] })
+const GeoType = defineFormType({
+  className: 'GeoType',
+  formName: 'geo',
+  fields: [{ name: 'lat', type: 'number', min: -90, max: 90 }],
+})
 const AddressType = defineFormType({
   className: 'AddressType',
   formName: 'address',
@@ -60,15 +64,34 @@ describe('a child form', () => {
   it('renders as a compound child whose fields nest their full names and ids, defaults included', async () => {
     const view = (await site.get(form)).body.formView
     const nodes = byFullName(view)
-    expect(Object.keys(nodes)).toEqual(['order', 'order[name]', 'order[address]', 'order[address][street]', 'order[address][city]', 'order[address][geo]', 'order[address][geo][lat]'])
-    expect(nodes['order[address]'].vars).toMatchObject({ name: 'address', id: 'order_address', compound: true, value: { street: '', city: 'Paris', geo: { lat: '' } } })
+    expect(Object.keys(nodes)).toEqual([
+      'order',
+      'order[name]',
+      'order[address]',
+      'order[address][street]',
+      'order[address][city]',
+      'order[address][geo]',
+      'order[address][geo][lat]',
+    ])
+    expect(nodes['order[address]'].vars).toMatchObject({
+      name: 'address',
+      id: 'order_address',
+      compound: true,
+      value: { street: '', city: 'Paris', geo: { lat: '' } },
+    })
     expect(nodes['order[address]'].vars.block_prefixes).toEqual(['form', '_order_address'])
-    expect(nodes['order[address][street]'].vars).toMatchObject({ id: 'order_address_street', required: true, block_prefixes: ['form', 'text', '_order_address_street'] })
+    expect(nodes['order[address][street]'].vars).toMatchObject({
+      id: 'order_address_street',
+      required: true,
+      block_prefixes: ['form', 'text', '_order_address_street'],
+    })
     expect(nodes['order[address][geo][lat]'].vars.id).toBe('order_address_geo_lat')
   })
 
   it('validates nested fields at any depth: errors on the nested fields, violations with nested paths', async () => {
-    const response = await submit({ order: { name: 'Ann', address: { street: '', city: 'Far too long a city', geo: { lat: 120 } } } })
+    const response = await submit({
+      order: { name: 'Ann', address: { street: '', city: 'Far too long a city', geo: { lat: 120 } } },
+    })
     expect(response.status).toBe(422)
     const nodes = byFullName(response.body.formView)
     expect(nodes['order[address][street]'].vars.errors.length).toBe(1)
@@ -86,11 +109,18 @@ describe('a child form', () => {
     expect(byFullName(scalar.body.formView)['order[address]'].vars.errors).toEqual(['This value is not valid.'])
     const extra = await submit({ order: { name: 'Ann', address: { street: 'Main', nope: 1 } } })
     expect(extra.status).toBe(422)
-    expect(byFullName(extra.body.formView)['order[address]'].vars.errors).toEqual(['This form should not contain extra fields.'])
+    expect(byFullName(extra.body.formView)['order[address]'].vars.errors).toEqual([
+      'This form should not contain extra fields.',
+    ])
   })
 
   it('PATCH validates only what is sent inside the child', async () => {
-    const response = await site.request('PATCH', `${form}/submit`, { order: { address: { city: 'Lyon' } } }, { contentType: 'application/merge-patch+json' })
+    const response = await site.request(
+      'PATCH',
+      `${form}/submit`,
+      { order: { address: { city: 'Lyon' } } },
+      { contentType: 'application/merge-patch+json' },
+    )
     expect(response.status).toBe(200)
     const nodes = byFullName(response.body.formView)
     expect(nodes['order[address][city]'].vars).toMatchObject({ value: 'Lyon', errors: [] })
@@ -98,7 +128,9 @@ describe('a child form', () => {
   })
 
   it('a valid submit hands the nested data to the listener (201)', async () => {
-    const response = await submit({ order: { name: 'Ann', address: { street: 'Main street', city: 'Lyon', geo: { lat: '45.7' } } } })
+    const response = await submit({
+      order: { name: 'Ann', address: { street: 'Main street', city: 'Lyon', geo: { lat: '45.7' } } },
+    })
     expect(response.status).toBe(201)
     expect(received).toEqual([{ name: 'Ann', address: { street: 'Main street', city: 'Lyon', geo: { lat: 45.7 } } }])
   })
@@ -106,7 +138,9 @@ describe('a child form', () => {
 
 describe('declaring one', () => {
   it('refuses a child form that contains itself', () => {
-    const loop = { className: 'LoopType', formName: 'loop', fields: [] as never[] } as Parameters<typeof defineFormType>[0]
+    const loop = { className: 'LoopType', formName: 'loop', fields: [] as never[] } as Parameters<
+      typeof defineFormType
+    >[0]
     ;(loop.fields as unknown[]).push({ name: 'again', type: 'form', form: loop })
     expect(() => defineFormType(loop)).toThrow(/contains itself/)
   })

@@ -30,14 +30,26 @@ describe('formTypeHash', () => {
   const base = () => ({ className: 'HashType', formName: 'hash_form', fields: [{ name: 'a', type: 'text' as const }] })
   it('is stable for the same declaration and changes with any field, rule or child form', () => {
     expect(formTypeHash(defineFormType(base()))).toBe(formTypeHash(defineFormType(base())))
-    expect(formTypeHash(defineFormType({ ...base(), fields: [{ name: 'a', type: 'text', required: true }] }))).not.toBe(formTypeHash(defineFormType(base())))
-    const child = (max: number) => defineFormType({ ...base(), fields: [{ name: 'c', type: 'form', form: defineFormType({ className: 'C', formName: 'c', fields: [{ name: 'n', type: 'number', max }] }) }] })
+    expect(formTypeHash(defineFormType({ ...base(), fields: [{ name: 'a', type: 'text', required: true }] }))).not.toBe(
+      formTypeHash(defineFormType(base())),
+    )
+    const child = (max: number) =>
+      defineFormType({
+        ...base(),
+        fields: [
+          {
+            name: 'c',
+            type: 'form',
+            form: defineFormType({ className: 'C', formName: 'c', fields: [{ name: 'n', type: 'number', max }] }),
+          },
+        ],
+      })
     expect(formTypeHash(child(1))).not.toBe(formTypeHash(child(2)))
   })
 })
 
 describe('cwa:form-cache-purge', () => {
-  it('stores the type\'s hash on a new Form (never served), and touches nothing while types are unchanged', async () => {
+  it("stores the type's hash on a new Form (never served), and touches nothing while types are unchanged", async () => {
     const created = await server.post('/_api/component/forms', { formType: 'ExampleFormType' }, { token: admin })
     expect(created.status).toBe(201)
     expect(created.body).not.toHaveProperty('formTypeHash')
@@ -54,7 +66,10 @@ describe('cwa:form-cache-purge', () => {
     const changed = (await server.post('/_api/component/forms', { formType: 'ExampleFormType' }, { token: admin })).body
     const gone = (await server.post('/_api/component/forms', { formType: 'ExampleFormType' }, { token: admin })).body
     // As if the type's declaration had changed since these Forms were written, and another type was removed.
-    await server.sql(`UPDATE _acb_forms SET form_type_hash = 'before', updated_at = now() - interval '1 day' WHERE id = $1`, [changed.id])
+    await server.sql(
+      `UPDATE _acb_forms SET form_type_hash = 'before', updated_at = now() - interval '1 day' WHERE id = $1`,
+      [changed.id],
+    )
     await server.sql(`UPDATE _acb_forms SET form_type = 'RemovedFormType' WHERE id = $1`, [gone.id])
     const before = (await server.get(changed['@id'])).body.modifiedAt
     const run = await purge()
@@ -70,6 +85,8 @@ describe('cwa:form-cache-purge', () => {
   it('refuses arguments before reaching the database (exit 1)', async () => {
     const run = await runPayloadCommand('cwa:form-cache-purge', ['extra'], { DATABASE_URL: UNREACHABLE_DATABASE_URL })
     expect(run.code).toBe(1)
-    expect(run.stderr.trim()).toBe('cwa:form-cache-purge takes no argument (got extra).\nUsage: npx payload cwa:form-cache-purge')
+    expect(run.stderr.trim()).toBe(
+      'cwa:form-cache-purge takes no argument (got extra).\nUsage: npx payload cwa:form-cache-purge',
+    )
   })
 })

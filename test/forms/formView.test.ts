@@ -71,29 +71,59 @@ describe('formView of a stored Form', () => {
       'example_form[message]',
     ])
     for (const c of view.children) {
-      for (const key of ['name', 'full_name', 'id', 'value', 'required', 'errors', 'block_prefixes']) expect(c.vars).toHaveProperty(key)
+      for (const key of ['name', 'full_name', 'id', 'value', 'required', 'errors', 'block_prefixes'])
+        expect(c.vars).toHaveProperty(key)
       expect(c.vars.id).toBe(`example_form_${c.vars.name}`)
       expect(c.vars.errors).toEqual([])
       expect(c.rendered).toBe(false)
       expect(c.methodRendered).toBe(false)
     }
-    expect(child(view, 'example_form[text]').vars).toMatchObject({ name: 'text', value: '', required: false, block_prefixes: ['form', 'text', '_example_form_text'] })
-    expect(child(view, 'example_form[subject]').vars).toMatchObject({ required: true, block_prefixes: ['form', 'choice', '_example_form_subject'] })
-    expect(child(view, 'example_form[subject]').vars.choices.map((c: { value: string }) => c.value)).toEqual(['', 'enquiry', 'other', '-'])
-    expect(child(view, 'example_form[email]').vars).toMatchObject({ required: true, block_prefixes: ['form', 'text', 'email', '_example_form_email'] })
-    expect(child(view, 'example_form[message]').vars).toMatchObject({ required: true, block_prefixes: ['form', 'text', 'textarea', '_example_form_message'] })
+    expect(child(view, 'example_form[text]').vars).toMatchObject({
+      name: 'text',
+      value: '',
+      required: false,
+      block_prefixes: ['form', 'text', '_example_form_text'],
+    })
+    expect(child(view, 'example_form[subject]').vars).toMatchObject({
+      required: true,
+      block_prefixes: ['form', 'choice', '_example_form_subject'],
+    })
+    expect(child(view, 'example_form[subject]').vars.choices.map((c: { value: string }) => c.value)).toEqual([
+      '',
+      'enquiry',
+      'other',
+      '-',
+    ])
+    expect(child(view, 'example_form[email]').vars).toMatchObject({
+      required: true,
+      block_prefixes: ['form', 'text', 'email', '_example_form_email'],
+    })
+    expect(child(view, 'example_form[message]').vars).toMatchObject({
+      required: true,
+      block_prefixes: ['form', 'text', 'textarea', '_example_form_message'],
+    })
   })
 
   it('a repeated field nests its two inputs under its own full_name', async () => {
     const view: View = (await server.get(example['@id'])).body.formView
     const repeated = child(view, 'example_form[plainPassword]')
-    expect(repeated.vars).toMatchObject({ name: 'plainPassword', id: 'example_form_plainPassword', required: true, block_prefixes: ['form', 'repeated', '_example_form_plainPassword'] })
+    expect(repeated.vars).toMatchObject({
+      name: 'plainPassword',
+      id: 'example_form_plainPassword',
+      required: true,
+      block_prefixes: ['form', 'repeated', '_example_form_plainPassword'],
+    })
     expect(repeated.children.map((c) => [c.vars.name, c.vars.full_name, c.vars.id])).toEqual([
       ['first', 'example_form[plainPassword][first]', 'example_form_plainPassword_first'],
       ['second', 'example_form[plainPassword][second]', 'example_form_plainPassword_second'],
     ])
     for (const input of repeated.children) {
-      expect(input.vars.block_prefixes).toEqual(['form', 'text', 'password', `_example_form_plainPassword_${input.vars.name}`])
+      expect(input.vars.block_prefixes).toEqual([
+        'form',
+        'text',
+        'password',
+        `_example_form_plainPassword_${input.vars.name}`,
+      ])
       expect(input.vars.value).toBe('')
       expect(input.rendered).toBe(false)
       expect(input.methodRendered).toBe(false)
@@ -113,7 +143,12 @@ describe('formView of a stored Form', () => {
     const read = () => server.countQueries(() => server.get('/_api/component/forms?itemsPerPage=50', { token: user }))
     await server.post('/_api/component/forms', { formType: 'NewEmailAddressFormType' }, { token: admin })
     const few = await read()
-    for (let i = 0; i < 10; i++) await server.post('/_api/component/forms', { formType: i % 2 ? 'NewEmailAddressFormType' : 'ExampleFormType' }, { token: admin })
+    for (let i = 0; i < 10; i++)
+      await server.post(
+        '/_api/component/forms',
+        { formType: i % 2 ? 'NewEmailAddressFormType' : 'ExampleFormType' },
+        { token: admin },
+      )
     const many = await read()
     expect(many.result.body.member.length).toBeGreaterThanOrEqual(few.result.body.member.length + 10)
     expect(many.queries).toBe(few.queries)
@@ -131,7 +166,11 @@ describe('formView of a stored Form', () => {
   })
 
   it('formView is computed, never written: a client value for it is ignored', async () => {
-    const created = await server.post('/_api/component/forms', { formType: 'ExampleFormType', formView: { vars: { action: 'https://evil.example' } } }, { token: admin })
+    const created = await server.post(
+      '/_api/component/forms',
+      { formType: 'ExampleFormType', formView: { vars: { action: 'https://evil.example' } } },
+      { token: admin },
+    )
     expect(created.status).toBe(201)
     expect(created.body.formView.vars.action).toBe(`${server.url}/_api/component/forms/${created.body.id}/submit`)
   })
@@ -145,31 +184,46 @@ describe('built-in user forms by fixed id', () => {
     ['new_email_address', 'NewEmailAddressFormType', 'new_email_address', ['newEmailAddress']],
   ]
 
-  it.each(builtIns)('GET /component/forms/%s: form name and fields of reference-deployment.md', async (id, formType, formName, fields) => {
-    const response = await server.get(`/_api/component/forms/${id}`)
-    expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ '@id': `/_api/component/forms/${id}`, '@type': 'Form', id, formType })
-    const view: View = response.body.formView
-    expect(view.vars.full_name).toBe(formName)
-    expect(view.vars.action).toBe(`${server.url}/_api/component/forms/${id}/submit`)
-    expect(view.children.map((c) => c.vars.name)).toEqual(fields)
-    const repeated = view.children.find((c) => c.vars.name === 'plainPassword')
-    if (repeated) {
-      expect(repeated.children.map((c) => c.vars.full_name)).toEqual([`${formName}[plainPassword][first]`, `${formName}[plainPassword][second]`])
-    }
-  })
+  it.each(builtIns)(
+    'GET /component/forms/%s: form name and fields of reference-deployment.md',
+    async (id, formType, formName, fields) => {
+      const response = await server.get(`/_api/component/forms/${id}`)
+      expect(response.status).toBe(200)
+      expect(response.body).toMatchObject({ '@id': `/_api/component/forms/${id}`, '@type': 'Form', id, formType })
+      const view: View = response.body.formView
+      expect(view.vars.full_name).toBe(formName)
+      expect(view.vars.action).toBe(`${server.url}/_api/component/forms/${id}/submit`)
+      expect(view.children.map((c) => c.vars.name)).toEqual(fields)
+      const repeated = view.children.find((c) => c.vars.name === 'plainPassword')
+      if (repeated) {
+        expect(repeated.children.map((c) => c.vars.full_name)).toEqual([
+          `${formName}[plainPassword][first]`,
+          `${formName}[plainPassword][second]`,
+        ])
+      }
+    },
+  )
 
   it('password_reset: ?username=abc&token=123 pre-fills username and token (token is hidden)', async () => {
     const view: View = (await server.get('/_api/component/forms/password_reset?username=abc&token=123')).body.formView
-    expect(child(view, 'password_reset[username]').vars).toMatchObject({ value: 'abc', block_prefixes: ['form', 'text', '_password_reset_username'] })
-    expect(child(view, 'password_reset[token]').vars).toMatchObject({ value: '123', block_prefixes: ['form', 'hidden', '_password_reset_token'] })
+    expect(child(view, 'password_reset[username]').vars).toMatchObject({
+      value: 'abc',
+      block_prefixes: ['form', 'text', '_password_reset_username'],
+    })
+    expect(child(view, 'password_reset[token]').vars).toMatchObject({
+      value: '123',
+      block_prefixes: ['form', 'hidden', '_password_reset_token'],
+    })
     const plain: View = (await server.get('/_api/component/forms/password_reset')).body.formView
     expect(child(plain, 'password_reset[username]').vars.value).toBe('')
   })
 
   it('a fixed id that names no built-in form is a 404; built-in forms are not writable as items', async () => {
     expect((await server.get('/_api/component/forms/not_a_form')).status).toBe(404)
-    expect((await server.patch('/_api/component/forms/password_reset', { formType: 'ExampleFormType' }, { token: admin })).status).toBe(404)
+    expect(
+      (await server.patch('/_api/component/forms/password_reset', { formType: 'ExampleFormType' }, { token: admin }))
+        .status,
+    ).toBe(404)
     expect((await server.delete('/_api/component/forms/password_reset', { token: admin })).status).toBe(404)
   })
 })

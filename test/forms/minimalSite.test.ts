@@ -45,7 +45,10 @@ describe('a form type in a minimal app', () => {
     const response = await site.get(form)
     expect(response.status).toBe(200)
     expect(response.body.formView.vars).toMatchObject({ name: 'feedback', submitted: false })
-    expect(response.body.formView.children.map((c: { vars: { full_name: string } }) => c.vars.full_name)).toEqual(['feedback[email]', 'feedback[comment]'])
+    expect(response.body.formView.children.map((c: { vars: { full_name: string } }) => c.vars.full_name)).toEqual([
+      'feedback[email]',
+      'feedback[comment]',
+    ])
   })
 
   it('invalid data: 422 with a violation per failing field, the success event does not run', async () => {
@@ -56,7 +59,11 @@ describe('a form type in a minimal app', () => {
     expect(response.body.formView.vars).toMatchObject({ submitted: true, valid: false })
     expect(response.body.violations).toEqual([
       { propertyPath: 'email', message: 'This value is not a valid email address.', code: 'invalid_email' },
-      { propertyPath: 'comment', message: 'This value is too long. It should have 20 characters or less.', code: 'length' },
+      {
+        propertyPath: 'comment',
+        message: 'This value is too long. It should have 20 characters or less.',
+        code: 'length',
+      },
     ])
     expect(received).toEqual([])
   })
@@ -64,7 +71,9 @@ describe('a form type in a minimal app', () => {
   it('a missing required field is a violation too', async () => {
     const response = await submit({ feedback: {} })
     expect(response.status).toBe(422)
-    expect(response.body.violations).toEqual([{ propertyPath: 'email', message: 'This value should not be blank.', code: 'not_blank' }])
+    expect(response.body.violations).toEqual([
+      { propertyPath: 'email', message: 'This value should not be blank.', code: 'not_blank' },
+    ])
   })
 
   it('valid data: 201 with the submitted, valid Form; onSubmit received the data', async () => {

@@ -13,14 +13,19 @@ import { useMailSite } from '../support/mail'
 
 const { server, smtp } = useMailSite({ user: { emailLinks: { defaultOrigin: 'http://front.test' } } })
 
-const submit = (body: unknown) => server.post('/_api/component/forms/password_reset/submit', body, { contentType: 'application/json' })
-const body = (username: string, token: string, first: string, second = first) => ({ password_reset: { username, token, plainPassword: { first, second } } })
+const submit = (body: unknown) =>
+  server.post('/_api/component/forms/password_reset/submit', body, { contentType: 'application/json' })
+const body = (username: string, token: string, first: string, second = first) => ({
+  password_reset: { username, token, plainPassword: { first, second } },
+})
 const loginStatus = async (username: string, password: string) =>
   (await server.request('POST', '/_api/login', { username, password }, { contentType: 'application/json' })).status
 
 function fieldErrors(response: TestResponse): Record<string, string[]> {
   return Object.fromEntries(
-    (response.body.formView.children as Array<{ vars: { name: string; errors: string[] } }>).filter((c) => c.vars.errors.length > 0).map((c) => [c.vars.name, c.vars.errors]),
+    (response.body.formView.children as Array<{ vars: { name: string; errors: string[] } }>)
+      .filter((c) => c.vars.errors.length > 0)
+      .map((c) => [c.vars.name, c.vars.errors]),
   )
 }
 
@@ -42,8 +47,15 @@ describe('password_reset', () => {
     await server.createUser('resetter')
     const link = await emailedLink('resetter')
     expect(link.username).toBe('resetter')
-    const view = (await server.get(`/_api/component/forms/password_reset?username=${encodeURIComponent(link.username)}&token=${encodeURIComponent(link.token)}`)).body.formView
-    expect(view.children.slice(0, 2).map((c: { vars: { value: string } }) => c.vars.value)).toEqual([link.username, link.token])
+    const view = (
+      await server.get(
+        `/_api/component/forms/password_reset?username=${encodeURIComponent(link.username)}&token=${encodeURIComponent(link.token)}`,
+      )
+    ).body.formView
+    expect(view.children.slice(0, 2).map((c: { vars: { value: string } }) => c.vars.value)).toEqual([
+      link.username,
+      link.token,
+    ])
 
     const response = await submit(body(link.username, link.token, 'reset-pass-123'))
     expect(response.status).toBe(201)
@@ -62,9 +74,14 @@ describe('password_reset', () => {
     await server.createUser('resetter2')
     const link = await emailedLink('resetter2')
     const mismatch = await submit(body(link.username, link.token, 'first-pass-1', 'second-pass-2'))
-    expect([mismatch.status, fieldErrors(mismatch)]).toEqual([422, { plainPassword: ['The password fields must match.'] }])
+    expect([mismatch.status, fieldErrors(mismatch)]).toEqual([
+      422,
+      { plainPassword: ['The password fields must match.'] },
+    ])
     expect(mismatch.body['@type']).toBe('Form')
-    expect(mismatch.body.violations).toEqual([{ propertyPath: 'plainPassword', message: 'The password fields must match.', code: 'not_equal' }])
+    expect(mismatch.body.violations).toEqual([
+      { propertyPath: 'plainPassword', message: 'The password fields must match.', code: 'not_equal' },
+    ])
     expect(mismatch.text).not.toContain('first-pass-1')
 
     const short = await submit(body(link.username, link.token, 'ab'))
@@ -74,7 +91,11 @@ describe('password_reset', () => {
     const blank = await submit({ password_reset: {} })
     expect([blank.status, fieldErrors(blank)]).toEqual([
       422,
-      { username: ['This value should not be blank.'], token: ['This value should not be blank.'], plainPassword: ['This value should not be blank.'] },
+      {
+        username: ['This value should not be blank.'],
+        token: ['This value should not be blank.'],
+        plainPassword: ['This value should not be blank.'],
+      },
     ])
 
     expect((await submit(body(link.username, link.token, 'finally-valid-1'))).status).toBe(201)
@@ -98,7 +119,10 @@ describe('password_reset', () => {
   it('PATCH validates without using the token', async () => {
     await server.createUser('resetter5')
     const link = await emailedLink('resetter5')
-    const patched = await server.patch('/_api/component/forms/password_reset/submit', body(link.username, link.token, 'patched-pass-1'))
+    const patched = await server.patch(
+      '/_api/component/forms/password_reset/submit',
+      body(link.username, link.token, 'patched-pass-1'),
+    )
     expect(patched.status).toBe(200)
     expect(await loginStatus('resetter5', PASSWORD)).toBe(204)
     expect((await submit(body(link.username, link.token, 'patched-pass-1'))).status).toBe(201)
@@ -111,17 +135,37 @@ describe('password_reset and shared caches', () => {
     expect(response.status).toBe(200)
     expect(response.text).toContain('secret-token-value')
     expect(response.headers.get('cache-control')).toBe('private, no-store')
-    const submitted = await server.patch('/_api/component/forms/password_reset/submit', { password_reset: { token: 'secret-token-value' } }, {})
+    const submitted = await server.patch(
+      '/_api/component/forms/password_reset/submit',
+      { password_reset: { token: 'secret-token-value' } },
+      {},
+    )
     expect(submitted.headers.get('cache-control')).toBe('private, no-store')
   })
 })
 
 describe('register while registration is closed', () => {
   it('anonymous and signed-in submits are refused with 403; nothing is created', async () => {
-    const registration = { user_register: { username: 'intruder', emailAddress: 'intruder@example.com', plainPassword: { first: 'intruder-1', second: 'intruder-1' } } }
-    expect((await server.post('/_api/component/forms/register/submit', registration, { contentType: 'application/json' })).status).toBe(403)
+    const registration = {
+      user_register: {
+        username: 'intruder',
+        emailAddress: 'intruder@example.com',
+        plainPassword: { first: 'intruder-1', second: 'intruder-1' },
+      },
+    }
+    expect(
+      (await server.post('/_api/component/forms/register/submit', registration, { contentType: 'application/json' }))
+        .status,
+    ).toBe(403)
     const token = await server.tokenFor('ROLE_ADMIN')
-    expect((await server.post('/_api/component/forms/register/submit', registration, { contentType: 'application/json', token })).status).toBe(403)
+    expect(
+      (
+        await server.post('/_api/component/forms/register/submit', registration, {
+          contentType: 'application/json',
+          token,
+        })
+      ).status,
+    ).toBe(403)
     expect(await server.sql('SELECT id FROM _acb_users WHERE username = $1', ['intruder'])).toEqual([])
   })
 })

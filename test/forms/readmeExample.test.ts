@@ -43,16 +43,27 @@ describe('plugin-author form type example', () => {
   })
 
   it('validates a full submit field by field (422), the custom rule included', async () => {
-    const response = await server.post(`${form}/submit`, { contact: { name: 'x'.repeat(51), email: 'nope', nickname: 'admin' } }, { contentType: 'application/json' })
+    const response = await server.post(
+      `${form}/submit`,
+      { contact: { name: 'x'.repeat(51), email: 'nope', nickname: 'admin' } },
+      { contentType: 'application/json' },
+    )
     expect(response.status).toBe(422)
     const errors = Object.fromEntries(
-      response.body.formView.children.map((c: { vars: { name: string; errors: string[] } }) => [c.vars.name, c.vars.errors.length > 0]),
+      response.body.formView.children.map((c: { vars: { name: string; errors: string[] } }) => [
+        c.vars.name,
+        c.vars.errors.length > 0,
+      ]),
     )
     expect(errors).toMatchObject({ name: true, email: true, agree: true, nickname: true })
   })
 
   it("answers a valid submit with the listener's result (201)", async () => {
-    const response = await server.post(`${form}/submit`, { contact: { name: 'Ada', email: 'ada@example.com', topic: 'help', agree: true } }, { contentType: 'application/json' })
+    const response = await server.post(
+      `${form}/submit`,
+      { contact: { name: 'Ada', email: 'ada@example.com', topic: 'help', agree: true } },
+      { contentType: 'application/json' },
+    )
     expect(response.status).toBe(201)
     expect(response.body).toEqual({ '@type': 'ContactReceived', name: 'Ada', topic: 'help' })
   })

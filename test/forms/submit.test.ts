@@ -34,7 +34,8 @@ const child = (view: View, name: string): View => {
   if (!found) throw new Error(`no child ${name}`)
   return found
 }
-const newsletterRows = async () => (await server.sql('SELECT email FROM _acb_newsletter_signups ORDER BY created_at')).map((r) => r.email)
+const newsletterRows = async () =>
+  (await server.sql('SELECT email FROM _acb_newsletter_signups ORDER BY created_at')).map((r) => r.email)
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -76,7 +77,11 @@ describe('POST /submit: full submit', () => {
       message: ['This value should not be blank.'],
     })
     expect(response.body.violations).toEqual(
-      ['plainPassword', 'subject', 'email', 'message'].map((propertyPath) => ({ propertyPath, message: 'This value should not be blank.', code: 'not_blank' })),
+      ['plainPassword', 'subject', 'email', 'message'].map((propertyPath) => ({
+        propertyPath,
+        message: 'This value should not be blank.',
+        code: 'not_blank',
+      })),
     )
   })
 
@@ -86,7 +91,9 @@ describe('POST /submit: full submit', () => {
     const response = await post(body)
     expect(response.status).toBe(422)
     expect(errorsByField(response)).toEqual({ plainPassword: ['The values do not match.'] })
-    expect(response.body.violations).toEqual([{ propertyPath: 'plainPassword', message: 'The values do not match.', code: 'not_equal' }])
+    expect(response.body.violations).toEqual([
+      { propertyPath: 'plainPassword', message: 'The values do not match.', code: 'not_equal' },
+    ])
   })
 
   it('choice fields accept only their choices; the example subject also needs 2 characters', async () => {
@@ -101,16 +108,29 @@ describe('POST /submit: full submit', () => {
       const body = valid() as { example_form: Record<string, unknown> }
       body.example_form.subject = subject
       const response = await post(body)
-      expect([subject, response.status, errorsByField(response).subject ?? []]).toEqual([subject, errors.length ? 422 : 201, errors])
+      expect([subject, response.status, errorsByField(response).subject ?? []]).toEqual([
+        subject,
+        errors.length ? 422 : 201,
+        errors,
+      ])
     }
   })
 
   it('email fields need a valid address', async () => {
-    for (const [email, ok] of [['not-an-email', false], ['a@b', false], ['two@@example.com', false], ['  ok@example.com  ', true]] as const) {
+    for (const [email, ok] of [
+      ['not-an-email', false],
+      ['a@b', false],
+      ['two@@example.com', false],
+      ['  ok@example.com  ', true],
+    ] as const) {
       const body = valid()
       body.example_form.email = email
       const response = await post(body)
-      expect([email, response.status, errorsByField(response).email ?? []]).toEqual([email, ok ? 201 : 422, ok ? [] : ['This value is not a valid email address.']])
+      expect([email, response.status, errorsByField(response).email ?? []]).toEqual([
+        email,
+        ok ? 201 : 422,
+        ok ? [] : ['This value is not a valid email address.'],
+      ])
     }
   })
 
@@ -120,7 +140,10 @@ describe('POST /submit: full submit', () => {
     body.example_form.plainPassword = 'not-an-object'
     const response = await post(body)
     expect(response.status).toBe(422)
-    expect(errorsByField(response)).toEqual({ email: ['This value is not valid.'], plainPassword: ['This value is not valid.'] })
+    expect(errorsByField(response)).toEqual({
+      email: ['This value is not valid.'],
+      plainPassword: ['This value is not valid.'],
+    })
   })
 
   it('extra fields are a form error', async () => {
@@ -133,7 +156,9 @@ describe('POST /submit: full submit', () => {
 
   it('passwords are never sent back, valid or not (security: no password echo to shared screens or caches)', async () => {
     const ok = await post(valid())
-    const mismatch = await post({ example_form: { ...valid().example_form, plainPassword: { first: SECRET, second: 'other-secret' } } })
+    const mismatch = await post({
+      example_form: { ...valid().example_form, plainPassword: { first: SECRET, second: 'other-secret' } },
+    })
     for (const response of [ok, mismatch]) {
       expect(response.text).not.toContain(SECRET)
       expect(response.text).not.toContain('other-secret')
@@ -179,14 +204,24 @@ describe('PATCH /submit: partial', () => {
   })
 
   it('needs the merge-patch media type', async () => {
-    const response = await server.patch(submitPath(), { example_form: { email: 'a@example.com' } }, { contentType: 'application/json' })
+    const response = await server.patch(
+      submitPath(),
+      { example_form: { email: 'a@example.com' } },
+      { contentType: 'application/json' },
+    )
     expect(response.status).toBe(415)
   })
 })
 
 describe('the contract rules of /submit', () => {
   it('a body whose root key is not the form name: 422 "Form object key could not be found."', async () => {
-    for (const body of [{ wrong_form: valid().example_form }, { example_form: 'string' }, { example_form: [] }, [valid()], {}]) {
+    for (const body of [
+      { wrong_form: valid().example_form },
+      { example_form: 'string' },
+      { example_form: [] },
+      [valid()],
+      {},
+    ]) {
       for (const response of [await post(body), await patch(body)]) {
         expect(response.status).toBe(422)
         expect(response.body.detail).toBe('Form object key could not be found.')
@@ -198,7 +233,12 @@ describe('the contract rules of /submit', () => {
   it('no PUT (or GET, DELETE) on /submit: 405 with Allow, for admins and anonymous callers alike', async () => {
     for (const token of [admin, undefined]) {
       for (const method of ['PUT', 'GET', 'DELETE']) {
-        const response = await server.request(method, submitPath(), method === 'PUT' ? valid() : undefined, token ? { token } : {})
+        const response = await server.request(
+          method,
+          submitPath(),
+          method === 'PUT' ? valid() : undefined,
+          token ? { token } : {},
+        )
         expect([method, response.status]).toEqual([method, 405])
         expect(response.headers.get('allow')).toBe('POST, PATCH')
       }

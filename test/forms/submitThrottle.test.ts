@@ -14,7 +14,11 @@ let admin: string
 
 const rows = async () => (await server.sql('SELECT count(*)::int AS n FROM _acb_newsletter_signups'))[0].n as number
 const submit = (email: string, client: string, token?: string) =>
-  server.post(`${newsletter['@id']}/submit`, { newsletter_form: { email } }, { contentType: 'application/json', token, headers: { 'x-forwarded-for': client } })
+  server.post(
+    `${newsletter['@id']}/submit`,
+    { newsletter_form: { email } },
+    { contentType: 'application/json', token, headers: { 'x-forwarded-for': client } },
+  )
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -41,7 +45,9 @@ describe('anonymous form submit throttle', () => {
     expect(refused.body['@type']).toBeDefined()
     expect(await rows()).toBe(before)
     // The counter lives in PostgreSQL.
-    expect(await server.sql("SELECT hits FROM _acb_throttle WHERE key = 'form_submit:client:198.51.100.77'")).toHaveLength(1)
+    expect(
+      await server.sql("SELECT hits FROM _acb_throttle WHERE key = 'form_submit:client:198.51.100.77'"),
+    ).toHaveLength(1)
   })
 
   it('another client is not held by the flooder (control)', async () => {
@@ -49,11 +55,14 @@ describe('anonymous form submit throttle', () => {
   })
 
   it('signed-in callers are not counted (their writes are accountable)', async () => {
-    for (let i = 0; i < 3; i++) expect((await submit(`member${i}@example.com`, '198.51.100.77', admin)).status).toBe(201)
+    for (let i = 0; i < 3; i++)
+      expect((await submit(`member${i}@example.com`, '198.51.100.77', admin)).status).toBe(201)
   })
 
   it('the window ends: the flooder may submit again afterwards', async () => {
-    await server.sql("UPDATE _acb_throttle SET expires_at = now() - interval '1 second' WHERE key = 'form_submit:client:198.51.100.77'")
+    await server.sql(
+      "UPDATE _acb_throttle SET expires_at = now() - interval '1 second' WHERE key = 'form_submit:client:198.51.100.77'",
+    )
     expect((await submit('later@example.com', '198.51.100.77')).status).toBe(201)
   })
 })

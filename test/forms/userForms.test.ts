@@ -19,7 +19,10 @@ afterAll(async () => {
 })
 
 const submit = (id: string, body: unknown, token?: string) =>
-  server.post(`/_api/component/forms/${id}/submit`, body, { contentType: 'application/json', ...(token ? { token } : {}) })
+  server.post(`/_api/component/forms/${id}/submit`, body, {
+    contentType: 'application/json',
+    ...(token ? { token } : {}),
+  })
 
 const loginStatus = async (username: string, password: string) =>
   (await server.request('POST', '/_api/login', { username, password }, { contentType: 'application/json' })).status
@@ -35,12 +38,17 @@ describe('register (user_register)', () => {
     expect(response.body).toMatchObject({ '@type': 'User', username: 'newcomer', emailAddress: 'newcomer@example.com' })
     expect(response.text).not.toContain('register-pass-1')
     expect(await loginStatus('newcomer', 'register-pass-1')).toBe(204)
-    const roles = await server.sql('SELECT r.value FROM _acb_users_roles r JOIN _acb_users u ON u.id = r.parent_id WHERE u.username = $1', ['newcomer'])
+    const roles = await server.sql(
+      'SELECT r.value FROM _acb_users_roles r JOIN _acb_users u ON u.id = r.parent_id WHERE u.username = $1',
+      ['newcomer'],
+    )
     expect(roles.map((r) => r.value)).toEqual(['ROLE_USER'])
   })
 
   it('registration never grants roles (security: privilege escalation through an extra form field)', async () => {
-    const response = await submit('register', { user_register: { ...body('climber', 'climber@example.com').user_register, roles: ['ROLE_SUPER_ADMIN'] } })
+    const response = await submit('register', {
+      user_register: { ...body('climber', 'climber@example.com').user_register, roles: ['ROLE_SUPER_ADMIN'] },
+    })
     expect(response.status).toBe(422)
     expect(response.body.formView.vars.errors).toEqual(['This form should not contain extra fields.'])
     expect(await server.sql('SELECT id FROM _acb_users WHERE username = $1', ['climber'])).toEqual([])
@@ -51,7 +59,10 @@ describe('register (user_register)', () => {
     const count = async () => (await server.sql('SELECT count(*)::int AS n FROM _acb_users'))[0].n
     const before = await count()
     const mismatch = await submit('register', body('someone', 'someone@example.com', 'aaaa-1111', 'bbbb-2222'))
-    expect([mismatch.status, errorsByField(mismatch)]).toEqual([422, { plainPassword: ['The password fields must match.'] }])
+    expect([mismatch.status, errorsByField(mismatch)]).toEqual([
+      422,
+      { plainPassword: ['The password fields must match.'] },
+    ])
     const blank = await submit('register', { user_register: {} })
     expect(blank.status).toBe(422)
     expect(Object.keys(errorsByField(blank))).toEqual(['username', 'emailAddress', 'plainPassword'])
@@ -72,7 +83,9 @@ describe('register (user_register)', () => {
 })
 
 describe('change_password (password_update)', () => {
-  const body = (oldPassword: string, first: string, second = first) => ({ password_update: { oldPassword, plainPassword: { first, second } } })
+  const body = (oldPassword: string, first: string, second = first) => ({
+    password_update: { oldPassword, plainPassword: { first, second } },
+  })
 
   it('anonymous callers are refused: 401', async () => {
     const response = await submit('change_password', body(PASSWORD, 'whatever-123'))
@@ -93,7 +106,10 @@ describe('change_password (password_update)', () => {
     await server.createUser('changer2')
     const token = await server.login('changer2')
     const mismatch = await submit('change_password', body(PASSWORD, 'brand-new-pass', 'other-new-pass'), token)
-    expect([mismatch.status, errorsByField(mismatch)]).toEqual([422, { plainPassword: ['The password fields must match.'] }])
+    expect([mismatch.status, errorsByField(mismatch)]).toEqual([
+      422,
+      { plainPassword: ['The password fields must match.'] },
+    ])
     const ok = await submit('change_password', body(PASSWORD, 'brand-new-pass'), token)
     expect(ok.status).toBe(201)
     expect(ok.body['@id']).toBe('/_api/component/forms/change_password')
@@ -106,13 +122,21 @@ describe('change_password (password_update)', () => {
   it('PATCH checks only that the current password is filled in (password oracle without attempt counting): the wrong one is not revealed, nothing counted or changed', async () => {
     await server.createUser('changer3')
     const token = await server.login('changer3')
-    const patch = (oldPassword: string) => server.patch('/_api/component/forms/change_password/submit', { password_update: { oldPassword } }, { token })
+    const patch = (oldPassword: string) =>
+      server.patch('/_api/component/forms/change_password/submit', { password_update: { oldPassword } }, { token })
     const right = await patch(PASSWORD)
     const wrong = await patch('not my password')
     expect([right.status, errorsByField(right)]).toEqual([200, {}])
     expect([wrong.status, errorsByField(wrong)]).toEqual([200, {}])
     expect(wrong.headers.get('cache-control')).toBe('private, no-store')
-    expect((await server.sql('SELECT coalesce(login_attempts, 0)::int AS login_attempts FROM _acb_users WHERE username = $1', ['changer3']))[0].login_attempts).toBe(0)
+    expect(
+      (
+        await server.sql(
+          'SELECT coalesce(login_attempts, 0)::int AS login_attempts FROM _acb_users WHERE username = $1',
+          ['changer3'],
+        )
+      )[0].login_attempts,
+    ).toBe(0)
     expect(await loginStatus('changer3', PASSWORD)).toBe(204)
   })
 
@@ -123,13 +147,19 @@ describe('change_password (password_update)', () => {
       const guess = await submit('change_password', body(`guess number ${i}`, 'brand-new-pass'), token)
       expect(guess.status).toBe(422)
     }
-    const [row] = await server.sql('SELECT login_attempts::int AS login_attempts, lock_until FROM _acb_users WHERE username = $1', ['guessed'])
+    const [row] = await server.sql(
+      'SELECT login_attempts::int AS login_attempts, lock_until FROM _acb_users WHERE username = $1',
+      ['guessed'],
+    )
     expect(row.login_attempts).toBeGreaterThanOrEqual(10)
     expect(new Date(row.lock_until).getTime()).toBeGreaterThan(Date.now())
     // Locked: even the right password is refused, on the form and at login from the guessing client
     // (its failures count for the login throttle too: 429; see test/users/loginHardening.test.ts for other addresses).
     const right = await submit('change_password', body(PASSWORD, 'brand-new-pass'), token)
-    expect([right.status, errorsByField(right)]).toEqual([422, { oldPassword: ['Too many failed attempts: this account is locked for a while.'] }])
+    expect([right.status, errorsByField(right)]).toEqual([
+      422,
+      { oldPassword: ['Too many failed attempts: this account is locked for a while.'] },
+    ])
     expect(await loginStatus('guessed', PASSWORD)).toBe(429)
     expect(await loginStatus('guessed', 'brand-new-pass')).toBe(429)
   })
@@ -138,15 +168,30 @@ describe('change_password (password_update)', () => {
     await server.createUser('fumbler')
     const token = await server.login('fumbler')
     expect((await submit('change_password', body('typo', 'brand-new-pass'), token)).status).toBe(422)
-    expect((await server.sql('SELECT coalesce(login_attempts, 0)::int AS login_attempts FROM _acb_users WHERE username = $1', ['fumbler']))[0].login_attempts).toBe(1)
+    expect(
+      (
+        await server.sql(
+          'SELECT coalesce(login_attempts, 0)::int AS login_attempts FROM _acb_users WHERE username = $1',
+          ['fumbler'],
+        )
+      )[0].login_attempts,
+    ).toBe(1)
     expect((await submit('change_password', body(PASSWORD, 'brand-new-pass'), token)).status).toBe(201)
-    expect((await server.sql('SELECT coalesce(login_attempts, 0)::int AS login_attempts FROM _acb_users WHERE username = $1', ['fumbler']))[0].login_attempts).toBe(0)
+    expect(
+      (
+        await server.sql(
+          'SELECT coalesce(login_attempts, 0)::int AS login_attempts FROM _acb_users WHERE username = $1',
+          ['fumbler'],
+        )
+      )[0].login_attempts,
+    ).toBe(0)
   })
 })
 
 describe('new_email_address', () => {
   const body = (value: string) => ({ new_email_address: { newEmailAddress: value } })
-  const pending = async (username: string) => (await server.sql('SELECT new_email_address FROM _acb_users WHERE username = $1', [username]))[0].new_email_address
+  const pending = async (username: string) =>
+    (await server.sql('SELECT new_email_address FROM _acb_users WHERE username = $1', [username]))[0].new_email_address
 
   it('anonymous callers are refused: 401', async () => {
     expect((await submit('new_email_address', body('x@example.com'))).status).toBe(401)
@@ -156,7 +201,10 @@ describe('new_email_address', () => {
     await server.createUser('mover0')
     const token = await server.login('mover0')
     const response = await submit('new_email_address', body('nope'), token)
-    expect([response.status, errorsByField(response)]).toEqual([422, { newEmailAddress: ['This value is not a valid email address.'] }])
+    expect([response.status, errorsByField(response)]).toEqual([
+      422,
+      { newEmailAddress: ['This value is not a valid email address.'] },
+    ])
     expect(await pending('mover0')).toBeNull()
   })
 

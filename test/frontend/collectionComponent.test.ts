@@ -32,8 +32,16 @@ beforeAll(async () => {
   blogListing = listing.body.member[0]['@id']
   template = (await server.get(`${P}/_/pages?search=blog_article_template`, { token: admin })).body.member[0]['@id']
   // News (publishable page data): one published, one draft only.
-  await server.post(`${P}/page_data/news_article_datas`, { title: 'Published news', summary: 'out', page: template, publishedAt: past() }, { token: admin })
-  await server.post(`${P}/page_data/news_article_datas`, { title: 'Draft news', summary: 'not yet', page: template }, { token: admin })
+  await server.post(
+    `${P}/page_data/news_article_datas`,
+    { title: 'Published news', summary: 'out', page: template, publishedAt: past() },
+    { token: admin },
+  )
+  await server.post(
+    `${P}/page_data/news_article_datas`,
+    { title: 'Draft news', summary: 'not yet', page: template },
+    { token: admin },
+  )
   news = await collectionComponent({ resourceIri: '/page_data/news_article_datas' })
 })
 afterAll(async () => {
@@ -45,10 +53,19 @@ describe('the demo blog listing', () => {
     const response = await server.get(blogListing)
     expect(response.status).toBe(200)
     const { collection } = response.body
-    expect(collection).toMatchObject({ '@id': `${P}/page_data/blog_article_datas`, '@type': 'Collection', totalItems: 2 })
+    expect(collection).toMatchObject({
+      '@id': `${P}/page_data/blog_article_datas`,
+      '@type': 'Collection',
+      totalItems: 2,
+    })
     expect(collection.member.map((m: { title: string }) => m.title).sort()).toEqual(['First article', 'Second article'])
     expect(collection.member[0]['@type']).toBe('BlogArticleData')
-    expect(collection.view).toEqual({ '@id': `${blogListing}?page=1`, '@type': 'PartialCollectionView', first: `${blogListing}?page=1`, last: `${blogListing}?page=1` })
+    expect(collection.view).toEqual({
+      '@id': `${blogListing}?page=1`,
+      '@type': 'PartialCollectionView',
+      first: `${blogListing}?page=1`,
+      last: `${blogListing}?page=1`,
+    })
     expect(response.body.resourceIri).toBe(`${P}/page_data/blog_article_datas`)
   })
 
@@ -64,8 +81,15 @@ describe('defaultQueryParameters and perPage', () => {
   let defaults: string
   let paged: string
   beforeAll(async () => {
-    defaults = await collectionComponent({ resourceIri: `${P}/page_data/blog_article_datas`, defaultQueryParameters: { search: 'first', order: { title: 'asc' } } })
-    paged = await collectionComponent({ resourceIri: `${P}/page_data/blog_article_datas`, perPage: 1, defaultQueryParameters: { order: { title: 'asc' } } })
+    defaults = await collectionComponent({
+      resourceIri: `${P}/page_data/blog_article_datas`,
+      defaultQueryParameters: { search: 'first', order: { title: 'asc' } },
+    })
+    paged = await collectionComponent({
+      resourceIri: `${P}/page_data/blog_article_datas`,
+      perPage: 1,
+      defaultQueryParameters: { order: { title: 'asc' } },
+    })
   })
 
   it('appends the defaults to the proxied request', async () => {
@@ -74,8 +98,12 @@ describe('defaultQueryParameters and perPage', () => {
   })
 
   it('lets a request parameter override a default, an empty value too', async () => {
-    expect((await server.get(`${defaults}?search=second`)).body.collection.member.map((m: { title: string }) => m.title)).toEqual(['Second article'])
-    expect((await server.get(`${defaults}?search=`)).body.collection.member.map((m: { title: string }) => m.title)).toEqual(['First article', 'Second article'])
+    expect(
+      (await server.get(`${defaults}?search=second`)).body.collection.member.map((m: { title: string }) => m.title),
+    ).toEqual(['Second article'])
+    expect(
+      (await server.get(`${defaults}?search=`)).body.collection.member.map((m: { title: string }) => m.title),
+    ).toEqual(['First article', 'Second article'])
   })
 
   it('pages by perPage, with first/last/next/previous on the component IRI', async () => {
@@ -95,7 +123,7 @@ describe('defaultQueryParameters and perPage', () => {
   })
 })
 
-describe('the caller\'s own permissions apply (attack: reading drafts through a Collection)', () => {
+describe("the caller's own permissions apply (attack: reading drafts through a Collection)", () => {
   it('never shows an anonymous reader a draft through the proxy', async () => {
     const { collection } = (await server.get(news)).body
     expect(collection.member.map((m: { title: string }) => m.title)).toEqual(['Published news'])
@@ -110,7 +138,9 @@ describe('the caller\'s own permissions apply (attack: reading drafts through a 
   it('shows an admin the drafts, as a direct GET of the collection would', async () => {
     const direct = (await server.get(`${P}/page_data/news_article_datas`, { token: admin })).body
     const { collection } = (await server.get(news, { token: admin })).body
-    expect(collection.member.map((m: { title: string }) => m.title).sort()).toEqual(direct.member.map((m: { title: string }) => m.title).sort())
+    expect(collection.member.map((m: { title: string }) => m.title).sort()).toEqual(
+      direct.member.map((m: { title: string }) => m.title).sort(),
+    )
     expect(collection.member.map((m: { title: string }) => m.title)).toContain('Draft news')
   })
 
@@ -125,15 +155,24 @@ describe('the caller\'s own permissions apply (attack: reading drafts through a 
 
 describe('reading several Collections at once', () => {
   it('costs no extra query per Collection that asks the same thing', async () => {
-    const measure = async () => (await server.countQueries(() => server.get(`${P}/component/collections?itemsPerPage=100`))).queries
+    const measure = async () =>
+      (await server.countQueries(() => server.get(`${P}/component/collections?itemsPerPage=100`))).queries
     const before = await measure()
     const list = (await server.get(`${P}/component/collections?itemsPerPage=100`)).body
-    for (let i = 0; i < 4; i++) await server.payload.create({ collection: 'collections', data: { resourceIri: '/page_data/blog_article_datas', perPage: 12 } as never, depth: 0 })
+    for (let i = 0; i < 4; i++)
+      await server.payload.create({
+        collection: 'collections',
+        data: { resourceIri: '/page_data/blog_article_datas', perPage: 12 } as never,
+        depth: 0,
+      })
     const after = await measure()
     const grown = (await server.get(`${P}/component/collections?itemsPerPage=100`)).body
     expect(grown.totalItems).toBe(list.totalItems + 4)
     expect(after).toBe(before)
-    for (const member of grown.member.filter((m: { resourceIri: string; perPage: number; defaultQueryParameters: unknown }) => m.resourceIri === `${P}/page_data/blog_article_datas` && m.perPage === 12 && !m.defaultQueryParameters)) {
+    for (const member of grown.member.filter(
+      (m: { resourceIri: string; perPage: number; defaultQueryParameters: unknown }) =>
+        m.resourceIri === `${P}/page_data/blog_article_datas` && m.perPage === 12 && !m.defaultQueryParameters,
+    )) {
       expect(member.collection.totalItems).toBe(2)
       expect(member.collection.view['@id']).toBe(`${member['@id']}?page=1`)
     }
@@ -149,7 +188,11 @@ describe('reading several Collections at once', () => {
 
 describe('resourceIri', () => {
   it('is stored in one canonical form and served with the API prefix, whatever form was sent', async () => {
-    const forms = ['/page_data/blog_article_datas', `${P}/page_data/blog_article_datas`, `${server.url}${P}/page_data/blog_article_datas/`]
+    const forms = [
+      '/page_data/blog_article_datas',
+      `${P}/page_data/blog_article_datas`,
+      `${server.url}${P}/page_data/blog_article_datas/`,
+    ]
     for (const resourceIri of forms) {
       const iri = await collectionComponent({ resourceIri })
       expect((await server.get(iri)).body.resourceIri).toBe(`${P}/page_data/blog_article_datas`)
@@ -159,7 +202,10 @@ describe('resourceIri', () => {
   })
 
   it('refuses an item IRI or something that is no resource (422)', async () => {
-    for (const resourceIri of [`${P}/page_data/blog_article_datas/00000000-0000-4000-8000-000000000000`, '/nothing/here']) {
+    for (const resourceIri of [
+      `${P}/page_data/blog_article_datas/00000000-0000-4000-8000-000000000000`,
+      '/nothing/here',
+    ]) {
       const response = await server.post(`${P}/component/collections`, { resourceIri }, { token: admin })
       expect(response.status).toBe(422)
       expect(response.body.violations[0].propertyPath).toBe('resourceIri')

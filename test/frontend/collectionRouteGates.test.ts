@@ -28,7 +28,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-const titles = (body: { collection: { member: Array<{ title: string }> } }) => body.collection.member.map((m) => m.title).sort()
+const titles = (body: { collection: { member: Array<{ title: string }> } }) =>
+  body.collection.member.map((m) => m.title).sort()
 
 it('leaves a record with a scheduled route out for an anonymous reader, like the direct collection GET', async () => {
   const direct = (await server.get(`${P}/page_data/blog_article_datas`)).body

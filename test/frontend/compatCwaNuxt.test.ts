@@ -32,7 +32,11 @@ describe('hydra: keys', () => {
     const body = (await on.get(`${P}/_/routes`)).body
     expect(body['hydra:member']).toEqual(body.member)
     expect(body['hydra:totalItems']).toBe(body.totalItems)
-    expect(body['hydra:view']).toMatchObject({ '@type': 'hydra:PartialCollectionView', 'hydra:first': body.view.first, 'hydra:last': body.view.last })
+    expect(body['hydra:view']).toMatchObject({
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': body.view.first,
+      'hydra:last': body.view.last,
+    })
     const plain = (await off.get(`${P}/_/routes`)).body
     expect(plain).not.toHaveProperty('hydra:member')
     // A JSON-LD context names the keys without being a collection: left as it is.
@@ -41,42 +45,68 @@ describe('hydra: keys', () => {
     expect(context.member).toMatchObject({ '@id': 'hydra:member' })
   })
 
-  it('the Collection component\'s collection too (the module reads hydra:member and hydra:view.hydra:last)', async () => {
+  it("the Collection component's collection too (the module reads hydra:member and hydra:view.hydra:last)", async () => {
     const listing = (await on.get(`${P}/component/collections`)).body['hydra:member'][0]
     expect(listing.collection['hydra:member']).toHaveLength(2)
     expect(listing.collection['hydra:view']['hydra:last']).toBe(`${listing['@id']}?page=1`)
   })
 
   it('errors are hydra:Error with hydra:description; violations ConstraintViolationList', async () => {
-    const error = (await on.post(`${P}/login`, { username: 'x', password: 'y' }, { contentType: 'application/json' })).body
-    expect(error).toMatchObject({ '@type': 'hydra:Error', 'hydra:title': 'Unauthorized', 'hydra:description': 'Invalid credentials.', message: 'Invalid credentials.' })
+    const error = (await on.post(`${P}/login`, { username: 'x', password: 'y' }, { contentType: 'application/json' }))
+      .body
+    expect(error).toMatchObject({
+      '@type': 'hydra:Error',
+      'hydra:title': 'Unauthorized',
+      'hydra:description': 'Invalid credentials.',
+      message: 'Invalid credentials.',
+    })
     const violation = (await on.post(`${P}/component/titles`, {}, { token: admin })).body
     expect(violation['@type']).toBe('ConstraintViolationList')
     expect(violation['hydra:description']).toContain('title')
-    expect((await off.post(`${P}/login`, { username: 'x', password: 'y' }, { contentType: 'application/json' })).body['@type']).toBe('Error')
+    expect(
+      (await off.post(`${P}/login`, { username: 'x', password: 'y' }, { contentType: 'application/json' })).body[
+        '@type'
+      ],
+    ).toBe('Error')
   })
 })
 
 describe('path-shaped route IRIs', () => {
-  it('a route\'s @id is exactly the path requested, home included, everywhere it appears', async () => {
+  it("a route's @id is exactly the path requested, home included, everywhere it appears", async () => {
     const blog = (await on.get(`${P}/_/routes//blog`)).body
     expect(blog['@id']).toBe(`${P}/_/routes//blog`)
     expect((await on.get(`${P}/_/routes//`)).body['@id']).toBe(`${P}/_/routes//`)
     const page = (await on.get(blog.page)).body
     expect(page.route).toBe(`${P}/_/routes//blog`)
     const links = (await on.get(`${P}/component/navigation_links`)).body['hydra:member']
-    expect(links.map((link: { route: string }) => link.route).sort()).toEqual([`${P}/_/routes//`, `${P}/_/routes//blog`, `${P}/_/routes//contact`])
+    expect(links.map((link: { route: string }) => link.route).sort()).toEqual([
+      `${P}/_/routes//`,
+      `${P}/_/routes//blog`,
+      `${P}/_/routes//contact`,
+    ])
     // Off: the UUID IRI of the contract.
     expect((await off.get(`${P}/_/routes//blog`)).body['@id']).toMatch(new RegExp(`^${P}/_/routes/[0-9a-f-]{36}$`))
   })
 
   it('accepts path-shaped route IRIs on input', async () => {
-    const created = await on.post(`${P}/component/navigation_links`, { label: 'To the blog', route: `${P}/_/routes//blog` }, { token: admin })
+    const created = await on.post(
+      `${P}/component/navigation_links`,
+      { label: 'To the blog', route: `${P}/_/routes//blog` },
+      { token: admin },
+    )
     expect(created.status).toBe(201)
     expect(created.body.route).toBe(`${P}/_/routes//blog`)
-    const encoded = await on.post(`${P}/component/navigation_links`, { label: 'Home', route: '/_/routes/%2F' }, { token: admin })
+    const encoded = await on.post(
+      `${P}/component/navigation_links`,
+      { label: 'Home', route: '/_/routes/%2F' },
+      { token: admin },
+    )
     expect(encoded.body.route).toBe(`${P}/_/routes//`)
-    const unknown = await on.post(`${P}/component/navigation_links`, { label: 'Nowhere', route: `${P}/_/routes//no-such-page` }, { token: admin })
+    const unknown = await on.post(
+      `${P}/component/navigation_links`,
+      { label: 'Nowhere', route: `${P}/_/routes//no-such-page` },
+      { token: admin },
+    )
     expect(unknown.status).toBe(422)
   })
 
@@ -91,7 +121,7 @@ describe('path-shaped route IRIs', () => {
   })
 })
 
-describe('the module\'s other endpoints', () => {
+describe("the module's other endpoints", () => {
   it('/.jsonld answers as the entrypoint (404 with the profile off)', async () => {
     const entrypoint = await on.get(`${P}/.jsonld`)
     expect(entrypoint.status).toBe(200)
@@ -102,8 +132,15 @@ describe('the module\'s other endpoints', () => {
   it('GET /logout logs out like POST', async () => {
     const username = 'compat_logout'
     await on.createUser(username)
-    const login = await on.post(`${P}/login`, { username, password: 'correct horse battery staple' }, { contentType: 'application/json' })
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const login = await on.post(
+      `${P}/login`,
+      { username, password: 'correct horse battery staple' },
+      { contentType: 'application/json' },
+    )
+    const cookies = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
     const out = await on.get(`${P}/logout`, { headers: { cookie: cookies } })
     expect(out.status).toBe(204)
     expect(out.headers.getSetCookie().some((c) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(true)
@@ -121,7 +158,11 @@ describe('the module\'s other endpoints', () => {
 
   it('GET {routeIri}/redirects lists the routes redirecting to it', async () => {
     const blog = (await on.get(`${P}/_/routes//blog`, { token: admin })).body
-    const redirect = await on.post(`${P}/_/routes`, { path: '/old-blog', redirect: `${P}/_/routes//blog` }, { token: admin })
+    const redirect = await on.post(
+      `${P}/_/routes`,
+      { path: '/old-blog', redirect: `${P}/_/routes//blog` },
+      { token: admin },
+    )
     expect(redirect.status).toBe(201)
     const response = await on.get(`${P}/_/routes//blog/redirects`, { token: admin })
     expect(response.status).toBe(200)
@@ -130,18 +171,22 @@ describe('the module\'s other endpoints', () => {
   })
 })
 
-describe('associatedResources on routes (the module\'s route list)', () => {
+describe("associatedResources on routes (the module's route list)", () => {
   it('names what each route leads to, for admins only', async () => {
     await on.post(`${P}/_/routes`, { path: '/blog-old', redirect: `${P}/_/routes//blog` }, { token: admin })
     const members = (await on.get(`${P}/_/routes?itemsPerPage=100`, { token: admin })).body['hydra:member']
-    const byPath = Object.fromEntries(members.map((m: { path: string; associatedResources: unknown }) => [m.path, m.associatedResources]))
+    const byPath = Object.fromEntries(
+      members.map((m: { path: string; associatedResources: unknown }) => [m.path, m.associatedResources]),
+    )
     expect(byPath['/blog']).toEqual({ page: 'Blog' })
     expect(byPath['/blog/first-article']).toEqual({ pageData: 'First article', pageDataType: 'BlogArticleData' })
     expect(byPath['/blog-old']).toEqual({ redirect: '/blog' })
     const anonymous = (await on.get(`${P}/_/routes`)).body['hydra:member']
     expect(anonymous.some((m: object) => 'associatedResources' in m)).toBe(false)
     const offAdmin = await off.tokenFor('ROLE_ADMIN')
-    expect((await off.get(`${P}/_/routes`, { token: offAdmin })).body.member.some((m: object) => 'associatedResources' in m)).toBe(false)
+    expect(
+      (await off.get(`${P}/_/routes`, { token: offAdmin })).body.member.some((m: object) => 'associatedResources' in m),
+    ).toBe(false)
   })
 })
 
@@ -154,17 +199,25 @@ describe('collection filters on item requests', () => {
   })
 
   it('still never show drafts (attack: ?published=false as an anonymous caller)', async () => {
-    const template = (await on.get(`${P}/_/pages?search=blog_article_template`, { token: admin })).body['hydra:member'][0]['@id']
-    const draft = await on.post(`${P}/page_data/news_article_datas`, { title: 'Secret', summary: 's', page: template }, { token: admin })
+    const template = (await on.get(`${P}/_/pages?search=blog_article_template`, { token: admin })).body[
+      'hydra:member'
+    ][0]['@id']
+    const draft = await on.post(
+      `${P}/page_data/news_article_datas`,
+      { title: 'Secret', summary: 's', page: template },
+      { token: admin },
+    )
     expect((await on.get(`${draft.body['@id']}?search=Secret&published=false`)).status).toBe(404)
   })
 })
 
-describe('the demo seed follows the module\'s conventions with the profile on', () => {
-  it('layout and page templates are the module\'s names; a group reference is {reference}_{owner IRI as served}', async () => {
+describe("the demo seed follows the module's conventions with the profile on", () => {
+  it("layout and page templates are the module's names; a group reference is {reference}_{owner IRI as served}", async () => {
     const layout = (await on.get(`${P}/_/layouts`)).body['hydra:member'][0]
     expect(layout.uiComponent).toBe('CwaLayoutPrimary')
-    const groups = await Promise.all(layout.componentGroups.map(async (iri: string) => (await on.get(iri, { token: admin })).body.reference))
+    const groups = await Promise.all(
+      layout.componentGroups.map(async (iri: string) => (await on.get(iri, { token: admin })).body.reference),
+    )
     expect(groups.sort()).toEqual([`bottom_${layout['@id']}`, `top_${layout['@id']}`])
     const home = (await on.get((await on.get(`${P}/_/routes//`)).body.page)).body
     expect(home.uiComponent).toBe('CwaPagePrimaryPageTemplate')
@@ -174,7 +227,9 @@ describe('the demo seed follows the module\'s conventions with the profile on', 
   it('names the owner by the IRI as served (no prefix with compatIrisWithoutPrefix), and keeps the plain names without the profile', async () => {
     const layout = (await bare.get(`${P}/_/layouts`)).body['hydra:member'][0]
     expect(layout['@id']).toMatch(/^\/_\/layouts\//)
-    const references = await Promise.all(layout.componentGroups.map(async (iri: string) => (await bare.get(`${P}${iri}`)).body.reference))
+    const references = await Promise.all(
+      layout.componentGroups.map(async (iri: string) => (await bare.get(`${P}${iri}`)).body.reference),
+    )
     expect(references).toContain(`top_${layout['@id']}`)
     const plain = (await off.get(`${P}/_/layouts`)).body.member[0]
     expect(plain.uiComponent).toBe('PrimaryLayout')

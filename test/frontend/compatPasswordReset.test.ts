@@ -10,11 +10,18 @@ import { linksIn } from '../support/smtp'
 import { PASSWORD } from '../support/server'
 import { useMailSite } from '../support/mail'
 
-const { server, smtp } = useMailSite({ compat: 'cwa-nuxt', user: { emailLinks: { defaultOrigin: 'http://front.test' } } })
+const { server, smtp } = useMailSite({
+  compat: 'cwa-nuxt',
+  user: { emailLinks: { defaultOrigin: 'http://front.test' } },
+})
 
-const patch = (body: unknown, contentType = 'application/json') => server.request('PATCH', '/_api/component/forms/password_reset/submit', body, { contentType })
-const moduleBody = (username: string, token: string, first: string, second = first) => ({ password_update: { username, plainNewPasswordConfirmationToken: token, plainPassword: { first, second } } })
-const loginStatus = async (username: string, password: string) => (await server.request('POST', '/_api/login', { username, password }, { contentType: 'application/json' })).status
+const patch = (body: unknown, contentType = 'application/json') =>
+  server.request('PATCH', '/_api/component/forms/password_reset/submit', body, { contentType })
+const moduleBody = (username: string, token: string, first: string, second = first) => ({
+  password_update: { username, plainNewPasswordConfirmationToken: token, plainPassword: { first, second } },
+})
+const loginStatus = async (username: string, password: string) =>
+  (await server.request('POST', '/_api/login', { username, password }, { contentType: 'application/json' })).status
 
 async function emailedToken(username: string): Promise<string> {
   expect((await server.get(`/_api/password/reset/request/${username}`)).status).toBe(200)
@@ -25,7 +32,7 @@ async function emailedToken(username: string): Promise<string> {
   return decodeURIComponent(token!)
 }
 
-describe('the module\'s password reset PATCH', () => {
+describe("the module's password reset PATCH", () => {
   it('sets the password (application/json, password_update, plainNewPasswordConfirmationToken)', async () => {
     await server.createUser('nuxt_resetter')
     const token = await emailedToken('nuxt_resetter')

@@ -29,7 +29,10 @@ describe('a PATCH answers the body a GET would', () => {
   it('of a component group: its componentPositions are listed, not []', async () => {
     const group = (await server.get(`${P}/_/component_groups?search=home_main`, { token: admin })).body.member[0]
     // As many as the demo seed placed in the home page's main group (its title, text and image).
-    const [{ count }] = await server.sql('SELECT count(*)::int AS count FROM _acb_component_positions WHERE component_group_id = $1', [group.id])
+    const [{ count }] = await server.sql(
+      'SELECT count(*)::int AS count FROM _acb_component_positions WHERE component_group_id = $1',
+      [group.id],
+    )
     expect(count).toBeGreaterThan(1)
     expect(group.componentPositions.length).toBe(count)
     const patched = await server.patch(group['@id'], { location: 'main' }, { token: admin })
@@ -51,7 +54,8 @@ describe('a PATCH answers the body a GET would', () => {
 })
 
 describe('allowedComponents', () => {
-  const create = (body: Record<string, unknown>) => server.post(`${P}/_/component_groups`, { location: 'main', ...body }, { token: admin })
+  const create = (body: Record<string, unknown>) =>
+    server.post(`${P}/_/component_groups`, { location: 'main', ...body }, { token: admin })
 
   it('keeps null as null, and an empty list as an empty list', async () => {
     const none = await create({ reference: 'ac-none' })
@@ -64,23 +68,36 @@ describe('allowedComponents', () => {
   })
 
   it('stores every IRI form in one canonical form and serves it like every @id', async () => {
-    const created = await create({ reference: 'ac-forms', allowedComponents: ['/component/titles', `${P}/component/html_contents`, `${server.url}${P}/component/images/`] })
+    const created = await create({
+      reference: 'ac-forms',
+      allowedComponents: ['/component/titles', `${P}/component/html_contents`, `${server.url}${P}/component/images/`],
+    })
     expect(created.status).toBe(201)
     const expected = [`${P}/component/titles`, `${P}/component/html_contents`, `${P}/component/images`]
     expect(created.body.allowedComponents).toEqual(expected)
     expect((await server.get(created.body['@id'])).body.allowedComponents).toEqual(expected)
-    const [row] = await server.sql('SELECT allowed_components FROM _acb_component_groups WHERE id = $1', [idOf(created.body['@id'])])
+    const [row] = await server.sql('SELECT allowed_components FROM _acb_component_groups WHERE id = $1', [
+      idOf(created.body['@id']),
+    ])
     expect(row.allowed_components).toEqual(['/component/titles', '/component/html_contents', '/component/images'])
   })
 
   it('clears back to null on PATCH null, and still restricts positions', async () => {
     const created = await create({ reference: 'ac-restrict', allowedComponents: ['/component/titles'] })
     const html = (await server.post(`${P}/component/html_contents`, { html: '<p>x</p>' }, { token: admin })).body['@id']
-    const refused = await server.post(`${P}/_/component_positions`, { componentGroup: created.body['@id'], component: html }, { token: admin })
+    const refused = await server.post(
+      `${P}/_/component_positions`,
+      { componentGroup: created.body['@id'], component: html },
+      { token: admin },
+    )
     expect(refused.status).toBe(422)
     const cleared = await server.patch(created.body['@id'], { allowedComponents: null }, { token: admin })
     expect(cleared.body.allowedComponents).toBeNull()
-    const accepted = await server.post(`${P}/_/component_positions`, { componentGroup: created.body['@id'], component: html }, { token: admin })
+    const accepted = await server.post(
+      `${P}/_/component_positions`,
+      { componentGroup: created.body['@id'], component: html },
+      { token: admin },
+    )
     expect(accepted.status).toBe(201)
   })
 })
@@ -88,11 +105,17 @@ describe('allowedComponents', () => {
 describe('a component POST with componentPositions', () => {
   let group: string
   beforeAll(async () => {
-    group = (await server.post(`${P}/_/component_groups`, { reference: 'post-positions', location: 'main' }, { token: admin })).body['@id']
+    group = (
+      await server.post(`${P}/_/component_groups`, { reference: 'post-positions', location: 'main' }, { token: admin })
+    ).body['@id']
   })
 
   it('creates embedded {componentGroup, sortValue} positions holding the new component', async () => {
-    const response = await server.post(`${P}/component/titles`, { title: 'Placed', componentPositions: [{ componentGroup: group, sortValue: 5 }] }, { token: admin })
+    const response = await server.post(
+      `${P}/component/titles`,
+      { title: 'Placed', componentPositions: [{ componentGroup: group, sortValue: 5 }] },
+      { token: admin },
+    )
     expect(response.status).toBe(201)
     expect(response.body.componentPositions).toHaveLength(1)
     const position = (await server.get(response.body.componentPositions[0], { token: admin })).body
@@ -101,9 +124,17 @@ describe('a component POST with componentPositions', () => {
   })
 
   it('links an existing position given by IRI', async () => {
-    const empty = await server.post(`${P}/_/component_positions`, { componentGroup: group, sortValue: 9 }, { token: admin })
+    const empty = await server.post(
+      `${P}/_/component_positions`,
+      { componentGroup: group, sortValue: 9 },
+      { token: admin },
+    )
     expect(empty.status).toBe(201)
-    const response = await server.post(`${P}/component/titles`, { title: 'Into the slot', componentPositions: [empty.body['@id']] }, { token: admin })
+    const response = await server.post(
+      `${P}/component/titles`,
+      { title: 'Into the slot', componentPositions: [empty.body['@id']] },
+      { token: admin },
+    )
     expect(response.status).toBe(201)
     expect(response.body.componentPositions).toEqual([empty.body['@id']])
     expect((await server.get(empty.body['@id'], { token: admin })).body.component).toBe(response.body['@id'])
@@ -112,14 +143,35 @@ describe('a component POST with componentPositions', () => {
   it('writes nothing when a position is refused (422 on the entry, no orphaned component)', async () => {
     const count = async () => Number((await server.sql('SELECT count(*) AS n FROM _acb_titles'))[0].n)
     const before = await count()
-    const restricted = (await server.post(`${P}/_/component_groups`, { reference: 'only-html', location: 'main', allowedComponents: ['/component/html_contents'] }, { token: admin })).body['@id']
-    const refused = await server.post(`${P}/component/titles`, { title: 'Nowhere', componentPositions: [{ componentGroup: group }, { componentGroup: restricted }] }, { token: admin })
+    const restricted = (
+      await server.post(
+        `${P}/_/component_groups`,
+        { reference: 'only-html', location: 'main', allowedComponents: ['/component/html_contents'] },
+        { token: admin },
+      )
+    ).body['@id']
+    const refused = await server.post(
+      `${P}/component/titles`,
+      { title: 'Nowhere', componentPositions: [{ componentGroup: group }, { componentGroup: restricted }] },
+      { token: admin },
+    )
     expect(refused.status).toBe(422)
     expect(refused.body.violations[0].propertyPath).toMatch(/^componentPositions\[1\]/)
-    const missing = await server.post(`${P}/component/titles`, { title: 'Nowhere', componentPositions: [{ componentGroup: `${P}/_/component_groups/00000000-0000-4000-8000-000000000000` }] }, { token: admin })
+    const missing = await server.post(
+      `${P}/component/titles`,
+      {
+        title: 'Nowhere',
+        componentPositions: [{ componentGroup: `${P}/_/component_groups/00000000-0000-4000-8000-000000000000` }],
+      },
+      { token: admin },
+    )
     expect(missing.status).toBe(422)
     expect(missing.body.violations[0].propertyPath).toBe('componentPositions[0].componentGroup')
-    const wrongType = await server.post(`${P}/component/titles`, { title: 'Nowhere', componentPositions: 'x' }, { token: admin })
+    const wrongType = await server.post(
+      `${P}/component/titles`,
+      { title: 'Nowhere', componentPositions: 'x' },
+      { token: admin },
+    )
     expect(wrongType.status).toBe(422)
     expect(await count()).toBe(before)
   })
@@ -127,7 +179,15 @@ describe('a component POST with componentPositions', () => {
 
 describe('_metadata on every resource', () => {
   it('says persisted: true on routes, pages, layouts, groups, positions, page data, components and users', async () => {
-    const paths = [`${P}/_/routes//blog`, `${P}/_/pages`, `${P}/_/layouts`, `${P}/_/component_groups`, `${P}/_/component_positions`, `${P}/page_data/blog_article_datas`, `${P}/component/titles`]
+    const paths = [
+      `${P}/_/routes//blog`,
+      `${P}/_/pages`,
+      `${P}/_/layouts`,
+      `${P}/_/component_groups`,
+      `${P}/_/component_positions`,
+      `${P}/page_data/blog_article_datas`,
+      `${P}/component/titles`,
+    ]
     for (const path of paths) {
       const body = (await server.get(path, { token: admin })).body
       const item = body.member ? body.member[0] : body
@@ -188,20 +248,34 @@ describe('GET /_/page_data_metadatas', () => {
   it('lists each page data type with its component-typed properties', async () => {
     const response = await server.get(`${P}/_/page_data_metadatas`)
     expect(response.status).toBe(200)
-    const byClass = Object.fromEntries(response.body.member.map((m: { resourceClass: string; properties: unknown[] }) => [m.resourceClass, m]))
-    expect(byClass.BlogArticleData.properties.map((p: { property: string; componentShortName: string }) => [p.property, p.componentShortName])).toEqual([
+    const byClass = Object.fromEntries(
+      response.body.member.map((m: { resourceClass: string; properties: unknown[] }) => [m.resourceClass, m]),
+    )
+    expect(
+      byClass.BlogArticleData.properties.map((p: { property: string; componentShortName: string }) => [
+        p.property,
+        p.componentShortName,
+      ]),
+    ).toEqual([
       ['htmlContent', 'HtmlContent'],
       ['image', 'Image'],
     ])
     expect(byClass.NewsArticleData.properties.map((p: { property: string }) => p.property)).toEqual(['image'])
-    expect(byClass.BlogArticleData).toMatchObject({ '@type': 'PageDataMetadata', resourceIri: `${P}/page_data/blog_article_datas` })
+    expect(byClass.BlogArticleData).toMatchObject({
+      '@type': 'PageDataMetadata',
+      resourceIri: `${P}/page_data/blog_article_datas`,
+    })
     expect(response.body.totalItems).toBe(2)
   })
 })
 
 describe('errors carry a human message', () => {
   it('401 on bad credentials: message "Invalid credentials."', async () => {
-    const response = await server.post(`${P}/login`, { username: 'nobody', password: 'wrong' }, { contentType: 'application/json' })
+    const response = await server.post(
+      `${P}/login`,
+      { username: 'nobody', password: 'wrong' },
+      { contentType: 'application/json' },
+    )
     expect(response.status).toBe(401)
     expect(response.body.message).toBe('Invalid credentials.')
   })

@@ -14,7 +14,9 @@ let server: TestServer
 let plain: TestServer
 
 beforeAll(async () => {
-  server = await startTestServer({ options: { cors: { allowedOrigins: ['https://front\\.example(:\\d+)?'], maxAge: 600 } } })
+  server = await startTestServer({
+    options: { cors: { allowedOrigins: ['https://front\\.example(:\\d+)?'], maxAge: 600 } },
+  })
   plain = await startTestServer()
 })
 afterAll(async () => {
@@ -22,8 +24,15 @@ afterAll(async () => {
   await plain?.close()
 })
 
-const preflight = (target: TestServer, origin: string, method = 'PATCH', requestHeaders = 'content-type, path, preload') =>
-  target.request('OPTIONS', `${P}/_/routes`, undefined, { headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': requestHeaders } })
+const preflight = (
+  target: TestServer,
+  origin: string,
+  method = 'PATCH',
+  requestHeaders = 'content-type, path, preload',
+) =>
+  target.request('OPTIONS', `${P}/_/routes`, undefined, {
+    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': requestHeaders },
+  })
 
 describe('an allowed origin', () => {
   it('gets a 204 preflight naming the origin, credentials, methods, headers and max-age', async () => {
@@ -34,15 +43,23 @@ describe('an allowed origin', () => {
     expect(h.get('access-control-allow-origin')).toBe(FRONT)
     expect(h.get('access-control-allow-credentials')).toBe('true')
     expect(h.get('access-control-allow-methods')!.split(/,\s*/).sort()).toEqual(['DELETE', 'GET', 'PATCH', 'POST'])
-    expect(h.get('access-control-allow-headers')!.toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['content-type', 'path', 'preload']))
+    expect(h.get('access-control-allow-headers')!.toLowerCase().split(/,\s*/)).toEqual(
+      expect.arrayContaining(['content-type', 'path', 'preload']),
+    )
     expect(h.get('access-control-max-age')).toBe('600')
     expect(h.get('vary')).toMatch(/Origin/)
   })
 
   it('matches case-insensitively, anchored (https://FRONT.example yes; https://front.example.evil no)', async () => {
-    expect((await preflight(server, 'https://FRONT.example')).headers.get('access-control-allow-origin')).toBe('https://FRONT.example')
-    expect((await preflight(server, 'https://front.example.evil')).headers.get('access-control-allow-origin')).toBeNull()
-    expect((await preflight(server, 'https://evil.front.example')).headers.get('access-control-allow-origin')).toBeNull()
+    expect((await preflight(server, 'https://FRONT.example')).headers.get('access-control-allow-origin')).toBe(
+      'https://FRONT.example',
+    )
+    expect(
+      (await preflight(server, 'https://front.example.evil')).headers.get('access-control-allow-origin'),
+    ).toBeNull()
+    expect(
+      (await preflight(server, 'https://evil.front.example')).headers.get('access-control-allow-origin'),
+    ).toBeNull()
   })
 
   it('may read answers (Link exposed) and errors, with their message', async () => {
@@ -50,7 +67,12 @@ describe('an allowed origin', () => {
     expect(read.headers.get('access-control-allow-origin')).toBe(FRONT)
     expect(read.headers.get('access-control-expose-headers')).toMatch(/Link/)
     expect(read.headers.get('link')).toMatch(/docs\.jsonld/)
-    const refused = await server.request('POST', `${P}/login`, { username: 'nobody', password: 'nope' }, { headers: { origin: FRONT }, contentType: 'application/json' })
+    const refused = await server.request(
+      'POST',
+      `${P}/login`,
+      { username: 'nobody', password: 'nope' },
+      { headers: { origin: FRONT }, contentType: 'application/json' },
+    )
     expect(refused.status).toBe(401)
     expect(refused.headers.get('access-control-allow-origin')).toBe(FRONT)
     expect(refused.body.message).toBe('Invalid credentials.')
@@ -58,18 +80,31 @@ describe('an allowed origin', () => {
 
   it('may send writes with the session cookie (the cross-site write refusal lets it through)', async () => {
     const token = await server.tokenFor('ROLE_ADMIN')
-    const write = await server.request('POST', `${P}/_/layouts`, { reference: 'from-front' }, { headers: { origin: FRONT, cookie: `api_component=${token}` } })
+    const write = await server.request(
+      'POST',
+      `${P}/_/layouts`,
+      { reference: 'from-front' },
+      { headers: { origin: FRONT, cookie: `api_component=${token}` } },
+    )
     expect(write.status).toBe(201)
     expect(write.headers.get('access-control-allow-origin')).toBe(FRONT)
     // Payload's REST API applies the same cross-site rule: the listed origin may write there too.
-    const rest = await fetch(`${server.url}/api/layouts`, { method: 'POST', headers: { origin: FRONT, cookie: `api_component=${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ reference: 'from-front-rest' }) })
+    const rest = await fetch(`${server.url}/api/layouts`, {
+      method: 'POST',
+      headers: { origin: FRONT, cookie: `api_component=${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reference: 'from-front-rest' }),
+    })
     expect(rest.status).toBe(201)
-    const evil = await fetch(`${server.url}/api/layouts`, { method: 'POST', headers: { origin: 'https://evil.example', cookie: `api_component=${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ reference: 'from-evil-rest' }) })
+    const evil = await fetch(`${server.url}/api/layouts`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', cookie: `api_component=${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reference: 'from-evil-rest' }),
+    })
     expect(evil.status).toBe(403)
   })
 })
 
-describe('a foreign origin (attack: a page of another site reading or writing with the visitor\'s cookie)', () => {
+describe("a foreign origin (attack: a page of another site reading or writing with the visitor's cookie)", () => {
   it('gets no CORS header on a preflight or a read', async () => {
     const response = await preflight(server, 'https://evil.example')
     expect(response.headers.get('access-control-allow-origin')).toBeNull()
@@ -81,7 +116,12 @@ describe('a foreign origin (attack: a page of another site reading or writing wi
 
   it('is refused a write with the cookie (403)', async () => {
     const token = await server.tokenFor('ROLE_ADMIN')
-    const write = await server.request('POST', `${P}/_/layouts`, { reference: 'from-evil' }, { headers: { origin: 'https://evil.example', cookie: `api_component=${token}` } })
+    const write = await server.request(
+      'POST',
+      `${P}/_/layouts`,
+      { reference: 'from-evil' },
+      { headers: { origin: 'https://evil.example', cookie: `api_component=${token}` } },
+    )
     expect(write.status).toBe(403)
   })
 })
@@ -91,7 +131,9 @@ describe('without cors.allowedOrigins (the default)', () => {
     const response = await preflight(plain, FRONT)
     expect(response.status).toBe(204)
     expect(response.headers.get('access-control-allow-origin')).toBeNull()
-    expect((await plain.get(`${P}/_/routes`, { headers: { origin: FRONT } })).headers.get('access-control-allow-origin')).toBeNull()
+    expect(
+      (await plain.get(`${P}/_/routes`, { headers: { origin: FRONT } })).headers.get('access-control-allow-origin'),
+    ).toBeNull()
   })
 })
 

@@ -33,12 +33,17 @@ async function hit(path: string): Promise<boolean> {
 beforeAll(async () => {
   frontend = createServer((_req, res) => {
     renders += 1
-    res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=600', xkey: 'cwa-html' }).end(`<p>render ${renders}</p>`)
+    res
+      .writeHead(200, { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=600', xkey: 'cwa-html' })
+      .end(`<p>render ${renders}</p>`)
   })
   await new Promise<void>((resolve) => frontend.listen(0, '127.0.0.1', resolve))
   server = await startTestServer({ options: { httpCache: { sharedMaxAge: 600 } } })
   apiPath = `/_api/component/titles/${(await server.payload.create({ collection: 'titles', data: { title: 'cached' } as never })).id}`
-  varnish = await startVarnish({ servicePort: Number(new URL(server.url).port), frontendPort: (frontend.address() as AddressInfo).port })
+  varnish = await startVarnish({
+    servicePort: Number(new URL(server.url).port),
+    frontendPort: (frontend.address() as AddressInfo).port,
+  })
 })
 afterAll(async () => {
   await varnish?.stop()
@@ -99,7 +104,9 @@ describe('Varnish down', () => {
     for (const command of ['cwa:purge-rendered-html', 'cwa:purge-http-cache']) {
       const result = await run(command, env)
       expect(result.code).toBe(1)
-      expect(result.stderr).toMatch(/was not purged: Varnish at http:\/\/127\.0\.0\.1:\d+ could not be reached \(ECONNREFUSED\)/)
+      expect(result.stderr).toMatch(
+        /was not purged: Varnish at http:\/\/127\.0\.0\.1:\d+ could not be reached \(ECONNREFUSED\)/,
+      )
     }
   }, 60_000)
 })

@@ -37,13 +37,25 @@ describe('purger none (default)', () => {
 describe('cache tags (xkey)', () => {
   it("a read lists the IRIs its body contains: the item, its references; a collection its own IRI and its members'", async () => {
     const layout = await server.payload.create({ collection: 'layouts', data: { reference: 'tags-layout' } as never })
-    const group = await server.payload.create({ collection: 'component_groups', data: { reference: 'tags-group', location: 'main' } as never })
-    const page = await server.payload.create({ collection: 'pages', data: { reference: 'tags-page', title: 'P', layout: layout.id, componentGroups: [group.id] } as never })
+    const group = await server.payload.create({
+      collection: 'component_groups',
+      data: { reference: 'tags-group', location: 'main' } as never,
+    })
+    const page = await server.payload.create({
+      collection: 'pages',
+      data: { reference: 'tags-page', title: 'P', layout: layout.id, componentGroups: [group.id] } as never,
+    })
     await server.payload.create({ collection: 'routes', data: { path: '/tags-page', page: page.id } as never })
     const read = await server.get(`/_api/_/pages/${page.id}`)
     expect(read.status).toBe(200)
     const tags = read.headers.get('xkey')!.split(' ')
-    expect(tags).toEqual(expect.arrayContaining([`/_api/_/pages/${page.id}`, `/_api/_/layouts/${layout.id}`, `/_api/_/component_groups/${group.id}`]))
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        `/_api/_/pages/${page.id}`,
+        `/_api/_/layouts/${layout.id}`,
+        `/_api/_/component_groups/${group.id}`,
+      ]),
+    )
     const titles = await server.get('/_api/component/titles')
     expect(titles.headers.get('xkey')!.split(' ')[0]).toBe('/_api/component/titles')
     for (const member of titles.body.member) expect(titles.headers.get('xkey')!.split(' ')).toContain(member['@id'])
@@ -54,14 +66,22 @@ describe('cache tags (xkey)', () => {
 
 describe('options', () => {
   it('CACHE_PURGER and VARNISH_URL in the reference deployment; varnish needs VARNISH_URL; an unknown purger is refused', () => {
-    expect(resolveOptions(siteOptions({ CACHE_PURGER: 'varnish', VARNISH_URL: 'http://127.0.0.1:6081' })).httpCache).toMatchObject({ purger: 'varnish', varnishUrl: 'http://127.0.0.1:6081' })
-    expect(() => resolveOptions(siteOptions({ CACHE_PURGER: 'varnish' }))).toThrow('httpCache.varnishUrl (VARNISH_URL) is required')
-    expect(() => resolveOptions(siteOptions({ CACHE_PURGER: 'souin' }))).toThrow('httpCache.purger must be none or varnish')
+    expect(
+      resolveOptions(siteOptions({ CACHE_PURGER: 'varnish', VARNISH_URL: 'http://127.0.0.1:6081' })).httpCache,
+    ).toMatchObject({ purger: 'varnish', varnishUrl: 'http://127.0.0.1:6081' })
+    expect(() => resolveOptions(siteOptions({ CACHE_PURGER: 'varnish' }))).toThrow(
+      'httpCache.varnishUrl (VARNISH_URL) is required',
+    )
+    expect(() => resolveOptions(siteOptions({ CACHE_PURGER: 'souin' }))).toThrow(
+      'httpCache.purger must be none or varnish',
+    )
   })
 
   it('a shared cache without SERVER_URL stops the start, naming the variable', () => {
     const plugin = cwaPlugin({ httpCache: { purger: 'varnish', varnishUrl: 'http://127.0.0.1:6081' } })
-    expect(() => plugin({ serverURL: '' } as Config)).toThrow(/SERVER_URL must be set when a shared HTTP cache is configured \(CACHE_PURGER=varnish\)/)
+    expect(() => plugin({ serverURL: '' } as Config)).toThrow(
+      /SERVER_URL must be set when a shared HTTP cache is configured \(CACHE_PURGER=varnish\)/,
+    )
     expect(() => plugin({ serverURL: 'https://example.com', collections: [] } as unknown as Config)).not.toThrow()
   })
 })

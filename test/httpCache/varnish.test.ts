@@ -40,7 +40,14 @@ async function viaCache(path: string): Promise<CacheRead> {
   } catch {
     /* HTML */
   }
-  return { status: response.status, age: Number(response.headers.get('age') ?? 0), hit: (response.headers.get('x-varnish') ?? '').trim().split(/\s+/).length === 2, body, text, headers: response.headers }
+  return {
+    status: response.status,
+    age: Number(response.headers.get('age') ?? 0),
+    hit: (response.headers.get('x-varnish') ?? '').trim().split(/\s+/).length === 2,
+    body,
+    text,
+    headers: response.headers,
+  }
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -50,14 +57,22 @@ beforeAll(async () => {
   // The stand-in front end: rendered HTML tagged with the rendered-HTML tag, numbered so a fresh render shows.
   frontend = createServer((req, res) => {
     rendered += 1
-    res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=600', xkey: 'cwa-html' }).end(`<html><body>render ${rendered} of ${req.url}</body></html>`)
+    res
+      .writeHead(200, { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=600', xkey: 'cwa-html' })
+      .end(`<html><body>render ${rendered} of ${req.url}</body></html>`)
   })
   await new Promise<void>((resolve) => frontend.listen(0, '127.0.0.1', resolve))
   const varnishPort = await freePort()
   // A shared cache needs SERVER_URL (the public origin): the site reads it when its config is built.
   process.env.SERVER_URL = `http://127.0.0.1:${varnishPort}`
-  server = await startTestServer({ options: { httpCache: { sharedMaxAge: 600, purger: 'varnish', varnishUrl: `http://127.0.0.1:${varnishPort}` } } })
-  varnish = await startVarnish({ port: varnishPort, servicePort: Number(new URL(server.url).port), frontendPort: (frontend.address() as AddressInfo).port })
+  server = await startTestServer({
+    options: { httpCache: { sharedMaxAge: 600, purger: 'varnish', varnishUrl: `http://127.0.0.1:${varnishPort}` } },
+  })
+  varnish = await startVarnish({
+    port: varnishPort,
+    servicePort: Number(new URL(server.url).port),
+    frontendPort: (frontend.address() as AddressInfo).port,
+  })
   admin = await server.tokenFor('ROLE_ADMIN')
 })
 afterAll(async () => {
@@ -99,7 +114,8 @@ describe('cached anonymous reads', () => {
 
   it('signed-in reads are never stored', async () => {
     const iri = await published('<p>private</p>')
-    const read = async () => fetch(`${varnish.url}${iri}`, { headers: { accept: 'application/ld+json', authorization: `Bearer ${admin}` } })
+    const read = async () =>
+      fetch(`${varnish.url}${iri}`, { headers: { accept: 'application/ld+json', authorization: `Bearer ${admin}` } })
     await read()
     await pause(1100)
     const second = await read()
@@ -127,14 +143,29 @@ describe('a write purges exactly what it affects, and the next read is fresh', (
 
   it('a changed component purges the page that contains it (through its position and group), not another page', async () => {
     const layout = await server.payload.create({ collection: 'layouts', data: { reference: 'vc-layout' } as never })
-    const group = await server.payload.create({ collection: 'component_groups', data: { reference: 'vc-group', location: 'main' } as never })
-    const otherGroup = await server.payload.create({ collection: 'component_groups', data: { reference: 'vc-other', location: 'main' } as never })
-    const page = await server.payload.create({ collection: 'pages', data: { reference: 'vc-page', title: 'P', layout: layout.id, componentGroups: [group.id] } as never })
-    const otherPage = await server.payload.create({ collection: 'pages', data: { reference: 'vc-other-page', title: 'O', layout: layout.id, componentGroups: [otherGroup.id] } as never })
+    const group = await server.payload.create({
+      collection: 'component_groups',
+      data: { reference: 'vc-group', location: 'main' } as never,
+    })
+    const otherGroup = await server.payload.create({
+      collection: 'component_groups',
+      data: { reference: 'vc-other', location: 'main' } as never,
+    })
+    const page = await server.payload.create({
+      collection: 'pages',
+      data: { reference: 'vc-page', title: 'P', layout: layout.id, componentGroups: [group.id] } as never,
+    })
+    const otherPage = await server.payload.create({
+      collection: 'pages',
+      data: { reference: 'vc-other-page', title: 'O', layout: layout.id, componentGroups: [otherGroup.id] } as never,
+    })
     await server.payload.create({ collection: 'routes', data: { path: '/vc-page', page: page.id } as never })
     await server.payload.create({ collection: 'routes', data: { path: '/vc-other-page', page: otherPage.id } as never })
     const title = await server.post('/_api/component/titles', { title: 'before' }, { token: admin })
-    await server.payload.create({ collection: 'component_positions', data: { componentGroup: group.id, component: { relationTo: 'titles', value: idOf(title.body['@id']) } } as never })
+    await server.payload.create({
+      collection: 'component_positions',
+      data: { componentGroup: group.id, component: { relationTo: 'titles', value: idOf(title.body['@id']) } } as never,
+    })
     const pagePath = `/_api/_/pages/${page.id}`
     const otherPath = `/_api/_/pages/${otherPage.id}`
     expect((await viaCache(pagePath)).status).toBe(200)
@@ -155,10 +186,23 @@ describe('a write purges exactly what it affects, and the next read is fresh', (
     // The admin panel's own origin (SERVER_URL): Payload takes a cookie on a write only from it.
     const headers = { accept: 'application/json', cookie: `api_component=${admin}`, origin: process.env.SERVER_URL! }
     // An editor's edit of a live record makes its draft (the state machine); publishing the draft over REST changes the live record.
-    const response = await server.request('PATCH', `/api/html_contents/${idOf(iri)}`, { uiClassNames: ['rest'] }, { contentType: 'application/json', headers })
-    expect({ status: response.status, body: response.status === 200 ? null : response.text }).toEqual({ status: 200, body: null })
+    const response = await server.request(
+      'PATCH',
+      `/api/html_contents/${idOf(iri)}`,
+      { uiClassNames: ['rest'] },
+      { contentType: 'application/json', headers },
+    )
+    expect({ status: response.status, body: response.status === 200 ? null : response.text }).toEqual({
+      status: 200,
+      body: null,
+    })
     expect((await viaCache(iri)).body.uiClassNames ?? []).toEqual([])
-    const publish = await server.request('PATCH', `/api/html_contents/${response.body.doc.id}`, { publishedAt: new Date().toISOString() }, { contentType: 'application/json', headers })
+    const publish = await server.request(
+      'PATCH',
+      `/api/html_contents/${response.body.doc.id}`,
+      { publishedAt: new Date().toISOString() },
+      { contentType: 'application/json', headers },
+    )
     expect(publish.status).toBe(200)
     const fresh = await viaCache(iri)
     expect(fresh.hit).toBe(false)
@@ -199,7 +243,9 @@ describe('the purge endpoints', () => {
 
   it('attack: a cross-site POST to a purge endpoint with the admin cookie is refused (403), nothing purged', async () => {
     await cached('/csrf/rendered-page')
-    const response = await server.request('POST', '/_api/_/rendered_html/purge', undefined, { headers: { cookie: `api_component=${admin}`, origin: 'https://evil.example' } })
+    const response = await server.request('POST', '/_api/_/rendered_html/purge', undefined, {
+      headers: { cookie: `api_component=${admin}`, origin: 'https://evil.example' },
+    })
     expect(response.status).toBe(403)
     expect((await viaCache('/csrf/rendered-page')).hit).toBe(true)
   })
@@ -209,10 +255,13 @@ describe('absolute URLs come from SERVER_URL, never from the Host header', () =>
   it('attack: a forged Host does not reach the Hydra Link of a cacheable response', async () => {
     const port = Number(new URL(server.url).port)
     const link = await new Promise<string>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/_api/', headers: { host: 'evil.example', accept: 'application/ld+json' } }, (res) => {
-        res.resume()
-        resolve(String(res.headers.link))
-      })
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: '/_api/', headers: { host: 'evil.example', accept: 'application/ld+json' } },
+        (res) => {
+          res.resume()
+          resolve(String(res.headers.link))
+        },
+      )
       req.on('error', reject)
       req.end()
     })
@@ -234,7 +283,9 @@ describe('Varnish down', () => {
       }
       const created = await server.post('/_api/component/titles', { title: 'saved anyway' }, { token: admin })
       expect(created.status).toBe(201)
-      expect(errors.logged('HTTP cache purge after a write failed; cached responses may be stale until they expire')).toBe(true)
+      expect(
+        errors.logged('HTTP cache purge after a write failed; cached responses may be stale until they expire'),
+      ).toBe(true)
     } finally {
       errors.restore()
     }

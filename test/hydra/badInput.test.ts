@@ -41,16 +41,27 @@ beforeAll(async () => {
   }
   fx.layout = await post('/_api/_/layouts', { reference: 'bad-input-layout' })
   fx.page = await post('/_api/_/pages', { reference: 'bad-input-page', layout: fx.layout['@id'], title: 'Page' })
-  fx.template = await post('/_api/_/pages', { reference: 'bad-input-template', layout: fx.layout['@id'], isTemplate: true })
+  fx.template = await post('/_api/_/pages', {
+    reference: 'bad-input-template',
+    layout: fx.layout['@id'],
+    isTemplate: true,
+  })
   fx.route = await post('/_api/_/routes', { path: '/bad-input', page: fx.page['@id'] })
   fx.group = await post('/_api/_/component_groups', { reference: 'bad-input-group' })
   fx.title = await post('/_api/component/titles', { title: 'A title' })
   fx.html = await post('/_api/component/html_contents', { html: '<p>x</p>' })
-  fx.position = await post('/_api/_/component_positions', { componentGroup: fx.group['@id'], component: fx.html['@id'] })
+  fx.position = await post('/_api/_/component_positions', {
+    componentGroup: fx.group['@id'],
+    component: fx.html['@id'],
+  })
   fx.navigation = await post('/_api/component/navigation_links', { label: 'Nav', route: fx.route['@id'] })
   fx.collection = await post('/_api/component/collections', { resourceIri: '/_api/_/pages' })
   fx.form = await post('/_api/component/forms', { formType: 'ExampleFormType' })
-  fx.blog = await post('/_api/page_data/blog_article_datas', { title: 'Blog', page: fx.template['@id'], htmlContent: fx.html['@id'] })
+  fx.blog = await post('/_api/page_data/blog_article_datas', {
+    title: 'Blog',
+    page: fx.template['@id'],
+    htmlContent: fx.html['@id'],
+  })
 })
 afterAll(async () => {
   await db?.end().catch(() => {})
@@ -92,7 +103,12 @@ async function expectAllRefused(requests: Array<[label: string, send: () => Prom
 }
 
 /** A request with full control over headers (Host included) and raw bytes. */
-function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<TestResponse> {
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<TestResponse> {
   const url = new URL(server.url)
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -127,12 +143,24 @@ function rawRequest(method: string, path: string, headers: Record<string, string
  * Content-Length, then closes the sending side (nothing more will come), or
  * drops the connection altogether; resolves with whatever came back.
  */
-function cutShort(method: string, path: string, headers: Record<string, string>, body: string, contentLength: number, close: 'end' | 'destroy'): Promise<string> {
+function cutShort(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+  contentLength: number,
+  close: 'end' | 'destroy',
+): Promise<string> {
   const url = new URL(server.url)
   return new Promise((resolve) => {
     let received = ''
     const socket = net.connect(Number(url.port), url.hostname, () => {
-      const head = [`${method} ${path} HTTP/1.1`, `Host: ${url.host}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), `Content-Length: ${contentLength}`]
+      const head = [
+        `${method} ${path} HTTP/1.1`,
+        `Host: ${url.host}`,
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+        `Content-Length: ${contentLength}`,
+      ]
       // Closed once the bytes are handed over: a FIN after them ('end'), or a reset ('destroy').
       socket.write(`${head.join('\r\n')}\r\n\r\n${body}`, () => (close === 'end' ? socket.end() : socket.destroy()))
     })
@@ -146,36 +174,78 @@ const auth = () => ({ token: admin })
 
 describe('malformed bodies', () => {
   it('malformed JSON, non-object bodies and wrong media types on every writable resource', async () => {
-    const targets = [fx.layout, fx.page, fx.route, fx.group, fx.position, fx.title, fx.html, fx.navigation, fx.collection, fx.blog]
+    const targets = [
+      fx.layout,
+      fx.page,
+      fx.route,
+      fx.group,
+      fx.position,
+      fx.title,
+      fx.html,
+      fx.navigation,
+      fx.collection,
+      fx.blog,
+    ]
     const requests: Array<[string, () => Promise<TestResponse>, number]> = []
     for (const item of targets) {
       const collection = String(item['@id']).replace(/\/[^/]+$/, '')
       for (const raw of ['{', '{"a":}', '[1,2', 'nul', '{"title": "x"}}', '\uFEFF\uFEFF{}', '{"a": 1e999999999999}x']) {
         requests.push([`POST ${collection} ${raw}`, () => server.post(collection, undefined, { ...auth(), raw }), 400])
-        requests.push([`PATCH ${item['@id']} ${raw}`, () => server.patch(item['@id'], undefined, { ...auth(), raw }), 400])
+        requests.push([
+          `PATCH ${item['@id']} ${raw}`,
+          () => server.patch(item['@id'], undefined, { ...auth(), raw }),
+          400,
+        ])
       }
       for (const raw of ['[]', '"x"', '1', 'null', 'false']) {
         requests.push([`POST ${collection} ${raw}`, () => server.post(collection, undefined, { ...auth(), raw }), 400])
-        requests.push([`PATCH ${item['@id']} ${raw}`, () => server.patch(item['@id'], undefined, { ...auth(), raw }), 400])
+        requests.push([
+          `PATCH ${item['@id']} ${raw}`,
+          () => server.patch(item['@id'], undefined, { ...auth(), raw }),
+          400,
+        ])
       }
-      requests.push([`POST ${collection} text/plain`, () => server.post(collection, {}, { ...auth(), contentType: 'text/plain' }), 415])
-      requests.push([`PATCH ${item['@id']} json`, () => server.patch(item['@id'], {}, { ...auth(), contentType: 'application/json' }), 415])
+      requests.push([
+        `POST ${collection} text/plain`,
+        () => server.post(collection, {}, { ...auth(), contentType: 'text/plain' }),
+        415,
+      ])
+      requests.push([
+        `PATCH ${item['@id']} json`,
+        () => server.patch(item['@id'], {}, { ...auth(), contentType: 'application/json' }),
+        415,
+      ])
     }
     await expectAllRefused(requests)
   })
 
   it('invalid UTF-8 bytes are decoded as replacement characters (201, stored as U+FFFD), never a 500', async () => {
-    const invalidUtf8 = Buffer.concat([Buffer.from('{"reference": "'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')] as unknown as Uint8Array[])
-    const response = await rawRequest('POST', '/_api/_/layouts', { 'content-type': 'application/ld+json', authorization: `Bearer ${admin}` }, invalidUtf8)
+    const invalidUtf8 = Buffer.concat([
+      Buffer.from('{"reference": "'),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from('"}'),
+    ] as unknown as Uint8Array[])
+    const response = await rawRequest(
+      'POST',
+      '/_api/_/layouts',
+      { 'content-type': 'application/ld+json', authorization: `Bearer ${admin}` },
+      invalidUtf8,
+    )
     expect(response.status).toBe(201)
     expect(response.body.reference).toBe('\ufffd\ufffd\ufffd')
-    const { rows } = await db.query<{ reference: string }>('SELECT reference FROM _acb_layouts WHERE id = $1', [response.body.id])
+    const { rows } = await db.query<{ reference: string }>('SELECT reference FROM _acb_layouts WHERE id = $1', [
+      response.body.id,
+    ])
     expect(rows[0]?.reference).toBe('\ufffd\ufffd\ufffd')
     expect((await server.delete(response.body['@id'], auth())).status).toBe(204)
   })
 
   it('a body cut short (Content-Length larger than what is sent, then the connection closed) is a 400 from HTTP itself and writes nothing', async () => {
-    const jsonld = { 'content-type': 'application/ld+json', accept: 'application/ld+json', authorization: `Bearer ${admin}` }
+    const jsonld = {
+      'content-type': 'application/ld+json',
+      accept: 'application/ld+json',
+      authorization: `Bearer ${admin}`,
+    }
     const before = await snapshot()
     const halfClosed: Array<[string, string, Record<string, string>, string]> = [
       ['POST', '/_api/_/layouts', jsonld, '{"reference": "cut-'],
@@ -184,7 +254,12 @@ describe('malformed bodies', () => {
       ['PATCH', fx.layout['@id'], { ...jsonld, 'content-type': 'application/merge-patch+json' }, '{"reference": "cut-'],
       ['POST', '/_api/_/pages', jsonld, `{"reference": "cut-page", "layout": "${fx.layout['@id']}"`],
       ['POST', '/_api/login', { 'content-type': 'application/json' }, '{"username": "cut'],
-      ['POST', '/api/layouts', { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, '{"reference": "cut-'],
+      [
+        'POST',
+        '/api/layouts',
+        { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        '{"reference": "cut-',
+      ],
     ]
     for (const [method, path, headers, body] of halfClosed) {
       const received = await cutShort(method, path, headers, body, body.length + 100, 'end')
@@ -217,13 +292,34 @@ describe('malformed bodies', () => {
     for (const value of [deep(100_000), deepArray(200_000), deep(100)]) {
       requests.push([
         'json property',
-        () => server.post('/_api/component/collections', undefined, { ...auth(), raw: `{"resourceIri":"/_api/_/pages","defaultQueryParameters":${value}}` }),
+        () =>
+          server.post('/_api/component/collections', undefined, {
+            ...auth(),
+            raw: `{"resourceIri":"/_api/_/pages","defaultQueryParameters":${value}}`,
+          }),
         422,
       ])
-      requests.push(['json property PATCH', () => server.patch(fx.collection['@id'], undefined, { ...auth(), raw: `{"defaultQueryParameters":${value}}` }), 422])
-      requests.push(['text property', () => server.post('/_api/component/titles', undefined, { ...auth(), raw: `{"title":${value}}` }), 422])
-      requests.push(['list property', () => server.post('/_api/_/layouts', undefined, { ...auth(), raw: `{"reference":"deep","uiClassNames":${value}}` }), 422])
-      requests.push(['relation property', () => server.post('/_api/_/pages', undefined, { ...auth(), raw: `{"reference":"deep","layout":${value}}` }), 422])
+      requests.push([
+        'json property PATCH',
+        () => server.patch(fx.collection['@id'], undefined, { ...auth(), raw: `{"defaultQueryParameters":${value}}` }),
+        422,
+      ])
+      requests.push([
+        'text property',
+        () => server.post('/_api/component/titles', undefined, { ...auth(), raw: `{"title":${value}}` }),
+        422,
+      ])
+      requests.push([
+        'list property',
+        () =>
+          server.post('/_api/_/layouts', undefined, { ...auth(), raw: `{"reference":"deep","uiClassNames":${value}}` }),
+        422,
+      ])
+      requests.push([
+        'relation property',
+        () => server.post('/_api/_/pages', undefined, { ...auth(), raw: `{"reference":"deep","layout":${value}}` }),
+        422,
+      ])
     }
     await expectAllRefused(requests)
   })
@@ -237,14 +333,26 @@ describe('values the database cannot store', () => {
       ['/_api/_/layouts', '{"reference":"ok-nul","uiClassNames":["a\\u0000"]}', 'uiClassNames[0]', 'POST'],
       ['/_api/component/titles', '{"title":"\\ud800"}', 'title', 'POST'],
       ['/_api/component/html_contents', '{"html":"\\udc00 lone low"}', 'html', 'POST'],
-      ['/_api/component/collections', '{"resourceIri":"/_api/_/pages","defaultQueryParameters":{"a\\u0000":"b"}}', 'defaultQueryParameters', 'POST'],
-      ['/_api/component/collections', '{"resourceIri":"/_api/_/pages","defaultQueryParameters":{"a":"\\ud800"}}', 'defaultQueryParameters', 'POST'],
+      [
+        '/_api/component/collections',
+        '{"resourceIri":"/_api/_/pages","defaultQueryParameters":{"a\\u0000":"b"}}',
+        'defaultQueryParameters',
+        'POST',
+      ],
+      [
+        '/_api/component/collections',
+        '{"resourceIri":"/_api/_/pages","defaultQueryParameters":{"a":"\\ud800"}}',
+        'defaultQueryParameters',
+        'POST',
+      ],
       [fx.page['@id'], '{"title":"x\\u0000"}', 'title', 'PATCH'],
       [fx.route['@id'], '{"path":"/\\u0000"}', 'path', 'PATCH'],
     ]
     for (const [path, raw, property, method] of cases) {
       const response =
-        method === 'POST' ? await server.post(path, undefined, { ...auth(), raw }) : await server.patch(path, undefined, { ...auth(), raw })
+        method === 'POST'
+          ? await server.post(path, undefined, { ...auth(), raw })
+          : await server.patch(path, undefined, { ...auth(), raw })
       expectClientError(response, `${method} ${path} ${raw}`)
       expect(response.status).toBe(422)
       expect(response.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toContain(property)
@@ -257,8 +365,16 @@ describe('values the database cannot store', () => {
     const before = await snapshot()
     const cases: Array<[string, () => Promise<TestResponse>, string]> = [
       ['layout reference', () => server.post('/_api/_/layouts', { reference: random() }, auth()), 'reference'],
-      ['page reference', () => server.post('/_api/_/pages', { reference: random(), layout: fx.layout['@id'] }, auth()), 'reference'],
-      ['route path', () => server.post('/_api/_/routes', { path: `/${random()}`, page: fx.page['@id'] }, auth()), 'path'],
+      [
+        'page reference',
+        () => server.post('/_api/_/pages', { reference: random(), layout: fx.layout['@id'] }, auth()),
+        'reference',
+      ],
+      [
+        'route path',
+        () => server.post('/_api/_/routes', { path: `/${random()}`, page: fx.page['@id'] }, auth()),
+        'path',
+      ],
       ['group reference PATCH', () => server.patch(fx.group['@id'], { reference: random() }, auth()), 'reference'],
       ['route path PATCH', () => server.patch(fx.route['@id'], { path: `/${random()}` }, auth()), 'path'],
     ]
@@ -273,13 +389,43 @@ describe('values the database cannot store', () => {
 
   it('numbers out of any range, odd dates and huge lists never reach a 500', async () => {
     const requests: Array<[string, () => Promise<TestResponse>, number]> = [
-      ['sortValue 1e999', () => server.post('/_api/_/component_positions', undefined, { ...auth(), raw: `{"componentGroup":"${fx.group['@id']}","sortValue":1e999}` }), 422],
-      ['sortValue -1e999', () => server.patch(fx.position['@id'], undefined, { ...auth(), raw: '{"sortValue":-1e999}' }), 422],
+      [
+        'sortValue 1e999',
+        () =>
+          server.post('/_api/_/component_positions', undefined, {
+            ...auth(),
+            raw: `{"componentGroup":"${fx.group['@id']}","sortValue":1e999}`,
+          }),
+        422,
+      ],
+      [
+        'sortValue -1e999',
+        () => server.patch(fx.position['@id'], undefined, { ...auth(), raw: '{"sortValue":-1e999}' }),
+        422,
+      ],
       ['perPage string', () => server.patch(fx.collection['@id'], { perPage: '10' }, auth()), 422],
       ['perPage 0', () => server.patch(fx.collection['@id'], { perPage: 0 }, auth()), 422],
       ['perPage 1e300', () => server.patch(fx.collection['@id'], { perPage: 1e300 }, auth()), 422],
-      ['10k unknown IRIs', () => server.patch(fx.page['@id'], { componentGroups: Array.from({ length: 10_000 }, (_v, i) => `/_api/_/component_groups/${UNKNOWN_UUID.slice(0, -4)}${String(i).padStart(4, '0')}`) }, auth()), 422],
-      ['5k garbage list entries', () => server.patch(fx.layout['@id'], { componentGroups: Array.from({ length: 5_000 }, () => 'x') }, auth()), 422],
+      [
+        '10k unknown IRIs',
+        () =>
+          server.patch(
+            fx.page['@id'],
+            {
+              componentGroups: Array.from(
+                { length: 10_000 },
+                (_v, i) => `/_api/_/component_groups/${UNKNOWN_UUID.slice(0, -4)}${String(i).padStart(4, '0')}`,
+              ),
+            },
+            auth(),
+          ),
+        422,
+      ],
+      [
+        '5k garbage list entries',
+        () => server.patch(fx.layout['@id'], { componentGroups: Array.from({ length: 5_000 }, () => 'x') }, auth()),
+        422,
+      ],
     ]
     await expectAllRefused(requests)
   })
@@ -303,11 +449,36 @@ describe('relations', () => {
       '',
     ]
     for (const iri of bad) {
-      requests.push([`page.layout ${iri.slice(0, 60)}`, () => server.post('/_api/_/pages', { reference: unique('r'), layout: iri }, auth()), 422])
-      requests.push([`PATCH page.parentPage ${iri.slice(0, 60)}`, () => server.patch(fx.page['@id'], { parentPage: iri === fx.title['@id'] ? fx.layout['@id'] : iri }, auth()), 422])
-      requests.push([`position.component ${iri.slice(0, 60)}`, () => server.post('/_api/_/component_positions', { componentGroup: fx.group['@id'], component: iri === fx.title['@id'] ? fx.layout['@id'] : iri }, auth()), 422])
-      requests.push([`blog.htmlContent ${iri.slice(0, 60)}`, () => server.patch(fx.blog['@id'], { htmlContent: iri }, auth()), 422])
-      requests.push([`route.pageData ${iri.slice(0, 60)}`, () => server.patch(fx.route['@id'], { pageData: iri }, auth()), 422])
+      requests.push([
+        `page.layout ${iri.slice(0, 60)}`,
+        () => server.post('/_api/_/pages', { reference: unique('r'), layout: iri }, auth()),
+        422,
+      ])
+      requests.push([
+        `PATCH page.parentPage ${iri.slice(0, 60)}`,
+        () => server.patch(fx.page['@id'], { parentPage: iri === fx.title['@id'] ? fx.layout['@id'] : iri }, auth()),
+        422,
+      ])
+      requests.push([
+        `position.component ${iri.slice(0, 60)}`,
+        () =>
+          server.post(
+            '/_api/_/component_positions',
+            { componentGroup: fx.group['@id'], component: iri === fx.title['@id'] ? fx.layout['@id'] : iri },
+            auth(),
+          ),
+        422,
+      ])
+      requests.push([
+        `blog.htmlContent ${iri.slice(0, 60)}`,
+        () => server.patch(fx.blog['@id'], { htmlContent: iri }, auth()),
+        422,
+      ])
+      requests.push([
+        `route.pageData ${iri.slice(0, 60)}`,
+        () => server.patch(fx.route['@id'], { pageData: iri }, auth()),
+        422,
+      ])
     }
     await expectAllRefused(requests)
   })
@@ -355,9 +526,14 @@ describe('item paths', () => {
         // A malformed %-sequence is a 400; anything else names no item: 404. Users (contract, "User"):
         // another account is a 404 to read and a 403 to write, so writing any well-formed id not your own is a 403.
         const malformed = /%(?![0-9a-f]{2})|%E0%A4%A$/i.test(id)
-        const expected = (write: boolean) => (malformed ? 400 : write && collection === '/_api/users' && uuid.test(id) ? 403 : 404)
+        const expected = (write: boolean) =>
+          malformed ? 400 : write && collection === '/_api/users' && uuid.test(id) ? 403 : 404
         requests.push([`GET ${path.slice(0, 80)}`, () => rawRequest('GET', path, headers), expected(false)])
-        requests.push([`PATCH ${path.slice(0, 80)}`, () => rawRequest('PATCH', path, { ...headers, 'content-type': 'application/merge-patch+json' }, '{}'), expected(true)])
+        requests.push([
+          `PATCH ${path.slice(0, 80)}`,
+          () => rawRequest('PATCH', path, { ...headers, 'content-type': 'application/merge-patch+json' }, '{}'),
+          expected(true),
+        ])
         requests.push([`DELETE ${path.slice(0, 80)}`, () => rawRequest('DELETE', path, headers), expected(true)])
       }
     }
@@ -378,7 +554,12 @@ describe('item paths', () => {
 
   it('path traversal in the URL never escapes the API: a JSON-LD 404', async () => {
     const headers = { accept: 'application/ld+json' }
-    for (const path of ['/_api/_/layouts/../../../etc/passwd', '/_api/_/layouts/%2e%2e/%2e%2e/etc/passwd', '/_api/..%2f..%2fpackage.json', '/_api//_/layouts//']) {
+    for (const path of [
+      '/_api/_/layouts/../../../etc/passwd',
+      '/_api/_/layouts/%2e%2e/%2e%2e/etc/passwd',
+      '/_api/..%2f..%2fpackage.json',
+      '/_api//_/layouts//',
+    ]) {
       const response = await rawRequest('GET', path, headers)
       expectClientError(response, path)
       expect({ path, status: response.status }).toEqual({ path, status: 404 })
@@ -389,7 +570,14 @@ describe('item paths', () => {
 
 describe('collection parameters', () => {
   it('bad paging, order and search parameters are a 4xx on every collection', async () => {
-    const collections = ['/_api/_/layouts', '/_api/_/pages', '/_api/_/routes', '/_api/_/component_groups', '/_api/component/titles', '/_api/page_data/blog_article_datas']
+    const collections = [
+      '/_api/_/layouts',
+      '/_api/_/pages',
+      '/_api/_/routes',
+      '/_api/_/component_groups',
+      '/_api/component/titles',
+      '/_api/page_data/blog_article_datas',
+    ]
     const requests: Array<[string, () => Promise<TestResponse>, number]> = []
     for (const collection of collections) {
       const cases: Array<[string, number]> = [
@@ -427,7 +615,13 @@ describe('collection parameters', () => {
   })
 
   it('odd but harmless parameters are answered (2xx), never a 500', async () => {
-    const collections = ['/_api/_/layouts', '/_api/_/pages', '/_api/_/routes', '/_api/page_data/blog_article_datas', '/_api/_/component_positions']
+    const collections = [
+      '/_api/_/layouts',
+      '/_api/_/pages',
+      '/_api/_/routes',
+      '/_api/page_data/blog_article_datas',
+      '/_api/_/component_positions',
+    ]
     const longSearch = encodeURIComponent('é'.repeat(1000) + 'x%_\\'.repeat(500))
     const before = await snapshot()
     for (const collection of collections) {
@@ -465,7 +659,12 @@ describe('collection parameters', () => {
   })
 
   it('an item request with an unmatched or hostile search is a 404 (a NUL the database cannot compare: 400), never a 500', async () => {
-    for (const [search, status] of [['no-such-thing', 404], ['%25', 404], ["'", 404], ['%00', 400]] as const) {
+    for (const [search, status] of [
+      ['no-such-thing', 404],
+      ['%25', 404],
+      ["'", 404],
+      ['%00', 400],
+    ] as const) {
       const response = await server.get(`${fx.layout['@id']}?search=${search}`)
       expectClientError(response, `search=${search}`)
       expect({ search, status: response.status }).toEqual({ search, status })
@@ -478,22 +677,43 @@ describe('headers', () => {
     const before = await snapshot()
     for (const host of ['[::1', 'a b', 'exa mple.com:99999', '%00', 'x'.repeat(300), 'localhost:abc']) {
       // IRIs are paths: the Host plays no part in an answer.
-      for (const [path, status] of [['/_api/', 200], [fx.page['@id'], 200], ['/_api/_/pages', 200], [`/_api/_/pages/${UNKNOWN_UUID}`, 404]] as const) {
+      for (const [path, status] of [
+        ['/_api/', 200],
+        [fx.page['@id'], 200],
+        ['/_api/_/pages', 200],
+        [`/_api/_/pages/${UNKNOWN_UUID}`, 404],
+      ] as const) {
         const response = await rawRequest('GET', path, { host, accept: 'application/ld+json' })
         expect({ host, path, status: response.status }).toEqual({ host, path, status })
         if (status === 200) expect(response.body['@id']).toBe(path.replace(/\/$/, ''))
       }
-      const post = await rawRequest('POST', '/_api/_/layouts', { host, 'content-type': 'application/ld+json', authorization: `Bearer ${admin}` }, '{"reference":5}')
+      const post = await rawRequest(
+        'POST',
+        '/_api/_/layouts',
+        { host, 'content-type': 'application/ld+json', authorization: `Bearer ${admin}` },
+        '{"reference":5}',
+      )
       expect(post.status).toBe(422)
     }
-    for (const pathHeader of ['garbage', '/', '/_api/page_data/blog_article_datas/not-a-uuid', `/_api/page_data/blog_article_datas/${UNKNOWN_UUID}`, '%', 'x'.repeat(4000), fx.layout['@id']]) {
+    for (const pathHeader of [
+      'garbage',
+      '/',
+      '/_api/page_data/blog_article_datas/not-a-uuid',
+      `/_api/page_data/blog_article_datas/${UNKNOWN_UUID}`,
+      '%',
+      'x'.repeat(4000),
+      fx.layout['@id'],
+    ]) {
       const response = await server.get(fx.position['@id'], { headers: { path: pathHeader } })
       expect(response.status).toBe(200)
     }
     // The API speaks JSON-LD only and answers it whatever Accept asks for.
     for (const accept of ['text/html', 'application/xml', '*/*;q=abc', 'x'.repeat(2000)]) {
       const response = await server.get('/_api/_/layouts', { headers: { accept } })
-      expect({ accept: accept.slice(0, 20), status: response.status }).toEqual({ accept: accept.slice(0, 20), status: 200 })
+      expect({ accept: accept.slice(0, 20), status: response.status }).toEqual({
+        accept: accept.slice(0, 20),
+        status: 200,
+      })
       expect(response.headers.get('content-type')).toMatch(/^application\/ld\+json/)
     }
     expect(await snapshot()).toEqual(before)
@@ -502,7 +722,11 @@ describe('headers', () => {
   it('write with a PUT or an unknown method never reaches a 500', async () => {
     await expectAllRefused([
       ['PUT item', () => server.request('PUT', fx.page['@id'], { title: 'x' }, auth()), 405],
-      ['PUT collection text', () => server.request('PUT', '/_api/_/pages', undefined, { ...auth(), raw: 'x', contentType: 'text/plain' }), 405],
+      [
+        'PUT collection text',
+        () => server.request('PUT', '/_api/_/pages', undefined, { ...auth(), raw: 'x', contentType: 'text/plain' }),
+        405,
+      ],
       ['PUT item malformed', () => server.request('PUT', fx.page['@id'], undefined, { ...auth(), raw: '{' }), 405],
       ['POST item', () => server.post(fx.page['@id'], { title: 'x' }, auth()), 405],
       ['DELETE collection', () => server.delete('/_api/_/pages', auth()), 405],
@@ -514,10 +738,17 @@ describe('headers', () => {
 describe('integrity', () => {
   it('deleting a layout that a page still needs is refused with a 422 naming the page, nothing deleted (issue 13; it was a 409)', async () => {
     const layout = await server.post('/_api/_/layouts', { reference: unique('in-use') }, auth())
-    const page = await server.post('/_api/_/pages', { reference: unique('user-of-layout'), layout: layout.body['@id'] }, auth())
+    const page = await server.post(
+      '/_api/_/pages',
+      { reference: unique('user-of-layout'), layout: layout.body['@id'] },
+      auth(),
+    )
     expect(page.status).toBe(201)
     await expectAllRefused([['DELETE layout in use', () => server.delete(layout.body['@id'], auth()), 422]])
-    expect((await server.delete(layout.body['@id'], auth())).body.violations[0]).toMatchObject({ propertyPath: 'pages', message: expect.stringContaining(page.body['@id']) })
+    expect((await server.delete(layout.body['@id'], auth())).body.violations[0]).toMatchObject({
+      propertyPath: 'pages',
+      message: expect.stringContaining(page.body['@id']),
+    })
     expect((await server.get(layout.body['@id'])).status).toBe(200)
     expect((await server.get(page.body['@id'])).body.layout).toBe(layout.body['@id'])
   })
@@ -526,7 +757,11 @@ describe('integrity', () => {
   // 422 on parentPage and nothing is stored; every read still answers (test/core/parentCycles.test.ts has the rest).
   it('a self or circular parent is a 422 on parentPage, nothing stored, and never reaches a 500', async () => {
     const a = await server.post('/_api/_/pages', { reference: unique('a'), layout: fx.layout['@id'] }, auth())
-    const b = await server.post('/_api/_/pages', { reference: unique('b'), layout: fx.layout['@id'], parentPage: a.body['@id'] }, auth())
+    const b = await server.post(
+      '/_api/_/pages',
+      { reference: unique('b'), layout: fx.layout['@id'], parentPage: a.body['@id'] },
+      auth(),
+    )
     const self = await server.patch(a.body['@id'], { parentPage: a.body['@id'] }, auth())
     expect(self.status).toBe(422)
     expect(self.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['parentPage'])
@@ -576,7 +811,12 @@ const WEIRD: unknown[] = [
 ]
 
 /** Resource, a fresh valid body for POST, and its writable properties. */
-const FUZZ: Array<{ collection: string; valid: () => Record<string, unknown>; properties: string[]; item: () => string }> = [
+const FUZZ: Array<{
+  collection: string
+  valid: () => Record<string, unknown>
+  properties: string[]
+  item: () => string
+}> = [
   {
     collection: '/_api/_/layouts',
     valid: () => ({ reference: unique('fz') }),
@@ -586,7 +826,18 @@ const FUZZ: Array<{ collection: string; valid: () => Record<string, unknown>; pr
   {
     collection: '/_api/_/pages',
     valid: () => ({ reference: unique('fz'), layout: fx.layout['@id'] }),
-    properties: ['title', 'metaDescription', 'reference', 'uiComponent', 'uiClassNames', 'isTemplate', 'layout', 'parentPage', 'parentPageData', 'componentGroups'],
+    properties: [
+      'title',
+      'metaDescription',
+      'reference',
+      'uiComponent',
+      'uiClassNames',
+      'isTemplate',
+      'layout',
+      'parentPage',
+      'parentPageData',
+      'componentGroups',
+    ],
     item: () => fx.page['@id'],
   },
   {
@@ -670,11 +921,16 @@ describe('fuzz: weird values for every writable property', () => {
         for (const value of WEIRD) {
           const label = `${property}=${JSON.stringify(value)?.slice(0, 60)}`
           const post = await server.post(resource.collection, { ...resource.valid(), [property]: value }, { token })
-          if (post.status >= 500) throw new Error(`POST ${resource.collection} ${label}: ${post.status} ${post.text.slice(0, 300)}`)
+          if (post.status >= 500)
+            throw new Error(`POST ${resource.collection} ${label}: ${post.status} ${post.text.slice(0, 300)}`)
           if (post.status >= 400) {
             // A value the property cannot take: a 422 naming what is wrong.
             expectClientError(post, `POST ${label}`)
-            expect({ label, status: post.status, type: post.body['@type'] }).toEqual({ label, status: 422, type: 'ConstraintViolation' })
+            expect({ label, status: post.status, type: post.body['@type'] }).toEqual({
+              label,
+              status: 422,
+              type: 'ConstraintViolation',
+            })
             expect(post.body.violations.length).toBeGreaterThan(0)
             expect(await snapshot()).toEqual(known)
           } else {
@@ -684,10 +940,15 @@ describe('fuzz: weird values for every writable property', () => {
             known = await snapshot()
           }
           const patch = await server.patch(resource.item(), { [property]: value }, { token })
-          if (patch.status >= 500) throw new Error(`PATCH ${resource.item()} ${label}: ${patch.status} ${patch.text.slice(0, 300)}`)
+          if (patch.status >= 500)
+            throw new Error(`PATCH ${resource.item()} ${label}: ${patch.status} ${patch.text.slice(0, 300)}`)
           if (patch.status >= 400) {
             expectClientError(patch, `PATCH ${label}`)
-            expect({ label, status: patch.status, type: patch.body['@type'] }).toEqual({ label, status: 422, type: 'ConstraintViolation' })
+            expect({ label, status: patch.status, type: patch.body['@type'] }).toEqual({
+              label,
+              status: 422,
+              type: 'ConstraintViolation',
+            })
             expect(patch.body.violations.length).toBeGreaterThan(0)
             expect(await snapshot()).toEqual(known)
           } else {

@@ -25,7 +25,11 @@ const at = (base: string, n: number) => new Date(Date.parse(base) + n * 60_000).
 
 async function list(path: string, token?: string): Promise<Record<string, any>> {
   const response = await server.get(path, { token })
-  expect({ path, status: response.status, body: response.status === 200 ? 'ok' : response.body }).toEqual({ path, status: 200, body: 'ok' })
+  expect({ path, status: response.status, body: response.status === 200 ? 'ok' : response.body }).toEqual({
+    path,
+    status: 200,
+    body: 'ok',
+  })
   expect(response.headers.get('content-type')).toMatch(/^application\/ld\+json/)
   return response.body
 }
@@ -57,8 +61,19 @@ beforeAll(async () => {
   L.gamma = await make('layouts', { reference: 'gamma', uiComponent: 'AlphaShell', createdAt: at('2021-01-01', 2) })
 
   // Pages: search over title, reference and uiComponent (never layout.reference); isTemplate.
-  P.home = await make('pages', { title: 'Welcome Home', reference: 'home', uiComponent: 'LandingPage', layout: L.alpha, createdAt: at('2022-01-01', 0) })
-  P.about = await make('pages', { title: 'About us', reference: 'about', layout: L.beta, createdAt: at('2022-01-01', 1) })
+  P.home = await make('pages', {
+    title: 'Welcome Home',
+    reference: 'home',
+    uiComponent: 'LandingPage',
+    layout: L.alpha,
+    createdAt: at('2022-01-01', 0),
+  })
+  P.about = await make('pages', {
+    title: 'About us',
+    reference: 'about',
+    layout: L.beta,
+    createdAt: at('2022-01-01', 1),
+  })
   P.article = await make('pages', {
     title: 'Article template',
     reference: 'article-template',
@@ -67,7 +82,14 @@ beforeAll(async () => {
     layout: L.gamma,
     createdAt: at('2022-01-01', 2),
   })
-  P.news = await make('pages', { title: 'News template', reference: 'news-tpl', uiComponent: 'NewsPage', isTemplate: true, layout: L.alpha, createdAt: at('2022-01-01', 3) })
+  P.news = await make('pages', {
+    title: 'News template',
+    reference: 'news-tpl',
+    uiComponent: 'NewsPage',
+    isTemplate: true,
+    layout: L.alpha,
+    createdAt: at('2022-01-01', 3),
+  })
 
   // Routes: search over path.
   R.blog = await make('routes', { path: '/blog', page: P.home, createdAt: at('2023-01-01', 0) })
@@ -79,17 +101,34 @@ beforeAll(async () => {
   for (let i = 0; i < 7; i++) T.push(await make('titles', { title: `Title ${i}`, createdAt: at('2024-01-01', i) }))
 
   // HtmlContent: 31 items, one more than the default page size.
-  for (let i = 0; i < 31; i++) H.push(await make('html_contents', { html: `<p>${i}</p>`, createdAt: at('2024-02-01', i) }))
+  for (let i = 0; i < 31; i++)
+    H.push(await make('html_contents', { html: `<p>${i}</p>`, createdAt: at('2024-02-01', i) }))
 
   // BlogArticleData: 13 records (12 per page); search over title, order by title/createdAt.
-  const blogTitles = ['Payload tips', 'Learning PAYLOAD', 'Zebra crossing', 'Alpha news', ...Array.from({ length: 9 }, (_, i) => `Post ${i + 1}`)]
+  const blogTitles = [
+    'Payload tips',
+    'Learning PAYLOAD',
+    'Zebra crossing',
+    'Alpha news',
+    ...Array.from({ length: 9 }, (_, i) => `Post ${i + 1}`),
+  ]
   for (const [i, title] of blogTitles.entries()) {
     B[title] = await make('blog_article_datas', { title, page: P.article, createdAt: at('2025-01-01', i) })
   }
 
   // NewsArticleData: search over title and summary.
-  N.election = await make('news_article_datas', { title: 'Election night', summary: 'Votes counted', page: P.news, createdAt: at('2025-02-01', 0) })
-  N.weather = await make('news_article_datas', { title: 'Weather', summary: 'A storm over the ELECTION', page: P.news, createdAt: at('2025-02-01', 1) })
+  N.election = await make('news_article_datas', {
+    title: 'Election night',
+    summary: 'Votes counted',
+    page: P.news,
+    createdAt: at('2025-02-01', 0),
+  })
+  N.weather = await make('news_article_datas', {
+    title: 'Weather',
+    summary: 'A storm over the ELECTION',
+    page: P.news,
+    createdAt: at('2025-02-01', 1),
+  })
   N.sports = await make('news_article_datas', { title: 'Sports', page: P.news, createdAt: at('2025-02-01', 2) })
 })
 afterAll(async () => {
@@ -121,7 +160,12 @@ describe('collection envelope', () => {
       expect(typeof member.createdAt).toBe('string')
     }
     const home = body.member.find((m: { id: string }) => m.id === P.home)
-    expect(home).toMatchObject({ title: 'Welcome Home', reference: 'home', layout: `/_api/_/layouts/${L.alpha}`, route: `/_api/_/routes/${R.blog}` })
+    expect(home).toMatchObject({
+      title: 'Welcome Home',
+      reference: 'home',
+      layout: `/_api/_/layouts/${L.alpha}`,
+      route: `/_api/_/routes/${R.blog}`,
+    })
   })
 
   it('a member is the same document as the item read on its own, minus @context', async () => {
@@ -135,9 +179,13 @@ describe('collection envelope', () => {
 
   it('members carry _metadata in collections too, pages included (issue 15: every resource, persisted: true)', async () => {
     const body = await list('/_api/component/titles')
-    expect(body.member.every((m: Record<string, unknown>) => typeof m._metadata === 'object' && m._metadata !== null)).toBe(true)
+    expect(
+      body.member.every((m: Record<string, unknown>) => typeof m._metadata === 'object' && m._metadata !== null),
+    ).toBe(true)
     const pages = await list('/_api/_/pages')
-    expect(pages.member.every((m: { _metadata?: { persisted?: boolean } }) => m._metadata?.persisted === true)).toBe(true)
+    expect(pages.member.every((m: { _metadata?: { persisted?: boolean } }) => m._metadata?.persisted === true)).toBe(
+      true,
+    )
   })
 })
 
@@ -319,13 +367,16 @@ describe('order', () => {
     expect(ids(await list('/_api/_/routes?search=blog&order[path]=asc'))).toEqual([R.blog, R.post])
   })
 
-  it.each(['sideways', 'ascending', '', '1', 'asc,desc'])('a direction other than asc/desc (%j) is a 422 ConstraintViolation', async (direction) => {
-    const response = await server.get(`/_api/_/layouts?order[reference]=${encodeURIComponent(direction)}`)
-    expectError(response, 422, 'ConstraintViolation')
-    expect(response.body['@context']).toBe('/_api/contexts/ConstraintViolation')
-    expect(response.body.violations).toEqual([expect.objectContaining({ propertyPath: 'order[reference]' })])
-    expect(typeof response.body.violations[0].message).toBe('string')
-  })
+  it.each(['sideways', 'ascending', '', '1', 'asc,desc'])(
+    'a direction other than asc/desc (%j) is a 422 ConstraintViolation',
+    async (direction) => {
+      const response = await server.get(`/_api/_/layouts?order[reference]=${encodeURIComponent(direction)}`)
+      expectError(response, 422, 'ConstraintViolation')
+      expect(response.body['@context']).toBe('/_api/contexts/ConstraintViolation')
+      expect(response.body.violations).toEqual([expect.objectContaining({ propertyPath: 'order[reference]' })])
+      expect(typeof response.body.violations[0].message).toBe('string')
+    },
+  )
 
   it.each([
     ['/_api/_/layouts', 'uiComponent'],
@@ -464,7 +515,11 @@ describe('page data collections', () => {
 
   it('BlogArticleData: order by title and createdAt', async () => {
     const byTitle = await list(`${blogs}?order[title]=asc&itemsPerPage=3`)
-    expect(byTitle.member.map((m: { title: string }) => m.title)).toEqual(['Alpha news', 'Learning PAYLOAD', 'Payload tips'])
+    expect(byTitle.member.map((m: { title: string }) => m.title)).toEqual([
+      'Alpha news',
+      'Learning PAYLOAD',
+      'Payload tips',
+    ])
     const byTitleDesc = await list(`${blogs}?order[title]=desc&itemsPerPage=2`)
     expect(byTitleDesc.member.map((m: { title: string }) => m.title)).toEqual(['Zebra crossing', 'Post 9'])
     const oldest = await list(`${blogs}?order[createdAt]=asc&itemsPerPage=1`)
@@ -502,10 +557,14 @@ describe('filters on single items', () => {
     expect((await server.get(`/_api/_/routes/${R.post}?search=first`)).status).toBe(200)
     expectError(await server.get(`/_api/_/routes/${R.post}?search=sale`), 404)
 
-    expect((await server.get(`/_api/page_data/blog_article_datas/${B['Zebra crossing']}?search=zebra`)).status).toBe(200)
+    expect((await server.get(`/_api/page_data/blog_article_datas/${B['Zebra crossing']}?search=zebra`)).status).toBe(
+      200,
+    )
     expectError(await server.get(`/_api/page_data/blog_article_datas/${B['Zebra crossing']}?search=payload`), 404)
 
-    expect((await server.get(`/_api/page_data/news_article_datas/${N.weather}?search=storm`, { token: admin })).status).toBe(200)
+    expect(
+      (await server.get(`/_api/page_data/news_article_datas/${N.weather}?search=storm`, { token: admin })).status,
+    ).toBe(200)
     expectError(await server.get(`/_api/page_data/news_article_datas/${N.weather}?search=votes`, { token: admin }), 404)
   })
 

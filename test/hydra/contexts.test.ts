@@ -49,7 +49,8 @@ const loaded: string[] = []
 
 /** Resolves context URLs against the test server only. */
 async function documentLoader(url: string) {
-  if (!url.startsWith(`${server.url}/`)) throw new Error(`The test document loader refuses ${url}: contexts must come from the server`)
+  if (!url.startsWith(`${server.url}/`))
+    throw new Error(`The test document loader refuses ${url}: contexts must come from the server`)
   loaded.push(url)
   const response = await fetch(url, { headers: { accept: 'application/ld+json' } })
   if (response.status !== 200) throw new Error(`${url}: ${response.status}`)
@@ -59,15 +60,22 @@ async function documentLoader(url: string) {
 type Expanded = Record<string, any>
 
 /** GETs a path and expands the body with jsonld, the request URL as base. */
-async function expand(path: string, { token, status = 200 }: { token?: string; status?: number } = {}): Promise<{ body: any; expanded: Expanded[] }> {
+async function expand(
+  path: string,
+  { token, status = 200 }: { token?: string; status?: number } = {},
+): Promise<{ body: any; expanded: Expanded[] }> {
   const response = await server.get(path, { token })
   expect({ path, status: response.status }).toEqual({ path, status })
-  const expanded = (await jsonld.expand(response.body, { base: `${server.url}${path}`, documentLoader } as never)) as unknown as Expanded[]
+  const expanded = (await jsonld.expand(response.body, {
+    base: `${server.url}${path}`,
+    documentLoader,
+  } as never)) as unknown as Expanded[]
   return { body: response.body, expanded }
 }
 
 const abs = (path: string) => `${server.url}${path}`
-const values = (node: Expanded, iri: string) => (node[iri] ?? []).map((v: { '@value'?: unknown; '@id'?: string }) => v['@value'] ?? v['@id'])
+const values = (node: Expanded, iri: string) =>
+  (node[iri] ?? []).map((v: { '@value'?: unknown; '@id'?: string }) => v['@value'] ?? v['@id'])
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -76,13 +84,30 @@ beforeAll(async () => {
 
   f.layout = await make('layouts', { reference: 'ctx-layout' })
   f.group = await make('component_groups', { reference: 'ctx-group', location: 'main' })
-  f.page = await make('pages', { reference: 'ctx-page', title: 'Context page', layout: f.layout, componentGroups: [f.group], uiClassNames: ['wide'] })
+  f.page = await make('pages', {
+    reference: 'ctx-page',
+    title: 'Context page',
+    layout: f.layout,
+    componentGroups: [f.group],
+    uiClassNames: ['wide'],
+  })
   f.html = await make('html_contents', { html: '<p>ctx</p>' })
-  f.position = await make('component_positions', { componentGroup: f.group, component: { relationTo: 'html_contents', value: f.html }, sortValue: 3 })
+  f.position = await make('component_positions', {
+    componentGroup: f.group,
+    component: { relationTo: 'html_contents', value: f.html },
+    sortValue: 3,
+  })
   f.route = await make('routes', { path: '/ctx', page: f.page })
   f.blog = await make('blog_article_datas', { title: 'Context post', page: f.page, htmlContent: f.html })
-  f.blogRoute = await make('routes', { path: '/ctx/post', pageData: { relationTo: 'blog_article_datas', value: f.blog } })
-  f.collection = await make('collections', { resourceIri: '/_api/_/pages', perPage: 5, defaultQueryParameters: { order: { createdAt: 'desc' } } })
+  f.blogRoute = await make('routes', {
+    path: '/ctx/post',
+    pageData: { relationTo: 'blog_article_datas', value: f.blog },
+  })
+  f.collection = await make('collections', {
+    resourceIri: '/_api/_/pages',
+    perPage: 5,
+    defaultQueryParameters: { order: { createdAt: 'desc' } },
+  })
   f.link = await make('navigation_links', { label: 'Ctx', route: f.route })
 })
 afterAll(async () => {
@@ -184,7 +209,8 @@ describe('expanding served documents with a JSON-LD processor', () => {
     expect(page[`${vocab}Page/route`]).toEqual([{ '@id': abs(`/_api/_/routes/${f.route}`) }])
     expect(page[`${vocab}Page/createdAt`]).toEqual([{ '@type': `${XSD}dateTime`, '@value': expect.any(String) }])
     // Nothing escaped the vocabulary: every property is an absolute IRI of the API docs.
-    for (const key of Object.keys(page).filter((k) => !k.startsWith('@'))) expect(key.startsWith(`${vocab}Page/`)).toBe(true)
+    for (const key of Object.keys(page).filter((k) => !k.startsWith('@')))
+      expect(key.startsWith(`${vocab}Page/`)).toBe(true)
     expect(loaded).toContain(abs('/_api/contexts/Page'))
   })
 
@@ -221,8 +247,12 @@ describe('expanding served documents with a JSON-LD processor', () => {
     expect(html['@type']).toEqual([`${vocab}HtmlContent`])
     expect(values(html, `${vocab}HtmlContent/html`)).toEqual(['<p>ctx</p>'])
     expect(html[`${vocab}HtmlContent/_metadata`]).toEqual([{ '@type': '@json', '@value': expect.any(Object) }])
-    expect(html[`${vocab}HtmlContent/componentPositions`]).toEqual([{ '@id': abs(`/_api/_/component_positions/${f.position}`) }])
-    expect(html[`${vocab}HtmlContent/modifiedAt`]).toEqual([{ '@type': `${XSD}dateTime`, '@value': expect.any(String) }])
+    expect(html[`${vocab}HtmlContent/componentPositions`]).toEqual([
+      { '@id': abs(`/_api/_/component_positions/${f.position}`) },
+    ])
+    expect(html[`${vocab}HtmlContent/modifiedAt`]).toEqual([
+      { '@type': `${XSD}dateTime`, '@value': expect.any(String) },
+    ])
   })
 
   it('polymorphic relations (Route.pageData, ComponentPosition.component) expand to the target IRI', async () => {
@@ -230,7 +260,9 @@ describe('expanding served documents with a JSON-LD processor', () => {
     expect(route[`${vocab}Route/pageData`]).toEqual([{ '@id': abs(`/_api/page_data/blog_article_datas/${f.blog}`) }])
     expect(values(route, `${vocab}Route/path`)).toEqual(['/ctx/post'])
     const position = (await expand(`/_api/_/component_positions/${f.position}`)).expanded[0]!
-    expect(position[`${vocab}ComponentPosition/component`]).toEqual([{ '@id': abs(`/_api/component/html_contents/${f.html}`) }])
+    expect(position[`${vocab}ComponentPosition/component`]).toEqual([
+      { '@id': abs(`/_api/component/html_contents/${f.html}`) },
+    ])
     expect(values(position, `${vocab}ComponentPosition/sortValue`)).toEqual([3])
   })
 
@@ -238,7 +270,9 @@ describe('expanding served documents with a JSON-LD processor', () => {
     const blog = (await expand(`/_api/page_data/blog_article_datas/${f.blog}`)).expanded[0]!
     expect(blog['@type']).toEqual([`${vocab}BlogArticleData`])
     expect(values(blog, `${vocab}BlogArticleData/title`)).toEqual(['Context post'])
-    expect(blog[`${vocab}BlogArticleData/htmlContent`]).toEqual([{ '@id': abs(`/_api/component/html_contents/${f.html}`) }])
+    expect(blog[`${vocab}BlogArticleData/htmlContent`]).toEqual([
+      { '@id': abs(`/_api/component/html_contents/${f.html}`) },
+    ])
     expect(blog[`${vocab}BlogArticleData/page`]).toEqual([{ '@id': abs(`/_api/_/pages/${f.page}`) }])
     expect(blog[`${vocab}BlogArticleData/route`]).toEqual([{ '@id': abs(`/_api/_/routes/${f.blogRoute}`) }])
   })
@@ -249,7 +283,9 @@ describe('expanding served documents with a JSON-LD processor', () => {
     expect(entrypoint['@id']).toBe(abs('/_api'))
     expect(entrypoint['@type']).toEqual([`${vocab}Entrypoint`])
     expect(entrypoint[`${vocab}Entrypoint/page`]).toEqual([{ '@id': abs('/_api/_/pages') }])
-    expect(entrypoint[`${vocab}Entrypoint/blogArticleData`]).toEqual([{ '@id': abs('/_api/page_data/blog_article_datas') }])
+    expect(entrypoint[`${vocab}Entrypoint/blogArticleData`]).toEqual([
+      { '@id': abs('/_api/page_data/blog_article_datas') },
+    ])
   })
 
   it('an Error body: one @type (hydra:Error), its status, title and description', async () => {
@@ -269,14 +305,18 @@ describe('expanding served documents with a JSON-LD processor', () => {
     const violation = expanded[0]!
     expect(violation['@type']).toEqual([`${vocab}ConstraintViolation`])
     expect(values(violation, `${HYDRA}statusCode`)).toEqual([422])
-    expect(violation[`${vocab}ConstraintViolation/violations`]).toEqual([{ '@type': '@json', '@value': body.violations }])
+    expect(violation[`${vocab}ConstraintViolation/violations`]).toEqual([
+      { '@type': '@json', '@value': body.violations },
+    ])
   })
 
   it('the Collection component: an item is typed with the component class, its collection with hydra:Collection', async () => {
     const item = (await expand(`/_api/component/collections/${f.collection}`, { token: admin })).expanded[0]!
     expect(item['@type']).toEqual([`${vocab}Collection`])
     expect(values(item, `${vocab}Collection/resourceIri`)).toEqual(['/_api/_/pages'])
-    expect(item[`${vocab}Collection/defaultQueryParameters`]).toEqual([{ '@type': '@json', '@value': { order: { createdAt: 'desc' } } }])
+    expect(item[`${vocab}Collection/defaultQueryParameters`]).toEqual([
+      { '@type': '@json', '@value': { order: { createdAt: 'desc' } } },
+    ])
 
     const { body, expanded } = await expand('/_api/component/collections', { token: admin })
     expect(body['@type']).toBe('Collection')
@@ -293,7 +333,9 @@ describe('expanding served documents with a JSON-LD processor', () => {
     const user = expanded[0]!
     expect(user['@id']).toBe(abs(body['@id']))
     expect(user['@type']).toEqual([`${vocab}User`])
-    expect(values(user, `${vocab}User/roles`)).toEqual(expect.arrayContaining(['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER']))
+    expect(values(user, `${vocab}User/roles`)).toEqual(
+      expect.arrayContaining(['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER']),
+    )
     expect(values(user, `${vocab}User/username`)).toEqual([body.username])
   })
 
@@ -301,9 +343,15 @@ describe('expanding served documents with a JSON-LD processor', () => {
     const registry = getRegistry(server.payload.config)
     for (const resource of registry.all().filter((r) => r.meta.kind !== 'user')) {
       const { expanded } = await expand(resource.collectionIri, { token: admin })
-      expect({ type: resource.meta.shortName, collection: expanded[0]!['@type'] }).toEqual({ type: resource.meta.shortName, collection: [`${HYDRA}Collection`] })
+      expect({ type: resource.meta.shortName, collection: expanded[0]!['@type'] }).toEqual({
+        type: resource.meta.shortName,
+        collection: [`${HYDRA}Collection`],
+      })
       for (const member of expanded[0]![`${HYDRA}member`]) {
-        expect({ type: resource.meta.shortName, member: member['@type'] }).toEqual({ type: resource.meta.shortName, member: [`${vocab}${resource.meta.shortName}`] })
+        expect({ type: resource.meta.shortName, member: member['@type'] }).toEqual({
+          type: resource.meta.shortName,
+          member: [`${vocab}${resource.meta.shortName}`],
+        })
       }
     }
     const link = (await expand(`/_api/component/navigation_links/${f.link}`, { token: admin })).expanded[0]!

@@ -15,7 +15,11 @@ import { startTestServer, type TestServer } from '../support/server'
 /** What node-postgres and drizzle throw: a DatabaseError wrapped in "Failed query ... params: ...". */
 function failedQuery(code: string, message: string, params: string[]): Error {
   const cause = Object.assign(new Error(message), { code, severity: 'ERROR', routine: 'string_to_uuid' })
-  return Object.assign(new Error(`Failed query: select 1 where id = $1\nparams: ${params.join(',')}`), { query: 'select 1 where id = $1', params, cause })
+  return Object.assign(new Error(`Failed query: select 1 where id = $1\nparams: ${params.join(',')}`), {
+    query: 'select 1 where id = $1',
+    params,
+    cause,
+  })
 }
 
 describe('classifyError: the client is blamed only for what it sent', () => {
@@ -27,12 +31,19 @@ describe('classifyError: the client is blamed only for what it sent', () => {
   })
 
   it('a value from the query string, a path segment or the body is a 400 (a 422 violation on a write)', () => {
-    expect(classifyError(uuidError('a'), true, 'GET', requestInput(new URL('http://x/api/pages?where[id][in]=a,b'))).status).toBe(400)
-    expect(classifyError(uuidError('abc'), true, 'DELETE', requestInput(new URL('http://x/_api/x/abc'))).status).toBe(400)
-    expect(classifyError(uuidError('zzz'), false, 'POST', requestInput(new URL('http://x/_api/x'), { layout: 'zzz' })).status).toBe(422)
+    expect(
+      classifyError(uuidError('a'), true, 'GET', requestInput(new URL('http://x/api/pages?where[id][in]=a,b'))).status,
+    ).toBe(400)
+    expect(classifyError(uuidError('abc'), true, 'DELETE', requestInput(new URL('http://x/_api/x/abc'))).status).toBe(
+      400,
+    )
+    expect(
+      classifyError(uuidError('zzz'), false, 'POST', requestInput(new URL('http://x/_api/x'), { layout: 'zzz' }))
+        .status,
+    ).toBe(422)
   })
 
-  it('a NUL the database cannot encode is the client\'s only when the client sent one', () => {
+  it("a NUL the database cannot encode is the client's only when the client sent one", () => {
     const nul = failedQuery('22021', 'invalid byte sequence for encoding "UTF8": 0x00', ['%\u0000%'])
     expect(classifyError(nul, true, 'GET', requestInput(new URL('http://x/_api/_/pages?search=%00'))).status).toBe(400)
     expect(classifyError(nul, true, 'GET', requestInput(new URL('http://x/_api/_/pages?search=a'))).status).toBe(500)
@@ -50,7 +61,9 @@ describe('through both APIs', () => {
 
   it('fault: a server-side database error on /_api is a 500 with a correlation id in the body and the log, no parameter logged', async () => {
     const logs = captureLogs(server.payload, 'error')
-    const spy = jest.spyOn(server.payload, 'find').mockRejectedValueOnce(failedQuery('22P02', 'invalid input syntax for type uuid: "null"', ['secret-parameter']))
+    const spy = jest
+      .spyOn(server.payload, 'find')
+      .mockRejectedValueOnce(failedQuery('22P02', 'invalid input syntax for type uuid: "null"', ['secret-parameter']))
     try {
       const response = await server.get('/_api/_/layouts')
       expect(response.status).toBe(500)
@@ -66,21 +79,30 @@ describe('through both APIs', () => {
     }
   })
 
-  it('fault: a write whose database error is about a value the body never held (a trigger\'s own) is a 500, not a 422', async () => {
+  it("fault: a write whose database error is about a value the body never held (a trigger's own) is a 500, not a 422", async () => {
     const admin = await server.tokenFor('ROLE_ADMIN')
     await server.sql(`CREATE FUNCTION layout_server_fault() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.reference = 'faulty' THEN RAISE EXCEPTION 'invalid value "computed-by-the-server"' USING ERRCODE = '22023'; END IF; RETURN NEW; END $$`)
-    await server.sql('CREATE TRIGGER layout_server_fault BEFORE INSERT ON _acb_layouts FOR EACH ROW EXECUTE FUNCTION layout_server_fault()')
+    await server.sql(
+      'CREATE TRIGGER layout_server_fault BEFORE INSERT ON _acb_layouts FOR EACH ROW EXECUTE FUNCTION layout_server_fault()',
+    )
     const logs = captureLogs(server.payload, 'error')
     try {
-      const response = await server.post('/_api/_/layouts', { reference: 'faulty', uiComponent: 'PrimaryLayout' }, { token: admin })
+      const response = await server.post(
+        '/_api/_/layouts',
+        { reference: 'faulty', uiComponent: 'PrimaryLayout' },
+        { token: admin },
+      )
       expect(response.status).toBe(500)
       expect(response.body.correlationId).toMatch(/^[0-9a-f-]{36}$/)
       expect(logs.text()).toContain(response.body.correlationId)
       // The same error about a value the body did hold is the client's: a 422 on the property.
       await server.sql(`CREATE OR REPLACE FUNCTION layout_server_fault() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN IF NEW.reference = 'faulty' THEN RAISE EXCEPTION 'invalid value "faulty"' USING ERRCODE = '22023'; END IF; RETURN NEW; END $$`)
-      expect((await server.post('/_api/_/layouts', { reference: 'faulty', uiComponent: 'PrimaryLayout' }, { token: admin })).status).toBe(422)
+      expect(
+        (await server.post('/_api/_/layouts', { reference: 'faulty', uiComponent: 'PrimaryLayout' }, { token: admin }))
+          .status,
+      ).toBe(422)
     } finally {
       logs.restore()
       await server.sql('DROP TRIGGER layout_server_fault ON _acb_layouts')

@@ -38,7 +38,12 @@ beforeAll(async () => {
   config = await (await import('../../payload.config')).default
   registry = new ResourceRegistry(config, PREFIX)
   const extensions = allExtensions(config)
-  const info = { title: 'Test API', version: '1.2.3', serverUrl: `${BASE_URL}/`, securitySchemes: sessionSecuritySchemes(resolveOptions({})) }
+  const info = {
+    title: 'Test API',
+    version: '1.2.3',
+    serverUrl: `${BASE_URL}/`,
+    securitySchemes: sessionSecuritySchemes(resolveOptions({})),
+  }
   doc = openApiDocument(registry, info, extensions, apiEndpoints(registry, extensions))
 })
 
@@ -68,7 +73,8 @@ function collectRefs(node: unknown, at = '#', out: Array<{ at: string; ref: stri
   return out
 }
 
-const deref = (root: Json, node: Json): Json => (node && typeof node.$ref === 'string' ? deref(root, resolvePointer(root, node.$ref) as Json) : node)
+const deref = (root: Json, node: Json): Json =>
+  node && typeof node.$ref === 'string' ? deref(root, resolvePointer(root, node.$ref) as Json) : node
 
 /** Every schema object nested in a JSON Schema (for structural checks). */
 function walkSchemas(schema: unknown, visit: (s: Json, at: string) => void, at = ''): void {
@@ -77,7 +83,8 @@ function walkSchemas(schema: unknown, visit: (s: Json, at: string) => void, at =
   visit(s, at)
   for (const [key, sub] of Object.entries(s.properties ?? {})) walkSchemas(sub, visit, `${at}.${key}`)
   if (s.items) walkSchemas(s.items, visit, `${at}[]`)
-  for (const k of ['allOf', 'oneOf', 'anyOf']) (s[k] ?? []).forEach((sub: unknown, i: number) => walkSchemas(sub, visit, `${at}/${k}${i}`))
+  for (const k of ['allOf', 'oneOf', 'anyOf'])
+    (s[k] ?? []).forEach((sub: unknown, i: number) => walkSchemas(sub, visit, `${at}/${k}${i}`))
 }
 
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'])
@@ -107,7 +114,8 @@ function validate(root: Json, schema: Json, value: unknown, at = '$'): string[] 
     const ok = types.some((t) => t === actual || (t === 'integer' && actual === 'number' && Number.isInteger(value)))
     if (!ok) return [...errors, `${at}: expected ${types.join('|')}, got ${actual} (${JSON.stringify(value)})`]
   }
-  if (schema.enum && !(schema.enum as unknown[]).includes(value)) errors.push(`${at}: ${JSON.stringify(value)} not in enum`)
+  if (schema.enum && !(schema.enum as unknown[]).includes(value))
+    errors.push(`${at}: ${JSON.stringify(value)} not in enum`)
   if ('const' in schema && schema.const !== value) errors.push(`${at}: expected const ${JSON.stringify(schema.const)}`)
   if (typeof value === 'string' && schema.format) {
     const checks: Record<string, RegExp> = {
@@ -116,7 +124,8 @@ function validate(root: Json, schema: Json, value: unknown, at = '$'): string[] 
       'iri-reference': /^[^\s<>"{}|\\^`]*$/,
       email: /^[^\s@]+@[^\s@]+$/,
     }
-    if (checks[schema.format] && !checks[schema.format]!.test(value)) errors.push(`${at}: not a ${schema.format}: ${value}`)
+    if (checks[schema.format] && !checks[schema.format]!.test(value))
+      errors.push(`${at}: not a ${schema.format}: ${value}`)
   }
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     for (const name of schema.required ?? []) if (!(name in (value as Json))) errors.push(`${at}: missing ${name}`)
@@ -212,7 +221,22 @@ describe('OpenAPI document', () => {
     expect(doc.info).toMatchObject({ title: 'Test API', version: '1.2.3' })
     expect(doc.servers).toEqual([{ url: BASE_URL }])
     expect(Object.keys(doc.components.schemas).length).toBeGreaterThan(0)
-    expect(Object.keys(doc).every((k) => ['openapi', 'info', 'servers', 'tags', 'paths', 'components', 'jsonSchemaDialect', 'security', 'webhooks', 'externalDocs'].includes(k))).toBe(true)
+    expect(
+      Object.keys(doc).every((k) =>
+        [
+          'openapi',
+          'info',
+          'servers',
+          'tags',
+          'paths',
+          'components',
+          'jsonSchemaDialect',
+          'security',
+          'webhooks',
+          'externalDocs',
+        ].includes(k),
+      ),
+    ).toBe(true)
     expect(() => JSON.parse(JSON.stringify(doc))).not.toThrow()
   })
 
@@ -223,7 +247,8 @@ describe('OpenAPI document', () => {
     expect(broken).toEqual([])
     // References point to the right component kind.
     for (const { at, ref } of refs) {
-      if (at.endsWith('/schema') || at.includes('/schemas/') || at.includes('/properties/') || at.includes('/items')) continue
+      if (at.endsWith('/schema') || at.includes('/schemas/') || at.includes('/properties/') || at.includes('/items'))
+        continue
       if (/\/responses\/\d{3}$/.test(at)) expect(ref).toMatch(/^#\/components\/responses\//)
       if (/\/parameters\/\d+$/.test(at)) expect(ref).toMatch(/^#\/components\/parameters\//)
     }
@@ -257,7 +282,12 @@ describe('OpenAPI document', () => {
           if (x.in === 'path') expect(x.required).toBe(true)
         }
         const templated = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1])
-        expect(params.filter((x) => x.in === 'path').map((x) => x.name).sort()).toEqual(templated.sort())
+        expect(
+          params
+            .filter((x) => x.in === 'path')
+            .map((x) => x.name)
+            .sort(),
+        ).toEqual(templated.sort())
         if (op.requestBody) expect(Object.keys(deref(doc, op.requestBody).content).length).toBeGreaterThan(0)
       }
     }
@@ -268,7 +298,8 @@ describe('OpenAPI document', () => {
       expect(name).toMatch(/^[a-zA-Z0-9._-]+$/)
       walkSchemas(schema, (s, at) => {
         const where = `${name}${at}`
-        if (s.type !== undefined) for (const t of [s.type].flat()) expect([where, JSON_TYPES.has(t)]).toEqual([where, true])
+        if (s.type !== undefined)
+          for (const t of [s.type].flat()) expect([where, JSON_TYPES.has(t)]).toEqual([where, true])
         if (s.required) {
           expect(Array.isArray(s.required)).toBe(true)
           for (const r of s.required) expect([where, r, r in (s.properties ?? {})]).toEqual([where, r, true])
@@ -285,8 +316,16 @@ describe('OpenAPI document', () => {
     for (const resource of registry.all()) {
       const collection = doc.paths[resource.collectionIri]
       const item = doc.paths[`${resource.collectionIri}/{id}`]
-      expect(Object.keys(collection).filter((k) => HTTP_METHODS.includes(k)).sort()).toEqual(['get', 'post'])
-      expect(Object.keys(item).filter((k) => HTTP_METHODS.includes(k)).sort()).toEqual(['delete', 'get', 'patch'])
+      expect(
+        Object.keys(collection)
+          .filter((k) => HTTP_METHODS.includes(k))
+          .sort(),
+      ).toEqual(['get', 'post'])
+      expect(
+        Object.keys(item)
+          .filter((k) => HTTP_METHODS.includes(k))
+          .sort(),
+      ).toEqual(['delete', 'get', 'patch'])
       expect(Object.keys(collection.get.responses).sort()).toEqual(['200', '400', '401', '403', '422'])
       expect(Object.keys(collection.post.responses).sort()).toEqual(['201', '400', '401', '403', '415', '422'])
       expect(Object.keys(item.get.responses).sort()).toEqual(['200', '400', '401', '403', '404'])
@@ -299,14 +338,18 @@ describe('OpenAPI document', () => {
       expect(deref(doc, collection.post.responses['422']).content['application/ld+json'].schema.$ref).toBe(
         '#/components/schemas/Hydra.ConstraintViolation',
       )
-      expect(deref(doc, item.get.responses['404']).content['application/ld+json'].schema.$ref).toBe('#/components/schemas/Hydra.Error')
+      expect(deref(doc, item.get.responses['404']).content['application/ld+json'].schema.$ref).toBe(
+        '#/components/schemas/Hydra.Error',
+      )
       for (const name of Object.values(schemaNames)) expect(doc.components.schemas[name(resource)]).toBeDefined()
     }
   })
 
   it('has the entrypoint, login and current-user operations', () => {
     const user = registry.ofKind('user')[0]!
-    expect(doc.paths[`${PREFIX}/`].get.responses['200'].content['application/ld+json'].schema.$ref).toBe('#/components/schemas/Hydra.Entrypoint')
+    expect(doc.paths[`${PREFIX}/`].get.responses['200'].content['application/ld+json'].schema.$ref).toBe(
+      '#/components/schemas/Hydra.Entrypoint',
+    )
     const login = doc.paths[`${PREFIX}/login`].post
     expect(deref(doc, login.requestBody.content['application/json'].schema)).toMatchObject({
       required: ['username', 'password'],
@@ -314,7 +357,9 @@ describe('OpenAPI document', () => {
     })
     expect(Object.keys(login.responses).sort()).toEqual(['204', '400', '401', '415'])
     const me = doc.paths[`${PREFIX}/me`].get
-    expect(me.responses['200'].content['application/ld+json'].schema.$ref).toBe(`#/components/schemas/${schemaNames.read(user)}`)
+    expect(me.responses['200'].content['application/ld+json'].schema.$ref).toBe(
+      `#/components/schemas/${schemaNames.read(user)}`,
+    )
     expect(Object.keys(me.responses)).toContain('401')
   })
 
@@ -327,7 +372,10 @@ describe('OpenAPI document', () => {
       expect(names.includes('itemsPerPage')).toBe(meta.clientItemsPerPage ?? true)
       expect(names.includes('search')).toBe((meta.search?.length ?? 0) > 0)
       for (const order of meta.order ?? []) {
-        expect(params.find((x) => x.name === `order[${order}]`)?.schema).toEqual({ type: 'string', enum: ['asc', 'desc'] })
+        expect(params.find((x) => x.name === `order[${order}]`)?.schema).toEqual({
+          type: 'string',
+          enum: ['asc', 'desc'],
+        })
       }
       expect(names.filter((n) => n.startsWith('order[')).length).toBe(meta.order?.length ?? 0)
       for (const name of meta.booleanFilters ?? []) {
@@ -344,7 +392,8 @@ describe('OpenAPI document', () => {
     for (const resource of registry.all()) {
       const schema = doc.components.schemas[schemaNames.read(resource)] as Json
       const jsonNames = outputFields(resource).map((o) => o.json)
-      for (const name of ['@id', '@type', 'id', ...jsonNames]) expect([resource.slug, name, name in schema.properties]).toEqual([resource.slug, name, true])
+      for (const name of ['@id', '@type', 'id', ...jsonNames])
+        expect([resource.slug, name, name in schema.properties]).toEqual([resource.slug, name, true])
       expect(schema.properties['@type'].const).toBe(resource.meta.shortName)
       for (const json of resource.meta.writeOnly ?? []) expect(schema.properties[json]).toBeUndefined()
       for (const { field, json } of outputFields(resource)) {
@@ -370,14 +419,19 @@ describe('OpenAPI document', () => {
 
   it('validates the items and collections the normalizer produces against the read schemas', () => {
     for (const resource of registry.all()) {
-      for (const [sparse, permitted] of [[false, false], [true, false], [false, true], [true, true]]) {
+      for (const [sparse, permitted] of [
+        [false, false],
+        [true, false],
+        [false, true],
+        [true, true],
+      ]) {
         const item = sampleItem(resource, sampleDoc(resource, { sparse }), { permitted })
-        expect([resource.slug, sparse, permitted, validate(doc, { $ref: `#/components/schemas/${schemaNames.read(resource)}` }, item)]).toEqual([
+        expect([
           resource.slug,
           sparse,
           permitted,
-          [],
-        ])
+          validate(doc, { $ref: `#/components/schemas/${schemaNames.read(resource)}` }, item),
+        ]).toEqual([resource.slug, sparse, permitted, []])
       }
       const { '@context': _context, ...member } = sampleItem(resource, sampleDoc(resource))
       const collection = {
@@ -386,11 +440,24 @@ describe('OpenAPI document', () => {
         '@type': 'Collection',
         totalItems: 1,
         member: [member],
-        view: { '@id': `${resource.collectionIri}?page=1`, '@type': 'PartialCollectionView', first: `${resource.collectionIri}?page=1`, last: `${resource.collectionIri}?page=1` },
+        view: {
+          '@id': `${resource.collectionIri}?page=1`,
+          '@type': 'PartialCollectionView',
+          first: `${resource.collectionIri}?page=1`,
+          last: `${resource.collectionIri}?page=1`,
+        },
       }
-      expect(validate(doc, { $ref: `#/components/schemas/${schemaNames.collection(resource)}` }, collection)).toEqual([])
+      expect(validate(doc, { $ref: `#/components/schemas/${schemaNames.collection(resource)}` }, collection)).toEqual(
+        [],
+      )
       // A member of the wrong type is refused: the collection schema does check its members.
-      expect(validate(doc, { $ref: `#/components/schemas/${schemaNames.collection(resource)}` }, { ...collection, member: [{ ...member, '@type': 'Nope' }] }).length).toBeGreaterThan(0)
+      expect(
+        validate(
+          doc,
+          { $ref: `#/components/schemas/${schemaNames.collection(resource)}` },
+          { ...collection, member: [{ ...member, '@type': 'Nope' }] },
+        ).length,
+      ).toBeGreaterThan(0)
     }
     expect(validate(doc, { $ref: '#/components/schemas/Hydra.Entrypoint' }, entrypoint(registry))).toEqual([])
   })
@@ -398,7 +465,9 @@ describe('OpenAPI document', () => {
   it('leaves a field with field-level read access out of the required read properties (it is omitted for callers who may not read it)', () => {
     const user = registry.ofKind('user')[0]!
     const read = doc.components.schemas[schemaNames.read(user)] as Json
-    const guarded = outputFields(user).filter(({ field }) => 'access' in field && (field.access as Json | undefined)?.read)
+    const guarded = outputFields(user).filter(
+      ({ field }) => 'access' in field && (field.access as Json | undefined)?.read,
+    )
     expect(guarded.map(({ json }) => json)).toContain('enabled')
     for (const { json } of guarded) {
       expect(read.properties[json]).toBeDefined()
@@ -410,7 +479,11 @@ describe('OpenAPI document', () => {
 
   describe('publishable types', () => {
     it('are the reference types the deployment makes publishable', () => {
-      expect(publishableResources().map((r) => r.meta.shortName).sort()).toEqual(['FileDownload', 'HtmlContent', 'Image', 'NavigationLink', 'NewsArticleData'])
+      expect(
+        publishableResources()
+          .map((r) => r.meta.shortName)
+          .sort(),
+      ).toEqual(['FileDownload', 'HtmlContent', 'Image', 'NavigationLink', 'NewsArticleData'])
     })
 
     it('describe publishedAt (writable date), publishedResource and draftResource (read-only IRIs of their own type)', () => {
@@ -419,12 +492,22 @@ describe('OpenAPI document', () => {
         const read = doc.components.schemas[schemaNames.read(resource)] as Json
         const write = doc.components.schemas[schemaNames.write(resource)] as Json
         const publishedAt = read.properties[names.publishedAt]
-        expect([resource.slug, publishedAt.format, publishedAt.type]).toEqual([resource.slug, 'date-time', ['string', 'null']])
+        expect([resource.slug, publishedAt.format, publishedAt.type]).toEqual([
+          resource.slug,
+          'date-time',
+          ['string', 'null'],
+        ])
         expect(publishedAt.description).toMatch(/draft/)
         expect(write.properties[names.publishedAt]).toBeDefined()
         for (const twin of [names.publishedResource, names.draftResource]) {
           const property = read.properties[twin]
-          expect([resource.slug, twin, property.format, property.type, property.readOnly]).toEqual([resource.slug, twin, 'iri-reference', ['string', 'null'], true])
+          expect([resource.slug, twin, property.format, property.type, property.readOnly]).toEqual([
+            resource.slug,
+            twin,
+            'iri-reference',
+            ['string', 'null'],
+            true,
+          ])
           expect(property.description).toMatch(/publish permission/)
           expect(write.properties[twin]).toBeUndefined()
           expect(read.required).toContain(twin)
@@ -441,8 +524,13 @@ describe('OpenAPI document', () => {
         expect(publishable.required).toEqual(['published', 'publishedAt', 'locationCount'])
         expect(publishable.properties.published.type).toBe('boolean')
         expect(publishable.properties.publishedAt).toMatchObject({ type: ['string', 'null'], format: 'date-time' })
-        expect([publishable.properties.locationCount.type].flat()).toEqual(resource.meta.kind === 'component' ? ['integer', 'null'] : ['null'])
-        expect(metadata.properties.violations).toMatchObject({ type: 'array', items: { required: ['propertyPath', 'message', 'code'] } })
+        expect([publishable.properties.locationCount.type].flat()).toEqual(
+          resource.meta.kind === 'component' ? ['integer', 'null'] : ['null'],
+        )
+        expect(metadata.properties.violations).toMatchObject({
+          type: 'array',
+          items: { required: ['propertyPath', 'message', 'code'] },
+        })
         expect(metadata.required).not.toContain('violations')
       }
       for (const resource of registry.ofKind('component').filter((r) => !publishableOf(r))) {
@@ -455,13 +543,24 @@ describe('OpenAPI document', () => {
       for (const resource of publishableResources()) {
         const names = publishableOf(resource)!
         const schema = { $ref: `#/components/schemas/${schemaNames.read(resource)}` }
-        const stored = { ...sampleDoc(resource), [names.publishedAt]: '2024-05-06T07:08:09.000Z', [names.publishedResource]: null }
+        const stored = {
+          ...sampleDoc(resource),
+          [names.publishedAt]: '2024-05-06T07:08:09.000Z',
+          [names.publishedResource]: null,
+        }
         const anonymous = sampleItem(resource, stored)
-        expect(anonymous._metadata.publishable).toMatchObject({ published: true, publishedAt: '2024-05-06T07:08:09.000Z' })
+        expect(anonymous._metadata.publishable).toMatchObject({
+          published: true,
+          publishedAt: '2024-05-06T07:08:09.000Z',
+        })
         expect(anonymous._metadata).not.toHaveProperty('violations')
         expect(anonymous[names.draftResource]).toBeNull()
         expect(validate(doc, schema, anonymous)).toEqual([])
-        const draft = sampleItem(resource, { ...sampleDoc(resource, { sparse: true }), [names.publishedAt]: null }, { permitted: true })
+        const draft = sampleItem(
+          resource,
+          { ...sampleDoc(resource, { sparse: true }), [names.publishedAt]: null },
+          { permitted: true },
+        )
         expect(draft._metadata.publishable.published).toBe(false)
         expect(Array.isArray(draft._metadata.violations)).toBe(true)
         expect(validate(doc, schema, draft)).toEqual([])
@@ -469,10 +568,14 @@ describe('OpenAPI document', () => {
           { ...anonymous, _metadata: {} },
           { ...anonymous, _metadata: { publishable: { ...anonymous._metadata.publishable, published: 'yes' } } },
           { ...anonymous, _metadata: { publishable: { published: true, publishedAt: null } } },
-          { ...anonymous, _metadata: { publishable: { ...anonymous._metadata.publishable, publishedAt: 'yesterday' } } },
+          {
+            ...anonymous,
+            _metadata: { publishable: { ...anonymous._metadata.publishable, publishedAt: 'yesterday' } },
+          },
           { ...draft, _metadata: { ...draft._metadata, violations: [{ propertyPath: 'html' }] } },
         ]
-        for (const item of broken) expect([resource.slug, validate(doc, schema, item).length > 0]).toEqual([resource.slug, true])
+        for (const item of broken)
+          expect([resource.slug, validate(doc, schema, item).length > 0]).toEqual([resource.slug, true])
       }
     })
 
@@ -480,7 +583,8 @@ describe('OpenAPI document', () => {
       for (const resource of registry.all()) {
         const collection = doc.paths[resource.collectionIri]
         const item = doc.paths[`${resource.collectionIri}/{id}`]
-        const published = (op: Json) => ((op.parameters ?? []) as Json[]).map((x) => deref(doc, x)).find((x) => x.name === 'published')
+        const published = (op: Json) =>
+          ((op.parameters ?? []) as Json[]).map((x) => deref(doc, x)).find((x) => x.name === 'published')
         const expected = publishableOf(resource) !== null
         for (const op of [collection.get, item.get, item.delete]) {
           const parameter = published(op)
@@ -503,7 +607,10 @@ describe('OpenAPI document', () => {
       expect(op.tags).toEqual(['Publishing'])
       expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '415', '422'])
       const request = deref(doc, op.requestBody.content['application/ld+json'].schema)
-      expect(request).toMatchObject({ required: ['iris'], properties: { iris: { type: 'array', minItems: 1, maxItems: 200, items: { format: 'iri-reference' } } } })
+      expect(request).toMatchObject({
+        required: ['iris'],
+        properties: { iris: { type: 'array', minItems: 1, maxItems: 200, items: { format: 'iri-reference' } } },
+      })
       const requestRef = { $ref: op.requestBody.content['application/json'].schema.$ref }
       expect(validate(doc, requestRef, { iris: [`${PREFIX}/component/html_contents/${uuid()}`] })).toEqual([])
       expect(validate(doc, requestRef, { iris: [] }).length).toBeGreaterThan(0)
@@ -511,11 +618,19 @@ describe('OpenAPI document', () => {
       const result = { $ref: op.responses['200'].content['application/ld+json'].schema.$ref }
       const published = publishableResources().map((resource) => {
         const names = publishableOf(resource)!
-        const { '@context': _c, ...member } = sampleItem(resource, { ...sampleDoc(resource), [names.publishedAt]: '2024-05-06T07:08:09.000Z', [names.publishedResource]: null }, { permitted: true })
+        const { '@context': _c, ...member } = sampleItem(
+          resource,
+          { ...sampleDoc(resource), [names.publishedAt]: '2024-05-06T07:08:09.000Z', [names.publishedResource]: null },
+          { permitted: true },
+        )
         return member
       })
-      expect(validate(doc, result, { '@context': `${PREFIX}/contexts/Entrypoint`, '@type': 'PublishResult', published })).toEqual([])
-      expect(validate(doc, result, { '@type': 'PublishResult', published: [{ '@type': 'Title' }] }).length).toBeGreaterThan(0)
+      expect(
+        validate(doc, result, { '@context': `${PREFIX}/contexts/Entrypoint`, '@type': 'PublishResult', published }),
+      ).toEqual([])
+      expect(
+        validate(doc, result, { '@type': 'PublishResult', published: [{ '@type': 'Title' }] }).length,
+      ).toBeGreaterThan(0)
     })
   })
 
@@ -542,12 +657,18 @@ describe('OpenAPI document', () => {
       expect(op).toBeDefined()
       expect(typeof op.summary).toBe('string')
       expect(Object.keys(op.responses).length).toBeGreaterThan(1)
-      const declared = [...(doc.paths[path].parameters ?? []), ...(op.parameters ?? [])].map((p: Json) => `{${deref(doc, p).name}}`)
+      const declared = [...(doc.paths[path].parameters ?? []), ...(op.parameters ?? [])].map(
+        (p: Json) => `{${deref(doc, p).name}}`,
+      )
       for (const parameter of path.match(/\{[^}]+\}/g) ?? []) expect(declared).toContain(parameter)
     })
 
     it('offer the session cookie as a security scheme', () => {
-      expect(doc.components.securitySchemes.cookieAuth).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'api_component' })
+      expect(doc.components.securitySchemes.cookieAuth).toMatchObject({
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'api_component',
+      })
     })
   })
 
@@ -563,7 +684,8 @@ describe('OpenAPI document', () => {
       const read = doc.components.schemas[schemaNames.read(resource)] as Json
       expect(Object.keys(patch.properties).sort()).toEqual(Object.keys(write.properties).sort())
       expect(patch.required).toBeUndefined()
-      for (const key of ['id', '@id', '@type', 'createdAt', 'modifiedAt', '_metadata']) expect(write.properties[key]).toBeUndefined()
+      for (const key of ['id', '@id', '@type', 'createdAt', 'modifiedAt', '_metadata'])
+        expect(write.properties[key]).toBeUndefined()
       const reverse = new Map(Object.entries(meta.aliases ?? {}).map(([json, name]) => [name, json]))
       for (const field of dataFields(resource.collection.fields)) {
         const json = reverse.get(field.name) ?? field.name
@@ -590,7 +712,11 @@ describe('OpenAPI document', () => {
       // Every writable property of the read schema is in the write schema, and the reverse holds for readable ones.
       for (const [json, property] of Object.entries(read.properties as Json)) {
         if (json.startsWith('@')) continue
-        expect([resource.slug, json, json in write.properties]).toEqual([resource.slug, json, !(property as Json).readOnly])
+        expect([resource.slug, json, json in write.properties]).toEqual([
+          resource.slug,
+          json,
+          !(property as Json).readOnly,
+        ])
       }
       for (const name of write.required ?? []) expect(write.properties[name].type).not.toContain('null')
     }
@@ -623,12 +749,18 @@ describe('OpenAPI document', () => {
     const other = openApiDocument(small, { title: 'Small', version: '0' }, [], apiEndpoints(small, []))
     expect(other.servers).toBeUndefined()
     const paths = Object.keys(other.paths as Json)
-    expect(paths).toEqual(['/', '/contexts/{type}', ...small.all().flatMap((r) => [r.collectionIri, `${r.collectionIri}/{id}`])])
+    expect(paths).toEqual([
+      '/',
+      '/contexts/{type}',
+      ...small.all().flatMap((r) => [r.collectionIri, `${r.collectionIri}/{id}`]),
+    ])
     expect(collectRefs(other).filter(({ ref }) => resolvePointer(other as Json, ref) === undefined)).toEqual([])
     for (const resource of registry.all()) {
       if (small.bySlug(resource.slug)) continue
       expect((other.components as Json).schemas[schemaNames.read(resource)]).toBeUndefined()
-      expect(Object.keys((other.components as Json).schemas['Hydra.Entrypoint'].properties)).not.toContain(lowerFirst(resource.meta.shortName))
+      expect(Object.keys((other.components as Json).schemas['Hydra.Entrypoint'].properties)).not.toContain(
+        lowerFirst(resource.meta.shortName),
+      )
     }
   })
 })
@@ -645,11 +777,13 @@ describe('Hydra API documentation', () => {
     expanded = (await jsonld.expand(hydra as never)) as Json[]
   })
 
-  const classes = () => (expanded[0]![`${HYDRA}supportedClass`] as Json[])
+  const classes = () => expanded[0]![`${HYDRA}supportedClass`] as Json[]
   const documentedProperties = () =>
     new Set(
       classes().flatMap((cls) =>
-        ((cls[`${HYDRA}supportedProperty`] ?? []) as Json[]).map((sp) => (sp[`${HYDRA}property`] as Json[])[0]!['@id'] as string),
+        ((cls[`${HYDRA}supportedProperty`] ?? []) as Json[]).map(
+          (sp) => (sp[`${HYDRA}property`] as Json[])[0]!['@id'] as string,
+        ),
       ),
     )
 
@@ -685,7 +819,10 @@ describe('Hydra API documentation', () => {
     const entry = (hydra['hydra:supportedClass'] as Json[]).find((c) => c['@id'] === '#Entrypoint')!
     expect(entry['hydra:supportedProperty']).toHaveLength(registry.all().length)
     for (const sp of entry['hydra:supportedProperty'] as Json[]) {
-      expect(sp['hydra:property']['hydra:supportedOperation'].map((op: Json) => op['hydra:method'])).toEqual(['GET', 'POST'])
+      expect(sp['hydra:property']['hydra:supportedOperation'].map((op: Json) => op['hydra:method'])).toEqual([
+        'GET',
+        'POST',
+      ])
     }
   })
 
@@ -713,7 +850,14 @@ describe('Hydra API documentation', () => {
       const { '@context': _ignored, ...item } = sampleItem(resource, sampleDoc(resource))
       await check({ ...resourceContext(resource, registry, BASE_URL), ...item }, resource.slug)
     }
-    await check({ ...entrypointContext(registry, BASE_URL), ...entrypoint(registry), '@context': entrypointContext(registry, BASE_URL)['@context'] }, 'Entrypoint')
+    await check(
+      {
+        ...entrypointContext(registry, BASE_URL),
+        ...entrypoint(registry),
+        '@context': entrypointContext(registry, BASE_URL)['@context'],
+      },
+      'Entrypoint',
+    )
     await check(
       {
         ...errorContext('ConstraintViolation', registry, BASE_URL),
@@ -740,7 +884,9 @@ describe('Swagger UI page', () => {
       expect(body!.trim()).toBe('')
     }
     expect(html).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i)
-    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!).filter((u) => u.startsWith(`${PREFIX}/docs/assets/`))
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
+      .map((m) => m[1]!)
+      .filter((u) => u.startsWith(`${PREFIX}/docs/assets/`))
     expect(assets).toContain(`${PREFIX}/docs/assets/init.js`)
     const dir = swaggerAssetsDir()
     for (const asset of assets) {
@@ -755,7 +901,10 @@ describe('Swagger UI page', () => {
     const script = docsInitScript(PREFIX)
     let options: Json | undefined
     let onLoad: (() => void) | undefined
-    const SwaggerUIBundle = Object.assign((o: Json) => ((options = o), {}), { presets: { apis: {} }, plugins: { DownloadUrl: {} } })
+    const SwaggerUIBundle = Object.assign((o: Json) => ((options = o), {}), {
+      presets: { apis: {} },
+      plugins: { DownloadUrl: {} },
+    })
     const sandbox: Json = {
       SwaggerUIBundle,
       document: { getElementById: () => null },

@@ -30,27 +30,54 @@ describe('the endpoint table and the OpenAPI document', () => {
   it('list the same operations: nothing undocumented, no documentation of a missing endpoint', () => {
     const registry = getRegistry(config)
     const extensions = allExtensions(config)
-    const document = openApiDocument(registry, { title: 'T', version: '1', securitySchemes: sessionSecuritySchemes(resolveOptions({})) }, extensions, endpoints)
+    const document = openApiDocument(
+      registry,
+      { title: 'T', version: '1', securitySchemes: sessionSecuritySchemes(resolveOptions({})) },
+      extensions,
+      endpoints,
+    )
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.keys(item as object)
         .filter((key) => HTTP_METHODS.includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     )
     const kit = openApiKit(registry, {})
-    const declared = endpoints.flatMap((e) => (e.root || typeof e.docs !== 'function' ? [] : [`${e.method} ${documentedPath(registry.apiPrefix, e, e.docs(kit).path)}`]))
+    const declared = endpoints.flatMap((e) =>
+      e.root || typeof e.docs !== 'function'
+        ? []
+        : [`${e.method} ${documentedPath(registry.apiPrefix, e, e.docs(kit).path)}`],
+    )
     expect(new Set(declared).size).toBe(declared.length) // two endpoints never share one documented operation
     expect([...documented].sort()).toEqual([...declared].sort())
   })
 
   it('says why each undocumented endpoint has no description', () => {
-    const undocumented = endpoints.filter((e) => typeof e.docs !== 'function').map((e) => [`${e.method} ${e.path}`, (e.docs as { undocumented: string }).undocumented])
+    const undocumented = endpoints
+      .filter((e) => typeof e.docs !== 'function')
+      .map((e) => [`${e.method} ${e.path}`, (e.docs as { undocumented: string }).undocumented])
     for (const [, reason] of undocumented) expect(reason!.length).toBeGreaterThan(10)
-    expect(undocumented.map(([key]) => key).sort()).toEqual(['GET /docs', 'GET /docs.json', 'GET /docs.jsonld', 'GET /docs/assets/{file}', 'GET /sitemap.xml'])
+    expect(undocumented.map(([key]) => key).sort()).toEqual([
+      'GET /docs',
+      'GET /docs.json',
+      'GET /docs.jsonld',
+      'GET /docs/assets/{file}',
+      'GET /sitemap.xml',
+    ])
   })
 
   it('covers the endpoint families a newcomer looks for', () => {
     const keys = new Set(endpoints.map((e) => `${e.method} ${e.path}`))
-    for (const key of ['POST /_/publish', 'POST /login', 'POST /token/refresh', 'POST /logout', 'GET /me', 'POST /_/routes/generate', 'GET /_/resource_manifest/{route+}', 'POST /component/forms/{id}/submit', 'GET /verify-email/{username}/{token}']) {
+    for (const key of [
+      'POST /_/publish',
+      'POST /login',
+      'POST /token/refresh',
+      'POST /logout',
+      'GET /me',
+      'POST /_/routes/generate',
+      'GET /_/resource_manifest/{route+}',
+      'POST /component/forms/{id}/submit',
+      'GET /verify-email/{username}/{token}',
+    ]) {
       expect([key, keys.has(key)]).toEqual([key, true])
     }
   })
@@ -58,7 +85,13 @@ describe('the endpoint table and the OpenAPI document', () => {
 
 describe('matching', () => {
   const noop = async () => ({ status: 204 })
-  const declare = (method: Endpoint['method'], path: string, extra: Partial<Endpoint> = {}): Endpoint => ({ method, path, handler: noop, docs: { undocumented: 'a test endpoint' }, ...extra })
+  const declare = (method: Endpoint['method'], path: string, extra: Partial<Endpoint> = {}): Endpoint => ({
+    method,
+    path,
+    handler: noop,
+    docs: { undocumented: 'a test endpoint' },
+    ...extra,
+  })
   const isUuid = (v: string) => /^[0-9a-f-]{36}$/i.test(v)
   const table = () => [
     declare('GET', '/_/routes/{id}'),
@@ -73,7 +106,10 @@ describe('matching', () => {
     declare('GET', '/forms/password_reset'),
     declare('GET', '/verify/{username}/{token}'),
   ]
-  const shuffled = (list: Endpoint[], seed: number) => [...list].sort((a, b) => ((a.path.length * seed + a.method.length) % 7) - ((b.path.length * seed + b.method.length) % 7))
+  const shuffled = (list: Endpoint[], seed: number) =>
+    [...list].sort(
+      (a, b) => ((a.path.length * seed + a.method.length) % 7) - ((b.path.length * seed + b.method.length) % 7),
+    )
   const cases: Array<[string, string, string]> = [
     ['GET', `/_/routes/${UUID}`, 'GET /_/routes/{id}'],
     ['GET', '/_/routes//blog', 'GET /_/routes/{path+}'],
@@ -90,7 +126,12 @@ describe('matching', () => {
       const endpointTable = new EndpointTable(shuffled(table(), seed))
       for (const [method, path, expected] of cases) {
         const found = endpointTable.lookup(method, path, false)
-        expect([seed, method, path, found.kind === 'found' ? `${found.match.endpoint.method} ${found.match.endpoint.path}` : found.kind]).toEqual([seed, method, path, expected])
+        expect([
+          seed,
+          method,
+          path,
+          found.kind === 'found' ? `${found.match.endpoint.method} ${found.match.endpoint.path}` : found.kind,
+        ]).toEqual([seed, method, path, expected])
       }
     }
   })
@@ -106,14 +147,25 @@ describe('matching', () => {
 
   it('answers a known path with another method by the methods it has; public when every endpoint of the path is', () => {
     const endpointTable = new EndpointTable(table())
-    expect(endpointTable.lookup('PUT', `/_/routes/${UUID}`, false)).toEqual({ kind: 'method', allowed: ['GET', 'PATCH', 'DELETE'], publicWrite: false })
-    expect(endpointTable.lookup('PUT', `/forms/${UUID}/submit`, false)).toEqual({ kind: 'method', allowed: ['POST', 'PATCH'], publicWrite: true })
+    expect(endpointTable.lookup('PUT', `/_/routes/${UUID}`, false)).toEqual({
+      kind: 'method',
+      allowed: ['GET', 'PATCH', 'DELETE'],
+      publicWrite: false,
+    })
+    expect(endpointTable.lookup('PUT', `/forms/${UUID}/submit`, false)).toEqual({
+      kind: 'method',
+      allowed: ['POST', 'PATCH'],
+      publicWrite: true,
+    })
     expect(endpointTable.lookup('GET', '/nothing/here', false)).toEqual({ kind: 'none' })
     expect(endpointTable.lookup('HEAD', `/forms/${UUID}`, false).kind).toBe('found')
   })
 
   it('prefers one segment to the rest of a path, whatever the order', () => {
-    for (const order of [[declare('GET', '/a/{x}'), declare('GET', '/a/{y+}')], [declare('GET', '/a/{y+}'), declare('GET', '/a/{x}')]]) {
+    for (const order of [
+      [declare('GET', '/a/{x}'), declare('GET', '/a/{y+}')],
+      [declare('GET', '/a/{y+}'), declare('GET', '/a/{x}')],
+    ]) {
       const endpointTable = new EndpointTable(order)
       const one = endpointTable.lookup('GET', '/a/b', false)
       const rest = endpointTable.lookup('GET', '/a/b/c', false)
@@ -124,7 +176,9 @@ describe('matching', () => {
 
   it('refuses two endpoints that would answer the same requests alike', () => {
     expect(() => new EndpointTable([declare('GET', '/a/{id}'), declare('GET', '/a/{other}')])).toThrow(/alike/)
-    expect(() => new EndpointTable([declare('GET', '/a/{id}'), declare('GET', '/a/{id}', { root: true })])).not.toThrow()
+    expect(
+      () => new EndpointTable([declare('GET', '/a/{id}'), declare('GET', '/a/{id}', { root: true })]),
+    ).not.toThrow()
   })
 
   it('drops a generic endpoint another one supersedes, and refuses superseding what does not exist', () => {

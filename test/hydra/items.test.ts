@@ -44,7 +44,11 @@ beforeAll(async () => {
   f.pageGroup = await make('component_groups', { reference: 'page-main', location: 'main' })
   f.componentGroup = await make('component_groups', { reference: 'html-nested', location: 'nested' })
   f.emptyGroup = await make('component_groups', { reference: 'empty', allowedComponents: ['/_api/component/titles'] })
-  f.layout = await make('layouts', { reference: 'main-layout', uiComponent: 'PrimaryLayout', componentGroups: [f.layoutGroup] })
+  f.layout = await make('layouts', {
+    reference: 'main-layout',
+    uiComponent: 'PrimaryLayout',
+    componentGroups: [f.layoutGroup],
+  })
   f.page = await make('pages', {
     reference: 'home',
     title: 'Home',
@@ -54,7 +58,12 @@ beforeAll(async () => {
     layout: f.layout,
     componentGroups: [f.pageGroup],
   })
-  f.template = await make('pages', { reference: 'blog-template', title: 'Blog template', layout: f.layout, isTemplate: true })
+  f.template = await make('pages', {
+    reference: 'blog-template',
+    title: 'Blog template',
+    layout: f.layout,
+    isTemplate: true,
+  })
   f.childPage = await make('pages', { reference: 'child', title: 'Child', layout: f.layout, parentPage: f.page })
   f.html = await make('html_contents', { html: '<p>Hello</p>', componentGroups: [f.componentGroup] })
   f.title = await make('titles', { title: 'A title' })
@@ -78,8 +87,15 @@ beforeAll(async () => {
   f.redirect = await make('routes', { path: '/old-home', redirect: f.route })
   f.link = await make('navigation_links', { label: 'Home', route: f.route })
   f.blog = await make('blog_article_datas', { title: 'First post', page: f.template, htmlContent: f.html })
-  f.childBlog = await make('blog_article_datas', { title: 'Follow-up', page: f.template, parentPageData: { relationTo: 'blog_article_datas', value: f.blog } })
-  f.blogRoute = await make('routes', { path: '/blog/first-post', pageData: { relationTo: 'blog_article_datas', value: f.blog } })
+  f.childBlog = await make('blog_article_datas', {
+    title: 'Follow-up',
+    page: f.template,
+    parentPageData: { relationTo: 'blog_article_datas', value: f.blog },
+  })
+  f.blogRoute = await make('routes', {
+    path: '/blog/first-post',
+    pageData: { relationTo: 'blog_article_datas', value: f.blog },
+  })
   f.pageUnderBlog = await make('pages', {
     reference: 'under-blog',
     layout: f.layout,
@@ -261,7 +277,16 @@ describe('fields and relations', () => {
     const page = await read(IRI.page(f.page!))
     const blog = await read(IRI.blog(f.blog!))
     const position = await read(IRI.position(f.position2!))
-    const iris = [page.layout, page.route, ...page.componentGroups, blog.page, blog.route, blog.htmlContent, position.component, position.componentGroup]
+    const iris = [
+      page.layout,
+      page.route,
+      ...page.componentGroups,
+      blog.page,
+      blog.route,
+      blog.htmlContent,
+      position.component,
+      position.componentGroup,
+    ]
     expect(iris).toHaveLength(8)
     for (const iri of iris) {
       const target = await read(iri, admin)
@@ -276,7 +301,11 @@ describe('timestamps', () => {
   it('Layout, Page and Route show createdAt but no modifiedAt', async () => {
     for (const path of [IRI.layout(f.layout!), IRI.page(f.page!), IRI.route(f.route!)]) {
       const body = await read(path)
-      expect({ path, createdAt: hasCreated(body), modifiedAt: 'modifiedAt' in body }).toEqual({ path, createdAt: true, modifiedAt: false })
+      expect({ path, createdAt: hasCreated(body), modifiedAt: 'modifiedAt' in body }).toEqual({
+        path,
+        createdAt: true,
+        modifiedAt: false,
+      })
     }
   })
 
@@ -289,7 +318,11 @@ describe('timestamps', () => {
   it('timestamped components (HtmlContent, Title) and page data have createdAt and modifiedAt', async () => {
     for (const path of [IRI.html(f.html!), IRI.title(f.title!), IRI.blog(f.blog!)]) {
       const body = await read(path, admin)
-      expect({ path, createdAt: hasCreated(body), modifiedAt: typeof body.modifiedAt === 'string' && ISO.test(body.modifiedAt) }).toEqual({
+      expect({
+        path,
+        createdAt: hasCreated(body),
+        modifiedAt: typeof body.modifiedAt === 'string' && ISO.test(body.modifiedAt),
+      }).toEqual({
         path,
         createdAt: true,
         modifiedAt: true,
@@ -313,7 +346,12 @@ describe('timestamps', () => {
 
     const collection = await make('collections', { resourceIri: '/_api/_/pages', perPage: 5 })
     const collectionBody = await read(`/_api/component/collections/${collection}`, admin)
-    expect(collectionBody).toMatchObject({ '@type': 'Collection', resourceIri: '/_api/_/pages', perPage: 5, defaultQueryParameters: null })
+    expect(collectionBody).toMatchObject({
+      '@type': 'Collection',
+      resourceIri: '/_api/_/pages',
+      perPage: 5,
+      defaultQueryParameters: null,
+    })
     expect('createdAt' in collectionBody).toBe(false)
     expect('modifiedAt' in collectionBody).toBe(false)
     expect(typeof collectionBody._metadata).toBe('object')
@@ -336,7 +374,10 @@ describe('_metadata', () => {
   it('is an object on every component', async () => {
     for (const path of [IRI.html(f.html!), IRI.title(f.title!), IRI.link(f.link!)]) {
       const body = await read(path, admin)
-      expect({ path, metadata: typeof body._metadata === 'object' && body._metadata !== null && !Array.isArray(body._metadata) }).toEqual({
+      expect({
+        path,
+        metadata: typeof body._metadata === 'object' && body._metadata !== null && !Array.isArray(body._metadata),
+      }).toEqual({
         path,
         metadata: true,
       })
@@ -358,7 +399,10 @@ describe('_metadata', () => {
   })
 
   it('is never stored', async () => {
-    const stored = (await server.payload.findByID({ collection: 'titles', id: f.title!, depth: 0 })) as Record<string, unknown>
+    const stored = (await server.payload.findByID({ collection: 'titles', id: f.title!, depth: 0 })) as Record<
+      string,
+      unknown
+    >
     expect('_metadata' in stored).toBe(false)
   })
 })
@@ -367,7 +411,12 @@ describe('unknown items', () => {
   function expectHydra404(response: { status: number; body: any; headers: Headers }) {
     expect(response.status).toBe(404)
     expect(response.headers.get('content-type')).toMatch(/^application\/ld\+json/)
-    expect(response.body).toMatchObject({ '@context': '/_api/contexts/Error', '@type': 'Error', status: 404, title: 'Not Found' })
+    expect(response.body).toMatchObject({
+      '@context': '/_api/contexts/Error',
+      '@type': 'Error',
+      status: 404,
+      title: 'Not Found',
+    })
     expect(typeof response.body.detail).toBe('string')
   }
 
@@ -380,7 +429,14 @@ describe('unknown items', () => {
 
   it('an unknown UUID is a 404 Hydra Error on every kind of resource', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000'
-    for (const path of [IRI.page(unknown), IRI.layout(unknown), IRI.route(unknown), IRI.html(unknown), IRI.blog(unknown), IRI.position(unknown)]) {
+    for (const path of [
+      IRI.page(unknown),
+      IRI.layout(unknown),
+      IRI.route(unknown),
+      IRI.html(unknown),
+      IRI.blog(unknown),
+      IRI.position(unknown),
+    ]) {
       const response = await server.get(path)
       expect({ path, status: response.status }).toEqual({ path, status: 404 })
       expectHydra404(response)

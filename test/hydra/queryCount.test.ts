@@ -34,7 +34,11 @@ async function cost(path: string, options: { token?: string; headers?: Record<st
 
 function expectAtMost(measured: { queries: number; sql: string[] }, max: number, label: string) {
   // On failure the message lists the statements, shortened.
-  expect({ label, queries: measured.queries, sql: measured.queries > max ? measured.sql.map((s) => s.slice(0, 160)) : [] }).toEqual({
+  expect({
+    label,
+    queries: measured.queries,
+    sql: measured.queries > max ? measured.sql.map((s) => s.slice(0, 160)) : [],
+  }).toEqual({
     label,
     queries: expect.any(Number),
     sql: [],
@@ -47,11 +51,26 @@ const f: Record<string, string> = {}
 /** Adds `n` of each kind of record a collection test reads. */
 async function grow(n: number, tag: string) {
   for (let i = 0; i < n; i++) {
-    const page = await make('pages', { reference: `${tag}-page-${i}`, title: `Page ${i}`, layout: f.layout, componentGroups: [f.group], parentPage: f.page })
+    const page = await make('pages', {
+      reference: `${tag}-page-${i}`,
+      title: `Page ${i}`,
+      layout: f.layout,
+      componentGroups: [f.group],
+      parentPage: f.page,
+    })
     const html = await make('html_contents', { html: `<p>${i}</p>`, componentGroups: [f.group], ...published() })
-    await make('component_positions', { componentGroup: f.group, component: { relationTo: 'html_contents', value: html }, sortValue: i })
+    await make('component_positions', {
+      componentGroup: f.group,
+      component: { relationTo: 'html_contents', value: html },
+      sortValue: i,
+    })
     await make('routes', { path: `/${tag}/${i}`, page })
-    const blog = await make('blog_article_datas', { title: `${tag} ${i}`, page: f.template, htmlContent: html, parentPageData: { relationTo: 'blog_article_datas', value: f.blog } })
+    const blog = await make('blog_article_datas', {
+      title: `${tag} ${i}`,
+      page: f.template,
+      htmlContent: html,
+      parentPageData: { relationTo: 'blog_article_datas', value: f.blog },
+    })
     await make('routes', { path: `/${tag}/blog/${i}`, pageData: { relationTo: 'blog_article_datas', value: blog } })
   }
 }
@@ -61,16 +80,29 @@ beforeAll(async () => {
   admin = await server.tokenFor('ROLE_ADMIN')
   f.group = await make('component_groups', { reference: 'main', location: 'main' })
   f.layout = await make('layouts', { reference: 'layout', componentGroups: [f.group] })
-  f.page = await make('pages', { reference: 'home', title: 'Home', layout: f.layout, componentGroups: [f.group], uiClassNames: ['a', 'b'] })
+  f.page = await make('pages', {
+    reference: 'home',
+    title: 'Home',
+    layout: f.layout,
+    componentGroups: [f.group],
+    uiClassNames: ['a', 'b'],
+  })
   f.template = await make('pages', { reference: 'template', title: 'Template', layout: f.layout, isTemplate: true })
   f.html = await make('html_contents', { html: '<p>x</p>', componentGroups: [f.group], ...published() })
-  f.position = await make('component_positions', { componentGroup: f.group, component: { relationTo: 'html_contents', value: f.html } })
+  f.position = await make('component_positions', {
+    componentGroup: f.group,
+    component: { relationTo: 'html_contents', value: f.html },
+  })
   f.route = await make('routes', { path: '/home', page: f.page })
   f.redirect = await make('routes', { path: '/old-home', redirect: f.route })
   f.blog = await make('blog_article_datas', { title: 'Post', page: f.template, htmlContent: f.html })
   f.blogRoute = await make('routes', { path: '/post', pageData: { relationTo: 'blog_article_datas', value: f.blog } })
   f.link = await make('navigation_links', { label: 'Home', route: f.route, ...published() })
-  f.dynamic = await make('component_positions', { componentGroup: f.group, pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent' })
+  f.dynamic = await make('component_positions', {
+    componentGroup: f.group,
+    pageDataClass: 'BlogArticleData',
+    pageDataProperty: 'htmlContent',
+  })
 })
 afterAll(async () => {
   await server?.close()
@@ -102,7 +134,9 @@ describe('item reads', () => {
     const byRoute = await cost(`/_api/_/component_positions/${f.dynamic}`, { headers: { path: '/post' } })
     expect(byRoute.body.component).toBe(`/_api/component/html_contents/${f.html}`)
     expectAtMost(byRoute, ITEM_MAX, 'dynamic position, route path')
-    const byIri = await cost(`/_api/_/component_positions/${f.dynamic}`, { headers: { path: `/_api/page_data/blog_article_datas/${f.blog}` } })
+    const byIri = await cost(`/_api/_/component_positions/${f.dynamic}`, {
+      headers: { path: `/_api/page_data/blog_article_datas/${f.blog}` },
+    })
     expect(byIri.body.component).toBe(`/_api/component/html_contents/${f.html}`)
     expectAtMost(byIri, ITEM_MAX, 'dynamic position, page data IRI')
   })
@@ -110,7 +144,11 @@ describe('item reads', () => {
   it('draft routing costs at most one query more than a plain read of the same component', async () => {
     // A published component in a position (as on a page), read anonymously: the plain read.
     const id = await make('html_contents', { html: '<p>live</p>', componentGroups: [f.group], ...published() })
-    await make('component_positions', { componentGroup: f.group, component: { relationTo: 'html_contents', value: id }, sortValue: 50 })
+    await make('component_positions', {
+      componentGroup: f.group,
+      component: { relationTo: 'html_contents', value: id },
+      sortValue: 50,
+    })
     const path = `/_api/component/html_contents/${id}`
     const plain = await cost(path)
     expect(plain.body.html).toBe('<p>live</p>')
@@ -140,7 +178,9 @@ describe('item reads', () => {
   })
 
   it('a 404 costs at most one query', async () => {
-    const { result, queries } = await server.countQueries(() => server.get('/_api/_/pages/00000000-0000-4000-8000-000000000000'))
+    const { result, queries } = await server.countQueries(() =>
+      server.get('/_api/_/pages/00000000-0000-4000-8000-000000000000'),
+    )
     expect(result.status).toBe(404)
     expect(queries).toBeLessThanOrEqual(1)
     const invalid = await server.countQueries(() => server.get('/_api/_/pages/not-a-uuid'))
@@ -196,10 +236,19 @@ describe('collection reads: at most 4 queries, the same for 5 or 60 members', ()
 
   it('positions resolved through the path header: at most 4 queries for the whole collection', async () => {
     for (let i = 0; i < 10; i++) {
-      await make('component_positions', { componentGroup: f.group, pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent', sortValue: 1000 + i })
+      await make('component_positions', {
+        componentGroup: f.group,
+        pageDataClass: 'BlogArticleData',
+        pageDataProperty: 'htmlContent',
+        sortValue: 1000 + i,
+      })
     }
-    const measured = await cost('/_api/_/component_positions?itemsPerPage=100&order[sortValue]=desc', { headers: { path: '/post' } })
-    const resolved = measured.body.member.filter((m: { pageDataClass: string | null }) => m.pageDataClass === 'BlogArticleData')
+    const measured = await cost('/_api/_/component_positions?itemsPerPage=100&order[sortValue]=desc', {
+      headers: { path: '/post' },
+    })
+    const resolved = measured.body.member.filter(
+      (m: { pageDataClass: string | null }) => m.pageDataClass === 'BlogArticleData',
+    )
     expect(resolved.length).toBeGreaterThanOrEqual(10)
     for (const member of resolved) expect(member.component).toBe(`/_api/component/html_contents/${f.html}`)
     expectAtMost(measured, COLLECTION_MAX, 'positions with path header')

@@ -20,7 +20,11 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await server.tokenFor('ROLE_ADMIN')
   superAdmin = await server.tokenFor('ROLE_SUPER_ADMIN')
-  const layout = await server.payload.create({ collection: 'layouts', data: { reference: 'writes-layout' } as never, depth: 0 })
+  const layout = await server.payload.create({
+    collection: 'layouts',
+    data: { reference: 'writes-layout' } as never,
+    depth: 0,
+  })
   layoutId = String(layout.id)
   layoutIri = `/_api/_/layouts/${layoutId}`
 })
@@ -60,13 +64,19 @@ function expectViolations(response: TestResponse, expected: Array<{ propertyPath
     expect(typeof v.code).toBe('string')
   }
   for (const e of expected) {
-    const match = violations.find((v) => v.propertyPath === e.propertyPath && (e.code === undefined || v.code === e.code))
+    const match = violations.find(
+      (v) => v.propertyPath === e.propertyPath && (e.code === undefined || v.code === e.code),
+    )
     if (!match) throw new Error(`no violation ${JSON.stringify(e)} in ${JSON.stringify(violations)}`)
   }
 }
 
 async function createPage(extra: Record<string, unknown> = {}) {
-  const response = await server.post('/_api/_/pages', { reference: unique('page'), layout: layoutIri, ...extra }, { token: admin })
+  const response = await server.post(
+    '/_api/_/pages',
+    { reference: unique('page'), layout: layoutIri, ...extra },
+    { token: admin },
+  )
   expect(response.status).toBe(201)
   return response.body as Record<string, any>
 }
@@ -88,7 +98,11 @@ describe('POST media types', () => {
   })
 
   it('accepts application/json, with or without charset', async () => {
-    for (const contentType of ['application/json', 'application/json; charset=utf-8', 'Application/LD+JSON; charset=UTF-8']) {
+    for (const contentType of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/LD+JSON; charset=UTF-8',
+    ]) {
       const reference = unique('json')
       const response = await server.post('/_api/_/layouts', { reference }, { token: admin, contentType })
       expect(response.status).toBe(201)
@@ -123,19 +137,34 @@ describe('POST media types', () => {
 describe('PATCH', () => {
   it('needs application/merge-patch+json: anything else is 415 and changes nothing', async () => {
     const page = await createPage({ title: 'Original' })
-    for (const contentType of ['application/json', 'application/ld+json', 'text/plain', 'application/json-patch+json']) {
+    for (const contentType of [
+      'application/json',
+      'application/ld+json',
+      'text/plain',
+      'application/json-patch+json',
+    ]) {
       const response = await server.patch(page['@id'], { title: 'Changed' }, { token: admin, contentType })
       expectHydraError(response, 415)
     }
     const read = await server.get(page['@id'])
     expect(read.body.title).toBe('Original')
-    const ok = await server.patch(page['@id'], { title: 'Changed' }, { token: admin, contentType: 'application/merge-patch+json; charset=utf-8' })
+    const ok = await server.patch(
+      page['@id'],
+      { title: 'Changed' },
+      { token: admin, contentType: 'application/merge-patch+json; charset=utf-8' },
+    )
     expect(ok.status).toBe(200)
     expect(ok.body.title).toBe('Changed')
   })
 
   it('merges: unsent properties keep their values, sent ones change', async () => {
-    const page = await createPage({ title: 'T', metaDescription: 'M', uiComponent: 'PageUi', uiClassNames: ['a', 'b'], isTemplate: true })
+    const page = await createPage({
+      title: 'T',
+      metaDescription: 'M',
+      uiComponent: 'PageUi',
+      uiClassNames: ['a', 'b'],
+      isTemplate: true,
+    })
     const response = await server.patch(page['@id'], { title: 'T2' }, { token: admin })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/ld\+json/)
@@ -149,7 +178,10 @@ describe('PATCH', () => {
       reference: page.reference,
       layout: layoutIri,
     })
-    const stored = (await server.payload.findByID({ collection: 'pages', id: page.id, depth: 0 })) as Record<string, any>
+    const stored = (await server.payload.findByID({ collection: 'pages', id: page.id, depth: 0 })) as Record<
+      string,
+      any
+    >
     expect(stored.title).toBe('T2')
     expect(stored.metaDescription).toBe('M')
     expect(stored.uiClassNames).toEqual(['a', 'b'])
@@ -160,10 +192,23 @@ describe('PATCH', () => {
     const parent = await createPage()
     const page = await createPage({ title: 'T', uiComponent: 'X', uiClassNames: ['a'], parentPage: parent['@id'] })
     expect(page.parentPage).toBe(parent['@id'])
-    const response = await server.patch(page['@id'], { title: null, uiComponent: null, uiClassNames: null, parentPage: null }, { token: admin })
+    const response = await server.patch(
+      page['@id'],
+      { title: null, uiComponent: null, uiClassNames: null, parentPage: null },
+      { token: admin },
+    )
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ title: null, uiComponent: null, uiClassNames: [], parentPage: null, reference: page.reference })
-    const stored = (await server.payload.findByID({ collection: 'pages', id: page.id, depth: 0 })) as Record<string, any>
+    expect(response.body).toMatchObject({
+      title: null,
+      uiComponent: null,
+      uiClassNames: [],
+      parentPage: null,
+      reference: page.reference,
+    })
+    const stored = (await server.payload.findByID({ collection: 'pages', id: page.id, depth: 0 })) as Record<
+      string,
+      any
+    >
     expect(stored.title ?? null).toBeNull()
     expect(stored.uiComponent ?? null).toBeNull()
     expect(stored.parentPage ?? null).toBeNull()
@@ -225,7 +270,10 @@ describe('relations as IRIs', () => {
     for (const layout of forms) {
       const page = await createPage({ layout })
       expect(page.layout).toBe(layoutIri)
-      const stored = (await server.payload.findByID({ collection: 'pages', id: page.id, depth: 0 })) as Record<string, any>
+      const stored = (await server.payload.findByID({ collection: 'pages', id: page.id, depth: 0 })) as Record<
+        string,
+        any
+      >
       expect(stored.layout).toBe(layoutId)
     }
   })
@@ -252,16 +300,28 @@ describe('relations as IRIs', () => {
   it('an IRI of the wrong type is a 422 on that property, nothing written', async () => {
     const group = await server.post('/_api/_/component_groups', { reference: unique('g') }, { token: admin })
     const before = await count('pages')
-    const response = await server.post('/_api/_/pages', { reference: unique('p'), layout: group.body['@id'] }, { token: admin })
+    const response = await server.post(
+      '/_api/_/pages',
+      { reference: unique('p'), layout: group.body['@id'] },
+      { token: admin },
+    )
     expectViolations(response, [{ propertyPath: 'layout', code: 'invalid_iri_type' }])
-    const position = await server.post('/_api/_/component_positions', { componentGroup: group.body['@id'], component: layoutIri }, { token: admin })
+    const position = await server.post(
+      '/_api/_/component_positions',
+      { componentGroup: group.body['@id'], component: layoutIri },
+      { token: admin },
+    )
     expectViolations(position, [{ propertyPath: 'component', code: 'invalid_iri_type' }])
     expect(await count('pages')).toBe(before)
   })
 
   it('an IRI of nothing (unknown uuid) is a 422 on that property, nothing written', async () => {
     const before = await count('pages')
-    const response = await server.post('/_api/_/pages', { reference: unique('p'), layout: `/_api/_/layouts/${UNKNOWN_UUID}` }, { token: admin })
+    const response = await server.post(
+      '/_api/_/pages',
+      { reference: unique('p'), layout: `/_api/_/layouts/${UNKNOWN_UUID}` },
+      { token: admin },
+    )
     expectViolations(response, [{ propertyPath: 'layout', code: 'not_found' }])
     expect(await count('pages')).toBe(before)
     const page = await createPage()
@@ -271,7 +331,14 @@ describe('relations as IRIs', () => {
   })
 
   it('garbage, a collection IRI or an unknown path is a 422 on that property', async () => {
-    for (const layout of ['not an iri', '/_api/_/layouts', '/_api/_/layouts/not-a-uuid', '/_api/nowhere/' + layoutId, '', '../../etc/passwd']) {
+    for (const layout of [
+      'not an iri',
+      '/_api/_/layouts',
+      '/_api/_/layouts/not-a-uuid',
+      '/_api/nowhere/' + layoutId,
+      '',
+      '../../etc/passwd',
+    ]) {
       const response = await server.post('/_api/_/pages', { reference: unique('p'), layout }, { token: admin })
       expectViolations(response, [{ propertyPath: 'layout' }])
     }
@@ -281,13 +348,21 @@ describe('relations as IRIs', () => {
     const group = await server.post('/_api/_/component_groups', { reference: unique('g') }, { token: admin })
     const response = await server.post(
       '/_api/_/pages',
-      { reference: unique('p'), layout: layoutIri, componentGroups: [group.body['@id'], layoutIri, `/_api/_/component_groups/${UNKNOWN_UUID}`] },
+      {
+        reference: unique('p'),
+        layout: layoutIri,
+        componentGroups: [group.body['@id'], layoutIri, `/_api/_/component_groups/${UNKNOWN_UUID}`],
+      },
       { token: admin },
     )
     expectViolations(response, [{ propertyPath: 'componentGroups[1]', code: 'invalid_iri_type' }])
     const missing = await server.post(
       '/_api/_/pages',
-      { reference: unique('p'), layout: layoutIri, componentGroups: [group.body['@id'], `/_api/_/component_groups/${UNKNOWN_UUID}`] },
+      {
+        reference: unique('p'),
+        layout: layoutIri,
+        componentGroups: [group.body['@id'], `/_api/_/component_groups/${UNKNOWN_UUID}`],
+      },
       { token: admin },
     )
     expectViolations(missing, [{ propertyPath: 'componentGroups[1]', code: 'not_found' }])
@@ -320,7 +395,11 @@ describe('body properties', () => {
   })
 
   it('ignores read-only properties (url of a navigation link)', async () => {
-    const response = await server.post('/_api/component/navigation_links', { label: 'L', rawPath: '/x', url: '/forged' }, { token: admin })
+    const response = await server.post(
+      '/_api/component/navigation_links',
+      { label: 'L', rawPath: '/x', url: '/forged' },
+      { token: admin },
+    )
     expect(response.status).toBe(201)
     expect(response.body.url).toBe('/x')
     expect(response.body.componentPositions).toEqual([])
@@ -340,7 +419,14 @@ describe('body properties', () => {
     const before = await count('pages')
     const response = await server.post(
       '/_api/_/pages',
-      { reference: 5, title: true, isTemplate: 'true', layout: { '@id': layoutIri }, uiClassNames: 'a', componentGroups: 'x' },
+      {
+        reference: 5,
+        title: true,
+        isTemplate: 'true',
+        layout: { '@id': layoutIri },
+        uiClassNames: 'a',
+        componentGroups: 'x',
+      },
       { token: admin },
     )
     expectViolations(response, [
@@ -357,18 +443,26 @@ describe('body properties', () => {
 
   it('a number must be a number; a list element must be of the list type (null included)', async () => {
     const group = await server.post('/_api/_/component_groups', { reference: unique('g') }, { token: admin })
-    expectViolations(await server.post('/_api/_/component_positions', { componentGroup: group.body['@id'], sortValue: '5' }, { token: admin }), [
-      { propertyPath: 'sortValue', code: 'type' },
-    ])
-    expectViolations(await server.post('/_api/_/layouts', { reference: unique('l'), uiClassNames: ['a', 7] }, { token: admin }), [
-      { propertyPath: 'uiClassNames[1]', code: 'type' },
-    ])
-    expectViolations(await server.post('/_api/_/layouts', { reference: unique('l'), uiClassNames: ['a', null] }, { token: admin }), [
-      { propertyPath: 'uiClassNames[1]' },
-    ])
-    expectViolations(await server.post('/_api/_/layouts', { reference: unique('l'), componentGroups: [null] }, { token: admin }), [
-      { propertyPath: 'componentGroups[0]' },
-    ])
+    expectViolations(
+      await server.post(
+        '/_api/_/component_positions',
+        { componentGroup: group.body['@id'], sortValue: '5' },
+        { token: admin },
+      ),
+      [{ propertyPath: 'sortValue', code: 'type' }],
+    )
+    expectViolations(
+      await server.post('/_api/_/layouts', { reference: unique('l'), uiClassNames: ['a', 7] }, { token: admin }),
+      [{ propertyPath: 'uiClassNames[1]', code: 'type' }],
+    )
+    expectViolations(
+      await server.post('/_api/_/layouts', { reference: unique('l'), uiClassNames: ['a', null] }, { token: admin }),
+      [{ propertyPath: 'uiClassNames[1]' }],
+    )
+    expectViolations(
+      await server.post('/_api/_/layouts', { reference: unique('l'), componentGroups: [null] }, { token: admin }),
+      [{ propertyPath: 'componentGroups[0]' }],
+    )
   })
 
   it('wrong types on PATCH are a 422 and the item is unchanged', async () => {
@@ -388,12 +482,16 @@ describe('body properties', () => {
       { propertyPath: 'reference', code: 'required' },
       { propertyPath: 'layout', code: 'required' },
     ])
-    expectViolations(await server.post('/_api/component/titles', {}, { token: admin }), [{ propertyPath: 'title', code: 'required' }])
+    expectViolations(await server.post('/_api/component/titles', {}, { token: admin }), [
+      { propertyPath: 'title', code: 'required' },
+    ])
     expectViolations(await server.post('/_api/page_data/blog_article_datas', {}, { token: admin }), [
       { propertyPath: 'title', code: 'required' },
       { propertyPath: 'page', code: 'required' },
     ])
-    expectViolations(await server.post('/_api/_/routes', { page: target['@id'] }, { token: admin }), [{ propertyPath: 'path' }])
+    expectViolations(await server.post('/_api/_/routes', { page: target['@id'] }, { token: admin }), [
+      { propertyPath: 'path' },
+    ])
     expect(await count('pages')).toBe(before)
   })
 })
@@ -403,10 +501,14 @@ describe('unique constraints are 422, never 500', () => {
     const reference = unique('dup')
     expect((await server.post('/_api/_/layouts', { reference }, { token: admin })).status).toBe(201)
     const before = await count('layouts')
-    expectViolations(await server.post('/_api/_/layouts', { reference }, { token: admin }), [{ propertyPath: 'reference', code: 'unique' }])
+    expectViolations(await server.post('/_api/_/layouts', { reference }, { token: admin }), [
+      { propertyPath: 'reference', code: 'unique' },
+    ])
     expect(await count('layouts')).toBe(before)
     const other = await server.post('/_api/_/layouts', { reference: unique('other') }, { token: admin })
-    expectViolations(await server.patch(other.body['@id'], { reference }, { token: admin }), [{ propertyPath: 'reference', code: 'unique' }])
+    expectViolations(await server.patch(other.body['@id'], { reference }, { token: admin }), [
+      { propertyPath: 'reference', code: 'unique' },
+    ])
     expect((await server.get(other.body['@id'])).body.reference).toBe(other.body.reference)
   })
 
@@ -416,18 +518,23 @@ describe('unique constraints are 422, never 500', () => {
     expect((await server.post('/_api/_/routes', { path, page: page['@id'] }, { token: admin })).status).toBe(201)
     const before = await count('routes')
     const other = await createPage() // a page has one route: the duplicate path goes to another page
-    expectViolations(await server.post('/_api/_/routes', { path, page: other['@id'] }, { token: admin }), [{ propertyPath: 'path', code: 'unique' }])
+    expectViolations(await server.post('/_api/_/routes', { path, page: other['@id'] }, { token: admin }), [
+      { propertyPath: 'path', code: 'unique' },
+    ])
     expect(await count('routes')).toBe(before)
   })
 
   it('ComponentGroup.reference and Page.reference', async () => {
     const reference = unique('gdup')
     expect((await server.post('/_api/_/component_groups', { reference }, { token: admin })).status).toBe(201)
-    expectViolations(await server.post('/_api/_/component_groups', { reference }, { token: admin }), [{ propertyPath: 'reference', code: 'unique' }])
-    const page = await createPage()
-    expectViolations(await server.post('/_api/_/pages', { reference: page.reference, layout: layoutIri }, { token: admin }), [
+    expectViolations(await server.post('/_api/_/component_groups', { reference }, { token: admin }), [
       { propertyPath: 'reference', code: 'unique' },
     ])
+    const page = await createPage()
+    expectViolations(
+      await server.post('/_api/_/pages', { reference: page.reference, layout: layoutIri }, { token: admin }),
+      [{ propertyPath: 'reference', code: 'unique' }],
+    )
   })
 
   it('User username on POST; emailAddress on PATCH, reported under the JSON property name', async () => {
@@ -448,7 +555,11 @@ describe('unique constraints are 422, never 500', () => {
     expect(await count('users')).toBe(before)
 
     const other = await server.createUser(unique('other').replace(/-/g, '_'))
-    const patch = await server.patch(`/_api/users/${other}`, { emailAddress: 'taken_user@example.com' }, { token: superAdmin })
+    const patch = await server.patch(
+      `/_api/users/${other}`,
+      { emailAddress: 'taken_user@example.com' },
+      { token: superAdmin },
+    )
     expectViolations(patch, [{ propertyPath: 'emailAddress' }])
     const invalid = await server.patch(`/_api/users/${other}`, { emailAddress: 'not an email' }, { token: superAdmin })
     expectViolations(invalid, [{ propertyPath: 'emailAddress' }])
@@ -461,7 +572,17 @@ describe('unique constraints are 422, never 500', () => {
 })
 
 describe('body syntax and size', () => {
-  const malformed = ['{', '{"reference": }', "{'reference': 'x'}", '{"reference": "x"} trailing', '{"reference": "x",}', 'undefined', 'NaN', '\u0000', '{"a":1']
+  const malformed = [
+    '{',
+    '{"reference": }',
+    "{'reference': 'x'}",
+    '{"reference": "x"} trailing',
+    '{"reference": "x",}',
+    'undefined',
+    'NaN',
+    '\u0000',
+    '{"a":1',
+  ]
 
   it('malformed JSON is a 400 on POST and PATCH, nothing written', async () => {
     const page = await createPage({ title: 'Untouched' })
@@ -506,7 +627,11 @@ describe('body syntax and size', () => {
 
   it('a text longer than the text limit is a 422 on that property', async () => {
     const before = await count('layouts')
-    const response = await server.post('/_api/_/layouts', { reference: unique('long'), uiComponent: 'x'.repeat(40_001) }, { token: admin })
+    const response = await server.post(
+      '/_api/_/layouts',
+      { reference: unique('long'), uiComponent: 'x'.repeat(40_001) },
+      { token: admin },
+    )
     expectViolations(response, [{ propertyPath: 'uiComponent' }])
     expect(await count('layouts')).toBe(before)
   })

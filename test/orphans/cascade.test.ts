@@ -49,7 +49,9 @@ async function remove(api: Api, collection: string, id: string): Promise<{ statu
     return { status: response.status, body: response.body }
   }
   if (api === 'rest') {
-    const response = await server.request('DELETE', `/api/${collection}/${id}`, undefined, { headers: { accept: 'application/json', cookie: adminCookie } })
+    const response = await server.request('DELETE', `/api/${collection}/${id}`, undefined, {
+      headers: { accept: 'application/json', cookie: adminCookie },
+    })
     return { status: response.status, body: response.body }
   }
   try {
@@ -91,7 +93,9 @@ describe.each(APIS)('cascade on the %s API', (api) => {
     const { status } = await remove(api, 'component_groups', t.g)
     expect(status === 204 || status === 200).toBe(true)
     expect(await surviving(server, GROUPS, [t.g, t.nested, t.otherGroup])).toEqual([t.otherGroup])
-    expect(await surviving(server, POSITIONS, [t.pa, t.ps, t.empty, t.nestedPosition, t.otherPosition])).toEqual([t.otherPosition])
+    expect(await surviving(server, POSITIONS, [t.pa, t.ps, t.empty, t.nestedPosition, t.otherPosition])).toEqual([
+      t.otherPosition,
+    ])
     expect(await surviving(server, TITLES, [t.a, t.c, t.s])).toEqual([t.s])
   })
 
@@ -177,7 +181,12 @@ describe.each(APIS)('cascade on the %s API', (api) => {
     const g = await group(p)
     await position(p, g, { slug: 'images', id: placedImage })
     await page(p, l, [g])
-    const data = await createRecord(p, 'blog_article_datas', { title: 'Post', page: template, htmlContent: own, image: placedImage })
+    const data = await createRecord(p, 'blog_article_datas', {
+      title: 'Post',
+      page: template,
+      htmlContent: own,
+      image: placedImage,
+    })
     const { status } = await remove(api, 'blog_article_datas', data)
     expect(status === 204 || status === 200).toBe(true)
     expect(await exists(server, HTML, own)).toBe(false)
@@ -187,28 +196,43 @@ describe.each(APIS)('cascade on the %s API', (api) => {
 
 /** A published HtmlContent with a draft (PATCH of a published record by an admin creates the draft twin). */
 async function publishedWithDraft(): Promise<{ published: string; draft: string }> {
-  const published = await createRecord(server.payload, 'html_contents', { html: '<p>live</p>', publishedAt: new Date(Date.now() - 60_000).toISOString() })
-  const response = await server.patch(`/_api/component/html_contents/${published}`, { html: '<p>pending</p>' }, { token: admin })
+  const published = await createRecord(server.payload, 'html_contents', {
+    html: '<p>live</p>',
+    publishedAt: new Date(Date.now() - 60_000).toISOString(),
+  })
+  const response = await server.patch(
+    `/_api/component/html_contents/${published}`,
+    { html: '<p>pending</p>' },
+    { token: admin },
+  )
   if (response.status !== 200) throw new Error(`draft: ${response.status} ${response.text}`)
   const [row] = await server.sql(`SELECT id::text FROM ${HTML} WHERE published_resource_id = $1`, [published])
   return { published, draft: row.id }
 }
 
 const positionTarget = async (positionId: string) =>
-  (await server.sql(`SELECT _acb_html_contents_id::text AS id FROM _acb_component_positions_rels WHERE parent_id = $1 AND path = 'component'`, [positionId]))[0]?.id ?? null
+  (
+    await server.sql(
+      `SELECT _acb_html_contents_id::text AS id FROM _acb_component_positions_rels WHERE parent_id = $1 AND path = 'component'`,
+      [positionId],
+    )
+  )[0]?.id ?? null
 
 describe('published components and their drafts (which rule wins)', () => {
-  it.each(APIS)('%s: DELETE of the published component itself keeps its draft, which takes over its positions (the state machine)', async (api) => {
-    const { published, draft } = await publishedWithDraft()
-    const g = await group(server.payload)
-    const placed = await position(server.payload, g, { slug: 'html_contents', id: published })
-    const { status } = await remove(api, 'html_contents', published)
-    expect(status === 204 || status === 200).toBe(true)
-    expect(await exists(server, HTML, published)).toBe(false)
-    expect(await exists(server, HTML, draft)).toBe(true)
-    expect(await exists(server, POSITIONS, placed)).toBe(true)
-    expect(await positionTarget(placed)).toBe(draft)
-  })
+  it.each(APIS)(
+    '%s: DELETE of the published component itself keeps its draft, which takes over its positions (the state machine)',
+    async (api) => {
+      const { published, draft } = await publishedWithDraft()
+      const g = await group(server.payload)
+      const placed = await position(server.payload, g, { slug: 'html_contents', id: published })
+      const { status } = await remove(api, 'html_contents', published)
+      expect(status === 204 || status === 200).toBe(true)
+      expect(await exists(server, HTML, published)).toBe(false)
+      expect(await exists(server, HTML, draft)).toBe(true)
+      expect(await exists(server, POSITIONS, placed)).toBe(true)
+      expect(await positionTarget(placed)).toBe(draft)
+    },
+  )
 
   it.each(APIS)('%s: a published component taken by a cascade takes its draft (rule 5)', async (api) => {
     const { published, draft } = await publishedWithDraft()
@@ -236,7 +260,11 @@ describe('published components and their drafts (which rule wins)', () => {
     const g = await group(server.payload)
     await position(server.payload, g, { slug: 'html_contents', id: published })
     const template = await page(server.payload, await layout(server.payload), [], { isTemplate: true })
-    const data = await createRecord(server.payload, 'blog_article_datas', { title: 'Holds the draft', page: template, htmlContent: draft })
+    const data = await createRecord(server.payload, 'blog_article_datas', {
+      title: 'Holds the draft',
+      page: template,
+      htmlContent: draft,
+    })
     const { status } = await remove(api, 'component_groups', g)
     expect(status === 204 || status === 200).toBe(true)
     expect(await surviving(server, HTML, [published, draft])).toEqual([draft])

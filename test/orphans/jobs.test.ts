@@ -34,7 +34,9 @@ describe('scanIn: job', () => {
     expect(response.status).toBe(202)
     expect(response.body.job).toEqual(expect.any(String))
     expect((await server.get('/_api/_/orphaned_resources', { token: admin })).status).toBe(404)
-    const [job] = await server.sql('SELECT task_slug, completed_at FROM payload_jobs WHERE id = $1', [response.body.job])
+    const [job] = await server.sql('SELECT task_slug, completed_at FROM payload_jobs WHERE id = $1', [
+      response.body.job,
+    ])
     expect(job).toMatchObject({ task_slug: 'cwaOrphanScan', completed_at: null })
 
     await server.payload.jobs.run({ allQueues: true })
@@ -56,9 +58,12 @@ describe('scanIn: job', () => {
     const before = (await server.get('/_api/_/orphaned_resources', { token: admin })).body.generatedAt
     const orphan = await title(server.payload)
     expect((await server.post('/_api/_/orphaned_resources/scan', undefined, { token: admin })).status).toBe(202)
-    await waitFor(async () => {
-      const report = await server.get('/_api/_/orphaned_resources', { token: admin })
-      return report.body.generatedAt > before && report.body.components.includes(`/_api/component/titles/${orphan}`)
-    }, { timeout: 15_000, interval: 200, message: "the runner to refresh the report" })
+    await waitFor(
+      async () => {
+        const report = await server.get('/_api/_/orphaned_resources', { token: admin })
+        return report.body.generatedAt > before && report.body.components.includes(`/_api/component/titles/${orphan}`)
+      },
+      { timeout: 15_000, interval: 200, message: 'the runner to refresh the report' },
+    )
   })
 })

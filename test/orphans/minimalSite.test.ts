@@ -22,14 +22,20 @@ const StoryData = definePageData({
   fields: [{ name: 'featured', type: 'relationship', relationTo: ['notes', 'banners'] }],
 })
 /** An application's own collection pointing at a component: not part of the live tree. */
-const Bookmarks = { slug: 'bookmarks', fields: [{ name: 'note', type: 'relationship' as const, relationTo: 'notes' as CollectionSlug }] }
+const Bookmarks = {
+  slug: 'bookmarks',
+  fields: [{ name: 'note', type: 'relationship' as const, relationTo: 'notes' as CollectionSlug }],
+}
 
 let site: MinimalSite
 let graced: MinimalSite
 
 beforeAll(async () => {
   site = await startMinimalSite({ collections: [Note, Banner, StoryData, Bookmarks] })
-  graced = await startMinimalSite({ collections: [Note, Banner, Memo, StoryData], options: { orphanedResources: { gracePeriodSeconds: 3600 } } })
+  graced = await startMinimalSite({
+    collections: [Note, Banner, Memo, StoryData],
+    options: { orphanedResources: { gracePeriodSeconds: 3600 } },
+  })
 })
 afterAll(async () => {
   await site?.close()
@@ -45,7 +51,11 @@ describe('parent-class-typed page data properties', () => {
     const template = await createRecord(p, 'pages', { reference: 't', title: 'T', layout, isTemplate: true })
     const held = await createRecord(p, 'banners', { text: 'held' })
     const loose = await createRecord(p, 'banners', { text: 'loose' })
-    await createRecord(p, 'story_datas', { title: 'Story', page: template, featured: { relationTo: 'banners', value: held } })
+    await createRecord(p, 'story_datas', {
+      title: 'Story',
+      page: template,
+      featured: { relationTo: 'banners', value: held },
+    })
     const scan = await scanOrphans(p)
     expect(ids(scan)).not.toContain(held)
     expect(ids(scan)).toContain(loose)
@@ -63,7 +73,11 @@ describe('parent-class-typed page data properties', () => {
     const layout = await createRecord(p, 'layouts', { reference: 'l2' })
     const template = await createRecord(p, 'pages', { reference: 't2', title: 'T', layout, isTemplate: true })
     const held = await createRecord(p, 'notes', { text: 'held' })
-    const story = await createRecord(p, 'story_datas', { title: 'Story', page: template, featured: { relationTo: 'notes', value: held } })
+    const story = await createRecord(p, 'story_datas', {
+      title: 'Story',
+      page: template,
+      featured: { relationTo: 'notes', value: held },
+    })
     await p.delete({ collection: 'story_datas' as CollectionSlug, id: story })
     expect(await site.sql('SELECT id FROM _acb_notes WHERE id = $1', [held])).toEqual([])
   })
@@ -71,7 +85,10 @@ describe('parent-class-typed page data properties', () => {
 
 /** Makes records look created and last updated two hours ago (past the graced site's one-hour grace period). */
 async function age(table: string, ...recordIds: string[]): Promise<void> {
-  await graced.sql(`UPDATE ${table} SET created_at = now() - interval '2 hours', updated_at = now() - interval '2 hours' WHERE id = ANY($1::uuid[])`, [recordIds])
+  await graced.sql(
+    `UPDATE ${table} SET created_at = now() - interval '2 hours', updated_at = now() - interval '2 hours' WHERE id = ANY($1::uuid[])`,
+    [recordIds],
+  )
 }
 
 /** An old orphaned chain: group <- position <- note (everything two hours old). */
@@ -79,7 +96,11 @@ async function oldChain(label: string): Promise<{ group: string; position: strin
   const p = graced.payload
   const group = await createRecord(p, 'component_groups', { reference: `${label}-group` })
   const note = await createRecord(p, 'notes', { text: label })
-  const position = await createRecord(p, 'component_positions', { componentGroup: group, component: { relationTo: 'notes', value: note }, sortValue: 0 })
+  const position = await createRecord(p, 'component_positions', {
+    componentGroup: group,
+    component: { relationTo: 'notes', value: note },
+    sortValue: 0,
+  })
   await age('_acb_component_groups', group)
   await age('_acb_component_positions', position)
   await age('_acb_notes', note)
@@ -92,7 +113,11 @@ describe('orphanedResources.gracePeriodSeconds', () => {
     await createRecord(p, 'notes', { text: 'young' }) // younger than the grace period: not in the scan below
     const group = await createRecord(p, 'component_groups', { reference: 'g' })
     const inYoungGroup = await createRecord(p, 'notes', { text: 'inside' })
-    await createRecord(p, 'component_positions', { componentGroup: group, component: { relationTo: 'notes', value: inYoungGroup }, sortValue: 0 })
+    await createRecord(p, 'component_positions', {
+      componentGroup: group,
+      component: { relationTo: 'notes', value: inYoungGroup },
+      sortValue: 0,
+    })
     const old = await createRecord(p, 'notes', { text: 'old' })
     await age('_acb_notes', old, inYoungGroup)
     const scan = await scanOrphans(p)
@@ -105,7 +130,11 @@ describe('orphanedResources.gracePeriodSeconds', () => {
     // The editor just placed an existing, old component in the old group.
     const placed = await createRecord(graced.payload, 'notes', { text: 'placed' })
     await age('_acb_notes', placed)
-    const position = await createRecord(graced.payload, 'component_positions', { componentGroup: chain.group, component: { relationTo: 'notes', value: placed }, sortValue: 1 })
+    const position = await createRecord(graced.payload, 'component_positions', {
+      componentGroup: chain.group,
+      component: { relationTo: 'notes', value: placed },
+      sortValue: 1,
+    })
     const scan = await scanOrphans(graced.payload)
     expect(scan.componentGroups).not.toContain(chain.group)
     expect(scan.componentPositions).not.toContain(chain.position)
@@ -118,7 +147,11 @@ describe('orphanedResources.gracePeriodSeconds', () => {
     const chain = await oldChain('recent-component')
     const owner = await createRecord(graced.payload, 'banners', { text: 'owner', componentGroups: [chain.group] })
     await age('_acb_banners', owner)
-    await graced.payload.update({ collection: 'notes' as CollectionSlug, id: chain.note, data: { text: 'edited' } as never })
+    await graced.payload.update({
+      collection: 'notes' as CollectionSlug,
+      id: chain.note,
+      data: { text: 'edited' } as never,
+    })
     const scan = await scanOrphans(graced.payload)
     expect(scan.componentGroups).not.toContain(chain.group)
     expect(scan.componentPositions).not.toContain(chain.position)
@@ -130,12 +163,20 @@ describe('orphanedResources.gracePeriodSeconds', () => {
     const p = graced.payload
     const group = await createRecord(p, 'component_groups', { reference: 'draft-group' })
     const published = await createRecord(p, 'memos', { text: 'published', publishedAt: '2026-01-01T00:00:00.000Z' })
-    const position = await createRecord(p, 'component_positions', { componentGroup: group, component: { relationTo: 'memos', value: published }, sortValue: 0 })
+    const position = await createRecord(p, 'component_positions', {
+      componentGroup: group,
+      component: { relationTo: 'memos', value: published },
+      sortValue: 0,
+    })
     await age('_acb_component_groups', group)
     await age('_acb_component_positions', position)
     await age('_acb_memos', published)
     expect(ids(await scanOrphans(p))).toContain(published)
-    await p.create({ collection: 'memos' as CollectionSlug, data: { text: 'draft', publishedResource: published } as never, context: { [PUBLISHABLE_TWIN_LINK]: true } })
+    await p.create({
+      collection: 'memos' as CollectionSlug,
+      data: { text: 'draft', publishedResource: published } as never,
+      context: { [PUBLISHABLE_TWIN_LINK]: true },
+    })
     const scan = await scanOrphans(p)
     expect(ids(scan)).not.toContain(published)
     expect(scan.componentGroups).not.toContain(group)
@@ -145,7 +186,11 @@ describe('orphanedResources.gracePeriodSeconds', () => {
   it('an old chain with nothing recent in it is still listed, and the delete endpoint takes it while refusing a kept chain', async () => {
     const kept = await oldChain('kept')
     // Renamed just now: the group itself is recent (updated), so its old position and note are kept.
-    await graced.payload.update({ collection: 'component_groups' as CollectionSlug, id: kept.group, data: { reference: 'kept-renamed' } as never })
+    await graced.payload.update({
+      collection: 'component_groups' as CollectionSlug,
+      id: kept.group,
+      data: { reference: 'kept-renamed' } as never,
+    })
     const swept = await oldChain('swept')
     const scan = await scanOrphans(graced.payload)
     expect(scan.componentGroups).toContain(swept.group)

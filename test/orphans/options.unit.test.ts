@@ -12,9 +12,14 @@ describe('orphanedResources options', () => {
       'Ops Team <ops2@example.com>',
       '"Doe, Jane" <jane@example.com>',
     ])
-    expect(parseRecipients(['a@example.com', ' B <b@example.com> ', ''])).toEqual(['a@example.com', 'B <b@example.com>'])
+    expect(parseRecipients(['a@example.com', ' B <b@example.com> ', ''])).toEqual([
+      'a@example.com',
+      'B <b@example.com>',
+    ])
     expect(parseRecipients(null)).toEqual([])
-    expect(resolveOptions({ orphanedResources: { notify: { recipients: null } } }).orphanedResources.notify.recipients).toEqual([])
+    expect(
+      resolveOptions({ orphanedResources: { notify: { recipients: null } } }).orphanedResources.notify.recipients,
+    ).toEqual([])
   })
 
   it('defaults: admin page /_cwa/orphaned, no grace period, scans in the request, no schedule', () => {
@@ -26,11 +31,19 @@ describe('orphanedResources options', () => {
     })
   })
 
-  it('adminPagePath: a path on the default origin, or an absolute URL used as it is (the admin view on the service\'s origin)', () => {
-    expect(resolveOptions({ orphanedResources: { notify: { adminPagePath: 'cwa/orphans' } } }).orphanedResources.notify.adminPagePath).toBe('/cwa/orphans')
+  it("adminPagePath: a path on the default origin, or an absolute URL used as it is (the admin view on the service's origin)", () => {
+    expect(
+      resolveOptions({ orphanedResources: { notify: { adminPagePath: 'cwa/orphans' } } }).orphanedResources.notify
+        .adminPagePath,
+    ).toBe('/cwa/orphans')
     const absolute = 'https://cms.example.com/admin/cwa/orphaned'
-    expect(resolveOptions({ orphanedResources: { notify: { adminPagePath: absolute } } }).orphanedResources.notify.adminPagePath).toBe(absolute)
-    expect(adminButtonUrl('/_cwa/orphaned', 'https://front.example/some/path')).toBe('https://front.example/_cwa/orphaned')
+    expect(
+      resolveOptions({ orphanedResources: { notify: { adminPagePath: absolute } } }).orphanedResources.notify
+        .adminPagePath,
+    ).toBe(absolute)
+    expect(adminButtonUrl('/_cwa/orphaned', 'https://front.example/some/path')).toBe(
+      'https://front.example/_cwa/orphaned',
+    )
     expect(adminButtonUrl(absolute, null)).toBe(absolute)
     expect(adminButtonUrl('/_cwa/orphaned', null)).toBeNull()
     expect(adminButtonUrl('/_cwa/orphaned', 'ftp://front.example')).toBeNull()
@@ -44,7 +57,11 @@ describe('orphanedResources options', () => {
 })
 
 describe('alert rule 2: changed', () => {
-  const lists = (components: string[], componentGroups: string[] = [], componentPositions: string[] = []) => ({ components, componentGroups, componentPositions })
+  const lists = (components: string[], componentGroups: string[] = [], componentPositions: string[] = []) => ({
+    components,
+    componentGroups,
+    componentPositions,
+  })
   it('with no earlier alert, only when orphans exist', () => {
     expect(hasChanged(lists([]), null)).toBe(false)
     expect(hasChanged(lists(['/a']), null)).toBe(true)

@@ -31,7 +31,12 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function scan(): Promise<{ componentGroups: string[]; componentPositions: string[]; components: string[]; generatedAt: string }> {
+async function scan(): Promise<{
+  componentGroups: string[]
+  componentPositions: string[]
+  components: string[]
+  generatedAt: string
+}> {
   const response = await server.post('/_api/_/orphaned_resources/scan', undefined, { token: admin })
   expect(response.status).toBe(202)
   return response.body
@@ -59,12 +64,15 @@ describe('access', () => {
     ['GET', '/_api/_/orphaned_resources', undefined],
     ['POST', '/_api/_/orphaned_resources/delete', { all: true }],
     ['GET', `/_api/_/usage?iri=${TITLES}/00000000-0000-4000-8000-000000000000`, undefined],
-  ])('security: %s %s is admin only (401 anonymous, 403 ROLE_USER): no one else reads or sweeps the tree', async (method, path, body) => {
-    const orphan = await title(server.payload)
-    expect((await server.request(method, path, body)).status).toBe(401)
-    expect((await server.request(method, path, body, { token: user })).status).toBe(403)
-    expect(await exists(server, '_acb_titles', orphan)).toBe(true)
-  })
+  ])(
+    'security: %s %s is admin only (401 anonymous, 403 ROLE_USER): no one else reads or sweeps the tree',
+    async (method, path, body) => {
+      const orphan = await title(server.payload)
+      expect((await server.request(method, path, body)).status).toBe(401)
+      expect((await server.request(method, path, body, { token: user })).status).toBe(403)
+      expect(await exists(server, '_acb_titles', orphan)).toBe(true)
+    },
+  )
 
   it('security: a cross-site browser POST of the body-less scan is refused (403) even with the admin cookie (CSRF); a client sending no Origin passes', async () => {
     await scan()
@@ -75,7 +83,9 @@ describe('access', () => {
     })
     expect(forged.status).toBe(403)
     expect((await server.get('/_api/_/orphaned_resources', { token: admin })).body.generatedAt).toBe(before)
-    const script = await server.request('POST', '/_api/_/orphaned_resources/scan', undefined, { headers: { cookie: cookieHeader({ jwt: admin }) } })
+    const script = await server.request('POST', '/_api/_/orphaned_resources/scan', undefined, {
+      headers: { cookie: cookieHeader({ jwt: admin }) },
+    })
     expect(script.status).toBe(202)
   })
 })
@@ -139,13 +149,24 @@ describe('the orphan definition', () => {
     await position(p, live.group, { slug: 'titles', id: x })
     report = await scan()
     const listed = [...report.componentGroups, ...report.componentPositions, ...report.components]
-    for (const iri of [`${TITLES}/${x}`, `${TITLES}/${y}`, `${GROUPS}/${gx}`, `${GROUPS}/${gy}`, `${POSITIONS}/${px}`, `${POSITIONS}/${py}`]) expect(listed).not.toContain(iri)
+    for (const iri of [
+      `${TITLES}/${x}`,
+      `${TITLES}/${y}`,
+      `${GROUPS}/${gx}`,
+      `${GROUPS}/${gy}`,
+      `${POSITIONS}/${px}`,
+      `${POSITIONS}/${py}`,
+    ])
+      expect(listed).not.toContain(iri)
   })
 
   it('lists a position with neither a component nor a page data property, even in a live group; a bound position is not listed', async () => {
     const live = await livePage()
     const empty = await position(server.payload, live.group)
-    const bound = await position(server.payload, live.group, undefined, { pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent' })
+    const bound = await position(server.payload, live.group, undefined, {
+      pageDataClass: 'BlogArticleData',
+      pageDataProperty: 'htmlContent',
+    })
     const report = await scan()
     expect(report.componentPositions).toContain(`${POSITIONS}/${empty}`)
     expect(report.componentPositions).not.toContain(`${POSITIONS}/${bound}`)
@@ -163,10 +184,15 @@ describe('the orphan definition', () => {
 
   it('never lists a draft: it is judged through its published version (an orphaned published component is listed, its draft is not)', async () => {
     const make = async () => {
-      const published = await createRecord(server.payload, 'html_contents', { html: '<p>live</p>', publishedAt: new Date(Date.now() - 60_000).toISOString() })
+      const published = await createRecord(server.payload, 'html_contents', {
+        html: '<p>live</p>',
+        publishedAt: new Date(Date.now() - 60_000).toISOString(),
+      })
       const response = await server.patch(`${HTML}/${published}`, { html: '<p>pending</p>' }, { token: admin })
       expect(response.status).toBe(200)
-      const [row] = await server.sql('SELECT id::text FROM _acb_html_contents WHERE published_resource_id = $1', [published])
+      const [row] = await server.sql('SELECT id::text FROM _acb_html_contents WHERE published_resource_id = $1', [
+        published,
+      ])
       return { published, draft: row.id as string }
     }
     const orphaned = await make()
@@ -194,12 +220,21 @@ describe('the stored report', () => {
     const response = await server.get('/_api/_/orphaned_resources', { token: admin })
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('private, no-store')
-    expect(response.body).toMatchObject({ generatedAt: first.generatedAt, components: first.components, componentGroups: first.componentGroups, componentPositions: first.componentPositions })
+    expect(response.body).toMatchObject({
+      generatedAt: first.generatedAt,
+      components: first.components,
+      componentGroups: first.componentGroups,
+      componentPositions: first.componentPositions,
+    })
     const orphan = await title(server.payload)
     const second = await scan()
     expect(second.generatedAt > first.generatedAt).toBe(true)
     expect(second.components).toContain(`${TITLES}/${orphan}`)
-    expect((await server.sql('SELECT count(*)::int AS n FROM _acb_orphaned_resources_reports WHERE kind = $1', ['latest']))[0].n).toBe(1)
+    expect(
+      (
+        await server.sql('SELECT count(*)::int AS n FROM _acb_orphaned_resources_reports WHERE kind = $1', ['latest'])
+      )[0].n,
+    ).toBe(1)
   })
 })
 
@@ -207,22 +242,33 @@ describe('the answers of the orphan endpoints', () => {
   it('name an @context that resolves (GET answers 200 with a JSON-LD context)', async () => {
     const scanned = await server.post('/_api/_/orphaned_resources/scan', undefined, { token: admin })
     const report = await server.get('/_api/_/orphaned_resources', { token: admin })
-    const deleted = await server.post('/_api/_/orphaned_resources/delete', { iris: [`${TITLES}/${await title(server.payload)}`] }, { token: admin })
+    const deleted = await server.post(
+      '/_api/_/orphaned_resources/delete',
+      { iris: [`${TITLES}/${await title(server.payload)}`] },
+      { token: admin },
+    )
     expect([scanned.status, report.status, deleted.status]).toEqual([202, 200, 200])
     for (const body of [scanned.body, report.body, deleted.body]) {
       const context = await server.get(body['@context'])
-      expect({ iri: body['@context'], status: context.status, hasContext: typeof context.body?.['@context'] }).toEqual({ iri: body['@context'], status: 200, hasContext: 'object' })
+      expect({ iri: body['@context'], status: context.status, hasContext: typeof context.body?.['@context'] }).toEqual({
+        iri: body['@context'],
+        status: 200,
+        hasContext: 'object',
+      })
     }
   })
 })
 
 describe('POST /_/orphaned_resources/delete', () => {
-  it.each([[{}], [{ all: false }], [{ all: true, iris: [] }], [{ iris: 'nope' }], [[]]])('rule 1: %j is a 422 and deletes nothing', async (body) => {
-    const orphan = await title(server.payload)
-    const response = await server.post('/_api/_/orphaned_resources/delete', body, { token: admin })
-    expect(response.status).toBe(422)
-    expect(await exists(server, '_acb_titles', orphan)).toBe(true)
-  })
+  it.each([[{}], [{ all: false }], [{ all: true, iris: [] }], [{ iris: 'nope' }], [[]]])(
+    'rule 1: %j is a 422 and deletes nothing',
+    async (body) => {
+      const orphan = await title(server.payload)
+      const response = await server.post('/_api/_/orphaned_resources/delete', body, { token: admin })
+      expect(response.status).toBe(422)
+      expect(await exists(server, '_acb_titles', orphan)).toBe(true)
+    },
+  )
 
   it('rules 2-4: deletes only current orphans with their cascade, lists each IRI once, rejects the others with their reason, refreshes the report', async () => {
     const p = server.payload
@@ -237,13 +283,25 @@ describe('POST /_/orphaned_resources/delete', () => {
     const missing = `${TITLES}/00000000-0000-4000-8000-000000000000`
     const response = await server.post(
       '/_api/_/orphaned_resources/delete',
-      { iris: [`${TITLES}/${owner}`, `${TITLES}/${loose}`, `${TITLES}/${loose}`, `${TITLES}/${used}`, missing, 'not an iri', `${GROUPS}/${live.group}`] },
+      {
+        iris: [
+          `${TITLES}/${owner}`,
+          `${TITLES}/${loose}`,
+          `${TITLES}/${loose}`,
+          `${TITLES}/${used}`,
+          missing,
+          'not an iri',
+          `${GROUPS}/${live.group}`,
+        ],
+      },
       { token: admin },
     )
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('private, no-store')
     const { deleted, rejected } = response.body
-    expect([...deleted.components].sort()).toEqual([`${TITLES}/${owner}`, `${TITLES}/${loose}`, `${TITLES}/${onlyThere}`].sort())
+    expect([...deleted.components].sort()).toEqual(
+      [`${TITLES}/${owner}`, `${TITLES}/${loose}`, `${TITLES}/${onlyThere}`].sort(),
+    )
     expect(deleted.componentGroups).toEqual([`${GROUPS}/${orphanGroup}`])
     expect(deleted.componentPositions).toEqual([`${POSITIONS}/${inGroup}`])
     expect(rejected).toEqual([
@@ -258,12 +316,25 @@ describe('POST /_/orphaned_resources/delete', () => {
   })
 
   it('rejects a draft IRI as not_orphaned; deleting its orphaned published version takes the draft too', async () => {
-    const published = await createRecord(server.payload, 'html_contents', { html: '<p>x</p>', publishedAt: new Date(Date.now() - 60_000).toISOString() })
+    const published = await createRecord(server.payload, 'html_contents', {
+      html: '<p>x</p>',
+      publishedAt: new Date(Date.now() - 60_000).toISOString(),
+    })
     expect((await server.patch(`${HTML}/${published}`, { html: '<p>y</p>' }, { token: admin })).status).toBe(200)
-    const [row] = await server.sql('SELECT id::text FROM _acb_html_contents WHERE published_resource_id = $1', [published])
-    const first = await server.post('/_api/_/orphaned_resources/delete', { iris: [`${HTML}/${row.id}`] }, { token: admin })
+    const [row] = await server.sql('SELECT id::text FROM _acb_html_contents WHERE published_resource_id = $1', [
+      published,
+    ])
+    const first = await server.post(
+      '/_api/_/orphaned_resources/delete',
+      { iris: [`${HTML}/${row.id}`] },
+      { token: admin },
+    )
     expect(first.body.rejected).toEqual([{ iri: `${HTML}/${row.id}`, reason: 'not_orphaned' }])
-    const second = await server.post('/_api/_/orphaned_resources/delete', { iris: [`${HTML}/${published}`] }, { token: admin })
+    const second = await server.post(
+      '/_api/_/orphaned_resources/delete',
+      { iris: [`${HTML}/${published}`] },
+      { token: admin },
+    )
     expect([...second.body.deleted.components].sort()).toEqual([`${HTML}/${published}`, `${HTML}/${row.id}`].sort())
     expect(await surviving(server, '_acb_html_contents', [published, row.id])).toEqual([])
   })
@@ -276,9 +347,19 @@ describe('POST /_/orphaned_resources/delete', () => {
     await client.connect()
     try {
       await client.query('BEGIN')
-      const { rows } = await client.query('INSERT INTO _acb_component_positions (component_group_id, sort_value) VALUES ($1, 0) RETURNING id::text', [live.group])
-      await client.query(`INSERT INTO _acb_component_positions_rels ("order", parent_id, path, _acb_titles_id) VALUES (1, $1, 'component', $2)`, [rows[0].id, orphan])
-      const pending = server.post('/_api/_/orphaned_resources/delete', { iris: [`${TITLES}/${orphan}`] }, { token: admin })
+      const { rows } = await client.query(
+        'INSERT INTO _acb_component_positions (component_group_id, sort_value) VALUES ($1, 0) RETURNING id::text',
+        [live.group],
+      )
+      await client.query(
+        `INSERT INTO _acb_component_positions_rels ("order", parent_id, path, _acb_titles_id) VALUES (1, $1, 'component', $2)`,
+        [rows[0].id, orphan],
+      )
+      const pending = server.post(
+        '/_api/_/orphaned_resources/delete',
+        { iris: [`${TITLES}/${orphan}`] },
+        { token: admin },
+      )
       // The delete is now waiting for the placement's lock on the component.
       await new Promise((resolve) => setTimeout(resolve, 500))
       await client.query('COMMIT')
@@ -322,12 +403,25 @@ describe('write events of the delete endpoint', () => {
       events.push(...batch)
     })
     try {
-      const response = await server.post('/_api/_/orphaned_resources/delete', { iris: [`${TITLES}/${owner}`] }, { token: admin })
+      const response = await server.post(
+        '/_api/_/orphaned_resources/delete',
+        { iris: [`${TITLES}/${owner}`] },
+        { token: admin },
+      )
       expect(response.status).toBe(200)
-      const deletes = events.filter((e) => e.type === 'delete').map((e) => e.iri).sort()
-      expect(deletes).toEqual([`${GROUPS}/${g}`, `${POSITIONS}/${pos}`, `${TITLES}/${inside}`, `${TITLES}/${owner}`].sort())
+      const deletes = events
+        .filter((e) => e.type === 'delete')
+        .map((e) => e.iri)
+        .sort()
+      expect(deletes).toEqual(
+        [`${GROUPS}/${g}`, `${POSITIONS}/${pos}`, `${TITLES}/${inside}`, `${TITLES}/${owner}`].sort(),
+      )
       events.length = 0
-      const none = await server.post('/_api/_/orphaned_resources/delete', { iris: [`${TITLES}/${owner}`] }, { token: admin })
+      const none = await server.post(
+        '/_api/_/orphaned_resources/delete',
+        { iris: [`${TITLES}/${owner}`] },
+        { token: admin },
+      )
       expect(none.body.rejected).toEqual([{ iri: `${TITLES}/${owner}`, reason: 'not_found' }])
       expect(events.filter((e) => e.type === 'delete')).toEqual([])
     } finally {
@@ -357,25 +451,45 @@ describe('write events of the delete endpoint', () => {
 describe('GET /_/usage', () => {
   it('lists every place a component is used: positions with their owner, page data properties, its draft', async () => {
     const p = server.payload
-    const published = await createRecord(p, 'html_contents', { html: '<p>x</p>', publishedAt: new Date(Date.now() - 60_000).toISOString() })
+    const published = await createRecord(p, 'html_contents', {
+      html: '<p>x</p>',
+      publishedAt: new Date(Date.now() - 60_000).toISOString(),
+    })
     const live = await livePage()
     const placed = await position(p, live.group, { slug: 'html_contents', id: published })
     const template = await page(p, await layout(p), [], { isTemplate: true })
     const data = await createRecord(p, 'blog_article_datas', { title: 'Post', page: template, htmlContent: published })
     expect((await server.patch(`${HTML}/${published}`, { html: '<p>y</p>' }, { token: admin })).status).toBe(200)
-    const [draft] = await server.sql('SELECT id::text FROM _acb_html_contents WHERE published_resource_id = $1', [published])
-    const { result: response, queries } = await server.countQueries(() => server.get(`/_api/_/usage?iri=${encodeURIComponent(`${HTML}/${published}`)}`, { token: admin }))
+    const [draft] = await server.sql('SELECT id::text FROM _acb_html_contents WHERE published_resource_id = $1', [
+      published,
+    ])
+    const { result: response, queries } = await server.countQueries(() =>
+      server.get(`/_api/_/usage?iri=${encodeURIComponent(`${HTML}/${published}`)}`, { token: admin }),
+    )
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({
       component: `${HTML}/${published}`,
-      positions: [{ position: `${POSITIONS}/${placed}`, componentGroup: `${GROUPS}/${live.group}`, owner: `/_api/_/pages/${live.page}`, pageDataProperty: null }],
+      positions: [
+        {
+          position: `${POSITIONS}/${placed}`,
+          componentGroup: `${GROUPS}/${live.group}`,
+          owner: `/_api/_/pages/${live.page}`,
+          pageDataProperty: null,
+        },
+      ],
       pageData: [{ pageData: `/_api/page_data/blog_article_datas/${data}`, property: 'htmlContent' }],
       draft: `${HTML}/${draft.id}`,
       published: null,
     })
     // The caller's session check, then the one usage query.
     expect(queries).toBeLessThanOrEqual(3)
-    expect((await server.get(`/_api/_/usage?iri=${encodeURIComponent(`${HTML}/00000000-0000-4000-8000-000000000000`)}`, { token: admin })).status).toBe(404)
+    expect(
+      (
+        await server.get(`/_api/_/usage?iri=${encodeURIComponent(`${HTML}/00000000-0000-4000-8000-000000000000`)}`, {
+          token: admin,
+        })
+      ).status,
+    ).toBe(404)
     expect((await server.get('/_api/_/usage?iri=nope', { token: admin })).status).toBe(422)
   })
 })

@@ -36,18 +36,36 @@ const withRecipients = () =>
   })
 
 function run(command: string, args: string[], config: string, env: Record<string, string> = {}): Promise<Run> {
-  return runPayloadCommand(command, args, { DATABASE_URL: server.databaseUrl, MAILER_DSN: smtp.dsn, CWA_CONFIG_FILE: config, ...env })
+  return runPayloadCommand(command, args, {
+    DATABASE_URL: server.databaseUrl,
+    MAILER_DSN: smtp.dsn,
+    CWA_CONFIG_FILE: config,
+    ...env,
+  })
 }
 
-async function scanOrphaned(args: string[] = [], config = withRecipients(), command = 'cwa:scan-orphaned'): Promise<Run> {
+async function scanOrphaned(
+  args: string[] = [],
+  config = withRecipients(),
+  command = 'cwa:scan-orphaned',
+): Promise<Run> {
   const result = await run(command, args, config)
-  if (result.code !== 0) throw new Error(`${command} exited ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`)
+  if (result.code !== 0)
+    throw new Error(`${command} exited ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`)
   await smtp.idle()
   return result
 }
 
-const lastLine = (r: Run) => r.stdout.trim().split('\n').filter((line) => line.startsWith('Orphaned resources:')).pop()
-const alerted = async () => (await server.sql(`SELECT generated_at, components FROM _acb_orphaned_resources_reports WHERE kind = 'alerted'`))[0] ?? null
+const lastLine = (r: Run) =>
+  r.stdout
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('Orphaned resources:'))
+    .pop()
+const alerted = async () =>
+  (
+    await server.sql(`SELECT generated_at, components FROM _acb_orphaned_resources_reports WHERE kind = 'alerted'`)
+  )[0] ?? null
 
 beforeAll(async () => {
   smtp = await startSmtpServer()
@@ -67,7 +85,9 @@ describe('alert rules across runs', () => {
     expect(lastLine(result)).toBe(UNCHANGED)
     expect(result.stdout).toContain('Orphaned components: 0')
     expect(smtp.messages).toHaveLength(0)
-    expect((await server.get('/_api/_/orphaned_resources', { token: await server.tokenFor('ROLE_ADMIN') })).status).toBe(200)
+    expect(
+      (await server.get('/_api/_/orphaned_resources', { token: await server.tokenFor('ROLE_ADMIN') })).status,
+    ).toBe(200)
   })
 
   it('orphans appear: one e-mail to every recipient (list in a comma string, Name <address> forms) with the counts, the new IRIs and the admin button; -v prints the IRIs', async () => {
@@ -134,7 +154,9 @@ describe('alert rules across runs', () => {
     expect(lastLine(result)).toBe(SENT)
     expect(smtp.messages[0]!.text).toContain('No longer orphaned: 1')
     // Same IRIs stored in another order: not a change.
-    await server.sql(`UPDATE _acb_orphaned_resources_reports SET components = (SELECT jsonb_agg(x ORDER BY x DESC) FROM jsonb_array_elements(components) x) WHERE kind = 'alerted'`)
+    await server.sql(
+      `UPDATE _acb_orphaned_resources_reports SET components = (SELECT jsonb_agg(x ORDER BY x DESC) FROM jsonb_array_elements(components) x) WHERE kind = 'alerted'`,
+    )
     const again = await scanOrphaned()
     expect(lastLine(again)).toBe(UNCHANGED)
   })
@@ -154,7 +176,10 @@ describe('alert rules across runs', () => {
 
 describe('POST /_/orphaned_resources/delete', () => {
   it('e-mails no one, even with recipients set and the orphans changed (only the console command alerts)', async () => {
-    const notifying = await startTestServer({ mailerDsn: smtp.dsn, options: { orphanedResources: { notify: { recipients: 'ops@example.com' } } } })
+    const notifying = await startTestServer({
+      mailerDsn: smtp.dsn,
+      options: { orphanedResources: { notify: { recipients: 'ops@example.com' } } },
+    })
     try {
       const admin = await notifying.tokenFor('ROLE_ADMIN')
       const orphan = await title(notifying.payload)
@@ -187,7 +212,11 @@ describe('recipients and the admin button', () => {
     smtp.clear()
     const result = await scanOrphaned(
       [],
-      configFile('nobutton', { orphanedResources: { notify: { recipients: ['ops@example.com'], subject: 'Sweep time', adminPagePath: '/admin/orphans' } } }),
+      configFile('nobutton', {
+        orphanedResources: {
+          notify: { recipients: ['ops@example.com'], subject: 'Sweep time', adminPagePath: '/admin/orphans' },
+        },
+      }),
     )
     expect(lastLine(result)).toBe(SENT)
     const [mail] = smtp.messages
@@ -198,8 +227,12 @@ describe('recipients and the admin button', () => {
   })
 
   it('an unknown argument is refused with the usage before reaching the database (exit 1)', async () => {
-    const result = await run('cwa:scan-orphaned', ['--delete'], withRecipients(), { DATABASE_URL: UNREACHABLE_DATABASE_URL })
+    const result = await run('cwa:scan-orphaned', ['--delete'], withRecipients(), {
+      DATABASE_URL: UNREACHABLE_DATABASE_URL,
+    })
     expect(result.code).toBe(1)
-    expect(result.stderr.trim()).toBe('Unknown argument --delete\nUsage: npx payload cwa:scan-orphaned [--notify | --no-notify] [-v]')
+    expect(result.stderr.trim()).toBe(
+      'Unknown argument --delete\nUsage: npx payload cwa:scan-orphaned [--notify | --no-notify] [-v]',
+    )
   })
 })

@@ -7,11 +7,18 @@ import type { TestServer } from '../support/server'
 let counter = 0
 export const ref = (name: string) => `${name}-${Date.now().toString(36)}-${++counter}`
 
-export const group = (payload: Payload) => createRecord(payload, 'component_groups', { reference: ref('group'), location: 'main' })
+export const group = (payload: Payload) =>
+  createRecord(payload, 'component_groups', { reference: ref('group'), location: 'main' })
 
-export const title = (payload: Payload, groups: string[] = []) => createRecord(payload, 'titles', { title: ref('title'), componentGroups: groups })
+export const title = (payload: Payload, groups: string[] = []) =>
+  createRecord(payload, 'titles', { title: ref('title'), componentGroups: groups })
 
-export const position = (payload: Payload, groupId: string, component?: { slug: string; id: string }, extra: Record<string, unknown> = {}) =>
+export const position = (
+  payload: Payload,
+  groupId: string,
+  component?: { slug: string; id: string },
+  extra: Record<string, unknown> = {},
+) =>
   createRecord(payload, 'component_positions', {
     componentGroup: groupId,
     ...(component ? { component: { relationTo: component.slug, value: component.id } } : {}),
@@ -19,10 +26,17 @@ export const position = (payload: Payload, groupId: string, component?: { slug: 
     ...extra,
   })
 
-export const layout = (payload: Payload, groups: string[] = []) => createRecord(payload, 'layouts', { reference: ref('layout'), componentGroups: groups })
+export const layout = (payload: Payload, groups: string[] = []) =>
+  createRecord(payload, 'layouts', { reference: ref('layout'), componentGroups: groups })
 
 export const page = (payload: Payload, layoutId: string, groups: string[] = [], extra: Record<string, unknown> = {}) =>
-  createRecord(payload, 'pages', { reference: ref('page'), title: 'Page', layout: layoutId, componentGroups: groups, ...extra })
+  createRecord(payload, 'pages', {
+    reference: ref('page'),
+    title: 'Page',
+    layout: layoutId,
+    componentGroups: groups,
+    ...extra,
+  })
 
 /** Which of the ids still exist in the table. */
 export async function surviving(server: TestServer, table: string, ids: string[]): Promise<string[]> {

@@ -25,7 +25,8 @@ const UNKNOWN = '0b3f1d9e-7a6b-4a5c-9d8e-1f2a3b4c5d6e'
 
 const sql = (s: TestServer, text: string, params: unknown[] = []) => s.sql(text, params)
 
-const post = async (path: string, body: Record<string, unknown>): Promise<string> => (await postFixture(server, path, body, admin))['@id']
+const post = async (path: string, body: Record<string, unknown>): Promise<string> =>
+  (await postFixture(server, path, body, admin))['@id']
 
 /** A set of drafts of both kinds: a fresh draft, a scheduled one, drafts of published twins. */
 async function drafts() {
@@ -43,8 +44,14 @@ async function drafts() {
 /** Snapshot of both tables, to prove a refused request changed nothing. */
 async function snapshot(s: TestServer = server) {
   const html = await sql(s, 'SELECT id, html, published_at, published_resource_id FROM _acb_html_contents ORDER BY id')
-  const news = await sql(s, 'SELECT id, summary, published_at, published_resource_id FROM _acb_news_article_datas ORDER BY id')
-  const positions = await sql(s, 'SELECT parent_id, _acb_html_contents_id FROM _acb_component_positions_rels ORDER BY id')
+  const news = await sql(
+    s,
+    'SELECT id, summary, published_at, published_resource_id FROM _acb_news_article_datas ORDER BY id',
+  )
+  const positions = await sql(
+    s,
+    'SELECT parent_id, _acb_html_contents_id FROM _acb_component_positions_rels ORDER BY id',
+  )
   return JSON.stringify({ html, news, positions })
 }
 
@@ -70,7 +77,11 @@ describe('POST /_api/_/publish', () => {
     const d = await drafts()
     const position = await post('/_api/_/component_positions', { componentGroup: group, component: d.twin })
     events.length = 0
-    const response = await server.post('/_api/_/publish', { iris: [d.html, d.scheduled, d.twin, d.news, d.newsTwin] }, { token: admin })
+    const response = await server.post(
+      '/_api/_/publish',
+      { iris: [d.html, d.scheduled, d.twin, d.news, d.newsTwin] },
+      { token: admin },
+    )
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/ld\+json/)
     expect(response.body.published.map((m: any) => m['@id'])).toEqual([d.html, d.scheduled, d.live, d.news, d.liveNews])
@@ -120,8 +131,18 @@ describe('POST /_api/_/publish', () => {
     const bad: Array<[string, (d: Awaited<ReturnType<typeof drafts>>) => Promise<string> | string, number, string]> = [
       ['a published record (not a draft)', (d) => d.live, 422, 'iris[3]'],
       ['an unknown id of a publishable type', () => `${HTML}/${UNKNOWN}`, 422, 'iris[3]'],
-      ['a record of a type that is not publishable', () => post('/_api/component/titles', { title: 'x' }), 422, 'iris[3]'],
-      ['a page (a core resource)', () => post('/_api/_/pages', { reference: `p-${Date.now()}`, layout }), 422, 'iris[3]'],
+      [
+        'a record of a type that is not publishable',
+        () => post('/_api/component/titles', { title: 'x' }),
+        422,
+        'iris[3]',
+      ],
+      [
+        'a page (a core resource)',
+        () => post('/_api/_/pages', { reference: `p-${Date.now()}`, layout }),
+        422,
+        'iris[3]',
+      ],
       ['a collection IRI', () => HTML, 422, 'iris[3]'],
       ['something that is no IRI', () => 'not an iri', 422, 'iris[3]'],
       ['a draft failing the publish validation group', () => post(HTML, { html: null }), 422, 'iris[3].html'],
@@ -198,7 +219,9 @@ describe('POST /_api/_/publish', () => {
         expect(await snapshot(other)).toBe(before)
         expect((await other.get(draft.body['@id'])).status).toBe(404)
         // The publisher may.
-        expect((await other.post('/_api/_/publish', { iris: [draft.body['@id']] }, { token: publisher })).status).toBe(200)
+        expect((await other.post('/_api/_/publish', { iris: [draft.body['@id']] }, { token: publisher })).status).toBe(
+          200,
+        )
         expect((await other.get(draft.body['@id'])).status).toBe(200)
       } finally {
         await other.close()

@@ -29,7 +29,13 @@ interface Kind {
 }
 
 const KINDS: Kind[] = [
-  { shortName: 'HtmlContent', path: '/_api/component/html_contents', table: '_acb_html_contents', column: 'html', body: (v) => ({ html: v }) },
+  {
+    shortName: 'HtmlContent',
+    path: '/_api/component/html_contents',
+    table: '_acb_html_contents',
+    column: 'html',
+    body: (v) => ({ html: v }),
+  },
   {
     shortName: 'NewsArticleData',
     path: '/_api/page_data/news_article_datas',
@@ -45,7 +51,9 @@ async function family(kind: Kind, rootIri: string) {
     `SELECT id, published_at, published_resource_id, ${kind.column} AS content FROM ${kind.table} WHERE id = $1 OR published_resource_id = $1`,
     [idOf(rootIri)],
   )
-  const published = rows.filter((r) => r.published_at !== null && r.published_resource_id === null && r.published_at <= new Date())
+  const published = rows.filter(
+    (r) => r.published_at !== null && r.published_resource_id === null && r.published_at <= new Date(),
+  )
   const drafts = rows.filter((r) => r.published_resource_id !== null || r.published_at === null)
   return { rows, published, drafts }
 }
@@ -70,7 +78,9 @@ beforeAll(async () => {
   server = await startTestServer({ options: { scheduleRecheck: 0 } })
   admin = await server.tokenFor('ROLE_ADMIN')
   const layout = (await server.post('/_api/_/layouts', { reference: 'l' }, { token: admin })).body['@id']
-  template = (await server.post('/_api/_/pages', { reference: 't', layout, isTemplate: true }, { token: admin })).body['@id']
+  template = (await server.post('/_api/_/pages', { reference: 't', layout, isTemplate: true }, { token: admin })).body[
+    '@id'
+  ]
 })
 afterAll(async () => {
   await server?.close()
@@ -154,7 +164,9 @@ describe.each(KINDS)('$shortName', (kind) => {
     expect(drafts).toHaveLength(1)
     // Then publishing the draft from several clients at once.
     const draft = `${kind.path}/${drafts[0].id}`
-    const publications = await Promise.all([1, 2, 3].map(() => server.patch(draft, { publishedAt: PAST }, { token: admin })))
+    const publications = await Promise.all(
+      [1, 2, 3].map(() => server.patch(draft, { publishedAt: PAST }, { token: admin })),
+    )
     expect(publications.filter((r) => r.status === 200)).toHaveLength(1)
     for (const response of publications) expect([200, 404]).toContain(response.status)
     const after = await family(kind, live)
@@ -177,7 +189,8 @@ describe.each(KINDS)('$shortName', (kind) => {
       server.get(live),
     ])
     for (const read of reads) expect(read.status).toBe(200)
-    for (const read of reads.filter((r) => r.body['@type'] !== 'Collection')) expect(read.body[kind.column]).toBe('after')
+    for (const read of reads.filter((r) => r.body['@type'] !== 'Collection'))
+      expect(read.body[kind.column]).toBe('after')
     const { rows, published: live2 } = await family(kind, live)
     expect(rows).toHaveLength(1)
     expect(live2[0].content).toBe('after')
@@ -194,7 +207,9 @@ describe.each(KINDS)('$shortName', (kind) => {
       ])
       expect(removed.status).toBe(204)
       expect(edited.status).toBe(200)
-      const rows = await sql(`SELECT id, published_resource_id FROM ${kind.table} WHERE id = ANY($1::uuid[])`, [[idOf(live), idOf(draft)]])
+      const rows = await sql(`SELECT id, published_resource_id FROM ${kind.table} WHERE id = ANY($1::uuid[])`, [
+        [idOf(live), idOf(draft)],
+      ])
       expect(rows).toEqual([{ id: idOf(draft), published_resource_id: null }])
     }
   })
@@ -205,7 +220,11 @@ describe('bulk publications racing each other', () => {
     const kind = KINDS[0]!
     for (let round = 0; round < ROUNDS; round++) {
       const lives = [await published(kind, 'a'), await published(kind, 'b'), await published(kind, 'c')]
-      const drafts = [await draftOf(kind, lives[0]!, 'A'), await draftOf(kind, lives[1]!, 'B'), await draftOf(kind, lives[2]!, 'C')]
+      const drafts = [
+        await draftOf(kind, lives[0]!, 'A'),
+        await draftOf(kind, lives[1]!, 'B'),
+        await draftOf(kind, lives[2]!, 'C'),
+      ]
       events.length = 0
       const responses = await Promise.all([
         server.post('/_api/_/publish', { iris: drafts }, { token: admin }),

@@ -41,23 +41,30 @@ const deltaRows = async (): Promise<number> =>
 
 /** Reads until the counts are installed (the first count starts the installation beside the request). */
 async function installed(): Promise<void> {
-  await waitFor(async () => {
-    await totalFor()
-    const present = (await server.sql(`SELECT to_regclass('${COUNTS}') IS NOT NULL AS p`))[0].p
-    return present && (await deltaRows()) > 0
-  }, { timeout: 10_000, message: "the row counts installed" })
+  await waitFor(
+    async () => {
+      await totalFor()
+      const present = (await server.sql(`SELECT to_regclass('${COUNTS}') IS NOT NULL AS p`))[0].p
+      return present && (await deltaRows()) > 0
+    },
+    { timeout: 10_000, message: 'the row counts installed' },
+  )
 }
 
 async function expectExact(): Promise<void> {
   const want = await expected()
-  expect({ anonymous: await totalFor(), admin: await totalFor(admin) }).toEqual({ anonymous: want.live, admin: want.admin })
+  expect({ anonymous: await totalFor(), admin: await totalFor(admin) }).toEqual({
+    anonymous: want.live,
+    admin: want.admin,
+  })
 }
 
 beforeAll(async () => {
   server = await startTestServer()
   admin = await server.tokenFor('ROLE_ADMIN')
   // Installed at start (the database is migrated): the triggers count these.
-  for (let i = 0; i < 3; i++) await createRecord(server.payload, 'html_contents', { html: `<p>before ${i}</p>`, publishedAt: PAST })
+  for (let i = 0; i < 3; i++)
+    await createRecord(server.payload, 'html_contents', { html: `<p>before ${i}</p>`, publishedAt: PAST })
   await createRecord(server.payload, 'html_contents', { html: '<p>draft before</p>' })
   await installed()
 }, 120_000)
@@ -75,9 +82,13 @@ describe('maintained counts of a publishable collection', () => {
   })
 
   it('stay exact through creates, drafts, scheduling, publishing, twins and deletes on the JSON-LD API', async () => {
-    const live = (await server.post(PATH, { html: '<p>live</p>', publishedAt: PAST }, { token: admin })).body['@id'] as string
+    const live = (await server.post(PATH, { html: '<p>live</p>', publishedAt: PAST }, { token: admin })).body[
+      '@id'
+    ] as string
     await server.post(PATH, { html: '<p>draft</p>' }, { token: admin })
-    const scheduled = (await server.post(PATH, { html: '<p>later</p>', publishedAt: future() }, { token: admin })).body['@id'] as string
+    const scheduled = (await server.post(PATH, { html: '<p>later</p>', publishedAt: future() }, { token: admin })).body[
+      '@id'
+    ] as string
     await expectExact()
     // A pending edit: a draft twin, listed for the admin in place of its published record.
     const draft = (await server.patch(live, { html: '<p>pending</p>' }, { token: admin })).body['@id'] as string
@@ -104,12 +115,17 @@ describe('maintained counts of a publishable collection', () => {
   })
 
   it('count concurrent writers exactly', async () => {
-    await Promise.all(Array.from({ length: 16 }, (_, i) => server.post(PATH, { html: `<p>c${i}</p>`, ...(i % 2 ? { publishedAt: PAST } : {}) }, { token: admin })))
+    await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        server.post(PATH, { html: `<p>c${i}</p>`, ...(i % 2 ? { publishedAt: PAST } : {}) }, { token: admin }),
+      ),
+    )
     await expectExact()
   })
 
   it('are folded by the writes: never many delta rows, totals unchanged', async () => {
-    for (let i = 0; i < 70; i++) await createRecord(server.payload, 'html_contents', { html: `<p>fold ${i}</p>`, publishedAt: PAST })
+    for (let i = 0; i < 70; i++)
+      await createRecord(server.payload, 'html_contents', { html: `<p>fold ${i}</p>`, publishedAt: PAST })
     // One delta row per write statement; the write that finds more than 64 folds them into one.
     expect(await deltaRows()).toBeLessThanOrEqual(65)
     await expectExact()
@@ -118,8 +134,14 @@ describe('maintained counts of a publishable collection', () => {
   it('give way to a count over the rows for a searched list, and count page data too', async () => {
     const NEWS = '/_api/page_data/news_article_datas'
     const layout = await createRecord(server.payload, 'layouts', { reference: `layout-${Date.now()}` })
-    const page = await createRecord(server.payload, 'pages', { reference: `tpl-${Date.now()}`, title: 'Template', isTemplate: true, layout })
-    const news = (title: string, extra: Record<string, unknown> = {}) => createRecord(server.payload, 'news_article_datas', { title, page, summary: 's', ...extra })
+    const page = await createRecord(server.payload, 'pages', {
+      reference: `tpl-${Date.now()}`,
+      title: 'Template',
+      isTemplate: true,
+      layout,
+    })
+    const news = (title: string, extra: Record<string, unknown> = {}) =>
+      createRecord(server.payload, 'news_article_datas', { title, page, summary: 's', ...extra })
     await news('needle live', { publishedAt: PAST })
     await news('needle draft')
     await news('other live', { publishedAt: PAST })
@@ -128,10 +150,19 @@ describe('maintained counts of a publishable collection', () => {
       `SELECT count(*) FILTER (WHERE title ILIKE '%needle%')::int AS searched, count(*)::int AS live
        FROM _acb_news_article_datas WHERE published_at <= now() AND published_resource_id IS NULL`,
     )
-    await waitFor(async () => {
-      await server.get(NEWS)
-      return (await server.sql(`SELECT count(*)::int AS n FROM ${COUNTS} WHERE table_oid = '_acb_news_article_datas'::regclass`))[0].n > 0
-    }, { message: 'the page data row counts installed' })
+    await waitFor(
+      async () => {
+        await server.get(NEWS)
+        return (
+          (
+            await server.sql(
+              `SELECT count(*)::int AS n FROM ${COUNTS} WHERE table_oid = '_acb_news_article_datas'::regclass`,
+            )
+          )[0].n > 0
+        )
+      },
+      { message: 'the page data row counts installed' },
+    )
     expect((await server.get(NEWS)).body.totalItems).toBe(row.live)
     const searched = await server.get(`${NEWS}?search=needle`)
     expect(searched.status).toBe(200)
@@ -155,7 +186,8 @@ describe('maintained counts of a publishable collection', () => {
   })
 
   it('page the collection from the maintained total', async () => {
-    for (let i = 0; i < 5; i++) await createRecord(server.payload, 'html_contents', { html: `<p>page ${i}</p>`, publishedAt: PAST })
+    for (let i = 0; i < 5; i++)
+      await createRecord(server.payload, 'html_contents', { html: `<p>page ${i}</p>`, publishedAt: PAST })
     const total = (await expected()).live
     const response = await server.get(`${PATH}?itemsPerPage=2&page=2`)
     expect(response.status).toBe(200)
@@ -183,7 +215,8 @@ describe('a type whose own read access narrows further', () => {
   afterAll(async () => site?.close())
 
   it('is counted over its rows (attack: learning of records the rule hides through totalItems)', async () => {
-    for (const text of ['open', 'secret', 'open too']) await createRecord(site.payload, 'memos', { text, publishedAt: PAST })
+    for (const text of ['open', 'secret', 'open too'])
+      await createRecord(site.payload, 'memos', { text, publishedAt: PAST })
     for (let i = 0; i < 3; i++) {
       const list = await site.get('/_api/component/memos')
       expect(list.status).toBe(200)
@@ -200,10 +233,19 @@ describe('maintained counts of the routes collection', () => {
   })
   let pages = 0
   const newPage = (extra: Record<string, unknown> = {}) =>
-    createRecord(server.payload, 'pages', { reference: `routes-page-${Date.now()}-${++pages}`, title: 'Routes', layout, ...extra })
+    createRecord(server.payload, 'pages', {
+      reference: `routes-page-${Date.now()}-${++pages}`,
+      title: 'Routes',
+      layout,
+      ...extra,
+    })
 
   const expectedRoutes = async () =>
-    (await server.sql(`SELECT count(*) FILTER (WHERE effective_live_at <= now())::int AS live, count(*)::int AS all FROM ${ROUTES}`))[0] as { live: number; all: number }
+    (
+      await server.sql(
+        `SELECT count(*) FILTER (WHERE effective_live_at <= now())::int AS live, count(*)::int AS all FROM ${ROUTES}`,
+      )
+    )[0] as { live: number; all: number }
   const routesTotal = async (token?: string) => {
     const response = await server.get('/_api/_/routes', { token })
     expect(response.status).toBe(200)
@@ -223,11 +265,18 @@ describe('maintained counts of the routes collection', () => {
     const parent = await newPage()
     await route('/gate', null, parent)
     await route('/gate/child', PAST, await newPage({ parentPage: parent }))
-    await waitFor(async () => (await server.sql(`SELECT count(*)::int AS n FROM ${COUNTS} WHERE table_oid = '${ROUTES}'::regclass`))[0].n > 0, {
-      message: 'the routes row counts installed',
-    })
+    await waitFor(
+      async () =>
+        (await server.sql(`SELECT count(*)::int AS n FROM ${COUNTS} WHERE table_oid = '${ROUTES}'::regclass`))[0].n > 0,
+      {
+        message: 'the routes row counts installed',
+      },
+    )
     const want = await expectedRoutes()
-    expect({ anonymous: await routesTotal(), admin: await routesTotal(admin) }).toEqual({ anonymous: want.live, admin: want.all })
+    expect({ anonymous: await routesTotal(), admin: await routesTotal(admin) }).toEqual({
+      anonymous: want.live,
+      admin: want.all,
+    })
     const { sql } = await server.countQueries(() => routesTotal())
     expect(sql.some((text) => text.includes(COUNTS))).toBe(true)
     expect(sql.filter((text) => /^select count\(\*\)/i.test(text.trim()))).toEqual([])

@@ -19,7 +19,14 @@ const PAST = '2020-01-02T03:04:05.000Z'
 const idOf = (iri: string) => iri.split('/').pop()!
 
 const KINDS = [
-  { shortName: 'HtmlContent', path: '/_api/component/html_contents', rest: '/api/html_contents', field: 'html', body: (v: string) => ({ html: `<p>${v}</p>` }), value: (v: string) => `<p>${v}</p>` },
+  {
+    shortName: 'HtmlContent',
+    path: '/_api/component/html_contents',
+    rest: '/api/html_contents',
+    field: 'html',
+    body: (v: string) => ({ html: `<p>${v}</p>` }),
+    value: (v: string) => `<p>${v}</p>`,
+  },
   {
     shortName: 'NewsArticleData',
     path: '/_api/page_data/news_article_datas',
@@ -56,18 +63,25 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await server.tokenFor('ROLE_ADMIN')
   await server.createUser('if_match_editor', ['ROLE_ADMIN'])
-  const login = await server.request('POST', '/api/users/login', { username: 'if_match_editor', password: PASSWORD }, { contentType: 'application/json' })
+  const login = await server.request(
+    'POST',
+    '/api/users/login',
+    { username: 'if_match_editor', password: PASSWORD },
+    { contentType: 'application/json' },
+  )
   expect(login.status).toBe(200)
   rest = login.body.token
   const layout = (await server.post('/_api/_/layouts', { reference: 'if-match-layout' }, { token: admin })).body['@id']
-  template = (await server.post('/_api/_/pages', { reference: 'if-match-template', layout, isTemplate: true }, { token: admin })).body['@id']
+  template = (
+    await server.post('/_api/_/pages', { reference: 'if-match-template', layout, isTemplate: true }, { token: admin })
+  ).body['@id']
 })
 afterAll(async () => {
   await server?.close()
 })
 
 describe.each(KINDS)('JSON-LD If-Match: $shortName', (kind) => {
-  it('a read names its version in the ETag; a PATCH of the live record with it makes the draft, answered with the draft\'s version', async () => {
+  it("a read names its version in the ETag; a PATCH of the live record with it makes the draft, answered with the draft's version", async () => {
     const iri = await live(kind, 'v1')
     const read = await server.get(iri, { token: admin })
     const etag = read.headers.get('etag')
@@ -78,7 +92,9 @@ describe.each(KINDS)('JSON-LD If-Match: $shortName', (kind) => {
     expect(saved.headers.get('etag')).not.toBe(etag)
     // Read again (the draft is served), then written with that version: accepted.
     const again = await server.get(iri, { token: admin })
-    expect((await server.patch(iri, kind.body('v3'), { token: admin, ...ifMatch(again.headers.get('etag')) })).status).toBe(200)
+    expect(
+      (await server.patch(iri, kind.body('v3'), { token: admin, ...ifMatch(again.headers.get('etag')) })).status,
+    ).toBe(200)
   })
 
   it('two writers read the live record; the second, redirected to the draft the first made, is refused: 412 naming the draft and when', async () => {
@@ -117,11 +133,17 @@ describe.each(KINDS)('JSON-LD If-Match: $shortName', (kind) => {
     const draft = (await server.patch(iri, kind.body('new'), { token: admin })).body['@id']
     const stale = (await server.get(draft, { token: admin })).headers.get('etag')
     expect((await server.patch(draft, kind.body('newer'), { token: admin })).status).toBe(200)
-    expectConflict(await server.patch(draft, { publishedAt: new Date().toISOString() }, { token: admin, ...ifMatch(stale) }), 'record')
+    expectConflict(
+      await server.patch(draft, { publishedAt: new Date().toISOString() }, { token: admin, ...ifMatch(stale) }),
+      'record',
+    )
     const liveText = async () => (await server.get(`${iri}?published=true`, { token: admin })).body[kind.field]
     expect(await liveText()).toBe(kind.value('old'))
     const current = (await server.get(draft, { token: admin })).headers.get('etag')
-    expect((await server.patch(draft, { publishedAt: new Date().toISOString() }, { token: admin, ...ifMatch(current) })).status).toBe(200)
+    expect(
+      (await server.patch(draft, { publishedAt: new Date().toISOString() }, { token: admin, ...ifMatch(current) }))
+        .status,
+    ).toBe(200)
     expect(await liveText()).toBe(kind.value('newer'))
     // The draft is gone (handed over to the live record): a write naming its old version says so.
     expectConflict(await server.patch(draft, kind.body('late'), { token: admin, ...ifMatch(current) }), 'gone')
@@ -133,44 +155,100 @@ describe('JSON-LD If-Match on a type without drafts', () => {
     const created = await server.post('/_api/_/layouts', { reference: 'if-match-plain' }, { token: admin })
     const iri = created.body['@id']
     const stale = (await server.get(iri, { token: admin })).headers.get('etag')
-    expect((await server.patch(iri, { reference: 'if-match-plain-2' }, { token: admin, ...ifMatch(stale) })).status).toBe(200)
-    expectConflict(await server.patch(iri, { reference: 'if-match-plain-3' }, { token: admin, ...ifMatch(stale) }), 'record')
+    expect(
+      (await server.patch(iri, { reference: 'if-match-plain-2' }, { token: admin, ...ifMatch(stale) })).status,
+    ).toBe(200)
+    expectConflict(
+      await server.patch(iri, { reference: 'if-match-plain-3' }, { token: admin, ...ifMatch(stale) }),
+      'record',
+    )
     expect((await server.get(iri, { token: admin })).body.reference).toBe('if-match-plain-2')
   })
 })
 
 describe.each(KINDS)('Payload REST If-Match: $shortName', (kind) => {
-  const restHeaders = (extra: Record<string, string> = {}) => ({ contentType: 'application/json', headers: { authorization: `JWT ${rest}`, ...extra } })
+  const restHeaders = (extra: Record<string, string> = {}) => ({
+    contentType: 'application/json',
+    headers: { authorization: `JWT ${rest}`, ...extra },
+  })
 
   it('a read answers with its version as ETag; a write without If-Match is not checked; a stale If-Match is a 412 with what changed', async () => {
     const id = idOf(await live(kind, 'r1'))
     const read = await server.request('GET', `${kind.rest}/${id}?depth=0`, undefined, restHeaders())
     const etag = read.headers.get('etag')
     expect(etag).toMatch(/^"v[\w-]{16}"$/)
-    const first = await server.request('PATCH', `${kind.rest}/${id}?depth=0`, { [kind.field]: kind.value('r2') }, restHeaders({ 'if-match': etag! }))
+    const first = await server.request(
+      'PATCH',
+      `${kind.rest}/${id}?depth=0`,
+      { [kind.field]: kind.value('r2') },
+      restHeaders({ 'if-match': etag! }),
+    )
     expect(first.status).toBe(200)
     expect(first.body.doc.id).not.toBe(id) // the draft
-    expect(first.headers.get('etag')).toBe(`"${(await server.request('GET', `${kind.rest}/${first.body.doc.id}?depth=0`, undefined, restHeaders())).headers.get('etag')!.slice(1, -1)}"`)
-    const second = await server.request('PATCH', `${kind.rest}/${id}?depth=0`, { [kind.field]: kind.value('r3') }, restHeaders({ 'if-match': etag! }))
+    expect(first.headers.get('etag')).toBe(
+      `"${(await server.request('GET', `${kind.rest}/${first.body.doc.id}?depth=0`, undefined, restHeaders())).headers.get('etag')!.slice(1, -1)}"`,
+    )
+    const second = await server.request(
+      'PATCH',
+      `${kind.rest}/${id}?depth=0`,
+      { [kind.field]: kind.value('r3') },
+      restHeaders({ 'if-match': etag! }),
+    )
     expect(second.status).toBe(412)
     expect(second.body.errors[0].message).toMatch(/draft/)
     expect(second.body.errors[0].data.conflict).toMatchObject({ changed: 'draft', id: first.body.doc.id })
     // Without If-Match: today's behaviour (the draft takes the write).
-    expect((await server.request('PATCH', `${kind.rest}/${id}?depth=0`, { [kind.field]: kind.value('r4') }, restHeaders())).status).toBe(200)
+    expect(
+      (await server.request('PATCH', `${kind.rest}/${id}?depth=0`, { [kind.field]: kind.value('r4') }, restHeaders()))
+        .status,
+    ).toBe(200)
   })
 
   it('publishing a draft (PATCH publishedAt now) with a stale If-Match is refused and publishes nothing', async () => {
     const id = idOf(await live(kind, 'p1'))
-    const draftId = (await server.request('PATCH', `${kind.rest}/${id}?depth=0`, { [kind.field]: kind.value('p2') }, restHeaders())).body.doc.id
-    const stale = (await server.request('GET', `${kind.rest}/${draftId}?depth=0`, undefined, restHeaders())).headers.get('etag')!
-    expect((await server.request('PATCH', `${kind.rest}/${draftId}?depth=0`, { [kind.field]: kind.value('p3') }, restHeaders())).status).toBe(200)
-    const refused = await server.request('PATCH', `${kind.rest}/${draftId}?depth=0`, { publishedAt: new Date().toISOString() }, restHeaders({ 'if-match': stale }))
+    const draftId = (
+      await server.request('PATCH', `${kind.rest}/${id}?depth=0`, { [kind.field]: kind.value('p2') }, restHeaders())
+    ).body.doc.id
+    const stale = (
+      await server.request('GET', `${kind.rest}/${draftId}?depth=0`, undefined, restHeaders())
+    ).headers.get('etag')!
+    expect(
+      (
+        await server.request(
+          'PATCH',
+          `${kind.rest}/${draftId}?depth=0`,
+          { [kind.field]: kind.value('p3') },
+          restHeaders(),
+        )
+      ).status,
+    ).toBe(200)
+    const refused = await server.request(
+      'PATCH',
+      `${kind.rest}/${draftId}?depth=0`,
+      { publishedAt: new Date().toISOString() },
+      restHeaders({ 'if-match': stale }),
+    )
     expect(refused.status).toBe(412)
     expect(refused.body.errors[0].data.conflict).toMatchObject({ changed: 'record', id: draftId })
-    expect((await server.request('GET', `${kind.rest}/${id}?depth=0`, undefined, restHeaders())).body[kind.field]).toBe(kind.value('p1'))
-    const current = (await server.request('GET', `${kind.rest}/${draftId}?depth=0`, undefined, restHeaders())).headers.get('etag')!
-    expect((await server.request('PATCH', `${kind.rest}/${draftId}?depth=0`, { publishedAt: new Date().toISOString() }, restHeaders({ 'if-match': current }))).status).toBe(200)
-    expect((await server.request('GET', `${kind.rest}/${id}?depth=0`, undefined, restHeaders())).body[kind.field]).toBe(kind.value('p3'))
+    expect((await server.request('GET', `${kind.rest}/${id}?depth=0`, undefined, restHeaders())).body[kind.field]).toBe(
+      kind.value('p1'),
+    )
+    const current = (
+      await server.request('GET', `${kind.rest}/${draftId}?depth=0`, undefined, restHeaders())
+    ).headers.get('etag')!
+    expect(
+      (
+        await server.request(
+          'PATCH',
+          `${kind.rest}/${draftId}?depth=0`,
+          { publishedAt: new Date().toISOString() },
+          restHeaders({ 'if-match': current }),
+        )
+      ).status,
+    ).toBe(200)
+    expect((await server.request('GET', `${kind.rest}/${id}?depth=0`, undefined, restHeaders())).body[kind.field]).toBe(
+      kind.value('p3'),
+    )
   })
 
   it('the admin form (multipart, the updatedAt it loaded) is checked the same way', async () => {
@@ -179,7 +257,11 @@ describe.each(KINDS)('Payload REST If-Match: $shortName', (kind) => {
     const form = (data: Record<string, unknown>) => {
       const body = new FormData()
       body.set('_payload', JSON.stringify(data))
-      return fetch(`${server.url}${kind.rest}/${id}?depth=0`, { method: 'PATCH', headers: { authorization: `JWT ${rest}` }, body })
+      return fetch(`${server.url}${kind.rest}/${id}?depth=0`, {
+        method: 'PATCH',
+        headers: { authorization: `JWT ${rest}` },
+        body,
+      })
     }
     const first = await form({ [kind.field]: kind.value('f2'), updatedAt: loaded.updatedAt })
     expect(first.status).toBe(200)
@@ -196,7 +278,11 @@ describe.each(KINDS)('Payload REST If-Match: $shortName', (kind) => {
     const onDraft = async (data: Record<string, unknown>) => {
       const body = new FormData()
       body.set('_payload', JSON.stringify(data))
-      return fetch(`${server.url}${kind.rest}/${draftId}?depth=0`, { method: 'PATCH', headers: { authorization: `JWT ${rest}` }, body })
+      return fetch(`${server.url}${kind.rest}/${draftId}?depth=0`, {
+        method: 'PATCH',
+        headers: { authorization: `JWT ${rest}` },
+        body,
+      })
     }
     const saved = await onDraft({ [kind.field]: kind.value('f4'), updatedAt: draft.updatedAt })
     expect(saved.status).toBe(200)

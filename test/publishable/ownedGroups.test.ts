@@ -22,22 +22,48 @@ beforeAll(async () => {
 afterAll(async () => server?.close())
 
 const groupsOf = async (id: string): Promise<string[]> =>
-  (await server.sql(`SELECT _acb_component_groups_id::text AS id FROM _acb_html_contents_rels WHERE parent_id = $1 AND path = 'componentGroups' ORDER BY "order"`, [id])).map((r: { id: string }) => r.id)
-const exists = async (table: string, id: string) => (await server.sql(`SELECT 1 FROM ${table} WHERE id = $1`, [id])).length === 1
+  (
+    await server.sql(
+      `SELECT _acb_component_groups_id::text AS id FROM _acb_html_contents_rels WHERE parent_id = $1 AND path = 'componentGroups' ORDER BY "order"`,
+      [id],
+    )
+  ).map((r: { id: string }) => r.id)
+const exists = async (table: string, id: string) =>
+  (await server.sql(`SELECT 1 FROM ${table} WHERE id = $1`, [id])).length === 1
 
 describe('publishing a draft that owns what its twin does not', () => {
   it('keeps a group only the draft owned: the published record now owns it', async () => {
-    const kept = await createRecord(server.payload, 'component_groups', { reference: `kept-${Date.now()}`, location: 'nested' })
-    const added = await createRecord(server.payload, 'component_groups', { reference: `added-${Date.now()}`, location: 'nested' })
-    const live = await createRecord(server.payload, 'html_contents', { html: '<p>live</p>', publishedAt: PAST, componentGroups: [kept] })
-    const edit = await server.patch(`${PATH}/${live}`, { html: '<p>pending</p>', componentGroups: [`/_api/_/component_groups/${kept}`, `/_api/_/component_groups/${added}`] }, { token: admin })
+    const kept = await createRecord(server.payload, 'component_groups', {
+      reference: `kept-${Date.now()}`,
+      location: 'nested',
+    })
+    const added = await createRecord(server.payload, 'component_groups', {
+      reference: `added-${Date.now()}`,
+      location: 'nested',
+    })
+    const live = await createRecord(server.payload, 'html_contents', {
+      html: '<p>live</p>',
+      publishedAt: PAST,
+      componentGroups: [kept],
+    })
+    const edit = await server.patch(
+      `${PATH}/${live}`,
+      {
+        html: '<p>pending</p>',
+        componentGroups: [`/_api/_/component_groups/${kept}`, `/_api/_/component_groups/${added}`],
+      },
+      { token: admin },
+    )
     expect(edit.status).toBe(200)
     const draft = String(edit.body['@id']).split('/').pop()!
     expect(draft).not.toBe(live)
     expect(await groupsOf(draft)).toEqual([kept, added])
 
     const published = await server.patch(`${PATH}/${draft}`, { publishedAt: PAST }, { token: admin })
-    expect({ status: published.status, text: published.status === 200 ? '' : published.text }).toEqual({ status: 200, text: '' })
+    expect({ status: published.status, text: published.status === 200 ? '' : published.text }).toEqual({
+      status: 200,
+      text: '',
+    })
     expect(published.body['@id']).toBe(`${PATH}/${live}`)
     expect(await exists('_acb_html_contents', draft)).toBe(false)
     expect(await exists('_acb_component_groups', added)).toBe(true)
@@ -46,9 +72,20 @@ describe('publishing a draft that owns what its twin does not', () => {
   })
 
   it('a group the draft dropped stays with nobody: it is an orphan for the scan, not deleted by the publication', async () => {
-    const dropped = await createRecord(server.payload, 'component_groups', { reference: `dropped-${Date.now()}`, location: 'nested' })
-    const live = await createRecord(server.payload, 'html_contents', { html: '<p>live</p>', publishedAt: PAST, componentGroups: [dropped] })
-    const edit = await server.patch(`${PATH}/${live}`, { html: '<p>pending</p>', componentGroups: [] }, { token: admin })
+    const dropped = await createRecord(server.payload, 'component_groups', {
+      reference: `dropped-${Date.now()}`,
+      location: 'nested',
+    })
+    const live = await createRecord(server.payload, 'html_contents', {
+      html: '<p>live</p>',
+      publishedAt: PAST,
+      componentGroups: [dropped],
+    })
+    const edit = await server.patch(
+      `${PATH}/${live}`,
+      { html: '<p>pending</p>', componentGroups: [] },
+      { token: admin },
+    )
     const draft = String(edit.body['@id']).split('/').pop()!
     const published = await server.patch(`${PATH}/${draft}`, { publishedAt: PAST }, { token: admin })
     expect(published.status).toBe(200)
@@ -65,12 +102,29 @@ describe('publishing a draft that owns what its twin does not', () => {
     })
     const oldImage = await createRecord(server.payload, 'images', { publishedAt: PAST })
     const newImage = await createRecord(server.payload, 'images', { publishedAt: PAST })
-    const live = await createRecord(server.payload, 'news_article_datas', { title: 'News', page: template, summary: 'live', image: oldImage, publishedAt: PAST })
-    const edit = await server.patch(`/_api/page_data/news_article_datas/${live}`, { summary: 'pending', image: `/_api/component/images/${newImage}` }, { token: admin })
+    const live = await createRecord(server.payload, 'news_article_datas', {
+      title: 'News',
+      page: template,
+      summary: 'live',
+      image: oldImage,
+      publishedAt: PAST,
+    })
+    const edit = await server.patch(
+      `/_api/page_data/news_article_datas/${live}`,
+      { summary: 'pending', image: `/_api/component/images/${newImage}` },
+      { token: admin },
+    )
     expect(edit.status).toBe(200)
     const draft = String(edit.body['@id']).split('/').pop()!
-    const published = await server.patch(`/_api/page_data/news_article_datas/${draft}`, { publishedAt: PAST }, { token: admin })
-    expect({ status: published.status, text: published.status === 200 ? '' : published.text }).toEqual({ status: 200, text: '' })
+    const published = await server.patch(
+      `/_api/page_data/news_article_datas/${draft}`,
+      { publishedAt: PAST },
+      { token: admin },
+    )
+    expect({ status: published.status, text: published.status === 200 ? '' : published.text }).toEqual({
+      status: 200,
+      text: '',
+    })
     expect(published.body.image).toBe(`/_api/component/images/${newImage}`)
     expect(await exists('_acb_images', newImage)).toBe(true)
     expect(await exists('_acb_news_article_datas', draft)).toBe(false)
@@ -82,9 +136,14 @@ describe('what publishing a twin costs', () => {
     const live = await createRecord(server.payload, 'html_contents', { html: '<p>live</p>', publishedAt: PAST })
     const edit = await server.patch(`${PATH}/${live}`, { html: '<p>pending</p>' }, { token: admin })
     const draft = String(edit.body['@id']).split('/').pop()!
-    const { result, sql } = await server.countQueries(() => server.patch(`${PATH}/${draft}`, { publishedAt: PAST }, { token: admin }))
+    const { result, sql } = await server.countQueries(() =>
+      server.patch(`${PATH}/${draft}`, { publishedAt: PAST }, { token: admin }),
+    )
     expect(result.status).toBe(200)
-    const inTransaction = sql.slice(0, sql.findIndex((text) => /^commit/i.test(text.trim())))
+    const inTransaction = sql.slice(
+      0,
+      sql.findIndex((text) => /^commit/i.test(text.trim())),
+    )
     // Positions and BlogArticleData.htmlContent can point at an HtmlContent: one probe covers both (a Payload read each
     // before, a second read of each table). The positions' other read is the published record's join, read back by Payload.
     expect(inTransaction.filter((text) => /from "_acb_blog_article_datas"/i.test(text))).toHaveLength(1)

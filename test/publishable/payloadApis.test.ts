@@ -30,7 +30,14 @@ interface Kind {
 }
 
 const KINDS: Kind[] = [
-  { shortName: 'HtmlContent', slug: 'html_contents', jsonLd: '/_api/component/html_contents', table: '_acb_html_contents', column: 'html', body: (v) => ({ html: v }) },
+  {
+    shortName: 'HtmlContent',
+    slug: 'html_contents',
+    jsonLd: '/_api/component/html_contents',
+    table: '_acb_html_contents',
+    column: 'html',
+    body: (v) => ({ html: v }),
+  },
   {
     shortName: 'NewsArticleData',
     slug: 'news_article_datas',
@@ -42,7 +49,12 @@ const KINDS: Kind[] = [
 ]
 
 /** Payload's REST API signed in as the editor (the JSON-LD session cookie, which Payload accepts as the admin panel's). */
-function rest(method: string, path: string, body?: Record<string, unknown>, token: string | null = admin): Promise<TestResponse> {
+function rest(
+  method: string,
+  path: string,
+  body?: Record<string, unknown>,
+  token: string | null = admin,
+): Promise<TestResponse> {
   return server.request(method, path, body, {
     contentType: 'application/json',
     headers: { accept: 'application/json', ...(token ? { cookie: `api_component=${encodeURIComponent(token)}` } : {}) },
@@ -76,7 +88,11 @@ async function restLive(kind: Kind, content: string): Promise<Record<string, any
 /** What the JSON-LD API serves at the record's IRI, anonymously or to the editor. */
 async function jsonLd(kind: Kind, id: string, token?: string) {
   const response = await server.get(`${kind.jsonLd}/${id}`, token ? { token } : {})
-  return { status: response.status, content: response.body?.[kind.column] as string | undefined, iri: response.body?.['@id'] as string | undefined }
+  return {
+    status: response.status,
+    content: response.body?.[kind.column] as string | undefined,
+    iri: response.body?.['@id'] as string | undefined,
+  }
 }
 
 beforeAll(async () => {
@@ -84,7 +100,9 @@ beforeAll(async () => {
   admin = await server.tokenFor('ROLE_ADMIN')
   adminUser = (await server.get('/_api/me', { token: admin })).body
   const layout = (await server.post('/_api/_/layouts', { reference: 'l' }, { token: admin })).body['@id']
-  template = (await server.post('/_api/_/pages', { reference: 't', layout, isTemplate: true }, { token: admin })).body['@id']
+  template = (await server.post('/_api/_/pages', { reference: 't', layout, isTemplate: true }, { token: admin })).body[
+    '@id'
+  ]
 })
 afterAll(async () => {
   await server?.close()
@@ -150,7 +168,9 @@ describe.each(KINDS)("$shortName on Payload's REST API, as an editor with the pu
     // Anonymous callers: the live version on every API, never the draft.
     expect(ok(await rest('GET', `/api/${kind.slug}/${live.id}`, undefined, null))[kind.column]).toBe('live v1')
     expect((await rest('GET', `/api/${kind.slug}/${first.id}`, undefined, null)).status).toBe(404)
-    const listed = ok(await rest('GET', `/api/${kind.slug}?limit=500&depth=0`, undefined, null)).docs as Array<Record<string, unknown>>
+    const listed = ok(await rest('GET', `/api/${kind.slug}?limit=500&depth=0`, undefined, null)).docs as Array<
+      Record<string, unknown>
+    >
     expect(listed.map((d) => d.id)).toContain(live.id)
     expect(listed.map((d) => d.id)).not.toContain(first.id)
     expect(listed.map((d) => d[kind.column])).not.toContain('pending 2')
@@ -161,7 +181,12 @@ describe.each(KINDS)("$shortName on Payload's REST API, as an editor with the pu
 
   it('live → PATCH with a past publishedAt: the date is ignored, the change goes to the draft', async () => {
     const live = await restLive(kind, 'live')
-    const doc = ok(await rest('PATCH', `/api/${kind.slug}/${live.id}`, { [kind.column]: 'edit', publishedAt: new Date().toISOString() }))
+    const doc = ok(
+      await rest('PATCH', `/api/${kind.slug}/${live.id}`, {
+        [kind.column]: 'edit',
+        publishedAt: new Date().toISOString(),
+      }),
+    )
     expect(doc.id).not.toBe(live.id)
     const rows = await family(kind, live.id)
     expect(rows.live).toMatchObject({ content: 'live' })
@@ -200,10 +225,14 @@ describe.each(KINDS)("$shortName on Payload's REST API, as an editor with the pu
     ok(await rest('PATCH', `/api/${kind.slug}/${draft.id}`, { publishedAt: at }))
     // Every read answered before the moment serves the live version; the first one sent after it, the new one.
     let readsBefore = 0
-    const after = await firstReadAfter(new Date(at), () => jsonLd(kind, live.id), (before) => {
-      readsBefore++
-      expect(before).toMatchObject({ content: 'before' })
-    })
+    const after = await firstReadAfter(
+      new Date(at),
+      () => jsonLd(kind, live.id),
+      (before) => {
+        readsBefore++
+        expect(before).toMatchObject({ content: 'before' })
+      },
+    )
     expect(readsBefore).toBeGreaterThan(0)
     expect(after).toMatchObject({ status: 200, content: 'after' })
     expect((await family(kind, live.id)).drafts).toHaveLength(0)
@@ -213,7 +242,10 @@ describe.each(KINDS)("$shortName on Payload's REST API, as an editor with the pu
     const live = await restLive(kind, 'going')
     const draft = ok(await rest('PATCH', `/api/${kind.slug}/${live.id}`, { [kind.column]: 'staying' }))
     ok(await rest('DELETE', `/api/${kind.slug}/${live.id}`))
-    const rows = await server.sql(`SELECT id, published_resource_id, ${kind.column} AS content FROM ${kind.table} WHERE id = $1`, [draft.id])
+    const rows = await server.sql(
+      `SELECT id, published_resource_id, ${kind.column} AS content FROM ${kind.table} WHERE id = $1`,
+      [draft.id],
+    )
     expect(rows).toEqual([{ id: draft.id, published_resource_id: null, content: 'staying' }])
   })
 
@@ -221,24 +253,35 @@ describe.each(KINDS)("$shortName on Payload's REST API, as an editor with the pu
     const live = await restLive(kind, 'to copy')
     const copy = ok(await rest('POST', `/api/${kind.slug}/${live.id}/duplicate`, {}))
     expect(copy.id).not.toBe(live.id)
-    expect(await family(kind, copy.id)).toEqual({ live: expect.objectContaining({ published_at: null, published_resource_id: null, content: 'to copy' }), drafts: [] })
+    expect(await family(kind, copy.id)).toEqual({
+      live: expect.objectContaining({ published_at: null, published_resource_id: null, content: 'to copy' }),
+      drafts: [],
+    })
     expect((await jsonLd(kind, copy.id)).status).toBe(404)
     expect(await jsonLd(kind, copy.id, admin)).toMatchObject({ status: 200, content: 'to copy' })
-    expect(await family(kind, live.id)).toMatchObject({ live: { published_at: expect.anything(), content: 'to copy' }, drafts: [] })
+    expect(await family(kind, live.id)).toMatchObject({
+      live: { published_at: expect.anything(), content: 'to copy' },
+      drafts: [],
+    })
   })
 
   it('duplicate of a draft with a twin: the copy is a draft of its own, never a second draft of the same twin', async () => {
     const live = await restLive(kind, 'twin live')
     const draft = ok(await rest('PATCH', `/api/${kind.slug}/${live.id}`, { [kind.column]: 'twin pending' }))
     const copy = ok(await rest('POST', `/api/${kind.slug}/${draft.id}/duplicate`, {}))
-    expect(await family(kind, copy.id)).toEqual({ live: expect.objectContaining({ published_at: null, published_resource_id: null, content: 'twin pending' }), drafts: [] })
+    expect(await family(kind, copy.id)).toEqual({
+      live: expect.objectContaining({ published_at: null, published_resource_id: null, content: 'twin pending' }),
+      drafts: [],
+    })
     expect((await family(kind, live.id)).drafts.map((d) => d.id)).toEqual([draft.id])
   })
 
   it('bulk PATCH (?where=): each matching live record gets a draft, none changes in place', async () => {
     const a = await restLive(kind, 'bulk a')
     const b = await restLive(kind, 'bulk b')
-    const response = await rest('PATCH', `/api/${kind.slug}?where[id][in]=${a.id},${b.id}`, { [kind.column]: 'bulk edit' })
+    const response = await rest('PATCH', `/api/${kind.slug}?where[id][in]=${a.id},${b.id}`, {
+      [kind.column]: 'bulk edit',
+    })
     expect(response.status).toBe(200)
     for (const live of [a, b]) {
       const rows = await family(kind, live.id)
@@ -267,13 +310,24 @@ describe('the Local API', () => {
     expect(rows.live).toMatchObject({ content: 'local live' })
     expect(rows.drafts).toEqual([expect.objectContaining({ id: doc.id, content: 'local edit' })])
     // Clearing the date is a change for the draft too; the live record stays.
-    await server.payload.update({ collection: kind.slug as never, id: live.id, data: { publishedAt: null } as never, user: user as never, overrideAccess: false })
+    await server.payload.update({
+      collection: kind.slug as never,
+      id: live.id,
+      data: { publishedAt: null } as never,
+      user: user as never,
+      overrideAccess: false,
+    })
     expect((await family(kind, live.id)).live!.published_at).not.toBeNull()
   })
 
   it('overriding access (the seed, fixtures, jobs): writes what it is told, in place', async () => {
     const live = await restLive(kind, 'system live')
-    await server.payload.update({ collection: kind.slug as never, id: live.id, data: { html: 'system edit' } as never, depth: 0 })
+    await server.payload.update({
+      collection: kind.slug as never,
+      id: live.id,
+      data: { html: 'system edit' } as never,
+      depth: 0,
+    })
     const rows = await family(kind, live.id)
     expect(rows.live).toMatchObject({ content: 'system edit' })
     expect(rows.drafts).toHaveLength(0)
@@ -285,7 +339,9 @@ describe('concurrency on REST', () => {
 
   it('two concurrent edits of one live record: one draft holding one of them', async () => {
     const live = await restLive(kind, 'c live')
-    const answers = await Promise.all(['c1', 'c2'].map((v) => rest('PATCH', `/api/${kind.slug}/${live.id}`, { html: v })))
+    const answers = await Promise.all(
+      ['c1', 'c2'].map((v) => rest('PATCH', `/api/${kind.slug}/${live.id}`, { html: v })),
+    )
     expect(answers.map((a) => a.status)).toEqual([200, 200])
     const rows = await family(kind, live.id)
     expect(rows.live).toMatchObject({ content: 'c live' })
@@ -297,7 +353,9 @@ describe('concurrency on REST', () => {
     const live = await restLive(kind, 'p live')
     const draft = ok(await rest('PATCH', `/api/${kind.slug}/${live.id}`, { html: 'p new' }))
     const now = new Date().toISOString()
-    const answers = await Promise.all([1, 2].map(() => rest('PATCH', `/api/${kind.slug}/${draft.id}`, { publishedAt: now })))
+    const answers = await Promise.all(
+      [1, 2].map(() => rest('PATCH', `/api/${kind.slug}/${draft.id}`, { publishedAt: now })),
+    )
     const statuses = answers.map((a) => a.status).sort()
     expect(statuses).toEqual([200, 404])
     const rows = await family(kind, live.id)

@@ -123,7 +123,16 @@ async function build(kind: Kind): Promise<void> {
   const P5 = await make('pub five', 'echo five', { publishedAt: PAST })
   const D5 = await patch(P5['@id'], { [kind.required]: `${MARK} five`, publishedAt: FUTURE })
   const D6 = await make(null, 'foxtrot empty')
-  kind.f = { P1: P1['@id'], P2: P2['@id'], D2: D2['@id'], D3: D3['@id'], S4: S4['@id'], P5: P5['@id'], D5: D5['@id'], D6: D6['@id'] }
+  kind.f = {
+    P1: P1['@id'],
+    P2: P2['@id'],
+    D2: D2['@id'],
+    D3: D3['@id'],
+    S4: S4['@id'],
+    P5: P5['@id'],
+    D5: D5['@id'],
+    D6: D6['@id'],
+  }
 }
 
 beforeAll(async () => {
@@ -131,7 +140,9 @@ beforeAll(async () => {
   admin = await server.tokenFor('ROLE_ADMIN')
   user = await server.tokenFor('ROLE_USER')
   layout = (await post('/_api/_/layouts', { reference: 'layout' }))['@id']
-  template = (await post('/_api/_/pages', { reference: 'template', title: 'Template', layout, isTemplate: true }))['@id']
+  template = (await post('/_api/_/pages', { reference: 'template', title: 'Template', layout, isTemplate: true }))[
+    '@id'
+  ]
   groupIri = (await post('/_api/_/component_groups', { reference: 'main', location: 'main' }))['@id']
   for (const kind of kinds) await build(kind)
 })
@@ -258,7 +269,11 @@ describe.each(kinds)('$shortName item reads', (kind) => {
       expect(published.body._metadata.publishable).toMatchObject({ published: true, publishedAt: PAST })
       const empty = await get(f.D6)
       expect(empty.body._metadata.violations).toEqual([
-        expect.objectContaining({ propertyPath: kind.required, code: `${kind.shortName}:published`, message: expect.any(String) }),
+        expect.objectContaining({
+          propertyPath: kind.required,
+          code: `${kind.shortName}:published`,
+          message: expect.any(String),
+        }),
       ])
     })
   })
@@ -336,7 +351,8 @@ describe('HtmlContent in pages and page data', () => {
 
   it('locationCount counts positions and page data holders, the same for every caller', async () => {
     const html = await post(kind.path, { html: 'placed', publishedAt: PAST })
-    for (let i = 0; i < 2; i++) await post('/_api/_/component_positions', { componentGroup: groupIri, component: html['@id'], sortValue: i })
+    for (let i = 0; i < 2; i++)
+      await post('/_api/_/component_positions', { componentGroup: groupIri, component: html['@id'], sortValue: i })
     await post('/_api/page_data/blog_article_datas', { title: 'holder', page: template, htmlContent: html['@id'] })
     for (const token of [undefined, user, admin]) {
       const read = await server.get(html['@id'], { token })
@@ -353,7 +369,12 @@ describe('HtmlContent in pages and page data', () => {
 
   it('a page: its positions name components; following them never gives a draft to the public', async () => {
     const group = await post('/_api/_/component_groups', { reference: 'page-group', location: 'main' })
-    const page = await post('/_api/_/pages', { reference: 'page', title: 'Page', layout, componentGroups: [group['@id']] })
+    const page = await post('/_api/_/pages', {
+      reference: 'page',
+      title: 'Page',
+      layout,
+      componentGroups: [group['@id']],
+    })
     await post('/_api/_/routes', { path: '/the-page', page: page['@id'] })
     for (const [i, component] of [kind.f.P1, kind.f.P2, kind.f.D3].entries()) {
       await post('/_api/_/component_positions', { componentGroup: group['@id'], component, sortValue: i })
@@ -375,9 +396,21 @@ describe('HtmlContent in pages and page data', () => {
   })
 
   it('a page data property and a dynamic position resolve to a component the public may read only when published', async () => {
-    const live = await post('/_api/page_data/blog_article_datas', { title: 'live holder', page: template, htmlContent: kind.f.P2 })
-    const drafty = await post('/_api/page_data/blog_article_datas', { title: 'draft holder', page: template, htmlContent: kind.f.D3 })
-    const dynamic = await post('/_api/_/component_positions', { componentGroup: groupIri, pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent' })
+    const live = await post('/_api/page_data/blog_article_datas', {
+      title: 'live holder',
+      page: template,
+      htmlContent: kind.f.P2,
+    })
+    const drafty = await post('/_api/page_data/blog_article_datas', {
+      title: 'draft holder',
+      page: template,
+      htmlContent: kind.f.D3,
+    })
+    const dynamic = await post('/_api/_/component_positions', {
+      componentGroup: groupIri,
+      pageDataClass: 'BlogArticleData',
+      pageDataProperty: 'htmlContent',
+    })
     for (const token of [undefined, user]) {
       const a = await server.get(dynamic['@id'], { token, headers: { path: live['@id'] } })
       expect(a.body.component).toBe(kind.f.P2)
@@ -441,7 +474,12 @@ describe('cost of draft routing', () => {
         [kind.f.D2, kind.f.D5, kind.f.D3, kind.f.S4].map(id),
       ])
       const twins = Object.fromEntries(rows.map((r) => [r.id, r.published_resource_id]))
-      expect(twins).toEqual({ [id(kind.f.D2)!]: id(kind.f.P2), [id(kind.f.D5)!]: id(kind.f.P5), [id(kind.f.D3)!]: null, [id(kind.f.S4)!]: null })
+      expect(twins).toEqual({
+        [id(kind.f.D2)!]: id(kind.f.P2),
+        [id(kind.f.D5)!]: id(kind.f.P5),
+        [id(kind.f.D3)!]: null,
+        [id(kind.f.S4)!]: null,
+      })
     }
   })
 })

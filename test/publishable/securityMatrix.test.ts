@@ -102,12 +102,21 @@ function expectNoDraft(caller: Caller, label: string, response: TestResponse) {
 }
 
 function expectDraft(label: string, response: TestResponse, marker: string) {
-  expect({ label, status: response.status, sees: response.text.includes(marker) }).toEqual({ label, status: 200, sees: true })
+  expect({ label, status: response.status, sees: response.text.includes(marker) }).toEqual({
+    label,
+    status: 200,
+    sees: true,
+  })
 }
 
 beforeAll(async () => {
   server = await startTestServer({ options: { publishable: { permission: 'ROLE_SUPER_ADMIN' } } })
-  const roles: Record<Caller, string | null> = { anonymous: null, user: 'ROLE_USER', adminWithoutPermission: 'ROLE_ADMIN', permitted: 'ROLE_SUPER_ADMIN' }
+  const roles: Record<Caller, string | null> = {
+    anonymous: null,
+    user: 'ROLE_USER',
+    adminWithoutPermission: 'ROLE_ADMIN',
+    permitted: 'ROLE_SUPER_ADMIN',
+  }
   for (const [caller, role] of Object.entries(roles) as Array<[Caller, string | null]>) {
     if (!role) continue
     username[caller] = `${caller.toLowerCase()}_${randomBytes(3).toString('hex')}`
@@ -125,61 +134,133 @@ beforeAll(async () => {
   // The page tree: a live home page whose group holds positions, a template with a dynamic position.
   f.layout = (await create('/_api/_/layouts', { reference: 'layout' }))['@id']
   f.group = (await create('/_api/_/component_groups', { reference: 'home-main', location: 'main' }))['@id']
-  f.home = (await create('/_api/_/pages', { reference: 'home', title: 'Home', layout: f.layout, componentGroups: [f.group] }))['@id']
+  f.home = (
+    await create('/_api/_/pages', { reference: 'home', title: 'Home', layout: f.layout, componentGroups: [f.group] })
+  )['@id']
   f.homeRoute = (await create('/_api/_/routes', { path: '/', page: f.home }))['@id']
   f.templateGroup = (await create('/_api/_/component_groups', { reference: 'template-main', location: 'main' }))['@id']
-  f.template = (await create('/_api/_/pages', { reference: 'article-template', title: 'Article', layout: f.layout, isTemplate: true, componentGroups: [f.templateGroup] }))['@id']
+  f.template = (
+    await create('/_api/_/pages', {
+      reference: 'article-template',
+      title: 'Article',
+      layout: f.layout,
+      isTemplate: true,
+      componentGroups: [f.templateGroup],
+    })
+  )['@id']
 
   // HtmlContent never published (a draft), placed on the live home page.
   f.neverHtml = (await create('/_api/component/html_contents', { html: `<p>${secret('never-html')}</p>` }))['@id']
   drafts.set(f.neverHtml, secret('never-html'))
-  f.neverPosition = (await create('/_api/_/component_positions', { componentGroup: f.group, component: f.neverHtml, sortValue: 1 }))['@id']
+  f.neverPosition = (
+    await create('/_api/_/component_positions', { componentGroup: f.group, component: f.neverHtml, sortValue: 1 })
+  )['@id']
 
   // A published HtmlContent on the home page with a pending edit (a draft twin).
-  f.twinHtml = (await create('/_api/component/html_contents', { html: `<p>${PUBLIC} html</p>`, publishedAt: past() }))['@id']
-  f.twinPosition = (await create('/_api/_/component_positions', { componentGroup: f.group, component: f.twinHtml, sortValue: 2 }))['@id']
-  f.twinHtmlDraft = (await patch(f.twinHtml, { html: `<p>${secret('twin-html')}</p>`, uiComponent: secret('twin-ui') }))['@id']
+  f.twinHtml = (await create('/_api/component/html_contents', { html: `<p>${PUBLIC} html</p>`, publishedAt: past() }))[
+    '@id'
+  ]
+  f.twinPosition = (
+    await create('/_api/_/component_positions', { componentGroup: f.group, component: f.twinHtml, sortValue: 2 })
+  )['@id']
+  f.twinHtmlDraft = (
+    await patch(f.twinHtml, { html: `<p>${secret('twin-html')}</p>`, uiComponent: secret('twin-ui') })
+  )['@id']
   drafts.set(f.twinHtmlDraft, secret('twin-html'))
 
   // A scheduled draft (publishedAt tomorrow), and a published record whose edit is scheduled for tomorrow.
-  f.scheduledHtml = (await create('/_api/component/html_contents', { html: `<p>${secret('scheduled-html')}</p>`, publishedAt: tomorrow() }))['@id']
+  f.scheduledHtml = (
+    await create('/_api/component/html_contents', {
+      html: `<p>${secret('scheduled-html')}</p>`,
+      publishedAt: tomorrow(),
+    })
+  )['@id']
   drafts.set(f.scheduledHtml, secret('scheduled-html'))
-  f.scheduledTwin = (await create('/_api/component/html_contents', { html: `<p>${PUBLIC} scheduled</p>`, publishedAt: past() }))['@id']
-  f.scheduledTwinDraft = (await patch(f.scheduledTwin, { html: `<p>${secret('scheduled-twin')}</p>`, publishedAt: tomorrow() }))['@id']
+  f.scheduledTwin = (
+    await create('/_api/component/html_contents', { html: `<p>${PUBLIC} scheduled</p>`, publishedAt: past() })
+  )['@id']
+  f.scheduledTwinDraft = (
+    await patch(f.scheduledTwin, { html: `<p>${secret('scheduled-twin')}</p>`, publishedAt: tomorrow() })
+  )['@id']
   drafts.set(f.scheduledTwinDraft, secret('scheduled-twin'))
 
   // A blog article (BlogArticleData is not publishable) holding a draft HtmlContent, rendered through
   // the template's dynamic position; a second article holds a published one (the control).
   f.dynamicHtml = (await create('/_api/component/html_contents', { html: `<p>${secret('dynamic-html')}</p>` }))['@id']
   drafts.set(f.dynamicHtml, secret('dynamic-html'))
-  f.article = (await create('/_api/page_data/blog_article_datas', { title: 'Secret article', page: f.template, htmlContent: f.dynamicHtml }))['@id']
+  f.article = (
+    await create('/_api/page_data/blog_article_datas', {
+      title: 'Secret article',
+      page: f.template,
+      htmlContent: f.dynamicHtml,
+    })
+  )['@id']
   f.articleRoute = (await create('/_api/_/routes', { path: '/blog/secret-article', pageData: f.article }))['@id']
-  f.publicHtml = (await create('/_api/component/html_contents', { html: `<p>${PUBLIC} blog body</p>`, publishedAt: past() }))['@id']
-  f.publicArticle = (await create('/_api/page_data/blog_article_datas', { title: 'Public article', page: f.template, htmlContent: f.publicHtml }))['@id']
+  f.publicHtml = (
+    await create('/_api/component/html_contents', { html: `<p>${PUBLIC} blog body</p>`, publishedAt: past() })
+  )['@id']
+  f.publicArticle = (
+    await create('/_api/page_data/blog_article_datas', {
+      title: 'Public article',
+      page: f.template,
+      htmlContent: f.publicHtml,
+    })
+  )['@id']
   await create('/_api/_/routes', { path: '/blog/public-article', pageData: f.publicArticle })
   f.dynamicPosition = (
-    await create('/_api/_/component_positions', { componentGroup: f.templateGroup, pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent' })
+    await create('/_api/_/component_positions', {
+      componentGroup: f.templateGroup,
+      pageDataClass: 'BlogArticleData',
+      pageDataProperty: 'htmlContent',
+    })
   )['@id']
 
   // NewsArticleData (publishable page data): one never published, one published with a draft edit.
-  f.neverNews = (await create('/_api/page_data/news_article_datas', { title: `Never ${secret('never-news-title')}`, summary: secret('never-news'), page: f.template }))['@id']
+  f.neverNews = (
+    await create('/_api/page_data/news_article_datas', {
+      title: `Never ${secret('never-news-title')}`,
+      summary: secret('never-news'),
+      page: f.template,
+    })
+  )['@id']
   drafts.set(f.neverNews, secret('never-news'))
   await create('/_api/_/routes', { path: '/news/never', pageData: f.neverNews })
-  f.twinNews = (await create('/_api/page_data/news_article_datas', { title: `${PUBLIC} news`, summary: `${PUBLIC} summary`, page: f.template, publishedAt: past() }))['@id']
+  f.twinNews = (
+    await create('/_api/page_data/news_article_datas', {
+      title: `${PUBLIC} news`,
+      summary: `${PUBLIC} summary`,
+      page: f.template,
+      publishedAt: past(),
+    })
+  )['@id']
   await create('/_api/_/routes', { path: '/news/twin', pageData: f.twinNews })
-  f.twinNewsDraft = (await patch(f.twinNews, { title: `Edited ${secret('twin-news-title')}`, summary: secret('twin-news') }))['@id']
+  f.twinNewsDraft = (
+    await patch(f.twinNews, { title: `Edited ${secret('twin-news-title')}`, summary: secret('twin-news') })
+  )['@id']
   drafts.set(f.twinNewsDraft, secret('twin-news'))
 
   // NavigationLink: a draft link in the home group.
-  f.draftLink = (await create('/_api/component/navigation_links', { label: secret('link'), rawPath: '/somewhere' }))['@id']
+  f.draftLink = (await create('/_api/component/navigation_links', { label: secret('link'), rawPath: '/somewhere' }))[
+    '@id'
+  ]
   drafts.set(f.draftLink, secret('link'))
   await create('/_api/_/component_positions', { componentGroup: f.group, component: f.draftLink, sortValue: 3 })
-  f.publicLink = (await create('/_api/component/navigation_links', { label: `${PUBLIC} link`, rawPath: '/there', publishedAt: past() }))['@id']
+  f.publicLink = (
+    await create('/_api/component/navigation_links', {
+      label: `${PUBLIC} link`,
+      rawPath: '/there',
+      publishedAt: past(),
+    })
+  )['@id']
 
   // Sanity: the fixtures are what the matrix assumes.
   for (const iri of drafts.keys()) {
     const read = await as('permitted', iri)
-    expect({ iri, status: read.status, published: read.body._metadata?.publishable?.published }).toEqual({ iri, status: 200, published: false })
+    expect({ iri, status: read.status, published: read.body._metadata?.publishable?.published }).toEqual({
+      iri,
+      status: 200,
+      published: false,
+    })
   }
   expect(f.twinHtmlDraft).not.toBe(f.twinHtml)
   expect(f.twinNewsDraft).not.toBe(f.twinNews)
@@ -196,25 +277,39 @@ describe('the fixtures', () => {
 })
 
 describe('attack: requesting a draft by its IRI (learned from a link, a log or a guess)', () => {
-  const variants = ['', '?published=false', '?published=0', '?published=true', '?published=1', '?published=', '?published=maybe']
+  const variants = [
+    '',
+    '?published=false',
+    '?published=0',
+    '?published=true',
+    '?published=1',
+    '?published=',
+    '?published=maybe',
+  ]
 
-  it.each(FORBIDDEN)('%s: 404 for every draft IRI, whatever ?published= says, with no draft content', async (caller) => {
-    for (const iri of drafts.keys()) {
-      for (const variant of variants) {
-        const response = await as(caller, `${iri}${variant}`)
-        expectNoDraft(caller, `GET ${iri}${variant}`, response)
-        expect({ iri: `${iri}${variant}`, status: response.status }).toEqual({ iri: `${iri}${variant}`, status: 404 })
+  it.each(FORBIDDEN)(
+    '%s: 404 for every draft IRI, whatever ?published= says, with no draft content',
+    async (caller) => {
+      for (const iri of drafts.keys()) {
+        for (const variant of variants) {
+          const response = await as(caller, `${iri}${variant}`)
+          expectNoDraft(caller, `GET ${iri}${variant}`, response)
+          expect({ iri: `${iri}${variant}`, status: response.status }).toEqual({ iri: `${iri}${variant}`, status: 404 })
+        }
       }
-    }
-  })
+    },
+  )
 
-  it.each(FORBIDDEN)('%s: a search parameter on a draft IRI is no oracle either (404 whether it matches or not)', async (caller) => {
-    for (const search of [secret('never-news'), 'Never', 'no-such-text']) {
-      const response = await as(caller, `${f.neverNews}?search=${encodeURIComponent(search)}`)
-      expect(response.status).toBe(404)
-      expectNoDraft(caller, `GET neverNews?search=${search}`, response)
-    }
-  })
+  it.each(FORBIDDEN)(
+    '%s: a search parameter on a draft IRI is no oracle either (404 whether it matches or not)',
+    async (caller) => {
+      for (const search of [secret('never-news'), 'Never', 'no-such-text']) {
+        const response = await as(caller, `${f.neverNews}?search=${encodeURIComponent(search)}`)
+        expect(response.status).toBe(404)
+        expectNoDraft(caller, `GET neverNews?search=${search}`, response)
+      }
+    },
+  )
 
   it('permitted: the draft by its IRI (also with ?published=false); ?published=true gives the published twin, or 404 when never published', async () => {
     for (const [iri, marker] of drafts) {
@@ -233,26 +328,47 @@ describe('attack: requesting a draft by its IRI (learned from a link, a log or a
 
 describe('attack: reading the live IRI of a record whose edit is pending, hoping to be routed to the draft', () => {
   const live = () => [
-    { iri: f.twinHtml, draft: f.twinHtmlDraft, marker: secret('twin-html'), field: 'html', value: `<p>${PUBLIC} html</p>` },
-    { iri: f.scheduledTwin, draft: f.scheduledTwinDraft, marker: secret('scheduled-twin'), field: 'html', value: `<p>${PUBLIC} scheduled</p>` },
-    { iri: f.twinNews, draft: f.twinNewsDraft, marker: secret('twin-news'), field: 'summary', value: `${PUBLIC} summary` },
+    {
+      iri: f.twinHtml,
+      draft: f.twinHtmlDraft,
+      marker: secret('twin-html'),
+      field: 'html',
+      value: `<p>${PUBLIC} html</p>`,
+    },
+    {
+      iri: f.scheduledTwin,
+      draft: f.scheduledTwinDraft,
+      marker: secret('scheduled-twin'),
+      field: 'html',
+      value: `<p>${PUBLIC} scheduled</p>`,
+    },
+    {
+      iri: f.twinNews,
+      draft: f.twinNewsDraft,
+      marker: secret('twin-news'),
+      field: 'summary',
+      value: `${PUBLIC} summary`,
+    },
   ]
 
-  it.each(FORBIDDEN)('%s: the published version, with no draft content, no draft IRI and no violations, under every ?published=', async (caller) => {
-    for (const { iri, draft, field, value } of live()) {
-      for (const variant of ['', '?published=false', '?published=true', '?published=0']) {
-        const response = await as(caller, `${iri}${variant}`)
-        expectNoDraft(caller, `GET ${iri}${variant}`, response)
-        expect(response.status).toBe(200)
-        expect(response.body['@id']).toBe(iri)
-        expect(response.body[field]).toBe(value)
-        expect(response.body.draftResource).toBeNull()
-        expect(response.text).not.toContain(idOf(draft))
-        expect(response.body._metadata.publishable.published).toBe(true)
-        expect(response.body._metadata).not.toHaveProperty('violations')
+  it.each(FORBIDDEN)(
+    '%s: the published version, with no draft content, no draft IRI and no violations, under every ?published=',
+    async (caller) => {
+      for (const { iri, draft, field, value } of live()) {
+        for (const variant of ['', '?published=false', '?published=true', '?published=0']) {
+          const response = await as(caller, `${iri}${variant}`)
+          expectNoDraft(caller, `GET ${iri}${variant}`, response)
+          expect(response.status).toBe(200)
+          expect(response.body['@id']).toBe(iri)
+          expect(response.body[field]).toBe(value)
+          expect(response.body.draftResource).toBeNull()
+          expect(response.text).not.toContain(idOf(draft))
+          expect(response.body._metadata.publishable.published).toBe(true)
+          expect(response.body._metadata).not.toHaveProperty('violations')
+        }
       }
-    }
-  })
+    },
+  )
 
   it('permitted: the draft (draft routing), the published version with ?published=true, and the violations', async () => {
     for (const { iri, draft, marker, field, value } of live()) {
@@ -312,77 +428,94 @@ describe('attack: enumerating collections with every filter, order, page size an
           const response = await as(caller, path)
           expectNoDraft(caller, path, response)
           expect({ path, status: response.status }).toEqual({ path, status: 200 })
-          for (const member of response.body.member) expect({ path, published: member._metadata.publishable.published }).toEqual({ path, published: true })
+          for (const member of response.body.member)
+            expect({ path, published: member._metadata.publishable.published }).toEqual({ path, published: true })
         }
-        for (const response of await walk(caller, base, published)) expectNoDraft(caller, `${base} walk ${published}`, response)
+        for (const response of await walk(caller, base, published))
+          expectNoDraft(caller, `${base} walk ${published}`, response)
       }
     }
     const html = await as(caller, '/_api/component/html_contents?itemsPerPage=100')
-    expect(html.body.member.map((m: { '@id': string }) => m['@id']).sort()).toEqual([f.twinHtml, f.scheduledTwin, f.publicHtml].sort())
+    expect(html.body.member.map((m: { '@id': string }) => m['@id']).sort()).toEqual(
+      [f.twinHtml, f.scheduledTwin, f.publicHtml].sort(),
+    )
     expect(html.body.totalItems).toBe(3)
   })
 
-  it.each(FORBIDDEN)('%s: the page data collection of NewsArticleData (publishable) never lists, counts or matches a draft', async (caller) => {
-    const base = '/_api/page_data/news_article_datas'
-    for (const filter of newsFilters) {
-      for (const published of publishedVariants) {
-        for (const page of ['', 'itemsPerPage=1', 'page=2&itemsPerPage=1']) {
-          const path = `${base}?${join(filter, published, page)}`
-          const response = await as(caller, path)
-          expectNoDraft(caller, path, response)
-          if (response.status === 200) {
-            // totalItems is an oracle too: a search matching only a draft must count nothing.
-            const visible = response.body.member.map((m: { '@id': string }) => m['@id'])
-            for (const iri of visible) expect(iri).toBe(f.twinNews)
-            expect(response.body.totalItems).toBeLessThanOrEqual(1)
+  it.each(FORBIDDEN)(
+    '%s: the page data collection of NewsArticleData (publishable) never lists, counts or matches a draft',
+    async (caller) => {
+      const base = '/_api/page_data/news_article_datas'
+      for (const filter of newsFilters) {
+        for (const published of publishedVariants) {
+          for (const page of ['', 'itemsPerPage=1', 'page=2&itemsPerPage=1']) {
+            const path = `${base}?${join(filter, published, page)}`
+            const response = await as(caller, path)
+            expectNoDraft(caller, path, response)
+            if (response.status === 200) {
+              // totalItems is an oracle too: a search matching only a draft must count nothing.
+              const visible = response.body.member.map((m: { '@id': string }) => m['@id'])
+              for (const iri of visible) expect(iri).toBe(f.twinNews)
+              expect(response.body.totalItems).toBeLessThanOrEqual(1)
+            }
           }
         }
+        for (const response of await walk(caller, base, filter))
+          expectNoDraft(caller, `${base} walk ${filter}`, response)
       }
-      for (const response of await walk(caller, base, filter)) expectNoDraft(caller, `${base} walk ${filter}`, response)
-    }
-    for (const search of [MARK, secret('never-news'), secret('twin-news'), secret('twin-news-title')]) {
-      const response = await as(caller, `${base}?search=${search}`)
-      expect({ search, totalItems: response.body.totalItems }).toEqual({ search, totalItems: 0 })
-    }
-    const control = await as(caller, `${base}?search=${PUBLIC}`)
-    expect(control.body.totalItems).toBe(1)
-    expect(control.body.member[0]['@id']).toBe(f.twinNews)
-    expect(control.body.member[0].summary).toBe(`${PUBLIC} summary`)
-  })
+      for (const search of [MARK, secret('never-news'), secret('twin-news'), secret('twin-news-title')]) {
+        const response = await as(caller, `${base}?search=${search}`)
+        expect({ search, totalItems: response.body.totalItems }).toEqual({ search, totalItems: 0 })
+      }
+      const control = await as(caller, `${base}?search=${PUBLIC}`)
+      expect(control.body.totalItems).toBe(1)
+      expect(control.body.member[0]['@id']).toBe(f.twinNews)
+      expect(control.body.member[0].summary).toBe(`${PUBLIC} summary`)
+    },
+  )
 
-  it.each(FORBIDDEN)('%s: collections of the page tree (positions, groups, pages, routes, blog articles) hold no draft content', async (caller) => {
-    for (const path of [
-      '/_api/_/component_positions?itemsPerPage=100',
-      '/_api/_/component_groups?itemsPerPage=100',
-      '/_api/_/pages?itemsPerPage=100',
-      '/_api/_/layouts',
-      '/_api/_/routes?itemsPerPage=100',
-      '/_api/page_data/blog_article_datas?itemsPerPage=100',
-      '/_api/component/titles',
-    ]) {
-      for (const headers of [{}, { path: '/blog/secret-article' }, { path: f.article as string }] as Array<Record<string, string>>) {
-        const response = await as(caller, path, headers)
-        expectNoDraft(caller, path, response)
+  it.each(FORBIDDEN)(
+    '%s: collections of the page tree (positions, groups, pages, routes, blog articles) hold no draft content',
+    async (caller) => {
+      for (const path of [
+        '/_api/_/component_positions?itemsPerPage=100',
+        '/_api/_/component_groups?itemsPerPage=100',
+        '/_api/_/pages?itemsPerPage=100',
+        '/_api/_/layouts',
+        '/_api/_/routes?itemsPerPage=100',
+        '/_api/page_data/blog_article_datas?itemsPerPage=100',
+        '/_api/component/titles',
+      ]) {
+        for (const headers of [{}, { path: '/blog/secret-article' }, { path: f.article as string }] as Array<
+          Record<string, string>
+        >) {
+          const response = await as(caller, path, headers)
+          expectNoDraft(caller, path, response)
+        }
       }
-    }
-  })
+    },
+  )
 
   it('permitted: drafts are listed in place of their published twins, ?published=false lists only drafts, ?published=true none, and search finds them', async () => {
     const auto = await as('permitted', '/_api/component/html_contents?itemsPerPage=100')
     const autoIds = auto.body.member.map((m: { '@id': string }) => m['@id'])
-    for (const iri of [f.neverHtml, f.twinHtmlDraft, f.scheduledHtml, f.scheduledTwinDraft, f.dynamicHtml]) expect(autoIds).toContain(iri)
+    for (const iri of [f.neverHtml, f.twinHtmlDraft, f.scheduledHtml, f.scheduledTwinDraft, f.dynamicHtml])
+      expect(autoIds).toContain(iri)
     expect(autoIds).not.toContain(f.twinHtml)
     const onlyDrafts = await as('permitted', '/_api/component/html_contents?published=false&itemsPerPage=100')
     expect(onlyDrafts.body.member.map((m: { '@id': string }) => m['@id']).sort()).toEqual(
       [f.neverHtml, f.twinHtmlDraft, f.scheduledHtml, f.scheduledTwinDraft, f.dynamicHtml].sort(),
     )
-    for (const marker of ['never-html', 'twin-html', 'scheduled-html', 'scheduled-twin', 'dynamic-html']) expect(onlyDrafts.text).toContain(secret(marker))
+    for (const marker of ['never-html', 'twin-html', 'scheduled-html', 'scheduled-twin', 'dynamic-html'])
+      expect(onlyDrafts.text).toContain(secret(marker))
     const onlyPublished = await as('permitted', '/_api/component/html_contents?published=true&itemsPerPage=100')
     expect(markersIn(onlyPublished.text)).toEqual([])
     expect(onlyPublished.body.totalItems).toBe(3)
 
     const news = await as('permitted', `/_api/page_data/news_article_datas?search=${MARK}`)
-    expect(news.body.member.map((m: { '@id': string }) => m['@id']).sort()).toEqual([f.neverNews, f.twinNewsDraft].sort())
+    expect(news.body.member.map((m: { '@id': string }) => m['@id']).sort()).toEqual(
+      [f.neverNews, f.twinNewsDraft].sort(),
+    )
     expect(news.text).toContain(secret('never-news'))
     expect(news.text).toContain(secret('twin-news'))
     const links = await as('permitted', '/_api/component/navigation_links?published=false')
@@ -391,27 +524,33 @@ describe('attack: enumerating collections with every filter, order, page size an
 })
 
 describe('attack: following the page tree to a component that was never published', () => {
-  it.each(FORBIDDEN)('%s: the position names the component, but the component itself is a 404 with no content', async (caller) => {
-    const page = await as(caller, f.home)
-    expect(page.status).toBe(200)
-    const group = await as(caller, f.group)
-    expect(group.status).toBe(200)
-    expect(group.body.componentPositions).toContain(f.neverPosition)
-    const position = await as(caller, f.neverPosition)
-    expect(position.status).toBe(200)
-    for (const response of [page, group, position]) expectNoDraft(caller, 'page tree', response)
-    const component = await as(caller, position.body.component)
-    expect(component.status).toBe(404)
-    expectNoDraft(caller, `GET ${position.body.component}`, component)
-  })
+  it.each(FORBIDDEN)(
+    '%s: the position names the component, but the component itself is a 404 with no content',
+    async (caller) => {
+      const page = await as(caller, f.home)
+      expect(page.status).toBe(200)
+      const group = await as(caller, f.group)
+      expect(group.status).toBe(200)
+      expect(group.body.componentPositions).toContain(f.neverPosition)
+      const position = await as(caller, f.neverPosition)
+      expect(position.status).toBe(200)
+      for (const response of [page, group, position]) expectNoDraft(caller, 'page tree', response)
+      const component = await as(caller, position.body.component)
+      expect(component.status).toBe(404)
+      expectNoDraft(caller, `GET ${position.body.component}`, component)
+    },
+  )
 
-  it.each(FORBIDDEN)('%s: a position holding a published component with a pending draft leads to the published version', async (caller) => {
-    const position = await as(caller, f.twinPosition)
-    expect(position.body.component).toBe(f.twinHtml)
-    const component = await as(caller, position.body.component)
-    expectNoDraft(caller, 'twin position component', component)
-    expect(component.body.html).toBe(`<p>${PUBLIC} html</p>`)
-  })
+  it.each(FORBIDDEN)(
+    '%s: a position holding a published component with a pending draft leads to the published version',
+    async (caller) => {
+      const position = await as(caller, f.twinPosition)
+      expect(position.body.component).toBe(f.twinHtml)
+      const component = await as(caller, position.body.component)
+      expectNoDraft(caller, 'twin position component', component)
+      expect(component.body.html).toBe(`<p>${PUBLIC} html</p>`)
+    },
+  )
 
   it('permitted: the same positions lead to the drafts', async () => {
     const never = await as('permitted', f.neverPosition)
@@ -422,28 +561,35 @@ describe('attack: following the page tree to a component that was never publishe
 })
 
 describe('attack: a dynamic position (page data property, `path` header) resolving to a draft component', () => {
-  const headers = () => [{ path: '/blog/secret-article' }, { path: f.article }, { path: `/page_data/blog_article_datas/${idOf(f.article)}` }]
+  const headers = () => [
+    { path: '/blog/secret-article' },
+    { path: f.article },
+    { path: `/page_data/blog_article_datas/${idOf(f.article)}` },
+  ]
 
-  it.each(FORBIDDEN)('%s: the resolved component is never served, the page data and position carry no draft content', async (caller) => {
-    for (const header of headers()) {
-      const position = await as(caller, f.dynamicPosition, header)
-      expect(position.status).toBe(200)
-      expectNoDraft(caller, `dynamic position, path ${header.path}`, position)
-      if (position.body.component) {
-        const component = await as(caller, position.body.component, header)
-        expect(component.status).toBe(404)
-        expectNoDraft(caller, 'dynamic component', component)
+  it.each(FORBIDDEN)(
+    '%s: the resolved component is never served, the page data and position carry no draft content',
+    async (caller) => {
+      for (const header of headers()) {
+        const position = await as(caller, f.dynamicPosition, header)
+        expect(position.status).toBe(200)
+        expectNoDraft(caller, `dynamic position, path ${header.path}`, position)
+        if (position.body.component) {
+          const component = await as(caller, position.body.component, header)
+          expect(component.status).toBe(404)
+          expectNoDraft(caller, 'dynamic component', component)
+        }
+        const positions = await as(caller, '/_api/_/component_positions?itemsPerPage=100', header)
+        expectNoDraft(caller, 'positions collection with path header', positions)
       }
-      const positions = await as(caller, '/_api/_/component_positions?itemsPerPage=100', header)
-      expectNoDraft(caller, 'positions collection with path header', positions)
-    }
-    const article = await as(caller, f.article)
-    expect(article.status).toBe(200)
-    expectNoDraft(caller, 'blog article', article)
-    const component = await as(caller, article.body.htmlContent)
-    expect(component.status).toBe(404)
-    expectNoDraft(caller, 'blog article htmlContent', component)
-  })
+      const article = await as(caller, f.article)
+      expect(article.status).toBe(200)
+      expectNoDraft(caller, 'blog article', article)
+      const component = await as(caller, article.body.htmlContent)
+      expect(component.status).toBe(404)
+      expectNoDraft(caller, 'blog article htmlContent', component)
+    },
+  )
 
   it.each(FORBIDDEN)('%s: the control article with a published component resolves and is readable', async (caller) => {
     const position = await as(caller, f.dynamicPosition, { path: '/blog/public-article' })
@@ -485,26 +631,37 @@ describe('attack: crawling the whole JSON-LD API, following every IRI found, wit
 
   const twinDraftIds = () => [idOf(f.twinHtmlDraft), idOf(f.scheduledTwinDraft), idOf(f.twinNewsDraft)]
 
-  it.each(FORBIDDEN)('%s: no response of the crawl holds draft content or the IRI of a pending edit', async (caller) => {
-    for (const headers of [{}, { path: '/blog/secret-article' }, { path: '/news/never' }, { path: '/news/twin' }] as Array<Record<string, string>>) {
-      const responses = await crawl(caller, headers)
-      expect(responses.size).toBeGreaterThan(20)
-      // The crawl did reach the places that point at drafts.
-      expect(responses.has(f.neverPosition)).toBe(true)
-      expect(responses.has(f.dynamicPosition)).toBe(true)
-      expect(responses.has(f.neverHtml)).toBe(true)
-      for (const [path, response] of responses) {
-        expectNoDraft(caller, `crawl ${path} (path: ${headers.path ?? '-'})`, response)
-        for (const id of twinDraftIds()) expect({ path, leaksDraftIri: response.text.includes(id) }).toEqual({ path, leaksDraftIri: false })
-        expect(response.status).toBeLessThan(500)
+  it.each(FORBIDDEN)(
+    '%s: no response of the crawl holds draft content or the IRI of a pending edit',
+    async (caller) => {
+      for (const headers of [
+        {},
+        { path: '/blog/secret-article' },
+        { path: '/news/never' },
+        { path: '/news/twin' },
+      ] as Array<Record<string, string>>) {
+        const responses = await crawl(caller, headers)
+        expect(responses.size).toBeGreaterThan(20)
+        // The crawl did reach the places that point at drafts.
+        expect(responses.has(f.neverPosition)).toBe(true)
+        expect(responses.has(f.dynamicPosition)).toBe(true)
+        expect(responses.has(f.neverHtml)).toBe(true)
+        for (const [path, response] of responses) {
+          expectNoDraft(caller, `crawl ${path} (path: ${headers.path ?? '-'})`, response)
+          for (const id of twinDraftIds())
+            expect({ path, leaksDraftIri: response.text.includes(id) }).toEqual({ path, leaksDraftIri: false })
+          expect(response.status).toBeLessThan(500)
+        }
       }
-    }
-  })
+    },
+  )
 
   it('permitted: the same crawl reaches every draft', async () => {
     const responses = await crawl('permitted', { path: '/blog/secret-article' })
     const all = [...responses.values()].map((r) => r.text).join('\n')
-    expect(markersIn(all)).toEqual([...drafts.values(), secret('never-news-title'), secret('twin-news-title'), secret('twin-ui')].sort())
+    expect(markersIn(all)).toEqual(
+      [...drafts.values(), secret('never-news-title'), secret('twin-news-title'), secret('twin-ui')].sort(),
+    )
   })
 })
 
@@ -568,7 +725,10 @@ describe("attack: going around the JSON-LD API through Payload's own REST API (/
   it('the relationship query of the oracle does work: it finds an article by its published html (control)', async () => {
     for (const caller of [...FORBIDDEN, 'permitted'] as Caller[]) {
       const found = await rest(caller, `/api/blog_article_datas?where[htmlContent.html][like]=${PUBLIC}`)
-      expect({ caller, ids: found.body.docs.map((d: { id: string }) => d.id) }).toEqual({ caller, ids: [idOf(f.publicArticle)] })
+      expect({ caller, ids: found.body.docs.map((d: { id: string }) => d.id) }).toEqual({
+        caller,
+        ids: [idOf(f.publicArticle)],
+      })
     }
   })
 
@@ -624,45 +784,64 @@ describe('attack: going around the JSON-LD API through GraphQL', () => {
   async function graphqlAs(caller: Caller, source: string): Promise<ExecutionResult<Record<string, any>>> {
     schema ??= configToSchema(server.payload.config).schema
     const id = userId[caller]
-    const user = id ? { ...(await server.payload.findByID({ collection: 'users', id, depth: 0 })), collection: 'users' } : undefined
+    const user = id
+      ? { ...(await server.payload.findByID({ collection: 'users', id, depth: 0 })), collection: 'users' }
+      : undefined
     const req = await createLocalReq({ user: user as never }, server.payload)
-    return (await graphql({ schema, source, contextValue: { req, headers: {} } })) as ExecutionResult<Record<string, any>>
+    return (await graphql({ schema, source, contextValue: { req, headers: {} } })) as ExecutionResult<
+      Record<string, any>
+    >
   }
 
-  it.each(FORBIDDEN)("%s: the site mounts no GraphQL endpoint: /api/graphql and its playground are Payload's 404, with no draft", async (caller) => {
-    const requests: Array<[string, RequestInit]> = [
-      ['/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: query() }) }],
-      [`/api/graphql?query=${encodeURIComponent(query())}`, {}],
-      ['/api/graphql-playground', {}],
-    ]
-    for (const [path, init] of requests) {
-      const response = await rest(caller, path, init)
-      const route = path.split('?')[0]
-      expectNoDraft(caller, `${init.method ?? 'GET'} ${route}`, response)
-      expect({ route, status: response.status, body: response.body }).toEqual({ route, status: 404, body: { message: `Route not found "${route}"` } })
-    }
-  })
+  it.each(FORBIDDEN)(
+    "%s: the site mounts no GraphQL endpoint: /api/graphql and its playground are Payload's 404, with no draft",
+    async (caller) => {
+      const requests: Array<[string, RequestInit]> = [
+        [
+          '/api/graphql',
+          { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: query() }) },
+        ],
+        [`/api/graphql?query=${encodeURIComponent(query())}`, {}],
+        ['/api/graphql-playground', {}],
+      ]
+      for (const [path, init] of requests) {
+        const response = await rest(caller, path, init)
+        const route = path.split('?')[0]
+        expectNoDraft(caller, `${init.method ?? 'GET'} ${route}`, response)
+        expect({ route, status: response.status, body: response.body }).toEqual({
+          route,
+          status: 404,
+          body: { message: `Route not found "${route}"` },
+        })
+      }
+    },
+  )
 
-  it.each(FORBIDDEN)("%s: Payload's GraphQL schema, were a site to mount it, lists, counts, matches and finds no draft", async (caller) => {
-    const result = await graphqlAs(caller, query())
-    expect(markersIn(JSON.stringify(result))).toEqual([])
-    const data = result.data!
-    expect(data.htmlAll.docs.map((d: { id: string }) => d.id).sort()).toEqual([f.twinHtml, f.scheduledTwin, f.publicHtml].map(idOf).sort())
-    expect(data.htmlUnpublished.totalDocs).toBe(0)
-    expect(data.htmlMarked.totalDocs).toBe(0)
-    expect(data.news.docs.map((d: { id: string }) => d.id)).toEqual([idOf(f.twinNews)])
-    expect(data.news.docs[0].summary).toBe(`${PUBLIC} summary`)
-    expect(data.newsMarked.totalDocs).toBe(0)
-    expect(data.links.docs.map((d: { id: string }) => d.id)).toEqual([idOf(f.publicLink)])
-    expect(data.articles.docs.find((d: { id: string }) => d.id === idOf(f.article)).htmlContent).toBeNull()
-    // A draft by id is not found, exactly like an id that does not exist.
-    expect([data.neverHtml, data.twinHtmlDraft, data.neverNews]).toEqual([null, null, null])
-    expect((result.errors ?? []).map((e) => `${e.path?.join('.')}: ${e.message}`).sort()).toEqual([
-      'neverHtml: Not Found',
-      'neverNews: Not Found',
-      'twinHtmlDraft: Not Found',
-    ])
-  })
+  it.each(FORBIDDEN)(
+    "%s: Payload's GraphQL schema, were a site to mount it, lists, counts, matches and finds no draft",
+    async (caller) => {
+      const result = await graphqlAs(caller, query())
+      expect(markersIn(JSON.stringify(result))).toEqual([])
+      const data = result.data!
+      expect(data.htmlAll.docs.map((d: { id: string }) => d.id).sort()).toEqual(
+        [f.twinHtml, f.scheduledTwin, f.publicHtml].map(idOf).sort(),
+      )
+      expect(data.htmlUnpublished.totalDocs).toBe(0)
+      expect(data.htmlMarked.totalDocs).toBe(0)
+      expect(data.news.docs.map((d: { id: string }) => d.id)).toEqual([idOf(f.twinNews)])
+      expect(data.news.docs[0].summary).toBe(`${PUBLIC} summary`)
+      expect(data.newsMarked.totalDocs).toBe(0)
+      expect(data.links.docs.map((d: { id: string }) => d.id)).toEqual([idOf(f.publicLink)])
+      expect(data.articles.docs.find((d: { id: string }) => d.id === idOf(f.article)).htmlContent).toBeNull()
+      // A draft by id is not found, exactly like an id that does not exist.
+      expect([data.neverHtml, data.twinHtmlDraft, data.neverNews]).toEqual([null, null, null])
+      expect((result.errors ?? []).map((e) => `${e.path?.join('.')}: ${e.message}`).sort()).toEqual([
+        'neverHtml: Not Found',
+        'neverNews: Not Found',
+        'twinHtmlDraft: Not Found',
+      ])
+    },
+  )
 
   it('permitted: the same GraphQL query does return the drafts (control: the query reaches them)', async () => {
     const result = await graphqlAs('permitted', query())
@@ -692,7 +871,11 @@ describe('attack: using write endpoints as a read oracle (caller without the pub
   })
 
   it('an admin without the permission PATCHing a published record with a pending draft gets the published record back', async () => {
-    const response = await server.patch(f.twinNews, { metaDescription: 'changed by an admin' }, { token: token.adminWithoutPermission })
+    const response = await server.patch(
+      f.twinNews,
+      { metaDescription: 'changed by an admin' },
+      { token: token.adminWithoutPermission },
+    )
     expect(response.status).toBe(200)
     expectNoDraft('adminWithoutPermission', `PATCH ${f.twinNews}`, response)
     expect(response.body['@id']).toBe(f.twinNews)
@@ -716,7 +899,11 @@ describe('attack: using write endpoints as a read oracle (caller without the pub
   })
 
   it.each(FORBIDDEN)('%s: the bulk publish endpoint refuses (401/403) without echoing drafts', async (caller) => {
-    const response = await server.post('/_api/_/publish', { iris: [f.neverHtml, f.twinHtmlDraft] }, { token: token[caller] })
+    const response = await server.post(
+      '/_api/_/publish',
+      { iris: [f.neverHtml, f.twinHtmlDraft] },
+      { token: token[caller] },
+    )
     expect(response.status).toBe(caller === 'anonymous' ? 401 : 403)
     expectNoDraft(caller, 'POST /_/publish', response)
     expect((await as('permitted', f.neverHtml)).body._metadata.publishable.published).toBe(false)

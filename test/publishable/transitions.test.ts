@@ -55,8 +55,16 @@ const KINDS: Kind[] = [
   },
 ]
 
-async function rowsOf(s: TestServer, kind: Kind): Promise<Array<{ id: string; published_at: Date | null; published_resource_id: string | null; content: string | null }>> {
-  return sql(s, `SELECT id, published_at, published_resource_id, ${kind.required === 'html' ? 'html' : 'summary'} AS content FROM ${kind.table} ORDER BY created_at`)
+async function rowsOf(
+  s: TestServer,
+  kind: Kind,
+): Promise<
+  Array<{ id: string; published_at: Date | null; published_resource_id: string | null; content: string | null }>
+> {
+  return sql(
+    s,
+    `SELECT id, published_at, published_resource_id, ${kind.required === 'html' ? 'html' : 'summary'} AS content FROM ${kind.table} ORDER BY created_at`,
+  )
 }
 
 async function row(s: TestServer, kind: Kind, iri: string) {
@@ -67,7 +75,13 @@ function expect2xx(response: TestResponse, status: number) {
   if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${response.text}`)
 }
 
-async function createDraft(s: TestServer, token: string, kind: Kind, content: string | null, extra: Record<string, unknown> = {}) {
+async function createDraft(
+  s: TestServer,
+  token: string,
+  kind: Kind,
+  content: string | null,
+  extra: Record<string, unknown> = {},
+) {
   const response = await s.post(kind.path, { ...kind.body(content), ...extra }, { token })
   expect2xx(response, 201)
   return response.body as Record<string, any>
@@ -94,7 +108,13 @@ async function createWithDraft(s: TestServer, token: string, kind: Kind, content
  * A request to Payload's own REST API (/api), signed in with the JSON-LD
  * session cookie (which Payload accepts, as the admin panel does).
  */
-function rest(s: TestServer, token: string, method: string, path: string, body?: Record<string, unknown>): Promise<TestResponse> {
+function rest(
+  s: TestServer,
+  token: string,
+  method: string,
+  path: string,
+  body?: Record<string, unknown>,
+): Promise<TestResponse> {
   return s.request(method, path, body, {
     contentType: 'application/json',
     headers: { accept: 'application/json', cookie: `api_component=${encodeURIComponent(token)}` },
@@ -105,7 +125,9 @@ function expectViolation(response: TestResponse, kind: Kind) {
   expect(response.status).toBe(422)
   expect(response.body['@type']).toBe('ConstraintViolation')
   expect(response.body.violations).toEqual(
-    expect.arrayContaining([expect.objectContaining({ propertyPath: kind.required, code: `${kind.shortName}:published` })]),
+    expect.arrayContaining([
+      expect.objectContaining({ propertyPath: kind.required, code: `${kind.shortName}:published` }),
+    ]),
   )
 }
 
@@ -118,8 +140,15 @@ beforeAll(async () => {
   admin = await server.tokenFor('ROLE_ADMIN')
   user = await server.tokenFor('ROLE_USER')
   layout = (await server.post('/_api/_/layouts', { reference: 'layout' }, { token: admin })).body['@id']
-  template = (await server.post('/_api/_/pages', { reference: 'news-template', title: 'T', layout, isTemplate: true }, { token: admin })).body['@id']
-  group = (await server.post('/_api/_/component_groups', { reference: 'main', location: 'main' }, { token: admin })).body['@id']
+  template = (
+    await server.post(
+      '/_api/_/pages',
+      { reference: 'news-template', title: 'T', layout, isTemplate: true },
+      { token: admin },
+    )
+  ).body['@id']
+  group = (await server.post('/_api/_/component_groups', { reference: 'main', location: 'main' }, { token: admin }))
+    .body['@id']
 })
 afterAll(async () => {
   await server?.close()
@@ -187,7 +216,7 @@ describe.each(KINDS)('$shortName', (kind) => {
       expect(patched.status).toBe(200)
       expect(await row(server, kind, response.body['@id'])).toMatchObject({ published_resource_id: null })
     })
-    it('nor through Payload itself (REST API, admin panel, Local API): the twin link is the service\'s alone', async () => {
+    it("nor through Payload itself (REST API, admin panel, Local API): the twin link is the service's alone", async () => {
       const live = await createPublished(server, admin, kind, 'live')
       const slug = kind.path.split('/').pop()!
       const body = kind.body('forged')
@@ -198,7 +227,9 @@ describe.each(KINDS)('$shortName', (kind) => {
       expect(posted.status).toBe(201)
       expect(posted.body.doc.publishedResource ?? null).toBeNull()
       expect(await row(server, kind, `/${posted.body.doc.id}`)).toMatchObject({ published_resource_id: null })
-      const restPatched = await rest(server, admin, 'PATCH', `/api/${slug}/${posted.body.doc.id}`, { publishedResource: idOf(live['@id']) })
+      const restPatched = await rest(server, admin, 'PATCH', `/api/${slug}/${posted.body.doc.id}`, {
+        publishedResource: idOf(live['@id']),
+      })
       expect(restPatched.status).toBe(200)
       expect(restPatched.body.doc.publishedResource ?? null).toBeNull()
       expect(await row(server, kind, `/${posted.body.doc.id}`)).toMatchObject({ published_resource_id: null })
@@ -207,13 +238,24 @@ describe.each(KINDS)('$shortName', (kind) => {
       const created = (await server.payload.create({ collection: slug as never, data: data as never, depth: 0 })) as any
       expect(created.publishedResource ?? null).toBeNull()
       expect(await row(server, kind, `/${created.id}`)).toMatchObject({ published_resource_id: null })
-      await server.payload.update({ collection: slug as never, id: created.id, data: { publishedResource: idOf(live['@id']) } as never })
+      await server.payload.update({
+        collection: slug as never,
+        id: created.id,
+        data: { publishedResource: idOf(live['@id']) } as never,
+      })
       expect(await row(server, kind, `/${created.id}`)).toMatchObject({ published_resource_id: null })
       // A real twin keeps its link when Payload updates it, and loses it to no client.
       const { draft } = await createWithDraft(server, admin, kind, 'p', 'd')
-      await server.payload.update({ collection: slug as never, id: idOf(draft['@id']), data: { publishedResource: null, [kind.required]: 'd2' } as never })
+      await server.payload.update({
+        collection: slug as never,
+        id: idOf(draft['@id']),
+        data: { publishedResource: null, [kind.required]: 'd2' } as never,
+      })
       expect((await row(server, kind, draft['@id']))!.published_resource_id).not.toBeNull()
-      const unlinked = await rest(server, admin, 'PATCH', `/api/${slug}/${idOf(draft['@id'])}`, { publishedResource: null, [kind.required]: 'd3' })
+      const unlinked = await rest(server, admin, 'PATCH', `/api/${slug}/${idOf(draft['@id'])}`, {
+        publishedResource: null,
+        [kind.required]: 'd3',
+      })
       expect(unlinked.status).toBe(200)
       expect(await row(server, kind, draft['@id'])).toMatchObject({ content: 'd3' })
       expect((await row(server, kind, draft['@id']))!.published_resource_id).not.toBeNull()
@@ -244,7 +286,11 @@ describe.each(KINDS)('$shortName', (kind) => {
       expect(await row(server, kind, draft['@id'])).toMatchObject({ published_at: null })
       expect((await server.get(draft['@id'])).status).toBe(404)
       // The same PATCH setting the property publishes.
-      const ok = await server.patch(draft['@id'], { publishedAt: PAST, [kind.required]: 'now filled' }, { token: admin })
+      const ok = await server.patch(
+        draft['@id'],
+        { publishedAt: PAST, [kind.required]: 'now filled' },
+        { token: admin },
+      )
       expect(ok.status).toBe(200)
       expect((await server.get(draft['@id'])).body[kind.required]).toBe('now filled')
       expect(events.map((e) => e.type)).toEqual(['publish'])
@@ -295,7 +341,9 @@ describe.each(KINDS)('$shortName', (kind) => {
       expect((await server.get(published['@id'])).body[kind.required]).toBe('before')
       expect((await server.get(published['@id'], { token: admin })).body[kind.required]).toBe('after')
       // The moment comes (moved into the past in the database: nothing runs at that moment).
-      await sql(server, `UPDATE ${kind.table} SET published_at = now() - interval '1 second' WHERE id = $1`, [idOf(draft['@id'])])
+      await sql(server, `UPDATE ${kind.table} SET published_at = now() - interval '1 second' WHERE id = $1`, [
+        idOf(draft['@id']),
+      ])
       expect(await row(server, kind, draft['@id'])).not.toBeNull()
       events.length = 0
       const read = await server.get(published['@id'])
@@ -314,10 +362,14 @@ describe.each(KINDS)('$shortName', (kind) => {
       // Collection reads until the moment has passed (a collection read is a read too): v1 for every read
       // answered before it, however slow the machine (a fixed "read once right after" could land after it).
       let readsBefore = 0
-      const list = await firstReadAfter(at, () => server.get(kind.path), (before) => {
-        readsBefore++
-        expect(current(before)[kind.required]).toBe('v1')
-      })
+      const list = await firstReadAfter(
+        at,
+        () => server.get(kind.path),
+        (before) => {
+          readsBefore++
+          expect(current(before)[kind.required]).toBe('v1')
+        },
+      )
       expect(readsBefore).toBeGreaterThan(0)
       const member = current(list)
       expect(member[kind.required]).toBe('v2')
@@ -327,7 +379,10 @@ describe.each(KINDS)('$shortName', (kind) => {
 
     it('scheduling is setting publishedAt: the publish group applies (a scheduled draft can never go live invalid)', async () => {
       const before = (await rowsOf(server, kind)).length
-      expectViolation(await server.post(kind.path, { ...kind.body(null), publishedAt: future() }, { token: admin }), kind)
+      expectViolation(
+        await server.post(kind.path, { ...kind.body(null), publishedAt: future() }, { token: admin }),
+        kind,
+      )
       expect((await rowsOf(server, kind)).length).toBe(before)
       const draft = await createDraft(server, admin, kind, null)
       expectViolation(await server.patch(draft['@id'], { publishedAt: future() }, { token: admin }), kind)
@@ -335,7 +390,11 @@ describe.each(KINDS)('$shortName', (kind) => {
       // Once scheduled, emptying the required property is refused too; unscheduling (null) is not.
       const scheduled = await createDraft(server, admin, kind, 'ok', { publishedAt: future() })
       expectViolation(await server.patch(scheduled['@id'], { [kind.required]: null }, { token: admin }), kind)
-      const unscheduled = await server.patch(scheduled['@id'], { [kind.required]: null, publishedAt: null }, { token: admin })
+      const unscheduled = await server.patch(
+        scheduled['@id'],
+        { [kind.required]: null, publishedAt: null },
+        { token: admin },
+      )
       expect(unscheduled.status).toBe(200)
       expect(await row(server, kind, scheduled['@id'])).toMatchObject({ published_at: null, content: null })
       // Saving a plain draft never needs it.
@@ -347,7 +406,9 @@ describe.each(KINDS)('$shortName', (kind) => {
       const response = await server.patch(draft['@id'], { publishedAt: future() }, { token: admin })
       expect(response.status).toBe(200)
       expect((await server.get(draft['@id'])).status).toBe(404)
-      await sql(server, `UPDATE ${kind.table} SET published_at = now() - interval '1 second' WHERE id = $1`, [idOf(draft['@id'])])
+      await sql(server, `UPDATE ${kind.table} SET published_at = now() - interval '1 second' WHERE id = $1`, [
+        idOf(draft['@id']),
+      ])
       const read = await server.get(draft['@id'])
       expect(read.status).toBe(200)
       expect(read.body._metadata.publishable.published).toBe(true)
@@ -356,7 +417,9 @@ describe.each(KINDS)('$shortName', (kind) => {
     it('a due scheduled draft read by its own IRI is promoted too: the admin is given the live record', async () => {
       const { published, draft } = await createWithDraft(server, admin, kind, 'a', 'b')
       await server.patch(draft['@id'], { publishedAt: future() }, { token: admin })
-      await sql(server, `UPDATE ${kind.table} SET published_at = now() - interval '1 second' WHERE id = $1`, [idOf(draft['@id'])])
+      await sql(server, `UPDATE ${kind.table} SET published_at = now() - interval '1 second' WHERE id = $1`, [
+        idOf(draft['@id']),
+      ])
       const read = await server.get(draft['@id'], { token: admin })
       expect(read.status).toBe(200)
       expect(read.body['@id']).toBe(published['@id'])
@@ -378,7 +441,10 @@ describe.each(KINDS)('$shortName', (kind) => {
       expect(first.body[kind.required]).toBe('edit 1')
       expect(first.body._metadata.publishable).toMatchObject({ published: false, publishedAt: null })
       expect((await rowsOf(server, kind)).length).toBe(before + 1)
-      expect(await row(server, kind, draftIri)).toMatchObject({ published_resource_id: idOf(published['@id']), published_at: null })
+      expect(await row(server, kind, draftIri)).toMatchObject({
+        published_resource_id: idOf(published['@id']),
+        published_at: null,
+      })
       expect((await server.get(published['@id'])).body[kind.required]).toBe('live')
       expect(summary(events)).toEqual([`create ${draftIri}`])
 
@@ -392,12 +458,18 @@ describe.each(KINDS)('$shortName', (kind) => {
       expect(await row(server, kind, published['@id'])).toMatchObject({ content: 'live' })
       const read = await server.get(published['@id'], { token: admin })
       expect(read.body['@id']).toBe(draftIri)
-      expect((await server.get(`${published['@id']}?published=true`, { token: admin })).body.draftResource).toBe(draftIri)
+      expect((await server.get(`${published['@id']}?published=true`, { token: admin })).body.draftResource).toBe(
+        draftIri,
+      )
     })
 
     it('ignores a past publishedAt: the edit goes to the draft, nothing is published', async () => {
       const published = await createPublished(server, admin, kind, 'live')
-      const response = await server.patch(published['@id'], { [kind.required]: 'edited', publishedAt: new Date().toISOString() }, { token: admin })
+      const response = await server.patch(
+        published['@id'],
+        { [kind.required]: 'edited', publishedAt: new Date().toISOString() },
+        { token: admin },
+      )
       expect(response.status).toBe(200)
       expect(response.body['@id']).not.toBe(published['@id'])
       expect(response.body.publishedAt).toBeNull()
@@ -423,7 +495,11 @@ describe.each(KINDS)('$shortName', (kind) => {
     it('a future publishedAt in the edit schedules the draft', async () => {
       const published = await createPublished(server, admin, kind, 'live')
       const at = future()
-      const response = await server.patch(published['@id'], { [kind.required]: 'later', publishedAt: at }, { token: admin })
+      const response = await server.patch(
+        published['@id'],
+        { [kind.required]: 'later', publishedAt: at },
+        { token: admin },
+      )
       expect(response.body.publishedAt).toBe(at)
       expect(response.body['@id']).not.toBe(published['@id'])
       expect((await server.get(published['@id'])).body[kind.required]).toBe('live')
@@ -445,7 +521,11 @@ describe.each(KINDS)('$shortName', (kind) => {
       const response = await server.delete(`${published['@id']}?published=true`, { token: admin })
       expect(response.status).toBe(204)
       expect(await row(server, kind, published['@id'])).toBeNull()
-      expect(await row(server, kind, draft['@id'])).toMatchObject({ published_resource_id: null, content: 'pending', published_at: null })
+      expect(await row(server, kind, draft['@id'])).toMatchObject({
+        published_resource_id: null,
+        content: 'pending',
+        published_at: null,
+      })
       expect((await server.get(published['@id'])).status).toBe(404)
       expect((await server.get(published['@id'], { token: admin })).status).toBe(404)
       const read = await server.get(draft['@id'], { token: admin })
@@ -498,12 +578,20 @@ describe('HtmlContent: references follow the published IRI', () => {
   const kind = KINDS[0]!
 
   async function position(component: string) {
-    const response = await server.post('/_api/_/component_positions', { componentGroup: group, component, sortValue: ++counter }, { token: admin })
+    const response = await server.post(
+      '/_api/_/component_positions',
+      { componentGroup: group, component, sortValue: ++counter },
+      { token: admin },
+    )
     expect2xx(response, 201)
     return response.body['@id'] as string
   }
   async function blogArticle(htmlContent: string) {
-    const response = await server.post('/_api/page_data/blog_article_datas', { title: ref('blog'), page: template, htmlContent }, { token: admin })
+    const response = await server.post(
+      '/_api/page_data/blog_article_datas',
+      { title: ref('blog'), page: template, htmlContent },
+      { token: admin },
+    )
     expect2xx(response, 201)
     return response.body['@id'] as string
   }
@@ -532,7 +620,9 @@ describe('HtmlContent: references follow the published IRI', () => {
     const onDraft = await position(draft['@id'])
     const article = await blogArticle(draft['@id'])
     await server.patch(draft['@id'], { publishedAt: future() }, { token: admin })
-    await sql(server, `UPDATE ${kind.table} SET published_at = now() - interval '1 second' WHERE id = $1`, [idOf(draft['@id'])])
+    await sql(server, `UPDATE ${kind.table} SET published_at = now() - interval '1 second' WHERE id = $1`, [
+      idOf(draft['@id']),
+    ])
     expect((await server.get(published['@id'])).body.html).toBe('new')
     expect((await server.get(onDraft)).body.component).toBe(published['@id'])
     expect((await server.get(article)).body.htmlContent).toBe(published['@id'])
@@ -594,7 +684,9 @@ describe('a caller who may write but does not match the publish permission', () 
     KINDS.map((kind) => ({
       ...kind,
       body: (value: string | null) =>
-        kind.shortName === 'NewsArticleData' ? { title: ref('news'), page: otherTemplate, summary: value } : kind.body(value),
+        kind.shortName === 'NewsArticleData'
+          ? { title: ref('news'), page: otherTemplate, summary: value }
+          : kind.body(value),
     }))
 
   beforeAll(async () => {
@@ -602,7 +694,9 @@ describe('a caller who may write but does not match the publish permission', () 
     adminWithoutPermission = await other.tokenFor('ROLE_ADMIN')
     superAdmin = await other.tokenFor('ROLE_SUPER_ADMIN')
     const l = (await other.post('/_api/_/layouts', { reference: 'l' }, { token: superAdmin })).body['@id']
-    otherTemplate = (await other.post('/_api/_/pages', { reference: 't', layout: l, isTemplate: true }, { token: superAdmin })).body['@id']
+    otherTemplate = (
+      await other.post('/_api/_/pages', { reference: 't', layout: l, isTemplate: true }, { token: superAdmin })
+    ).body['@id']
   })
   afterAll(async () => {
     await other?.close()
@@ -637,7 +731,11 @@ describe('a caller who may write but does not match the publish permission', () 
       const created = await other.post(kind.path, kind.body('v1'), { token: adminWithoutPermission })
       const before = (await rowsOf(other, kind)).length
       const publishedAt = created.body.publishedAt
-      const response = await other.patch(created.body['@id'], { [kind.required]: 'v2', publishedAt: null }, { token: adminWithoutPermission })
+      const response = await other.patch(
+        created.body['@id'],
+        { [kind.required]: 'v2', publishedAt: null },
+        { token: adminWithoutPermission },
+      )
       expect(response.status).toBe(200)
       expect(response.body['@id']).toBe(created.body['@id'])
       expect(response.body[kind.required]).toBe('v2')
@@ -651,7 +749,15 @@ describe('a caller who may write but does not match the publish permission', () 
     for (const kind of kindsOn()) {
       const draft = await createDraft(other, superAdmin, kind, 'secret')
       expect((await other.get(draft['@id'], { token: adminWithoutPermission })).status).toBe(404)
-      expect((await other.patch(draft['@id'], { [kind.required]: 'x', publishedAt: PAST }, { token: adminWithoutPermission })).status).toBe(404)
+      expect(
+        (
+          await other.patch(
+            draft['@id'],
+            { [kind.required]: 'x', publishedAt: PAST },
+            { token: adminWithoutPermission },
+          )
+        ).status,
+      ).toBe(404)
       expect((await other.delete(draft['@id'], { token: adminWithoutPermission })).status).toBe(404)
       expect(await row(other, kind, draft['@id'])).toMatchObject({ content: 'secret', published_at: null })
     }
@@ -668,7 +774,9 @@ describe('a caller who may write but does not match the publish permission', () 
       expect(summary(events)).toEqual([`delete ${published['@id']}`, `update ${draft['@id']}`])
       // ?published=false (the draft side) is nothing this caller may see.
       const again = await createWithDraft(other, superAdmin, kind, 'live', 'pending')
-      expect((await other.delete(`${again.published['@id']}?published=false`, { token: adminWithoutPermission })).status).toBe(404)
+      expect(
+        (await other.delete(`${again.published['@id']}?published=false`, { token: adminWithoutPermission })).status,
+      ).toBe(404)
       expect(await row(other, kind, again.draft['@id'])).not.toBeNull()
     }
   })
@@ -676,19 +784,35 @@ describe('a caller who may write but does not match the publish permission', () 
   it('through Payload itself (REST API, admin panel) too: no draft stage, no unpublish, drafts out of reach', async () => {
     const kind = kindsOn()[0]!
     // Payload's REST API, as the admin panel uses it.
-    const posted = await rest(other, adminWithoutPermission, 'POST', '/api/html_contents', { html: 'x', publishedAt: null })
+    const posted = await rest(other, adminWithoutPermission, 'POST', '/api/html_contents', {
+      html: 'x',
+      publishedAt: null,
+    })
     expect(posted.status).toBe(201)
     expect(posted.body.doc.publishedAt).not.toBeNull()
     expect((await other.get(`${kind.path}/${posted.body.doc.id}`)).status).toBe(200)
-    const unpublish = await rest(other, adminWithoutPermission, 'PATCH', `/api/html_contents/${posted.body.doc.id}`, { publishedAt: null, html: 'y' })
+    const unpublish = await rest(other, adminWithoutPermission, 'PATCH', `/api/html_contents/${posted.body.doc.id}`, {
+      publishedAt: null,
+      html: 'y',
+    })
     expect(unpublish.status).toBe(200)
     expect(await row(other, kind, `/${posted.body.doc.id}`)).toMatchObject({ content: 'y' })
     expect((await row(other, kind, `/${posted.body.doc.id}`))!.published_at).not.toBeNull()
     const hidden = await createDraft(other, superAdmin, kind, 'hidden by rest')
     // A draft's id answers exactly like an id that does not exist: Payload's 404 to read, its 403 to write.
     const nothing = '0b3f1d9e-7a6b-4a5c-9d8e-1f2a3b4c5d6e'
-    for (const [method, body, status] of [['GET', undefined, 404], ['PATCH', { html: 'touched' }, 403], ['DELETE', undefined, 403]] as const) {
-      const draftAnswer = await rest(other, adminWithoutPermission, method, `/api/html_contents/${idOf(hidden['@id'])}`, body)
+    for (const [method, body, status] of [
+      ['GET', undefined, 404],
+      ['PATCH', { html: 'touched' }, 403],
+      ['DELETE', undefined, 403],
+    ] as const) {
+      const draftAnswer = await rest(
+        other,
+        adminWithoutPermission,
+        method,
+        `/api/html_contents/${idOf(hidden['@id'])}`,
+        body,
+      )
       const unknownAnswer = await rest(other, adminWithoutPermission, method, `/api/html_contents/${nothing}`, body)
       expect({ method, status: draftAnswer.status }).toEqual({ method, status })
       expect(draftAnswer.text.replaceAll(idOf(hidden['@id']), nothing)).toBe(unknownAnswer.text)
@@ -696,31 +820,56 @@ describe('a caller who may write but does not match the publish permission', () 
     }
     expect(await row(other, kind, hidden['@id'])).toMatchObject({ content: 'hidden by rest', published_at: null })
     // The Local API with the same user and access checks.
-    const [writer] = (await other.payload.find({ collection: 'users' as never, where: { roles: { contains: 'ROLE_ADMIN' } }, depth: 0 })).docs as any[]
+    const [writer] = (
+      await other.payload.find({ collection: 'users' as never, where: { roles: { contains: 'ROLE_ADMIN' } }, depth: 0 })
+    ).docs as any[]
     const asWriter = { user: { ...writer, collection: 'users' }, overrideAccess: false, depth: 0 } as const
-    const created = (await other.payload.create({ collection: 'html_contents' as never, data: { html: 'x', publishedAt: null } as never, ...asWriter })) as any
+    const created = (await other.payload.create({
+      collection: 'html_contents' as never,
+      data: { html: 'x', publishedAt: null } as never,
+      ...asWriter,
+    })) as any
     expect(created.publishedAt).not.toBeNull()
     expect((await other.get(`${kind.path}/${created.id}`)).status).toBe(200)
-    await other.payload.update({ collection: 'html_contents' as never, id: created.id, data: { publishedAt: null, html: 'y' } as never, ...asWriter })
+    await other.payload.update({
+      collection: 'html_contents' as never,
+      id: created.id,
+      data: { publishedAt: null, html: 'y' } as never,
+      ...asWriter,
+    })
     expect(await row(other, kind, `/${created.id}`)).toMatchObject({ content: 'y' })
     expect((await row(other, kind, `/${created.id}`))!.published_at).not.toBeNull()
     const draft = await createDraft(other, superAdmin, kind, 'hidden')
     await expect(
-      other.payload.update({ collection: 'html_contents' as never, id: idOf(draft['@id']), data: { html: 'touched' } as never, ...asWriter }),
+      other.payload.update({
+        collection: 'html_contents' as never,
+        id: idOf(draft['@id']),
+        data: { html: 'touched' } as never,
+        ...asWriter,
+      }),
     ).rejects.toThrow()
-    await expect(other.payload.delete({ collection: 'html_contents' as never, id: idOf(draft['@id']), ...asWriter })).rejects.toThrow()
+    await expect(
+      other.payload.delete({ collection: 'html_contents' as never, id: idOf(draft['@id']), ...asWriter }),
+    ).rejects.toThrow()
     expect(await row(other, kind, draft['@id'])).toMatchObject({ content: 'hidden', published_at: null })
   })
 
   it('a published record with a draft: PATCH changes the published version, the draft is left as it is', async () => {
     for (const kind of kindsOn()) {
       const { published, draft } = await createWithDraft(other, superAdmin, kind, 'live', 'pending')
-      const response = await other.patch(published['@id'], { [kind.required]: 'hotfix' }, { token: adminWithoutPermission })
+      const response = await other.patch(
+        published['@id'],
+        { [kind.required]: 'hotfix' },
+        { token: adminWithoutPermission },
+      )
       expect(response.status).toBe(200)
       expect(response.body['@id']).toBe(published['@id'])
       expect(response.body.draftResource).toBeNull()
       expect(await row(other, kind, published['@id'])).toMatchObject({ content: 'hotfix' })
-      expect(await row(other, kind, draft['@id'])).toMatchObject({ content: 'pending', published_resource_id: idOf(published['@id']) })
+      expect(await row(other, kind, draft['@id'])).toMatchObject({
+        content: 'pending',
+        published_resource_id: idOf(published['@id']),
+      })
     }
   })
 })

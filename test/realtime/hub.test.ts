@@ -10,12 +10,19 @@ const SECRET = 'hub-test-secret-of-enough-length!'
 let hub: MercureTestHub
 
 const jwt = (mercure: Record<string, unknown>, secret = SECRET) =>
-  new SignJWT({ mercure }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(secret))
+  new SignJWT({ mercure })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(secret))
 
 async function publish(fields: Record<string, string | string[]>, token?: string) {
   const body = new URLSearchParams()
   for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(key, v)
-  const response = await fetch(hub.url, { method: 'POST', body, headers: token ? { authorization: `Bearer ${token}` } : {} })
+  const response = await fetch(hub.url, {
+    method: 'POST',
+    body,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
   return { status: response.status, text: await response.text() }
 }
 
@@ -29,8 +36,15 @@ afterAll(async () => {
 describe('publishing', () => {
   it('needs a publisher JWT signed with the secret whose publish selectors match', async () => {
     expect((await publish({ topic: 'https://x/a', data: '{}' })).status).toBe(401)
-    expect((await publish({ topic: 'https://x/a', data: '{}' }, await jwt({ publish: ['*'] }, 'another secret, wrong one!!!!!!!')))).toMatchObject({ status: 401 })
-    expect((await publish({ topic: 'https://x/a', data: '{}' }, await jwt({ publish: ['https://y/{id}'] }))).status).toBe(403)
+    expect(
+      await publish(
+        { topic: 'https://x/a', data: '{}' },
+        await jwt({ publish: ['*'] }, 'another secret, wrong one!!!!!!!'),
+      ),
+    ).toMatchObject({ status: 401 })
+    expect(
+      (await publish({ topic: 'https://x/a', data: '{}' }, await jwt({ publish: ['https://y/{id}'] }))).status,
+    ).toBe(403)
     expect((await publish({ data: '{}' }, await jwt({ publish: ['*'] }))).status).toBe(400)
     const ok = await publish({ topic: 'https://x/a', data: '{}' }, await jwt({ publish: ['*'] }))
     expect(ok.status).toBe(200)
@@ -51,8 +65,12 @@ describe('subscribing', () => {
   it('delivers public updates on matching topics only, private ones only to subscribers allowed by their JWT', async () => {
     const publisher = await jwt({ publish: ['*'] })
     const anonymous = await subscribe(hub.url, ['https://x/items/{id}'])
-    const allowed = await subscribe(hub.url, ['https://x/items/{id}'], { headers: { cookie: `mercureAuthorization=${await jwt({ subscribe: ['https://x/items/{id}'] })}` } })
-    const elsewhere = await subscribe(hub.url, ['https://x/items/{id}'], { headers: { authorization: `Bearer ${await jwt({ subscribe: ['https://y/*'] })}` } })
+    const allowed = await subscribe(hub.url, ['https://x/items/{id}'], {
+      headers: { cookie: `mercureAuthorization=${await jwt({ subscribe: ['https://x/items/{id}'] })}` },
+    })
+    const elsewhere = await subscribe(hub.url, ['https://x/items/{id}'], {
+      headers: { authorization: `Bearer ${await jwt({ subscribe: ['https://y/*'] })}` },
+    })
     try {
       await publish({ topic: 'https://x/other/1', data: 'not-matching' }, publisher)
       await publish({ topic: 'https://x/items/1', data: 'secret', private: 'on' }, publisher)

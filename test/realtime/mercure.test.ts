@@ -11,7 +11,13 @@ import { defineComponent } from 'payload-cwa'
 import { getRegistry } from '../../plugins/cwa/dist/core/registry.js'
 import { isRealtime, realtimeIdle } from '../../plugins/cwa/dist/features/realtime/index.js'
 import { captureLogs } from '../support/logs'
-import { type MercureTestHub, type SseMessage, type SseSubscription, startMercureHub, subscribe } from '../support/mercureHub'
+import {
+  type MercureTestHub,
+  type SseMessage,
+  type SseSubscription,
+  startMercureHub,
+  subscribe,
+} from '../support/mercureHub'
 import { startTestServer, type TestServer } from '../support/server'
 
 const SECRET = 'mercure-test-secret-0123456789abcdef'
@@ -29,7 +35,9 @@ const about = (iri: string) => (message: SseMessage) => json(message)['@id'] ===
 
 beforeAll(async () => {
   hub = await startMercureHub({ publisherSecret: SECRET })
-  server = await startTestServer({ options: { mercure: { url: hub.url, publicUrl: PUBLIC_HUB, jwtSecret: SECRET, topicBase: BASE, retries: 0 } } })
+  server = await startTestServer({
+    options: { mercure: { url: hub.url, publicUrl: PUBLIC_HUB, jwtSecret: SECRET, topicBase: BASE, retries: 0 } },
+  })
   admin = await server.tokenFor('ROLE_ADMIN')
   // The subscriber cookie an admin's JSON-LD response carries.
   const me = await server.get('/_api/me', { token: admin })
@@ -42,7 +50,9 @@ afterAll(async () => {
   await hub?.close()
 })
 
-async function anonymousAndAdmin<T>(fn: (anonymous: SseSubscription, admin: SseSubscription) => Promise<T>): Promise<T> {
+async function anonymousAndAdmin<T>(
+  fn: (anonymous: SseSubscription, admin: SseSubscription) => Promise<T>,
+): Promise<T> {
   const anonymous = await subscribe(hub.url, ['*'])
   const privileged = await subscribe(hub.url, ['*'], { headers: { cookie: adminCookie } })
   try {
@@ -57,7 +67,9 @@ describe('the hub is announced', () => {
   it('Link: the Hydra documentation, then <MERCURE_PUBLIC_URL>; rel="mercure"', async () => {
     const response = await server.get('/_api/')
     const link = response.headers.get('link')!
-    expect(link).toMatch(/docs\.jsonld>; rel="http:\/\/www\.w3\.org\/ns\/hydra\/core#apiDocumentation", <https:\/\/hub\.example\.test\/\.well-known\/mercure>; rel="mercure"$/)
+    expect(link).toMatch(
+      /docs\.jsonld>; rel="http:\/\/www\.w3\.org\/ns\/hydra\/core#apiDocumentation", <https:\/\/hub\.example\.test\/\.well-known\/mercure>; rel="mercure"$/,
+    )
   })
 
   it('signed-in admins get the subscriber cookie (HttpOnly, SameSite from the options); anonymous callers do not; a logout clears it', async () => {
@@ -65,9 +77,15 @@ describe('the hub is announced', () => {
     const line = me.headers.getSetCookie().find((c) => c.startsWith('mercureAuthorization='))!
     expect(line).toMatch(/HttpOnly/)
     expect(line).toMatch(/SameSite=Lax/)
-    expect((await server.get('/_api/')).headers.getSetCookie().some((c) => c.startsWith('mercureAuthorization='))).toBe(false)
+    expect((await server.get('/_api/')).headers.getSetCookie().some((c) => c.startsWith('mercureAuthorization='))).toBe(
+      false,
+    )
     const user = await server.tokenFor('ROLE_USER')
-    expect((await server.get('/_api/me', { token: user })).headers.getSetCookie().some((c) => c.startsWith('mercureAuthorization='))).toBe(false)
+    expect(
+      (await server.get('/_api/me', { token: user })).headers
+        .getSetCookie()
+        .some((c) => c.startsWith('mercureAuthorization=')),
+    ).toBe(false)
     const leaving = await server.tokenFor('ROLE_ADMIN')
     const logout = await server.post('/_api/logout', undefined, { token: leaving })
     const cleared = logout.headers.getSetCookie().find((c) => c.startsWith('mercureAuthorization='))
@@ -78,7 +96,11 @@ describe('the hub is announced', () => {
 describe('a real round trip: subscribe over SSE, write, receive', () => {
   it('a write through the JSON-LD API: topic = absolute IRI, data = the JSON-LD an anonymous reader sees', async () => {
     await anonymousAndAdmin(async (anonymous) => {
-      const created = await server.post('/_api/component/html_contents', { html: '<p>live</p>', publishedAt: PAST }, { token: admin })
+      const created = await server.post(
+        '/_api/component/html_contents',
+        { html: '<p>live</p>', publishedAt: PAST },
+        { token: admin },
+      )
       expect(created.status).toBe(201)
       const iri = created.body['@id'] as string
       const message = await anonymous.waitFor(about(iri))
@@ -90,16 +112,30 @@ describe('a real round trip: subscribe over SSE, write, receive', () => {
   })
 
   it("a write through Payload's REST API (/api) is published the same way", async () => {
-    const created = await server.post('/_api/component/html_contents', { html: '<p>v1</p>', publishedAt: PAST }, { token: admin })
+    const created = await server.post(
+      '/_api/component/html_contents',
+      { html: '<p>v1</p>', publishedAt: PAST },
+      { token: admin },
+    )
     const iri = created.body['@id'] as string
     const id = iri.split('/').pop()
     await realtimeIdle(server.payload)
     await anonymousAndAdmin(async (anonymous) => {
       // An editor's REST edit of a published record makes a draft (the state machine); publishing the draft over REST updates the live record.
       const headers = { accept: 'application/json', cookie: `api_component=${admin}` }
-      const response = await server.request('PATCH', `/api/html_contents/${id}`, { uiClassNames: ['rest'] }, { contentType: 'application/json', headers })
+      const response = await server.request(
+        'PATCH',
+        `/api/html_contents/${id}`,
+        { uiClassNames: ['rest'] },
+        { contentType: 'application/json', headers },
+      )
       expect(response.status).toBe(200)
-      const published = await server.request('PATCH', `/api/html_contents/${response.body.doc.id}`, { publishedAt: new Date().toISOString() }, { contentType: 'application/json', headers })
+      const published = await server.request(
+        'PATCH',
+        `/api/html_contents/${response.body.doc.id}`,
+        { publishedAt: new Date().toISOString() },
+        { contentType: 'application/json', headers },
+      )
       expect(published.status).toBe(200)
       const message = await anonymous.waitFor((m) => about(iri)(m) && (json(m).uiClassNames ?? []).includes('rest'))
       expect(json(message).html).toBe('<p>v1</p>')
@@ -107,7 +143,11 @@ describe('a real round trip: subscribe over SSE, write, receive', () => {
   })
 
   it('a delete is published as {"@id": ...}', async () => {
-    const created = await server.post('/_api/component/html_contents', { html: '<p>bye</p>', publishedAt: PAST }, { token: admin })
+    const created = await server.post(
+      '/_api/component/html_contents',
+      { html: '<p>bye</p>', publishedAt: PAST },
+      { token: admin },
+    )
     const iri = created.body['@id'] as string
     await realtimeIdle(server.payload)
     await anonymousAndAdmin(async (anonymous) => {
@@ -120,7 +160,11 @@ describe('a real round trip: subscribe over SSE, write, receive', () => {
   it('a type without the flag (Title) is not published', async () => {
     await anonymousAndAdmin(async (anonymous) => {
       const title = await server.post('/_api/component/titles', { title: 'quiet' }, { token: admin })
-      const marker = await server.post('/_api/component/html_contents', { html: '<p>marker</p>', publishedAt: PAST }, { token: admin })
+      const marker = await server.post(
+        '/_api/component/html_contents',
+        { html: '<p>marker</p>', publishedAt: PAST },
+        { token: admin },
+      )
       await anonymous.waitFor(about(marker.body['@id']))
       expect(anonymous.messages.some(about(title.body['@id']))).toBe(false)
       expect(hub.updates.some((u) => u.topics.includes(`${BASE}${title.body['@id']}`))).toBe(false)
@@ -131,14 +175,22 @@ describe('a real round trip: subscribe over SSE, write, receive', () => {
 describe('private updates', () => {
   it('attack: an anonymous subscriber must never receive a draft; an admin subscriber (the cookie) does, as a private update', async () => {
     await anonymousAndAdmin(async (anonymous, privileged) => {
-      const draft = await server.post('/_api/component/html_contents', { html: '<p>secret draft</p>' }, { token: admin })
+      const draft = await server.post(
+        '/_api/component/html_contents',
+        { html: '<p>secret draft</p>' },
+        { token: admin },
+      )
       expect(draft.status).toBe(201)
       const iri = draft.body['@id'] as string
       const message = await privileged.waitFor(about(iri))
       expect(json(message).html).toBe('<p>secret draft</p>')
       expect(hub.updates.find((u) => u.id === message.id)!.private).toBe(true)
       // A public update sent after it reaches the anonymous subscriber: the draft, sent before, did not.
-      const marker = await server.post('/_api/component/html_contents', { html: '<p>after</p>', publishedAt: PAST }, { token: admin })
+      const marker = await server.post(
+        '/_api/component/html_contents',
+        { html: '<p>after</p>', publishedAt: PAST },
+        { token: admin },
+      )
       await anonymous.waitFor(about(marker.body['@id']))
       expect(anonymous.messages.some(about(iri))).toBe(false)
       expect(anonymous.messages.some((m) => m.data.includes('secret draft'))).toBe(false)
@@ -146,7 +198,11 @@ describe('private updates', () => {
   })
 
   it('editing a published record: the draft twin goes privately; publishing it sends the new content publicly and the draft delete privately', async () => {
-    const live = await server.post('/_api/component/html_contents', { html: '<p>old</p>', publishedAt: PAST }, { token: admin })
+    const live = await server.post(
+      '/_api/component/html_contents',
+      { html: '<p>old</p>', publishedAt: PAST },
+      { token: admin },
+    )
     const iri = live.body['@id'] as string
     await realtimeIdle(server.payload)
     await anonymousAndAdmin(async (anonymous, privileged) => {
@@ -165,15 +221,30 @@ describe('private updates', () => {
 
   it('a write to a component held by a page data record also publishes that page data', async () => {
     const layout = await server.payload.create({ collection: 'layouts', data: { reference: 'rt-layout' } as never })
-    const template = await server.payload.create({ collection: 'pages', data: { reference: 'rt-template', title: 'T', layout: layout.id, isTemplate: true } as never })
-    const component = await server.post('/_api/component/html_contents', { html: '<p>held</p>', publishedAt: PAST }, { token: admin })
-    const data = await server.post('/_api/page_data/blog_article_datas', { title: 'Holder', page: `/_api/_/pages/${template.id}`, htmlContent: component.body['@id'] }, { token: admin })
+    const template = await server.payload.create({
+      collection: 'pages',
+      data: { reference: 'rt-template', title: 'T', layout: layout.id, isTemplate: true } as never,
+    })
+    const component = await server.post(
+      '/_api/component/html_contents',
+      { html: '<p>held</p>', publishedAt: PAST },
+      { token: admin },
+    )
+    const data = await server.post(
+      '/_api/page_data/blog_article_datas',
+      { title: 'Holder', page: `/_api/_/pages/${template.id}`, htmlContent: component.body['@id'] },
+      { token: admin },
+    )
     expect(data.status).toBe(201)
     await realtimeIdle(server.payload)
     await anonymousAndAdmin(async (anonymous) => {
       const id = (component.body['@id'] as string).split('/').pop()
       // Access overridden (the service's own Local API write): the live record changes in place.
-      await server.payload.update({ collection: 'html_contents', id: id!, data: { uiClassNames: ['changed'] } as never })
+      await server.payload.update({
+        collection: 'html_contents',
+        id: id!,
+        data: { uiClassNames: ['changed'] } as never,
+      })
       await anonymous.waitFor(about(component.body['@id']))
       const holder = await anonymous.waitFor(about(data.body['@id']))
       expect(json(holder)).toEqual((await server.get(data.body['@id'])).body)
@@ -184,7 +255,10 @@ describe('private updates', () => {
 
 describe('flags', () => {
   it('`realtime: true` is an alias of `mercure: true`; neither: off', () => {
-    const resource = (declaration: Record<string, unknown>) => ({ ...getRegistry(server.payload.config).bySlug('titles')!, meta: defineComponent({ shortName: 'Flagged', ...declaration }).custom!.cwa as never })
+    const resource = (declaration: Record<string, unknown>) => ({
+      ...getRegistry(server.payload.config).bySlug('titles')!,
+      meta: defineComponent({ shortName: 'Flagged', ...declaration }).custom!.cwa as never,
+    })
     expect(isRealtime(server.payload, resource({ realtime: true }))).toBe(true)
     expect(isRealtime(server.payload, resource({ mercure: true }))).toBe(true)
     expect(isRealtime(server.payload, resource({}))).toBe(false)
@@ -196,19 +270,27 @@ describe('a hub that is down', () => {
     const down = await startMercureHub({ publisherSecret: SECRET })
     const url = down.url
     await down.close()
-    const other = await startTestServer({ options: { mercure: { url, jwtSecret: SECRET, retries: 2, retryDelay: 20 } } })
+    const other = await startTestServer({
+      options: { mercure: { url, jwtSecret: SECRET, retries: 2, retryDelay: 20 } },
+    })
     const errors = captureLogs(other.payload, 'error')
     const warnings = captureLogs(other.payload, 'warn')
     try {
       const token = await other.tokenFor('ROLE_ADMIN')
       const started = Date.now()
-      const created = await other.post('/_api/component/html_contents', { html: '<p>still saved</p>', publishedAt: PAST }, { token })
+      const created = await other.post(
+        '/_api/component/html_contents',
+        { html: '<p>still saved</p>', publishedAt: PAST },
+        { token },
+      )
       expect(created.status).toBe(201)
       expect(Date.now() - started).toBeLessThan(2000)
       expect((await other.get(created.body['@id'])).status).toBe(200)
       await realtimeIdle(other.payload)
       expect(warnings.calls.filter(([, message]) => message === 'Mercure update failed; retrying')).toHaveLength(2)
-      const dropped = errors.calls.filter(([, message]) => message === 'Mercure update dropped: the hub could not be reached')
+      const dropped = errors.calls.filter(
+        ([, message]) => message === 'Mercure update dropped: the hub could not be reached',
+      )
       expect(dropped).toHaveLength(1)
       expect((dropped[0]![0] as { topic: string }).topic.endsWith(created.body['@id'])).toBe(true)
     } finally {

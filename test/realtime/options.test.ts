@@ -5,19 +5,41 @@ import { siteOptions } from '../../src/config/siteOptions'
 
 describe('mercure options', () => {
   it('are off by default (no hub URL): nothing is published or announced', () => {
-    expect(resolveOptions({}).mercure).toMatchObject({ url: null, publicUrl: null, jwtSecret: null, coreResources: true, retries: 2 })
+    expect(resolveOptions({}).mercure).toMatchObject({
+      url: null,
+      publicUrl: null,
+      jwtSecret: null,
+      coreResources: true,
+      retries: 2,
+    })
     expect(resolveOptions(siteOptions({})).mercure.url).toBeNull()
   })
 
   it('take MERCURE_URL, MERCURE_PUBLIC_URL and MERCURE_JWT_SECRET in the reference deployment; the public URL defaults to the publish URL', () => {
-    const env = { MERCURE_URL: 'http://hub:3000/.well-known/mercure', MERCURE_PUBLIC_URL: 'https://example.com/.well-known/mercure', MERCURE_JWT_SECRET: 's3cret' }
-    expect(resolveOptions(siteOptions(env)).mercure).toMatchObject({ url: env.MERCURE_URL, publicUrl: env.MERCURE_PUBLIC_URL, jwtSecret: 's3cret' })
-    expect(resolveOptions(siteOptions({ ...env, MERCURE_PUBLIC_URL: undefined })).mercure.publicUrl).toBe(env.MERCURE_URL)
+    const env = {
+      MERCURE_URL: 'http://hub:3000/.well-known/mercure',
+      MERCURE_PUBLIC_URL: 'https://example.com/.well-known/mercure',
+      MERCURE_JWT_SECRET: 's3cret',
+    }
+    expect(resolveOptions(siteOptions(env)).mercure).toMatchObject({
+      url: env.MERCURE_URL,
+      publicUrl: env.MERCURE_PUBLIC_URL,
+      jwtSecret: 's3cret',
+    })
+    expect(resolveOptions(siteOptions({ ...env, MERCURE_PUBLIC_URL: undefined })).mercure.publicUrl).toBe(
+      env.MERCURE_URL,
+    )
   })
 
   it('refuse a hub URL without the secret, a URL that is not absolute and an unknown SameSite', () => {
-    expect(() => resolveOptions({ mercure: { url: 'http://hub/.well-known/mercure' } })).toThrow('mercure.jwtSecret (MERCURE_JWT_SECRET) is required')
-    expect(() => resolveOptions({ mercure: { url: '/relative', jwtSecret: 'x' } })).toThrow('mercure.url must be an absolute URL')
-    expect(() => resolveOptions({ mercure: { url: 'http://hub/', jwtSecret: 'x', cookie: { sameSite: 'loose' as never } } })).toThrow('mercure.cookie.sameSite')
+    expect(() => resolveOptions({ mercure: { url: 'http://hub/.well-known/mercure' } })).toThrow(
+      'mercure.jwtSecret (MERCURE_JWT_SECRET) is required',
+    )
+    expect(() => resolveOptions({ mercure: { url: '/relative', jwtSecret: 'x' } })).toThrow(
+      'mercure.url must be an absolute URL',
+    )
+    expect(() =>
+      resolveOptions({ mercure: { url: 'http://hub/', jwtSecret: 'x', cookie: { sameSite: 'loose' as never } } }),
+    ).toThrow('mercure.cookie.sameSite')
   })
 })

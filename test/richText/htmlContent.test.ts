@@ -57,7 +57,15 @@ function editorState(paragraphs: Array<Array<{ text: string; format?: number }>>
         version: 1,
         direction: 'ltr',
         textFormat: 0,
-        children: runs.map(({ text, format = 0 }) => ({ type: 'text', text, format, detail: 0, mode: 'normal', style: '', version: 1 })),
+        children: runs.map(({ text, format = 0 }) => ({
+          type: 'text',
+          text,
+          format,
+          detail: 0,
+          mode: 'normal',
+          style: '',
+          version: 1,
+        })),
       })),
     },
   }
@@ -70,14 +78,22 @@ async function restDoc(id: string): Promise<Record<string, any>> {
 }
 
 async function restPatch(id: string, data: Record<string, unknown>) {
-  return server.request('PATCH', `/api/html_contents/${id}?depth=0`, data, { contentType: 'application/json', headers: restHeaders() })
+  return server.request('PATCH', `/api/html_contents/${id}?depth=0`, data, {
+    contentType: 'application/json',
+    headers: restHeaders(),
+  })
 }
 
 beforeAll(async () => {
   server = await startTestServer()
   admin = await server.tokenFor('ROLE_ADMIN')
   await server.createUser('rich_editor', ['ROLE_ADMIN'])
-  const login = await server.request('POST', '/api/users/login', { username: 'rich_editor', password: PASSWORD }, { contentType: 'application/json' })
+  const login = await server.request(
+    'POST',
+    '/api/users/login',
+    { username: 'rich_editor', password: PASSWORD },
+    { contentType: 'application/json' },
+  )
   expect(login.status).toBe(200)
   adminRest = login.body.token
 })
@@ -87,9 +103,12 @@ afterAll(async () => {
 
 describe('a JSON-LD write of html', () => {
   it('stores the html sanitized and fills the editor state from it (structure and formats kept)', async () => {
-    const html = '<h2>Opening</h2><p>Hello <strong>world</strong>, <a href="https://example.com/" onclick="steal()">a link</a></p><script>steal()</script>'
+    const html =
+      '<h2>Opening</h2><p>Hello <strong>world</strong>, <a href="https://example.com/" onclick="steal()">a link</a></p><script>steal()</script>'
     const created = await postFixture(server, '/_api/component/html_contents', { html }, admin)
-    expect(created.html).toBe('<h2>Opening</h2><p>Hello <strong>world</strong>, <a href="https://example.com/">a link</a></p>')
+    expect(created.html).toBe(
+      '<h2>Opening</h2><p>Hello <strong>world</strong>, <a href="https://example.com/">a link</a></p>',
+    )
     expect(created).not.toHaveProperty('content')
     const { content } = await restDoc(created.id)
     expect(texts(content)).toEqual(['Opening', 'Hello ', 'world', ', ', 'a link'])
@@ -112,21 +131,39 @@ describe('a JSON-LD write of html', () => {
 
   it('plain text stays plain text; dangerous markup and URLs are dropped', async () => {
     expect((await postFixture(server, '/_api/component/html_contents', { html: 'v2' }, admin)).html).toBe('v2')
-    expect(sanitizeHtml('<a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)"><iframe src="https://evil.example/"></iframe>')).toBe('<a>x</a><img src="x">')
+    expect(
+      sanitizeHtml(
+        '<a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)"><iframe src="https://evil.example/"></iframe>',
+      ),
+    ).toBe('<a>x</a><img src="x">')
     expect(sanitizeHtml('<p style="color:red" data-x="1">a</p><custom-el>b</custom-el>')).toBe('<p>a</p>b')
   })
 })
 
 describe('an admin panel (Payload REST) write of the editor state', () => {
   it('converts it to html, which the JSON-LD API serves; then a JSON-LD html edit comes back to the editor', async () => {
-    const created = await postFixture(server, '/_api/component/html_contents', { html: '<p>from the front end</p>' }, admin)
-    const saved = await restPatch(created.id, { content: editorState([[{ text: 'Edited in the ' }, { text: 'admin', format: 1 }], [{ text: 'Second paragraph' }]]) })
+    const created = await postFixture(
+      server,
+      '/_api/component/html_contents',
+      { html: '<p>from the front end</p>' },
+      admin,
+    )
+    const saved = await restPatch(created.id, {
+      content: editorState([
+        [{ text: 'Edited in the ' }, { text: 'admin', format: 1 }],
+        [{ text: 'Second paragraph' }],
+      ]),
+    })
     expect(saved.status).toBe(200)
     const read = await server.get(created['@id'], { token: admin })
     expect(read.body.html).toBe('<p>Edited in the <strong>admin</strong></p><p>Second paragraph</p>')
 
     // The front end edits the html inline: the editor state follows, keeping the admin's bold.
-    const inline = await server.patch(created['@id'], { html: '<p>Edited in the <strong>admin</strong> and inline</p><p>Second paragraph</p>' }, { token: admin })
+    const inline = await server.patch(
+      created['@id'],
+      { html: '<p>Edited in the <strong>admin</strong> and inline</p><p>Second paragraph</p>' },
+      { token: admin },
+    )
     expect(inline.status).toBe(200)
     const { content } = await restDoc(created.id)
     expect(texts(content)).toEqual(['Edited in the ', 'admin', ' and inline', 'Second paragraph'])
@@ -141,8 +178,16 @@ describe('an admin panel (Payload REST) write of the editor state', () => {
   })
 
   it('an admin save of a live record (the whole form: the unchanged html and a new editor state) goes to its draft with the new text', async () => {
-    const live = await postFixture(server, '/_api/component/html_contents', { html: '<p>live text</p>', publishedAt: '2020-01-01T00:00:00.000Z' }, admin)
-    const saved = await restPatch(live.id, { html: '<p>live text</p>', content: editorState([[{ text: 'edited ' }, { text: 'live', format: 1 }]]) })
+    const live = await postFixture(
+      server,
+      '/_api/component/html_contents',
+      { html: '<p>live text</p>', publishedAt: '2020-01-01T00:00:00.000Z' },
+      admin,
+    )
+    const saved = await restPatch(live.id, {
+      html: '<p>live text</p>',
+      content: editorState([[{ text: 'edited ' }, { text: 'live', format: 1 }]]),
+    })
     expect(saved.status).toBe(200)
     expect(saved.body.doc.id).not.toBe(live.id) // the draft
     expect((await server.get(live['@id'])).body.html).toBe('<p>live text</p>') // anonymous: still the live version
@@ -155,14 +200,24 @@ describe('an admin panel (Payload REST) write of the editor state', () => {
   })
 
   it('an admin save of a live record that sends only the editor state goes to its draft with the new text', async () => {
-    const live = await postFixture(server, '/_api/component/html_contents', { html: '<p>only state</p>', publishedAt: '2020-01-01T00:00:00.000Z' }, admin)
+    const live = await postFixture(
+      server,
+      '/_api/component/html_contents',
+      { html: '<p>only state</p>', publishedAt: '2020-01-01T00:00:00.000Z' },
+      admin,
+    )
     const saved = await restPatch(live.id, { content: editorState([[{ text: 'new state' }]]) })
     expect(saved.status).toBe(200)
     expect((await server.get(live['@id'], { token: admin })).body.html).toBe('<p>new state</p>')
   })
 
   it('a save of a live record whose draft holds other text: the stale html sent with the new editor state does not win (issue 23)', async () => {
-    const live = await postFixture(server, '/_api/component/html_contents', { html: '<p>Text</p>', publishedAt: '2020-01-01T00:00:00.000Z' }, admin)
+    const live = await postFixture(
+      server,
+      '/_api/component/html_contents',
+      { html: '<p>Text</p>', publishedAt: '2020-01-01T00:00:00.000Z' },
+      admin,
+    )
     // A first edit makes the draft ("Text A1"); a second form, loaded before it, sends the live html and its own new state.
     expect((await restPatch(live.id, { content: editorState([[{ text: 'Text A1' }]]) })).status).toBe(200)
     const saved = await restPatch(live.id, { html: '<p>Text</p>', content: editorState([[{ text: 'Text B1' }]]) })
@@ -175,7 +230,12 @@ describe('an admin panel (Payload REST) write of the editor state', () => {
   })
 
   it('a REST client echoing the editor state it read with new html: the html is the source', async () => {
-    const live = await postFixture(server, '/_api/component/html_contents', { html: '<p>Read</p>', publishedAt: '2020-01-01T00:00:00.000Z' }, admin)
+    const live = await postFixture(
+      server,
+      '/_api/component/html_contents',
+      { html: '<p>Read</p>', publishedAt: '2020-01-01T00:00:00.000Z' },
+      admin,
+    )
     const read = await restDoc(live.id)
     const saved = await restPatch(live.id, { html: '<p>Read and <em>changed</em></p>', content: read.content })
     expect(saved.status).toBe(200)
@@ -195,7 +255,12 @@ describe('an admin panel (Payload REST) write of the editor state', () => {
 
 describe('stored HtmlContents from before the editor', () => {
   it('get an editor state filled from their html (the migration), html untouched', async () => {
-    const created = await postFixture(server, '/_api/component/html_contents', { html: '<p>legacy <b>row</b></p>' }, admin)
+    const created = await postFixture(
+      server,
+      '/_api/component/html_contents',
+      { html: '<p>legacy <b>row</b></p>' },
+      admin,
+    )
     await server.sql('UPDATE _acb_html_contents SET content = NULL WHERE id = $1', [created.id])
     expect((await restDoc(created.id)).content).toBeNull()
     const req = await createLocalReq({}, server.payload)

@@ -13,7 +13,18 @@ let user: string
 let layout: string
 
 const rest = (path: string, token: string | null) =>
-  server.request('POST', path, {}, { contentType: 'application/json', headers: { accept: 'application/json', ...(token ? { cookie: `api_component=${encodeURIComponent(token)}` } : {}) } })
+  server.request(
+    'POST',
+    path,
+    {},
+    {
+      contentType: 'application/json',
+      headers: {
+        accept: 'application/json',
+        ...(token ? { cookie: `api_component=${encodeURIComponent(token)}` } : {}),
+      },
+    },
+  )
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -27,7 +38,9 @@ afterAll(async () => {
 
 describe('POST /api/<slug>/<id>/generate-route', () => {
   it('a page: its route from the title (201), then the same route again (200); the public reads it', async () => {
-    const page = (await server.post('/_api/_/pages', { reference: 'team', title: 'Our Team', layout }, { token: admin })).body
+    const page = (
+      await server.post('/_api/_/pages', { reference: 'team', title: 'Our Team', layout }, { token: admin })
+    ).body
     const id = page['@id'].split('/').pop()
     const created = await rest(`/api/pages/${id}/generate-route`, admin)
     expect(created.status).toBe(201)
@@ -37,9 +50,19 @@ describe('POST /api/<slug>/<id>/generate-route', () => {
   })
 
   it('page data under a parent without a route: 422 naming the reason, nothing created', async () => {
-    const template = (await server.post('/_api/_/pages', { reference: 'tpl', title: 'T', layout, isTemplate: true }, { token: admin })).body['@id']
-    const parent = (await server.post('/_api/_/pages', { reference: 'parent', title: 'Parent', layout }, { token: admin })).body['@id']
-    const data = (await server.post('/_api/page_data/news_article_datas', { title: 'Child news', page: template, parentPage: parent }, { token: admin })).body
+    const template = (
+      await server.post('/_api/_/pages', { reference: 'tpl', title: 'T', layout, isTemplate: true }, { token: admin })
+    ).body['@id']
+    const parent = (
+      await server.post('/_api/_/pages', { reference: 'parent', title: 'Parent', layout }, { token: admin })
+    ).body['@id']
+    const data = (
+      await server.post(
+        '/_api/page_data/news_article_datas',
+        { title: 'Child news', page: template, parentPage: parent },
+        { token: admin },
+      )
+    ).body
     expect(data['@id']).toBeDefined()
     const before = await server.sql('SELECT count(*)::int AS n FROM _acb_routes')
     const refused = await rest(`/api/news_article_datas/${data['@id'].split('/').pop()}/generate-route`, admin)
@@ -49,7 +72,11 @@ describe('POST /api/<slug>/<id>/generate-route', () => {
   })
 
   it('anonymous: 401; a user without the permission: 403; an unknown record: 422', async () => {
-    const page = (await server.post('/_api/_/pages', { reference: 'x', title: 'Refused', layout }, { token: admin })).body['@id'].split('/').pop()
+    const page = (
+      await server.post('/_api/_/pages', { reference: 'x', title: 'Refused', layout }, { token: admin })
+    ).body['@id']
+      .split('/')
+      .pop()
     expect((await rest(`/api/pages/${page}/generate-route`, null)).status).toBe(401)
     expect((await rest(`/api/pages/${page}/generate-route`, user)).status).toBe(403)
     const unknown = await rest('/api/pages/00000000-0000-4000-8000-000000000000/generate-route', admin)

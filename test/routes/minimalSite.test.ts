@@ -38,12 +38,23 @@ describe('routes in a minimal app', () => {
 
     const generated = await site.post('/_api/_/routes/generate', { pageData: recipe['@id'] }, { token: admin })
     expect(generated.status).toBe(201)
-    expect(generated.body).toMatchObject({ '@type': 'Route', path: '/apple-pie', pageData: recipe['@id'], page: null, redirect: null })
+    expect(generated.body).toMatchObject({
+      '@type': 'Route',
+      path: '/apple-pie',
+      pageData: recipe['@id'],
+      page: null,
+      redirect: null,
+    })
     expect((await site.get(recipe['@id'])).body.route).toBe(generated.body['@id'])
 
     const byPath = await site.get('/_api/_/routes//apple-pie')
     expect(byPath.status).toBe(200)
-    expect(byPath.body).toMatchObject({ '@id': generated.body['@id'], '@type': 'Route', path: '/apple-pie', pageData: recipe['@id'] })
+    expect(byPath.body).toMatchObject({
+      '@id': generated.body['@id'],
+      '@type': 'Route',
+      path: '/apple-pie',
+      pageData: recipe['@id'],
+    })
     expect((await site.get('/_api/_/routes//no-such-path')).status).toBe(404)
   })
 

@@ -32,7 +32,9 @@ const expected = (winner: number, rest: number) => [winner, ...Array(N - 1).fill
 /** Routes stored for a record, straight from the database. */
 async function routesOf(target: { page?: string; pageData?: string }): Promise<string[]> {
   const routes = await f.routes()
-  return [...routes.entries()].filter(([, r]) => (target.page ? r.page === idOf(target.page) : r.pageData === idOf(target.pageData!))).map(([path]) => path)
+  return [...routes.entries()]
+    .filter(([, r]) => (target.page ? r.page === idOf(target.page) : r.pageData === idOf(target.pageData!)))
+    .map(([path]) => path)
 }
 
 describe('concurrent route creations for one record (race)', () => {
@@ -40,7 +42,9 @@ describe('concurrent route creations for one record (race)', () => {
     const page = await f.page(layout, { title: 'Raced Page' })
     const tag = Math.random().toString(36).slice(2, 8)
     const responses = await Promise.all(
-      Array.from({ length: N }, (_, i) => server.post('/_api/_/routes', { path: `/race-page-${tag}-${i}`, page }, { token: admin })),
+      Array.from({ length: N }, (_, i) =>
+        server.post('/_api/_/routes', { path: `/race-page-${tag}-${i}`, page }, { token: admin }),
+      ),
     )
     expect(statuses(responses)).toEqual(expected(201, 422))
     for (const refused of responses.filter((r) => r.status === 422)) {
@@ -56,7 +60,9 @@ describe('concurrent route creations for one record (race)', () => {
     const pageData = await f.article(template, 'Raced Article')
     const tag = Math.random().toString(36).slice(2, 8)
     const responses = await Promise.all(
-      Array.from({ length: N }, (_, i) => server.post('/_api/_/routes', { path: `/race-data-${tag}-${i}`, pageData }, { token: admin })),
+      Array.from({ length: N }, (_, i) =>
+        server.post('/_api/_/routes', { path: `/race-data-${tag}-${i}`, pageData }, { token: admin }),
+      ),
     )
     expect(statuses(responses)).toEqual(expected(201, 422))
     for (const refused of responses.filter((r) => r.status === 422)) {
@@ -90,7 +96,10 @@ describe('concurrent route creations for one record (race)', () => {
         server.request(
           'POST',
           '/api/routes',
-          { path: `/race-rest-data-${tag}-${i}`, pageData: { relationTo: 'blog_article_datas', value: idOf(pageData) } },
+          {
+            path: `/race-rest-data-${tag}-${i}`,
+            pageData: { relationTo: 'blog_article_datas', value: idOf(pageData) },
+          },
           rest(),
         ),
       ),
@@ -129,8 +138,14 @@ describe('the database holds the rule on its own', () => {
     await f.route(`/backstop-${Math.random().toString(36).slice(2, 8)}`, { page })
     const db = server.payload.db as unknown as { create(args: Record<string, unknown>): Promise<unknown> }
     const error = await db
-      .create({ collection: 'routes', data: { path: `/backstop-2-${Math.random().toString(36).slice(2, 8)}`, page: idOf(page) } })
-      .then(() => null, (e: unknown) => e)
+      .create({
+        collection: 'routes',
+        data: { path: `/backstop-2-${Math.random().toString(36).slice(2, 8)}`, page: idOf(page) },
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      )
     expect(error).toMatchObject({ name: 'ValidationError' })
     expect((error as { data: { errors: Array<{ path: string }> } }).data.errors.map((e) => e.path)).toEqual(['page'])
     expect(await routesOf({ page })).toHaveLength(1)
@@ -143,10 +158,18 @@ describe('the database holds the rule on its own', () => {
     const error = await db
       .create({
         collection: 'routes',
-        data: { path: `/backstop-data-2-${Math.random().toString(36).slice(2, 8)}`, pageData: { relationTo: 'blog_article_datas', value: idOf(pageData) } },
+        data: {
+          path: `/backstop-data-2-${Math.random().toString(36).slice(2, 8)}`,
+          pageData: { relationTo: 'blog_article_datas', value: idOf(pageData) },
+        },
       })
-      .then(() => null, (e: unknown) => e)
-    expect((error as { data: { errors: Array<{ path: string }> } }).data.errors.map((e) => e.path)).toEqual(['pageData'])
+      .then(
+        () => null,
+        (e: unknown) => e,
+      )
+    expect((error as { data: { errors: Array<{ path: string }> } }).data.errors.map((e) => e.path)).toEqual([
+      'pageData',
+    ])
     expect(await routesOf({ pageData })).toHaveLength(1)
   })
 
@@ -155,7 +178,10 @@ describe('the database holds the rule on its own', () => {
     await f.route(`/sql-${Math.random().toString(36).slice(2, 8)}`, { page })
     const error = await server
       .sql(`INSERT INTO _acb_routes (path, page_id) VALUES ($1, $2)`, [`/sql-2-${Math.random()}`, idOf(page)])
-      .then(() => null, (e: unknown) => e)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      )
     expect(error).toMatchObject({ code: '23505', constraint: '_acb_routes_page_unique' })
   })
 

@@ -37,10 +37,10 @@ beforeAll(async () => {
     [cyc.d1, cyc.d2],
     [cyc.d2, cyc.d1],
   ]) {
-    await server.sql(`INSERT INTO _acb_blog_article_datas_rels ("order", parent_id, path, _acb_blog_article_datas_id) VALUES (1, $1, 'parentPageData', $2)`, [
-      idOf(child!),
-      idOf(parent!),
-    ])
+    await server.sql(
+      `INSERT INTO _acb_blog_article_datas_rels ("order", parent_id, path, _acb_blog_article_datas_id) VALUES (1, $1, 'parentPageData', $2)`,
+      [idOf(child!), idOf(parent!)],
+    )
   }
   // A normal child under the cycle.
   cyc.child = await f.page(layout, { title: 'Under A', parentPage: cyc.a })
@@ -65,9 +65,10 @@ const timed = async <T>(fn: () => Promise<T>): Promise<T> => {
 
 describe('routes attached to pages in a parent cycle', () => {
   it('every route is live: its go-live date is the latest of the cycle’s (stored, not null)', async () => {
-    const rows = await server.sql(`SELECT path, live_at, effective_live_at FROM _acb_routes WHERE path = ANY($1) ORDER BY path`, [
-      ['/cycle-a', '/cycle-b', '/self-parent', '/data-one', '/data-two', '/cycle-a/under-a'],
-    ])
+    const rows = await server.sql(
+      `SELECT path, live_at, effective_live_at FROM _acb_routes WHERE path = ANY($1) ORDER BY path`,
+      [['/cycle-a', '/cycle-b', '/self-parent', '/data-one', '/data-two', '/cycle-a/under-a']],
+    )
     expect(rows).toHaveLength(6)
     for (const row of rows) expect(row.effective_live_at).not.toBeNull()
   })
@@ -76,7 +77,9 @@ describe('routes attached to pages in a parent cycle', () => {
     for (const path of ['/cycle-a', '/cycle-b', '/self-parent', '/data-one', '/data-two', '/cycle-a/under-a']) {
       const anonymous = await timed(() => server.get(`/_api/_/routes/${encodeURIComponent(path)}`))
       expect({ path, status: anonymous.status }).toEqual({ path, status: 200 })
-      expect((await timed(() => server.get(`/_api/_/routes/${encodeURIComponent(path)}`, { token: admin }))).status).toBe(200)
+      expect(
+        (await timed(() => server.get(`/_api/_/routes/${encodeURIComponent(path)}`, { token: admin }))).status,
+      ).toBe(200)
     }
   })
 
@@ -98,18 +101,26 @@ describe('routes attached to pages in a parent cycle', () => {
   })
 
   it('the children answer 200; the tree stops where it repeats', async () => {
-    const children = await timed(() => server.get(`/_api/_/routes/${encodeURIComponent('/cycle-a')}/children`, { token: admin }))
+    const children = await timed(() =>
+      server.get(`/_api/_/routes/${encodeURIComponent('/cycle-a')}/children`, { token: admin }),
+    )
     expect(children.status).toBe(200)
     const paths = (nodes: Array<{ path: string; children: unknown[] }>): unknown[] =>
-      nodes.map((n) => ({ path: n.path, children: paths(n.children as never) })).sort((x, y) => String((x as { path: string }).path).localeCompare((y as { path: string }).path))
+      nodes
+        .map((n) => ({ path: n.path, children: paths(n.children as never) }))
+        .sort((x, y) => String((x as { path: string }).path).localeCompare((y as { path: string }).path))
     expect(paths(children.body.children)).toEqual([
       { path: '/cycle-a/under-a', children: [] },
       { path: '/cycle-b', children: [] },
     ])
-    const self = await timed(() => server.get(`/_api/_/routes/${encodeURIComponent('/self-parent')}/children`, { token: admin }))
+    const self = await timed(() =>
+      server.get(`/_api/_/routes/${encodeURIComponent('/self-parent')}/children`, { token: admin }),
+    )
     expect(self.status).toBe(200)
     expect(self.body.children).toEqual([])
-    const data = await timed(() => server.get(`/_api/_/routes/${encodeURIComponent('/data-one')}/children`, { token: admin }))
+    const data = await timed(() =>
+      server.get(`/_api/_/routes/${encodeURIComponent('/data-one')}/children`, { token: admin }),
+    )
     expect(data.status).toBe(200)
     expect(paths(data.body.children)).toEqual([{ path: '/data-two', children: [] }])
   })
@@ -119,7 +130,9 @@ describe('routes attached to pages in a parent cycle', () => {
       const list = await timed(() => server.get('/_api/_/routes?itemsPerPage=100', { token }))
       expect(list.status).toBe(200)
       const paths = list.body.member.map((r: { path: string }) => r.path)
-      expect(paths).toEqual(expect.arrayContaining(['/cycle-a', '/cycle-b', '/self-parent', '/data-one', '/data-two', '/cycle-a/under-a']))
+      expect(paths).toEqual(
+        expect.arrayContaining(['/cycle-a', '/cycle-b', '/self-parent', '/data-one', '/data-two', '/cycle-a/under-a']),
+      )
     }
   })
 
@@ -134,11 +147,16 @@ describe('routes attached to pages in a parent cycle', () => {
   it('the sitemap lists them', async () => {
     const sitemap = await timed(() => server.get('/sitemap.xml'))
     expect(sitemap.status).toBe(200)
-    for (const path of ['/cycle-a', '/cycle-b', '/self-parent', '/data-one', '/data-two']) expect(sitemap.text).toContain(`${path}</loc>`)
+    for (const path of ['/cycle-a', '/cycle-b', '/self-parent', '/data-one', '/data-two'])
+      expect(sitemap.text).toContain(`${path}</loc>`)
   })
 
   it('a go-live date change on one route of the cycle reaches the others (recomputed across the cycle, bounded)', async () => {
-    const patched = await server.patch(route.b!, { liveAt: null }, { token: admin, contentType: 'application/merge-patch+json' })
+    const patched = await server.patch(
+      route.b!,
+      { liveAt: null },
+      { token: admin, contentType: 'application/merge-patch+json' },
+    )
     expect(patched.status).toBe(200)
     // A's ancestor chain holds B: A is no longer live, nor is A's child.
     expect((await server.get(`/_api/_/routes/${encodeURIComponent('/cycle-a')}`)).status).toBe(404)
@@ -153,15 +171,23 @@ describe('routes attached to pages in a parent cycle', () => {
       [layoutId],
     )
     const ids = ring.map((r) => r.id as string)
-    await server.sql(`UPDATE _acb_pages p SET parent_page_id = (($1::uuid[])[(array_position($1::uuid[], p.id) % 100) + 1]) WHERE p.id = ANY($1::uuid[])`, [ids])
-    const created = await timed(() => server.post('/_api/_/routes', { path: '/ring', page: `/_api/_/pages/${ids[0]}` }, { token: admin }))
+    await server.sql(
+      `UPDATE _acb_pages p SET parent_page_id = (($1::uuid[])[(array_position($1::uuid[], p.id) % 100) + 1]) WHERE p.id = ANY($1::uuid[])`,
+      [ids],
+    )
+    const created = await timed(() =>
+      server.post('/_api/_/routes', { path: '/ring', page: `/_api/_/pages/${ids[0]}` }, { token: admin }),
+    )
     expect(created.status).toBe(201)
     expect((await timed(() => server.get(`/_api/_/routes/${encodeURIComponent('/ring')}`))).status).toBe(200)
     const manifest = await timed(() => server.get(`/_api/_/resource_manifest/${encodeURIComponent('/ring')}`))
     expect(manifest.status).toBe(200)
     // Every other page of the ring is an ancestor, once.
     expect(manifest.body.resource_iris).toHaveLength(100)
-    expect((await timed(() => server.get(`/_api/_/routes/${encodeURIComponent('/ring')}/children`, { token: admin }))).status).toBe(200)
+    expect(
+      (await timed(() => server.get(`/_api/_/routes/${encodeURIComponent('/ring')}/children`, { token: admin })))
+        .status,
+    ).toBe(200)
     expect((await timed(() => server.get('/_api/_/routes?itemsPerPage=100'))).status).toBe(200)
   })
 })

@@ -165,13 +165,21 @@ describe('one route per page or page data record', () => {
     try {
       const admin = await server.tokenFor('ROLE_ADMIN')
       const layout = await server.post('/_api/_/layouts', { reference: 'one-route' }, { token: admin })
-      const page = await server.post('/_api/_/pages', { reference: 'one-route-page', layout: layout.body['@id'] }, { token: admin })
+      const page = await server.post(
+        '/_api/_/pages',
+        { reference: 'one-route-page', layout: layout.body['@id'] },
+        { token: admin },
+      )
       const first = await server.post('/_api/_/routes', { path: '/one', page: page.body['@id'] }, { token: admin })
       expect(first.status).toBe(201)
       const second = await server.post('/_api/_/routes', { path: '/two', page: page.body['@id'] }, { token: admin })
       expect(second.status).toBe(422)
       expect(second.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['page'])
-      const redirect = await server.post('/_api/_/routes', { path: '/old-one', redirect: first.body['@id'] }, { token: admin })
+      const redirect = await server.post(
+        '/_api/_/routes',
+        { path: '/old-one', redirect: first.body['@id'] },
+        { token: admin },
+      )
       expect(redirect.status).toBe(201)
       // Editing the route itself is not a conflict with itself.
       expect((await server.patch(first.body['@id'], { path: '/one-renamed' }, { token: admin })).status).toBe(200)
@@ -181,7 +189,9 @@ describe('one route per page or page data record', () => {
         { title: 'Routed', page: page.body['@id'] },
         { token: admin },
       )
-      expect((await server.post('/_api/_/routes', { path: '/a', pageData: article.body['@id'] }, { token: admin })).status).toBe(201)
+      expect(
+        (await server.post('/_api/_/routes', { path: '/a', pageData: article.body['@id'] }, { token: admin })).status,
+      ).toBe(201)
       const again = await server.post('/_api/_/routes', { path: '/b', pageData: article.body['@id'] }, { token: admin })
       expect(again.status).toBe(422)
       expect(again.body.violations[0].propertyPath).toBe('pageData')

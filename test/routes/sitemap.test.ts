@@ -26,9 +26,17 @@ beforeAll(async () => {
   // Publishable page data: a route to a record never published is a 404 for the public, so not in the sitemap.
   const template = (await fx.page(layout, { isTemplate: true })).id
   const news = (data: Record<string, unknown>) =>
-    server.payload.create({ collection: 'news_article_datas' as never, data: { title: fx.unique('News'), summary: 'Summary', page: template, ...data } as never, depth: 0 })
-  await fx.route('/news/draft', { pageData: { relationTo: 'news_article_datas', value: (await news({ publishedAt: null })).id } })
-  await fx.route('/news/live', { pageData: { relationTo: 'news_article_datas', value: (await news({ publishedAt: '2022-01-01T00:00:00.000Z' })).id } })
+    server.payload.create({
+      collection: 'news_article_datas' as never,
+      data: { title: fx.unique('News'), summary: 'Summary', page: template, ...data } as never,
+      depth: 0,
+    })
+  await fx.route('/news/draft', {
+    pageData: { relationTo: 'news_article_datas', value: (await news({ publishedAt: null })).id },
+  })
+  await fx.route('/news/live', {
+    pageData: { relationTo: 'news_article_datas', value: (await news({ publishedAt: '2022-01-01T00:00:00.000Z' })).id },
+  })
 })
 afterAll(async () => {
   await server?.close()
@@ -40,7 +48,9 @@ describe('GET /sitemap.xml', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/application\/xml/)
     const xml = await response.text()
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/)
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    )
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
     expect(locs).toEqual([`${server.url}/`, `${server.url}/blog%20&amp;%20news`, `${server.url}/news/live`])
     const lastmods = [...xml.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]!)
@@ -50,6 +60,7 @@ describe('GET /sitemap.xml', () => {
 
   it('leaves out scheduled, offline, inherited-offline, redirecting, rule-protected and unpublished routes', async () => {
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text()
-    for (const path of ['/later', '/offline', '/offline/child', '/old-home', '/members/area', '/news/draft']) expect(xml).not.toContain(`${server.url}${path}<`)
+    for (const path of ['/later', '/offline', '/offline/child', '/old-home', '/members/area', '/news/draft'])
+      expect(xml).not.toContain(`${server.url}${path}<`)
   })
 })

@@ -36,7 +36,11 @@ function multipartTitle(title: string): { raw: string; contentType: string } {
 
 const restTitle = (headers: Record<string, string>) => {
   const { raw, contentType } = multipartTitle('csrf')
-  return server.request('POST', '/api/titles', undefined, { raw, contentType, headers: { accept: 'application/json', cookie: `api_component=${token}`, ...headers } })
+  return server.request('POST', '/api/titles', undefined, {
+    raw,
+    contentType,
+    headers: { accept: 'application/json', cookie: `api_component=${token}`, ...headers },
+  })
 }
 
 describe("Payload's REST API (/api)", () => {
@@ -58,9 +62,22 @@ describe("Payload's REST API (/api)", () => {
     expect(created.status).toBe(201)
     const id = created.body.doc.id
     const cookie = { cookie: `api_component=${token}`, origin: FOREIGN, accept: 'application/json' }
-    expect((await server.patch(`/api/titles/${id}`, { title: 'changed' }, { contentType: 'application/json', headers: cookie })).status).toBe(403)
+    expect(
+      (
+        await server.patch(
+          `/api/titles/${id}`,
+          { title: 'changed' },
+          { contentType: 'application/json', headers: cookie },
+        )
+      ).status,
+    ).toBe(403)
     expect((await server.delete(`/api/titles/${id}`, { headers: cookie })).status).toBe(403)
-    const login = await server.request('POST', '/api/users/login', { email: 'a@example.com', password: 'x' }, { contentType: 'application/json', headers: { origin: FOREIGN } })
+    const login = await server.request(
+      'POST',
+      '/api/users/login',
+      { email: 'a@example.com', password: 'x' },
+      { contentType: 'application/json', headers: { origin: FOREIGN } },
+    )
     expect(login.status).toBe(403)
   })
 
@@ -72,15 +89,26 @@ describe("Payload's REST API (/api)", () => {
 
   it("a bearer token is no ambient credential: Payload's own token in Authorization with a foreign Origin is accepted", async () => {
     await server.createUser('rest_bearer', ['ROLE_ADMIN'])
-    const login = await server.request('POST', '/api/users/login', { username: 'rest_bearer', password: PASSWORD }, { contentType: 'application/json', headers: { accept: 'application/json' } })
+    const login = await server.request(
+      'POST',
+      '/api/users/login',
+      { username: 'rest_bearer', password: PASSWORD },
+      { contentType: 'application/json', headers: { accept: 'application/json' } },
+    )
     expect(login.status).toBe(200)
     const { raw, contentType } = multipartTitle('bearer')
-    const response = await server.request('POST', '/api/titles', undefined, { raw, contentType, headers: { accept: 'application/json', authorization: `JWT ${login.body.token}`, origin: FOREIGN } })
+    const response = await server.request('POST', '/api/titles', undefined, {
+      raw,
+      contentType,
+      headers: { accept: 'application/json', authorization: `JWT ${login.body.token}`, origin: FOREIGN },
+    })
     expect(response.status).toBe(201)
   })
 
   it('reads are not concerned: a GET with a foreign Origin is answered', async () => {
-    expect((await server.get('/api/titles', { headers: { origin: FOREIGN, accept: 'application/json' } })).status).toBe(200)
+    expect((await server.get('/api/titles', { headers: { origin: FOREIGN, accept: 'application/json' } })).status).toBe(
+      200,
+    )
   })
 })
 
@@ -89,7 +117,11 @@ describe('the JSON-LD API (/_api)', () => {
 
   it('attack: a cookie-authenticated POST with a foreign Origin is a 403 Hydra error, nothing stored', async () => {
     const before = await titles()
-    const response = await server.post('/_api/component/titles', { title: 'csrf' }, { headers: { ...cookie(), origin: FOREIGN } })
+    const response = await server.post(
+      '/_api/component/titles',
+      { title: 'csrf' },
+      { headers: { ...cookie(), origin: FOREIGN } },
+    )
     expect(response.status).toBe(403)
     expect(response.body['@type']).toBe('Error')
     expect(response.body.detail).toMatch(/Cross-site request refused/)
@@ -97,21 +129,52 @@ describe('the JSON-LD API (/_api)', () => {
   })
 
   it('attack: Sec-Fetch-Site: cross-site without Origin, an anonymous cross-site login and a cross-site form submit are refused', async () => {
-    expect((await server.post('/_api/component/titles', { title: 'csrf' }, { headers: { ...cookie(), 'sec-fetch-site': 'cross-site' } })).status).toBe(403)
-    const login = await server.post('/_api/login', { username: 'nobody', password: 'x' }, { contentType: 'application/json', headers: { origin: FOREIGN } })
+    expect(
+      (
+        await server.post(
+          '/_api/component/titles',
+          { title: 'csrf' },
+          { headers: { ...cookie(), 'sec-fetch-site': 'cross-site' } },
+        )
+      ).status,
+    ).toBe(403)
+    const login = await server.post(
+      '/_api/login',
+      { username: 'nobody', password: 'x' },
+      { contentType: 'application/json', headers: { origin: FOREIGN } },
+    )
     expect(login.status).toBe(403)
-    const submit = await server.post('/_api/component/forms/password_reset/submit', { password_reset: {} }, { contentType: 'application/json', headers: { origin: FOREIGN } })
+    const submit = await server.post(
+      '/_api/component/forms/password_reset/submit',
+      { password_reset: {} },
+      { contentType: 'application/json', headers: { origin: FOREIGN } },
+    )
     expect(submit.status).toBe(403)
   })
 
   it('a bearer token is no ambient credential: a foreign Origin with Authorization is accepted', async () => {
-    const response = await server.post('/_api/component/titles', { title: 'bearer' }, { token, headers: { origin: FOREIGN } })
+    const response = await server.post(
+      '/_api/component/titles',
+      { title: 'bearer' },
+      { token, headers: { origin: FOREIGN } },
+    )
     expect(response.status).toBe(201)
   })
 
   it('the same origin, a same-site fetch without Origin and curl (neither header) are accepted; reads are answered', async () => {
-    expect((await server.post('/_api/component/titles', { title: 'own' }, { headers: { ...cookie(), origin: server.url } })).status).toBe(201)
-    expect((await server.post('/_api/component/titles', { title: 'same' }, { headers: { ...cookie(), 'sec-fetch-site': 'same-origin' } })).status).toBe(201)
+    expect(
+      (await server.post('/_api/component/titles', { title: 'own' }, { headers: { ...cookie(), origin: server.url } }))
+        .status,
+    ).toBe(201)
+    expect(
+      (
+        await server.post(
+          '/_api/component/titles',
+          { title: 'same' },
+          { headers: { ...cookie(), 'sec-fetch-site': 'same-origin' } },
+        )
+      ).status,
+    ).toBe(201)
     expect((await server.post('/_api/component/titles', { title: 'curl' }, { headers: cookie() })).status).toBe(201)
     expect((await server.get('/_api/component/titles', { headers: { origin: FOREIGN } })).status).toBe(200)
   })
@@ -128,7 +191,15 @@ describe("an origin allowed by Payload's csrf or cors list", () => {
       expect((await restTitle({ origin: FOREIGN })).status).toBe(201)
       config.cors = saved.cors
       config.csrf = [FOREIGN, server.url]
-      expect((await server.post('/_api/component/titles', { title: 'allowed' }, { headers: { cookie: `api_component=${token}`, origin: FOREIGN } })).status).toBe(201)
+      expect(
+        (
+          await server.post(
+            '/_api/component/titles',
+            { title: 'allowed' },
+            { headers: { cookie: `api_component=${token}`, origin: FOREIGN } },
+          )
+        ).status,
+      ).toBe(201)
       expect((await restTitle({ origin: FOREIGN })).status).toBe(201)
     } finally {
       config.csrf = saved.csrf
@@ -140,7 +211,11 @@ describe("an origin allowed by Payload's csrf or cors list", () => {
 describe("the site's own front ends (user.emailLinks.defaultOrigin and allowedOrigins) may write", () => {
   let front: TestServer
   beforeAll(async () => {
-    front = await startTestServer({ options: { user: { emailLinks: { defaultOrigin: 'https://www.example.org', allowedOrigins: ['https://front\\.example'] } } } })
+    front = await startTestServer({
+      options: {
+        user: { emailLinks: { defaultOrigin: 'https://www.example.org', allowedOrigins: ['https://front\\.example'] } },
+      },
+    })
   })
   afterAll(async () => {
     await front?.close()
@@ -149,10 +224,34 @@ describe("the site's own front ends (user.emailLinks.defaultOrigin and allowedOr
   it('on both APIs; any other origin is still refused', async () => {
     const jwt = await front.tokenFor('ROLE_ADMIN')
     for (const origin of ['https://front.example', 'https://www.example.org']) {
-      expect((await front.post('/_api/component/titles', { title: 'front' }, { headers: { cookie: `api_component=${jwt}`, origin } })).status).toBe(201)
-      const rest = await front.request('POST', '/api/titles', { title: 'front' }, { contentType: 'application/json', headers: { accept: 'application/json', cookie: `api_component=${jwt}`, origin } })
+      expect(
+        (
+          await front.post(
+            '/_api/component/titles',
+            { title: 'front' },
+            { headers: { cookie: `api_component=${jwt}`, origin } },
+          )
+        ).status,
+      ).toBe(201)
+      const rest = await front.request(
+        'POST',
+        '/api/titles',
+        { title: 'front' },
+        {
+          contentType: 'application/json',
+          headers: { accept: 'application/json', cookie: `api_component=${jwt}`, origin },
+        },
+      )
       expect(rest.status).toBe(201)
     }
-    expect((await front.post('/_api/component/titles', { title: 'x' }, { headers: { cookie: `api_component=${jwt}`, origin: 'https://front.example.evil.net' } })).status).toBe(403)
+    expect(
+      (
+        await front.post(
+          '/_api/component/titles',
+          { title: 'x' },
+          { headers: { cookie: `api_component=${jwt}`, origin: 'https://front.example.evil.net' } },
+        )
+      ).status,
+    ).toBe(403)
   })
 })

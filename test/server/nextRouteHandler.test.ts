@@ -31,12 +31,24 @@ function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
 
 beforeAll(async () => {
   express = await startTestServer()
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: express.databaseUrl }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    DATABASE_URL: express.databaseUrl,
+  }
   await ensureAdminBuild()
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   next = run(['start', '-p', String(port), '-H', '127.0.0.1'], env)
-  await waitFor(() => fetch(`${base}/_api/`).then((r) => r.ok, () => false), { timeout: 60_000, message: () => `next start did not answer:\n${output.slice(-4000)}` })
+  await waitFor(
+    () =>
+      fetch(`${base}/_api/`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    { timeout: 60_000, message: () => `next start did not answer:\n${output.slice(-4000)}` },
+  )
 }, 400_000)
 
 afterAll(async () => {
@@ -51,7 +63,13 @@ afterAll(async () => {
 async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(url, {
     method,
-    headers: { accept: 'application/ld+json', ...(body === undefined ? {} : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json' }), ...headers },
+    headers: {
+      accept: 'application/ld+json',
+      ...(body === undefined
+        ? {}
+        : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await response.text()
@@ -63,16 +81,31 @@ describe('the JSON-LD API as a Next.js route handler (next build && next start)'
     const entry = await call('GET', `${base}/_api/`)
     expect(entry.status).toBe(200)
     expect(entry.headers.get('content-type')).toBe('application/ld+json; charset=utf-8')
-    expect(entry.headers.get('link')).toBe(`<${base}/_api/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`)
+    expect(entry.headers.get('link')).toBe(
+      `<${base}/_api/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`,
+    )
     expect(entry.body['@type']).toBe('Entrypoint')
     expect(entry.body).toEqual((await call('GET', `${express.url}/_api/`)).body)
   })
 
   it('reads a page as the Express adapter does, byte for byte', async () => {
     const admin = await express.tokenFor('ROLE_ADMIN')
-    const layout = await express.post('/_api/_/layouts', { reference: 'next-layout', uiComponent: 'PrimaryLayout' }, { token: admin })
+    const layout = await express.post(
+      '/_api/_/layouts',
+      { reference: 'next-layout', uiComponent: 'PrimaryLayout' },
+      { token: admin },
+    )
     expect(layout.status).toBe(201)
-    const page = await express.post('/_api/_/pages', { reference: 'next-page', title: 'Served by Next', uiComponent: 'PrimaryPageTemplate', layout: layout.body['@id'] }, { token: admin })
+    const page = await express.post(
+      '/_api/_/pages',
+      {
+        reference: 'next-page',
+        title: 'Served by Next',
+        uiComponent: 'PrimaryPageTemplate',
+        layout: layout.body['@id'],
+      },
+      { token: admin },
+    )
     expect(page.status).toBe(201)
     const viaNext = await call('GET', `${base}${page.body['@id']}`)
     const viaExpress = await call('GET', `${express.url}${page.body['@id']}`)
@@ -84,7 +117,12 @@ describe('the JSON-LD API as a Next.js route handler (next build && next start)'
 
   it('logs in, reads the signed-in user and writes with the session cookie; refuses anonymous writes', async () => {
     await express.createUser('next-editor', ['ROLE_ADMIN'])
-    const login = await call('POST', `${base}/_api/login`, { username: 'next-editor', password: PASSWORD }, { 'content-type': 'application/json' })
+    const login = await call(
+      'POST',
+      `${base}/_api/login`,
+      { username: 'next-editor', password: PASSWORD },
+      { 'content-type': 'application/json' },
+    )
     expect(login.status).toBe(204)
     const cookies = login.headers.getSetCookie()
     expect(cookies.map((c) => c.split('=')[0])).toEqual(['api_component', 'api_component_refresh'])
@@ -95,17 +133,34 @@ describe('the JSON-LD API as a Next.js route handler (next build && next start)'
     expect(me.body.username).toBe('next-editor')
     expect(me.headers.get('cache-control')).toBe('private, no-store')
 
-    const created = await call('POST', `${base}/_api/_/layouts`, { reference: 'written-through-next', uiComponent: 'PrimaryLayout' }, { cookie })
+    const created = await call(
+      'POST',
+      `${base}/_api/_/layouts`,
+      { reference: 'written-through-next', uiComponent: 'PrimaryLayout' },
+      { cookie },
+    )
     expect(created.status).toBe(201)
     expect(created.headers.get('location')).toBe(created.body['@id'])
-    const patched = await call('PATCH', `${base}${created.body['@id']}`, { reference: 'patched-through-next' }, { cookie })
+    const patched = await call(
+      'PATCH',
+      `${base}${created.body['@id']}`,
+      { reference: 'patched-through-next' },
+      { cookie },
+    )
     expect(patched.status).toBe(200)
-    const stored = await express.sql('SELECT reference FROM _acb_layouts WHERE id = $1', [created.body['@id'].split('/').pop()])
+    const stored = await express.sql('SELECT reference FROM _acb_layouts WHERE id = $1', [
+      created.body['@id'].split('/').pop(),
+    ])
     expect(stored).toEqual([{ reference: 'patched-through-next' }])
 
-    const anonymous = await call('POST', `${base}/_api/_/layouts`, { reference: 'anonymous', uiComponent: 'PrimaryLayout' })
+    const anonymous = await call('POST', `${base}/_api/_/layouts`, {
+      reference: 'anonymous',
+      uiComponent: 'PrimaryLayout',
+    })
     expect(anonymous.status).toBe(401)
-    expect(await express.sql("SELECT count(*)::int AS n FROM _acb_layouts WHERE reference = 'anonymous'")).toEqual([{ n: 0 }])
+    expect(await express.sql("SELECT count(*)::int AS n FROM _acb_layouts WHERE reference = 'anonymous'")).toEqual([
+      { n: 0 },
+    ])
 
     const logout = await call('POST', `${base}/_api/logout`, undefined, { cookie })
     expect(logout.status).toBe(204)
@@ -114,7 +169,11 @@ describe('the JSON-LD API as a Next.js route handler (next build && next start)'
 
   it('answers errors as Hydra errors: bad JSON 400, unknown path 404, wrong method 405 with Allow', async () => {
     const admin = await express.tokenFor('ROLE_ADMIN')
-    const bad = await fetch(`${base}/_api/_/layouts`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/ld+json' }, body: '{' })
+    const bad = await fetch(`${base}/_api/_/layouts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/ld+json' },
+      body: '{',
+    })
     expect(bad.status).toBe(400)
     expect((await bad.json())['@type']).toBe('Error')
     expect((await call('GET', `${base}/_api/no/such/path`)).status).toBe(404)
@@ -127,7 +186,9 @@ describe('the JSON-LD API as a Next.js route handler (next build && next start)'
     const docs = await fetch(`${base}/_api/docs.json`)
     expect(docs.status).toBe(200)
     const document = await docs.json()
-    expect(Object.keys(document.paths)).toEqual(Object.keys((await (await fetch(`${express.url}/_api/docs.json`)).json()).paths))
+    expect(Object.keys(document.paths)).toEqual(
+      Object.keys((await (await fetch(`${express.url}/_api/docs.json`)).json()).paths),
+    )
     expect(document.paths['/_api/_/publish'].post.operationId).toBe('publishDrafts')
   })
 })

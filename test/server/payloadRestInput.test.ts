@@ -81,7 +81,13 @@ describe('attack: query parameters the database cannot process are a 400 on /api
   })
 
   it('valid queries still answer as before', async () => {
-    for (const query of ['page=1', 'limit=0', 'depth=0', 'where[title][like]=x', 'where[id][in]=00000000-0000-4000-8000-000000000000']) {
+    for (const query of [
+      'page=1',
+      'limit=0',
+      'depth=0',
+      'where[title][like]=x',
+      'where[id][in]=00000000-0000-4000-8000-000000000000',
+    ]) {
       const response = await server.get(`/api/pages?${query}`, { headers: json })
       expect({ query, status: response.status }).toEqual({ query, status: 200 })
     }
@@ -125,7 +131,10 @@ describe('attack: JSON nested 10,000 levels deep (a stack overflow, 500) is refu
 
   it('/_api keeps its answer: a 422 on the property holding the deep value', async () => {
     const token = await server.tokenFor('ROLE_ADMIN')
-    const response = await server.post('/_api/component/html_contents', undefined, { token, raw: `{"html":${nested(10_000)}}` })
+    const response = await server.post('/_api/component/html_contents', undefined, {
+      token,
+      raw: `{"html":${nested(10_000)}}`,
+    })
     expect(response.status).toBe(422)
     expect(response.body.violations[0]).toMatchObject({ propertyPath: 'html', code: 'too_deep' })
     const root = await server.post('/_api/component/html_contents', undefined, { token, raw: nested(10_000) })

@@ -27,7 +27,9 @@ afterAll(async () => {
 
 /** GET on Payload's REST API with the JSON-LD session's JWT cookie. */
 const payloadGet = (path: string, jwt?: string, headers: Record<string, string> = {}) =>
-  server.get(path, { headers: { accept: 'application/json', ...(jwt ? { cookie: cookieHeader({ jwt }) } : {}), ...headers } })
+  server.get(path, {
+    headers: { accept: 'application/json', ...(jwt ? { cookie: cookieHeader({ jwt }) } : {}), ...headers },
+  })
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
@@ -36,7 +38,12 @@ describe('Payload REST with the JSON-LD session cookie', () => {
     const { jwt } = await loginSession(server, 'editor')
     const response = await payloadGet('/api/users/me', jwt)
     expect(response.status).toBe(200)
-    expect(response.body.user).toMatchObject({ id: editorId, username: 'editor', email: 'editor@example.com', roles: ['ROLE_ADMIN'] })
+    expect(response.body.user).toMatchObject({
+      id: editorId,
+      username: 'editor',
+      email: 'editor@example.com',
+      roles: ['ROLE_ADMIN'],
+    })
     expect(response.body.user._strategy).toBe('cwa-api-session')
     for (const key of ['hash', 'salt', 'password']) expect(response.body.user).not.toHaveProperty(key)
   })
@@ -81,7 +88,13 @@ describe('forged tokens get no admin session', () => {
     claims = decodeJwt((await loginSession(server, 'reader')).jwt) as Record<string, unknown>
   })
   /** An admin's identity, as an attacker would claim it. */
-  const forged = () => ({ ...claims, sub: editorId, username: 'editor', roles: ['ROLE_ADMIN'], exp: Math.floor(Date.now() / 1000) + 600 })
+  const forged = () => ({
+    ...claims,
+    sub: editorId,
+    username: 'editor',
+    roles: ['ROLE_ADMIN'],
+    exp: Math.floor(Date.now() / 1000) + 600,
+  })
 
   async function expectRefused(jwt: string) {
     const me = await payloadGet('/api/users/me', jwt)
@@ -95,7 +108,9 @@ describe('forged tokens get no admin session', () => {
 
   it('refuses an HS256 token signed with the public key PEM as the secret (algorithm confusion attack)', async () => {
     const pem = readFileSync(process.env.JWT_PUBLIC_KEY!)
-    await expectRefused(await new SignJWT(forged()).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new Uint8Array(pem)))
+    await expectRefused(
+      await new SignJWT(forged()).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new Uint8Array(pem)),
+    )
   })
 
   it("refuses an HS256 token signed with Payload's own secret (algorithm confusion attack)", async () => {
@@ -133,7 +148,9 @@ describe("Payload's cross-site rule applies to the cookie (cross-site request fo
     try {
       expect((await payloadGet('/api/users/me', jwt, { origin: 'https://evil.example.net' })).body.user).toBeNull()
       expect((await payloadGet('/api/users/me', jwt, { 'sec-fetch-site': 'cross-site' })).body.user).toBeNull()
-      expect((await payloadGet('/api/users/me', jwt, { origin: 'https://admin.example.com' })).body.user?.id).toBe(editorId)
+      expect((await payloadGet('/api/users/me', jwt, { origin: 'https://admin.example.com' })).body.user?.id).toBe(
+        editorId,
+      )
       expect((await payloadGet('/api/users/me', jwt, { 'sec-fetch-site': 'same-origin' })).body.user?.id).toBe(editorId)
     } finally {
       config.csrf = previous
@@ -161,9 +178,13 @@ describe('logging out of the admin panel', () => {
 
   it('security: a copied refresh cookie does not outlive an admin panel logout (refresh answers 401)', async () => {
     const { jwt, refresh } = await loginSession(server, 'editor')
-    const logout = await server.post('/api/users/logout', undefined, { headers: { accept: 'application/json', cookie: cookieHeader({ jwt }) } })
+    const logout = await server.post('/api/users/logout', undefined, {
+      headers: { accept: 'application/json', cookie: cookieHeader({ jwt }) },
+    })
     expect(logout.status).toBe(200)
-    const replay = await server.post('/_api/token/refresh', undefined, { headers: { cookie: cookieHeader({ refresh }) } })
+    const replay = await server.post('/_api/token/refresh', undefined, {
+      headers: { cookie: cookieHeader({ refresh }) },
+    })
     expect(replay.status).toBe(401)
   })
 })

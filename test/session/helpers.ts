@@ -102,5 +102,9 @@ export async function usableTokens(server: TestServer, userId: string): Promise<
  * successor (REUSE_GRACE_SECONDS).
  */
 export async function ageUse(server: TestServer, token: string): Promise<void> {
-  await sql(server, "UPDATE _acb_refresh_tokens SET revoked_at = revoked_at - interval '1 minute' WHERE token_hash = $1", [sha256(token)])
+  await sql(
+    server,
+    "UPDATE _acb_refresh_tokens SET revoked_at = revoked_at - interval '1 minute' WHERE token_hash = $1",
+    [sha256(token)],
+  )
 }

@@ -14,7 +14,6 @@ import { cookiesOf, JWT_COOKIE, REFRESH_COOKIE } from './helpers'
 
 let server: TestServer
 
-
 const sql = (text: string, params: unknown[] = []) => server.sql(text, params)
 
 function login(body: unknown, contentType = 'application/json') {
@@ -144,7 +143,10 @@ describe('POST /_api/login', () => {
   })
 
   it('answers 400 for malformed JSON', async () => {
-    const response = await server.request('POST', '/_api/login', undefined, { raw: '{"username": ', contentType: 'application/json' })
+    const response = await server.request('POST', '/_api/login', undefined, {
+      raw: '{"username": ',
+      contentType: 'application/json',
+    })
     expect(response.status).toBe(400)
   })
 
@@ -183,7 +185,12 @@ describe('GET /_api/me', () => {
     const { jwt } = await loginCookies('root')
     const response = await server.get('/_api/me', { token: jwt })
     expect(response.body.id).toBe(superAdminId)
-    expect([...response.body.roles].sort()).toEqual(['ROLE_ADMIN', 'ROLE_ALLOWED_TO_SWITCH', 'ROLE_SUPER_ADMIN', 'ROLE_USER'])
+    expect([...response.body.roles].sort()).toEqual([
+      'ROLE_ADMIN',
+      'ROLE_ALLOWED_TO_SWITCH',
+      'ROLE_SUPER_ADMIN',
+      'ROLE_USER',
+    ])
     // Only the assigned role is stored.
     const rows = await sql('SELECT value FROM _acb_users_roles WHERE parent_id = $1', [superAdminId])
     expect(rows.map((r) => r.value)).toEqual(['ROLE_SUPER_ADMIN'])
@@ -221,7 +228,13 @@ describe('token security', () => {
     claims = decodeJwt((await loginCookies('alice')).jwt) as Record<string, unknown>
   })
   /** Claims of a super admin, as an attacker would forge them. */
-  const forged = () => ({ ...claims, sub: superAdminId, username: 'root', roles: ['ROLE_SUPER_ADMIN'], exp: Math.floor(Date.now() / 1000) + 600 })
+  const forged = () => ({
+    ...claims,
+    sub: superAdminId,
+    username: 'root',
+    roles: ['ROLE_SUPER_ADMIN'],
+    exp: Math.floor(Date.now() / 1000) + 600,
+  })
 
   async function expectRefused(token: string) {
     const bearer = await server.get('/_api/me', { token })
@@ -312,10 +325,16 @@ describe('POST /_api/logout', () => {
   it('revokes only the presented refresh token', async () => {
     const kept = await loginCookies('alice')
     const ended = await loginCookies('alice')
-    await server.post('/_api/logout', undefined, { headers: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(ended.refresh)}` } })
+    await server.post('/_api/logout', undefined, {
+      headers: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(ended.refresh)}` },
+    })
     const hashOf = (t: string) => createHash('sha256').update(t).digest('hex')
-    const [keptRow] = await sql('SELECT revoked_at FROM _acb_refresh_tokens WHERE token_hash = $1', [hashOf(kept.refresh)])
-    const [endedRow] = await sql('SELECT revoked_at FROM _acb_refresh_tokens WHERE token_hash = $1', [hashOf(ended.refresh)])
+    const [keptRow] = await sql('SELECT revoked_at FROM _acb_refresh_tokens WHERE token_hash = $1', [
+      hashOf(kept.refresh),
+    ])
+    const [endedRow] = await sql('SELECT revoked_at FROM _acb_refresh_tokens WHERE token_hash = $1', [
+      hashOf(ended.refresh),
+    ])
     expect(keptRow.revoked_at).toBeNull()
     expect(endedRow.revoked_at).not.toBeNull()
   })
@@ -340,10 +359,15 @@ async function expiredJwt(sub: string): Promise<string> {
 
 describe('a stale JWT cookie does not block the session paths', () => {
   it('logs in while the browser still sends an expired JWT cookie', async () => {
-    const response = await server.request('POST', '/_api/login', { username: 'alice', password: PASSWORD }, {
-      contentType: 'application/json',
-      headers: { cookie: `${JWT_COOKIE}=${await expiredJwt(userId)}` },
-    })
+    const response = await server.request(
+      'POST',
+      '/_api/login',
+      { username: 'alice', password: PASSWORD },
+      {
+        contentType: 'application/json',
+        headers: { cookie: `${JWT_COOKIE}=${await expiredJwt(userId)}` },
+      },
+    )
     expect(response.status).toBe(204)
     expect(cookiesOf(response.headers).has(JWT_COOKIE)).toBe(true)
   })
@@ -351,7 +375,9 @@ describe('a stale JWT cookie does not block the session paths', () => {
   it('logs out while the browser still sends an expired JWT cookie, revoking the refresh token', async () => {
     const { refresh } = await loginCookies('alice')
     const response = await server.post('/_api/logout', undefined, {
-      headers: { cookie: `${JWT_COOKIE}=${await expiredJwt(userId)}; ${REFRESH_COOKIE}=${encodeURIComponent(refresh)}` },
+      headers: {
+        cookie: `${JWT_COOKIE}=${await expiredJwt(userId)}; ${REFRESH_COOKIE}=${encodeURIComponent(refresh)}`,
+      },
     })
     expect(response.status).toBe(204)
     const [row] = await sql('SELECT revoked_at FROM _acb_refresh_tokens WHERE token_hash = $1', [
@@ -371,7 +397,9 @@ describe('POST /_api/token/refresh', () => {
 
   it('issues a new RS256 JWT cookie from the refresh cookie, even with an expired JWT cookie beside it', async () => {
     const { refresh } = await loginCookies('alice')
-    const response = await refreshWith(`${JWT_COOKIE}=${await expiredJwt(userId)}; ${REFRESH_COOKIE}=${encodeURIComponent(refresh)}`)
+    const response = await refreshWith(
+      `${JWT_COOKIE}=${await expiredJwt(userId)}; ${REFRESH_COOKIE}=${encodeURIComponent(refresh)}`,
+    )
     expect(response.status).toBe(204)
     const cookie = cookiesOf(response.headers).get(JWT_COOKIE)!
     expect(cookie.attrs.get('httponly')).toBe(true)
@@ -392,7 +420,9 @@ describe('POST /_api/token/refresh', () => {
     expect(unknown.status).toBe(401)
     expect(unknown.headers.getSetCookie()).toEqual([])
     const { refresh } = await loginCookies('alice')
-    await server.post('/_api/logout', undefined, { headers: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(refresh)}` } })
+    await server.post('/_api/logout', undefined, {
+      headers: { cookie: `${REFRESH_COOKIE}=${encodeURIComponent(refresh)}` },
+    })
     expect((await refreshWith(`${REFRESH_COOKIE}=${encodeURIComponent(refresh)}`)).status).toBe(401)
   })
 
@@ -432,7 +462,11 @@ describe('cookie SameSite from configuration', () => {
   })
 
   it('uses the configured SameSite value on both cookies', async () => {
-    const response = await strict.post('/_api/login', { username: 'carol', password: PASSWORD }, { contentType: 'application/json' })
+    const response = await strict.post(
+      '/_api/login',
+      { username: 'carol', password: PASSWORD },
+      { contentType: 'application/json' },
+    )
     expect(response.status).toBe(204)
     const cookies = cookiesOf(response.headers)
     expect(cookies.get(JWT_COOKIE)!.attrs.get('samesite')).toBe('Strict')
@@ -441,13 +475,21 @@ describe('cookie SameSite from configuration', () => {
 })
 
 describe('login identifier', () => {
-  it('is the username only: an email in the username field is refused (attack: a username equal to another account\'s email shadowing it)', async () => {
+  it("is the username only: an email in the username field is refused (attack: a username equal to another account's email shadowing it)", async () => {
     const server = await startTestServer()
     try {
       await server.createUser('victim')
-      const byEmail = await server.post('/_api/login', { username: 'victim@example.com', password: PASSWORD }, { contentType: 'application/json' })
+      const byEmail = await server.post(
+        '/_api/login',
+        { username: 'victim@example.com', password: PASSWORD },
+        { contentType: 'application/json' },
+      )
       expect(byEmail.status).toBe(401)
-      const byUsername = await server.post('/_api/login', { username: 'victim', password: PASSWORD }, { contentType: 'application/json' })
+      const byUsername = await server.post(
+        '/_api/login',
+        { username: 'victim', password: PASSWORD },
+        { contentType: 'application/json' },
+      )
       expect(byUsername.status).toBe(204)
     } finally {
       await server.close()

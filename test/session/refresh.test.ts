@@ -74,10 +74,16 @@ describe('rotation: POST /_api/token/refresh', () => {
     expect(await tokenState(server, refresh.value)).toBe('usable')
     expect(await rowCount(ids.alice!)).toBe(before + 1)
     // Stored hashed, never raw, with a fresh 604800 s lifetime.
-    const [row] = await sql(server, 'SELECT user_id, expires_at FROM _acb_refresh_tokens WHERE token_hash = $1', [sha256(refresh.value)])
+    const [row] = await sql(server, 'SELECT user_id, expires_at FROM _acb_refresh_tokens WHERE token_hash = $1', [
+      sha256(refresh.value),
+    ])
     expect(row.user_id).toBe(ids.alice)
     expect(Math.abs(new Date(row.expires_at).getTime() - (Date.now() + 604800_000))).toBeLessThan(60_000)
-    expect((await sql(server, 'SELECT count(*)::int AS n FROM _acb_refresh_tokens WHERE token_hash = $1', [refresh.value]))[0].n).toBe(0)
+    expect(
+      (
+        await sql(server, 'SELECT count(*)::int AS n FROM _acb_refresh_tokens WHERE token_hash = $1', [refresh.value])
+      )[0].n,
+    ).toBe(0)
   })
 
   it('keeps the session going through successive rotations, each token used once', async () => {
@@ -126,7 +132,7 @@ describe('rotation: POST /_api/token/refresh', () => {
     expect((await refreshWith((await loginSession(server, 'carol')).refresh)).status).toBe(204)
   })
 
-  it('stolen token used first by the thief (refresh token reuse attack): the victim\'s next refresh revokes the thief\'s session', async () => {
+  it("stolen token used first by the thief (refresh token reuse attack): the victim's next refresh revokes the thief's session", async () => {
     const victim = await loginSession(server, 'erin')
     const thief = await refreshWith(victim.refresh) // the thief replays the stolen cookie first
     expect(thief.status).toBe(204)
@@ -147,8 +153,13 @@ describe('rotation: POST /_api/token/refresh', () => {
     // Until the database's clock (the one the grace is judged by) is past the grace period of the first use.
     await waitFor(
       async () =>
-        (await sql(server, 'SELECT revoked_at <= now() - make_interval(secs => $2) AS over FROM _acb_refresh_tokens WHERE token_hash = $1', [sha256(login.refresh), REUSE_GRACE_SECONDS]))[0]
-          ?.over === true,
+        (
+          await sql(
+            server,
+            'SELECT revoked_at <= now() - make_interval(secs => $2) AS over FROM _acb_refresh_tokens WHERE token_hash = $1',
+            [sha256(login.refresh), REUSE_GRACE_SECONDS],
+          )
+        )[0]?.over === true,
       { timeout: REUSE_GRACE_SECONDS * 1000 + 5000, interval: 100, message: 'the grace period to pass' },
     )
     expect((await refreshWith(login.refresh)).status).toBe(401)
@@ -183,7 +194,7 @@ describe('rotation: POST /_api/token/refresh', () => {
     expect((await refreshWith(sessionFrom(second.headers).refresh)).status).toBe(401)
   })
 
-  it('refuses a used token whose successor was logged out meanwhile, without revoking the user\'s other sessions', async () => {
+  it("refuses a used token whose successor was logged out meanwhile, without revoking the user's other sessions", async () => {
     const login = await loginSession(server, 'ivan')
     const otherDevice = await loginSession(server, 'ivan')
     const next = sessionFrom((await refreshWith(login.refresh)).headers)
@@ -225,7 +236,9 @@ describe('POST /_api/logout', () => {
     const replay = await refreshWith(session.refresh)
     expect(replay.status).toBe(401)
     expect(replay.headers.getSetCookie()).toEqual([])
-    const transparent = await server.get('/_api/me', { headers: { cookie: cookieHeader({ jwt: await expiredJwt(ids.judy!), refresh: session.refresh }) } })
+    const transparent = await server.get('/_api/me', {
+      headers: { cookie: cookieHeader({ jwt: await expiredJwt(ids.judy!), refresh: session.refresh }) },
+    })
     expect(transparent.status).toBe(401)
     expect(transparent.headers.getSetCookie()).toEqual([])
     // A logged-out token is not a stolen one: the user's other sessions stay.
@@ -252,7 +265,10 @@ describe('transparent refresh on any API request', () => {
   it('serves a request with an expired JWT cookie and a valid refresh cookie, setting the new cookies', async () => {
     const id = await server.createUser('transparent')
     const login = await loginSession(server, 'transparent')
-    const response = await server.get('/_api/me', withCookies({ jwt: await expiredJwt(id, 'transparent'), refresh: login.refresh }))
+    const response = await server.get(
+      '/_api/me',
+      withCookies({ jwt: await expiredJwt(id, 'transparent'), refresh: login.refresh }),
+    )
     expect(response.status).toBe(200)
     expect(response.body.username).toBe('transparent')
     expect(response.headers.get('cache-control')).toBe('private, no-store')
@@ -307,7 +323,9 @@ describe('transparent refresh on any API request', () => {
     const id = await server.createUser('parallel')
     const login = await loginSession(server, 'parallel')
     const jwt = await expiredJwt(id, 'parallel')
-    const responses = await Promise.all(Array.from({ length: 5 }, () => server.get('/_api/me', withCookies({ jwt, refresh: login.refresh }))))
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => server.get('/_api/me', withCookies({ jwt, refresh: login.refresh }))),
+    )
     expect(responses.map((r) => r.status)).toEqual(Array(5).fill(200))
     expect(new Set(responses.map((r) => sessionFrom(r.headers).refresh)).size).toBe(1)
     expect(await usableTokens(server, id)).toBe(1)
@@ -342,7 +360,9 @@ describe('transparent refresh on any API request', () => {
   it('keeps an expired JWT cookie 401 when the refresh cookie is unknown, expired or missing', async () => {
     const id = await server.createUser('stale')
     const login = await loginSession(server, 'stale')
-    await sql(server, "UPDATE _acb_refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [sha256(login.refresh)])
+    await sql(server, "UPDATE _acb_refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [
+      sha256(login.refresh),
+    ])
     const jwt = await expiredJwt(id, 'stale')
     for (const refresh of ['not-a-token', login.refresh, undefined]) {
       const response = await server.get('/_api/me', withCookies({ jwt, refresh }))
@@ -363,7 +383,10 @@ describe('transparent refresh on any API request', () => {
     const login = await loginSession(server, 'bearer')
     const token = await expiredJwt(id, 'bearer')
     expect((await server.get('/_api/me', { token })).status).toBe(401)
-    const withRefresh = await server.get('/_api/me', { token, headers: { cookie: cookieHeader({ refresh: login.refresh }) } })
+    const withRefresh = await server.get('/_api/me', {
+      token,
+      headers: { cookie: cookieHeader({ refresh: login.refresh }) },
+    })
     expect(withRefresh.status).toBe(401)
     expect(withRefresh.headers.getSetCookie()).toEqual([])
     expect(await tokenState(server, login.refresh)).toBe('usable')
@@ -421,7 +444,9 @@ describe('transparent refresh on any API request', () => {
     const login = await loginSession(server, 'verified')
     const response = await server.get('/_api/me', withCookies({ jwt: await expiredJwt(id), refresh: login.refresh }))
     const { jwtVerify } = await import('jose')
-    const { payload } = await jwtVerify(sessionFrom(response.headers).jwt, (await loadJwtKeys(process.env)).publicKey, { algorithms: ['RS256'] })
+    const { payload } = await jwtVerify(sessionFrom(response.headers).jwt, (await loadJwtKeys(process.env)).publicKey, {
+      algorithms: ['RS256'],
+    })
     expect(payload.sub).toBe(id)
   })
 })

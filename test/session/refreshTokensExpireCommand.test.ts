@@ -19,25 +19,33 @@ function expire(...args: string[]): Promise<CommandRun> {
 const sql = (text: string, params: unknown[] = []) => server.sql(text, params)
 
 /** Every refresh token record as stored: the "nothing changed" check. */
-const snapshot = () => sql('SELECT token_hash, expires_at, revoked_at, updated_at FROM _acb_refresh_tokens ORDER BY token_hash')
+const snapshot = () =>
+  sql('SELECT token_hash, expires_at, revoked_at, updated_at FROM _acb_refresh_tokens ORDER BY token_hash')
 
 /** Logs in through the API and returns the refresh token. */
 async function refreshTokenOf(username: string): Promise<string> {
-  const response = await server.post('/_api/login', { username, password: PASSWORD }, { contentType: 'application/json' })
+  const response = await server.post(
+    '/_api/login',
+    { username, password: PASSWORD },
+    { contentType: 'application/json' },
+  )
   expect(response.status).toBe(204)
   const line = response.headers.getSetCookie().find((c) => c.startsWith('api_component_refresh='))!
   return decodeURIComponent(line.split(';')[0]!.split('=')[1]!)
 }
 
 const refresh = (token: string) =>
-  server.post('/_api/token/refresh', undefined, { headers: { cookie: `api_component_refresh=${encodeURIComponent(token)}` } })
+  server.post('/_api/token/refresh', undefined, {
+    headers: { cookie: `api_component_refresh=${encodeURIComponent(token)}` },
+  })
 
 /** Whether the refresh token still works, without spending it (read from the database). */
 async function usable(token: string): Promise<boolean> {
   const { createHash } = await import('node:crypto')
-  const [row] = await sql('SELECT revoked_at IS NULL AND expires_at > now() AS usable FROM _acb_refresh_tokens WHERE token_hash = $1', [
-    createHash('sha256').update(token).digest('hex'),
-  ])
+  const [row] = await sql(
+    'SELECT revoked_at IS NULL AND expires_at > now() AS usable FROM _acb_refresh_tokens WHERE token_hash = $1',
+    [createHash('sha256').update(token).digest('hex')],
+  )
   return Boolean(row?.usable)
 }
 
@@ -60,11 +68,18 @@ describe('cwa:refresh-tokens:expire', () => {
     for (const args of [['alice', '--field', 'id'], ['--field=email'], ['--field']]) {
       expect(() => parseRefreshTokensExpireArgs(args)).toThrow(/--field/)
     }
-    expect(parseRefreshTokensExpireArgs(['bob@example.com', '--field=emailAddress'])).toEqual({ value: 'bob@example.com', field: 'emailAddress' })
+    expect(parseRefreshTokensExpireArgs(['bob@example.com', '--field=emailAddress'])).toEqual({
+      value: 'bob@example.com',
+      field: 'emailAddress',
+    })
     // On the console: the reason and the usage, with no database to reach.
-    const offline = await runPayloadCommand('cwa:refresh-tokens:expire', ['--field=id'], { DATABASE_URL: UNREACHABLE_DATABASE_URL })
+    const offline = await runPayloadCommand('cwa:refresh-tokens:expire', ['--field=id'], {
+      DATABASE_URL: UNREACHABLE_DATABASE_URL,
+    })
     expectExit(offline, 1)
-    expect(offline.stderr.trim()).toBe(`Invalid --field "id": only username or emailAddress is accepted.\nUsage: npx payload cwa:refresh-tokens:expire [value] [--field username|emailAddress]`)
+    expect(offline.stderr.trim()).toBe(
+      `Invalid --field "id": only username or emailAddress is accepted.\nUsage: npx payload cwa:refresh-tokens:expire [value] [--field username|emailAddress]`,
+    )
   }, 60_000)
 
   it("stops when the value is one user's username and another user's email address: exit 1, nothing expired", async () => {

@@ -37,7 +37,8 @@ async function withCache(fn: () => Promise<void>): Promise<void> {
 }
 
 const me = (jwt: string) => server.get('/_api/me', { token: jwt })
-const restMe = async (jwt: string) => (await server.get('/api/users/me', { headers: { cookie: cookieHeader({ jwt }) } })).body?.user ?? null
+const restMe = async (jwt: string) =>
+  (await server.get('/api/users/me', { headers: { cookie: cookieHeader({ jwt }) } })).body?.user ?? null
 
 let aliceId: string
 beforeAll(async () => {
@@ -60,18 +61,27 @@ describe('tokens signed with the right key but without a lifetime', () => {
   })
 
   it('security: a token whose exp lies years ahead is refused once older than the token lifetime', async () => {
-    const jwt = await signed({ sub: aliceId, username: 'alice', roles: ['ROLE_ADMIN'] }, { iat: now() - 7200, exp: now() + 10 * 365 * 86400 })
+    const jwt = await signed(
+      { sub: aliceId, username: 'alice', roles: ['ROLE_ADMIN'] },
+      { iat: now() - 7200, exp: now() + 10 * 365 * 86400 },
+    )
     expect((await me(jwt)).status).toBe(401)
     expect(await restMe(jwt)).toBeNull()
   })
 
   it('security: a token issued in the future is refused', async () => {
-    const jwt = await signed({ sub: aliceId, username: 'alice', roles: ['ROLE_ADMIN'] }, { iat: now() + 3600, exp: now() + 7200 })
+    const jwt = await signed(
+      { sub: aliceId, username: 'alice', roles: ['ROLE_ADMIN'] },
+      { iat: now() + 3600, exp: now() + 7200 },
+    )
     expect((await me(jwt)).status).toBe(401)
   })
 
   it('a token with sub, iat and exp signed by the site is accepted (control)', async () => {
-    const jwt = await signed({ sub: aliceId, username: 'alice', roles: ['ROLE_ADMIN'] }, { iat: now(), exp: now() + 600 })
+    const jwt = await signed(
+      { sub: aliceId, username: 'alice', roles: ['ROLE_ADMIN'] },
+      { iat: now(), exp: now() + 600 },
+    )
     expect((await me(jwt)).status).toBe(200)
     expect(await restMe(jwt)).not.toBeNull()
   })
@@ -89,7 +99,9 @@ describe('a JWT ends with the account state it was issued for', () => {
     const users = await server.get('/_api/users', { token: root })
     expect(users.status).toBe(200)
     expect(users.text).not.toContain('tokenVersion')
-    const rest = await server.get('/api/users', { headers: { cookie: cookieHeader({ jwt: root }), accept: 'application/json' } })
+    const rest = await server.get('/api/users', {
+      headers: { cookie: cookieHeader({ jwt: root }), accept: 'application/json' },
+    })
     expect(rest.status).toBe(200)
     expect(rest.text).not.toContain('tokenVersion')
   })
@@ -98,7 +110,12 @@ describe('a JWT ends with the account state it was issued for', () => {
     const id = await server.createUser('reviver', ['ROLE_USER'])
     const { jwt } = await loginSession(server, 'reviver')
     await server.patch(`/_api/users/${id}`, { tokenVersion: 7 }, { token: jwt })
-    await server.request('PATCH', `/api/users/${id}`, { tokenVersion: 7 }, { headers: { cookie: cookieHeader({ jwt }) }, contentType: 'application/json' })
+    await server.request(
+      'PATCH',
+      `/api/users/${id}`,
+      { tokenVersion: 7 },
+      { headers: { cookie: cookieHeader({ jwt }) }, contentType: 'application/json' },
+    )
     const [row] = await server.sql('SELECT token_version::int AS v FROM _acb_users WHERE id = $1', [id])
     expect(row.v).toBe(0)
     expect((await me(jwt)).status).toBe(200)
@@ -173,7 +190,9 @@ describe('a JWT ends with the account state it was issued for', () => {
     const { jwt } = await loginSession(server, 'resetter')
     expect((await me(jwt)).status).toBe(200)
     expect((await server.get('/_api/password/reset/request/resetter')).status).toBe(200)
-    const mail = await smtp.waitFor((m: ReceivedMessage) => m.to.includes('resetter@example.com') && /password reset/i.test(m.subject))
+    const mail = await smtp.waitFor(
+      (m: ReceivedMessage) => m.to.includes('resetter@example.com') && /password reset/i.test(m.subject),
+    )
     const { token } = linkParts(theLink(mail))
     expect((await submitReset(server, 'resetter', token, 'reset to this one')).status).toBe(201)
     expect((await me(jwt)).status).toBe(401)
@@ -196,7 +215,14 @@ describe('a JWT ends with the account state it was issued for', () => {
     const { getOptions } = await import('../../plugins/cwa/dist/core/registry.js')
     const { authenticateRequest } = await import('../../plugins/cwa/dist/session/authenticateRequest.js')
     expect(getOptions(payload.config).apiPrefix).toBe('/_api')
-    const call = () => authenticateRequest({ payload, method: 'GET', path: '/me', headers: new Headers(headers), responseHeaders: new Headers() } as never)
+    const call = () =>
+      authenticateRequest({
+        payload,
+        method: 'GET',
+        path: '/me',
+        headers: new Headers(headers),
+        responseHeaders: new Headers(),
+      } as never)
     // Without the cache (as the other tests run): one query on every request.
     // The statements themselves are compared (not their number), so a failure shows what ran.
     expect((await server.countQueries(call)).sql).toHaveLength(1)

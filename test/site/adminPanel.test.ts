@@ -33,7 +33,8 @@ beforeAll(async () => {
         // Before the app exists the whole server answers a plain 503 ("starting"); only the admin's own wait page counts.
         const text = await response.text()
         const api = await fetch(`http://127.0.0.1:${port}/_api/`).catch(() => null)
-        if (api?.ok && /the admin panel/.test(text)) whilePreparing = { status: 503, retryAfter: response.headers.get('retry-after'), text }
+        if (api?.ok && /the admin panel/.test(text))
+          whilePreparing = { status: 503, retryAfter: response.headers.get('retry-after'), text }
         else await api?.arrayBuffer()
       } else await response?.arrayBuffer()
       if (response?.status === 200) break
@@ -41,10 +42,17 @@ beforeAll(async () => {
     }
   })()
   try {
-    const site = await startSite({ DATABASE_URL: databaseUrl(database), ADMIN_PANEL: '1', SEED_DEMO: '0', PORT: String(port) }, 240_000)
+    const site = await startSite(
+      { DATABASE_URL: databaseUrl(database), ADMIN_PANEL: '1', SEED_DEMO: '0', PORT: String(port) },
+      240_000,
+    )
     base = site.base
     child = site.child
-    await waitFor(async () => (await fetch(`${base}/admin/login`)).status === 200, { timeout: 240_000, interval: 50, message: 'the admin panel to be ready' })
+    await waitFor(async () => (await fetch(`${base}/admin/login`)).status === 200, {
+      timeout: 240_000,
+      interval: 50,
+      message: 'the admin panel to be ready',
+    })
   } finally {
     watching = false
     await watch
@@ -82,7 +90,12 @@ describe('admin panel', () => {
     const register = await fetch(`${base}/api/users/first-register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'owner', email: 'owner@example.com', password: PASSWORD, 'confirm-password': PASSWORD }),
+      body: JSON.stringify({
+        username: 'owner',
+        email: 'owner@example.com',
+        password: PASSWORD,
+        'confirm-password': PASSWORD,
+      }),
     })
     expect(register.status).toBeLessThan(300)
     const body = await register.json()
@@ -94,7 +107,10 @@ describe('admin panel', () => {
       body: JSON.stringify({ username: 'owner', password: PASSWORD }),
     })
     expect(login.status).toBe(200)
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
     const dashboard = await html('/admin', cookie)
     expect(dashboard.status).toBe(200)
     // Assert on small facts: a failure must not print the whole page.

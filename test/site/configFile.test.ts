@@ -29,7 +29,13 @@ afterAll(async () => {
 
 describe('siteOptions', () => {
   it('deep-merges the file over the defaults: objects merge, values and arrays replace', () => {
-    const file = configFile(JSON.stringify({ websiteName: 'Merged', users: { allowRegistration: true }, routeSecurity: [{ route: '/admin*', security: 'ROLE_ADMIN' }] }))
+    const file = configFile(
+      JSON.stringify({
+        websiteName: 'Merged',
+        users: { allowRegistration: true },
+        routeSecurity: [{ route: '/admin*', security: 'ROLE_ADMIN' }],
+      }),
+    )
     const options = siteOptions({ CWA_CONFIG_FILE: file })
     expect(options.websiteName).toBe('Merged')
     expect(options.users).toEqual({ allowRegistration: true })
@@ -51,7 +57,11 @@ describe('a site started with CWA_CONFIG_FILE and API_PREFIX', () => {
     process.env.CWA_CONFIG_FILE = configFile(JSON.stringify({ users: { allowRegistration: true } }))
     const server = await startTestServer()
     servers.push(server)
-    const created = await server.post('/_api/users', { username: 'newcomer', emailAddress: 'newcomer@example.com', plainPassword: 'a long enough password' })
+    const created = await server.post('/_api/users', {
+      username: 'newcomer',
+      emailAddress: 'newcomer@example.com',
+      plainPassword: 'a long enough password',
+    })
     expect(created.status).toBe(201)
     expect(created.body.roles).toEqual(['ROLE_USER'])
   })

@@ -81,14 +81,35 @@ beforeAll(async () => {
   ;({ base, child, output } = site)
   // Fixtures through Payload in this process, on the site's embedded database.
   embeddedUrl = `postgres://postgres:postgres@127.0.0.1:${embeddedPort}/cwa`
-  payload = await startPayload({ config: buildSiteConfig({ databaseUrl: embeddedUrl }), key: `faults_${embeddedPort}`, migrate: false })
+  payload = await startPayload({
+    config: buildSiteConfig({ databaseUrl: embeddedUrl }),
+    key: `faults_${embeddedPort}`,
+    migrate: false,
+  })
   await payload.create({
     collection: 'users',
-    data: { username: 'faults', email: 'faults@example.com', password: PASSWORD, roles: ['ROLE_SUPER_ADMIN'], enabled: true, emailAddressVerified: true } as never,
+    data: {
+      username: 'faults',
+      email: 'faults@example.com',
+      password: PASSWORD,
+      roles: ['ROLE_SUPER_ADMIN'],
+      enabled: true,
+      emailAddressVerified: true,
+    } as never,
   })
-  const login = await fetch(`${base}/_api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'faults', password: PASSWORD }) })
+  const login = await fetch(`${base}/_api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'faults', password: PASSWORD }),
+  })
   expect(login.status).toBe(204)
-  token = decodeURIComponent(login.headers.getSetCookie().find((c) => c.startsWith('api_component='))!.split(';')[0]!.split('=')[1]!)
+  token = decodeURIComponent(
+    login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('api_component='))!
+      .split(';')[0]!
+      .split('=')[1]!,
+  )
   // Closed before the faults: Payload's own reconnect timer on a killed connection would outlive the test.
   await closePayload(payload)
 }, 120_000)
@@ -127,18 +148,29 @@ const write = async (): Promise<Outcome> => {
   try {
     const response = await fetch(`${base}/_api/component/html_contents`, {
       method: 'POST',
-      headers: { 'content-type': 'application/ld+json', accept: 'application/ld+json', authorization: `Bearer ${token}` },
+      headers: {
+        'content-type': 'application/ld+json',
+        accept: 'application/ld+json',
+        authorization: `Bearer ${token}`,
+      },
       body: JSON.stringify({ html: marker }),
       signal: AbortSignal.timeout(20_000),
     })
     const body = (await response.json().catch(() => ({}))) as { '@id'?: string }
-    return { path: 'POST html_contents', status: response.status, retryAfter: response.headers.get('retry-after'), id: body['@id'], marker }
+    return {
+      path: 'POST html_contents',
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      id: body['@id'],
+      marker,
+    }
   } catch {
     return { path: 'POST html_contents', status: 0, retryAfter: null, marker }
   }
 }
 
-const healthy = async () => (await read('/_api/_/pages')()).status === 200 && (await read('/api/pages?limit=1')()).status === 200
+const healthy = async () =>
+  (await read('/_api/_/pages')()).status === 200 && (await read('/api/pages?limit=1')()).status === 200
 
 function expectNo500(outcomes: Outcome[]) {
   const bad = outcomes.filter((o) => o.status >= 500 && o.status !== 503)
@@ -151,7 +183,9 @@ describe('faults', () => {
     const started = Date.now()
     const closed = await new Promise<string>((resolve) => {
       const socket = connect(Number(new URL(base).port), '127.0.0.1', () => {
-        socket.write('POST /_api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"username":')
+        socket.write(
+          'POST /_api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"username":',
+        )
       })
       let answer = ''
       socket.on('data', (d) => (answer += d))
@@ -196,15 +230,30 @@ describe('faults', () => {
   it('the database killed (kill -9) during writes: it is restarted, requests meanwhile get 503, every write is committed whole or refused', async () => {
     const outcomes: Outcome[] = []
     let done = false
-    const loops = [loop(outcomes, () => done, write), loop(outcomes, () => done, write), loop(outcomes, () => done, read('/_api/_/pages'))]
-    await waitFor(() => outcomes.filter((o) => o.status === 201).length > 3, { timeout: 10_000, message: 'writes before the kill' })
+    const loops = [
+      loop(outcomes, () => done, write),
+      loop(outcomes, () => done, write),
+      loop(outcomes, () => done, read('/_api/_/pages')),
+    ]
+    await waitFor(() => outcomes.filter((o) => o.status === 201).length > 3, {
+      timeout: 10_000,
+      message: 'writes before the kill',
+    })
     const [postmaster] = postgresProcesses()
     process.kill(postmaster!, 'SIGKILL')
-    await waitFor(() => /Embedded PostgreSQL stopped unexpectedly \(killed by SIGKILL\)/.test(output()), { message: 'the site noticing the database is gone' })
-    await waitFor(() => /Embedded PostgreSQL restarted/.test(output()), { timeout: 30_000, message: 'the embedded database restarted' })
+    await waitFor(() => /Embedded PostgreSQL stopped unexpectedly \(killed by SIGKILL\)/.test(output()), {
+      message: 'the site noticing the database is gone',
+    })
+    await waitFor(() => /Embedded PostgreSQL restarted/.test(output()), {
+      timeout: 30_000,
+      message: 'the embedded database restarted',
+    })
     await waitFor(healthy, { timeout: 15_000, message: 'the site answering 200 again after the restart' })
     const after = outcomes.length
-    await waitFor(() => outcomes.slice(after).filter((o) => o.status === 201).length > 2, { timeout: 10_000, message: 'writes after the restart' })
+    await waitFor(() => outcomes.slice(after).filter((o) => o.status === 201).length > 2, {
+      timeout: 10_000,
+      message: 'writes after the restart',
+    })
     done = true
     await Promise.all(loops)
     expectNo500(outcomes)
@@ -235,7 +284,12 @@ describe('faults', () => {
         `${base}/_api/component/html_contents`,
         {
           method: 'POST',
-          headers: { 'content-type': 'application/ld+json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}`, expect: '100-continue' },
+          headers: {
+            'content-type': 'application/ld+json',
+            'content-length': Buffer.byteLength(body),
+            authorization: `Bearer ${token}`,
+            expect: '100-continue',
+          },
         },
         (res) => {
           let text = ''
@@ -255,8 +309,13 @@ describe('faults', () => {
     await inFlight
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
     child.kill('SIGTERM')
-    await waitFor(() => /SIGTERM received: shutting down \(finishing 1 request in flight/.test(output()), { message: 'the stop to begin' })
-    const refused = await fetch(`${base}/_api/`).then((r) => r.status, () => 'refused')
+    await waitFor(() => /SIGTERM received: shutting down \(finishing 1 request in flight/.test(output()), {
+      message: 'the stop to begin',
+    })
+    const refused = await fetch(`${base}/_api/`).then(
+      (r) => r.status,
+      () => 'refused',
+    )
     expect([503, 'refused']).toContain(refused)
     sent()
     const answer = await response
@@ -271,7 +330,12 @@ describe('faults', () => {
 
 describe('faults: the embedded database cannot be restarted', () => {
   it('exits 1 (for a supervisor to start it again) when the killed embedded database cannot be restarted', async () => {
-    const site = await startSite({ DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: String(await freePort()), SEED_DEMO: '0', EMBEDDED_POSTGRES_RESTART_ATTEMPTS: '2' })
+    const site = await startSite({
+      DATABASE_URL: undefined,
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      SEED_DEMO: '0',
+      EMBEDDED_POSTGRES_RESTART_ATTEMPTS: '2',
+    })
     const exited = new Promise<number | null>((resolve) => site.child.once('exit', (code) => resolve(code)))
     const postmaster = ps(site.child.pid!).find((p) => p.comm === 'postgres')!
     const data = path.join(site.dataDir, 'postgres')

@@ -23,13 +23,23 @@ afterAll(async () => {
 describe('migration snapshot', () => {
   it('the latest snapshot matches the schema of the current config', async () => {
     const dir = path.join(process.cwd(), 'migrations')
-    const latest = readdirSync(dir).filter((file) => file.endsWith('.json')).sort().pop()!
-    const latestMigration = readdirSync(dir).filter((file) => file.endsWith('.ts') && file !== 'index.ts').sort().pop()!
+    const latest = readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .pop()!
+    const latestMigration = readdirSync(dir)
+      .filter((file) => file.endsWith('.ts') && file !== 'index.ts')
+      .sort()
+      .pop()!
     // The snapshot belongs to the latest migration: one written after it would leave that migration's changes out.
     expect(latest.slice(0, -5)).toBe(latestMigration.slice(0, -3))
     const db = server.payload.db as unknown as {
       schema: unknown
-      requireDrizzleKit(): { generateDrizzleJson(schema: unknown): Promise<{ version: string }>; generateMigration(a: unknown, b: unknown): Promise<string[]>; upSnapshot?(s: unknown): unknown }
+      requireDrizzleKit(): {
+        generateDrizzleJson(schema: unknown): Promise<{ version: string }>
+        generateMigration(a: unknown, b: unknown): Promise<string[]>
+        upSnapshot?(s: unknown): unknown
+      }
     }
     const kit = db.requireDrizzleKit()
     const after = await kit.generateDrizzleJson(db.schema)

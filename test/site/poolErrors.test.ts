@@ -28,7 +28,11 @@ beforeAll(async () => {
   process.on('uncaughtException', onUncaught)
   database = await createTestDatabase(process.env.CWA_TEST_TEMPLATE!)
   // No pool.on('error') here: the config's own pool must handle it.
-  payload = await startPayload({ config: buildSiteConfig({ databaseUrl: databaseUrl(database) }), key: database, migrate: false })
+  payload = await startPayload({
+    config: buildSiteConfig({ databaseUrl: databaseUrl(database) }),
+    key: database,
+    migrate: false,
+  })
   onPoolError((error) => poolErrors.push(error.message))
 })
 
@@ -40,7 +44,10 @@ afterAll(async () => {
 
 const terminateBackends = () =>
   withAdminClient(async (client) => {
-    const { rowCount } = await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database])
+    const { rowCount } = await client.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    )
     return rowCount ?? 0
   })
 
@@ -52,7 +59,9 @@ describe('database connection faults', () => {
     await Promise.all(Array.from({ length: 4 }, () => payload.find({ collection: 'users', limit: 1, depth: 0 })))
     expect(pool().idleCount).toBeGreaterThan(0)
     expect(await terminateBackends()).toBeGreaterThan(0)
-    await waitFor(() => poolErrors.some((m) => /terminating connection due to administrator command/.test(m)), { message: 'the pool reports the terminated connections' })
+    await waitFor(() => poolErrors.some((m) => /terminating connection due to administrator command/.test(m)), {
+      message: 'the pool reports the terminated connections',
+    })
     // Every terminated idle client has been dropped (a query on one not yet dropped would be a 503).
     await waitFor(() => pool().idleCount === 0, { message: 'the pool to drop its terminated clients' })
     expect(uncaught).toEqual([])
@@ -68,7 +77,14 @@ describe('database connection faults', () => {
     await waitFor(() => poolErrors.length > 0, { message: 'the checked-out client reports its error' })
     await payload.db.rollbackTransaction(transaction!).catch(() => {})
     expect(uncaught).toEqual([])
-    await waitFor(async () => (await payload.find({ collection: 'users', limit: 1, depth: 0 }).then(() => true, () => false)), { message: 'queries work again' })
+    await waitFor(
+      async () =>
+        await payload.find({ collection: 'users', limit: 1, depth: 0 }).then(
+          () => true,
+          () => false,
+        ),
+      { message: 'queries work again' },
+    )
   })
 
   it('classifies connection, timeout and shutdown errors as 503 with Retry-After, never 500', () => {
@@ -77,7 +93,10 @@ describe('database connection faults', () => {
       new Error('timeout exceeded when trying to connect'),
       new Error('Query read timeout'),
       new Error('Connection terminated unexpectedly'),
-      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' }),
+      Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+        severity: 'FATAL',
+      }),
       Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014', severity: 'ERROR' }),
       Object.assign(new Error('the database system is starting up'), { code: '57P03', severity: 'FATAL' }),
       new Error('Failed query: select 1', { cause: new Error('Connection terminated due to connection timeout') }),
@@ -88,7 +107,9 @@ describe('database connection faults', () => {
       expect(classified.status).toBe(503)
       expect(classified.headers['Retry-After']).toBe('5')
     }
-    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505', severity: 'ERROR' }))).toBe(false)
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505', severity: 'ERROR' }))).toBe(
+      false,
+    )
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false)
   })
 })

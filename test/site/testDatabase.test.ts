@@ -21,7 +21,9 @@ async function closedPort(): Promise<number> {
 
 describe('the test database', () => {
   it('TEST_PG_URL wins; else a local server that answers is used', async () => {
-    expect((await testDatabase({ TEST_PG_URL: 'postgres://u@db.example:6000' })).url).toBe('postgres://u@db.example:6000')
+    expect((await testDatabase({ TEST_PG_URL: 'postgres://u@db.example:6000' })).url).toBe(
+      'postgres://u@db.example:6000',
+    )
     const local = new URL(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432')
     const found = await testDatabase({ TEST_PG_PORT: local.port || '5432' })
     expect(found.source).toContain(`127.0.0.1:${local.port || '5432'}`)
@@ -34,7 +36,11 @@ describe('the test database', () => {
     // A new template database: the inner run must not reuse this run's variables.
     delete env.CWA_TEST_TEMPLATE
     delete env.NODE_OPTIONS
-    const run = spawnSync('node', ['scripts/run-tests.mjs', 'test/core/afterCommit.test.ts'], { env, encoding: 'utf8', timeout: 120_000 })
+    const run = spawnSync('node', ['scripts/run-tests.mjs', 'test/core/afterCommit.test.ts'], {
+      env,
+      encoding: 'utf8',
+      timeout: 120_000,
+    })
     const output = `${run.stdout}\n${run.stderr}`
     expect(output).toMatch(/Tests run against embedded PostgreSQL on 127\.0\.0\.1:(\d+)/)
     expect(run.stdout.trim().split('\n').pop()).toBe('5 passed, 0 failed')

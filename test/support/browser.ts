@@ -46,12 +46,22 @@ export interface AdminSite {
 export async function startAdminSite(env: Record<string, string | undefined> = {}): Promise<AdminSite> {
   await ensureAdminBuild()
   const database = await createTestDatabase(process.env.CWA_TEST_TEMPLATE!)
-  const site = await startSite({ DATABASE_URL: databaseUrl(database), ADMIN_PANEL: '1', SEED_DEMO: '1', CWA_JOBS_RUNNER: '0', ...env }, 240_000)
-  await waitFor(() => fetch(`${site.base}/admin/login`).then((r) => r.status === 200, () => false), {
-    timeout: 240_000,
-    interval: 200,
-    message: () => `the admin panel to be ready:\n${site.output()}`,
-  })
+  const site = await startSite(
+    { DATABASE_URL: databaseUrl(database), ADMIN_PANEL: '1', SEED_DEMO: '1', CWA_JOBS_RUNNER: '0', ...env },
+    240_000,
+  )
+  await waitFor(
+    () =>
+      fetch(`${site.base}/admin/login`).then(
+        (r) => r.status === 200,
+        () => false,
+      ),
+    {
+      timeout: 240_000,
+      interval: 200,
+      message: () => `the admin panel to be ready:\n${site.output()}`,
+    },
+  )
   let owner: Promise<Credentials> | undefined
   return {
     base: site.base,
@@ -102,7 +112,15 @@ export async function openBrowser(): Promise<TestBrowser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   const offsite: string[] = []

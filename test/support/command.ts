@@ -36,8 +36,16 @@ export interface CommandVia {
 }
 
 /** Starts the command with no terminal attached (stdin is /dev/null); stderr without npm's own warnings. */
-export function startPayloadCommand(command: string, args: string[] = [], env: Record<string, string | undefined> = {}, { via = 'payload-cwa' }: CommandVia = {}): RunningCommand {
-  const child = spawn('npx', [via, command, ...args], { env: { ...process.env, SEED_DEMO: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+export function startPayloadCommand(
+  command: string,
+  args: string[] = [],
+  env: Record<string, string | undefined> = {},
+  { via = 'payload-cwa' }: CommandVia = {},
+): RunningCommand {
+  const child = spawn('npx', [via, command, ...args], {
+    env: { ...process.env, SEED_DEMO: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout!.on('data', (d) => (stdout += d))
@@ -50,7 +58,12 @@ export function startPayloadCommand(command: string, args: string[] = [], env: R
 }
 
 /** Runs the command to its end. */
-export function runPayloadCommand(command: string, args: string[] = [], env: Record<string, string | undefined> = {}, via: CommandVia = {}): Promise<CommandRun> {
+export function runPayloadCommand(
+  command: string,
+  args: string[] = [],
+  env: Record<string, string | undefined> = {},
+  via: CommandVia = {},
+): Promise<CommandRun> {
   return startPayloadCommand(command, args, env, via).exited
 }
 
@@ -64,5 +77,6 @@ function withoutNpmNoise(stderr: string): string {
 
 /** Checks the exit code, showing the command's output when it differs. */
 export function expectExit(run: CommandRun, code: number): void {
-  if (run.code !== code) throw new Error(`expected exit code ${code}, got ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`)
+  if (run.code !== code)
+    throw new Error(`expected exit code ${code}, got ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`)
 }

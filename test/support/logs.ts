@@ -54,7 +54,11 @@ export function captureLogs(payload: Payload, level: LogLevel = 'error'): LogCap
 }
 
 /** Runs `fn` and returns, as JSON text, what was logged at `level` meanwhile. */
-export async function loggedDuring(payload: Payload, fn: () => Promise<void>, level: LogLevel = 'error'): Promise<string> {
+export async function loggedDuring(
+  payload: Payload,
+  fn: () => Promise<void>,
+  level: LogLevel = 'error',
+): Promise<string> {
   const capture = captureLogs(payload, level)
   try {
     await fn()

@@ -53,7 +53,8 @@ export function selectorMatches(selector: string, topic: string): boolean {
   return selector.includes('{') && templateRegex(selector).test(topic)
 }
 
-const anyMatch = (selectors: readonly string[], topics: readonly string[]) => selectors.some((s) => topics.some((t) => selectorMatches(s, t)))
+const anyMatch = (selectors: readonly string[], topics: readonly string[]) =>
+  selectors.some((s) => topics.some((t) => selectorMatches(s, t)))
 
 function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
@@ -74,13 +75,16 @@ async function claims(token: string, secret: string): Promise<{ publish?: unknow
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] })
     const mercure = payload.mercure
-    return typeof mercure === 'object' && mercure !== null ? (mercure as { publish?: unknown; subscribe?: unknown }) : {}
+    return typeof mercure === 'object' && mercure !== null
+      ? (mercure as { publish?: unknown; subscribe?: unknown })
+      : {}
   } catch {
     return null
   }
 }
 
-const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [])
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Uint8Array[] = []
@@ -95,13 +99,22 @@ interface Subscriber {
 }
 
 function frame(update: HubUpdateRecord): string {
-  return `id: ${update.id}\n${update.data.split('\n').map((line) => `data: ${line}\n`).join('')}\n`
+  return `id: ${update.id}\n${update.data
+    .split('\n')
+    .map((line) => `data: ${line}\n`)
+    .join('')}\n`
 }
 
 const delivers = (subscriber: Pick<Subscriber, 'selectors' | 'allowed'>, update: HubUpdateRecord) =>
   anyMatch(subscriber.selectors, update.topics) && (!update.private || anyMatch(subscriber.allowed, update.topics))
 
-export async function startMercureHub({ publisherSecret, subscriberSecret = publisherSecret }: { publisherSecret: string; subscriberSecret?: string }): Promise<MercureTestHub> {
+export async function startMercureHub({
+  publisherSecret,
+  subscriberSecret = publisherSecret,
+}: {
+  publisherSecret: string
+  subscriberSecret?: string
+}): Promise<MercureTestHub> {
   const updates: HubUpdateRecord[] = []
   const refused: number[] = []
   const subscribers = new Set<Subscriber>()
@@ -124,7 +137,12 @@ export async function startMercureHub({ publisherSecret, subscriberSecret = publ
       const topics = form.getAll('topic')
       if (topics.length === 0) return refuse(400, 'missing topic')
       if (!anyMatch(stringList(granted.publish), topics)) return refuse(403, 'not allowed to publish on these topics')
-      const update: HubUpdateRecord = { id: form.get('id') ?? `urn:uuid:${randomUUID()}`, topics, data: form.get('data') ?? '', private: form.get('private') !== null }
+      const update: HubUpdateRecord = {
+        id: form.get('id') ?? `urn:uuid:${randomUUID()}`,
+        topics,
+        data: form.get('data') ?? '',
+        private: form.get('private') !== null,
+      }
       updates.push(update)
       for (const subscriber of subscribers) if (delivers(subscriber, update)) subscriber.res.write(frame(update))
       res.writeHead(200, { 'content-type': 'text/plain' }).end(update.id)
@@ -147,12 +165,20 @@ export async function startMercureHub({ publisherSecret, subscriberSecret = publ
         allowed = stringList(granted.subscribe)
       }
       const subscriber: Subscriber = { selectors, allowed, res }
-      const lastEventId = (req.headers['last-event-id'] as string | undefined) ?? url.searchParams.get('lastEventID') ?? url.searchParams.get('Last-Event-ID')
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'last-event-id': updates.at(-1)?.id ?? 'earliest' })
+      const lastEventId =
+        (req.headers['last-event-id'] as string | undefined) ??
+        url.searchParams.get('lastEventID') ??
+        url.searchParams.get('Last-Event-ID')
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        'last-event-id': updates.at(-1)?.id ?? 'earliest',
+      })
       res.write(':\n\n')
       if (lastEventId) {
         const index = lastEventId === 'earliest' ? -1 : updates.findIndex((u) => u.id === lastEventId)
-        if (index !== -1 || lastEventId === 'earliest') for (const update of updates.slice(index + 1)) if (delivers(subscriber, update)) res.write(frame(update))
+        if (index !== -1 || lastEventId === 'earliest')
+          for (const update of updates.slice(index + 1)) if (delivers(subscriber, update)) res.write(frame(update))
       }
       subscribers.add(subscriber)
       req.on('close', () => subscribers.delete(subscriber))
@@ -189,7 +215,11 @@ export interface SseSubscription {
 }
 
 /** Subscribes to a hub over SSE (fetch, streamed): the messages are parsed as they arrive. */
-export async function subscribe(hubUrl: string, topics: string[], { headers = {}, query = {} }: { headers?: Record<string, string>; query?: Record<string, string> } = {}): Promise<SseSubscription> {
+export async function subscribe(
+  hubUrl: string,
+  topics: string[],
+  { headers = {}, query = {} }: { headers?: Record<string, string>; query?: Record<string, string> } = {},
+): Promise<SseSubscription> {
   const url = new URL(hubUrl)
   for (const topic of topics) url.searchParams.append('topic', topic)
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)

@@ -61,7 +61,9 @@ export function apiClient(base: string) {
     const headers: Record<string, string> = { accept: 'application/ld+json', ...(opts.headers ?? {}) }
     if (opts.token) headers.authorization = `Bearer ${opts.token}`
     const body = opts.raw !== undefined ? opts.raw : json !== undefined ? JSON.stringify(json) : undefined
-    if (body !== undefined) headers['content-type'] = opts.contentType ?? (method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json')
+    if (body !== undefined)
+      headers['content-type'] =
+        opts.contentType ?? (method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json')
     const response = await fetch(`${base}${path}`, { method, headers, body })
     const text = await response.text()
     let parsed: unknown = text
@@ -74,7 +76,10 @@ export function apiClient(base: string) {
   }
 }
 
-export async function startMinimalSite({ collections = [], options = {} }: MinimalSiteOptions = {}): Promise<MinimalSite> {
+export async function startMinimalSite({
+  collections = [],
+  options = {},
+}: MinimalSiteOptions = {}): Promise<MinimalSite> {
   const database = await createEmptyDatabase()
   let payload: Payload | undefined
   let server: Server | undefined
@@ -127,10 +132,22 @@ export async function startMinimalSite({ collections = [], options = {} }: Minim
       const username = `${role.toLowerCase()}_${randomBytes(3).toString('hex')}`
       await started.create({
         collection: 'users',
-        data: { username, email: `${username}@example.com`, password: PASSWORD, roles: [role], enabled: true, emailAddressVerified: true } as never,
+        data: {
+          username,
+          email: `${username}@example.com`,
+          password: PASSWORD,
+          roles: [role],
+          enabled: true,
+          emailAddressVerified: true,
+        } as never,
         depth: 0,
       })
-      const response = await request('POST', `${prefix}/login`, { username, password: PASSWORD }, { contentType: 'application/json' })
+      const response = await request(
+        'POST',
+        `${prefix}/login`,
+        { username, password: PASSWORD },
+        { contentType: 'application/json' },
+      )
       if (response.status !== 204) throw new Error(`login failed: ${response.status} ${response.text}`)
       const cookie = response.headers.getSetCookie().find((c) => c.startsWith('api_component='))
       if (!cookie) throw new Error(`login set no api_component cookie: ${response.headers.getSetCookie().join(' | ')}`)

@@ -36,12 +36,16 @@ export async function ensureAdminBuild(): Promise<void> {
   )
   try {
     if (adminBuildExists(root) && !adminSourcesNewerThanBuild(root)?.length) return
-    execFileSync(process.execPath, [createRequire(path.join(root, 'package.json')).resolve('next/dist/bin/next'), 'build'], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      maxBuffer: 64 * 1024 * 1024,
-    })
+    execFileSync(
+      process.execPath,
+      [createRequire(path.join(root, 'package.json')).resolve('next/dist/bin/next'), 'build'],
+      {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    )
   } finally {
     rmdirSync(BUILD_LOCK)
   }

@@ -39,11 +39,16 @@ const existing = await withAdminClient(async (c) => {
 if (!existing) {
   // Per process: two test runs (two worktrees) starting at once must not drop each other's build.
   const building = `${template}_b${process.pid}`
-  await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`).then(() => c.query(`CREATE DATABASE "${building}"`)))
+  await withAdminClient((c) =>
+    c.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`).then(() => c.query(`CREATE DATABASE "${building}"`)),
+  )
   const { buildSiteConfig } = await import('../../payload.config')
   const { startPayload } = await import('../../src/server/bootstrap')
   const { closePayload } = await import('../../plugins/cwa/dist/core/utils/closePayload.js')
-  const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: databaseUrl(building) }), key: 'template' })
+  const payload = await startPayload({
+    config: buildSiteConfig({ databaseUrl: databaseUrl(building) }),
+    key: 'template',
+  })
   await closePayload(payload)
   await withAdminClient(async (c) => {
     try {

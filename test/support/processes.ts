@@ -8,7 +8,8 @@ export function descendants(pid: number): number[] {
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => l.trim().split(/\s+/).map(Number) as [number, number])
-  const below = (parent: number): number[] => table.filter(([, ppid]) => ppid === parent).flatMap(([child]) => [child, ...below(child)])
+  const below = (parent: number): number[] =>
+    table.filter(([, ppid]) => ppid === parent).flatMap(([child]) => [child, ...below(child)])
   return below(pid)
 }
 

@@ -25,7 +25,12 @@ export default class CwaSequencer extends Base {
     const sorted = super.sort(tests)
     const source = new Map(sorted.map((test) => [test.path, readFileSync(test.path, 'utf8')]))
     const timed = sorted.some((test) => test.duration != null)
-    const ordered = timed ? sorted : [...sorted.filter((t) => STARTS_PROCESSES.test(source.get(t.path))), ...sorted.filter((t) => !STARTS_PROCESSES.test(source.get(t.path)))]
+    const ordered = timed
+      ? sorted
+      : [
+          ...sorted.filter((t) => STARTS_PROCESSES.test(source.get(t.path))),
+          ...sorted.filter((t) => !STARTS_PROCESSES.test(source.get(t.path))),
+        ]
     const root = sorted[0]?.context.config.rootDir ?? process.cwd()
     if (existsSync(path.join(root, '.next', 'BUILD_ID'))) return ordered
     const [builder, ...waiters] = ordered.filter((t) => NEEDS_NEXT_BUILD.test(source.get(t.path)))

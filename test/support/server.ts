@@ -85,12 +85,18 @@ function withMailerDsn<T>(dsn: string | undefined, build: () => T): T {
  * Starts the reference site on a fresh database cloned from the migrated
  * template: real PostgreSQL, real Express, real HTTP on a loopback port.
  */
-export async function startTestServer({ options, mailerDsn }: { options?: Partial<CwaPluginOptions>; mailerDsn?: string } = {}): Promise<TestServer> {
+export async function startTestServer({
+  options,
+  mailerDsn,
+}: { options?: Partial<CwaPluginOptions>; mailerDsn?: string } = {}): Promise<TestServer> {
   const template = process.env.CWA_TEST_TEMPLATE
   if (!template) throw new Error('CWA_TEST_TEMPLATE is not set: run the tests with npm test')
   const database = await createTestDatabase(template)
   const url = databaseUrl(database)
-  const payload = await startPayload({ config: withMailerDsn(mailerDsn, () => buildSiteConfig({ databaseUrl: url, options })), key: database })
+  const payload = await startPayload({
+    config: withMailerDsn(mailerDsn, () => buildSiteConfig({ databaseUrl: url, options })),
+    key: database,
+  })
   // Dropping the database at the end terminates idle clients: that must not fail the file.
   ;(payload.db as unknown as { pool?: { on(event: 'error', fn: () => void): void } }).pool?.on('error', () => {})
   const keys = await loadJwtKeys(process.env)
@@ -101,14 +107,20 @@ export async function startTestServer({ options, mailerDsn }: { options?: Partia
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const prefix = getOptions(payload.config).apiPrefix
 
-  const request = async (method: string, path: string, json?: unknown, opts: RequestOptions = {}): Promise<TestResponse> => {
+  const request = async (
+    method: string,
+    path: string,
+    json?: unknown,
+    opts: RequestOptions = {},
+  ): Promise<TestResponse> => {
     const headers: Record<string, string> = { accept: 'application/ld+json', ...(opts.headers ?? {}) }
     if (opts.token) headers.authorization = `Bearer ${opts.token}`
     let body: string | undefined
     if (opts.raw !== undefined) body = opts.raw
     else if (json !== undefined) body = JSON.stringify(json)
     if (body !== undefined) {
-      headers['content-type'] = opts.contentType ?? (method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json')
+      headers['content-type'] =
+        opts.contentType ?? (method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json')
     }
     const response = await fetch(`${base}${path}`, { method, headers, body })
     const text = await response.text()
@@ -124,14 +136,27 @@ export async function startTestServer({ options, mailerDsn }: { options?: Partia
   const createUser = async (username: string, roles = ['ROLE_USER'], extra: Record<string, unknown> = {}) => {
     const user = await payload.create({
       collection: 'users',
-      data: { username, email: `${username}@example.com`, password: PASSWORD, roles, enabled: true, emailAddressVerified: true, ...extra } as never,
+      data: {
+        username,
+        email: `${username}@example.com`,
+        password: PASSWORD,
+        roles,
+        enabled: true,
+        emailAddressVerified: true,
+        ...extra,
+      } as never,
       depth: 0,
     })
     return String(user.id)
   }
 
   const login = async (username: string, password = PASSWORD) => {
-    const response = await request('POST', `${prefix}/login`, { username, password }, { contentType: 'application/json' })
+    const response = await request(
+      'POST',
+      `${prefix}/login`,
+      { username, password },
+      { contentType: 'application/json' },
+    )
     if (response.status !== 204) throw new Error(`login failed: ${response.status} ${response.text}`)
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('api_component='))
     return decodeURIComponent(cookie!.split(';')[0]!.split('=')[1]!)

@@ -11,7 +11,11 @@ export const SHUTDOWN_GRACE_MS = 15_000
  * finishes, and the report says what was stuck. Resolves with whether the
  * sessions had to be ended.
  */
-export async function shutDownWithin(database: string, shutDown: () => Promise<void>, graceMs = SHUTDOWN_GRACE_MS): Promise<'clean' | 'forced'> {
+export async function shutDownWithin(
+  database: string,
+  shutDown: () => Promise<void>,
+  graceMs = SHUTDOWN_GRACE_MS,
+): Promise<'clean' | 'forced'> {
   const done = shutDown()
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)))
@@ -19,8 +23,14 @@ export async function shutDownWithin(database: string, shutDown: () => Promise<v
   clearTimeout(timer)
   if (outcome === 'done') return 'clean'
   const activity = await databaseActivity(database).catch((error: unknown) => [{ error: String(error) }])
-  process.stderr.write(`Test server shutdown still waiting after ${graceMs} ms; sessions of ${database}:\n${JSON.stringify(activity, null, 2)}\n`)
-  await withAdminClient((c) => c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]))
+  process.stderr.write(
+    `Test server shutdown still waiting after ${graceMs} ms; sessions of ${database}:\n${JSON.stringify(activity, null, 2)}\n`,
+  )
+  await withAdminClient((c) =>
+    c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+      database,
+    ]),
+  )
   await done
   return 'forced'
 }

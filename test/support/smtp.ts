@@ -74,7 +74,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         if (mode === 'data') return callback(refusal('Transaction failed (test server refusing mail)', 554))
         const raw = Buffer.concat(chunks as unknown as Uint8Array[]).toString('utf8')
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address.toLowerCase() : ''
-        messages.push(parseMessage(raw, from, session.envelope.rcptTo.map((r) => r.address.toLowerCase())))
+        messages.push(
+          parseMessage(
+            raw,
+            from,
+            session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          ),
+        )
         callback()
       })
     },
@@ -94,7 +100,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     port,
     messages,
     waitFor: (predicate, timeoutMs = 5000) =>
-      waitFor(() => messages.find(predicate), { timeout: timeoutMs, message: () => `a matching email (${messages.length} received)` }),
+      waitFor(() => messages.find(predicate), {
+        timeout: timeoutMs,
+        message: () => `a matching email (${messages.length} received)`,
+      }),
     async idle(timeoutMs = 5000) {
       await waitFor(() => open === 0, { timeout: timeoutMs, message: 'the SMTP connections to close' })
     },
@@ -125,7 +134,10 @@ export function linksByPart(message: Pick<ReceivedMessage, 'html' | 'text'>): { 
 }
 
 function unescapeHtml(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!)
+  return value.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
+  )
 }
 
 // ---- a small MIME reader: enough for what nodemailer sends (multipart/alternative, quoted-printable or base64, encoded words) ----
@@ -187,9 +199,13 @@ function leafParts(raw: string): Array<{ type: string; content: string }> {
     const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
     if (!boundary) return []
     const sections = body.split(`--${boundary}`).slice(1)
-    return sections.filter((section) => !section.startsWith('--')).flatMap((section) => leafParts(section.replace(/^\r?\n/, '')))
+    return sections
+      .filter((section) => !section.startsWith('--'))
+      .flatMap((section) => leafParts(section.replace(/^\r?\n/, '')))
   }
-  return [{ type, content: decodeBody(body, headers.get('content-transfer-encoding')).replace(/\r\n/g, '\n').trimEnd() }]
+  return [
+    { type, content: decodeBody(body, headers.get('content-transfer-encoding')).replace(/\r\n/g, '\n').trimEnd() },
+  ]
 }
 
 export function parseMessage(raw: string, from = '', to: string[] = []): ReceivedMessage {

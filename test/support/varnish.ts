@@ -20,7 +20,10 @@ export interface TestVarnish {
 }
 
 // Next to this file's repository root; from the root when bundled (npm run bench).
-const README = [fileURLToPath(new URL('../../README.md', import.meta.url)), path.resolve(process.cwd(), 'README.md')].find((file) => existsSync(file)) ?? 'README.md'
+const README =
+  [fileURLToPath(new URL('../../README.md', import.meta.url)), path.resolve(process.cwd(), 'README.md')].find((file) =>
+    existsSync(file),
+  ) ?? 'README.md'
 
 /** The VCL block of the README. */
 export function readmeVcl(): string {
@@ -46,7 +49,10 @@ async function waitForPort(port: number, child: ChildProcess, log: () => string)
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`varnishd exited (${child.exitCode}): ${log()}`)
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/__varnish_ready`, { method: 'PURGE', headers: { 'xkey-purge': 'none' } })
+      const response = await fetch(`http://127.0.0.1:${port}/__varnish_ready`, {
+        method: 'PURGE',
+        headers: { 'xkey-purge': 'none' },
+      })
       await response.arrayBuffer()
       return
     } catch {
@@ -56,7 +62,15 @@ async function waitForPort(port: number, child: ChildProcess, log: () => string)
   throw new Error(`varnishd did not answer on ${port}: ${log()}`)
 }
 
-export async function startVarnish({ port, servicePort, frontendPort }: { port?: number; servicePort: number; frontendPort: number }): Promise<TestVarnish> {
+export async function startVarnish({
+  port,
+  servicePort,
+  frontendPort,
+}: {
+  port?: number
+  servicePort: number
+  frontendPort: number
+}): Promise<TestVarnish> {
   const listen = port ?? (await freePort())
   const dir = mkdtempSync(path.join(tmpdir(), 'cwa-varnish-'))
   chmodSync(dir, 0o755)
@@ -65,7 +79,21 @@ export async function startVarnish({ port, servicePort, frontendPort }: { port?:
     .replace(/(backend frontend \{[^}]*\.port = ")\d+(")/, `$1${frontendPort}$2`)
   const vclFile = path.join(dir, 'default.vcl')
   writeFileSync(vclFile, vcl, { mode: 0o644 })
-  const args = ['-F', '-n', path.join(dir, 'work'), '-a', `127.0.0.1:${listen}`, '-f', vclFile, '-s', 'malloc,64m', '-p', 'http_resp_hdr_len=65536', '-p', 'http_resp_size=131072']
+  const args = [
+    '-F',
+    '-n',
+    path.join(dir, 'work'),
+    '-a',
+    `127.0.0.1:${listen}`,
+    '-f',
+    vclFile,
+    '-s',
+    'malloc,64m',
+    '-p',
+    'http_resp_hdr_len=65536',
+    '-p',
+    'http_resp_size=131072',
+  ]
   const child = spawn('varnishd', args, { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout!.on('data', (d) => (output += d))

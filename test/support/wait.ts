@@ -17,12 +17,18 @@ export interface WaitOptions {
 
 type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>
 
-export async function waitFor<T>(condition: () => T | Promise<T>, { timeout = 5000, interval = 20, message = 'the condition' }: WaitOptions = {}): Promise<Truthy<T>> {
+export async function waitFor<T>(
+  condition: () => T | Promise<T>,
+  { timeout = 5000, interval = 20, message = 'the condition' }: WaitOptions = {},
+): Promise<Truthy<T>> {
   const deadline = Date.now() + timeout
   for (;;) {
     const value = await condition()
     if (value) return value as Truthy<T>
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${typeof message === 'function' ? message() : message}`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `Timed out after ${timeout} ms waiting for ${typeof message === 'function' ? message() : message}`,
+      )
     await new Promise((resolve) => setTimeout(resolve, interval))
   }
 }

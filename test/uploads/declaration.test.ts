@@ -23,17 +23,24 @@ const configWith = (uploadable: Record<string, unknown>, options = {}) =>
 describe('start-up checks', () => {
   it('refuses two fields sharing a stored-path property', async () => {
     await expect(configWith({ a: {}, b: {} })).rejects.toThrow('Doc.a and Doc.b both store their path in "filename"')
-    await expect(configWith({ a: { property: 'p' }, b: { property: 'p' } })).rejects.toThrow('both store their path in "p"')
+    await expect(configWith({ a: { property: 'p' }, b: { property: 'p' } })).rejects.toThrow(
+      'both store their path in "p"',
+    )
   })
 
   it('refuses an unknown storage alias, an unknown filter and an unsafe prefix', async () => {
-    await expect(configWith({ a: { adapter: 'nowhere' } })).rejects.toThrow('uses storage "nowhere", which is not registered')
+    await expect(configWith({ a: { adapter: 'nowhere' } })).rejects.toThrow(
+      'uses storage "nowhere", which is not registered',
+    )
     await expect(configWith({ a: { imagineFilters: ['huge'] } })).rejects.toThrow('unknown image filter "huge"')
     await expect(configWith({ a: { prefix: '../up/' } })).rejects.toThrow('unsafe prefix')
   })
 
   it('accepts a valid declaration and adds the transient and stored-path fields', async () => {
-    const config = await configWith({ file: { maxSize: '2M' }, preview: { property: 'previewPath', imagineFilters: ['square'] } })
+    const config = await configWith({
+      file: { maxSize: '2M' },
+      preview: { property: 'previewPath', imagineFilters: ['square'] },
+    })
     const doc = config.collections.find((c) => c.slug === 'docs')!
     const names = doc.fields.flatMap((f) => ('name' in f ? [f.name] : []))
     expect(names).toEqual(expect.arrayContaining(['file', 'filename', 'preview', 'previewPath']))
@@ -49,7 +56,13 @@ describe('sizes, names and paths', () => {
     expect(parseSize('1G')).toBe(1024 ** 3)
     expect(parseSize(1234)).toBe(1234)
     expect(() => parseSize('lots')).toThrow('is not a file size')
-    expect(resolveFields('X', { f: {} })[0]).toMatchObject({ adapter: 'local', urlGenerator: 'api', property: 'filename', maxPixels: 40_000_000, maxSize: null })
+    expect(resolveFields('X', { f: {} })[0]).toMatchObject({
+      adapter: 'local',
+      urlGenerator: 'api',
+      property: 'filename',
+      maxPixels: 40_000_000,
+      maxSize: null,
+    })
   })
 
   it('builds stored names from a cleaned stem, a token and the sniffed extension', () => {
@@ -63,7 +76,8 @@ describe('sizes, names and paths', () => {
 
   it('accepts only relative stored paths without dot segments', () => {
     expect(safeStoredPath('a/b-1.png')).toBe('a/b-1.png')
-    for (const bad of ['', '/etc/passwd', '../x', 'a/../../x', 'a//b', 'a\\b', 'C:/x', 'a/./b', null, 42]) expect(safeStoredPath(bad)).toBeNull()
+    for (const bad of ['', '/etc/passwd', '../x', 'a/../../x', 'a//b', 'a\\b', 'C:/x', 'a/./b', null, 42])
+      expect(safeStoredPath(bad)).toBeNull()
   })
 })
 
@@ -102,8 +116,25 @@ describe('the local adapter', () => {
 
 describe("the reference site's storage aliases", () => {
   it('has local under CWA_DATA_DIR/uploads, and s3 only when S3_BUCKET is set', () => {
-    expect(siteStorage({ CWA_DATA_DIR: '/srv/cwa' })).toEqual({ local: { adapter: 'local', directory: '/srv/cwa/uploads' } })
-    const withS3 = siteStorage({ CWA_DATA_DIR: '/srv/cwa', S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PUBLIC_URL: 'https://cdn.example' })
-    expect(withS3.s3).toEqual({ adapter: 's3', bucket: 'media', region: undefined, endpoint: 'http://127.0.0.1:9000', accessKeyId: 'k', secretAccessKey: 's', publicUrl: 'https://cdn.example' })
+    expect(siteStorage({ CWA_DATA_DIR: '/srv/cwa' })).toEqual({
+      local: { adapter: 'local', directory: '/srv/cwa/uploads' },
+    })
+    const withS3 = siteStorage({
+      CWA_DATA_DIR: '/srv/cwa',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_PUBLIC_URL: 'https://cdn.example',
+    })
+    expect(withS3.s3).toEqual({
+      adapter: 's3',
+      bucket: 'media',
+      region: undefined,
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      publicUrl: 'https://cdn.example',
+    })
   })
 })

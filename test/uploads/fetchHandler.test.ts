@@ -18,7 +18,9 @@ let storageDir: string
 
 beforeAll(async () => {
   storageDir = mkdtempSync(path.join(tmpdir(), 'cwa-uploads-fetch-'))
-  server = await startTestServer({ options: { uploads: { storage: { local: { adapter: 'local', directory: storageDir } } } } })
+  server = await startTestServer({
+    options: { uploads: { storage: { local: { adapter: 'local', directory: storageDir } } } },
+  })
   handler = createCwaHandler({ payload: server.payload })
   admin = await server.tokenFor('ROLE_ADMIN')
 })
@@ -33,11 +35,21 @@ it('takes a multipart upload and streams the file back, byte for byte', async ()
   const iri = created.body['@id']
   const bytes = await jpeg(320, 200)
   const auth = { authorization: `Bearer ${admin}` }
-  const upload = await handler(new Request(`http://localhost${iri}/upload`, { method: 'POST', headers: auth, body: formData([{ name: 'file', filename: 'fetch.jpg', bytes }]) }))
+  const upload = await handler(
+    new Request(`http://localhost${iri}/upload`, {
+      method: 'POST',
+      headers: auth,
+      body: formData([{ name: 'file', filename: 'fetch.jpg', bytes }]),
+    }),
+  )
   expect(upload.status).toBe(200)
-  const body = (await upload.json()) as { _metadata: { mediaObjects: { file: Array<{ contentUrl: string; width: number }> } } }
+  const body = (await upload.json()) as {
+    _metadata: { mediaObjects: { file: Array<{ contentUrl: string; width: number }> } }
+  }
   expect(body._metadata.mediaObjects.file.map((m) => m.width)).toEqual([320, 300])
-  const download = await handler(new Request(`http://localhost${body._metadata.mediaObjects.file[0]!.contentUrl}`, { headers: auth }))
+  const download = await handler(
+    new Request(`http://localhost${body._metadata.mediaObjects.file[0]!.contentUrl}`, { headers: auth }),
+  )
   expect(download.status).toBe(200)
   expect(download.headers.get('content-type')).toBe('image/jpeg')
   expect(same(new Uint8Array(await download.arrayBuffer()), bytes)).toBe(true)

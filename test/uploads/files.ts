@@ -4,11 +4,22 @@
  */
 import sharp from 'sharp'
 
-export const png = (width = 64, height = 48) => sharp({ create: { width, height, channels: 3, background: '#c03020' } }).png().toBuffer()
+export const png = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: '#c03020' } })
+    .png()
+    .toBuffer()
 export const jpeg = (width = 640, height = 480) =>
-  sharp({ create: { width, height, channels: 3, background: '#2060c0' } }).jpeg({ quality: 80 }).toBuffer()
-export const webp = (width = 120, height = 90) => sharp({ create: { width, height, channels: 3, background: '#20c060' } }).webp().toBuffer()
-export const gif = (width = 50, height = 40) => sharp({ create: { width, height, channels: 3, background: '#808000' } }).gif().toBuffer()
+  sharp({ create: { width, height, channels: 3, background: '#2060c0' } })
+    .jpeg({ quality: 80 })
+    .toBuffer()
+export const webp = (width = 120, height = 90) =>
+  sharp({ create: { width, height, channels: 3, background: '#20c060' } })
+    .webp()
+    .toBuffer()
+export const gif = (width = 50, height = 40) =>
+  sharp({ create: { width, height, channels: 3, background: '#808000' } })
+    .gif()
+    .toBuffer()
 
 export const svgWithScript = Buffer.from(
   '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10" fill="red"/></svg>\n',
@@ -21,14 +32,23 @@ export const pdf = Buffer.from(
 
 /** A real PNG cut in half: the header reads, the pixels do not. */
 export async function truncatedPng(): Promise<Buffer> {
-  const full = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#123456', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const full = await sharp({
+    create: {
+      width: 300,
+      height: 300,
+      channels: 3,
+      background: '#123456',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
     .png({ compressionLevel: 0 })
     .toBuffer()
   return full.subarray(0, Math.floor(full.length / 2))
 }
 
 /** Byte-for-byte equality. */
-export const same = (a: ArrayLike<number>, b: ArrayLike<number>) => a.length === b.length && Buffer.from(a as never).toString('base64') === Buffer.from(b as never).toString('base64')
+export const same = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+  a.length === b.length && Buffer.from(a as never).toString('base64') === Buffer.from(b as never).toString('base64')
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n
@@ -61,7 +81,12 @@ export interface Part {
 /** A multipart body as a browser sends it. */
 export function formData(parts: Part[]): FormData {
   const form = new FormData()
-  for (const part of parts) form.append(part.name, new Blob([new Uint8Array(part.bytes)], { type: part.type ?? 'application/octet-stream' }), part.filename)
+  for (const part of parts)
+    form.append(
+      part.name,
+      new Blob([new Uint8Array(part.bytes)], { type: part.type ?? 'application/octet-stream' }),
+      part.filename,
+    )
   return form
 }
 

@@ -14,7 +14,20 @@ import { createLocalReq, initTransaction, killTransaction } from 'payload'
 import { captureLogs } from '../support/logs'
 import { seedDemo } from '../../src/seed/demo'
 import { startTestServer, type TestServer } from '../support/server'
-import { dataUri, formData, same, gif, jpeg, type Part, pdf, pixelBomb, png, svgWithScript, truncatedPng, webp } from './files'
+import {
+  dataUri,
+  formData,
+  same,
+  gif,
+  jpeg,
+  type Part,
+  pdf,
+  pixelBomb,
+  png,
+  svgWithScript,
+  truncatedPng,
+  webp,
+} from './files'
 
 let server: TestServer
 let admin: string
@@ -29,7 +42,11 @@ const PAST = '2020-01-01T00:00:00.000Z'
 beforeAll(async () => {
   storageDir = mkdtempSync(path.join(tmpdir(), 'cwa-uploads-local-'))
   stagingDir = mkdtempSync(path.join(tmpdir(), 'cwa-uploads-staging-'))
-  server = await startTestServer({ options: { uploads: { storage: { local: { adapter: 'local', directory: storageDir } }, stagingDirectory: stagingDir } } })
+  server = await startTestServer({
+    options: {
+      uploads: { storage: { local: { adapter: 'local', directory: storageDir } }, stagingDirectory: stagingDir },
+    },
+  })
   admin = await server.tokenFor('ROLE_ADMIN')
   user = await server.tokenFor('ROLE_USER')
 })
@@ -41,7 +58,11 @@ afterAll(async () => {
 })
 
 /** Every file in the storage directory, relative paths. */
-const stored = (): string[] => readdirSync(storageDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(storageDir, path.join((e as unknown as { parentPath: string }).parentPath, e.name))).sort()
+const stored = (): string[] =>
+  readdirSync(storageDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(storageDir, path.join((e as unknown as { parentPath: string }).parentPath, e.name)))
+    .sort()
 const infoRows = async () => Number((await server.sql('SELECT count(*)::int AS n FROM _acb_uploaded_files'))[0].n)
 
 async function upload(iri: string, parts: Part[], token: string | null = admin, headers: Record<string, string> = {}) {
@@ -61,7 +82,9 @@ async function upload(iri: string, parts: Part[], token: string | null = admin, 
 }
 
 async function fetchBytes(url: string, token: string | null = admin) {
-  const response = await fetch(url.startsWith('http') ? url : `${server.url}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+  const response = await fetch(url.startsWith('http') ? url : `${server.url}${url}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) }
 }
 
@@ -87,42 +110,69 @@ describe('multipart upload and download (local adapter)', () => {
     ['JPEG', () => jpeg(640, 480), 'image/jpeg', 'jpg', 640, 480],
     ['WebP', () => webp(120, 90), 'image/webp', 'webp', 120, 90],
     ['GIF', () => gif(50, 40), 'image/gif', 'gif', 50, 40],
-  ])('stores a %s with its thumbnail variant; both URLs give back the bytes', async (_name, make, mimeType, ext, width, height) => {
-    const bytes = await make()
-    const iri = await newImage()
-    const response = await upload(iri, [{ name: 'file', filename: `photo.${ext}`, bytes, type: mimeType }])
-    expect(response.status).toBe(200)
-    const objects = response.body._metadata.mediaObjects.file
-    expect(objects).toHaveLength(2)
-    expect(objects[0]).toEqual({ contentUrl: `${iri}/download/file`, fileSize: bytes.length, mimeType, width, height, imagineFilter: null })
-    expect(objects[1]).toMatchObject({ contentUrl: `${iri}/download/file?imagineFilter=thumbnail`, mimeType: 'image/webp', imagineFilter: 'thumbnail' })
-    // thumbnail: inside 300×300, aspect ratio kept, never enlarged
-    const scale = Math.min(1, 300 / width, 300 / height)
-    expect(objects[1].width).toBe(Math.round(width * scale))
-    expect(objects[1].height).toBe(Math.round(height * scale))
-    const original = await fetchBytes(objects[0].contentUrl)
-    expect(original.status).toBe(200)
-    expect(same(original.bytes, bytes)).toBe(true)
-    expect(original.headers.get('content-type')).toBe(mimeType)
-    expect(original.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(original.headers.get('content-disposition')).toMatch(new RegExp(`^inline; filename="photo-[0-9a-f]{12}\\.${ext}"`))
-    const variant = await fetchBytes(objects[1].contentUrl)
-    expect(variant.status).toBe(200)
-    expect(variant.headers.get('content-type')).toBe('image/webp')
-    const meta = await sharp(variant.bytes).metadata()
-    expect([meta.format, meta.width, meta.height]).toEqual(['webp', objects[1].width, objects[1].height])
-    // The record's GET shows the same media objects (from the info records).
-    const read = await server.get(iri, { token: admin })
-    expect(read.body._metadata.mediaObjects.file).toEqual(objects)
-    expect(read.body).not.toHaveProperty('file')
-  })
+  ])(
+    'stores a %s with its thumbnail variant; both URLs give back the bytes',
+    async (_name, make, mimeType, ext, width, height) => {
+      const bytes = await make()
+      const iri = await newImage()
+      const response = await upload(iri, [{ name: 'file', filename: `photo.${ext}`, bytes, type: mimeType }])
+      expect(response.status).toBe(200)
+      const objects = response.body._metadata.mediaObjects.file
+      expect(objects).toHaveLength(2)
+      expect(objects[0]).toEqual({
+        contentUrl: `${iri}/download/file`,
+        fileSize: bytes.length,
+        mimeType,
+        width,
+        height,
+        imagineFilter: null,
+      })
+      expect(objects[1]).toMatchObject({
+        contentUrl: `${iri}/download/file?imagineFilter=thumbnail`,
+        mimeType: 'image/webp',
+        imagineFilter: 'thumbnail',
+      })
+      // thumbnail: inside 300×300, aspect ratio kept, never enlarged
+      const scale = Math.min(1, 300 / width, 300 / height)
+      expect(objects[1].width).toBe(Math.round(width * scale))
+      expect(objects[1].height).toBe(Math.round(height * scale))
+      const original = await fetchBytes(objects[0].contentUrl)
+      expect(original.status).toBe(200)
+      expect(same(original.bytes, bytes)).toBe(true)
+      expect(original.headers.get('content-type')).toBe(mimeType)
+      expect(original.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(original.headers.get('content-disposition')).toMatch(
+        new RegExp(`^inline; filename="photo-[0-9a-f]{12}\\.${ext}"`),
+      )
+      const variant = await fetchBytes(objects[1].contentUrl)
+      expect(variant.status).toBe(200)
+      expect(variant.headers.get('content-type')).toBe('image/webp')
+      const meta = await sharp(variant.bytes).metadata()
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', objects[1].width, objects[1].height])
+      // The record's GET shows the same media objects (from the info records).
+      const read = await server.get(iri, { token: admin })
+      expect(read.body._metadata.mediaObjects.file).toEqual(objects)
+      expect(read.body).not.toHaveProperty('file')
+    },
+  )
 
   it('serves an SVG with its script as a download that cannot run it: no variants, CSP, nosniff', async () => {
     const iri = await newImage()
-    const response = await upload(iri, [{ name: 'file', filename: 'drawing.svg', bytes: svgWithScript, type: 'image/svg+xml' }])
+    const response = await upload(iri, [
+      { name: 'file', filename: 'drawing.svg', bytes: svgWithScript, type: 'image/svg+xml' },
+    ])
     expect(response.status).toBe(200)
     const objects = response.body._metadata.mediaObjects.file
-    expect(objects).toEqual([{ contentUrl: `${iri}/download/file`, fileSize: svgWithScript.length, mimeType: 'image/svg+xml', width: null, height: null, imagineFilter: null }])
+    expect(objects).toEqual([
+      {
+        contentUrl: `${iri}/download/file`,
+        fileSize: svgWithScript.length,
+        mimeType: 'image/svg+xml',
+        width: null,
+        height: null,
+        imagineFilter: null,
+      },
+    ])
     const download = await fetchBytes(objects[0].contentUrl)
     expect(same(download.bytes, svgWithScript)).toBe(true)
     expect(download.headers.get('content-type')).toBe('image/svg+xml')
@@ -143,9 +193,27 @@ describe('multipart upload and download (local adapter)', () => {
       { name: 'preview', filename: 'preview.pdf', bytes: pdf, type: 'application/pdf' },
     ])
     expect(response.status).toBe(200)
-    expect(response.body._metadata.mediaObjects.file).toEqual([{ contentUrl: `${iri}/download/file`, fileSize: pdf.length, mimeType: 'application/pdf', width: null, height: null, imagineFilter: null }])
+    expect(response.body._metadata.mediaObjects.file).toEqual([
+      {
+        contentUrl: `${iri}/download/file`,
+        fileSize: pdf.length,
+        mimeType: 'application/pdf',
+        width: null,
+        height: null,
+        imagineFilter: null,
+      },
+    ])
     // preview declares the thumbnail filter: a non-image skips it.
-    expect(response.body._metadata.mediaObjects.preview).toEqual([{ contentUrl: `${iri}/download/preview`, fileSize: pdf.length, mimeType: 'application/pdf', width: null, height: null, imagineFilter: null }])
+    expect(response.body._metadata.mediaObjects.preview).toEqual([
+      {
+        contentUrl: `${iri}/download/preview`,
+        fileSize: pdf.length,
+        mimeType: 'application/pdf',
+        width: null,
+        height: null,
+        imagineFilter: null,
+      },
+    ])
     const download = await fetchBytes(`${iri}/download/preview`)
     expect(same(download.bytes, pdf)).toBe(true)
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="preview-[0-9a-f]{12}\.pdf"/)
@@ -159,7 +227,9 @@ describe('multipart upload and download (local adapter)', () => {
     expect(response.body._metadata.mediaObjects.file[0].mimeType).toBe('image/png')
     const [row] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [iri.split('/').pop()])
     expect(row.filename).toMatch(/^invoice-[0-9a-f]{12}\.png$/)
-    const text = await upload(iri, [{ name: 'file', filename: 'photo.jpg', bytes: Buffer.from('just some text, no image'), type: 'image/jpeg' }])
+    const text = await upload(iri, [
+      { name: 'file', filename: 'photo.jpg', bytes: Buffer.from('just some text, no image'), type: 'image/jpeg' },
+    ])
     expect(text.status).toBe(200)
     expect(text.body._metadata.mediaObjects.file).toHaveLength(1)
     expect(text.body._metadata.mediaObjects.file[0].mimeType).toBe('application/octet-stream')
@@ -168,7 +238,9 @@ describe('multipart upload and download (local adapter)', () => {
   it('keeps a path-traversal file name inside the storage (attack: ../ in the client file name)', async () => {
     const before = new Set(stored())
     const iri = await newImage()
-    const response = await upload(iri, [{ name: 'file', filename: '../../../../tmp/evil/../passwd.png', bytes: await png(8, 8), type: 'image/png' }])
+    const response = await upload(iri, [
+      { name: 'file', filename: '../../../../tmp/evil/../passwd.png', bytes: await png(8, 8), type: 'image/png' },
+    ])
     expect(response.status).toBe(200)
     const added = stored().filter((f) => !before.has(f))
     expect(added.some((f) => /^passwd-[0-9a-f]{12}\.png$/.test(f))).toBe(true)
@@ -178,7 +250,10 @@ describe('multipart upload and download (local adapter)', () => {
   it('uploads to two records at once, each to its own file', async () => {
     const [a, b] = [await newImage(), await newImage()]
     const [ba, bb] = [await png(30, 20), await jpeg(40, 30)]
-    const [ra, rb] = await Promise.all([upload(a, [{ name: 'file', filename: 'same.png', bytes: ba }]), upload(b, [{ name: 'file', filename: 'same.png', bytes: bb }])])
+    const [ra, rb] = await Promise.all([
+      upload(a, [{ name: 'file', filename: 'same.png', bytes: ba }]),
+      upload(b, [{ name: 'file', filename: 'same.png', bytes: bb }]),
+    ])
     expect([ra.status, rb.status]).toEqual([200, 200])
     expect(same((await fetchBytes(`${a}/download/file`)).bytes, ba)).toBe(true)
     expect(same((await fetchBytes(`${b}/download/file`)).bytes, bb)).toBe(true)
@@ -201,8 +276,14 @@ describe('limits and bad files: a 4xx, and nothing written', () => {
   }
 
   it('refuses a truncated image (422 on file)', async () => {
-    const response = await refused(await newImage(), [{ name: 'file', filename: 'broken.png', bytes: await truncatedPng() }], 422)
-    expect(response.body.violations).toEqual([expect.objectContaining({ propertyPath: 'file', message: 'This file is not a valid image.' })])
+    const response = await refused(
+      await newImage(),
+      [{ name: 'file', filename: 'broken.png', bytes: await truncatedPng() }],
+      422,
+    )
+    expect(response.body.violations).toEqual([
+      expect.objectContaining({ propertyPath: 'file', message: 'This file is not a valid image.' }),
+    ])
   })
 
   it('refuses a pixel bomb from its header, before decoding (422 on file)', async () => {
@@ -215,25 +296,37 @@ describe('limits and bad files: a 4xx, and nothing written', () => {
   })
 
   it("refuses a file over its field's maxSize (Image: 5M = 5 MiB) with a 422 on file", async () => {
-    const response = await refused(await newImage(), [{ name: 'file', filename: 'big.bin', bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 7) }], 422)
+    const response = await refused(
+      await newImage(),
+      [{ name: 'file', filename: 'big.bin', bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 7) }],
+      422,
+    )
     expect(response.body.violations[0]).toMatchObject({ propertyPath: 'file' })
     expect(response.body.violations[0].message).toContain('Allowed maximum size is 5.00 MiB')
   })
 
   it('accepts exactly maxSize bytes', async () => {
     const iri = await newImage()
-    const response = await upload(iri, [{ name: 'file', filename: 'edge.bin', bytes: Buffer.alloc(5 * 1024 * 1024, 1) }])
+    const response = await upload(iri, [
+      { name: 'file', filename: 'edge.bin', bytes: Buffer.alloc(5 * 1024 * 1024, 1) },
+    ])
     expect(response.status).toBe(200)
     expect(response.body._metadata.mediaObjects.file[0].fileSize).toBe(5 * 1024 * 1024)
   })
 
   it('answers 413 to a request over 21 MiB, whatever the field allows', async () => {
     const created = await server.post(DOWNLOADS, {}, { token: admin })
-    await refused(created.body['@id'].replace('file_downloads', 'file_downloads'), [{ name: 'file', filename: 'huge.bin', bytes: Buffer.alloc(21 * 1024 * 1024 + 10, 3) }], 413).catch(async () => {
+    await refused(
+      created.body['@id'].replace('file_downloads', 'file_downloads'),
+      [{ name: 'file', filename: 'huge.bin', bytes: Buffer.alloc(21 * 1024 * 1024 + 10, 3) }],
+      413,
+    ).catch(async () => {
       // FileDownload rows are not in _acb_images: check the storage and info rows only.
     })
     const files = stored()
-    const response = await upload(created.body['@id'], [{ name: 'file', filename: 'huge.bin', bytes: Buffer.alloc(21 * 1024 * 1024 + 10, 3) }])
+    const response = await upload(created.body['@id'], [
+      { name: 'file', filename: 'huge.bin', bytes: Buffer.alloc(21 * 1024 * 1024 + 10, 3) },
+    ])
     expect(response.status).toBe(413)
     expect(stored()).toEqual(files)
   })
@@ -241,7 +334,11 @@ describe('limits and bad files: a 4xx, and nothing written', () => {
   it('refuses a part that is no file property (400) and a body that is not multipart (415)', async () => {
     const iri = await newImage()
     expect((await upload(iri, [{ name: 'picture', filename: 'a.png', bytes: await png(4, 4) }])).status).toBe(400)
-    const json = await fetch(`${server.url}${iri}/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: '{}' })
+    const json = await fetch(`${server.url}${iri}/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(json.status).toBe(415)
   })
 })
@@ -251,7 +348,9 @@ describe('data URIs, deletion and write protection', () => {
     const bytes = await png(20, 20)
     const created = await server.post(IMAGES, { file: dataUri(bytes, 'image/png') }, { token: admin })
     expect(created.status).toBe(201)
-    const [row] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [created.body['@id'].split('/').pop()])
+    const [row] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [
+      created.body['@id'].split('/').pop(),
+    ])
     expect(row.filename).toMatch(/^[0-9a-f-]{36}\.png$/)
     expect(created.body._metadata.mediaObjects.file).toHaveLength(2)
     expect(existsSync(path.join(storageDir, row.filename))).toBe(true)
@@ -262,14 +361,22 @@ describe('data URIs, deletion and write protection', () => {
     expect(cleared.body._metadata.mediaObjects.file).toEqual([])
     expect(existsSync(path.join(storageDir, row.filename))).toBe(false)
     expect(existsSync(path.join(storageDir, thumb))).toBe(false)
-    expect(await server.sql('SELECT 1 FROM _acb_uploaded_files WHERE path = $1 OR source = $1', [row.filename])).toEqual([])
+    expect(
+      await server.sql('SELECT 1 FROM _acb_uploaded_files WHERE path = $1 OR source = $1', [row.filename]),
+    ).toEqual([])
   })
 
   it("a data URI's name parameter names the stored file as a multipart file name does (stem cleaned, extension from the bytes)", async () => {
     const bytes = await png(12, 12)
-    const named = await server.post(IMAGES, { file: `data:image/png;name=${encodeURIComponent('../Summer photo.jpeg')};base64,${bytes.toString('base64')}` }, { token: admin })
+    const named = await server.post(
+      IMAGES,
+      { file: `data:image/png;name=${encodeURIComponent('../Summer photo.jpeg')};base64,${bytes.toString('base64')}` },
+      { token: admin },
+    )
     expect(named.status).toBe(201)
-    const [row] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [named.body['@id'].split('/').pop()])
+    const [row] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [
+      named.body['@id'].split('/').pop(),
+    ])
     expect(row.filename).toMatch(/^Summer-photo-[0-9a-f]{12}\.png$/)
     expect(existsSync(path.join(storageDir, row.filename))).toBe(true)
   })
@@ -283,7 +390,9 @@ describe('data URIs, deletion and write protection', () => {
   it("never lets a client set a stored path, on any API: JSON-LD, Payload REST, the Local API (attack: pointing a record at another record's file, then deleting it)", async () => {
     const victim = await newImage()
     await upload(victim, [{ name: 'file', filename: 'victim.png', bytes: await png(9, 9) }])
-    const [{ filename: victimPath }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [victim.split('/').pop()])
+    const [{ filename: victimPath }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [
+      victim.split('/').pop(),
+    ])
     const attacker = await newImage({ filename: victimPath })
     const id = attacker.split('/').pop()
     expect((await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [id]))[0].filename).toBeNull()
@@ -296,7 +405,12 @@ describe('data URIs, deletion and write protection', () => {
     expect(rest.status).toBe(200)
     expect((await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [id]))[0].filename).toBeNull()
     // The Local API (what GraphQL's resolvers and the admin panel's server functions call): the same hook runs.
-    const updated = await server.payload.update({ collection: 'images', id: id!, data: { filename: victimPath } as never, depth: 0 })
+    const updated = await server.payload.update({
+      collection: 'images',
+      id: id!,
+      data: { filename: victimPath } as never,
+      depth: 0,
+    })
     expect((updated as { filename?: string | null }).filename).toBeNull()
     expect((await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [id]))[0].filename).toBeNull()
     expect((await server.delete(attacker, { token: admin })).status).toBe(204)
@@ -318,9 +432,17 @@ describe('data URIs, deletion and write protection', () => {
     const iri = await newImage()
     await upload(iri, [{ name: 'file', filename: 'cascade.png', bytes: await png(12, 12) }])
     const [{ filename }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [iri.split('/').pop()])
-    const group = await server.post('/_api/_/component_groups', { reference: `cascade-${Date.now()}`, location: 'main' }, { token: admin })
+    const group = await server.post(
+      '/_api/_/component_groups',
+      { reference: `cascade-${Date.now()}`, location: 'main' },
+      { token: admin },
+    )
     expect(group.status).toBe(201)
-    const position = await server.post('/_api/_/component_positions', { componentGroup: group.body['@id'], component: iri, sortValue: 0 }, { token: admin })
+    const position = await server.post(
+      '/_api/_/component_positions',
+      { componentGroup: group.body['@id'], component: iri, sortValue: 0 },
+      { token: admin },
+    )
     expect(position.status).toBe(201)
     expect(existsSync(path.join(storageDir, filename))).toBe(true)
     expect((await server.delete(group.body['@id'], { token: admin })).status).toBe(204)
@@ -348,7 +470,12 @@ describe('the storage follows the transaction', () => {
     const rows = await infoRows()
     const req = await createLocalReq({}, server.payload)
     await initTransaction(req)
-    await server.payload.update({ collection: 'images', id, data: { file: dataUri(await png(13, 13), 'image/png') } as never, req })
+    await server.payload.update({
+      collection: 'images',
+      id,
+      data: { file: dataUri(await png(13, 13), 'image/png') } as never,
+      req,
+    })
     await killTransaction(req)
     expect(stored()).toEqual(files)
     expect(await infoRows()).toBe(rows)
@@ -376,7 +503,10 @@ describe('the storage follows the transaction', () => {
     const [{ filename }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [id])
     expect(filename).toMatch(/^[0-9a-f-]{36}\.gif$/)
     expect(same(await fetchBytes(`${IMAGES}/${id}/download/file`).then((r) => r.bytes), bytes)).toBe(true)
-    const removed = await fetch(`${server.url}/api/images/${id}`, { method: 'DELETE', headers: { cookie: `api_component=${admin}` } })
+    const removed = await fetch(`${server.url}/api/images/${id}`, {
+      method: 'DELETE',
+      headers: { cookie: `api_component=${admin}` },
+    })
     expect(removed.status).toBe(200)
     expect(existsSync(path.join(storageDir, filename))).toBe(false)
   })
@@ -388,7 +518,11 @@ describe("Payload's duplicate (the admin's Duplicate)", () => {
     const iri = await newImage()
     await upload(iri, [{ name: 'file', filename: 'original.png', bytes }])
     const id = iri.split('/').pop()!
-    const duplicated = await fetch(`${server.url}/api/images/${id}/duplicate`, { method: 'POST', headers: { cookie: `api_component=${admin}`, 'content-type': 'application/json' }, body: '{}' })
+    const duplicated = await fetch(`${server.url}/api/images/${id}/duplicate`, {
+      method: 'POST',
+      headers: { cookie: `api_component=${admin}`, 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(duplicated.status).toBe(200)
     const copyId = ((await duplicated.json()) as { doc: { id: string } }).doc.id
     const [{ filename: original }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [id])
@@ -427,7 +561,9 @@ describe('stored paths and cached info', () => {
       const read = await server.get(iri, { token: admin })
       expect(read.body._metadata.mediaObjects.file).toHaveLength(1)
       expect(read.body._metadata.mediaObjects.file[0].imagineFilter).toBeNull()
-      expect(warnings.logged('cwa uploads: an image variant is missing; skipped', { filter: 'thumbnail', path: filename })).toBe(true)
+      expect(
+        warnings.logged('cwa uploads: an image variant is missing; skipped', { filter: 'thumbnail', path: filename }),
+      ).toBe(true)
     } finally {
       warnings.restore()
     }
@@ -437,7 +573,10 @@ describe('stored paths and cached info', () => {
     const iri = await newImage()
     const bytes = await png(17, 17)
     await upload(iri, [{ name: 'file', filename: 'head.png', bytes }])
-    const response = await fetch(`${server.url}${iri}/download/file`, { method: 'HEAD', headers: { authorization: `Bearer ${admin}` } })
+    const response = await fetch(`${server.url}${iri}/download/file`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${admin}` },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-length')).toBe(String(bytes.length))
     expect((await response.arrayBuffer()).byteLength).toBe(0)
@@ -482,7 +621,9 @@ describe('drafts and publishing', () => {
     expect(edited.status).toBe(200)
     const draftIri = edited.body['@id']
     expect(draftIri).not.toBe(iri)
-    const [{ filename: draftPath }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [draftIri.split('/').pop()])
+    const [{ filename: draftPath }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [
+      draftIri.split('/').pop(),
+    ])
     expect(draftPath).not.toBe(livePath)
     expect(draftPath).toMatch(/^live-[0-9a-f]{12}\.png$/)
     expect(same((await fetchBytes(`${draftIri}/download/file`)).bytes, bytes)).toBe(true)
@@ -500,11 +641,15 @@ describe('drafts and publishing', () => {
     expect(draftIri).not.toBe(iri)
     // The live record is untouched for the public.
     expect(same((await fetchBytes(`${iri}/download/file`, null)).bytes, first)).toBe(true)
-    const [{ filename: draftPath }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [draftIri.split('/').pop()])
+    const [{ filename: draftPath }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [
+      draftIri.split('/').pop(),
+    ])
     const published = await server.patch(draftIri, { publishedAt: PAST }, { token: admin })
     expect(published.status).toBe(200)
     expect(published.body['@id']).toBe(iri)
-    const [{ filename: nowLive }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [iri.split('/').pop()])
+    const [{ filename: nowLive }] = await server.sql('SELECT filename FROM _acb_images WHERE id = $1', [
+      iri.split('/').pop(),
+    ])
     expect(nowLive).toBe(draftPath)
     expect(same((await fetchBytes(`${iri}/download/file`, null)).bytes, second)).toBe(true)
     expect(existsSync(path.join(storageDir, livePath))).toBe(false)
@@ -517,9 +662,15 @@ describe('drafts and publishing', () => {
     const iri = created.body['@id']
     const refused = await server.patch(iri, { publishedAt: PAST }, { token: admin })
     expect(refused.status).toBe(422)
-    expect(refused.body.violations).toEqual([expect.objectContaining({ propertyPath: 'preview', message: 'A file is required to publish: upload preview.' })])
+    expect(refused.body.violations).toEqual([
+      expect.objectContaining({ propertyPath: 'preview', message: 'A file is required to publish: upload preview.' }),
+    ])
     // An upload in the same request satisfies it.
-    const ok = await server.patch(iri, { publishedAt: PAST, preview: dataUri(await png(30, 30), 'image/png') }, { token: admin })
+    const ok = await server.patch(
+      iri,
+      { publishedAt: PAST, preview: dataUri(await png(30, 30), 'image/png') },
+      { token: admin },
+    )
     expect(ok.status).toBe(200)
     expect(ok.body._metadata.mediaObjects.preview).toHaveLength(2)
   })
@@ -527,10 +678,13 @@ describe('drafts and publishing', () => {
 
 describe('reads', () => {
   it('a collection page of images costs the same number of queries for 2 or 6 records', async () => {
-    const count = async () => (await server.countQueries(() => server.get(`${IMAGES}?itemsPerPage=30`, { token: admin }))).queries
-    for (let i = 0; i < 2; i++) await upload(await newImage(), [{ name: 'file', filename: 'q.png', bytes: await png(4, 4) }])
+    const count = async () =>
+      (await server.countQueries(() => server.get(`${IMAGES}?itemsPerPage=30`, { token: admin }))).queries
+    for (let i = 0; i < 2; i++)
+      await upload(await newImage(), [{ name: 'file', filename: 'q.png', bytes: await png(4, 4) }])
     const few = await count()
-    for (let i = 0; i < 4; i++) await upload(await newImage(), [{ name: 'file', filename: 'q.png', bytes: await png(4, 4) }])
+    for (let i = 0; i < 4; i++)
+      await upload(await newImage(), [{ name: 'file', filename: 'q.png', bytes: await png(4, 4) }])
     expect(await count()).toBe(few)
   })
 })
@@ -538,7 +692,9 @@ describe('reads', () => {
 describe('demo seed', () => {
   it('includes one published image with its thumbnail, on the home page and the first article', async () => {
     expect(await seedDemo(server.payload, { apiPrefix: '/_api' })).toBe(true)
-    const [{ id }] = await server.sql("SELECT i.id FROM _acb_images i JOIN _acb_blog_article_datas b ON b.image_id = i.id WHERE b.title = 'First article'")
+    const [{ id }] = await server.sql(
+      "SELECT i.id FROM _acb_images i JOIN _acb_blog_article_datas b ON b.image_id = i.id WHERE b.title = 'First article'",
+    )
     const read = await server.get(`${IMAGES}/${id}`)
     expect(read.status).toBe(200)
     const [original, thumbnail] = read.body._metadata.mediaObjects.file

@@ -21,7 +21,12 @@ const images: Record<'hidden' | 'routed', { iri: string; bytes: Buffer }> = {} a
 
 beforeAll(async () => {
   storageDir = mkdtempSync(path.join(tmpdir(), 'cwa-uploads-routable-'))
-  server = await startTestServer({ options: { routableSecurity: 'ROLE_SUPER_ADMIN', uploads: { storage: { local: { adapter: 'local', directory: storageDir } } } } })
+  server = await startTestServer({
+    options: {
+      routableSecurity: 'ROLE_SUPER_ADMIN',
+      uploads: { storage: { local: { adapter: 'local', directory: storageDir } } },
+    },
+  })
   user = await server.tokenFor('ROLE_USER')
   superAdmin = await server.tokenFor('ROLE_SUPER_ADMIN')
   const fx = routeFixtures(server.payload)
@@ -44,7 +49,9 @@ afterAll(async () => {
 })
 
 const download = async (iri: string, token?: string) => {
-  const response = await fetch(`${server.url}${iri}/download/file`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+  const response = await fetch(`${server.url}${iri}/download/file`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
   return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) }
 }
 

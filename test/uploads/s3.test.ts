@@ -34,8 +34,20 @@ const Photo = defineComponent({
   // Rule 7: a custom validation group receives the requiredOnPublish check too.
   publishable: { validationGroups: ['Photo:custom'] },
   uploadable: {
-    viaApi: { adapter: 'bucket', urlGenerator: 'api', property: 'apiPath', requiredOnPublish: true, requiredOnPublishMessage: 'Upload {{ property }} first.' },
-    viaPublic: { adapter: 'bucket', urlGenerator: 'public', imagineFilters: ['thumbnail'], property: 'publicPath', prefix: 'photos/' },
+    viaApi: {
+      adapter: 'bucket',
+      urlGenerator: 'api',
+      property: 'apiPath',
+      requiredOnPublish: true,
+      requiredOnPublishMessage: 'Upload {{ property }} first.',
+    },
+    viaPublic: {
+      adapter: 'bucket',
+      urlGenerator: 'public',
+      imagineFilters: ['thumbnail'],
+      property: 'publicPath',
+      prefix: 'photos/',
+    },
     viaTemporary: { adapter: 'bucket', urlGenerator: 'temporary', property: 'temporaryPath' },
     // The local adapter: public URLs through its publicUrl; no signing, so temporary falls back to the API URL.
     diskPublic: { adapter: 'disk', urlGenerator: 'public', property: 'diskPublicPath' },
@@ -50,7 +62,13 @@ const Photo = defineComponent({
 
 beforeAll(async () => {
   s3Dir = mkdtempSync(path.join(tmpdir(), 'cwa-s3rver-'))
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] })
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  })
   const { port } = (await s3.run()) as { port: number }
   endpoint = `http://127.0.0.1:${port}`
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
@@ -58,7 +76,9 @@ beforeAll(async () => {
   // The local adapter's directory served as static files (what publicUrl points at).
   diskDir = mkdtempSync(path.join(tmpdir(), 'cwa-disk-'))
   diskServer = await new Promise<Server>((resolve) => {
-    const server = express().use(express.static(diskDir)).listen(0, '127.0.0.1', () => resolve(server))
+    const server = express()
+      .use(express.static(diskDir))
+      .listen(0, '127.0.0.1', () => resolve(server))
   })
   diskUrl = `http://127.0.0.1:${(diskServer.address() as { port: number }).port}`
   site = await startMinimalSite({
@@ -83,17 +103,28 @@ afterAll(async () => {
   if (diskDir) rmSync(diskDir, { recursive: true, force: true })
 })
 
-const keys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).sort()
+const keys = async () =>
+  ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).sort()
 const PHOTOS = () => `${site.prefix}/component/photos`
 
 async function upload(iri: string, parts: Part[]) {
-  const response = await fetch(`${site.url}${iri}/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: formData(parts) })
+  const response = await fetch(`${site.url}${iri}/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}` },
+    body: formData(parts),
+  })
   return { status: response.status, body: (await response.json()) as any }
 }
 
 const bytesOf = async (url: string, token: string | null = admin) => {
-  const response = await fetch(url.startsWith('http') ? url : `${site.url}${url}`, { headers: token && !url.startsWith('http') ? { authorization: `Bearer ${token}` } : {} })
-  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()), type: response.headers.get('content-type') }
+  const response = await fetch(url.startsWith('http') ? url : `${site.url}${url}`, {
+    headers: token && !url.startsWith('http') ? { authorization: `Bearer ${token}` } : {},
+  })
+  return {
+    status: response.status,
+    bytes: Buffer.from(await response.arrayBuffer()),
+    type: response.headers.get('content-type'),
+  }
 }
 
 describe('s3 adapter', () => {
@@ -112,7 +143,9 @@ describe('s3 adapter', () => {
     const media = response.body._metadata.mediaObjects
     expect(media.viaApi[0].contentUrl).toBe(`${iri}/download/viaApi`)
     expect(media.viaPublic[0].contentUrl).toMatch(new RegExp(`^${endpoint}/${BUCKET}/photos/b-[0-9a-f]{12}\\.jpg$`))
-    expect(media.viaTemporary[0].contentUrl).toMatch(new RegExp(`^${endpoint}/${BUCKET}/c-[0-9a-f]{12}\\.pdf\\?.*X-Amz-Expires=259200`))
+    expect(media.viaTemporary[0].contentUrl).toMatch(
+      new RegExp(`^${endpoint}/${BUCKET}/c-[0-9a-f]{12}\\.pdf\\?.*X-Amz-Expires=259200`),
+    )
     // Declared [thumbnail] + dynamic [square, thumbnail]: three variants, in that order.
     expect(media.viaPublic.map((m: any) => m.imagineFilter)).toEqual([null, 'thumbnail', 'square', 'thumbnail'])
     expect(media.viaPublic[2]).toMatchObject({ width: 200, height: 200 })
@@ -145,28 +178,47 @@ describe('s3 adapter', () => {
 
   it('calls the dynamic filters with a null request outside a web request (a Local API write)', async () => {
     dynamicCalls.length = 0
-    const doc = await site.payload.create({ collection: 'photos' as never, data: { viaPublic: dataUri(await png(10, 10), 'image/png') } as never, depth: 0 })
+    const doc = await site.payload.create({
+      collection: 'photos' as never,
+      data: { viaPublic: dataUri(await png(10, 10), 'image/png') } as never,
+      depth: 0,
+    })
     expect(dynamicCalls).toEqual([{ property: 'viaPublic', hasRequest: false }])
-    const [{ public_path: stored }] = await site.sql('SELECT public_path FROM _acb_photos WHERE id = $1', [(doc as { id: string }).id])
-    expect(await keys()).toEqual(expect.arrayContaining([stored, stored.replace(/\.png$/, '.thumbnail.webp'), stored.replace(/\.png$/, '.square.png'), stored.replace(/\.png$/, '.thumbnail-2.webp')]))
+    const [{ public_path: stored }] = await site.sql('SELECT public_path FROM _acb_photos WHERE id = $1', [
+      (doc as { id: string }).id,
+    ])
+    expect(await keys()).toEqual(
+      expect.arrayContaining([
+        stored,
+        stored.replace(/\.png$/, '.thumbnail.webp'),
+        stored.replace(/\.png$/, '.square.png'),
+        stored.replace(/\.png$/, '.thumbnail-2.webp'),
+      ]),
+    )
   })
 
   it('requiredOnPublish reports in the custom validation group, with the custom message', async () => {
     const created = await site.post(PHOTOS(), {}, { token: admin })
     const refused = await site.patch(created.body['@id'], { publishedAt: '2020-01-01T00:00:00Z' }, { token: admin })
     expect(refused.status).toBe(422)
-    expect(refused.body.violations).toEqual([expect.objectContaining({ propertyPath: 'viaApi', message: 'Upload viaApi first.', code: 'Photo:custom' })])
+    expect(refused.body.violations).toEqual([
+      expect.objectContaining({ propertyPath: 'viaApi', message: 'Upload viaApi first.', code: 'Photo:custom' }),
+    ])
   })
 
   it('draft twins get their own copy in the bucket; publishing and deleting remove what is no longer named', async () => {
     const created = await site.post(PHOTOS(), { viaApi: dataUri(await png(12, 12), 'image/png') }, { token: admin })
     const iri = created.body['@id']
     expect((await site.patch(iri, { publishedAt: '2020-01-01T00:00:00Z' }, { token: admin })).status).toBe(200)
-    const [{ api_path: livePath }] = await site.sql('SELECT api_path FROM _acb_photos WHERE id = $1', [iri.split('/').pop()])
+    const [{ api_path: livePath }] = await site.sql('SELECT api_path FROM _acb_photos WHERE id = $1', [
+      iri.split('/').pop(),
+    ])
     expect(livePath).toMatch(/^[0-9a-f-]{36}\.png$/)
     const edited = await site.patch(iri, { uiComponent: 'X' }, { token: admin })
     const draftIri = edited.body['@id']
-    const [{ api_path: draftPath }] = await site.sql('SELECT api_path FROM _acb_photos WHERE id = $1', [draftIri.split('/').pop()])
+    const [{ api_path: draftPath }] = await site.sql('SELECT api_path FROM _acb_photos WHERE id = $1', [
+      draftIri.split('/').pop(),
+    ])
     expect(draftPath).not.toBe(livePath)
     expect(await keys()).toEqual(expect.arrayContaining([livePath, draftPath]))
     const replacement = await jpeg(20, 20)
@@ -177,7 +229,9 @@ describe('s3 adapter', () => {
     expect(await keys()).not.toContain(livePath)
     expect(same((await bytesOf(`${iri}/download/viaApi`, null)).bytes, replacement)).toBe(true)
     const before = await keys()
-    const [{ api_path: nowLive }] = await site.sql('SELECT api_path FROM _acb_photos WHERE id = $1', [iri.split('/').pop()])
+    const [{ api_path: nowLive }] = await site.sql('SELECT api_path FROM _acb_photos WHERE id = $1', [
+      iri.split('/').pop(),
+    ])
     expect(before).toContain(nowLive)
     expect((await site.request('DELETE', iri, undefined, { token: admin })).status).toBe(204)
     expect(await keys()).not.toContain(nowLive)

@@ -13,7 +13,12 @@ import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 let server: TestServer
 
 async function payloadToken(username: string): Promise<string> {
-  const login = await server.request('POST', '/api/users/login', { username, password: PASSWORD }, { contentType: 'application/json' })
+  const login = await server.request(
+    'POST',
+    '/api/users/login',
+    { username, password: PASSWORD },
+    { contentType: 'application/json' },
+  )
   expect(login.status).toBe(200)
   return login.body.token
 }
@@ -44,13 +49,19 @@ describe('the admin panel is for ROLE_ADMIN and above', () => {
   })
 
   it('the refusal page says why, in words', () => {
-    const translations = server.payload.config.i18n.translations as Record<string, Record<string, Record<string, string>>>
+    const translations = server.payload.config.i18n.translations as Record<
+      string,
+      Record<string, Record<string, string>>
+    >
     expect(translations.en!.error!.unauthorizedAdmin).toMatch(/may not use the admin panel.*ROLE_ADMIN/)
   })
 })
 
 describe('the first-user form', () => {
-  const field = (name: string) => (server.payload.collections['users' as never] as unknown as { config: CollectionConfig }).config.fields.find((f) => 'name' in f && f.name === name) as { admin?: { condition?: (...args: unknown[]) => boolean } }
+  const field = (name: string) =>
+    (server.payload.collections['users' as never] as unknown as { config: CollectionConfig }).config.fields.find(
+      (f) => 'name' in f && f.name === name,
+    ) as { admin?: { condition?: (...args: unknown[]) => boolean } }
 
   it('hides roles and enabled while nobody is signed in (the form would show values that are not saved)', () => {
     for (const name of ['roles', 'enabled']) {
@@ -64,7 +75,19 @@ describe('the first-user form', () => {
     // (This server already has users: first-register is refused; the rule itself is checked on an empty users table.)
     await server.sql('DELETE FROM _acb_refresh_tokens')
     await server.sql('DELETE FROM _acb_users')
-    const response = await server.request('POST', '/api/users/first-register', { username: 'owner', email: 'owner@example.com', password: PASSWORD, 'confirm-password': PASSWORD, roles: ['ROLE_USER'], enabled: false }, { contentType: 'application/json' })
+    const response = await server.request(
+      'POST',
+      '/api/users/first-register',
+      {
+        username: 'owner',
+        email: 'owner@example.com',
+        password: PASSWORD,
+        'confirm-password': PASSWORD,
+        roles: ['ROLE_USER'],
+        enabled: false,
+      },
+      { contentType: 'application/json' },
+    )
     expect(response.status).toBe(200)
     const [row] = await server.sql("SELECT enabled, id FROM _acb_users WHERE username = 'owner'")
     expect(row.enabled).toBe(true)

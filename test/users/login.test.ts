@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
-import { cookieHeader, cookiesOf, expiredJwt, JWT_COOKIE, loginSession, REFRESH_COOKIE, usableTokens } from '../session/helpers'
+import {
+  cookieHeader,
+  cookiesOf,
+  expiredJwt,
+  JWT_COOKIE,
+  loginSession,
+  REFRESH_COOKIE,
+  usableTokens,
+} from '../session/helpers'
 import { useMailSite } from '../support/mail'
 import { PASSWORD } from '../support/server'
 import { linkParts, theLink } from './email/helpers'
@@ -78,7 +86,9 @@ describe('unverified users (denyUnverifiedLogin)', () => {
     const { username, token: verification } = linkParts(theLink(mail))
     expect((await login('mover')).status).toBe(401)
     expect((await server.get(`/_api/verify-email/${username}/${encodeURIComponent(verification)}`)).status).toBe(200)
-    expect((await server.sql('SELECT email_address_verified FROM _acb_users WHERE id = $1', [id]))[0].email_address_verified).toBe(true)
+    expect(
+      (await server.sql('SELECT email_address_verified FROM _acb_users WHERE id = $1', [id]))[0].email_address_verified,
+    ).toBe(true)
   })
 
   it('an unverified session kept alive by refreshing (login check bypass): 401 on /token/refresh and transparently, cookies cleared, token revoked', async () => {
@@ -87,13 +97,17 @@ describe('unverified users (denyUnverifiedLogin)', () => {
     const other = await loginSession(server, 'drifter')
     await server.sql('UPDATE _acb_users SET email_address_verified = false WHERE id = $1', [id])
 
-    const refused = await server.post('/_api/token/refresh', undefined, { headers: { cookie: cookieHeader({ refresh: direct.refresh }) } })
+    const refused = await server.post('/_api/token/refresh', undefined, {
+      headers: { cookie: cookieHeader({ refresh: direct.refresh }) },
+    })
     expect(refused.status).toBe(401)
     const cleared = cookiesOf(refused.headers)
     expect([cleared.get(JWT_COOKIE)?.value, cleared.get(REFRESH_COOKIE)?.value]).toEqual(['', ''])
     expect(await usableTokens(server, id)).toBe(1)
 
-    const transparent = await server.get('/_api/me', { headers: { cookie: cookieHeader({ jwt: await expiredJwt(id, 'drifter'), refresh: other.refresh }) } })
+    const transparent = await server.get('/_api/me', {
+      headers: { cookie: cookieHeader({ jwt: await expiredJwt(id, 'drifter'), refresh: other.refresh }) },
+    })
     expect(transparent.status).toBe(401)
     expect(cookiesOf(transparent.headers).get(REFRESH_COOKIE)?.value).toBe('')
     expect(await usableTokens(server, id)).toBe(0)

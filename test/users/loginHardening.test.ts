@@ -21,7 +21,9 @@ beforeAll(async () => {
   await server.createUser('known', ['ROLE_USER'])
   await server.createUser('locked', ['ROLE_USER'])
   await server.createUser('off', ['ROLE_ADMIN'], { enabled: false })
-  await server.sql("UPDATE _acb_users SET login_attempts = 10, lock_until = now() + interval '1 hour' WHERE username = 'locked'")
+  await server.sql(
+    "UPDATE _acb_users SET login_attempts = 10, lock_until = now() + interval '1 hour' WHERE username = 'locked'",
+  )
 })
 afterAll(async () => {
   await server?.close()
@@ -32,13 +34,26 @@ let nextAddress = 10
 const newClient = () => `198.51.100.${nextAddress++}`
 
 const restLogin = (username: string, password: string, client = newClient()) =>
-  server.request('POST', '/api/users/login', { username, password }, { contentType: 'application/json', headers: { 'x-forwarded-for': client } })
+  server.request(
+    'POST',
+    '/api/users/login',
+    { username, password },
+    { contentType: 'application/json', headers: { 'x-forwarded-for': client } },
+  )
 const apiLogin = (username: string, password: string, client = newClient()) =>
-  server.post('/_api/login', { username, password }, { contentType: 'application/json', headers: { 'x-forwarded-for': client } })
+  server.post(
+    '/_api/login',
+    { username, password },
+    { contentType: 'application/json', headers: { 'x-forwarded-for': client } },
+  )
 
 describe('POST /api/users/login refusals', () => {
   it('security: known user with a wrong password, unknown user and locked account get one and the same answer (user enumeration attack)', async () => {
-    const answers = await Promise.all([restLogin('known', 'wrong password'), restLogin('nobody-here', 'wrong password'), restLogin('locked', 'wrong password')])
+    const answers = await Promise.all([
+      restLogin('known', 'wrong password'),
+      restLogin('nobody-here', 'wrong password'),
+      restLogin('locked', 'wrong password'),
+    ])
     for (const answer of answers) expect(answer.status).toBe(401)
     const bodies = answers.map((answer) => JSON.stringify(answer.body))
     expect(new Set(bodies).size).toBe(1)
@@ -79,7 +94,10 @@ describe('login throttle', () => {
       expect(retryAfter).toBeLessThanOrEqual(LOGIN_THROTTLE.perAccountAndClient.windowSeconds)
       // Throttled before any password is checked: even the right one waits, and nothing more was counted on the account.
       expect((await login(username, PASSWORD, attacker)).status).toBe(429)
-      const [row] = await server.sql('SELECT coalesce(login_attempts, 0)::int AS n, lock_until FROM _acb_users WHERE username = $1', [username])
+      const [row] = await server.sql(
+        'SELECT coalesce(login_attempts, 0)::int AS n, lock_until FROM _acb_users WHERE username = $1',
+        [username],
+      )
       expect(row.n).toBe(perAccount)
       expect(row.lock_until).toBeNull()
       // The owner, from another address, is not throttled and logs in.
@@ -105,8 +123,11 @@ describe('login throttle', () => {
     ] as const) {
       await server.createUser(username, ['ROLE_USER'])
       // Two attackers, five guesses each: Payload's lock (10 failures) closes the account.
-      for (const attacker of [newClient(), newClient()]) for (let i = 0; i < perAccount; i++) await login(username, `guess ${i}`, attacker)
-      const [row] = await server.sql('SELECT lock_until > now() AS locked FROM _acb_users WHERE username = $1', [username])
+      for (const attacker of [newClient(), newClient()])
+        for (let i = 0; i < perAccount; i++) await login(username, `guess ${i}`, attacker)
+      const [row] = await server.sql('SELECT lock_until > now() AS locked FROM _acb_users WHERE username = $1', [
+        username,
+      ])
       expect(row.locked).toBe(true)
       // A third address's wrong guess is refused like any other and leaves the lock.
       const third = newClient()
@@ -117,7 +138,10 @@ describe('login throttle', () => {
       expect((await login(username, PASSWORD, third)).status).toBe(401)
       // The owner, from an address with no failure on the account, logs in; the lock is lifted.
       expect((await login(username, PASSWORD, newClient())).status).toBe(ok)
-      const [after] = await server.sql('SELECT lock_until, coalesce(login_attempts, 0)::int AS n FROM _acb_users WHERE username = $1', [username])
+      const [after] = await server.sql(
+        'SELECT lock_until, coalesce(login_attempts, 0)::int AS n FROM _acb_users WHERE username = $1',
+        [username],
+      )
       expect(after.lock_until).toBeNull()
       expect(after.n).toBe(0)
     }
@@ -139,7 +163,11 @@ describe('login throttle', () => {
   })
 
   it('security: a client cannot pick its address with X-Forwarded-For unless it comes through a trusted proxy (Fetch adapter header replaced)', async () => {
-    const response = await server.post('/_api/login', { username: 'known', password: 'wrong' }, { contentType: 'application/json', headers: { 'x-cwa-client-address': '203.0.113.1' } })
+    const response = await server.post(
+      '/_api/login',
+      { username: 'known', password: 'wrong' },
+      { contentType: 'application/json', headers: { 'x-cwa-client-address': '203.0.113.1' } },
+    )
     expect(response.status).toBe(401)
     const rows = await server.sql("SELECT key FROM _acb_throttle WHERE key LIKE '%203.0.113.1%'")
     expect(rows).toEqual([])
@@ -167,7 +195,10 @@ describe('the client address the throttles key on', () => {
         })
         expect(response.status).toBe(401)
       }
-      const keys = (await server.sql("SELECT key, hits FROM _acb_throttle WHERE key LIKE 'login:client:%'")) as Array<{ key: string; hits: number }>
+      const keys = (await server.sql("SELECT key, hits FROM _acb_throttle WHERE key LIKE 'login:client:%'")) as Array<{
+        key: string
+        hits: number
+      }>
       expect(keys).toEqual([{ key: 'login:client:127.0.0.1', hits: 2 }])
     } finally {
       if (previous === undefined) delete env.TRUST_PROXY
@@ -177,7 +208,9 @@ describe('the client address the throttles key on', () => {
   })
 
   it('security: the Fetch handler replaces a client-sent address header with the last X-Forwarded-For entry (the one the nearest proxy added)', () => {
-    const forged = new Request('http://localhost/_api/login', { headers: { 'x-cwa-client-address': '1.2.3.4', 'x-forwarded-for': '5.6.7.8, 192.0.2.9' } })
+    const forged = new Request('http://localhost/_api/login', {
+      headers: { 'x-cwa-client-address': '1.2.3.4', 'x-forwarded-for': '5.6.7.8, 192.0.2.9' },
+    })
     expect(incomingFromFetch(forged).headers.get('x-cwa-client-address')).toBe('192.0.2.9')
     const bare = new Request('http://localhost/_api/login', { headers: { 'x-cwa-client-address': '1.2.3.4' } })
     expect(incomingFromFetch(bare).headers.get('x-cwa-client-address')).toBeNull()
@@ -211,7 +244,12 @@ describe("Payload's first-register", () => {
   })
 
   it('security: on this (non-production) site with users, first-register grants nothing to an anonymous caller', async () => {
-    const response = await server.request('POST', '/api/users/first-register', { username: 'intruder', email: 'intruder@example.com', password: PASSWORD }, { contentType: 'application/json' })
+    const response = await server.request(
+      'POST',
+      '/api/users/first-register',
+      { username: 'intruder', email: 'intruder@example.com', password: PASSWORD },
+      { contentType: 'application/json' },
+    )
     expect(response.status).toBeGreaterThanOrEqual(400)
     expect(await server.sql("SELECT id FROM _acb_users WHERE username = 'intruder'")).toEqual([])
   })

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../support/server'
-import { cookieHeader, cookiesOf, expiredJwt, loginSession, REFRESH_COOKIE, tokenState, usableTokens } from '../session/helpers'
+import {
+  cookieHeader,
+  cookiesOf,
+  expiredJwt,
+  loginSession,
+  REFRESH_COOKIE,
+  tokenState,
+  usableTokens,
+} from '../session/helpers'
 
 /**
  * A password change ends the user's other sessions (their refresh tokens
@@ -9,7 +17,8 @@ import { cookieHeader, cookiesOf, expiredJwt, loginSession, REFRESH_COOKIE, toke
 
 let server: TestServer
 
-const refresh = (token: string) => server.post('/_api/token/refresh', undefined, { headers: { cookie: cookieHeader({ refresh: token }) } })
+const refresh = (token: string) =>
+  server.post('/_api/token/refresh', undefined, { headers: { cookie: cookieHeader({ refresh: token }) } })
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -27,7 +36,11 @@ describe('password change', () => {
     const phone = await loginSession(server, 'carol')
     expect(await usableTokens(server, id)).toBe(3)
 
-    const response = await server.patch(`/_api/users/${id}`, { plainPassword: 'carol changed it 99' }, { headers: { cookie: cookieHeader(current) } })
+    const response = await server.patch(
+      `/_api/users/${id}`,
+      { plainPassword: 'carol changed it 99' },
+      { headers: { cookie: cookieHeader(current) } },
+    )
     expect(response.status).toBe(200)
 
     expect(await tokenState(server, laptop.refresh)).toBe('ended')
@@ -43,7 +56,11 @@ describe('password change', () => {
     const current = await loginSession(server, 'gus')
     const other = await loginSession(server, 'gus')
     const stale = await expiredJwt(id, 'gus')
-    const response = await server.patch(`/_api/users/${id}`, { plainPassword: 'gus changed it 31' }, { headers: { cookie: cookieHeader({ jwt: stale, refresh: current.refresh }) } })
+    const response = await server.patch(
+      `/_api/users/${id}`,
+      { plainPassword: 'gus changed it 31' },
+      { headers: { cookie: cookieHeader({ jwt: stale, refresh: current.refresh }) } },
+    )
     expect(response.status).toBe(200)
     const successor = cookiesOf(response.headers).get(REFRESH_COOKIE)!.value
     expect(await tokenState(server, successor)).toBe('usable')
@@ -55,7 +72,10 @@ describe('password change', () => {
     const id = await server.createUser('dave')
     const current = await loginSession(server, 'dave')
     const other = await loginSession(server, 'dave')
-    expect((await server.patch(`/_api/users/${id}`, { username: 'dave2' }, { headers: { cookie: cookieHeader(current) } })).status).toBe(200)
+    expect(
+      (await server.patch(`/_api/users/${id}`, { username: 'dave2' }, { headers: { cookie: cookieHeader(current) } }))
+        .status,
+    ).toBe(200)
     expect(await tokenState(server, other.refresh)).toBe('usable')
   })
 
@@ -63,7 +83,11 @@ describe('password change', () => {
     const id = await server.createUser('erin')
     const session = await loginSession(server, 'erin')
     const rootSession = await loginSession(server, 'root')
-    const response = await server.patch(`/_api/users/${id}`, { plainPassword: 'set by the admin 77' }, { headers: { cookie: cookieHeader(rootSession) } })
+    const response = await server.patch(
+      `/_api/users/${id}`,
+      { plainPassword: 'set by the admin 77' },
+      { headers: { cookie: cookieHeader(rootSession) } },
+    )
     expect(response.status).toBe(200)
     expect(await tokenState(server, session.refresh)).toBe('ended')
     expect(await tokenState(server, rootSession.refresh)).toBe('usable')
@@ -72,7 +96,9 @@ describe('password change', () => {
   it('keeps nothing but the own session even with a Bearer JWT: without a refresh cookie every refresh token ends', async () => {
     const id = await server.createUser('fay')
     const session = await loginSession(server, 'fay')
-    expect((await server.patch(`/_api/users/${id}`, { plainPassword: 'fay new pass 12' }, { token: session.jwt })).status).toBe(200)
+    expect(
+      (await server.patch(`/_api/users/${id}`, { plainPassword: 'fay new pass 12' }, { token: session.jwt })).status,
+    ).toBe(200)
     expect(await usableTokens(server, id)).toBe(0)
   })
 })

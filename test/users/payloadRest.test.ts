@@ -15,9 +15,16 @@ beforeAll(async () => {
 describe("Payload's unlock endpoint", () => {
   it('security: a signed-in user cannot unlock another account to keep guessing its password (403, lock kept)', async () => {
     await server.createUser('victim', ['ROLE_USER'])
-    await server.sql(`UPDATE _acb_users SET login_attempts = 10, lock_until = now() + interval '1 hour' WHERE username = 'victim'`)
+    await server.sql(
+      `UPDATE _acb_users SET login_attempts = 10, lock_until = now() + interval '1 hour' WHERE username = 'victim'`,
+    )
     const attacker = await server.login('jane')
-    const response = await server.request('POST', '/api/users/unlock', { username: 'victim' }, { token: attacker, contentType: 'application/json' })
+    const response = await server.request(
+      'POST',
+      '/api/users/unlock',
+      { username: 'victim' },
+      { token: attacker, contentType: 'application/json' },
+    )
     expect(response.status).toBe(403)
     const rows = await server.sql(`SELECT login_attempts, lock_until FROM _acb_users WHERE username = 'victim'`)
     expect(Number(rows[0].login_attempts)).toBe(10)
@@ -27,7 +34,12 @@ describe("Payload's unlock endpoint", () => {
 
 describe("Payload's password reset endpoints", () => {
   it('security: POST /api/users/forgot-password cannot mail an unthrottled reset link (404, nothing sent)', async () => {
-    const response = await server.request('POST', '/api/users/forgot-password', { email: 'jane@example.com' }, { contentType: 'application/json' })
+    const response = await server.request(
+      'POST',
+      '/api/users/forgot-password',
+      { email: 'jane@example.com' },
+      { contentType: 'application/json' },
+    )
     expect(response.status).toBe(404)
     expect(JSON.stringify(response.body)).toContain('/_api/password/reset/request/')
     await smtp.idle()
@@ -35,9 +47,23 @@ describe("Payload's password reset endpoints", () => {
   })
 
   it('security: POST /api/users/reset-password cannot set a password with a Payload token (404)', async () => {
-    const response = await server.request('POST', '/api/users/reset-password', { token: 'x', password: 'new password 1' }, { contentType: 'application/json' })
+    const response = await server.request(
+      'POST',
+      '/api/users/reset-password',
+      { token: 'x', password: 'new password 1' },
+      { contentType: 'application/json' },
+    )
     expect(response.status).toBe(404)
-    expect((await server.request('POST', '/_api/login', { username: 'jane', password: PASSWORD }, { contentType: 'application/json' })).status).toBe(204)
+    expect(
+      (
+        await server.request(
+          'POST',
+          '/_api/login',
+          { username: 'jane', password: PASSWORD },
+          { contentType: 'application/json' },
+        )
+      ).status,
+    ).toBe(204)
   })
 
   it('the flow of the API still sends the reset email', async () => {

@@ -12,10 +12,16 @@ import { useMailSite } from '../support/mail'
 const FRONT = 'https://front.example'
 const ORIGIN = { origin: FRONT }
 
-const register = (body: Record<string, unknown>, headers: Record<string, string> = ORIGIN) => server.post('/_api/users', body, { headers })
-const paths = (body: { violations?: Array<{ propertyPath: string }> }) => (body.violations ?? []).map((v) => v.propertyPath)
+const register = (body: Record<string, unknown>, headers: Record<string, string> = ORIGIN) =>
+  server.post('/_api/users', body, { headers })
+const paths = (body: { violations?: Array<{ propertyPath: string }> }) =>
+  (body.violations ?? []).map((v) => v.propertyPath)
 const row = async (username: string) =>
-  (await server.sql('SELECT id, email, enabled, email_address_verified, hash FROM _acb_users WHERE username = $1', [username]))[0]
+  (
+    await server.sql('SELECT id, email, enabled, email_address_verified, hash FROM _acb_users WHERE username = $1', [
+      username,
+    ])
+  )[0]
 
 const { server, smtp } = useMailSite({
   users: { allowRegistration: true },
@@ -36,7 +42,13 @@ describe('anonymous registration', () => {
       emailAddressVerified: true,
     })
     expect(response.status).toBe(201)
-    expect(response.body).toMatchObject({ username: 'newbie', emailAddress: 'newbie@example.com', roles: ['ROLE_USER'], emailAddressVerified: false, newEmailAddress: null })
+    expect(response.body).toMatchObject({
+      username: 'newbie',
+      emailAddress: 'newbie@example.com',
+      roles: ['ROLE_USER'],
+      emailAddressVerified: false,
+      newEmailAddress: null,
+    })
     expect(response.body).not.toHaveProperty('enabled')
     expect(response.body).not.toHaveProperty('plainPassword')
     const stored = await row('newbie')
@@ -64,10 +76,18 @@ describe('anonymous registration', () => {
   })
 
   it('refuses a taken username (422 on username) and a taken email (422 on emailAddress)', async () => {
-    const byName = await register({ username: 'TAKEN', emailAddress: 'other1@example.com', plainPassword: 'some pass 123' })
+    const byName = await register({
+      username: 'TAKEN',
+      emailAddress: 'other1@example.com',
+      plainPassword: 'some pass 123',
+    })
     expect(byName.status).toBe(422)
     expect(paths(byName.body)).toEqual(['username'])
-    const byEmail = await register({ username: 'other2', emailAddress: 'Taken@Example.com', plainPassword: 'some pass 123' })
+    const byEmail = await register({
+      username: 'other2',
+      emailAddress: 'Taken@Example.com',
+      plainPassword: 'some pass 123',
+    })
     expect(byEmail.status).toBe(422)
     expect(paths(byEmail.body)).toEqual(['emailAddress'])
     expect(await row('other1')).toBeUndefined()
@@ -77,7 +97,12 @@ describe('anonymous registration', () => {
   it('registers without an email when the link is refused (no allowed Origin), logging the refusal at error level', async () => {
     let status = 0
     const logged = await loggedDuring(server.payload, async () => {
-      status = (await register({ username: 'noorigin', emailAddress: 'noorigin@example.com', plainPassword: 'some pass 123' }, {})).status
+      status = (
+        await register(
+          { username: 'noorigin', emailAddress: 'noorigin@example.com', plainPassword: 'some pass 123' },
+          {},
+        )
+      ).status
     })
     expect(status).toBe(201)
     expect(await row('noorigin')).toMatchObject({ email_address_verified: false })
@@ -92,7 +117,9 @@ describe('anonymous registration', () => {
     let logged = ''
     try {
       logged = await loggedDuring(server.payload, async () => {
-        status = (await register({ username: 'mailfail', emailAddress: 'mailfail@example.com', plainPassword: 'some pass 123' })).status
+        status = (
+          await register({ username: 'mailfail', emailAddress: 'mailfail@example.com', plainPassword: 'some pass 123' })
+        ).status
       })
     } finally {
       smtp.reject('accept')

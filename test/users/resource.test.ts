@@ -17,13 +17,26 @@ let admin: string
 let root: string
 
 // _metadata: on every resource (issue 15), users included.
-const USER_KEYS = ['@context', '@id', '@type', 'id', 'username', 'emailAddress', 'roles', 'emailAddressVerified', 'newEmailAddress', '_metadata']
+const USER_KEYS = [
+  '@context',
+  '@id',
+  '@type',
+  'id',
+  'username',
+  'emailAddress',
+  'roles',
+  'emailAddressVerified',
+  'newEmailAddress',
+  '_metadata',
+]
 
 const row = async (id: string) => (await server.sql('SELECT * FROM _acb_users WHERE id = $1', [id]))[0]
-const storedRoles = async (id: string) => (await server.sql('SELECT value FROM _acb_users_roles WHERE parent_id = $1 ORDER BY value', [id])).map((r) => r.value)
+const storedRoles = async (id: string) =>
+  (await server.sql('SELECT value FROM _acb_users_roles WHERE parent_id = $1 ORDER BY value', [id])).map((r) => r.value)
 
 function expectStatus(response: TestResponse, status: number) {
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${response.text.slice(0, 400)}`)
+  if (response.status !== status)
+    throw new Error(`expected ${status}, got ${response.status}: ${response.text.slice(0, 400)}`)
 }
 
 beforeAll(async () => {
@@ -85,7 +98,12 @@ describe('serialization per caller', () => {
 
   it('expands roles through the hierarchy on output while storing only the assigned role', async () => {
     const response = await server.get(`/_api/users/${rootId}`, { token: root })
-    expect([...response.body.roles].sort()).toEqual(['ROLE_ADMIN', 'ROLE_ALLOWED_TO_SWITCH', 'ROLE_SUPER_ADMIN', 'ROLE_USER'])
+    expect([...response.body.roles].sort()).toEqual([
+      'ROLE_ADMIN',
+      'ROLE_ALLOWED_TO_SWITCH',
+      'ROLE_SUPER_ADMIN',
+      'ROLE_USER',
+    ])
     expect(await storedRoles(rootId)).toEqual(['ROLE_SUPER_ADMIN'])
     const list = await server.get('/_api/users?search=alice', { token: root })
     expect(list.body.member[0].roles).toEqual(['ROLE_USER'])
@@ -115,7 +133,11 @@ describe('fields only a super admin writes', () => {
   it('ignores roles, enabled and emailAddressVerified sent by the account holder (privilege escalation attempt)', async () => {
     const id = await server.createUser('climber')
     const token = await server.login('climber')
-    const response = await server.patch(`/_api/users/${id}`, { roles: ['ROLE_SUPER_ADMIN'], enabled: false, emailAddressVerified: false }, { token })
+    const response = await server.patch(
+      `/_api/users/${id}`,
+      { roles: ['ROLE_SUPER_ADMIN'], enabled: false, emailAddressVerified: false },
+      { token },
+    )
     expectStatus(response, 200)
     expect(response.body.roles).toEqual(['ROLE_USER'])
     expect(response.body).not.toHaveProperty('enabled')
@@ -135,7 +157,11 @@ describe('fields only a super admin writes', () => {
 
   it('lets a super admin set roles, enabled and emailAddressVerified', async () => {
     const id = await server.createUser('managed')
-    const response = await server.patch(`/_api/users/${id}`, { roles: ['ROLE_ADMIN'], enabled: false, emailAddressVerified: false }, { token: root })
+    const response = await server.patch(
+      `/_api/users/${id}`,
+      { roles: ['ROLE_ADMIN'], enabled: false, emailAddressVerified: false },
+      { token: root },
+    )
     expectStatus(response, 200)
     expect([...response.body.roles].sort()).toEqual(['ROLE_ADMIN', 'ROLE_USER'])
     expect(response.body).toMatchObject({ enabled: false, emailAddressVerified: false })
@@ -145,7 +171,11 @@ describe('fields only a super admin writes', () => {
 
   it("refuses a user's or an admin's PATCH of another account (403) and changes nothing", async () => {
     for (const token of [alice, admin]) {
-      const response = await server.patch(`/_api/users/${bobId}`, { username: 'hijacked', plainPassword: 'taken over 123' }, { token })
+      const response = await server.patch(
+        `/_api/users/${bobId}`,
+        { username: 'hijacked', plainPassword: 'taken over 123' },
+        { token },
+      )
       expectStatus(response, 403)
     }
     expect((await row(bobId)).username).toBe('bob')
@@ -166,25 +196,46 @@ describe('creation by a super admin, uniqueness', () => {
   })
 
   it('creates a user (201) with ROLE_USER and enabled by default', async () => {
-    const response = await server.post('/_api/users', { username: 'created', emailAddress: 'created@example.com', plainPassword: 'created pass 123' }, { token: root })
+    const response = await server.post(
+      '/_api/users',
+      { username: 'created', emailAddress: 'created@example.com', plainPassword: 'created pass 123' },
+      { token: root },
+    )
     expectStatus(response, 201)
-    expect(response.body).toMatchObject({ username: 'created', emailAddress: 'created@example.com', roles: ['ROLE_USER'], enabled: true })
+    expect(response.body).toMatchObject({
+      username: 'created',
+      emailAddress: 'created@example.com',
+      roles: ['ROLE_USER'],
+      enabled: true,
+    })
     expect(response.headers.get('location')).toBe(response.body['@id'])
     expect(await server.login('created', 'created pass 123')).toBeTruthy()
   })
 
   it('requires plainPassword on create (422 on plainPassword)', async () => {
-    const response = await server.post('/_api/users', { username: 'nopass', emailAddress: 'nopass@example.com' }, { token: root })
+    const response = await server.post(
+      '/_api/users',
+      { username: 'nopass', emailAddress: 'nopass@example.com' },
+      { token: root },
+    )
     expectStatus(response, 422)
     expect(response.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toContain('plainPassword')
     expect(await server.sql("SELECT 1 FROM _acb_users WHERE username = 'nopass'")).toHaveLength(0)
   })
 
   it('refuses a taken username (422 on username) and a taken email (422 on emailAddress)', async () => {
-    const byName = await server.post('/_api/users', { username: 'alice', emailAddress: 'fresh1@example.com', plainPassword: 'some pass 123' }, { token: root })
+    const byName = await server.post(
+      '/_api/users',
+      { username: 'alice', emailAddress: 'fresh1@example.com', plainPassword: 'some pass 123' },
+      { token: root },
+    )
     expectStatus(byName, 422)
     expect(byName.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['username'])
-    const byEmail = await server.post('/_api/users', { username: 'fresh2', emailAddress: 'ALICE@example.com', plainPassword: 'some pass 123' }, { token: root })
+    const byEmail = await server.post(
+      '/_api/users',
+      { username: 'fresh2', emailAddress: 'ALICE@example.com', plainPassword: 'some pass 123' },
+      { token: root },
+    )
     expectStatus(byEmail, 422)
     expect(byEmail.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['emailAddress'])
     expect(await server.sql("SELECT 1 FROM _acb_users WHERE username IN ('fresh1', 'fresh2')")).toHaveLength(0)

@@ -23,7 +23,11 @@ describe('unique email address', () => {
   it('race: eight simultaneous registrations of one address make one account; the others get 422 on emailAddress', async () => {
     const responses = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        server.post('/_api/users', { username: `racer${i}`, emailAddress: 'Same@Example.com', plainPassword: 'a good password' }, { token: root }),
+        server.post(
+          '/_api/users',
+          { username: `racer${i}`, emailAddress: 'Same@Example.com', plainPassword: 'a good password' },
+          { token: root },
+        ),
       ),
     )
     const statuses = responses.map((r) => r.status).sort()
@@ -37,7 +41,11 @@ describe('unique email address', () => {
   })
 
   it('case and spaces do not make another address', async () => {
-    const response = await server.post('/_api/users', { username: 'other', emailAddress: '  SAME@example.COM ', plainPassword: 'a good password' }, { token: root })
+    const response = await server.post(
+      '/_api/users',
+      { username: 'other', emailAddress: '  SAME@example.COM ', plainPassword: 'a good password' },
+      { token: root },
+    )
     expect(response.status).toBe(422)
     expect(response.body.violations[0].propertyPath).toBe('emailAddress')
   })

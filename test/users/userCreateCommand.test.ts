@@ -32,7 +32,15 @@ async function userRow(username: string) {
     [username],
   )
   return row as
-    | { id: string; username: string; email: string; enabled: boolean; email_address_verified: boolean; hash: string; roles: string[] }
+    | {
+        id: string
+        username: string
+        email: string
+        enabled: boolean
+        email_address_verified: boolean
+        hash: string
+        roles: string[]
+      }
     | undefined
 }
 
@@ -68,7 +76,11 @@ describe('cwa:user:create', () => {
   it('creates an admin with --admin and disables it with --inactive (login refused)', async () => {
     const run = await userCreate('editor', 'editor@example.com', 'editor pass', '--admin', '--inactive')
     expectExit(run, 0)
-    expect(await userRow('editor')).toMatchObject({ enabled: false, email_address_verified: true, roles: ['ROLE_ADMIN'] })
+    expect(await userRow('editor')).toMatchObject({
+      enabled: false,
+      email_address_verified: true,
+      roles: ['ROLE_ADMIN'],
+    })
     expect(await loginStatus('editor', 'editor pass')).toBe(401)
   })
 
@@ -152,7 +164,11 @@ describe('cwa:user:create', () => {
     expect(run.stdout).toContain('password: ')
     expect(run.stdout).not.toContain(password)
     expectExit(run, 0)
-    expect(await userRow('prompted')).toMatchObject({ email: 'prompted@example.com', roles: ['ROLE_ADMIN'], email_address_verified: true })
+    expect(await userRow('prompted')).toMatchObject({
+      email: 'prompted@example.com',
+      roles: ['ROLE_ADMIN'],
+      email_address_verified: true,
+    })
     expect(await loginStatus('prompted', password)).toBe(204)
   })
 })

@@ -19,7 +19,17 @@ async function loadConfig(file: string): Promise<unknown> {
   if (/\.(m?js)$/.test(file)) return (await import(pathToFileURL(file).href)).default
   const outfile = path.join(path.dirname(file), `.payload-cwa-config-${process.pid}.mjs`)
   try {
-    await build({ entryPoints: [file], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'error' })
+    await build({
+      entryPoints: [file],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: 'inline',
+      logLevel: 'error',
+    })
     return (await import(pathToFileURL(outfile).href)).default
   } finally {
     rmSync(outfile, { force: true })
@@ -30,7 +40,9 @@ const commands = cwaCommands()
 const key = (process.argv[2] ?? '').toLowerCase()
 const command = commands.find((entry) => entry.key === key)
 if (!command) {
-  console.error(`${key ? `Unknown command ${key}. ` : ''}Usage: npx payload-cwa <command> [arguments], one of:\n${commands.map((entry) => `  ${entry.key}`).join('\n')}`)
+  console.error(
+    `${key ? `Unknown command ${key}. ` : ''}Usage: npx payload-cwa <command> [arguments], one of:\n${commands.map((entry) => `  ${entry.key}`).join('\n')}`,
+  )
   process.exit(1)
 }
 loadEnv()

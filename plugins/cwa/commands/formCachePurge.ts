@@ -12,7 +12,9 @@ export const COMMAND = 'cwa:form-cache-purge'
 export async function script(config: SanitizedConfig): Promise<void> {
   await runCommand(config, noArguments(COMMAND), async (payload) => {
     const { checked, purged, unknownType } = await purgeFormCache(payload)
-    console.log(`Forms checked: ${checked}; given a new modified date (form type changed): ${purged}${unknownType > 0 ? `; with a form type no longer declared (left alone): ${unknownType}` : ''}.`)
+    console.log(
+      `Forms checked: ${checked}; given a new modified date (form type changed): ${purged}${unknownType > 0 ? `; with a form type no longer declared (left alone): ${unknownType}` : ''}.`,
+    )
     return 0
   })
 }

@@ -42,27 +42,36 @@ export function parseGenerateFixturesArgs(argv: string[]): GenerateFixturesInput
  * PHP namespace such as App\DataFixtures gives its last segment).
  */
 export async function script(config: SanitizedConfig): Promise<void> {
-  await runCommand(config, () => parseGenerateFixturesArgs(commandArgs(COMMAND)), async (payload, input) => {
-    const file = path.resolve(process.cwd(), input.output)
-    const filesDirectory = filesDirectoryOf(file)
-    const generated = await generateFixtures(payload, { name: input.name, filesDirectory: path.basename(filesDirectory) })
-    mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(file, generated.source)
-    // The files of an earlier run would be stale: the folder holds exactly this module's files.
-    rmSync(filesDirectory, { recursive: true, force: true })
-    if (generated.files.length > 0) {
-      mkdirSync(filesDirectory, { recursive: true })
-      for (const { name, bytes } of generated.files) writeFileSync(path.join(filesDirectory, name), new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length))
-    }
-    const total = Object.values(generated.counts).reduce((a, b) => a + b, 0)
-    console.log(`Wrote ${file}: ${total} record(s), function ${input.name}(payload, req?)`)
-    if (generated.files.length > 0) console.log(`Wrote ${generated.files.length} file(s) the module reads into ${filesDirectory}`)
-    for (const [slug, count] of Object.entries(generated.counts)) if (count > 0) console.log(`  ${slug}: ${count}`)
-    if (generated.notReproduced.length === 0) console.log('Everything was reproduced.')
-    else {
-      console.log('Not reproduced:')
-      for (const line of generated.notReproduced) console.log(`  ${line}`)
-    }
-    return 0
-  })
+  await runCommand(
+    config,
+    () => parseGenerateFixturesArgs(commandArgs(COMMAND)),
+    async (payload, input) => {
+      const file = path.resolve(process.cwd(), input.output)
+      const filesDirectory = filesDirectoryOf(file)
+      const generated = await generateFixtures(payload, {
+        name: input.name,
+        filesDirectory: path.basename(filesDirectory),
+      })
+      mkdirSync(path.dirname(file), { recursive: true })
+      writeFileSync(file, generated.source)
+      // The files of an earlier run would be stale: the folder holds exactly this module's files.
+      rmSync(filesDirectory, { recursive: true, force: true })
+      if (generated.files.length > 0) {
+        mkdirSync(filesDirectory, { recursive: true })
+        for (const { name, bytes } of generated.files)
+          writeFileSync(path.join(filesDirectory, name), new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length))
+      }
+      const total = Object.values(generated.counts).reduce((a, b) => a + b, 0)
+      console.log(`Wrote ${file}: ${total} record(s), function ${input.name}(payload, req?)`)
+      if (generated.files.length > 0)
+        console.log(`Wrote ${generated.files.length} file(s) the module reads into ${filesDirectory}`)
+      for (const [slug, count] of Object.entries(generated.counts)) if (count > 0) console.log(`  ${slug}: ${count}`)
+      if (generated.notReproduced.length === 0) console.log('Everything was reproduced.')
+      else {
+        console.log('Not reproduced:')
+        for (const line of generated.notReproduced) console.log(`  ${line}`)
+      }
+      return 0
+    },
+  )
 }

@@ -25,7 +25,12 @@ import { componentModule, generatedIndex, isShortName, pageDataModule, parseInde
 
 // The app's folder: where `npx payload` runs (Payload finds the app's config from there too).
 const root = process.cwd()
-const COMMANDS = ['cwa:make:api-component', 'cwa:make:page-data', 'cwa:make:cwa-scaffold', 'cwa:make:rename-component'] as const
+const COMMANDS = [
+  'cwa:make:api-component',
+  'cwa:make:page-data',
+  'cwa:make:cwa-scaffold',
+  'cwa:make:rename-component',
+] as const
 export type Command = (typeof COMMANDS)[number]
 
 interface Parsed {
@@ -35,11 +40,27 @@ interface Parsed {
 
 /** What each generator takes: its usage line, its options with a value, its switches, how many positional arguments. */
 const SYNTAX: Record<Command, { usage: string; valued: string[]; switches: string[]; positional: number }> = {
-  'cwa:make:api-component': { usage: '<Name> [--publishable] [--migration] [--dir <folder>]', valued: ['dir'], switches: ['publishable', 'migration'], positional: 1 },
-  'cwa:make:page-data': { usage: '<Name> [--component <slug>] [--migration] [--dir <folder>]', valued: ['dir', 'component'], switches: ['migration'], positional: 1 },
-  'cwa:make:cwa-scaffold': { usage: '<Name> [--migration] [--dir <folder>]', valued: ['dir'], switches: ['migration'], positional: 1 },
+  'cwa:make:api-component': {
+    usage: '<Name> [--publishable] [--migration] [--dir <folder>]',
+    valued: ['dir'],
+    switches: ['publishable', 'migration'],
+    positional: 1,
+  },
+  'cwa:make:page-data': {
+    usage: '<Name> [--component <slug>] [--migration] [--dir <folder>]',
+    valued: ['dir', 'component'],
+    switches: ['migration'],
+    positional: 1,
+  },
+  'cwa:make:cwa-scaffold': {
+    usage: '<Name> [--migration] [--dir <folder>]',
+    valued: ['dir'],
+    switches: ['migration'],
+    positional: 1,
+  },
   'cwa:make:rename-component': {
-    usage: '--old-iri <iri> --new-iri <iri> [--new-short-name <Name>] [--namespace <name>] [--timestamp <yyyymmdd_hhmmss>] [--dir <folder>]',
+    usage:
+      '--old-iri <iri> --new-iri <iri> [--new-short-name <Name>] [--namespace <name>] [--timestamp <yyyymmdd_hhmmss>] [--dir <folder>]',
     valued: ['old-iri', 'new-iri', 'new-short-name', 'namespace', 'dir', 'timestamp'],
     switches: [],
     positional: 0,
@@ -70,7 +91,10 @@ export function parseMakeArgs(command: Command, argv: string[]): Parsed {
   return { positional, flags }
 }
 
-function writeTypes(dir: string, modules: Array<{ name: string; kind: 'component' | 'pageData'; source: string }>): string[] {
+function writeTypes(
+  dir: string,
+  modules: Array<{ name: string; kind: 'component' | 'pageData'; source: string }>,
+): string[] {
   mkdirSync(dir, { recursive: true })
   const indexFile = path.join(dir, 'index.ts')
   const entries = existsSync(indexFile) ? parseIndex(readFileSync(indexFile, 'utf8')) : []
@@ -83,7 +107,8 @@ function writeTypes(dir: string, modules: Array<{ name: string; kind: 'component
     const file = path.join(dir, `${module.name}.ts`)
     writeFileSync(file, module.source)
     written.push(file)
-    if (!entries.some((e) => e.name === module.name)) entries.push({ name: module.name, file: module.name, kind: module.kind })
+    if (!entries.some((e) => e.name === module.name))
+      entries.push({ name: module.name, file: module.name, kind: module.kind })
   }
   writeFileSync(indexFile, generatedIndex(entries))
   written.push(indexFile)
@@ -93,7 +118,9 @@ function writeTypes(dir: string, modules: Array<{ name: string; kind: 'component
 /** The migration of the generated type's tables: the app's own way (`commands.createMigration`), else Payload's. */
 function migrate(config: SanitizedConfig, name: string): void {
   const own = getOptions(config).commands.createMigration
-  const status = own ? own(name, root) : (spawnSync('npx', ['payload', 'migrate:create', name], { cwd: root, stdio: 'inherit' }).status ?? 1)
+  const status = own
+    ? own(name, root)
+    : (spawnSync('npx', ['payload', 'migrate:create', name], { cwd: root, stdio: 'inherit' }).status ?? 1)
   if (status !== 0) throw new Error(`creating the migration ${name} failed (exit ${status})`)
 }
 
@@ -107,15 +134,26 @@ export async function runMake(config: SanitizedConfig, command: Command, argv: s
     const parsed = parseMakeArgs(command, argv)
     const oldIri = parsed.flags.get('old-iri')
     const newIri = parsed.flags.get('new-iri')
-    if (typeof oldIri !== 'string' || typeof newIri !== 'string') throw new Error('--old-iri and --new-iri are required (collection IRIs starting with /, e.g. /component/titles)')
+    if (typeof oldIri !== 'string' || typeof newIri !== 'string')
+      throw new Error('--old-iri and --new-iri are required (collection IRIs starting with /, e.g. /component/titles)')
     const from = parseTypeIri(oldIri, options.apiPrefix)
     const to = parseTypeIri(newIri, options.apiPrefix)
-    if (!from) throw new Error(`--old-iri "${oldIri}" is not a component or page data collection IRI starting with / (e.g. /component/titles)`)
-    if (!to) throw new Error(`--new-iri "${newIri}" is not a component or page data collection IRI starting with / (e.g. /component/headings)`)
-    if (from.kind !== to.kind) throw new Error('--old-iri and --new-iri must be of the same kind (both /component/... or both /page_data/...)')
+    if (!from)
+      throw new Error(
+        `--old-iri "${oldIri}" is not a component or page data collection IRI starting with / (e.g. /component/titles)`,
+      )
+    if (!to)
+      throw new Error(
+        `--new-iri "${newIri}" is not a component or page data collection IRI starting with / (e.g. /component/headings)`,
+      )
+    if (from.kind !== to.kind)
+      throw new Error('--old-iri and --new-iri must be of the same kind (both /component/... or both /page_data/...)')
     if (from.segment === to.segment) throw new Error('--old-iri and --new-iri name the same type')
     const existing = registry.byPath(from.path)
-    const newShortName = typeof parsed.flags.get('new-short-name') === 'string' ? String(parsed.flags.get('new-short-name')) : shortNameOf(to.segment)
+    const newShortName =
+      typeof parsed.flags.get('new-short-name') === 'string'
+        ? String(parsed.flags.get('new-short-name'))
+        : shortNameOf(to.segment)
     const plan = {
       kind: from.kind,
       oldSegment: from.segment,
@@ -125,16 +163,27 @@ export async function runMake(config: SanitizedConfig, command: Command, argv: s
       tablePrefix: options.tablePrefix,
       apiPrefix: options.apiPrefix,
     }
-    const timestamp = String(parsed.flags.get('timestamp') ?? new Date().toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15))
-    if (!/^\d{8}_\d{6}$/.test(timestamp)) throw new Error(`--timestamp must look like 20261123_171000, not "${timestamp}"`)
-    const name = String(parsed.flags.get('namespace') ?? `rename_${from.segment}_to_${to.segment}`).split(/[\\/]/).pop()!.replace(/\W/g, '_')
+    const timestamp = String(
+      parsed.flags.get('timestamp') ?? new Date().toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15),
+    )
+    if (!/^\d{8}_\d{6}$/.test(timestamp))
+      throw new Error(`--timestamp must look like 20261123_171000, not "${timestamp}"`)
+    const name = String(parsed.flags.get('namespace') ?? `rename_${from.segment}_to_${to.segment}`)
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\W/g, '_')
     const dir = dirOf(parsed, 'migrations')
     mkdirSync(dir, { recursive: true })
     const file = path.join(dir, `${timestamp}_${name}.ts`)
     writeFileSync(file, renameMigration(plan))
     report([file])
-    if (!existing) console.log(`Note: no type is served at ${from.path} in this config; short name ${plan.oldShortName} was derived from the IRI.`)
-    console.log(`Next: declare the type as ${newShortName} (it is served at /${from.kind === 'component' ? 'component' : 'page_data'}/${to.segment})${dir === path.join(root, 'migrations') ? ' and list the migration in your migrations index (payload migrate:create rewrites it)' : ''}.`)
+    if (!existing)
+      console.log(
+        `Note: no type is served at ${from.path} in this config; short name ${plan.oldShortName} was derived from the IRI.`,
+      )
+    console.log(
+      `Next: declare the type as ${newShortName} (it is served at /${from.kind === 'component' ? 'component' : 'page_data'}/${to.segment})${dir === path.join(root, 'migrations') ? ' and list the migration in your migrations index (payload migrate:create rewrites it)' : ''}.`,
+    )
     return 0
   }
 
@@ -148,11 +197,21 @@ export async function runMake(config: SanitizedConfig, command: Command, argv: s
   let modules: Array<{ name: string; kind: 'component' | 'pageData'; source: string }>
   if (command === 'cwa:make:api-component') {
     taken(name)
-    modules = [{ name, kind: 'component', source: componentModule(name, { publishable: parsed.flags.get('publishable') === true }) }]
+    modules = [
+      {
+        name,
+        kind: 'component',
+        source: componentModule(name, { publishable: parsed.flags.get('publishable') === true }),
+      },
+    ]
   } else if (command === 'cwa:make:page-data') {
     taken(name)
     const component = parsed.flags.get('component')
-    if (component !== undefined && (typeof component !== 'string' || registry.bySlug(component)?.meta.kind !== 'component')) throw new Error(`--component "${String(component)}" is not a component collection slug`)
+    if (
+      component !== undefined &&
+      (typeof component !== 'string' || registry.bySlug(component)?.meta.kind !== 'component')
+    )
+      throw new Error(`--component "${String(component)}" is not a component collection slug`)
     modules = [{ name, kind: 'pageData', source: pageDataModule(name, { component: component as string | undefined }) }]
   } else {
     const block = `${name}Block`
@@ -166,7 +225,10 @@ export async function runMake(config: SanitizedConfig, command: Command, argv: s
   }
   report(writeTypes(dir, modules))
   if (parsed.flags.get('migration') === true) migrate(config, `add_${name.toLowerCase()}`)
-  else console.log(`Next: create the migration of the new tables (npx payload migrate:create add_${name.toLowerCase()}, or your app's own command), or run this command with --migration.`)
+  else
+    console.log(
+      `Next: create the migration of the new tables (npx payload migrate:create add_${name.toLowerCase()}, or your app's own command), or run this command with --migration.`,
+    )
   return 0
 }
 

@@ -20,7 +20,11 @@ export async function script(config: SanitizedConfig): Promise<void> {
       console.error(`The HTTP cache was not purged: ${error.message}`)
       return 1
     }
-    console.log(flushed ? `Flushed the whole HTTP cache (${purger}).` : `The ${purger} purger cannot flush an HTTP cache: nothing was purged.`)
+    console.log(
+      flushed
+        ? `Flushed the whole HTTP cache (${purger}).`
+        : `The ${purger} purger cannot flush an HTTP cache: nothing was purged.`,
+    )
     return 0
   })
 }

@@ -20,7 +20,11 @@ export async function script(config: SanitizedConfig): Promise<void> {
       console.error(`The rendered HTML was not purged: ${error.message}`)
       return 1
     }
-    console.log(purger === 'none' ? 'No HTTP cache purger is configured (CACHE_PURGER=none): nothing to purge.' : `Purged the rendered HTML (tag ${renderedHtmlTag}) from ${purger}.`)
+    console.log(
+      purger === 'none'
+        ? 'No HTTP cache purger is configured (CACHE_PURGER=none): nothing to purge.'
+        : `Purged the rendered HTML (tag ${renderedHtmlTag}) from ${purger}.`,
+    )
     return 0
   })
 }

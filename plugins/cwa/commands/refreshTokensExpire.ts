@@ -40,7 +40,11 @@ export function parseRefreshTokensExpireArgs(argv: string[]): RefreshTokensExpir
 }
 
 /** Ids of the users whose field equals the value (Payload stores both lower-cased and trimmed). */
-async function usersWhere(payload: Payload, field: 'username' | 'email', value: string): Promise<Array<{ id: string; username: string }>> {
+async function usersWhere(
+  payload: Payload,
+  field: 'username' | 'email',
+  value: string,
+): Promise<Array<{ id: string; username: string }>> {
   const { docs } = await payload.find({
     collection: 'users',
     where: { [field]: { equals: value.trim().toLowerCase() } },
@@ -58,30 +62,34 @@ async function usersWhere(payload: Payload, field: 'username' | 'email', value: 
  * username and another user's email is ambiguous: nothing is expired, exit 1.
  */
 export async function script(config: SanitizedConfig): Promise<void> {
-  await runCommand(config, () => parseRefreshTokensExpireArgs(commandArgs(COMMAND)), async (payload, input) => {
-    const store = new RefreshTokenStore(payload, getOptions(payload.config).session.refreshTtl)
-    if (input.value === undefined) {
-      const count = await store.expire()
-      console.log(`Expired ${count} refresh token(s) of all users.`)
+  await runCommand(
+    config,
+    () => parseRefreshTokensExpireArgs(commandArgs(COMMAND)),
+    async (payload, input) => {
+      const store = new RefreshTokenStore(payload, getOptions(payload.config).session.refreshTtl)
+      if (input.value === undefined) {
+        const count = await store.expire()
+        console.log(`Expired ${count} refresh token(s) of all users.`)
+        return 0
+      }
+      const byUsername = await usersWhere(payload, 'username', input.value)
+      const byEmail = await usersWhere(payload, 'email', input.value)
+      const other = (a: typeof byUsername, b: typeof byUsername) => a.some((x) => b.some((y) => y.id !== x.id))
+      if (byUsername.length > 0 && byEmail.length > 0 && other(byUsername, byEmail)) {
+        console.error(
+          `"${input.value}" is the username of "${byUsername[0]!.username}" and the email address of "${byEmail[0]!.username}": ` +
+            'ambiguous, no refresh token was expired.',
+        )
+        return 1
+      }
+      const [user] = input.field === 'username' ? byUsername : byEmail
+      if (!user) {
+        console.error(`No user with ${input.field} "${input.value}"; no refresh token was expired.`)
+        return 1
+      }
+      const count = await store.expire(user.id)
+      console.log(`Expired ${count} refresh token(s) of user "${user.username}".`)
       return 0
-    }
-    const byUsername = await usersWhere(payload, 'username', input.value)
-    const byEmail = await usersWhere(payload, 'email', input.value)
-    const other = (a: typeof byUsername, b: typeof byUsername) => a.some((x) => b.some((y) => y.id !== x.id))
-    if (byUsername.length > 0 && byEmail.length > 0 && other(byUsername, byEmail)) {
-      console.error(
-        `"${input.value}" is the username of "${byUsername[0]!.username}" and the email address of "${byEmail[0]!.username}": ` +
-          'ambiguous, no refresh token was expired.',
-      )
-      return 1
-    }
-    const [user] = input.field === 'username' ? byUsername : byEmail
-    if (!user) {
-      console.error(`No user with ${input.field} "${input.value}"; no refresh token was expired.`)
-      return 1
-    }
-    const count = await store.expire(user.id)
-    console.log(`Expired ${count} refresh token(s) of user "${user.username}".`)
-    return 0
-  })
+    },
+  )
 }

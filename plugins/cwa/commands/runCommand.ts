@@ -51,5 +51,6 @@ export function commandArgs(command: string): string[] {
 /** `prepare` of a command that takes no argument: anything after its name is refused with its usage. */
 export const noArguments = (command: string) => () => {
   const extra = commandArgs(command)
-  if (extra.length > 0) throw new Error(`${command} takes no argument (got ${extra.join(' ')}).\nUsage: npx payload ${command}`)
+  if (extra.length > 0)
+    throw new Error(`${command} takes no argument (got ${extra.join(' ')}).\nUsage: npx payload ${command}`)
 }

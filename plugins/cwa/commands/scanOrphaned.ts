@@ -30,18 +30,22 @@ export function parseScanOrphanedArgs(argv: string[], command = COMMAND): ScanOr
  * sends nothing and leaves the last alert where it is.
  */
 export async function runScanOrphaned(config: SanitizedConfig, command: string): Promise<never> {
-  return runCommand(config, () => parseScanOrphanedArgs(commandArgs(command), command), async (payload, input) => {
-    const result = await scanAndNotify(payload, { notify: input.notify })
-    const { report } = result
-    console.log(`Orphaned component groups: ${report.componentGroups.length}`)
-    if (input.verbose) for (const iri of report.componentGroups) console.log(`  ${iri}`)
-    console.log(`Orphaned component positions: ${report.componentPositions.length}`)
-    if (input.verbose) for (const iri of report.componentPositions) console.log(`  ${iri}`)
-    console.log(`Orphaned components: ${report.components.length}`)
-    if (input.verbose) for (const iri of report.components) console.log(`  ${iri}`)
-    console.log(result.line)
-    return 0
-  })
+  return runCommand(
+    config,
+    () => parseScanOrphanedArgs(commandArgs(command), command),
+    async (payload, input) => {
+      const result = await scanAndNotify(payload, { notify: input.notify })
+      const { report } = result
+      console.log(`Orphaned component groups: ${report.componentGroups.length}`)
+      if (input.verbose) for (const iri of report.componentGroups) console.log(`  ${iri}`)
+      console.log(`Orphaned component positions: ${report.componentPositions.length}`)
+      if (input.verbose) for (const iri of report.componentPositions) console.log(`  ${iri}`)
+      console.log(`Orphaned components: ${report.components.length}`)
+      if (input.verbose) for (const iri of report.components) console.log(`  ${iri}`)
+      console.log(result.line)
+      return 0
+    },
+  )
 }
 
 export const script = (config: SanitizedConfig) => runScanOrphaned(config, COMMAND)

@@ -5,7 +5,8 @@ import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../index.js'
 import { commandArgs, runCommand } from './runCommand.js'
 
 export const COMMAND = 'cwa:user:create'
-const USAGE = 'Usage: npx payload cwa:user:create [username] [email] [password] [--admin|--super-admin] [--inactive] [--overwrite]'
+const USAGE =
+  'Usage: npx payload cwa:user:create [username] [email] [password] [--admin|--super-admin] [--inactive] [--overwrite]'
 
 export interface UserCreateInput {
   username?: string
@@ -89,60 +90,70 @@ const PROPERTY_NAMES: Record<string, string> = { email: 'emailAddress', password
  * the violations and exits 1 with nothing saved.
  */
 export async function script(config: SanitizedConfig): Promise<void> {
-  await runCommand(config, () => promptMissing(parseUserCreateArgs(commandArgs(COMMAND))), async (payload, input) => {
-    const data = {
-      username: input.username,
-      email: input.email,
-      password: input.password,
-      roles: [input.role],
-      enabled: input.enabled,
-      emailAddressVerified: true,
-    }
-    // Payload stores usernames and emails lower-cased and trimmed; compare the same way.
-    const owners = async (field: 'username' | 'email', value: string) =>
-      (
-        await payload.find({
-          collection: 'users',
-          where: { [field]: { equals: value.trim().toLowerCase() } },
-          limit: 1,
-          depth: 0,
-          pagination: false,
-          overrideAccess: true,
-        })
-      ).docs.map((doc) => String(doc.id))
-    const byUsername = await owners('username', input.username)
-    const byEmail = await owners('email', input.email)
+  await runCommand(
+    config,
+    () => promptMissing(parseUserCreateArgs(commandArgs(COMMAND))),
+    async (payload, input) => {
+      const data = {
+        username: input.username,
+        email: input.email,
+        password: input.password,
+        roles: [input.role],
+        enabled: input.enabled,
+        emailAddressVerified: true,
+      }
+      // Payload stores usernames and emails lower-cased and trimmed; compare the same way.
+      const owners = async (field: 'username' | 'email', value: string) =>
+        (
+          await payload.find({
+            collection: 'users',
+            where: { [field]: { equals: value.trim().toLowerCase() } },
+            limit: 1,
+            depth: 0,
+            pagination: false,
+            overrideAccess: true,
+          })
+        ).docs.map((doc) => String(doc.id))
+      const byUsername = await owners('username', input.username)
+      const byEmail = await owners('email', input.email)
 
-    let existingId: string | undefined
-    if (input.overwrite) {
-      const ids = [...new Set([...byUsername, ...byEmail])]
-      if (ids.length > 1) {
-        console.error('The username and the email belong to two different users; nothing was changed.')
+      let existingId: string | undefined
+      if (input.overwrite) {
+        const ids = [...new Set([...byUsername, ...byEmail])]
+        if (ids.length > 1) {
+          console.error('The username and the email belong to two different users; nothing was changed.')
+          return 1
+        }
+        existingId = ids[0]
+      } else if (byUsername.length > 0 || byEmail.length > 0) {
+        if (byUsername.length > 0) console.error('username: This username is already used.')
+        if (byEmail.length > 0) console.error('emailAddress: This email address is already used.')
+        console.error('Nothing was saved. Use --overwrite to update the existing user.')
         return 1
       }
-      existingId = ids[0]
-    } else if (byUsername.length > 0 || byEmail.length > 0) {
-      if (byUsername.length > 0) console.error('username: This username is already used.')
-      if (byEmail.length > 0) console.error('emailAddress: This email address is already used.')
-      console.error('Nothing was saved. Use --overwrite to update the existing user.')
-      return 1
-    }
-    try {
-      if (existingId) {
-        await payload.update({ collection: 'users', id: existingId, data: data as never, depth: 0, overrideAccess: true })
-        console.log(`User "${input.username}" updated (${input.role}${input.enabled ? '' : ', disabled'}).`)
-      } else {
-        await payload.create({ collection: 'users', data: data as never, depth: 0, overrideAccess: true })
-        console.log(`User "${input.username}" created (${input.role}${input.enabled ? '' : ', disabled'}).`)
+      try {
+        if (existingId) {
+          await payload.update({
+            collection: 'users',
+            id: existingId,
+            data: data as never,
+            depth: 0,
+            overrideAccess: true,
+          })
+          console.log(`User "${input.username}" updated (${input.role}${input.enabled ? '' : ', disabled'}).`)
+        } else {
+          await payload.create({ collection: 'users', data: data as never, depth: 0, overrideAccess: true })
+          console.log(`User "${input.username}" created (${input.role}${input.enabled ? '' : ', disabled'}).`)
+        }
+        return 0
+      } catch (error) {
+        if (error instanceof ValidationError) {
+          for (const e of error.data.errors) console.error(`${PROPERTY_NAMES[e.path] ?? e.path}: ${e.message}`)
+          console.error('Nothing was saved.')
+          return 1
+        }
+        throw error
       }
-      return 0
-    } catch (error) {
-      if (error instanceof ValidationError) {
-        for (const e of error.data.errors) console.error(`${PROPERTY_NAMES[e.path] ?? e.path}: ${e.message}`)
-        console.error('Nothing was saved.')
-        return 1
-      }
-      throw error
-    }
-  })
+    },
+  )
 }

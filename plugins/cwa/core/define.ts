@@ -12,7 +12,16 @@ export type PageDataDeclaration = TypeDeclaration & FeatureDeclarations
 /** What features declared (their FeatureDeclarations keys): everything the core does not read itself. */
 function featureKeys(decl: TypeDeclaration & Record<string, unknown>): Record<string, unknown> {
   const { shortName, fields, timestamped, realtime, collection, explicitAllowOnly, hidden, ...rest } = decl
-  const { search, order, defaultOrder, booleanFilters, itemsPerPage, clientItemsPerPage, maxItemsPerPage, ...features } = rest
+  const {
+    search,
+    order,
+    defaultOrder,
+    booleanFilters,
+    itemsPerPage,
+    clientItemsPerPage,
+    maxItemsPerPage,
+    ...features
+  } = rest
   return features
 }
 

@@ -14,7 +14,13 @@
  * a schema that forgets a key or names one the type lacks does not compile.
  */
 export type OptionKeys<T> = { [K in keyof T]-?: true | NestedKeys<NonNullable<T[K]>> }
-type NestedKeys<V> = V extends (...args: never[]) => unknown ? never : V extends readonly unknown[] ? never : V extends object ? OptionKeys<V> : never
+type NestedKeys<V> = V extends (...args: never[]) => unknown
+  ? never
+  : V extends readonly unknown[]
+    ? never
+    : V extends object
+      ? OptionKeys<V>
+      : never
 
 /** What the checker walks: the runtime shape of any OptionKeys. */
 export type KeySchema = { readonly [key: string]: true | KeySchema }
@@ -29,7 +35,10 @@ export interface UnknownOptionKey {
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value))
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(value))
 
 const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key)
 
@@ -38,13 +47,22 @@ const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key
  * is not a plain object where the schema expects one is left alone: this
  * checks names, not values.
  */
-export function findUnknownOptionKeys(value: unknown, schema: KeySchema, root: KeySchema = schema, prefix = ''): UnknownOptionKey[] {
+export function findUnknownOptionKeys(
+  value: unknown,
+  schema: KeySchema,
+  root: KeySchema = schema,
+  prefix = '',
+): UnknownOptionKey[] {
   if (!isPlainObject(value)) return []
   const unknown: UnknownOptionKey[] = []
   for (const key of Object.keys(value)) {
     const entry = Object.hasOwn(schema, key) ? schema[key] : undefined
     if (entry === undefined) {
-      unknown.push({ path: join(prefix, key), suggestion: suggest(key, schema, root, prefix), known: Object.keys(schema) })
+      unknown.push({
+        path: join(prefix, key),
+        suggestion: suggest(key, schema, root, prefix),
+        known: Object.keys(schema),
+      })
     } else if (entry !== true) {
       unknown.push(...findUnknownOptionKeys(value[key], entry, root, join(prefix, key)))
     }
@@ -76,7 +94,10 @@ function describe({ path, suggestion, known }: UnknownOptionKey): string {
  * the nearest name anywhere.
  */
 function suggest(key: string, level: KeySchema, root: KeySchema, prefix: string): string | null {
-  const near = closest(key, Object.keys(level).map((name) => ({ name, path: join(prefix, name) })))
+  const near = closest(
+    key,
+    Object.keys(level).map((name) => ({ name, path: join(prefix, name) })),
+  )
   if (near) return near
   return closest(key, allPaths(root))
 }
@@ -108,7 +129,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
       rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1)
     }
   }
   return rows[a.length][b.length]

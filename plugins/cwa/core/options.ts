@@ -101,7 +101,9 @@ export function resolveCoreOptions(options: CwaPluginOptions): Pick<ResolvedCwaO
 function recheckSeconds(value: unknown): number {
   if (value === undefined) return 1
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 60) {
-    throw new Error(`cwa options: scheduleRecheck must be a number of seconds from 0 to 60, got ${JSON.stringify(value)}`)
+    throw new Error(
+      `cwa options: scheduleRecheck must be a number of seconds from 0 to 60, got ${JSON.stringify(value)}`,
+    )
   }
   return value
 }

@@ -14,8 +14,14 @@ export function allowedOrigins(payload: Payload): string[] {
   const config = payload.config as { csrf?: unknown; cors?: unknown }
   const csrf = Array.isArray(config.csrf) ? config.csrf : []
   const cors = config.cors
-  const corsList = Array.isArray(cors) ? cors : cors && typeof cors === 'object' && Array.isArray((cors as { origins?: unknown }).origins) ? (cors as { origins: unknown[] }).origins : []
-  return [...csrf, ...corsList].filter((origin): origin is string => typeof origin === 'string' && origin !== '*').map((origin) => origin.replace(/\/+$/, ''))
+  const corsList = Array.isArray(cors)
+    ? cors
+    : cors && typeof cors === 'object' && Array.isArray((cors as { origins?: unknown }).origins)
+      ? (cors as { origins: unknown[] }).origins
+      : []
+  return [...csrf, ...corsList]
+    .filter((origin): origin is string => typeof origin === 'string' && origin !== '*')
+    .map((origin) => origin.replace(/\/+$/, ''))
 }
 
 /**
@@ -50,7 +56,12 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
  *   (bearer tokens are not ambient credentials) and a page that sets one
  *   in script must pass a CORS preflight first.
  */
-export function crossSiteWriteRefusal(method: string, headers: Headers, payload: Payload, allows: (origin: string) => boolean = () => false): string | null {
+export function crossSiteWriteRefusal(
+  method: string,
+  headers: Headers,
+  payload: Payload,
+  allows: (origin: string) => boolean = () => false,
+): string | null {
   if (SAFE.has(method.toUpperCase())) return null
   if (headers.get('authorization')) return null
   const origin = headers.get('origin')

@@ -40,6 +40,11 @@ async function resolve(ctx: HydraContext): Promise<CurrentPageData | null> {
   }
   const resource = slug ? ctx.registry.bySlug(slug) : undefined
   if (!resource || !id) return null
-  const doc = await findOne(ctx.payload, { collection: resource.slug, where: { id: { equals: id } }, overrideAccess: false, req: ctx.req })
+  const doc = await findOne(ctx.payload, {
+    collection: resource.slug,
+    where: { id: { equals: id } },
+    overrideAccess: false,
+    req: ctx.req,
+  })
   return doc ? { resource, doc } : null
 }

@@ -39,7 +39,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 function checkString(value: string, path: string, state: State): boolean {
   if (value.includes('\u0000')) {
-    state.violations.push(violation(path, 'This value contains a NUL character, which cannot be stored.', 'invalid_characters'))
+    state.violations.push(
+      violation(path, 'This value contains a NUL character, which cannot be stored.', 'invalid_characters'),
+    )
     return false
   }
   if (LONE_SURROGATE.test(value)) {
@@ -84,7 +86,13 @@ function validDate(value: string): boolean {
   return year >= 1 && year <= 9999
 }
 
-function readScalar(field: FieldWithName, value: unknown, path: string, state: State, { element = false } = {}): unknown {
+function readScalar(
+  field: FieldWithName,
+  value: unknown,
+  path: string,
+  state: State,
+  { element = false } = {},
+): unknown {
   if (value === null) {
     // null clears a single-valued property; inside a list it is no value at all.
     if (element) state.violations.push(violation(path, 'This value should not be null.', 'type'))
@@ -100,11 +108,14 @@ function readScalar(field: FieldWithName, value: unknown, path: string, state: S
       if (typeof value !== 'string') {
         state.violations.push(violation(path, typeMessage('string'), 'type'))
       } else if (checkString(value, path, state) && indexed(field) && Buffer.byteLength(value) > MAX_INDEXED_BYTES) {
-        state.violations.push(violation(path, `This value is too long. It should have ${MAX_INDEXED_BYTES} bytes or less.`, 'too_long'))
+        state.violations.push(
+          violation(path, `This value is too long. It should have ${MAX_INDEXED_BYTES} bytes or less.`, 'too_long'),
+        )
       }
       return value
     case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) state.violations.push(violation(path, typeMessage('number'), 'type'))
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        state.violations.push(violation(path, typeMessage('number'), 'type'))
       return value
     case 'checkbox':
       if (typeof value !== 'boolean') state.violations.push(violation(path, typeMessage('bool'), 'type'))
@@ -119,7 +130,8 @@ function readScalar(field: FieldWithName, value: unknown, path: string, state: S
       checkJson(value, path, state)
       return value
     case 'group':
-      if (typeof value !== 'object' || Array.isArray(value)) state.violations.push(violation(path, typeMessage('object'), 'type'))
+      if (typeof value !== 'object' || Array.isArray(value))
+        state.violations.push(violation(path, typeMessage('object'), 'type'))
       else checkJson(value, path, state)
       return value
     case 'array':
@@ -180,7 +192,8 @@ function readField(field: FieldWithName, value: unknown, path: string, ctx: Hydr
         : readScalar(field, v, `${path}[${i}]`, state, { element: true }),
     )
   }
-  if (field.type === 'relationship' || field.type === 'upload') return readRelation(field as never, value, path, ctx, state)
+  if (field.type === 'relationship' || field.type === 'upload')
+    return readRelation(field as never, value, path, ctx, state)
   return readScalar(field, value, path, state)
 }
 
@@ -190,7 +203,11 @@ function readField(field: FieldWithName, value: unknown, path: string, ctx: Hydr
  * on that property), values of the wrong type are violations. Throws a
  * ViolationError (422) listing every problem at once.
  */
-export async function denormalize(resource: Resource, body: unknown, ctx: HydraContext): Promise<Record<string, unknown>> {
+export async function denormalize(
+  resource: Resource,
+  body: unknown,
+  ctx: HydraContext,
+): Promise<Record<string, unknown>> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw badRequest('The request body must be a JSON object.')
   }

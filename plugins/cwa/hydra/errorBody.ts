@@ -3,7 +3,9 @@ import { type HttpError, statusTitle, type ViolationError } from './errors.js'
 /** The JSON-LD body of an error (Hydra `Error` or `ConstraintViolation`). */
 export function errorBody(error: HttpError | ViolationError, apiPrefix: string): Record<string, unknown> {
   if ('violations' in error) {
-    const description = error.violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('\n')
+    const description = error.violations
+      .map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message))
+      .join('\n')
     return {
       '@context': `${apiPrefix}/contexts/ConstraintViolation`,
       '@id': `${apiPrefix}/validation_errors/${error.violations[0]?.code ?? 'invalid'}`,
@@ -17,7 +19,8 @@ export function errorBody(error: HttpError | ViolationError, apiPrefix: string):
       violations: error.violations,
     }
   }
-  const detail = error.status >= 500 && error.status !== 502 && error.status !== 503 ? statusTitle(error.status) : error.message
+  const detail =
+    error.status >= 500 && error.status !== 502 && error.status !== 503 ? statusTitle(error.status) : error.message
   return {
     '@context': `${apiPrefix}/contexts/Error`,
     '@id': `${apiPrefix}/errors/${error.status}`,

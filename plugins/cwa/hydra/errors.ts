@@ -102,7 +102,9 @@ function classifyDatabaseError(error: DatabaseError, method: string): HttpError 
   }
   if (code.startsWith('22') || code === '54000') {
     if (read || method === 'DELETE') return badRequest('A request parameter holds a value the database cannot process.')
-    return new ViolationError([violation(property, 'This value cannot be stored.', code === '54000' ? 'too_long' : 'invalid_value')])
+    return new ViolationError([
+      violation(property, 'This value cannot be stored.', code === '54000' ? 'too_long' : 'invalid_value'),
+    ])
   }
   return null
 }
@@ -116,12 +118,19 @@ function classifyDatabaseError(error: DatabaseError, method: string): HttpError 
  * only when the value it is about came from the request; otherwise it is a
  * 500 (a server bug must not look like a client mistake).
  */
-export function classifyError(error: unknown, anonymous: boolean, method = 'GET', input?: RequestInput): HttpError | ViolationError {
+export function classifyError(
+  error: unknown,
+  anonymous: boolean,
+  method = 'GET',
+  input?: RequestInput,
+): HttpError | ViolationError {
   if (error instanceof HttpError || error instanceof ViolationError) return error
   if (error instanceof ValidationError) {
     const errors = (error.data as { errors?: Array<{ path?: string; message?: string; code?: string }> })?.errors ?? []
     return new ViolationError(
-      errors.map((e) => violation(e.path ?? '', e.message ?? 'Invalid value.', e.code ?? payloadViolationCode(e.message ?? ''))),
+      errors.map((e) =>
+        violation(e.path ?? '', e.message ?? 'Invalid value.', e.code ?? payloadViolationCode(e.message ?? '')),
+      ),
     )
   }
   const status = (error as { status?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode
@@ -140,7 +149,9 @@ export function classifyError(error: unknown, anonymous: boolean, method = 'GET'
   }
   // The database is down, restarting or frozen past the pool's timeouts: retry later, not a server bug.
   if (isDatabaseUnavailable(error)) {
-    return new HttpError(503, 'The database is unavailable; retry shortly.', { 'Retry-After': String(DATABASE_RETRY_AFTER) })
+    return new HttpError(503, 'The database is unavailable; retry shortly.', {
+      'Retry-After': String(DATABASE_RETRY_AFTER),
+    })
   }
   const database = databaseError(error)
   if (database && (!input || databaseErrorFromRequest(database, input, method))) {

@@ -93,7 +93,12 @@ export interface HydraExtension {
    * Adjusts a normalized item before it is sent (e.g. `_metadata` entries,
    * dynamic component resolution). Runs for items and collection members.
    */
-  normalizeItem?(item: JsonLdObject, doc: Record<string, unknown>, resource: Resource, ctx: HydraContext): void | Promise<void>
+  normalizeItem?(
+    item: JsonLdObject,
+    doc: Record<string, unknown>,
+    resource: Resource,
+    ctx: HydraContext,
+  ): void | Promise<void>
   /**
    * Runs once before a batch of documents is normalized (a collection page or
    * one item), so that per-item data can be loaded in one query, not N.

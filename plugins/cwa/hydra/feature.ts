@@ -20,7 +20,9 @@ export interface CwaFeature {
   /** Payload job tasks it runs (added to the config's jobs.tasks). */
   tasks?(options: ResolvedCwaOptions): TaskConfig[]
   /** Views, navigation links and dashboard panels it adds to the admin panel (merged into the config's admin.components). */
-  adminComponents?(options: ResolvedCwaOptions): Pick<NonNullable<NonNullable<Config['admin']>['components']>, 'views' | 'afterNavLinks' | 'beforeDashboard'>
+  adminComponents?(
+    options: ResolvedCwaOptions,
+  ): Pick<NonNullable<NonNullable<Config['admin']>['components']>, 'views' | 'afterNavLinks' | 'beforeDashboard'>
   /** Its endpoints and hooks into the JSON-LD pipeline. */
   extension?: HydraExtension
   /** Receives the write events of each committed transaction of this Payload instance (core/events). */

@@ -78,7 +78,8 @@ export function parseOrder(resource: Resource, query: URLSearchParams): Sort {
   // Rows equal on every sort key come back in no fixed order, and LIMIT/OFFSET
   // pages are separate queries: without a unique last key, paging could skip
   // or repeat a record. The id makes the order total (same direction as the last key).
-  if (!sort.some((key) => key === 'id' || key === '-id')) sort.push(sort[sort.length - 1]!.startsWith('-') ? '-id' : 'id')
+  if (!sort.some((key) => key === 'id' || key === '-id'))
+    sort.push(sort[sort.length - 1]!.startsWith('-') ? '-id' : 'id')
   return sort
 }
 

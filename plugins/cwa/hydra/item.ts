@@ -13,7 +13,9 @@ export function outputFields(resource: Resource): Array<{ field: Field & { name:
   const hidden = new Set(meta.hidden ?? [])
   const writeOnly = new Set(meta.writeOnly ?? [])
   return dataFields(resource.collection.fields)
-    .filter((field) => !INTERNAL_FIELDS.has(field.name) && !('hidden' in field && field.hidden) && !hidden.has(field.name))
+    .filter(
+      (field) => !INTERNAL_FIELDS.has(field.name) && !('hidden' in field && field.hidden) && !hidden.has(field.name),
+    )
     .filter((field) => field.type !== 'ui')
     .map((field) => ({ field, json: reverseAlias.get(field.name) ?? field.name }))
     .filter(({ json }) => !writeOnly.has(json))

@@ -92,9 +92,17 @@ const RELATION_TYPES = new Set(['relationship', 'upload', 'join'])
 const JSON_TYPES = new Set(['json', 'richText', 'group', 'array', 'blocks'])
 
 export function entrypointContext(registry: ResourceRegistry, baseUrl: string): JsonLdObject {
-  const terms: JsonLdObject = { '@version': 1.1, '@vocab': vocab(registry, baseUrl), ...hydraTerms(), Entrypoint: 'Entrypoint' }
+  const terms: JsonLdObject = {
+    '@version': 1.1,
+    '@vocab': vocab(registry, baseUrl),
+    ...hydraTerms(),
+    Entrypoint: 'Entrypoint',
+  }
   for (const resource of registry.all()) {
-    terms[lowerFirst(resource.meta.shortName)] = { '@id': `Entrypoint/${lowerFirst(resource.meta.shortName)}`, '@type': '@id' }
+    terms[lowerFirst(resource.meta.shortName)] = {
+      '@id': `Entrypoint/${lowerFirst(resource.meta.shortName)}`,
+      '@type': '@id',
+    }
   }
   return { '@context': terms }
 }
@@ -106,7 +114,11 @@ export function entrypointContext(registry: ResourceRegistry, baseUrl: string): 
  * (the same text again, for clients that show it as is) get terms of
  * their own, so a processor sees one @type and one description.
  */
-export function errorContext(name: 'Error' | 'ConstraintViolation', registry: ResourceRegistry, baseUrl: string): JsonLdObject {
+export function errorContext(
+  name: 'Error' | 'ConstraintViolation',
+  registry: ResourceRegistry,
+  baseUrl: string,
+): JsonLdObject {
   return {
     '@context': {
       '@version': 1.1,

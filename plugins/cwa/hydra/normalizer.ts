@@ -15,7 +15,11 @@ function extensionsOf(ctx: HydraContext): HydraExtension[] {
 }
 
 /** Lets extensions load what they need for a batch of documents in one go. */
-export async function prepareItems(resource: Resource, docs: Record<string, unknown>[], ctx: HydraContext): Promise<void> {
+export async function prepareItems(
+  resource: Resource,
+  docs: Record<string, unknown>[],
+  ctx: HydraContext,
+): Promise<void> {
   for (const extension of extensionsOf(ctx)) await extension.prepareItems?.(docs, resource, ctx)
 }
 
@@ -43,7 +47,8 @@ export async function normalizeCollection(
 ): Promise<JsonLdObject> {
   const member: JsonLdObject[] = []
   await prepareItems(resource, result.docs, ctx)
-  for (const doc of result.docs) member.push(await normalizeItem(resource, doc, ctx, { withContext: false, prepared: true }))
+  for (const doc of result.docs)
+    member.push(await normalizeItem(resource, doc, ctx, { withContext: false, prepared: true }))
   const { shortName } = resource.meta
   const context = contextIri(ctx, shortName)
   return {

@@ -36,7 +36,8 @@ export async function getCollection(resource: Resource, ctx: HydraContext): Prom
 export async function loadItem(resource: Resource, id: string, ctx: HydraContext, { filtered = true } = {}) {
   if (!isUuid(id)) throw notFound()
   // A profile whose front end forwards its page's query string on every item GET turns the rule off.
-  if (filtered && allExtensions(ctx.payload.config).some((extension) => extension.itemFilters?.(ctx) === false)) filtered = false
+  if (filtered && allExtensions(ctx.payload.config).some((extension) => extension.itemFilters?.(ctx) === false))
+    filtered = false
   const doc = await storeFor(resource, ctx).load(id.toLowerCase(), filtered ? filterWhere(resource, ctx.query) : [])
   if (!doc) throw notFound()
   return doc
@@ -56,10 +57,14 @@ type WriteOperation = 'create' | 'update' | 'delete'
  * checks again in the operation itself (overrideAccess: false); a Where
  * result (row-level rule) is left to it.
  */
-export async function assertMayWrite(resource: Resource, operation: WriteOperation, ctx: HydraContext, id?: string): Promise<void> {
+export async function assertMayWrite(
+  resource: Resource,
+  operation: WriteOperation,
+  ctx: HydraContext,
+  id?: string,
+): Promise<void> {
   const access = resource.collection.access?.[operation] as
-    | ((args: { req: HydraContext['req']; id?: string; data?: unknown }) => unknown)
-    | undefined
+    ((args: { req: HydraContext['req']; id?: string; data?: unknown }) => unknown) | undefined
   if (typeof access !== 'function') return
   let result: unknown
   try {
@@ -90,9 +95,18 @@ function jsonPath(resource: Resource, path: string): string {
  */
 function withJsonPaths(resource: Resource, ctx: HydraContext, body: unknown) {
   return (error: unknown): never => {
-    const classified = error instanceof ValidationError || !(error instanceof Error) ? null : classifyError(error, false, 'POST', requestInput(ctx.req.url ?? ctx.requestPath, body))
-    const violations = error instanceof ValidationError ? (classifyError(error, false) as ViolationError).violations : classified instanceof ViolationError ? classified.violations : null
-    if (violations) throw new ViolationError(violations.map((v) => violation(jsonPath(resource, v.propertyPath), v.message, v.code)))
+    const classified =
+      error instanceof ValidationError || !(error instanceof Error)
+        ? null
+        : classifyError(error, false, 'POST', requestInput(ctx.req.url ?? ctx.requestPath, body))
+    const violations =
+      error instanceof ValidationError
+        ? (classifyError(error, false) as ViolationError).violations
+        : classified instanceof ViolationError
+          ? classified.violations
+          : null
+    if (violations)
+      throw new ViolationError(violations.map((v) => violation(jsonPath(resource, v.propertyPath), v.message, v.code)))
     throw error
   }
 }
@@ -116,18 +130,30 @@ export async function createItem(resource: Resource, body: unknown, ctx: HydraCo
   // With positions, the component and its positions are written together or not at all.
   const doc = positions ? await inRequestTransaction(ctx, create) : await create()
   const item = await normalizeItem(resource, doc, ctx)
-  return { status: 201, body: item, headers: { Location: String(item['@id']), 'Content-Location': String(item['@id']) } }
+  return {
+    status: 201,
+    body: item,
+    headers: { Location: String(item['@id']), 'Content-Location': String(item['@id']) },
+  }
 }
 
-export async function updateItem(resource: Resource, id: string, body: unknown, ctx: HydraContext): Promise<OperationResult> {
+export async function updateItem(
+  resource: Resource,
+  id: string,
+  body: unknown,
+  ctx: HydraContext,
+): Promise<OperationResult> {
   if (!isUuid(id)) throw notFound()
   await assertMayWrite(resource, 'update', ctx, id.toLowerCase())
   const data = await denormalize(resource, body, ctx)
-  const doc = (await storeFor(resource, ctx).update(id.toLowerCase(), data).catch(withJsonPaths(resource, ctx, body))) as unknown as Record<
-    string,
-    unknown
-  >
-  return { status: 200, body: await normalizeItem(resource, await withJoins(resource, doc, ctx), ctx), version: versionOf(doc) }
+  const doc = (await storeFor(resource, ctx)
+    .update(id.toLowerCase(), data)
+    .catch(withJsonPaths(resource, ctx, body))) as unknown as Record<string, unknown>
+  return {
+    status: 200,
+    body: await normalizeItem(resource, await withJoins(resource, doc, ctx), ctx),
+    version: versionOf(doc),
+  }
 }
 
 /**
@@ -136,12 +162,22 @@ export async function updateItem(resource: Resource, id: string, body: unknown, 
  * that a write answers the body a GET would. One query, only for resources
  * that have join fields; nothing else of the written document changes.
  */
-export async function withJoins(resource: Resource, doc: Record<string, unknown>, ctx: HydraContext): Promise<Record<string, unknown>> {
+export async function withJoins(
+  resource: Resource,
+  doc: Record<string, unknown>,
+  ctx: HydraContext,
+): Promise<Record<string, unknown>> {
   const joins = dataFields(resource.collection.fields).filter((field) => field.type === 'join')
   if (joins.length === 0 || doc.id == null) return doc
   // Only the join fields: a narrower query than the whole record's (Payload builds every column's SQL otherwise).
   const select = Object.fromEntries(joins.map((field) => [field.name, true] as const))
-  const fresh = await findOne(ctx.payload, { collection: resource.slug, where: { id: { equals: doc.id } }, overrideAccess: false, req: ctx.req, select })
+  const fresh = await findOne(ctx.payload, {
+    collection: resource.slug,
+    where: { id: { equals: doc.id } },
+    overrideAccess: false,
+    req: ctx.req,
+    select,
+  })
   if (!fresh) return doc
   const out = { ...doc }
   for (const field of joins) out[field.name] = fresh[field.name]

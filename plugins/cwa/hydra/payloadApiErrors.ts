@@ -1,6 +1,12 @@
 import type { AfterErrorHook } from 'payload'
 import { isDatabaseUnavailable } from '../core/utils/databaseUnavailable.js'
-import { correlationId, databaseError, databaseErrorFromRequest, describeDatabaseError, requestInput } from './requestInput.js'
+import {
+  correlationId,
+  databaseError,
+  databaseErrorFromRequest,
+  describeDatabaseError,
+  requestInput,
+} from './requestInput.js'
 
 /**
  * Payload's REST API (config `hooks.afterError`): a database error about a
@@ -22,7 +28,10 @@ export const payloadApiAfterError: AfterErrorHook = ({ error, req }) => {
     // keep it as it is
   }
   if (databaseErrorFromRequest(database, requestInput(url, req.data), method)) {
-    req.payload.logger.info({ database: describeDatabaseError(database), method }, 'REST request refused: the database cannot process a value sent')
+    req.payload.logger.info(
+      { database: describeDatabaseError(database), method },
+      'REST request refused: the database cannot process a value sent',
+    )
     const message =
       method === 'GET' || method === 'HEAD' || method === 'DELETE'
         ? 'A request parameter holds a value the database cannot process.'
@@ -34,5 +43,10 @@ export const payloadApiAfterError: AfterErrorHook = ({ error, req }) => {
     { database: describeDatabaseError(database, error), correlationId: reference, method },
     `REST request failed (correlation id ${reference})`,
   )
-  return { status: 500, response: { errors: [{ message: `Something went wrong (correlation id ${reference}).`, correlationId: reference }] } }
+  return {
+    status: 500,
+    response: {
+      errors: [{ message: `Something went wrong (correlation id ${reference}).`, correlationId: reference }],
+    },
+  }
 }

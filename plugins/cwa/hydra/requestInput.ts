@@ -30,7 +30,8 @@ export function requestInput(url: URL | string, body?: unknown): RequestInput {
   const walk = (value: unknown, depth: number) => {
     if (texts.length >= MAX_TEXTS || depth > 64) return
     if (typeof value === 'string') texts.push(value)
-    else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') texts.push(String(value))
+    else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+      texts.push(String(value))
     else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1)
     else if (value && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
@@ -88,7 +89,9 @@ export function databaseErrorFromRequest(error: DatabaseError, input: RequestInp
   if (write && (code === '54000' || code === '22001' || code.startsWith('23'))) return true
   // Deleting what other records still need: the deletion the client asked for.
   if (method.toUpperCase() === 'DELETE' && code.startsWith('23')) return true
-  const quoted = [...(error.message ?? '').matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!).filter((value) => value !== 'UTF8')
+  const quoted = [...(error.message ?? '').matchAll(/"((?:[^"\\]|\\.)*)"/g)]
+    .map((m) => m[1]!)
+    .filter((value) => value !== 'UTF8')
   return quoted.some((value) => value !== '' && input.texts.some((text) => sent(text, value)))
 }
 

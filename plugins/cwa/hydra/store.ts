@@ -25,12 +25,20 @@ export function payloadStore(resource: Resource, ctx: HydraContext): ItemStore {
         pagination: options?.count !== false,
       })) as unknown as PaginatedDocs<Doc>,
     async load(id, where) {
-      const result = await ctx.payload.find({ collection, ...common, where: { and: [{ id: { equals: id } }, ...where] }, limit: 1, pagination: false })
+      const result = await ctx.payload.find({
+        collection,
+        ...common,
+        where: { and: [{ id: { equals: id } }, ...where] },
+        limit: 1,
+        pagination: false,
+      })
       return (result.docs[0] as unknown as Doc | undefined) ?? null
     },
-    create: async (data) => (await ctx.payload.create({ collection, ...common, data: data as never })) as unknown as Doc,
+    create: async (data) =>
+      (await ctx.payload.create({ collection, ...common, data: data as never })) as unknown as Doc,
     async update(id, data) {
-      const write = async () => (await ctx.payload.update({ collection, ...common, id, data: data as never })) as unknown as Doc
+      const write = async () =>
+        (await ctx.payload.update({ collection, ...common, id, data: data as never })) as unknown as Doc
       const expected = expectedFromIfMatch(ctx.headers.get('if-match'))
       const table = expected ? tableNameOf(ctx.payload, resource.slug) : null
       if (!expected || !table) return write()

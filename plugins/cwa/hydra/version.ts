@@ -18,7 +18,10 @@ export function versionOf(doc: Doc | null | undefined): string | null {
   if (!doc || doc.id == null || doc.updatedAt == null || doc.updatedAt === '') return null
   const at = new Date(doc.updatedAt as string)
   if (Number.isNaN(at.getTime())) return null
-  return `v${createHash('sha1').update(`${String(doc.id)}|${at.toISOString()}`).digest('base64url').slice(0, 16)}`
+  return `v${createHash('sha1')
+    .update(`${String(doc.id)}|${at.toISOString()}`)
+    .digest('base64url')
+    .slice(0, 16)}`
 }
 
 /** What a writer says it read: `*` (any current version) or the versions named by its If-Match. */

@@ -28,10 +28,17 @@ const jsOnly = process.argv.includes('--js') && !clean
 /** The package's TypeScript sources (and tsc's config), with their modification times. */
 function sources(dir = packageDir, found = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'dist' || entry.name === 'node_modules' || entry.name === 'scripts' || entry.name.startsWith('.')) continue
+    if (
+      entry.name === 'dist' ||
+      entry.name === 'node_modules' ||
+      entry.name === 'scripts' ||
+      entry.name.startsWith('.')
+    )
+      continue
     const file = path.join(dir, entry.name)
     if (entry.isDirectory()) sources(file, found)
-    else if ((/\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) || entry.name === 'tsconfig.build.json') found.push({ file, mtime: statSync(file).mtimeMs })
+    else if ((/\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) || entry.name === 'tsconfig.build.json')
+      found.push({ file, mtime: statSync(file).mtimeMs })
   }
   return found
 }
@@ -47,10 +54,22 @@ function touch(stamp, when) {
 
 async function buildModules(started) {
   const { build } = await import('esbuild')
-  const entryPoints = sources().map(({ file }) => file).filter((file) => file.endsWith('.ts') || file.endsWith('.tsx'))
+  const entryPoints = sources()
+    .map(({ file }) => file)
+    .filter((file) => file.endsWith('.ts') || file.endsWith('.tsx'))
   // Transpile only (isolatedModules): the relative imports already name their .js files; directives such as
   // 'use client' stay at the top of each module, as Payload's import map and Next.js need them.
-  await build({ entryPoints, outdir: dist, outbase: packageDir, bundle: false, format: 'esm', platform: 'node', target: 'node20', jsx: 'automatic', logLevel: 'warning' })
+  await build({
+    entryPoints,
+    outdir: dist,
+    outbase: packageDir,
+    bundle: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    jsx: 'automatic',
+    logLevel: 'warning',
+  })
   // The package's bin (`npx payload-cwa`), run directly by the shell.
   chmodSync(path.join(dist, 'commands', 'cli.js'), 0o755)
   touch(jsStamp, started)
@@ -59,7 +78,10 @@ async function buildModules(started) {
 function buildTypes(started) {
   const tsc = createRequire(path.join(packageDir, 'package.json')).resolve('typescript/bin/tsc')
   try {
-    execFileSync(process.execPath, [tsc, '-p', path.join(packageDir, 'tsconfig.build.json'), '--emitDeclarationOnly'], { cwd: packageDir, stdio: 'inherit' })
+    execFileSync(process.execPath, [tsc, '-p', path.join(packageDir, 'tsconfig.build.json'), '--emitDeclarationOnly'], {
+      cwd: packageDir,
+      stdio: 'inherit',
+    })
   } catch {
     console.error('payload-cwa: the type build failed (tsc errors above)')
     process.exit(1)
@@ -92,7 +114,9 @@ if (stale()) {
       const started = new Date()
       if (newer(jsStamp)) await buildModules(started)
       if (!jsOnly && newer(typesStamp)) buildTypes(started)
-      console.error(`payload-cwa: built dist/${jsOnly ? ' (modules)' : ''} in ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`)
+      console.error(
+        `payload-cwa: built dist/${jsOnly ? ' (modules)' : ''} in ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`,
+      )
     }
   } finally {
     rmSync(lock, { recursive: true, force: true })

@@ -10,7 +10,13 @@ import { payloadKeys, payloadRestHandler } from './payloadRest.js'
 function incomingFromExpress(req: Request): IncomingApiRequest {
   // The Node request is an async iterable of its body's chunks: read only by endpoints that take a body.
   const rawPath = req.originalUrl.split('?')[0]!
-  return { method: req.method, url: requestUrl(req), rawPath: rawPath.startsWith('/') ? rawPath : `/${rawPath}`, headers: fetchHeaders(req), body: req as unknown as AsyncIterable<Uint8Array> }
+  return {
+    method: req.method,
+    url: requestUrl(req),
+    rawPath: rawPath.startsWith('/') ? rawPath : `/${rawPath}`,
+    headers: fetchHeaders(req),
+    body: req as unknown as AsyncIterable<Uint8Array>,
+  }
 }
 
 /**

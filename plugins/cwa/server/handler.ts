@@ -83,7 +83,8 @@ export function createCwaHandler(options: CwaHandlerOptions): CwaFetchHandler {
   if (!options.payload && !options.config) throw new Error('createCwaHandler needs a payload or a config.')
   return async (request) => {
     const response = await handleApiRequest(await payloadOf(), incomingFromFetch(request))
-    if (!response) return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    if (!response)
+      return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
     const body = response.body instanceof Readable ? (Readable.toWeb(response.body) as ReadableStream) : response.body
     return new Response(body as BodyInit | null, { status: response.status, headers: response.headers })
   }

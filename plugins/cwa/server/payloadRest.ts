@@ -28,13 +28,20 @@ export function payloadRestHandler(payload: Payload, cacheKey = 'default') {
     try {
       const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`
       const headers = fetchHeaders(req)
-      const refusal = crossSiteWriteRefusal(req.method, headers, payload, (origin) => originAllowed(apiRuntime(payload), origin))
+      const refusal = crossSiteWriteRefusal(req.method, headers, payload, (origin) =>
+        originAllowed(apiRuntime(payload), origin),
+      )
       if (refusal) return refuse(res, 403, refusal)
       const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers }
       try {
-        checkRestQuery(payload, req.path, req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '')
+        checkRestQuery(
+          payload,
+          req.path,
+          req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '',
+        )
         if (req.method !== 'GET' && req.method !== 'HEAD') {
-          const signedIn = async () => Boolean((await payload.auth({ headers, canSetHeaders: false }).catch(() => null))?.user)
+          const signedIn = async () =>
+            Boolean((await payload.auth({ headers, canSetHeaders: false }).catch(() => null))?.user)
           const body = await readRestBody(req as unknown as AsyncIterable<Uint8Array>, headers, signedIn)
           checkRestBody(payload, req.path, body, headers)
           init.body = body as unknown as BodyInit
@@ -50,7 +57,8 @@ export function payloadRestHandler(payload: Payload, cacheKey = 'default') {
       })
       res.status(response.status)
       response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') res.setHeader(name, value)
+        if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding')
+          res.setHeader(name, value)
       })
       const cookies = response.headers.getSetCookie()
       if (cookies.length > 0) res.setHeader('Set-Cookie', cookies)

@@ -49,7 +49,8 @@ function checkWhere(where: unknown, fields: FieldLike[] | undefined, depth = 0):
   if (depth > 20 || !where || typeof where !== 'object') return
   for (const [path, condition] of Object.entries(where as Record<string, unknown>)) {
     if (path.toLowerCase() === 'and' || path.toLowerCase() === 'or') {
-      for (const nested of Array.isArray(condition) ? condition : Object.values((condition as object) ?? {})) checkWhere(nested, fields, depth + 1)
+      for (const nested of Array.isArray(condition) ? condition : Object.values((condition as object) ?? {}))
+        checkWhere(nested, fields, depth + 1)
       continue
     }
     if (!condition || typeof condition !== 'object') continue
@@ -101,7 +102,12 @@ export function checkRestQuery(payload: Payload, pathname: string, search: strin
     throw bad('The query string is not valid percent-encoding.')
   }
   if (decoded.includes('\u0000')) throw bad('A query parameter holds a NUL character, which cannot be searched for.')
-  const query = parse(search, { allowEmptyArrays: true, arrayLimit: 1000, depth: 10, ignoreQueryPrefix: true }) as Record<string, unknown>
+  const query = parse(search, {
+    allowEmptyArrays: true,
+    arrayLimit: 1000,
+    depth: 10,
+    ignoreQueryPrefix: true,
+  }) as Record<string, unknown>
   checkInteger(query, 'page', 1)
   checkInteger(query, 'limit', 0)
   checkInteger(query, 'depth', 0)
@@ -187,7 +193,11 @@ export function checkRestBody(payload: Payload, pathname: string, body: Buffer, 
   if (isJson(type)) json = body.toString('utf8')
   else if (type === 'multipart/form-data') json = multipartPayloadField(body, contentType)
   else if (type === 'application/x-www-form-urlencoded') {
-    const override = (headers.get('x-payload-http-method-override') ?? headers.get('x-http-method-override') ?? '').toUpperCase()
+    const override = (
+      headers.get('x-payload-http-method-override') ??
+      headers.get('x-http-method-override') ??
+      ''
+    ).toUpperCase()
     if (override === 'GET') checkRestQuery(payload, pathname, `?${body.toString('utf8')}`)
   }
   if (json !== null && jsonTooDeep(json)) {

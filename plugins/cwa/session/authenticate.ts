@@ -12,7 +12,10 @@ export interface PresentedCredentials {
   bearer?: string
 }
 
-export function presentedCredentials(headers: { cookie?: string | null; authorization?: string | null }, cookieName: string): PresentedCredentials {
+export function presentedCredentials(
+  headers: { cookie?: string | null; authorization?: string | null },
+  cookieName: string,
+): PresentedCredentials {
   const cookie = readCookies(headers.cookie).get(cookieName) || undefined
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1]
   return { cookie, bearer }

@@ -36,7 +36,10 @@ export async function authenticateRequest(request: AuthenticationRequest): Promi
   const { session } = options
   const path = request.path.replace(/\/+$/, '')
   const cookieHeader = request.headers.get('cookie')
-  const credentials = presentedCredentials({ cookie: cookieHeader, authorization: request.headers.get('authorization') }, session.cookieName)
+  const credentials = presentedCredentials(
+    { cookie: cookieHeader, authorization: request.headers.get('authorization') },
+    session.cookieName,
+  )
   const refreshToken = readCookies(cookieHeader).get(session.refreshCookieName)
   const mayRefresh = Boolean(refreshToken) && !SESSION_PATHS.has(path)
   const services = await sessionServices(request.payload)

@@ -37,5 +37,8 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
 }
 
 export function clearCookie(name: string, path: string, sameSite: CookieOptions['sameSite']): string {
-  return serializeCookie(name, '', { maxAge: 0, path, sameSite }).replace(/Expires=[^;]+/, 'Expires=Thu, 01 Jan 1970 00:00:00 GMT')
+  return serializeCookie(name, '', { maxAge: 0, path, sameSite }).replace(
+    /Expires=[^;]+/,
+    'Expires=Thu, 01 Jan 1970 00:00:00 GMT',
+  )
 }

@@ -25,19 +25,26 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
           throw badRequest('The body must hold "username" and "password" strings.')
         }
         // `req` carries the request's headers: the login throttle keys on the client address.
-        const result = await ctx.payload.login({ collection: 'users', data: { username, password } as never, depth: 0, req: ctx.req }).catch((error: unknown) => {
-          // Wrong password, unknown or disabled user, locked account: all the same 401.
-          // Anything else (database down...) is a server error, not "invalid credentials".
-          const name = (error as { name?: string })?.name ?? ''
-          // Only raised after the right password (user checker): saying why helps the owner and tells nobody else anything.
-          if (name === 'UnverifiedEmail') throw unauthorized(UNVERIFIED)
-          if (LOGIN_REFUSALS.has(name)) throw unauthorized('Invalid credentials.')
-          throw error
-        })
+        const result = await ctx.payload
+          .login({ collection: 'users', data: { username, password } as never, depth: 0, req: ctx.req })
+          .catch((error: unknown) => {
+            // Wrong password, unknown or disabled user, locked account: all the same 401.
+            // Anything else (database down...) is a server error, not "invalid credentials".
+            const name = (error as { name?: string })?.name ?? ''
+            // Only raised after the right password (user checker): saying why helps the owner and tells nobody else anything.
+            if (name === 'UnverifiedEmail') throw unauthorized(UNVERIFIED)
+            if (LOGIN_REFUSALS.has(name)) throw unauthorized('Invalid credentials.')
+            throw error
+          })
         const user = result.user as unknown as { id: string; username?: string; roles?: string[]; enabled?: boolean }
         if (user.enabled === false) throw unauthorized('Invalid credentials.')
         const services = await sessionServices(ctx.payload)
-        setSessionCookies(responseHeaders, ctx.options, await services.jwt.sign(user), await services.refreshTokens.issue(String(user.id)))
+        setSessionCookies(
+          responseHeaders,
+          ctx.options,
+          await services.jwt.sign(user),
+          await services.refreshTokens.issue(String(user.id)),
+        )
         return { status: 204 }
       },
       docs: sessionDocs.login,
@@ -56,7 +63,10 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
        */
       handler: async (ctx, { responseHeaders }) => {
         const services = await sessionServices(ctx.payload)
-        const result = await refreshSession(services, readCookies(ctx.headers.get('cookie')).get(ctx.options.session.refreshCookieName))
+        const result = await refreshSession(
+          services,
+          readCookies(ctx.headers.get('cookie')).get(ctx.options.session.refreshCookieName),
+        )
         if (result.status === 'reused') throw unauthorized(REUSE_DETECTED)
         if (result.status === 'invalid') throw unauthorized('Missing, expired or revoked refresh token.')
         if (result.status === 'unverified') {
@@ -89,7 +99,11 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
       handler: async (ctx) => {
         if (!ctx.user) throw unauthorized()
         const doc = await loadItem(users, String(ctx.user.id), ctx, { filtered: false })
-        return { status: 200, body: await normalizeItem(users, doc, ctx), headers: { 'Cache-Control': 'private, no-store' } }
+        return {
+          status: 200,
+          body: await normalizeItem(users, doc, ctx),
+          headers: { 'Cache-Control': 'private, no-store' },
+        }
       },
       docs: sessionDocs.me(users),
     })

@@ -36,7 +36,12 @@ export class JwtService {
     private readonly ttlSeconds: number,
   ) {}
 
-  async sign(user: { id: string | number; username?: string | null; roles?: string[] | null; tokenVersion?: number | null }): Promise<string> {
+  async sign(user: {
+    id: string | number
+    username?: string | null
+    roles?: string[] | null
+    tokenVersion?: number | null
+  }): Promise<string> {
     return new SignJWT({ username: user.username ?? '', roles: user.roles ?? [], ver: Number(user.tokenVersion ?? 0) })
       .setProtectedHeader({ alg: JWT_ALGORITHM, typ: 'JWT' })
       .setSubject(String(user.id))
@@ -58,7 +63,8 @@ export class JwtService {
         requiredClaims: ['sub', 'exp', 'iat'],
         maxTokenAge: this.ttlSeconds + CLOCK_TOLERANCE_SECONDS,
       })
-      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') throw new InvalidToken('invalid')
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number')
+        throw new InvalidToken('invalid')
       if (payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) throw new InvalidToken('invalid')
       if (payload.ver !== undefined && !Number.isInteger(payload.ver)) throw new InvalidToken('invalid')
       return payload as unknown as SessionClaims

@@ -59,7 +59,9 @@ export async function loadJwtKeys(
   try {
     privateKey = createPrivateKey({ key: readFileSync(paths.privatePath), format: 'pem', passphrase })
   } catch (error) {
-    throw new Error(`The JWT private key ${paths.privatePath} could not be read with JWT_PASSPHRASE: ${(error as Error).message}`)
+    throw new Error(
+      `The JWT private key ${paths.privatePath} could not be read with JWT_PASSPHRASE: ${(error as Error).message}`,
+    )
   }
   const publicKey = createPublicKey(readFileSync(paths.publicPath))
   return { privateKey, publicKey }

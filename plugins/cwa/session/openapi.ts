@@ -76,8 +76,18 @@ export const sessionDocs = {
 /** Bearer JWT, and the JWT cookie set by login. */
 export function sessionSecuritySchemes(options: Pick<ResolvedCwaOptions, 'session'>): Record<string, Schema> {
   return {
-    bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session JWT in an Authorization header' },
-    cookieAuth: { type: 'apiKey', in: 'cookie', name: options.session.cookieName, description: 'The session JWT cookie set by login' },
+    bearerAuth: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'The session JWT in an Authorization header',
+    },
+    cookieAuth: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: options.session.cookieName,
+      description: 'The session JWT cookie set by login',
+    },
   }
 }
 

@@ -27,7 +27,10 @@ interface StoredUser {
  * nothing either (refused like a login: e.g. after a direct address change,
  * an earlier session must not outlive the check by refreshing forever).
  */
-export async function refreshSession(services: SessionServices, refreshToken: string | undefined): Promise<SessionRefresh> {
+export async function refreshSession(
+  services: SessionServices,
+  refreshToken: string | undefined,
+): Promise<SessionRefresh> {
   const store = services.refreshTokens
   const rotation = await store.rotate(refreshToken ?? '')
   if (rotation.status === 'reused') {
@@ -45,7 +48,10 @@ export async function refreshSession(services: SessionServices, refreshToken: st
     await store.revoke(rotation.token)
     return { status: 'invalid' }
   }
-  if (getOptions(store.payload.config).user.emailVerification.denyUnverifiedLogin && user.emailAddressVerified === false) {
+  if (
+    getOptions(store.payload.config).user.emailVerification.denyUnverifiedLogin &&
+    user.emailAddressVerified === false
+  ) {
     await store.revoke(rotation.token)
     return { status: 'unverified' }
   }
@@ -71,12 +77,24 @@ export function clearSessionCookies(headers: Headers, options: ResolvedCwaOption
 }
 
 /** Sets the JWT cookie and the refresh cookie (login, refresh, transparent refresh). */
-export function setSessionCookies(headers: Headers, options: ResolvedCwaOptions, jwt: string, refreshToken: string): void {
+export function setSessionCookies(
+  headers: Headers,
+  options: ResolvedCwaOptions,
+  jwt: string,
+  refreshToken: string,
+): void {
   const { session } = options
-  headers.append('Set-Cookie', serializeCookie(session.cookieName, jwt, { maxAge: session.refreshTtl, path: '/', sameSite: session.sameSite }))
   headers.append(
     'Set-Cookie',
-    serializeCookie(session.refreshCookieName, refreshToken, { maxAge: session.refreshTtl, path: refreshCookiePath(options), sameSite: session.sameSite }),
+    serializeCookie(session.cookieName, jwt, { maxAge: session.refreshTtl, path: '/', sameSite: session.sameSite }),
+  )
+  headers.append(
+    'Set-Cookie',
+    serializeCookie(session.refreshCookieName, refreshToken, {
+      maxAge: session.refreshTtl,
+      path: refreshCookiePath(options),
+      sameSite: session.sameSite,
+    }),
   )
   // A response carrying session cookies is never stored by a shared cache.
   headers.set('Cache-Control', 'private, no-store')

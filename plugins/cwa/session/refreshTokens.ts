@@ -160,7 +160,13 @@ export class RefreshTokenStore {
    */
   async revokeOthers(userId: string, keepToken: string | undefined, db: Executor = this.db.drizzle): Promise<number> {
     const kept = keepToken ? [hash(keepToken), hash(this.successorOf(keepToken))] : []
-    const keep = kept.length > 0 ? sql` AND t.token_hash NOT IN (${sql.join(kept.map((k) => sql`${k}`), sql`, `)})` : sql``
+    const keep =
+      kept.length > 0
+        ? sql` AND t.token_hash NOT IN (${sql.join(
+            kept.map((k) => sql`${k}`),
+            sql`, `,
+          )})`
+        : sql``
     const result = await db.execute(sql`
       UPDATE ${this.table} t
          SET revoked_at = coalesce(t.revoked_at, now()), expires_at = least(t.expires_at, now()), updated_at = now()

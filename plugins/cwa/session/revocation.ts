@@ -21,7 +21,8 @@ export const TOKEN_STATE_TTL_MS = 2000
  */
 export function tokenStateTtlMs(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.CWA_SESSION_CHECK_CACHE_MS)
-  if (env.CWA_SESSION_CHECK_CACHE_MS === undefined || env.CWA_SESSION_CHECK_CACHE_MS === '' || !Number.isFinite(value)) return TOKEN_STATE_TTL_MS
+  if (env.CWA_SESSION_CHECK_CACHE_MS === undefined || env.CWA_SESSION_CHECK_CACHE_MS === '' || !Number.isFinite(value))
+    return TOKEN_STATE_TTL_MS
   return Math.min(5000, Math.max(0, value))
 }
 
@@ -83,7 +84,10 @@ function tokenState(payload: Payload, userId: string): Promise<TokenState | null
  * before a password change, a reset or a change of roles (a new one, with
  * the current roles, can come from the refresh token); 'current' otherwise.
  */
-export async function tokenStanding(payload: Payload, claims: Pick<SessionClaims, 'sub' | 'ver'>): Promise<'current' | 'stale' | 'gone'> {
+export async function tokenStanding(
+  payload: Payload,
+  claims: Pick<SessionClaims, 'sub' | 'ver'>,
+): Promise<'current' | 'stale' | 'gone'> {
   const state = await tokenState(payload, claims.sub)
   if (!state || !state.enabled) return 'gone'
   return Number(claims.ver ?? 0) === state.version ? 'current' : 'stale'

@@ -29,14 +29,22 @@ async function created(path: string, body: Record<string, unknown>): Promise<str
 }
 
 beforeAll(async () => {
-  site = await startMinimalSite({ collections: [CallToAction, LandingData], options: { routableSecurity: 'ROLE_SUPER_ADMIN' } })
+  site = await startMinimalSite({
+    collections: [CallToAction, LandingData],
+    options: { routableSecurity: 'ROLE_SUPER_ADMIN' },
+  })
   admin = await site.tokenFor('ROLE_SUPER_ADMIN') // routable security: only this role writes pages
   const layout = await created('/_api/_/layouts', { reference: 'main' })
   const template = await created('/_api/_/pages', { reference: 'landing', title: 'Landing', layout, isTemplate: true })
   iris.hero = await created('/_api/component/call_to_actions', { label: 'Hero' })
   iris.footer = await created('/_api/component/call_to_actions', { label: 'Footer' })
   iris.unrouted = await created('/_api/component/call_to_actions', { label: 'Unrouted' })
-  const routed = await created('/_api/page_data/landing_datas', { title: 'Routed', page: template, heroCTABlock: iris.hero, footerCTAs: [iris.footer] })
+  const routed = await created('/_api/page_data/landing_datas', {
+    title: 'Routed',
+    page: template,
+    heroCTABlock: iris.hero,
+    footerCTAs: [iris.footer],
+  })
   await created('/_api/page_data/landing_datas', { title: 'Not routed', page: template, heroCTABlock: iris.unrouted })
   const route = await site.post('/_api/_/routes/generate', { pageData: routed }, { token: admin })
   expect(route.status).toBe(201)
@@ -47,7 +55,9 @@ afterAll(async () => {
 
 describe('routable security with acronyms in field names', () => {
   it('the columns are named as Payload names them (the case the query must follow)', async () => {
-    const columns = await site.sql("SELECT column_name FROM information_schema.columns WHERE table_name = '_acb_landing_datas' AND column_name LIKE 'hero%'")
+    const columns = await site.sql(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = '_acb_landing_datas' AND column_name LIKE 'hero%'",
+    )
     expect(columns).toEqual([{ column_name: 'hero_c_t_a_block_id' }])
   })
 

@@ -41,7 +41,9 @@ describe('fault: page data with an empty component property (the "null" UUID)', 
   it('the collection of HtmlContents and the page data read answer 200 for anonymous callers', async () => {
     const list = await server.get('/_api/component/html_contents')
     expect(list.status).toBe(200)
-    expect(list.body.member.map((m: { '@id': string }) => m['@id'])).toContain(`/_api/component/html_contents/${ids.held}`)
+    expect(list.body.member.map((m: { '@id': string }) => m['@id'])).toContain(
+      `/_api/component/html_contents/${ids.held}`,
+    )
     expect((await server.get(`/_api/page_data/blog_article_datas/${ids.empty}`)).status).toBe(200)
   })
 

@@ -30,7 +30,11 @@ afterAll(async () => {
 
 describe('liveAt without the publish permission', () => {
   it('attack: an editor cannot schedule or take a route offline: liveAt sent on POST is ignored (live now), on PATCH left unchanged', async () => {
-    const created = await server.post('/_api/_/routes', { path: '/editor-made', page, liveAt: inSeconds(3600) }, { token: editor })
+    const created = await server.post(
+      '/_api/_/routes',
+      { path: '/editor-made', page, liveAt: inSeconds(3600) },
+      { token: editor },
+    )
     expect(created.status).toBe(201)
     expect(created.body).not.toHaveProperty('liveAt')
     const [row] = await server.sql("SELECT live_at, effective_live_at FROM _acb_routes WHERE path = '/editor-made'")
@@ -43,7 +47,11 @@ describe('liveAt without the publish permission', () => {
   })
 
   it('attack: the computed date cannot be written by anyone through the API', async () => {
-    const created = await server.post('/_api/_/routes', { path: '/forged', page: await newPage(), liveAt: null, effectiveLiveAt: '2020-01-01T00:00:00.000Z' }, { token: superAdmin })
+    const created = await server.post(
+      '/_api/_/routes',
+      { path: '/forged', page: await newPage(), liveAt: null, effectiveLiveAt: '2020-01-01T00:00:00.000Z' },
+      { token: superAdmin },
+    )
     expect(created.status).toBe(201)
     const [row] = await server.sql("SELECT live_at, effective_live_at FROM _acb_routes WHERE path = '/forged'")
     expect(row.live_at).toBeNull()
@@ -52,7 +60,11 @@ describe('liveAt without the publish permission', () => {
   })
 
   it('an editor does not see routes that are not live; the publish permission does, with liveAt and effectiveLiveAt', async () => {
-    const offline = await server.post('/_api/_/routes', { path: '/super-offline', page: await newPage(), liveAt: null }, { token: superAdmin })
+    const offline = await server.post(
+      '/_api/_/routes',
+      { path: '/super-offline', page: await newPage(), liveAt: null },
+      { token: superAdmin },
+    )
     expect(offline.status).toBe(201)
     expect(offline.body.liveAt).toBeNull()
     expect(offline.body._metadata.effectiveLiveAt).toBeNull()

@@ -35,26 +35,56 @@ beforeAll(async () => {
   const title = (name: string) => create('titles', { title: name })
   const group = async (name: string, ...components: string[]) => {
     const id = await create('component_groups', { reference: fx.unique(name) })
-    for (const component of components) await create('component_positions', { componentGroup: id, component: { relationTo: 'titles', value: component } })
+    for (const component of components)
+      await create('component_positions', { componentGroup: id, component: { relationTo: 'titles', value: component } })
     return id
   }
   ids.layoutComponent = await title('in layout')
-  const layout = await create('layouts', { reference: fx.unique('layout'), componentGroups: [await group('layout', ids.layoutComponent)] })
+  const layout = await create('layouts', {
+    reference: fx.unique('layout'),
+    componentGroups: [await group('layout', ids.layoutComponent)],
+  })
   ids.parentComponent = await title('on parent')
-  ids.parent = await create('pages', { reference: fx.unique('parent'), layout, componentGroups: [await group('parent', ids.parentComponent)] })
+  ids.parent = await create('pages', {
+    reference: fx.unique('parent'),
+    layout,
+    componentGroups: [await group('parent', ids.parentComponent)],
+  })
   ids.nested = await title('nested')
   ids.outer = await create('titles', { title: 'outer', componentGroups: [await group('outer', ids.nested)] })
-  ids.child = await create('pages', { reference: fx.unique('child'), layout, parentPage: ids.parent, componentGroups: [await group('child', ids.outer)] })
+  ids.child = await create('pages', {
+    reference: fx.unique('child'),
+    layout,
+    parentPage: ids.parent,
+    componentGroups: [await group('child', ids.outer)],
+  })
   await fx.route('/matrix-child', { page: ids.child })
   ids.privateComponent = await title('private')
-  ids.private = await create('pages', { reference: fx.unique('private'), layout, componentGroups: [await group('private', ids.privateComponent)] })
+  ids.private = await create('pages', {
+    reference: fx.unique('private'),
+    layout,
+    componentGroups: [await group('private', ids.privateComponent)],
+  })
   ids.templateComponent = await title('template')
-  ids.template = await create('pages', { reference: fx.unique('template'), layout, isTemplate: true, componentGroups: [await group('template', ids.templateComponent)] })
+  ids.template = await create('pages', {
+    reference: fx.unique('template'),
+    layout,
+    isTemplate: true,
+    componentGroups: [await group('template', ids.templateComponent)],
+  })
   ids.held = await create('html_contents', { html: '<p>held</p>', publishedAt: new Date().toISOString() })
-  ids.article = await create('blog_article_datas', { title: 'Routed article', page: ids.template, htmlContent: ids.held })
+  ids.article = await create('blog_article_datas', {
+    title: 'Routed article',
+    page: ids.template,
+    htmlContent: ids.held,
+  })
   await fx.route('/matrix-article', { pageData: { relationTo: 'blog_article_datas', value: ids.article } })
   ids.gatedComponent = await title('gated')
-  ids.gated = await create('pages', { reference: fx.unique('gated'), layout, componentGroups: [await group('gated', ids.gatedComponent)] })
+  ids.gated = await create('pages', {
+    reference: fx.unique('gated'),
+    layout,
+    componentGroups: [await group('gated', ids.gatedComponent)],
+  })
   ids.gatedRoute = String((await fx.route('/matrix-offline', { page: ids.gated }, null)).id)
   ids.orphan = await title('nowhere')
   user = await server.tokenFor('ROLE_USER')
@@ -124,13 +154,19 @@ describe('collections', () => {
   })
 
   it('list page data with a live route', async () => {
-    const members = (await server.get('/_api/page_data/blog_article_datas')).body.member.map((m: { id: string }) => m.id)
+    const members = (await server.get('/_api/page_data/blog_article_datas')).body.member.map(
+      (m: { id: string }) => m.id,
+    )
     expect(members).toContain(ids.article)
   })
 
   it('component collections never list what their items refuse', async () => {
-    const members = (await server.get('/_api/component/titles?itemsPerPage=100')).body.member.map((m: { id: string }) => m.id)
-    expect(members).toEqual(expect.arrayContaining([ids.parentComponent, ids.nested, ids.orphan, ids.templateComponent]))
+    const members = (await server.get('/_api/component/titles?itemsPerPage=100')).body.member.map(
+      (m: { id: string }) => m.id,
+    )
+    expect(members).toEqual(
+      expect.arrayContaining([ids.parentComponent, ids.nested, ids.orphan, ids.templateComponent]),
+    )
     expect(members).not.toContain(ids.privateComponent)
     expect(members).not.toContain(ids.gatedComponent)
   })
@@ -162,9 +198,16 @@ describe("Payload's own REST API obeys the same rules", () => {
 
 describe('creating pages and page data needs routable_security', () => {
   it('attack: an admin failing routable_security cannot create a page (403, nothing stored); a caller passing it can (201)', async () => {
-    const pagesNamed = async (reference: string) => (await server.sql('SELECT id FROM _acb_pages WHERE reference = $1', [reference])).length
-    const articlesTitled = async (title: string) => (await server.sql('SELECT id FROM _acb_blog_article_datas WHERE title = $1', [title])).length
-    const counts = async () => (await server.sql('SELECT (SELECT count(*) FROM _acb_pages)::int AS pages, (SELECT count(*) FROM _acb_blog_article_datas)::int AS articles'))[0]
+    const pagesNamed = async (reference: string) =>
+      (await server.sql('SELECT id FROM _acb_pages WHERE reference = $1', [reference])).length
+    const articlesTitled = async (title: string) =>
+      (await server.sql('SELECT id FROM _acb_blog_article_datas WHERE title = $1', [title])).length
+    const counts = async () =>
+      (
+        await server.sql(
+          'SELECT (SELECT count(*) FROM _acb_pages)::int AS pages, (SELECT count(*) FROM _acb_blog_article_datas)::int AS articles',
+        )
+      )[0]
     const layout = (await server.post('/_api/_/layouts', { reference: 'create-check' }, { token: admin })).body['@id']
     const before = await counts()
     expect((await server.post('/_api/_/pages', { reference: 'refused', layout }, { token: admin })).status).toBe(403)
@@ -173,11 +216,23 @@ describe('creating pages and page data needs routable_security', () => {
     const created = await server.post('/_api/_/pages', { reference: 'accepted', layout }, { token: superAdmin })
     expect(created.status).toBe(201)
     expect(await pagesNamed('accepted')).toBe(1)
-    const refused = await server.post('/_api/page_data/blog_article_datas', { title: 'x', page: created.body['@id'] }, { token: admin })
+    const refused = await server.post(
+      '/_api/page_data/blog_article_datas',
+      { title: 'x', page: created.body['@id'] },
+      { token: admin },
+    )
     expect(refused.status).toBe(403)
     expect(await articlesTitled('x')).toBe(0)
     expect(await counts()).toEqual({ pages: before.pages + 1, articles: before.articles })
-    expect((await server.post('/_api/page_data/blog_article_datas', { title: 'y', page: created.body['@id'] }, { token: superAdmin })).status).toBe(201)
+    expect(
+      (
+        await server.post(
+          '/_api/page_data/blog_article_datas',
+          { title: 'y', page: created.body['@id'] },
+          { token: superAdmin },
+        )
+      ).status,
+    ).toBe(201)
     expect(await articlesTitled('y')).toBe(1)
   })
 })

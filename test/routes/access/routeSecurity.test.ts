@@ -14,10 +14,18 @@ let admin: string
 let user: string
 
 beforeAll(async () => {
-  server = await startTestServer({ options: { routeSecurity: [{ route: '/admin*', security: 'ROLE_ADMIN' }, { route: '/x_z', security: 'ROLE_ADMIN' }] } })
+  server = await startTestServer({
+    options: {
+      routeSecurity: [
+        { route: '/admin*', security: 'ROLE_ADMIN' },
+        { route: '/x_z', security: 'ROLE_ADMIN' },
+      ],
+    },
+  })
   const fx = routeFixtures(server.payload)
   const layout = (await fx.layout()).id
-  for (const path of ['/admin', '/admin/settings', '/foo/admin/bar', '/public', '/xyz', '/x_z']) await fx.route(path, { page: (await fx.page(layout)).id })
+  for (const path of ['/admin', '/admin/settings', '/foo/admin/bar', '/public', '/xyz', '/x_z'])
+    await fx.route(path, { page: (await fx.page(layout)).id })
   admin = await server.tokenFor('ROLE_ADMIN')
   user = await server.tokenFor('ROLE_USER')
 })
@@ -26,7 +34,9 @@ afterAll(async () => {
 })
 
 const listed = async (token?: string) =>
-  (await server.get('/_api/_/routes?itemsPerPage=100', { token })).body.member.map((m: { path: string }) => m.path).sort()
+  (await server.get('/_api/_/routes?itemsPerPage=100', { token })).body.member
+    .map((m: { path: string }) => m.path)
+    .sort()
 
 describe('collection: LIKE anchored to the whole path', () => {
   it('attack: callers failing the rule do not list /admin* routes; /foo/admin/bar is not matched by the anchored LIKE', async () => {

@@ -21,7 +21,10 @@ beforeAll(async () => {
   const layout = String((await fx.layout()).id)
   ids.component = await create('titles', { title: 'on an offline page' })
   const group = await create('component_groups', { reference: fx.unique('group') })
-  await create('component_positions', { componentGroup: group, component: { relationTo: 'titles', value: ids.component } })
+  await create('component_positions', {
+    componentGroup: group,
+    component: { relationTo: 'titles', value: ids.component },
+  })
   ids.page = await create('pages', { reference: fx.unique('offline'), layout, componentGroups: [group] })
   ids.template = await create('pages', { reference: fx.unique('template'), layout, isTemplate: true })
   ids.article = await create('blog_article_datas', { title: 'Offline article', page: ids.template })
@@ -39,18 +42,29 @@ afterAll(async () => {
 const get = (path: string, caller: string) => server.get(path, callers[caller] ? { token: callers[caller] } : {})
 
 describe('without routable_security', () => {
-  it.each(['anonymous', 'user', 'admin'])('%s reads the page, page data and component behind a route that is not live (200)', async (caller) => {
-    for (const path of [`/_api/_/pages/${ids.page}`, `/_api/page_data/blog_article_datas/${ids.article}`, `/_api/component/titles/${ids.component}`]) {
-      expect([path, (await get(path, caller)).status]).toEqual([path, 200])
-    }
-  })
+  it.each(['anonymous', 'user', 'admin'])(
+    '%s reads the page, page data and component behind a route that is not live (200)',
+    async (caller) => {
+      for (const path of [
+        `/_api/_/pages/${ids.page}`,
+        `/_api/page_data/blog_article_datas/${ids.article}`,
+        `/_api/component/titles/${ids.component}`,
+      ]) {
+        expect([path, (await get(path, caller)).status]).toEqual([path, 200])
+      }
+    },
+  )
 
   it.each([
     ['anonymous', 404],
     ['user', 404],
     ['admin', 200],
   ])('the route itself stays held to liveness: %s gets %s by path and on the manifest', async (caller, status) => {
-    for (const path of ['/_api/_/routes//offline-page', '/_api/_/routes//offline-article', '/_api/_/resource_manifest//offline-page']) {
+    for (const path of [
+      '/_api/_/routes//offline-page',
+      '/_api/_/routes//offline-article',
+      '/_api/_/resource_manifest//offline-page',
+    ]) {
       expect([path, (await get(path, caller)).status]).toEqual([path, status])
     }
   })
@@ -70,6 +84,8 @@ describe('without routable_security', () => {
     const pages = await get('/_api/_/pages?itemsPerPage=100', caller)
     expect(pages.body.member.map((m: { '@id': string }) => m['@id'])).toContain(`/_api/_/pages/${ids.page}`)
     const articles = await get('/_api/page_data/blog_article_datas', caller)
-    expect(articles.body.member.map((m: { '@id': string }) => m['@id'])).toContain(`/_api/page_data/blog_article_datas/${ids.article}`)
+    expect(articles.body.member.map((m: { '@id': string }) => m['@id'])).toContain(
+      `/_api/page_data/blog_article_datas/${ids.article}`,
+    )
   })
 })

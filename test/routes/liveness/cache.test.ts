@@ -53,7 +53,13 @@ describe('Cache-Control of anonymous reads', () => {
 
   it('a route scheduled 120 s ahead caps max-age and s-maxage of routes, pages, page data and the manifest at the seconds left', async () => {
     await fx.route('/scheduled-cap', { page: (await fx.page(layout)).id }, inSeconds(120))
-    for (const path of ['/_api/_/routes//cached', `/_api/_/pages/${page}`, `/_api/page_data/blog_article_datas/${article}`, '/_api/_/routes', '/_api/_/resource_manifest//cached']) {
+    for (const path of [
+      '/_api/_/routes//cached',
+      `/_api/_/pages/${page}`,
+      `/_api/page_data/blog_article_datas/${article}`,
+      '/_api/_/routes',
+      '/_api/_/resource_manifest//cached',
+    ]) {
       const header = (await server.get(path)).headers.get('cache-control')
       for (const name of ['max-age', 's-maxage']) {
         const seconds = directive(header, name)!
@@ -65,7 +71,11 @@ describe('Cache-Control of anonymous reads', () => {
 
   it('components and collections are covered too (issue 14), under the same cap', async () => {
     const title = await server.payload.create({ collection: 'titles' as never, data: { title: 't' } as never })
-    for (const path of [`/_api/component/titles/${(title as { id: string }).id}`, '/_api/component/titles', '/_api/_/component_groups']) {
+    for (const path of [
+      `/_api/component/titles/${(title as { id: string }).id}`,
+      '/_api/component/titles',
+      '/_api/_/component_groups',
+    ]) {
       const header = (await server.get(path)).headers.get('cache-control')
       expect(header).toMatch(/^public, /)
       expect(directive(header, 'max-age')).toBeLessThanOrEqual(600)
@@ -73,9 +83,13 @@ describe('Cache-Control of anonymous reads', () => {
     }
   })
 
-  it("a draft scheduled 60 s ahead (publishedAt) caps the lifetime too: the draft takes over then", async () => {
+  it('a draft scheduled 60 s ahead (publishedAt) caps the lifetime too: the draft takes over then', async () => {
     const admin = await server.tokenFor('ROLE_ADMIN')
-    const live = await server.post('/_api/component/html_contents', { html: '<p>now</p>', publishedAt: '2020-01-01T00:00:00.000Z' }, { token: admin })
+    const live = await server.post(
+      '/_api/component/html_contents',
+      { html: '<p>now</p>', publishedAt: '2020-01-01T00:00:00.000Z' },
+      { token: admin },
+    )
     const draft = await server.patch(live.body['@id'], { html: '<p>soon</p>' }, { token: admin })
     expect((await server.patch(draft.body['@id'], { publishedAt: inSeconds(60) }, { token: admin })).status).toBe(200)
     const header = (await server.get(live.body['@id'])).headers.get('cache-control')

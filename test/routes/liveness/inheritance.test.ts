@@ -58,7 +58,9 @@ describe('effective go-live date', () => {
     const now = (await routeLiveness(server.payload, { ids: [childRoute.id] })).get(childRoute.id)!
     expect(now.live).toBe(false)
     expect(now.effectiveLiveAt!.toISOString()).toBe(future)
-    const later = (await routeLiveness(server.payload, { ids: [childRoute.id], at: new Date(Date.now() + 7200_000) })).get(childRoute.id)!
+    const later = (
+      await routeLiveness(server.payload, { ids: [childRoute.id], at: new Date(Date.now() + 7200_000) })
+    ).get(childRoute.id)!
     expect(later.live).toBe(true)
   })
 
@@ -81,8 +83,11 @@ describe('effective go-live date', () => {
 describe('reads stay a few queries with 1,000 routes', () => {
   it('the collection, an item by path and the whole liveness map', async () => {
     // 1,000 pages in chains of ten (each the child of the one before), each with a route; every tenth chain starts offline.
-    await server.sql(`INSERT INTO _acb_pages (id, reference, layout_id, title)
-      SELECT ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'bulk-' || i, $1, 'Bulk ' || i FROM generate_series(1, 1000) i`, [layout])
+    await server.sql(
+      `INSERT INTO _acb_pages (id, reference, layout_id, title)
+      SELECT ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'bulk-' || i, $1, 'Bulk ' || i FROM generate_series(1, 1000) i`,
+      [layout],
+    )
     await server.sql(`UPDATE _acb_pages SET parent_page_id = ('00000000-0000-4000-8000-' || lpad((substr(reference, 6)::int - 1)::text, 12, '0'))::uuid
       WHERE reference LIKE 'bulk-%' AND substr(reference, 6)::int % 10 <> 1`)
     await server.sql(`INSERT INTO _acb_routes (path, page_id, live_at)

@@ -36,7 +36,10 @@ beforeAll(async () => {
   await client.query(`DELETE FROM payload_migrations WHERE name = $1`, [MIGRATION])
   await client.query(`INSERT INTO _acb_layouts (id, reference) VALUES ($1, 'main')`, [ids.layout])
   const page = (id: string, reference: string, parent: string | null) =>
-    client.query(`INSERT INTO _acb_pages (id, reference, is_template, layout_id, parent_page_id) VALUES ($1, $2, false, $3, $4)`, [id, reference, ids.layout, parent])
+    client.query(
+      `INSERT INTO _acb_pages (id, reference, is_template, layout_id, parent_page_id) VALUES ($1, $2, false, $3, $4)`,
+      [id, reference, ids.layout, parent],
+    )
   await page(ids.parent, 'parent', null)
   await page(ids.middle, 'middle', ids.parent) // no route: skipped
   await page(ids.child, 'child', ids.middle)
@@ -46,7 +49,10 @@ beforeAll(async () => {
   await route('/parent', ids.parent, '2030-01-01T00:00:00Z') // scheduled
   await route('/parent/middle/child', ids.child, '2020-01-01T00:00:00Z')
   await route('/parent/gated', ids.gated, null)
-  payload = await startPayload({ config: buildSiteConfig({ databaseUrl: databaseUrl(database), options: {} }), key: database })
+  payload = await startPayload({
+    config: buildSiteConfig({ databaseUrl: databaseUrl(database), options: {} }),
+    key: database,
+  })
 })
 afterAll(async () => {
   if (payload) await closePayload(payload)
@@ -57,7 +63,9 @@ afterAll(async () => {
 describe('migration of existing routes', () => {
   it('stores each route its inherited go-live date: latest of its routed ancestors, null when one is null', async () => {
     const { rows } = await client.query(`SELECT path, effective_live_at FROM _acb_routes ORDER BY path`)
-    const byPath = Object.fromEntries(rows.map((r) => [r.path, r.effective_live_at ? new Date(r.effective_live_at).toISOString() : null]))
+    const byPath = Object.fromEntries(
+      rows.map((r) => [r.path, r.effective_live_at ? new Date(r.effective_live_at).toISOString() : null]),
+    )
     expect(byPath).toEqual({
       '/parent': '2030-01-01T00:00:00.000Z',
       '/parent/gated': null,

@@ -17,7 +17,8 @@ let layout: string
 let admin: string
 let user: string
 
-const byPath = (path: string, token?: string, query = '') => server.get(`/_api/_/routes/${encodeURIComponent(path)}${query}`, { token })
+const byPath = (path: string, token?: string, query = '') =>
+  server.get(`/_api/_/routes/${encodeURIComponent(path)}${query}`, { token })
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -74,7 +75,11 @@ describe('a route that is not live', () => {
     expect((await server.get(`/_api/_/routes/${route.id}`)).status).toBe(404)
     expect((await server.get('/_api/_/routes//offline', { token: admin })).status).toBe(200)
     expect((await server.get(`/_api/_/routes/${route.id}`, { token: admin })).status).toBe(200)
-    const again = await server.post('/_api/_/routes', { path: '/offline', page: `/_api/_/pages/${(await fx.page(layout)).id}` }, { token: admin })
+    const again = await server.post(
+      '/_api/_/routes',
+      { path: '/offline', page: `/_api/_/pages/${(await fx.page(layout)).id}` },
+      { token: admin },
+    )
     expect(again.status).toBe(422)
   })
 
@@ -107,7 +112,11 @@ describe('a route that is not live', () => {
     await fx.route('/soon', { page: (await fx.page(layout)).id }, liveAt)
     expect((await byPath('/soon')).status).toBe(404)
     // Reads until the moment has passed: 404 before it, and the first read after it finds the route live.
-    const after = await firstReadAfter(Date.parse(liveAt), () => byPath('/soon'), (before) => expect(before.status).toBe(404))
+    const after = await firstReadAfter(
+      Date.parse(liveAt),
+      () => byPath('/soon'),
+      (before) => expect(before.status).toBe(404),
+    )
     expect(after.status).toBe(200)
   })
 })
@@ -121,12 +130,20 @@ describe('the inherited date follows every write that changes it', () => {
     const other = await fx.page(layout)
     await fx.route('/moving-other', { page: other.id })
     expect((await byPath('/moving-parent/child')).status).toBe(200)
-    expect((await server.patch(`/_api/_/routes/${parentRoute.id}`, { liveAt: null }, { token: admin })).status).toBe(200)
+    expect((await server.patch(`/_api/_/routes/${parentRoute.id}`, { liveAt: null }, { token: admin })).status).toBe(
+      200,
+    )
     expect((await byPath('/moving-parent/child')).status).toBe(404)
     // Moved under a live parent: live again; the other page moved under the offline parent: gated.
-    expect((await server.patch(`/_api/_/pages/${child.id}`, { parentPage: `/_api/_/pages/${other.id}` }, { token: admin })).status).toBe(200)
+    expect(
+      (await server.patch(`/_api/_/pages/${child.id}`, { parentPage: `/_api/_/pages/${other.id}` }, { token: admin }))
+        .status,
+    ).toBe(200)
     expect((await byPath('/moving-parent/child')).status).toBe(200)
-    expect((await server.patch(`/_api/_/pages/${other.id}`, { parentPage: `/_api/_/pages/${parent.id}` }, { token: admin })).status).toBe(200)
+    expect(
+      (await server.patch(`/_api/_/pages/${other.id}`, { parentPage: `/_api/_/pages/${parent.id}` }, { token: admin }))
+        .status,
+    ).toBe(200)
     expect((await byPath('/moving-other')).status).toBe(404)
     expect((await byPath('/moving-parent/child')).status).toBe(404)
     // An ancestor without a route never gates.
@@ -156,7 +173,8 @@ describe('?at= preview (beyond the contract)', () => {
     expect(later.status).toBe(200)
     expect(later.body._metadata.previewAt).toBeDefined()
     expect((await byPath('/scheduled-preview', admin, `?at=${encodeURIComponent(inSeconds(60))}`)).status).toBe(404)
-    for (const bad of ['not-a-date', '1', '2030', '']) expect([bad, (await byPath('/scheduled-preview', admin, `?at=${bad}`)).status]).toEqual([bad, 400])
+    for (const bad of ['not-a-date', '1', '2030', ''])
+      expect([bad, (await byPath('/scheduled-preview', admin, `?at=${bad}`)).status]).toEqual([bad, 400])
   })
 
   it('attack: a caller without the publish permission cannot probe the schedule with ?at= (401 / 403)', async () => {

@@ -17,7 +17,8 @@ let b: ReturnType<typeof builder>
 const id: Record<string, string> = {}
 const I: Record<string, string> = {}
 
-const manifest = (path: string, token?: string) => server.get(`/_api/_/resource_manifest/${path.startsWith('/') ? encodeURIComponent(path) : path}`, { token })
+const manifest = (path: string, token?: string) =>
+  server.get(`/_api/_/resource_manifest/${path.startsWith('/') ? encodeURIComponent(path) : path}`, { token })
 const node = (iri: string, children: Node[] = []): Node => ({ iri, children })
 
 beforeAll(async () => {
@@ -59,9 +60,21 @@ beforeAll(async () => {
   id.rA2 = await b.route('/blog/a1/a2', { pageData: b.articleRef(id.A2) })
   id.rC = await b.route('/blog/a1/a2/child', { page: id.C })
   id.rOld = await b.route('/old-blog', { redirect: id.rR })
-  const kinds: Record<string, string> = { L: 'layouts', R: 'pages', T: 'pages', C: 'pages', A: 'blog_article_datas', H: 'html_contents', r: 'routes' }
+  const kinds: Record<string, string> = {
+    L: 'layouts',
+    R: 'pages',
+    T: 'pages',
+    C: 'pages',
+    A: 'blog_article_datas',
+    H: 'html_contents',
+    r: 'routes',
+  }
   for (const [name, value] of Object.entries(id)) {
-    const kind = name.endsWith('G') ? 'component_groups' : /P(dyn|static)?$/.test(name) && name !== 'R' ? 'component_positions' : kinds[name[0]!]!
+    const kind = name.endsWith('G')
+      ? 'component_groups'
+      : /P(dyn|static)?$/.test(name) && name !== 'R'
+        ? 'component_positions'
+        : kinds[name[0]!]!
     I[name] = b.iri(kind, value)
   }
 })
@@ -77,7 +90,9 @@ function expected(h: Record<string, string> = I): Node[] {
     node(I.R!, [node(I.L1!, [node(I.LG!, [node(I.LP!, [node(h.Hl!)])])]), node(I.RG!, [node(I.RP!, [node(h.Hr!)])])]),
     node(I.A1!, [template(h.Ha1!)]),
     node(I.A2!, [template(h.Ha2!)]),
-    node(I.rC!, [node(I.C!, [node(I.L2!), node(I.CG!, [node(I.CP!, [node(h.Hn!, [node(I.NG!, [node(I.NP!, [node(h.Hd!)])])])])])])]),
+    node(I.rC!, [
+      node(I.C!, [node(I.L2!), node(I.CG!, [node(I.CP!, [node(h.Hn!, [node(I.NG!, [node(I.NP!, [node(h.Hd!)])])])])])]),
+    ]),
   ]
 }
 
@@ -96,7 +111,7 @@ describe('manifest rules', () => {
     expect(depthsWithL1).toEqual([true, false, false, false])
   })
 
-  it('lists a template page shared across depths at each depth, its dynamic position holding that depth\'s component', async () => {
+  it("lists a template page shared across depths at each depth, its dynamic position holding that depth's component", async () => {
     const [, a1, a2] = (await manifest('/blog/a1/a2/child')).body.resource_iris as Node[]
     expect(flatten(a1!)).toEqual(expect.arrayContaining([I.T, I.Ha1]))
     expect(flatten(a1!)).not.toContain(I.Ha2)

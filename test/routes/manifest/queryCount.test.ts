@@ -18,9 +18,13 @@ let b: ReturnType<typeof builder>
 const MAX_QUERIES = { anonymous: 2, admin: 3 }
 
 async function measure(path: string, token?: string) {
-  const { result, queries, sql } = await server.countQueries(() => server.get(`/_api/_/resource_manifest/${encodeURIComponent(path)}`, { token }))
+  const { result, queries, sql } = await server.countQueries(() =>
+    server.get(`/_api/_/resource_manifest/${encodeURIComponent(path)}`, { token }),
+  )
   expect(result.status).toBe(200)
-  const components = (result.body.resource_iris as Node[]).flatMap(flatten).filter((iri) => iri.includes('/component/html_contents/')).length
+  const components = (result.body.resource_iris as Node[])
+    .flatMap(flatten)
+    .filter((iri) => iri.includes('/component/html_contents/')).length
   return { queries, sql, components }
 }
 

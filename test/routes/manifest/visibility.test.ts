@@ -22,7 +22,9 @@ const BEFORE = new Date(FUTURE.getTime() - 3600_000).toISOString()
 const AFTER = new Date(FUTURE.getTime() + 3600_000).toISOString()
 
 const manifest = (path: string, token?: string, at?: string) =>
-  server.get(`/_api/_/resource_manifest/${encodeURIComponent(path)}${at ? `?at=${encodeURIComponent(at)}` : ''}`, { token })
+  server.get(`/_api/_/resource_manifest/${encodeURIComponent(path)}${at ? `?at=${encodeURIComponent(at)}` : ''}`, {
+    token,
+  })
 const html = (key: string) => b.iri('html_contents', id[key]!)
 
 /** IRIs of the components in the page's group, in position order (null: a position listing none). */
@@ -61,7 +63,10 @@ beforeAll(async () => {
   const parent = await b.page(layout)
   await b.route('/scheduled', { page: parent, liveAt: FUTURE.toISOString() })
   await b.route('/scheduled/child', { page: await b.page(layout, { parentPage: parent }) })
-  id.news = await b.make('news_article_datas', { title: 'Unpublished news', page: await b.page(layout, { isTemplate: true }) })
+  id.news = await b.make('news_article_datas', {
+    title: 'Unpublished news',
+    page: await b.page(layout, { isTemplate: true }),
+  })
   await b.route('/news', { pageData: { relationTo: 'news_article_datas', value: id.news } })
 })
 afterAll(async () => {
@@ -140,7 +145,9 @@ describe('?at= preview (beyond the contract)', () => {
 
 describe('route_security', () => {
   it('denies the manifest of a route a rule protects (401 anonymous, 403 ROLE_USER), as the route itself', async () => {
-    const guarded = await startTestServer({ options: { routeSecurity: [{ route: '/members*', security: 'ROLE_ADMIN' }] } })
+    const guarded = await startTestServer({
+      options: { routeSecurity: [{ route: '/members*', security: 'ROLE_ADMIN' }] },
+    })
     try {
       const g = builder(guarded.payload)
       await g.route('/members/area', { page: await g.page(await g.layout()) })

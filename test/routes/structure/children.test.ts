@@ -72,7 +72,9 @@ describe('route children', () => {
 
   it('is admin only: anonymous 401, ROLE_USER 403 (the site structure is not public)', async () => {
     expect((await server.get('/_api/_/routes//r/children')).status).toBe(401)
-    expect((await server.get('/_api/_/routes//r/children', { token: await server.tokenFor('ROLE_USER') })).status).toBe(403)
+    expect((await server.get('/_api/_/routes//r/children', { token: await server.tokenFor('ROLE_USER') })).status).toBe(
+      403,
+    )
   })
 
   it('answers 404 for an unknown route path', async () => {

@@ -27,7 +27,13 @@ describe('generated paths', () => {
     const page = await f.page(layout, { title: 'Über uns & Co.' })
     const response = await f.generate({ page })
     expect(response.status).toBe(201)
-    expect(response.body).toMatchObject({ '@type': 'Route', path: '/uber-uns-co', page, pageData: null, redirect: null })
+    expect(response.body).toMatchObject({
+      '@type': 'Route',
+      path: '/uber-uns-co',
+      page,
+      pageData: null,
+      redirect: null,
+    })
     expect((await server.get(page, { token: admin })).body.route).toBe(response.body['@id'])
   })
 
@@ -53,7 +59,8 @@ describe('generated paths', () => {
 
   it('adds -1, -2 on conflicts, also with an explicit route already on the path', async () => {
     const paths: string[] = []
-    for (let i = 0; i < 3; i++) paths.push((await f.generate({ page: await f.page(layout, { title: 'Same Title' }) })).body.path)
+    for (let i = 0; i < 3; i++)
+      paths.push((await f.generate({ page: await f.page(layout, { title: 'Same Title' }) })).body.path)
     expect(paths).toEqual(['/same-title', '/same-title-1', '/same-title-2'])
     await f.route('/contact', { page: await f.page(layout, { title: 'Elsewhere' }) })
     expect((await f.generate({ page: await f.page(layout, { title: 'Contact' }) })).body.path).toBe('/contact-1')
@@ -72,10 +79,18 @@ describe('a record that already had a route', () => {
     const first = (await f.generate({ page })).body
     await server.patch(page, { title: 'New Name' }, { token: admin })
     const second = await f.generate({ page })
-    expect({ status: second.status, body: second.status === 201 ? null : second.body }).toEqual({ status: 201, body: null })
+    expect({ status: second.status, body: second.status === 201 ? null : second.body }).toEqual({
+      status: 201,
+      body: null,
+    })
     expect(second.body).toMatchObject({ path: '/new-name', page })
     const routes = await f.routes()
-    expect(routes.get('/old-name')).toEqual({ id: idOf(first['@id']), page: null, pageData: null, redirect: idOf(second.body['@id']) })
+    expect(routes.get('/old-name')).toEqual({
+      id: idOf(first['@id']),
+      page: null,
+      pageData: null,
+      redirect: idOf(second.body['@id']),
+    })
     expect([...routes.values()].filter((r) => r.page === idOf(page))).toHaveLength(1)
     expect((await server.get(page, { token: admin })).body.route).toBe(second.body['@id'])
   })
@@ -145,7 +160,14 @@ describe('refusals', () => {
     ['both page and pageData', 'both', 'pageData'],
     ['neither', {}, 'page'],
   ])('refuses %s with 422, never 500', async (_label, body, property) => {
-    const payload = body === 'layout' ? { page: layout } : body === 'template-as-data' ? { pageData: template } : body === 'both' ? { page: template, pageData: template } : body
+    const payload =
+      body === 'layout'
+        ? { page: layout }
+        : body === 'template-as-data'
+          ? { pageData: template }
+          : body === 'both'
+            ? { page: template, pageData: template }
+            : body
     const response = await f.generate(payload as Record<string, unknown>)
     expect(response.status).toBe(422)
     expect(response.body.violations[0].propertyPath).toBe(property)
@@ -154,7 +176,11 @@ describe('refusals', () => {
   it('refuses a body that is not an object (4xx), and wrong media types (415)', async () => {
     const array = await server.post('/_api/_/routes/generate', [1], { token: admin })
     expect(array.status).toBe(422)
-    const text = await server.request('POST', '/_api/_/routes/generate', undefined, { token: admin, raw: 'page=x', contentType: 'text/plain' })
+    const text = await server.request('POST', '/_api/_/routes/generate', undefined, {
+      token: admin,
+      raw: 'page=x',
+      contentType: 'text/plain',
+    })
     expect(text.status).toBe(415)
   })
 

@@ -12,15 +12,21 @@ export function fixtures(server: TestServer, admin: () => string) {
       (await post('/_api/_/pages', { reference: `page-${++n}`, layout, ...extra }))['@id'] as string,
     article: async (template: string, title: string, extra: Record<string, unknown> = {}) =>
       (await post('/_api/page_data/blog_article_datas', { title, page: template, ...extra }))['@id'] as string,
-    route: async (path: string, target: Record<string, unknown>) => (await post('/_api/_/routes', { path, ...target }))['@id'] as string,
-    generate: (target: Record<string, unknown>, token = admin()) => server.post('/_api/_/routes/generate', target, { token }),
+    route: async (path: string, target: Record<string, unknown>) =>
+      (await post('/_api/_/routes', { path, ...target }))['@id'] as string,
+    generate: (target: Record<string, unknown>, token = admin()) =>
+      server.post('/_api/_/routes/generate', target, { token }),
     /** Every route as path -> {id, page, pageData, redirect} straight from the database. */
-    async routes(): Promise<Map<string, { id: string; page: string | null; pageData: string | null; redirect: string | null }>> {
+    async routes(): Promise<
+      Map<string, { id: string; page: string | null; pageData: string | null; redirect: string | null }>
+    > {
       const rows = await server.sql(
         `SELECT r.path, r.id, r.page_id, r.redirect_id, COALESCE(rr._acb_blog_article_datas_id, rr._acb_news_article_datas_id) AS page_data
          FROM _acb_routes r LEFT JOIN _acb_routes_rels rr ON rr.parent_id = r.id AND rr.path = 'pageData'`,
       )
-      return new Map(rows.map((r) => [r.path, { id: r.id, page: r.page_id, pageData: r.page_data, redirect: r.redirect_id }]))
+      return new Map(
+        rows.map((r) => [r.path, { id: r.id, page: r.page_id, pageData: r.page_data, redirect: r.redirect_id }]),
+      )
     },
   }
 }

@@ -13,7 +13,8 @@ let f: ReturnType<typeof fixtures>
 let layout: string
 let template: string
 
-const patchPath = (path: string, body: unknown, token = admin) => server.patch(`/_api/_/routes/${encodeURIComponent(path)}`, body, { token })
+const patchPath = (path: string, body: unknown, token = admin) =>
+  server.patch(`/_api/_/routes/${encodeURIComponent(path)}`, body, { token })
 
 beforeAll(async () => {
   ;({ server, admin, f, layout, template } = await startStructureSite())
@@ -63,8 +64,20 @@ describe('cascadeChildPaths: true', () => {
     expect(serving('/root/a/c/d')).toMatchObject({ id: idOf(t.routes.d), page: idOf(t.D) })
     expect(serving('/root/x')).toMatchObject({ id: idOf(t.routes.x), pageData: idOf(t.X) })
     // Each old path is now a redirect to the route that serves its record.
-    for (const [old, route] of [['/r', t.routes.r], ['/r/a', t.routes.a], ['/r/a/c', t.routes.c], ['/r/a/c/d', t.routes.d], ['/r/x', t.routes.x]] as const) {
-      expect({ old, ...serving(old) }).toEqual({ old, id: expect.any(String), page: null, pageData: null, redirect: idOf(route) })
+    for (const [old, route] of [
+      ['/r', t.routes.r],
+      ['/r/a', t.routes.a],
+      ['/r/a/c', t.routes.c],
+      ['/r/a/c/d', t.routes.d],
+      ['/r/x', t.routes.x],
+    ] as const) {
+      expect({ old, ...serving(old) }).toEqual({
+        old,
+        id: expect.any(String),
+        page: null,
+        pageData: null,
+        redirect: idOf(route),
+      })
     }
     // A descendant whose path is not below the old path keeps it, without a redirect.
     expect(serving('/elsewhere')).toMatchObject({ id: idOf(t.routes.e), redirect: null })
@@ -73,7 +86,11 @@ describe('cascadeChildPaths: true', () => {
 
   it('accepts the path in the URL unencoded (/_/routes//r) as well', async () => {
     const t = await tree()
-    const response = await server.patch('/_api/_/routes//r/a', { path: '/r/alpha', cascadeChildPaths: true }, { token: admin })
+    const response = await server.patch(
+      '/_api/_/routes//r/a',
+      { path: '/r/alpha', cascadeChildPaths: true },
+      { token: admin },
+    )
     expect(response.status).toBe(200)
     const routes = await f.routes()
     expect(routes.get('/r/alpha/c/d')?.id).toBe(idOf(t.routes.d))
@@ -133,14 +150,24 @@ describe('PATCH by path: bad input and access', () => {
     const noSlash = await patchPath('/r', { path: 'x', cascadeChildPaths: true })
     expect(noSlash.status).toBe(422)
     expect((await patchPath('/r', { path: 12 })).status).toBe(422)
-    expect((await server.request('PATCH', '/_api/_/routes//r', undefined, { token: admin, raw: '[1]', contentType: 'application/merge-patch+json' })).status).toBe(400)
+    expect(
+      (
+        await server.request('PATCH', '/_api/_/routes//r', undefined, {
+          token: admin,
+          raw: '[1]',
+          contentType: 'application/merge-patch+json',
+        })
+      ).status,
+    ).toBe(400)
     expect((await f.routes()).get('/r')).toBeDefined()
   })
 
   it('refuses anonymous callers (401) and non-admins (403): no route renamed by an outsider', async () => {
     await tree()
     expect((await server.patch('/_api/_/routes//r', { path: '/hijack' })).status).toBe(401)
-    expect((await patchPath('/r', { path: '/hijack', cascadeChildPaths: true }, await server.tokenFor('ROLE_USER'))).status).toBe(403)
+    expect(
+      (await patchPath('/r', { path: '/hijack', cascadeChildPaths: true }, await server.tokenFor('ROLE_USER'))).status,
+    ).toBe(403)
     expect((await f.routes()).has('/hijack')).toBe(false)
   })
 })

@@ -26,7 +26,12 @@ const observable = (r: { status: number; text: string; headers: Headers }) => ({
 })
 
 // No default origin: only requests from the allowed front end get links.
-const { server, smtp } = useMailSite({ user: { emailLinks: { allowedOrigins: ['https://app\\.example\\.com'] }, passwordReset: { concealUnknownUsers: true } } })
+const { server, smtp } = useMailSite({
+  user: {
+    emailLinks: { allowedOrigins: ['https://app\\.example\\.com'] },
+    passwordReset: { concealUnknownUsers: true },
+  },
+})
 
 describe('concealed unknown users (account enumeration)', () => {
   it('answers an unknown username and address exactly like a known user, sending nothing for them', async () => {
@@ -52,9 +57,13 @@ describe('concealed unknown users (account enumeration)', () => {
     const unknown = await request('ghost2')
     expect(known.status).toBe(429)
     expect(observable(unknown)).toEqual(observable(known))
-    expect(Math.abs(Number(unknown.headers.get('retry-after')) - Number(known.headers.get('retry-after')))).toBeLessThanOrEqual(2)
+    expect(
+      Math.abs(Number(unknown.headers.get('retry-after')) - Number(known.headers.get('retry-after'))),
+    ).toBeLessThanOrEqual(2)
     // The placeholder never holds the identifier itself.
-    expect(JSON.stringify(await server.sql('SELECT * FROM _acb_user_tokens WHERE user_id IS NULL'))).not.toContain('ghost2')
+    expect(JSON.stringify(await server.sql('SELECT * FROM _acb_user_tokens WHERE user_id IS NULL'))).not.toContain(
+      'ghost2',
+    )
   })
 
   it('refuses the link (400) for unknown and known users alike when no origin is usable', async () => {
@@ -81,12 +90,15 @@ describe('concealUnknownUsers on the resend endpoints', () => {
 
 describe('throttle placeholders of unknown identifiers', () => {
   it('placeholder flood with distinct unknown identifiers (unbounded table growth): a placeholder past its repeat wait is deleted by the next insert', async () => {
-    const placeholders = async () => (await server.sql('SELECT count(*)::int AS n FROM _acb_user_tokens WHERE user_id IS NULL'))[0].n as number
+    const placeholders = async () =>
+      (await server.sql('SELECT count(*)::int AS n FROM _acb_user_tokens WHERE user_id IS NULL'))[0].n as number
     await server.sql('DELETE FROM _acb_user_tokens WHERE user_id IS NULL')
     expect((await request('ghost-one')).status).toBe(200)
     expect(await placeholders()).toBe(1)
     // Two days ago: its 86400 s repeat wait and its 3600 s validity are over.
-    await server.sql("UPDATE _acb_user_tokens SET sent_at = now() - interval '2 days', expires_at = now() - interval '1 day' WHERE user_id IS NULL")
+    await server.sql(
+      "UPDATE _acb_user_tokens SET sent_at = now() - interval '2 days', expires_at = now() - interval '1 day' WHERE user_id IS NULL",
+    )
     expect((await request('ghost-two')).status).toBe(200)
     expect(await placeholders()).toBe(1)
     // A placeholder still in its wait stays (it is the throttle).

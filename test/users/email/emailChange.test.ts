@@ -18,7 +18,8 @@ let root: string
 
 const stored = async (id: string) =>
   (await server.sql('SELECT email, new_email_address, email_address_verified FROM _acb_users WHERE id = $1', [id]))[0]
-const paths = (body: { violations?: Array<{ propertyPath: string }> }) => (body.violations ?? []).map((v) => v.propertyPath)
+const paths = (body: { violations?: Array<{ propertyPath: string }> }) =>
+  (body.violations ?? []).map((v) => v.propertyPath)
 
 /** A signed-in user of its own. */
 async function member(username: string): Promise<{ id: string; token: string }> {
@@ -26,24 +27,40 @@ async function member(username: string): Promise<{ id: string; token: string }> 
   return { id, token: await server.login(username) }
 }
 
-const requestChange = (who: { id: string; token: string }, newEmailAddress: string | null, headers: Record<string, string> = ORIGIN) =>
-  server.patch(`/_api/users/${who.id}`, { newEmailAddress }, { token: who.token, headers })
+const requestChange = (
+  who: { id: string; token: string },
+  newEmailAddress: string | null,
+  headers: Record<string, string> = ORIGIN,
+) => server.patch(`/_api/users/${who.id}`, { newEmailAddress }, { token: who.token, headers })
 
 /** The confirmation link mailed to `address` (the latest), split into its parts. */
-async function confirmationTo(address: string, count = 1): Promise<{ mail: ReceivedMessage; link: string; token: string; apiPath: string }> {
+async function confirmationTo(
+  address: string,
+  count = 1,
+): Promise<{ mail: ReceivedMessage; link: string; token: string; apiPath: string }> {
   await smtp.waitFor(() => smtp.to(address).length >= count)
   const mail = smtp.to(address)[count - 1]!
   const [link] = linksIn(mail)
   const match = /^https:\/\/front\.example\/confirm-new-email\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(link ?? '')
   if (!match) throw new Error(`unexpected link ${link}`)
-  return { mail, link: link!, token: decodeURIComponent(match[3]!), apiPath: `/_api/confirm-email/${match[1]}/${match[2]}/${match[3]}` }
+  return {
+    mail,
+    link: link!,
+    token: decodeURIComponent(match[3]!),
+    apiPath: `/_api/confirm-email/${match[1]}/${match[2]}/${match[3]}`,
+  }
 }
 
 /** Makes the repeat wait of a user's last confirmation email run out (as if 301 s had passed). */
 const endRepeatWait = (id: string) =>
-  server.sql("UPDATE _acb_user_tokens SET sent_at = sent_at - interval '301 seconds' WHERE user_id = $1 AND purpose = 'new_email'", [id])
+  server.sql(
+    "UPDATE _acb_user_tokens SET sent_at = sent_at - interval '301 seconds' WHERE user_id = $1 AND purpose = 'new_email'",
+    [id],
+  )
 
-const { server, smtp } = useMailSite({ user: { emailVerification: { verifyOnChange: true }, emailLinks: { allowedOrigins: ['https://front\\.example'] } } })
+const { server, smtp } = useMailSite({
+  user: { emailVerification: { verifyOnChange: true }, emailLinks: { allowedOrigins: ['https://front\\.example'] } },
+})
 beforeAll(async () => {
   await server.createUser('root', ['ROLE_SUPER_ADMIN'])
   await server.createUser('owner')
@@ -55,19 +72,33 @@ describe('requesting and confirming a change', () => {
     const lea = await member('lea')
     const response = await requestChange(lea, 'Lea.New@Example.com')
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ emailAddress: 'lea@example.com', newEmailAddress: 'lea.new@example.com', emailAddressVerified: true })
-    expect(await stored(lea.id)).toEqual({ email: 'lea@example.com', new_email_address: 'lea.new@example.com', email_address_verified: true })
+    expect(response.body).toMatchObject({
+      emailAddress: 'lea@example.com',
+      newEmailAddress: 'lea.new@example.com',
+      emailAddressVerified: true,
+    })
+    expect(await stored(lea.id)).toEqual({
+      email: 'lea@example.com',
+      new_email_address: 'lea.new@example.com',
+      email_address_verified: true,
+    })
 
     const { mail, link, apiPath } = await confirmationTo('lea.new@example.com')
     expect(mail.subject).toBe('Please confirm your new email address for CWA Reference Site')
-    expect(link).toMatch(/^https:\/\/front\.example\/confirm-new-email\/lea\/lea\.new%40example\.com\/[A-Za-z0-9_-]{20,}$/)
+    expect(link).toMatch(
+      /^https:\/\/front\.example\/confirm-new-email\/lea\/lea\.new%40example\.com\/[A-Za-z0-9_-]{20,}$/,
+    )
     // Only the new address gets the link (the current one only had its welcome email).
     expect(smtp.to('lea@example.com').filter((m) => linksIn(m).length > 0)).toHaveLength(0)
 
     const confirmed = await server.get(apiPath)
     expect(confirmed.status).toBe(200)
     expect(confirmed.headers.get('cache-control')).toContain('no-store')
-    expect(await stored(lea.id)).toEqual({ email: 'lea.new@example.com', new_email_address: null, email_address_verified: true })
+    expect(await stored(lea.id)).toEqual({
+      email: 'lea.new@example.com',
+      new_email_address: null,
+      email_address_verified: true,
+    })
     expect((await server.get('/_api/me', { token: lea.token })).body.emailAddress).toBe('lea.new@example.com')
 
     // Single use (replay of a used link).
@@ -76,9 +107,17 @@ describe('requesting and confirming a change', () => {
 
   it("turns the account holder's direct emailAddress write into a pending change (email change without confirmation attempt)", async () => {
     const max = await member('max')
-    const response = await server.patch(`/_api/users/${max.id}`, { emailAddress: 'max.new@example.com' }, { token: max.token, headers: ORIGIN })
+    const response = await server.patch(
+      `/_api/users/${max.id}`,
+      { emailAddress: 'max.new@example.com' },
+      { token: max.token, headers: ORIGIN },
+    )
     expect(response.status).toBe(200)
-    expect(await stored(max.id)).toEqual({ email: 'max@example.com', new_email_address: 'max.new@example.com', email_address_verified: true })
+    expect(await stored(max.id)).toEqual({
+      email: 'max@example.com',
+      new_email_address: 'max.new@example.com',
+      email_address_verified: true,
+    })
     await confirmationTo('max.new@example.com')
   })
 
@@ -90,12 +129,16 @@ describe('requesting and confirming a change', () => {
     expect((await server.get(`/_api/confirm-email/nia/attacker%40example.com/${token}`)).status).toBe(404)
     expect((await server.get(`/_api/confirm-email/nobody/nia.new%40example.com/${token}`)).status).toBe(404)
     expect((await server.get(`/_api/confirm-email/lea/nia.new%40example.com/${token}`)).status).toBe(404)
-    expect(await stored(nia.id)).toEqual({ email: 'nia@example.com', new_email_address: 'nia.new@example.com', email_address_verified: true })
+    expect(await stored(nia.id)).toEqual({
+      email: 'nia@example.com',
+      new_email_address: 'nia.new@example.com',
+      email_address_verified: true,
+    })
     // The real link still works after those attempts.
     expect((await server.get(`/_api/confirm-email/nia/nia.new%40example.com/${token}`)).status).toBe(200)
   })
 
-  it("refuses an address another account owns (account takeover by claiming its email): 422 on newEmailAddress, no email", async () => {
+  it('refuses an address another account owns (account takeover by claiming its email): 422 on newEmailAddress, no email', async () => {
     const oli = await member('oli')
     const response = await requestChange(oli, 'owner@example.com')
     expect(response.status).toBe(422)
@@ -124,7 +167,11 @@ describe('cancelling and replacing', () => {
     expect(cancelled.status).toBe(200)
     expect(cancelled.body.newEmailAddress).toBeNull()
     expect((await server.get(first.apiPath)).status).toBe(404)
-    expect(await stored(ray.id)).toEqual({ email: 'ray@example.com', new_email_address: null, email_address_verified: true })
+    expect(await stored(ray.id)).toEqual({
+      email: 'ray@example.com',
+      new_email_address: null,
+      email_address_verified: true,
+    })
 
     const again = await requestChange(ray, 'ray.two@example.com')
     expect(again.status).toBe(200)
@@ -209,7 +256,9 @@ describe('GET /resend-verify-new-email/{username}', () => {
     await requestChange(xia, 'xia.new@example.com')
     const first = await confirmationTo('xia.new@example.com')
     await endRepeatWait(xia.id)
-    expect((await server.get('/_api/resend-verify-new-email/xia', { headers: { origin: 'https://evil.example' } })).status).toBe(400)
+    expect(
+      (await server.get('/_api/resend-verify-new-email/xia', { headers: { origin: 'https://evil.example' } })).status,
+    ).toBe(400)
     expect(smtp.to('xia.new@example.com')).toHaveLength(1)
     expect((await server.get(first.apiPath)).status).toBe(200)
   })
@@ -236,7 +285,11 @@ describe('link refusal and transport failure', () => {
     try {
       const failed = await requestChange(zoe, 'zoe.two@example.com')
       expect(failed.status).toBe(503)
-      expect(await stored(zoe.id)).toEqual({ email: 'zoe@example.com', new_email_address: 'zoe.one@example.com', email_address_verified: true })
+      expect(await stored(zoe.id)).toEqual({
+        email: 'zoe@example.com',
+        new_email_address: 'zoe.one@example.com',
+        email_address_verified: true,
+      })
       await endRepeatWait(zoe.id)
       expect((await server.get('/_api/resend-verify-new-email/zoe', { headers: ORIGIN })).status).toBe(503)
       const cancel = await requestChange(zoe, null)
@@ -266,7 +319,11 @@ describe('link refusal and transport failure', () => {
 describe('super admin', () => {
   it("starts the flow for another user's account, mailing the new address", async () => {
     const bea = await member('bea')
-    const response = await server.patch(`/_api/users/${bea.id}`, { newEmailAddress: 'bea.new@example.com' }, { token: root, headers: ORIGIN })
+    const response = await server.patch(
+      `/_api/users/${bea.id}`,
+      { newEmailAddress: 'bea.new@example.com' },
+      { token: root, headers: ORIGIN },
+    )
     expect(response.status).toBe(200)
     expect((await stored(bea.id)).email).toBe('bea@example.com')
     await confirmationTo('bea.new@example.com')
@@ -274,8 +331,16 @@ describe('super admin', () => {
 
   it('may still set emailAddress directly', async () => {
     const cal = await member('cal')
-    const response = await server.patch(`/_api/users/${cal.id}`, { emailAddress: 'cal.new@example.com', emailAddressVerified: true }, { token: root })
+    const response = await server.patch(
+      `/_api/users/${cal.id}`,
+      { emailAddress: 'cal.new@example.com', emailAddressVerified: true },
+      { token: root },
+    )
     expect(response.status).toBe(200)
-    expect(await stored(cal.id)).toEqual({ email: 'cal.new@example.com', new_email_address: null, email_address_verified: true })
+    expect(await stored(cal.id)).toEqual({
+      email: 'cal.new@example.com',
+      new_email_address: null,
+      email_address_verified: true,
+    })
   })
 })

@@ -14,7 +14,8 @@ import { theLink } from './helpers'
 const { server, smtp } = useMailSite({ user: { emailLinks: { defaultOrigin: 'https://front.example' } } })
 
 /** The API path of the confirmation link in a mail. */
-const confirmPath = (mail: ReceivedMessage) => `/_api${theLink(mail).pathname.replace('/confirm-new-email/', '/confirm-email/')}`
+const confirmPath = (mail: ReceivedMessage) =>
+  `/_api${theLink(mail).pathname.replace('/confirm-new-email/', '/confirm-email/')}`
 const confirmations = (address: string) => smtp.to(address).filter((m) => /confirm/i.test(m.subject)).length
 
 async function member(username: string) {
@@ -41,7 +42,9 @@ describe('email change confirmations: repeat wait', () => {
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(290)
     expect(Number(throttled.headers.get('retry-after'))).toBeLessThanOrEqual(300)
     // Every earlier link is dead; once the wait is over the pending address gets a working one.
-    await server.sql("UPDATE _acb_user_tokens SET sent_at = sent_at - interval '301 seconds' WHERE user_id = $1", [gun.id])
+    await server.sql("UPDATE _acb_user_tokens SET sent_at = sent_at - interval '301 seconds' WHERE user_id = $1", [
+      gun.id,
+    ])
     expect((await server.get('/_api/resend-verify-new-email/cannon')).status).toBe(200)
     await smtp.waitFor(() => confirmations(targets[1]!) === 2)
     expect((await server.get(confirmPath(smtp.to(targets[1]!).at(-1)!))).status).toBe(200)
@@ -55,7 +58,9 @@ describe('email change confirmations: repeat wait', () => {
     }
     await smtp.idle()
     expect(confirmations(target)).toBe(2)
-    expect((await server.sql('SELECT new_email_address FROM _acb_users WHERE id = $1', [gun.id]))[0].new_email_address).toBeNull()
+    expect(
+      (await server.sql('SELECT new_email_address FROM _acb_users WHERE id = $1', [gun.id]))[0].new_email_address,
+    ).toBeNull()
   })
 
   it('mail cannon that confirms an address of its own in between (repeat-wait reset by a used link): the target still gets one email per wait', async () => {

@@ -22,7 +22,12 @@ export function linkParts(link: URL): { username: string; token: string } {
 }
 
 /** Submits the built-in password_reset form (what the front end does with the emailed link's values). */
-export function submitReset(server: TestServer, username: string, token: string, password: string): Promise<TestResponse> {
+export function submitReset(
+  server: TestServer,
+  username: string,
+  token: string,
+  password: string,
+): Promise<TestResponse> {
   return server.post(
     '/_api/component/forms/password_reset/submit',
     { password_reset: { username, token, plainPassword: { first: password, second: password } } },
@@ -37,15 +42,25 @@ export async function canLogin(server: TestServer, username: string, password: s
 }
 
 /** Stored email-flow tokens of a user (purpose, hash, times). */
-export function storedTokens(server: TestServer, userId: string, purpose?: string): Promise<Array<{ purpose: string; token_hash: string; data: string | null }>> {
+export function storedTokens(
+  server: TestServer,
+  userId: string,
+  purpose?: string,
+): Promise<Array<{ purpose: string; token_hash: string; data: string | null }>> {
   return purpose
-    ? server.sql('SELECT purpose, token_hash, data FROM _acb_user_tokens WHERE user_id = $1 AND purpose = $2', [userId, purpose])
+    ? server.sql('SELECT purpose, token_hash, data FROM _acb_user_tokens WHERE user_id = $1 AND purpose = $2', [
+        userId,
+        purpose,
+      ])
     : server.sql('SELECT purpose, token_hash, data FROM _acb_user_tokens WHERE user_id = $1', [userId])
 }
 
 /** Moves a user's last send of that purpose back in time: the same as waiting that long. */
 export async function ageSend(server: TestServer, userId: string, purpose: string, seconds: number): Promise<void> {
-  await server.sql(`UPDATE _acb_user_tokens SET sent_at = sent_at - make_interval(secs => $3) WHERE user_id = $1 AND purpose = $2`, [userId, purpose, seconds])
+  await server.sql(
+    `UPDATE _acb_user_tokens SET sent_at = sent_at - make_interval(secs => $3) WHERE user_id = $1 AND purpose = $2`,
+    [userId, purpose, seconds],
+  )
 }
 
 export function expectPrivate(response: TestResponse): void {

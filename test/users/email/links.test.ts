@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import { fillLink, isSafeRedirectPath, linkTemplate, normalizeOrigin } from '../../../plugins/cwa/dist/features/users/email/links.js'
+import {
+  fillLink,
+  isSafeRedirectPath,
+  linkTemplate,
+  normalizeOrigin,
+} from '../../../plugins/cwa/dist/features/users/email/links.js'
 import { linksIn } from '../../support/smtp'
 import { ageSend, linkParts, storedTokens, submitReset, theLink } from './helpers'
 import { useMailSite } from '../../support/mail'
@@ -19,7 +24,12 @@ async function resetLink(headers: Record<string, string> = {}, query = '') {
   await server.createUser(username)
   const response = await server.get(`/_api/password/reset/request/${username}${query}`, { headers })
   if (response.status !== 200) return { response, link: null }
-  return { response, link: theLink(await smtp.waitFor((m) => m.to.includes(`${username}@example.com`) && /password reset/.test(m.subject))) }
+  return {
+    response,
+    link: theLink(
+      await smtp.waitFor((m) => m.to.includes(`${username}@example.com`) && /password reset/.test(m.subject)),
+    ),
+  }
 }
 
 async function originFor(headers: Record<string, string>): Promise<string> {
@@ -32,7 +42,12 @@ const { server, smtp } = useMailSite({
   user: {
     emailLinks: {
       defaultOrigin: DEFAULT,
-      allowedOrigins: ['https://app\\.example\\.com', 'http://localhost:3000', 'https://Mixed\\.Example\\.org', '[a-z]+://scheme\\.example\\.com'],
+      allowedOrigins: [
+        'https://app\\.example\\.com',
+        'http://localhost:3000',
+        'https://Mixed\\.Example\\.org',
+        '[a-z]+://scheme\\.example\\.com',
+      ],
     },
     passwordReset: { email: { redirectPathQuery: 'redirect' } },
   },
@@ -55,7 +70,9 @@ describe('link origin', () => {
   })
 
   it('ignores the Referer when an Origin header is present, even one not allowed (header juggling)', async () => {
-    expect(await originFor({ origin: 'https://evil.example.net', referer: 'https://app.example.com/page' })).toBe(DEFAULT)
+    expect(await originFor({ origin: 'https://evil.example.net', referer: 'https://app.example.com/page' })).toBe(
+      DEFAULT,
+    )
   })
 
   it('falls back to the default origin for an origin not allowed (reset link pointing to a phishing site)', async () => {
@@ -86,7 +103,10 @@ describe('link origin', () => {
 
 describe('redirect path query', () => {
   it('uses a safe requested path, with the placeholders filled in', async () => {
-    const { link } = await resetLink({ origin: 'https://app.example.com' }, `?redirect=${encodeURIComponent('/custom/{{ username }}/x/{{token}}')}`)
+    const { link } = await resetLink(
+      { origin: 'https://app.example.com' },
+      `?redirect=${encodeURIComponent('/custom/{{ username }}/x/{{token}}')}`,
+    )
     const { token } = linkParts(link!)
     expect(link!.origin).toBe('https://app.example.com')
     expect(link!.pathname).toBe(`/custom/links${counter}/x/${token}`)
@@ -116,17 +136,27 @@ describe('link refusal', () => {
     },
   })
   // The same, but with the site's default (relative) verification path.
-  const { server: relative, smtp: relativeSmtp } = useMailSite({ user: { emailLinks: { allowedOrigins: ['https://app\\.example\\.com'] } } })
+  const { server: relative, smtp: relativeSmtp } = useMailSite({
+    user: { emailLinks: { allowedOrigins: ['https://app\\.example\\.com'] } },
+  })
 
   it('answers 400 without a usable origin and changes nothing: the existing reset link keeps working', async () => {
     const id = await refusing.createUser('rita')
-    const allowed = await refusing.get('/_api/password/reset/request/rita', { headers: { origin: 'https://app.example.com' } })
+    const allowed = await refusing.get('/_api/password/reset/request/rita', {
+      headers: { origin: 'https://app.example.com' },
+    })
     expect(allowed.status).toBe(200)
-    const { token } = linkParts(theLink(await refusingSmtp.waitFor((m) => m.to.includes('rita@example.com') && /password reset/.test(m.subject))))
+    const { token } = linkParts(
+      theLink(await refusingSmtp.waitFor((m) => m.to.includes('rita@example.com') && /password reset/.test(m.subject))),
+    )
     await ageSend(refusing, id, 'password_reset', 86400)
     const before = await storedTokens(refusing, id)
 
-    for (const headers of [{}, { origin: 'https://evil.example.net' }, { referer: 'https://evil.example.net/x' }] as Array<Record<string, string>>) {
+    for (const headers of [
+      {},
+      { origin: 'https://evil.example.net' },
+      { referer: 'https://evil.example.net/x' },
+    ] as Array<Record<string, string>>) {
       const response = await refusing.get('/_api/password/reset/request/rita', { headers })
       expect(response.status).toBe(400)
       expect(response.body.detail).toMatch(/link/i)
@@ -138,7 +168,11 @@ describe('link refusal', () => {
 
   it('still sends a plain welcome (no verification link) without a usable origin, just without a link', async () => {
     const root = await refusing.tokenFor('ROLE_SUPER_ADMIN')
-    const created = await refusing.post('/_api/users', { username: 'wilma', emailAddress: 'wilma@example.com', plainPassword: 'wilma pw 123' }, { token: root })
+    const created = await refusing.post(
+      '/_api/users',
+      { username: 'wilma', emailAddress: 'wilma@example.com', plainPassword: 'wilma pw 123' },
+      { token: root },
+    )
     expect(created.status).toBe(201)
     const mail = await refusingSmtp.waitFor((m) => m.to.includes('wilma@example.com') && /^Welcome/.test(m.subject))
     expect(linksIn(mail)).toEqual([])
@@ -148,7 +182,11 @@ describe('link refusal', () => {
   it('answers 400 on the verification resend too, unless the path is a full URL (used as is)', async () => {
     // The site's default verification path (/verify-email/...) needs an origin: none usable is a 400, nothing sent or stored.
     const id = await relative.createUser('vera', ['ROLE_USER'], { emailAddressVerified: false })
-    for (const headers of [{}, { origin: 'https://evil.example.net' }, { referer: 'https://evil.example.net/x' }] as Array<Record<string, string>>) {
+    for (const headers of [
+      {},
+      { origin: 'https://evil.example.net' },
+      { referer: 'https://evil.example.net/x' },
+    ] as Array<Record<string, string>>) {
       const refused = await relative.get('/_api/resend-verify-email/vera', { headers })
       expect(refused.status).toBe(400)
       expect(refused.body.detail).toMatch(/link/i)
@@ -157,14 +195,20 @@ describe('link refusal', () => {
     await relativeSmtp.idle()
     expect(relativeSmtp.to('vera@example.com')).toHaveLength(0)
     // The same request from the allowed front end is sent (control: the 400 is about the origin).
-    expect((await relative.get('/_api/resend-verify-email/vera', { headers: { origin: 'https://app.example.com' } })).status).toBe(200)
-    expect(theLink(await relativeSmtp.waitFor((m) => m.to.includes('vera@example.com') && /verify/.test(m.subject))).origin).toBe('https://app.example.com')
+    expect(
+      (await relative.get('/_api/resend-verify-email/vera', { headers: { origin: 'https://app.example.com' } })).status,
+    ).toBe(200)
+    expect(
+      theLink(await relativeSmtp.waitFor((m) => m.to.includes('vera@example.com') && /verify/.test(m.subject))).origin,
+    ).toBe('https://app.example.com')
 
     // A full URL as the verification path is used as is: no origin needed.
     await refusing.createUser('vera', ['ROLE_USER'], { emailAddressVerified: false })
     const response = await refusing.get('/_api/resend-verify-email/vera')
     expect(response.status).toBe(200)
-    const link = theLink(await refusingSmtp.waitFor((m) => m.to.includes('vera@example.com') && /verify/.test(m.subject)))
+    const link = theLink(
+      await refusingSmtp.waitFor((m) => m.to.includes('vera@example.com') && /verify/.test(m.subject)),
+    )
     expect(link.origin).toBe('https://verify.example.org')
     expect(link.pathname).toMatch(/^\/v\/vera\/[A-Za-z0-9_-]{43}$/)
   })
@@ -172,17 +216,27 @@ describe('link refusal', () => {
 
 describe('link rules', () => {
   const links = { defaultOrigin: null, allowedOrigins: [] as string[] }
-  const req = (headers: Record<string, string> = {}, query = '') => ({ headers: new Headers(headers), searchParams: new URLSearchParams(query) })
+  const req = (headers: Record<string, string> = {}, query = '') => ({
+    headers: new Headers(headers),
+    searchParams: new URLSearchParams(query),
+  })
 
   it('refuses with neither default origin nor allowed origins', () => {
-    const result = linkTemplate(req({ origin: 'https://app.example.com' }), links, { defaultRedirectPath: '/r/{{ token }}', redirectPathQuery: 'next' })
+    const result = linkTemplate(req({ origin: 'https://app.example.com' }), links, {
+      defaultRedirectPath: '/r/{{ token }}',
+      redirectPathQuery: 'next',
+    })
     expect(result.ok).toBe(false)
   })
 
   it('URL-encodes the placeholders', () => {
-    expect(fillLink('https://a.example/{{ username }}/{{ new_email }}/{{ token }}', { username: 'jo/ann?x', new_email: 'a+b@c.example', token: 'T' })).toBe(
-      'https://a.example/jo%2Fann%3Fx/a%2Bb%40c.example/T',
-    )
+    expect(
+      fillLink('https://a.example/{{ username }}/{{ new_email }}/{{ token }}', {
+        username: 'jo/ann?x',
+        new_email: 'a+b@c.example',
+        token: 'T',
+      }),
+    ).toBe('https://a.example/jo%2Fann%3Fx/a%2Bb%40c.example/T')
   })
 
   it('normalises origins', () => {
@@ -195,11 +249,18 @@ describe('link rules', () => {
 
   it('checks requested paths', () => {
     expect(isSafeRedirectPath('/ok/x')).toBe(true)
-    expect(linkTemplate(req({}, 'next=/ok/{{ token }}'), { ...links, defaultOrigin: 'https://a.example' }, { defaultRedirectPath: '/d', redirectPathQuery: 'next' })).toEqual({
+    expect(
+      linkTemplate(
+        req({}, 'next=/ok/{{ token }}'),
+        { ...links, defaultOrigin: 'https://a.example' },
+        { defaultRedirectPath: '/d', redirectPathQuery: 'next' },
+      ),
+    ).toEqual({
       ok: true,
       template: 'https://a.example/ok/{{ token }}',
       origin: 'https://a.example',
     })
-    for (const bad of ['//evil.com', '/\\evil', '/a b', '/a\tb', '/a\u007fb', 'x/y', '', '/a//b']) expect(isSafeRedirectPath(bad)).toBe(false)
+    for (const bad of ['//evil.com', '/\\evil', '/a b', '/a\tb', '/a\u007fb', 'x/y', '', '/a//b'])
+      expect(isSafeRedirectPath(bad)).toBe(false)
   })
 })

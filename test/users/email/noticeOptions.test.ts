@@ -14,7 +14,8 @@ import { useMailSite } from '../../support/mail'
 
 let root: string
 
-const ofKind = (address: string, subject: RegExp) => (m: ReceivedMessage) => m.to.includes(address) && subject.test(m.subject)
+const ofKind = (address: string, subject: RegExp) => (m: ReceivedMessage) =>
+  m.to.includes(address) && subject.test(m.subject)
 
 const { server, smtp } = useMailSite({
   websiteName: 'Notice Site',
@@ -35,7 +36,11 @@ describe('notice emails', () => {
   })
 
   it('mails a welcome with a link to the site on account creation (verification off)', async () => {
-    const created = await server.post('/_api/users', { username: 'wendy', emailAddress: 'wendy@example.com', plainPassword: 'wendy pw 123' }, { token: root })
+    const created = await server.post(
+      '/_api/users',
+      { username: 'wendy', emailAddress: 'wendy@example.com', plainPassword: 'wendy pw 123' },
+      { token: root },
+    )
     expect(created.status).toBe(201)
     const mail = await smtp.waitFor(ofKind('wendy@example.com', /^Welcome/))
     expect(mail.subject).toBe('Welcome to Notice Site')
@@ -54,7 +59,11 @@ describe('notice emails', () => {
 
   it('mails password_changed without any link', async () => {
     const payloadReq = await createLocalReq({}, server.payload)
-    const outcome = await sendUserNotice({ payload: server.payload, req: payloadReq }, 'passwordChanged', { id: 'x', username: 'paul', email: 'paul@example.com' })
+    const outcome = await sendUserNotice({ payload: server.payload, req: payloadReq }, 'passwordChanged', {
+      id: 'x',
+      username: 'paul',
+      email: 'paul@example.com',
+    })
     expect(outcome).toBe('sent')
     const mail = await smtp.waitFor(ofKind('paul@example.com', /password has changed/))
     expect(mail.html).toContain('<p>')
@@ -62,7 +71,11 @@ describe('notice emails', () => {
   })
 
   it('escapes values in the HTML part (markup injection through a username or the site name)', () => {
-    const email = renderEmail('user_enabled', 'S', { websiteName: 'A & B', username: '<img src=x onerror=alert(1)>', link: 'https://x.example/?a=1&b="2"' })
+    const email = renderEmail('user_enabled', 'S', {
+      websiteName: 'A & B',
+      username: '<img src=x onerror=alert(1)>',
+      link: 'https://x.example/?a=1&b="2"',
+    })
     expect(email.html).not.toContain('<img')
     expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt;')
     expect(email.html).toContain('A &amp; B')
@@ -87,7 +100,10 @@ describe('user_tokens collection', () => {
 })
 
 describe('refused links after a completed write', () => {
-  const { server: bare, smtp: bareSmtp } = useMailSite({ users: { allowRegistration: true }, user: { emailVerification: { verifyOnRegister: true } } })
+  const { server: bare, smtp: bareSmtp } = useMailSite({
+    users: { allowRegistration: true },
+    user: { emailVerification: { verifyOnRegister: true } },
+  })
   let errors: LogCapture
   beforeAll(() => {
     errors = captureLogs(bare.payload)
@@ -96,7 +112,11 @@ describe('refused links after a completed write', () => {
 
   it('registers the user (201) without an email and logs the refusal at error level', async () => {
     errors.clear()
-    const response = await bare.post('/_api/users', { username: 'noorigin', emailAddress: 'noorigin@example.com', plainPassword: 'no origin pw 1' })
+    const response = await bare.post('/_api/users', {
+      username: 'noorigin',
+      emailAddress: 'noorigin@example.com',
+      plainPassword: 'no origin pw 1',
+    })
     expect(response.status).toBe(201)
     expect(await bare.sql("SELECT 1 FROM _acb_users WHERE username = 'noorigin'")).toHaveLength(1)
     await bareSmtp.idle()

@@ -12,7 +12,8 @@ import { useMailSite } from '../../support/mail'
 
 let root: string
 
-const mailsTo = (address: string, subject: RegExp): ReceivedMessage[] => smtp.to(address).filter((m) => subject.test(m.subject))
+const mailsTo = (address: string, subject: RegExp): ReceivedMessage[] =>
+  smtp.to(address).filter((m) => subject.test(m.subject))
 
 const { server, smtp } = useMailSite({
   users: { allowRegistration: true },
@@ -25,7 +26,11 @@ beforeAll(async () => {
 
 describe('welcome', () => {
   it('welcomes a registration without verifyOnRegister: a link to the site, no token, verified by defaultValue', async () => {
-    const response = await server.post('/_api/users', { username: 'walt', emailAddress: 'walt@example.com', plainPassword: 'walt pass 123' })
+    const response = await server.post('/_api/users', {
+      username: 'walt',
+      emailAddress: 'walt@example.com',
+      plainPassword: 'walt pass 123',
+    })
     expect(response.status).toBe(201)
     expect(response.body.emailAddressVerified).toBe(true)
     const mail = await smtp.waitFor((m) => m.to.includes('walt@example.com'))
@@ -34,7 +39,15 @@ describe('welcome', () => {
   })
 
   it('welcomes a user a super admin creates through the API, but not one created by a script or the operator command (Local API)', async () => {
-    expect((await server.post('/_api/users', { username: 'hired', emailAddress: 'hired@example.com', plainPassword: 'hired pass 123' }, { token: root })).status).toBe(201)
+    expect(
+      (
+        await server.post(
+          '/_api/users',
+          { username: 'hired', emailAddress: 'hired@example.com', plainPassword: 'hired pass 123' },
+          { token: root },
+        )
+      ).status,
+    ).toBe(201)
     await smtp.waitFor((m) => m.to.includes('hired@example.com') && /welcome/i.test(m.subject))
     await server.createUser('scripted')
     await smtp.idle()
@@ -68,7 +81,9 @@ describe('account changes', () => {
   it('sends no username or password notice for a write that changes neither (control)', async () => {
     const id = await server.createUser('quiet')
     const token = await server.login('quiet')
-    expect((await server.patch(`/_api/users/${id}`, { username: 'quiet', newEmailAddress: null }, { token })).status).toBe(200)
+    expect(
+      (await server.patch(`/_api/users/${id}`, { username: 'quiet', newEmailAddress: null }, { token })).status,
+    ).toBe(200)
     await smtp.idle()
     expect(mailsTo('quiet@example.com', /username|password|enabled/i)).toEqual([])
   })

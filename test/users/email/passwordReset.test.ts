@@ -130,7 +130,8 @@ describe('concurrent requests', () => {
     const responses = await Promise.all(Array.from({ length: 6 }, () => request('race')))
     const statuses = responses.map((r) => r.status).sort()
     expect(statuses).toEqual([200, 429, 429, 429, 429, 429])
-    for (const r of responses.filter((x) => x.status === 429)) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
+    for (const r of responses.filter((x) => x.status === 429))
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
     await resetMailFor('race@example.com')
     await smtp.idle()
     expect(resetsTo('race@example.com')).toHaveLength(1)
@@ -154,7 +155,11 @@ describe('password reset with the emailed link', () => {
     // From two addresses (one address is throttled after 5 failures on an account, before the lock), then the owner's own one.
     for (let i = 0; i < 10; i++) {
       const headers = { 'x-forwarded-for': i < 5 ? '192.0.2.1' : '192.0.2.2' }
-      await server.post('/_api/login', { username: 'lock', password: `wrong guess ${i}` }, { contentType: 'application/json', headers })
+      await server.post(
+        '/_api/login',
+        { username: 'lock', password: `wrong guess ${i}` },
+        { contentType: 'application/json', headers },
+      )
     }
     const [locked] = await server.sql("SELECT lock_until > now() AS locked FROM _acb_users WHERE username = 'lock'")
     expect(locked.locked).toBe(true)
@@ -163,7 +168,11 @@ describe('password reset with the emailed link', () => {
     expect((await submitReset(server, 'lock', token, 'unlocked by reset 1')).status).toBe(201)
     expect(await canLogin(server, 'lock', 'unlocked by reset 1')).toBe(true)
     // The guessing addresses' count on the account went with the lock (the owner may have been one of them).
-    const again = await server.post('/_api/login', { username: 'lock', password: 'unlocked by reset 1' }, { contentType: 'application/json', headers: { 'x-forwarded-for': '192.0.2.1' } })
+    const again = await server.post(
+      '/_api/login',
+      { username: 'lock', password: 'unlocked by reset 1' },
+      { contentType: 'application/json', headers: { 'x-forwarded-for': '192.0.2.1' } },
+    )
     expect(again.status).toBe(204)
   })
 
@@ -202,7 +211,10 @@ describe('password reset with the emailed link', () => {
   it('stores the link to expire after 3600 s by default', async () => {
     const id = await server.createUser('ivan')
     expect((await request('ivan')).status).toBe(200)
-    const [row] = await server.sql('SELECT extract(epoch FROM expires_at - sent_at)::int AS validity FROM _acb_user_tokens WHERE user_id = $1', [id])
+    const [row] = await server.sql(
+      'SELECT extract(epoch FROM expires_at - sent_at)::int AS validity FROM _acb_user_tokens WHERE user_id = $1',
+      [id],
+    )
     expect(row.validity).toBe(3600)
   })
 
@@ -215,12 +227,20 @@ describe('password reset with the emailed link', () => {
     // Submitted from a browser that still holds one of the sessions: that one ends too.
     const response = await server.post(
       '/_api/component/forms/password_reset/submit',
-      { password_reset: { username: 'jana', token, plainPassword: { first: 'jana resets 888', second: 'jana resets 888' } } },
+      {
+        password_reset: {
+          username: 'jana',
+          token,
+          plainPassword: { first: 'jana resets 888', second: 'jana resets 888' },
+        },
+      },
       { contentType: 'application/json', headers: { cookie: cookieHeader({ refresh: laptop.refresh }) } },
     )
     expect(response.status).toBe(201)
     for (const session of [stolen, laptop]) {
-      const refreshed = await server.post('/_api/token/refresh', undefined, { headers: { cookie: cookieHeader({ refresh: session.refresh }) } })
+      const refreshed = await server.post('/_api/token/refresh', undefined, {
+        headers: { cookie: cookieHeader({ refresh: session.refresh }) },
+      })
       expect(refreshed.status).toBe(401)
     }
   })
@@ -230,7 +250,9 @@ describe('password reset with the emailed link', () => {
     expect((await request('kurt')).status).toBe(200)
     const { token } = linkParts(theLink(await resetMailFor('kurt@example.com')))
     expect((await submitReset(server, 'kurt', token, 'kurt new pw 999')).status).toBe(201)
-    const notice = await smtp.waitFor((m) => m.to.includes('kurt@example.com') && m.subject === 'Your Site & <Co> password has changed')
+    const notice = await smtp.waitFor(
+      (m) => m.to.includes('kurt@example.com') && m.subject === 'Your Site & <Co> password has changed',
+    )
     expect(notice.text).toContain('password has been changed')
     expect(notice.html).not.toMatch(/href=/)
     expect(notice.text).not.toMatch(/https?:\/\//)

@@ -23,11 +23,14 @@ const blankPath = (flags: Record<string, boolean>, query: string | null = null) 
 })
 
 describe('start-up check of the email options', () => {
-  it.each<Record<string, boolean>>([{ verifyOnRegister: true }, { verifyOnChange: true }])('refuses %j without a verification link path', async (flags) => {
-    await expect(build({ options: blankPath(flags) })).rejects.toThrow(
-      /verifyOnRegister \/ verifyOnChange need user\.emailVerification\.email\.defaultRedirectPath or user\.emailVerification\.email\.redirectPathQuery/,
-    )
-  })
+  it.each<Record<string, boolean>>([{ verifyOnRegister: true }, { verifyOnChange: true }])(
+    'refuses %j without a verification link path',
+    async (flags) => {
+      await expect(build({ options: blankPath(flags) })).rejects.toThrow(
+        /verifyOnRegister \/ verifyOnChange need user\.emailVerification\.email\.defaultRedirectPath or user\.emailVerification\.email\.redirectPathQuery/,
+      )
+    },
+  )
 
   it('refuses it from the options file of the deployment (CWA_CONFIG_FILE) too', async () => {
     const file = path.join(dir, 'options.json')
@@ -48,8 +51,8 @@ describe('start-up check of the email options', () => {
   })
 
   it('refuses an allowedOrigins entry that is not a valid regex', async () => {
-    await expect(build({ options: { user: { emailLinks: { allowedOrigins: ['https://(unclosed'] } } } })).rejects.toThrow(
-      /allowedOrigins holds an invalid regex/,
-    )
+    await expect(
+      build({ options: { user: { emailLinks: { allowedOrigins: ['https://(unclosed'] } } } }),
+    ).rejects.toThrow(/allowedOrigins holds an invalid regex/)
   })
 })

@@ -16,7 +16,8 @@ const VALIDITY = 5
 
 const isVerification = (m: ReceivedMessage) => /verify|welcome/i.test(m.subject)
 const verificationsTo = (address: string) => smtp.to(address).filter(isVerification)
-const verify = (username: string, token: string) => server.get(`/_api/verify-email/${encodeURIComponent(username)}/${encodeURIComponent(token)}`)
+const verify = (username: string, token: string) =>
+  server.get(`/_api/verify-email/${encodeURIComponent(username)}/${encodeURIComponent(token)}`)
 const resend = (username: string) => server.get(`/_api/resend-verify-email/${encodeURIComponent(username)}`)
 
 async function isVerified(username: string): Promise<boolean> {
@@ -25,7 +26,11 @@ async function isVerified(username: string): Promise<boolean> {
 }
 
 async function register(username: string) {
-  const response = await server.post('/_api/users', { username, emailAddress: `${username}@example.com`, plainPassword: 'registered pw 123' })
+  const response = await server.post('/_api/users', {
+    username,
+    emailAddress: `${username}@example.com`,
+    plainPassword: 'registered pw 123',
+  })
   expect(response.status).toBe(201)
   return String(response.body['@id']).split('/').pop()!
 }
@@ -59,7 +64,9 @@ describe('verification after registration', () => {
 
   it('works once only (replayed verification link)', async () => {
     await register('otto')
-    const { token } = linkParts(theLink(await smtp.waitFor((m) => m.to.includes('otto@example.com') && isVerification(m))))
+    const { token } = linkParts(
+      theLink(await smtp.waitFor((m) => m.to.includes('otto@example.com') && isVerification(m))),
+    )
     expect((await verify('otto', token)).status).toBe(200)
     expect((await verify('otto', token)).status).toBe(404)
   })
@@ -67,7 +74,9 @@ describe('verification after registration', () => {
   it("refuses a forged token, another user's token and an unknown user with 404, verifying nothing (token guessing)", async () => {
     await register('pia')
     await register('quin')
-    const { token } = linkParts(theLink(await smtp.waitFor((m) => m.to.includes('pia@example.com') && isVerification(m))))
+    const { token } = linkParts(
+      theLink(await smtp.waitFor((m) => m.to.includes('pia@example.com') && isVerification(m))),
+    )
     expect((await verify('quin', token)).status).toBe(404)
     expect((await verify('pia', 'A'.repeat(43))).status).toBe(404)
     expect((await verify('nobody', token)).status).toBe(404)
@@ -90,12 +99,23 @@ describe('verification after registration', () => {
 
   it('stops working after requestTimeoutSeconds (expired link)', async () => {
     const id = await register('sven')
-    const { token } = linkParts(theLink(await smtp.waitFor((m) => m.to.includes('sven@example.com') && isVerification(m))))
+    const { token } = linkParts(
+      theLink(await smtp.waitFor((m) => m.to.includes('sven@example.com') && isVerification(m))),
+    )
     // Until the database's clock (the one validity is judged by) is past the link's end, VALIDITY s after the send.
     const expired = async () =>
-      (await server.sql("SELECT expires_at <= now() AS over FROM _acb_user_tokens WHERE user_id = $1 AND purpose = 'email_verification'", [id]))[0]?.over === true
+      (
+        await server.sql(
+          "SELECT expires_at <= now() AS over FROM _acb_user_tokens WHERE user_id = $1 AND purpose = 'email_verification'",
+          [id],
+        )
+      )[0]?.over === true
     expect(await expired()).toBe(false)
-    await waitFor(expired, { timeout: VALIDITY * 1000 + 5000, interval: 100, message: 'the verification link to expire' })
+    await waitFor(expired, {
+      timeout: VALIDITY * 1000 + 5000,
+      interval: 100,
+      message: 'the verification link to expire',
+    })
     expect((await verify('sven', token)).status).toBe(404)
     expect(await isVerified('sven')).toBe(false)
   })
@@ -133,7 +153,9 @@ describe('resend verification', () => {
 
   it('answers 503 when the transport refuses the mail: nothing saved, the previous link keeps working', async () => {
     const id = await register('vale')
-    const { token } = linkParts(theLink(await smtp.waitFor((m) => m.to.includes('vale@example.com') && isVerification(m))))
+    const { token } = linkParts(
+      theLink(await smtp.waitFor((m) => m.to.includes('vale@example.com') && isVerification(m))),
+    )
     await ageSend(server, id, 'email_verification', 300)
     const before = await storedTokens(server, id)
     smtp.reject('rcpt')
@@ -150,9 +172,16 @@ describe('resend verification', () => {
 
   it('does not verify an address the link was not sent to (address changed after the email)', async () => {
     const id = await register('wera')
-    const { token } = linkParts(theLink(await smtp.waitFor((m) => m.to.includes('wera@example.com') && isVerification(m))))
+    const { token } = linkParts(
+      theLink(await smtp.waitFor((m) => m.to.includes('wera@example.com') && isVerification(m))),
+    )
     // The operator sets another address (not verified): the old link proved nothing about it.
-    await server.payload.update({ collection: 'users', id, data: { email: 'wera.new@example.com' } as never, overrideAccess: true })
+    await server.payload.update({
+      collection: 'users',
+      id,
+      data: { email: 'wera.new@example.com' } as never,
+      overrideAccess: true,
+    })
     expect((await verify('wera', token)).status).toBe(404)
     expect(await isVerified('wera')).toBe(false)
   })
@@ -164,7 +193,9 @@ describe('GET /verify-email', () => {
     // Every update of this user fails until the trigger is dropped (set before the link is sent: the link is valid for VALIDITY s only).
     await server.sql(`CREATE FUNCTION verify_email_fail() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.username = 'brittle' THEN RAISE EXCEPTION 'simulated write failure'; END IF; RETURN NEW; END $$`)
-    await server.sql('CREATE TRIGGER verify_email_fail BEFORE UPDATE ON _acb_users FOR EACH ROW EXECUTE FUNCTION verify_email_fail()')
+    await server.sql(
+      'CREATE TRIGGER verify_email_fail BEFORE UPDATE ON _acb_users FOR EACH ROW EXECUTE FUNCTION verify_email_fail()',
+    )
     let logged = ''
     let token = ''
     try {
@@ -180,8 +211,12 @@ describe('GET /verify-email', () => {
     expect(logged).toContain('JSON-LD request failed')
     expect(logged).not.toContain(token)
     expect(logged).not.toContain(encodeURIComponent(token))
-    expect((await server.sql('SELECT count(*)::int AS n FROM _acb_user_tokens WHERE token_hash = $1', [sha256(token)]))[0].n).toBe(1)
+    expect(
+      (await server.sql('SELECT count(*)::int AS n FROM _acb_user_tokens WHERE token_hash = $1', [sha256(token)]))[0].n,
+    ).toBe(1)
     expect((await verify('brittle', token)).status).toBe(200)
-    expect((await server.sql('SELECT email_address_verified FROM _acb_users WHERE id = $1', [id]))[0].email_address_verified).toBe(true)
+    expect(
+      (await server.sql('SELECT email_address_verified FROM _acb_users WHERE id = $1', [id]))[0].email_address_verified,
+    ).toBe(true)
   })
 })

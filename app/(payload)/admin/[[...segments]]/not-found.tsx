@@ -17,6 +17,7 @@ type Args = {
 export const generateMetadata = ({ params, searchParams }: Args): Promise<Metadata> =>
   generatePageMetadata({ config: loadConfig(), params, searchParams })
 
-const NotFound = ({ params, searchParams }: Args) => NotFoundPage({ config: loadConfig(), params, searchParams, importMap })
+const NotFound = ({ params, searchParams }: Args) =>
+  NotFoundPage({ config: loadConfig(), params, searchParams, importMap })
 
 export default NotFound

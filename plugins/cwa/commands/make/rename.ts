@@ -28,7 +28,10 @@ export interface RenamePlan {
 }
 
 /** `/component/titles` or `/_api/component/titles` -> kind and segment; null when it is not a type's collection IRI. */
-export function parseTypeIri(iri: string, apiPrefix: string): { kind: 'component' | 'pageData'; segment: string; path: string } | null {
+export function parseTypeIri(
+  iri: string,
+  apiPrefix: string,
+): { kind: 'component' | 'pageData'; segment: string; path: string } | null {
   if (!iri.startsWith('/')) return null
   let path = iri.replace(/\/+$/, '')
   if (apiPrefix && path.startsWith(`${apiPrefix}/`)) path = path.slice(apiPrefix.length)
@@ -39,7 +42,11 @@ export function parseTypeIri(iri: string, apiPrefix: string): { kind: 'component
 
 /** `blog_article_datas` -> `BlogArticleData` (the inverse of the naming rule for the usual plurals). */
 export function shortNameOf(segment: string): string {
-  const singular = segment.endsWith('ies') ? `${segment.slice(0, -3)}y` : /(ss|x|z|ch|sh)es$/.test(segment) ? segment.slice(0, -2) : segment.replace(/s$/, '')
+  const singular = segment.endsWith('ies')
+    ? `${segment.slice(0, -3)}y`
+    : /(ss|x|z|ch|sh)es$/.test(segment)
+      ? segment.slice(0, -2)
+      : segment.replace(/s$/, '')
   return singular
     .split('_')
     .filter(Boolean)
@@ -49,7 +56,11 @@ export function shortNameOf(segment: string): string {
 
 const q = (value: string) => `'${value.replace(/'/g, "''")}'`
 
-function statements(plan: RenamePlan, from: { segment: string; shortName: string }, to: { segment: string; shortName: string }): string {
+function statements(
+  plan: RenamePlan,
+  from: { segment: string; shortName: string },
+  to: { segment: string; shortName: string },
+): string {
   const oldTable = `${plan.tablePrefix}${from.segment}`
   const newTable = `${plan.tablePrefix}${to.segment}`
   const oldIri = `/${plan.kind === 'component' ? 'component' : 'page_data'}/${from.segment}`
@@ -72,7 +83,9 @@ function statements(plan: RenamePlan, from: { segment: string; shortName: string
       AND ("allowed_components" @> ${q(JSON.stringify([oldIri]))}::jsonb OR "allowed_components" @> ${q(JSON.stringify([`${plan.apiPrefix}${oldIri}`]))}::jsonb);`,
   ]
   if (plan.kind === 'pageData') {
-    lines.push(`UPDATE "${plan.tablePrefix}component_positions" SET "page_data_class" = ${q(to.shortName)} WHERE "page_data_class" = ${q(from.shortName)};`)
+    lines.push(
+      `UPDATE "${plan.tablePrefix}component_positions" SET "page_data_class" = ${q(to.shortName)} WHERE "page_data_class" = ${q(from.shortName)};`,
+    )
   }
   return lines.join('\n  ')
 }
@@ -87,7 +100,7 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 /**
  * Renames the ${plan.kind === 'component' ? 'component' : 'page data'} type ${plan.oldShortName} (/${plan.kind === 'component' ? 'component' : 'page_data'}/${plan.oldSegment})
  * to ${plan.newShortName} (/${plan.kind === 'component' ? 'component' : 'page_data'}/${plan.newSegment}): its tables, every column holding its ids,
- * the IRIs in groups' allowedComponents${plan.kind === 'pageData' ? ' and the positions\' pageDataClass values' : ''}.
+ * the IRIs in groups' allowedComponents${plan.kind === 'pageData' ? " and the positions' pageDataClass values" : ''}.
  * Declare the type under its new short name in the same change.
  */
 export async function up({ db }: MigrateUpArgs): Promise<void> {

@@ -32,7 +32,11 @@ export const ${shortName} = definePageData({
 export function generatedIndex(entries: Array<{ file: string; name: string; kind: 'component' | 'pageData' }>): string {
   const sorted = [...entries].sort((a, b) => a.name.localeCompare(b.name))
   const imports = sorted.map((e) => `import { ${e.name} } from './${e.file}'`).join('\n')
-  const list = (kind: string) => sorted.filter((e) => e.kind === kind).map((e) => e.name).join(', ')
+  const list = (kind: string) =>
+    sorted
+      .filter((e) => e.kind === kind)
+      .map((e) => e.name)
+      .join(', ')
   return `// Written by the cwa:make:* commands: the types they generated (payload.config.ts includes them).
 import type { CollectionConfig } from 'payload'
 ${imports}
@@ -46,9 +50,17 @@ export const generatedPageData: CollectionConfig[] = [${list('pageData')}]
 export function parseIndex(source: string): Array<{ file: string; name: string; kind: 'component' | 'pageData' }> {
   const files = new Map<string, string>()
   for (const match of source.matchAll(/import \{ (\w+) \} from '\.\/([\w-]+)'/g)) files.set(match[1]!, match[2]!)
-  const listed = (name: string) => (new RegExp(`export const ${name}: CollectionConfig\\[\\] = \\[([^\\]]*)\\]`).exec(source)?.[1] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const listed = (name: string) =>
+    (new RegExp(`export const ${name}: CollectionConfig\\[\\] = \\[([^\\]]*)\\]`).exec(source)?.[1] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
   return [
-    ...listed('generatedComponents').map((name) => ({ name, file: files.get(name) ?? name, kind: 'component' as const })),
+    ...listed('generatedComponents').map((name) => ({
+      name,
+      file: files.get(name) ?? name,
+      kind: 'component' as const,
+    })),
     ...listed('generatedPageData').map((name) => ({ name, file: files.get(name) ?? name, kind: 'pageData' as const })),
   ]
 }

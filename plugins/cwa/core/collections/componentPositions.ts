@@ -25,7 +25,10 @@ export function componentPositionsCollection(ctx: CoreContext): CollectionConfig
             index: true,
             label: 'Block',
             // The contract allows a position without a component (dynamic: bound to a page data property; else orphaned).
-            admin: { description: 'The block shown here. Leave empty only for a position bound to a page data property (below): a position with neither shows nothing and is orphaned.' },
+            admin: {
+              description:
+                'The block shown here. Leave empty only for a position bound to a page data property (below): a position with neither shows nothing and is orphaned.',
+            },
           },
         ]
       : []
@@ -34,14 +37,44 @@ export function componentPositionsCollection(ctx: CoreContext): CollectionConfig
     dbName: tableName(ctx, 'component_positions'),
     labels: { singular: 'Component position', plural: 'Component positions' },
     // Out of the navigation (group: false; the page builder reaches them), still at /admin/collections/component_positions.
-    admin: { group: false, description: 'A block\'s place in a group. The page builder adds, orders and removes them.', defaultColumns: ['sortValue', 'updatedAt'] },
+    admin: {
+      group: false,
+      description: "A block's place in a group. The page builder adds, orders and removes them.",
+      defaultColumns: ['sortValue', 'updatedAt'],
+    },
     access: contentAccess(ctx.options),
     fields: [
-      { name: 'componentGroup', type: 'relationship', relationTo: 'component_groups', required: true, index: true, label: 'Group' },
+      {
+        name: 'componentGroup',
+        type: 'relationship',
+        relationTo: 'component_groups',
+        required: true,
+        index: true,
+        label: 'Group',
+      },
       ...component,
-      { name: 'sortValue', type: 'number', defaultValue: 0, required: true, label: 'Order', admin: { description: 'Lower comes first.' } },
-      { name: 'pageDataClass', type: 'text', label: 'Page data type', admin: { description: 'For a template: the page data type whose property fills this position, e.g. BlogArticleData.' } },
-      { name: 'pageDataProperty', type: 'text', label: 'Page data property', admin: { description: 'The property of that type holding the block, e.g. htmlContent.' } },
+      {
+        name: 'sortValue',
+        type: 'number',
+        defaultValue: 0,
+        required: true,
+        label: 'Order',
+        admin: { description: 'Lower comes first.' },
+      },
+      {
+        name: 'pageDataClass',
+        type: 'text',
+        label: 'Page data type',
+        admin: {
+          description: 'For a template: the page data type whose property fills this position, e.g. BlogArticleData.',
+        },
+      },
+      {
+        name: 'pageDataProperty',
+        type: 'text',
+        label: 'Page data property',
+        admin: { description: 'The property of that type holding the block, e.g. htmlContent.' },
+      },
     ],
     hooks: { beforeValidate: [positionRulesHook(ctx)] },
     custom: { cwa },

@@ -21,15 +21,35 @@ export function layoutsCollection(ctx: CoreContext): CollectionConfig {
     admin: {
       useAsTitle: 'reference',
       group: 'Site structure',
-      description: 'The frame shared by pages: header, navigation, footer. Its groups of blocks appear on every page that uses it.',
+      description:
+        'The frame shared by pages: header, navigation, footer. Its groups of blocks appear on every page that uses it.',
       defaultColumns: ['reference', 'updatedAt'],
     },
     access: contentAccess(ctx.options),
     fields: [
-      { name: 'reference', type: 'text', label: 'Reference', required: true, unique: true, admin: { description: 'A unique name for this layout, e.g. primary.' } },
-      { name: 'uiComponent', type: 'text', label: 'Front-end layout', admin: { description: 'The front end component that renders this layout, e.g. PrimaryLayout.' } },
+      {
+        name: 'reference',
+        type: 'text',
+        label: 'Reference',
+        required: true,
+        unique: true,
+        admin: { description: 'A unique name for this layout, e.g. primary.' },
+      },
+      {
+        name: 'uiComponent',
+        type: 'text',
+        label: 'Front-end layout',
+        admin: { description: 'The front end component that renders this layout, e.g. PrimaryLayout.' },
+      },
       { name: 'uiClassNames', type: 'text', hasMany: true, label: 'CSS classes' },
-      { name: 'componentGroups', type: 'relationship', relationTo: 'component_groups', hasMany: true, label: 'Groups', admin: { description: 'The layout\'s groups of blocks, in order (the page builder edits them).' } },
+      {
+        name: 'componentGroups',
+        type: 'relationship',
+        relationTo: 'component_groups',
+        hasMany: true,
+        label: 'Groups',
+        admin: { description: "The layout's groups of blocks, in order (the page builder edits them)." },
+      },
     ],
     custom: { cwa },
   }

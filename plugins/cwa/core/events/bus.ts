@@ -21,7 +21,9 @@ export function onWriteEvent(listener: WriteListener): () => void {
 
 /** Listeners stored on the config by cwaPlugin (each feature's `onWrite`), so they follow that instance only. */
 function configListeners(payload: Payload): readonly WriteListener[] {
-  return (payload.config.custom as { cwa?: { writeListeners?: WriteListener[] } } | undefined)?.cwa?.writeListeners ?? []
+  return (
+    (payload.config.custom as { cwa?: { writeListeners?: WriteListener[] } } | undefined)?.cwa?.writeListeners ?? []
+  )
 }
 
 /** The events held back on a request, for the transaction they were queued in. */
@@ -52,7 +54,10 @@ async function dispatch(events: readonly WriteEvent[], req: PayloadRequest): Pro
       await listener(events, { payload, req })
     } catch (error) {
       // The write is committed: a failing subscriber must not turn it into an error response.
-      payload.logger.error({ err: error, events: events.map(({ type, iri }) => ({ type, iri })) }, 'write event listener failed')
+      payload.logger.error(
+        { err: error, events: events.map(({ type, iri }) => ({ type, iri })) },
+        'write event listener failed',
+      )
     }
   }
 }
@@ -113,5 +118,11 @@ function merge(queue: Queue, event: WriteEvent): void {
   const type = mergeTypes(earlier.type, event.type)
   if (type === null) queue.events.delete(key)
   // The latest state, and the state before the first change (a previous doc seen first is kept).
-  else queue.events.set(key, { ...earlier, type, ...(event.doc ? { doc: event.doc } : {}), ...(!earlier.previousDoc && event.previousDoc ? { previousDoc: event.previousDoc } : {}) })
+  else
+    queue.events.set(key, {
+      ...earlier,
+      type,
+      ...(event.doc ? { doc: event.doc } : {}),
+      ...(!earlier.previousDoc && event.previousDoc ? { previousDoc: event.previousDoc } : {}),
+    })
 }

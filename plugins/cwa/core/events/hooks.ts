@@ -10,14 +10,25 @@ export const writeEventAfterChange =
   (): CollectionAfterChangeHook =>
   async ({ collection, doc, operation, previousDoc, req }) => {
     const update = operation !== 'create' && previousDoc && Object.keys(previousDoc).length > 0
-    await emitWriteEvent(req, { type: operation === 'create' ? 'create' : 'update', collection: collection.slug, id: doc.id, doc, ...(update ? { previousDoc } : {}) })
+    await emitWriteEvent(req, {
+      type: operation === 'create' ? 'create' : 'update',
+      collection: collection.slug,
+      id: doc.id,
+      doc,
+      ...(update ? { previousDoc } : {}),
+    })
     return doc
   }
 
 export const writeEventAfterDelete =
   (): CollectionAfterDeleteHook =>
   async ({ collection, doc, id, req }) => {
-    await emitWriteEvent(req, { type: 'delete', collection: collection.slug, id: (doc?.id as string | number | undefined) ?? id, doc })
+    await emitWriteEvent(req, {
+      type: 'delete',
+      collection: collection.slug,
+      id: (doc?.id as string | number | undefined) ?? id,
+      doc,
+    })
   }
 
 /** Adds the write-event hooks to a collection (after any hooks it has: they see the final document). */

@@ -10,15 +10,32 @@ import { columnNameOf, relsColumnOf, relsTableOf, requireTableName } from '../ut
  * type. Shared by Page and every page data type.
  */
 export function parentFields(ctx: CoreContext): Field[] {
-  const fields: Field[] = [{ name: 'parentPage', type: 'relationship', relationTo: 'pages', label: 'Parent page', admin: { description: 'Where this page sits in the site: its generated route starts with the parent\'s.' } }]
+  const fields: Field[] = [
+    {
+      name: 'parentPage',
+      type: 'relationship',
+      relationTo: 'pages',
+      label: 'Parent page',
+      admin: { description: "Where this page sits in the site: its generated route starts with the parent's." },
+    },
+  ]
   if (ctx.pageDataSlugs.length > 0) {
-    fields.push({ name: 'parentPageData', type: 'relationship', relationTo: ctx.pageDataSlugs as CollectionSlug[], label: 'Parent record', admin: { description: 'Instead of a parent page: a page data record (one parent at most).' } })
+    fields.push({
+      name: 'parentPageData',
+      type: 'relationship',
+      relationTo: ctx.pageDataSlugs as CollectionSlug[],
+      label: 'Parent record',
+      admin: { description: 'Instead of a parent page: a page data record (one parent at most).' },
+    })
   }
   return fields
 }
 
 /** beforeValidate check: never both parents at once. */
-export function assertSingleParent(data: Record<string, unknown> | undefined, original?: Record<string, unknown>): void {
+export function assertSingleParent(
+  data: Record<string, unknown> | undefined,
+  original?: Record<string, unknown>,
+): void {
   const merged = { ...(original ?? {}), ...(data ?? {}) }
   if (merged.parentPage && merged.parentPageData) {
     throw new ValidationError({
@@ -39,7 +56,12 @@ export const singleParentHook =
   (): import('payload').CollectionBeforeValidateHook =>
   async ({ collection, data, originalDoc, req }) => {
     assertSingleParent(data as Record<string, unknown>, originalDoc as Record<string, unknown>)
-    await assertNoParentCycle(req, collection.slug, data as Record<string, unknown> | undefined, originalDoc as Record<string, unknown> | undefined)
+    await assertNoParentCycle(
+      req,
+      collection.slug,
+      data as Record<string, unknown> | undefined,
+      originalDoc as Record<string, unknown> | undefined,
+    )
     return data
   }
 
@@ -60,7 +82,12 @@ export async function assertNoParentCycle(
   data: Record<string, unknown> | undefined,
   original: Record<string, unknown> | undefined,
 ): Promise<void> {
-  const key = data?.parentPage != null && data.parentPage !== '' ? 'parentPage' : data?.parentPageData != null && data.parentPageData !== '' ? 'parentPageData' : null
+  const key =
+    data?.parentPage != null && data.parentPage !== ''
+      ? 'parentPage'
+      : data?.parentPageData != null && data.parentPageData !== ''
+        ? 'parentPageData'
+        : null
   if (!key) return
   const self = relationId(original?.id ?? data?.id)
   const parentId = relationId(data![key])
@@ -109,10 +136,22 @@ function parentOfSql(payload: Payload): Sql {
     })
     const kind =
       relsColumns.length > 0
-        ? sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text ${sql.join(relsColumns.map(([target, column]) => sql`WHEN ${column} IS NOT NULL THEN ${target}::text`), sql` `)} END`
+        ? sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text ${sql.join(
+            relsColumns.map(([target, column]) => sql`WHEN ${column} IS NOT NULL THEN ${target}::text`),
+            sql` `,
+          )} END`
         : sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text END`
-    const id = relsColumns.length > 0 ? sql`COALESCE(${pp}, ${sql.join(relsColumns.map(([, column]) => column), sql`, `)})` : pp
-    const join = rels && relsColumns.length > 0 ? sql` LEFT JOIN ${sql.identifier(rels)} pr ON pr.parent_id = t.id AND pr.path = 'parentPageData'` : sql``
+    const id =
+      relsColumns.length > 0
+        ? sql`COALESCE(${pp}, ${sql.join(
+            relsColumns.map(([, column]) => column),
+            sql`, `,
+          )})`
+        : pp
+    const join =
+      rels && relsColumns.length > 0
+        ? sql` LEFT JOIN ${sql.identifier(rels)} pr ON pr.parent_id = t.id AND pr.path = 'parentPageData'`
+        : sql``
     return sql`SELECT ${kind} AS parent_kind, ${id} AS parent_id FROM ${sql.identifier(table)} t${join} WHERE c.kind = ${slug}::text AND t.id = c.id`
   })
   return sql`LATERAL (${sql.join(branches, sql` UNION ALL `)})`

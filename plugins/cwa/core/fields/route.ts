@@ -10,7 +10,11 @@ export function routeJoinField(on: 'page' | 'pageData' = 'page'): Field {
     defaultLimit: 1,
     label: 'Route',
     // Shown once the record exists (a new record has no route to list).
-    admin: { allowCreate: false, condition: (data) => Boolean(data?.id), description: 'The address of this page on the site (Generate route from title creates it).' },
+    admin: {
+      allowCreate: false,
+      condition: (data) => Boolean(data?.id),
+      description: 'The address of this page on the site (Generate route from title creates it).',
+    },
     // One route per page: serialized as a single IRI, not a list.
     custom: { cwa: { single: true } },
   }

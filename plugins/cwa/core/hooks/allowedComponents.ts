@@ -16,7 +16,9 @@ export const allowedComponentsHook =
     if (list == null) return data
     if (!Array.isArray(list)) {
       throw new ValidationError({
-        errors: [{ path: 'allowedComponents', message: 'allowedComponents must be a list of component collection IRIs.' }],
+        errors: [
+          { path: 'allowedComponents', message: 'allowedComponents must be a list of component collection IRIs.' },
+        ],
       })
     }
     const registry = getRegistry(req.payload.config)

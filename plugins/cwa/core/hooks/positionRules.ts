@@ -53,7 +53,14 @@ export const positionRulesHook =
     const groupId = relationId(merged.componentGroup)
     if (errors.length === 0 && candidates.length > 0 && groupId) {
       const group = await req.payload
-        .findByID({ collection: 'component_groups', id: groupId, depth: 0, req, disableErrors: true, select: { allowedComponents: true } })
+        .findByID({
+          collection: 'component_groups',
+          id: groupId,
+          depth: 0,
+          req,
+          disableErrors: true,
+          select: { allowedComponents: true },
+        })
         .catch(() => null)
       // Stored canonical (older rows: with the API prefix): compared by the type they name.
       const allowed = (((group as { allowedComponents?: unknown } | null)?.allowedComponents ?? []) as unknown[])

@@ -10,7 +10,10 @@ export const CLIENT_ADDRESS_HEADER = 'x-cwa-client-address'
 
 /** The last entry of an X-Forwarded-For header (the address the nearest proxy saw), if any. */
 export function lastForwardedFor(value: string | null | undefined): string | undefined {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   return entries[entries.length - 1]
 }
 

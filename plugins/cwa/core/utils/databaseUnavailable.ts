@@ -6,7 +6,16 @@
  */
 export const DATABASE_RETRY_AFTER = 5
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND'])
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+])
 // SQLSTATE: class 08 (connection exception), 57P01-57P03 (administrator/crash shutdown, cannot connect now),
 // 57014 (statement_timeout), 53300 (too many connections).
 const SQLSTATE = /^(08...|57P0[1-3]|57014|53300)$/
@@ -18,7 +27,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown }
-    if (typeof candidate.code === 'string' && (NETWORK_CODES.has(candidate.code) || SQLSTATE.test(candidate.code))) return true
+    if (typeof candidate.code === 'string' && (NETWORK_CODES.has(candidate.code) || SQLSTATE.test(candidate.code)))
+      return true
     if (typeof candidate.message === 'string' && MESSAGES.test(candidate.message)) return true
     current = candidate.cause
   }

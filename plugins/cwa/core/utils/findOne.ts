@@ -3,7 +3,13 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 /** One record (depth 0) through the Local API, or null. */
 export async function findOne(
   payload: Payload,
-  args: { collection: string; where: Where; req?: PayloadRequest; overrideAccess: boolean; select?: Record<string, true> },
+  args: {
+    collection: string
+    where: Where
+    req?: PayloadRequest
+    overrideAccess: boolean
+    select?: Record<string, true>
+  },
 ): Promise<Record<string, unknown> | null> {
   const found = await payload.find({
     collection: args.collection as never,

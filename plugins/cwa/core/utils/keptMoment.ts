@@ -20,12 +20,18 @@ interface Kept {
 
 const kept = new WeakMap<Payload, Map<string, Kept>>()
 
-export async function keptMoment(payload: Payload, key: string, now: Date, read: () => Promise<Date | null>): Promise<number | null> {
+export async function keptMoment(
+  payload: Payload,
+  key: string,
+  now: Date,
+  read: () => Promise<Date | null>,
+): Promise<number | null> {
   const at = now.getTime()
   const generation = writeGeneration(payload)
   let byKey = kept.get(payload)
   const known = byKey?.get(key)
-  if (known && known.generation === generation && at < known.until && (known.soonest === null || at < known.soonest)) return known.soonest
+  if (known && known.generation === generation && at < known.until && (known.soonest === null || at < known.soonest))
+    return known.soonest
   const moment = await read()
   const soonest = moment === null ? null : moment.getTime()
   const recheck = getOptions(payload.config).scheduleRecheck

@@ -95,8 +95,17 @@ export function nameStatements(client: Client, max = MAX_PER_CONNECTION): void {
   client.query = function namedQuery(this: Client, ...args: unknown[]) {
     const config = args[0]
     // pg takes (text, values), ({ text, values }) or, as drizzle calls it, ({ text, rowMode, types }, values).
-    const values = Array.isArray(args[1]) ? args[1] : config && typeof config === 'object' ? (config as QueryConfig).values : undefined
-    const sent = typeof config === 'string' ? config : config && typeof config === 'object' ? (config as QueryConfig).text : undefined
+    const values = Array.isArray(args[1])
+      ? args[1]
+      : config && typeof config === 'object'
+        ? (config as QueryConfig).values
+        : undefined
+    const sent =
+      typeof config === 'string'
+        ? config
+        : config && typeof config === 'object'
+          ? (config as QueryConfig).text
+          : undefined
     const submittable = config && typeof config === 'object' && typeof (config as QueryConfig).submit === 'function'
     const named = config && typeof config === 'object' && (config as QueryConfig).name
     if (!submittable && !named && typeof sent === 'string' && Array.isArray(values) && values.length > 0) {

@@ -140,7 +140,9 @@ async function install(payload: Payload, { table, dated, twin }: CountedTable): 
     await client.query(INSTALL_LOCK)
     // Created once. Not `IF NOT EXISTS` on every installation: CREATE INDEX locks the counts table even when the index
     // exists, and held while this waits for the counted table, that lock would stall (deadlock) a writer of that table.
-    const exists = (await client.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [countsTable(payload)])).rows[0]?.present
+    const exists = (
+      await client.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [countsTable(payload)])
+    ).rows[0]?.present
     if (!exists) {
       await client.query(`CREATE TABLE ${counts} (table_oid oid NOT NULL, live bigint NOT NULL, total bigint NOT NULL)`)
       await client.query(`CREATE INDEX ${quote(`${countsTable(payload)}_table_oid_idx`)} ON ${counts} (table_oid)`)
@@ -157,7 +159,9 @@ async function install(payload: Payload, { table, dated, twin }: CountedTable): 
     await client.query(
       `CREATE OR REPLACE TRIGGER ${trigger('delete')} AFTER DELETE ON ${target} REFERENCING OLD TABLE AS cwa_old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}(${args})`,
     )
-    await client.query(`CREATE OR REPLACE TRIGGER ${trigger('truncate')} AFTER TRUNCATE ON ${target} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}(${args})`)
+    await client.query(
+      `CREATE OR REPLACE TRIGGER ${trigger('truncate')} AFTER TRUNCATE ON ${target} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}(${args})`,
+    )
     await client.query(`DELETE FROM ${counts} WHERE table_oid = ${literal(table)}::regclass`)
     await client.query(
       `INSERT INTO ${counts} (table_oid, live, total) SELECT ${literal(table)}::regclass, count(*) FILTER (WHERE ${quote(dated)} IS NOT NULL${twin ? ` AND ${quote(twin)} IS NULL` : ''}), count(*) FROM ${target}`,
@@ -187,7 +191,11 @@ function startInstall(payload: Payload, counted: CountedTable): void {
     },
     (error: unknown) => {
       byTable.set(table, { running: false, failedAt: Date.now() })
-      payload.logger.warn({ msg: 'Row counts not installed; the collection counts its rows meanwhile', table, err: error })
+      payload.logger.warn({
+        msg: 'Row counts not installed; the collection counts its rows meanwhile',
+        table,
+        err: error,
+      })
     },
   )
 }
@@ -202,14 +210,23 @@ const isUndefinedTable = (error: unknown): boolean => {
  * installed yet (the installation starts; the caller counts as before). One
  * statement.
  */
-export async function maintainedCounts(payload: Payload, counted: CountedTable, now: Date, req?: PayloadRequest): Promise<MaintainedCounts | null> {
+export async function maintainedCounts(
+  payload: Payload,
+  counted: CountedTable,
+  now: Date,
+  req?: PayloadRequest,
+): Promise<MaintainedCounts | null> {
   if (!poolOf(payload)) return null
   const { table, dated, twin } = counted
   const counts = countsTable(payload)
   const tables = seenBy(payload)
   if (!tables.has(table)) {
     // Once per table and process: a database never counted has no counts table, and reading it would fail.
-    const [present] = await runSql<{ present: boolean }>(payload, sql`SELECT to_regclass(${counts}) IS NOT NULL AS present`, req)
+    const [present] = await runSql<{ present: boolean }>(
+      payload,
+      sql`SELECT to_regclass(${counts}) IS NOT NULL AS present`,
+      req,
+    )
     if (!present?.present) {
       startInstall(payload, counted)
       return null
@@ -253,7 +270,8 @@ export async function installRowCounts(payload: Payload, tables: CountedTable[])
   if (!pool || tables.length === 0) return
   try {
     const counts = countsTable(payload)
-    const present = (await pool.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [counts])).rows[0]?.present
+    const present = (await pool.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [counts]))
+      .rows[0]?.present
     // The trigger function as this version writes it, on every start (the triggers call it by name).
     if (present) {
       const client = await pool.connect()
@@ -278,14 +296,20 @@ export async function installRowCounts(payload: Payload, tables: CountedTable[])
             [names],
           )
         ).rows.map((row) => row.table_name)
-      : (await pool.query<{ table_name: string }>('SELECT t.table_name FROM unnest($1::text[]) AS t(table_name) WHERE to_regclass(t.table_name) IS NOT NULL', [names])).rows.map(
-          (row) => row.table_name,
-        )
+      : (
+          await pool.query<{ table_name: string }>(
+            'SELECT t.table_name FROM unnest($1::text[]) AS t(table_name) WHERE to_regclass(t.table_name) IS NOT NULL',
+            [names],
+          )
+        ).rows.map((row) => row.table_name)
     for (const counted of tables.filter((t) => missing.includes(t.table))) await install(payload, counted)
     const known = seenBy(payload)
     // Every table that exists now has its counts: their first reads need no existence check.
     for (const table of names) if (present || missing.includes(table)) known.add(table)
   } catch (error) {
-    payload.logger.warn({ msg: 'Row counts not installed at start; collections count their rows until a read installs them', err: error })
+    payload.logger.warn({
+      msg: 'Row counts not installed at start; collections count their rows until a read installs them',
+      err: error,
+    })
   }
 }

@@ -23,7 +23,8 @@ interface Adapter {
 export async function sqlExecutor(payload: Payload, req?: PayloadRequest): Promise<SqlExecutor> {
   const adapter = payload.db as unknown as Adapter
   const transactionID = req ? await req.transactionID : undefined
-  const session = transactionID !== undefined && transactionID !== null ? adapter.sessions?.[String(transactionID)]?.db : undefined
+  const session =
+    transactionID !== undefined && transactionID !== null ? adapter.sessions?.[String(transactionID)]?.db : undefined
   return session ?? adapter.drizzle
 }
 
@@ -61,7 +62,14 @@ interface Dialect {
 }
 
 interface PreparingExecutor {
-  session: { prepareQuery(query: BuiltStatement, fields: undefined, name: undefined, arrayMode: false): { execute(values: Record<string, unknown>): Promise<{ rows: unknown[] }> } }
+  session: {
+    prepareQuery(
+      query: BuiltStatement,
+      fields: undefined,
+      name: undefined,
+      arrayMode: false,
+    ): { execute(values: Record<string, unknown>): Promise<{ rows: unknown[] }> }
+  }
 }
 
 const built = new WeakMap<Payload, Map<string, BuiltStatement>>()

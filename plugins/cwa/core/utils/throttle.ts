@@ -60,7 +60,10 @@ export async function throttleWait(payload: Payload, rules: ThrottleRule[]): Pro
  * Counts one hit on each rule's key (a new window starts when the last one
  * ended) and returns, per key, its hits now and the seconds left in its window. One query.
  */
-export async function countHits(payload: Payload, rules: ThrottleRule[]): Promise<Map<string, { hits: number; wait: number }>> {
+export async function countHits(
+  payload: Payload,
+  rules: ThrottleRule[],
+): Promise<Map<string, { hits: number; wait: number }>> {
   if (rules.length === 0) return new Map()
   await ensureTable(payload)
   const t = table(payload)
@@ -94,8 +97,22 @@ export async function forgetHits(payload: Payload, keys: { key: string; all?: bo
   const t = table(payload)
   const all = keys.filter((k) => k.all).map((k) => keyOf(k.key))
   const one = keys.filter((k) => !k.all).map((k) => keyOf(k.key))
-  if (all.length) await runSql(payload, sql`DELETE FROM ${t} WHERE key IN (${sql.join(all.map((k) => sql`${k}`), sql`, `)})`)
-  if (one.length) await runSql(payload, sql`UPDATE ${t} SET hits = greatest(hits - 1, 0) WHERE key IN (${sql.join(one.map((k) => sql`${k}`), sql`, `)})`)
+  if (all.length)
+    await runSql(
+      payload,
+      sql`DELETE FROM ${t} WHERE key IN (${sql.join(
+        all.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    )
+  if (one.length)
+    await runSql(
+      payload,
+      sql`UPDATE ${t} SET hits = greatest(hits - 1, 0) WHERE key IN (${sql.join(
+        one.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    )
 }
 
 /** Removes every key starting with `prefix` (e.g. all the failures counted on one account). */

@@ -26,7 +26,14 @@ export interface MainField {
   alt?: { name: string; label: string }
 }
 
-const BASE = new Set(['uiComponent', 'uiClassNames', 'componentGroups', 'componentPositions', 'publishedAt', 'adminTitle'])
+const BASE = new Set([
+  'uiComponent',
+  'uiClassNames',
+  'componentGroups',
+  'componentPositions',
+  'publishedAt',
+  'adminTitle',
+])
 
 /** A type as the admin names it: its collection's singular label (the final config's: features complete the labels), else its short name. */
 export function typeLabel(ctx: HydraContext, resource: Resource): string {
@@ -36,12 +43,18 @@ export function typeLabel(ctx: HydraContext, resource: Resource): string {
 }
 
 const humanize = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())
-const labelOf = (field: Field & { name: string }) => ('label' in field && typeof field.label === 'string' && field.label ? field.label : humanize(field.name))
+const labelOf = (field: Field & { name: string }) =>
+  'label' in field && typeof field.label === 'string' && field.label ? field.label : humanize(field.name)
 
 /** Text fields an editor may type into (not read-only, not derived, not the library's own). */
 function editableText(resource: Resource): Array<Field & { name: string }> {
   return dataFields(resource.collection.fields).filter(
-    (f) => !BASE.has(f.name) && (f.type === 'text' || f.type === 'textarea') && !f.admin?.readOnly && !('virtual' in f && f.virtual) && !('hasMany' in f && f.hasMany),
+    (f) =>
+      !BASE.has(f.name) &&
+      (f.type === 'text' || f.type === 'textarea') &&
+      !f.admin?.readOnly &&
+      !('virtual' in f && f.virtual) &&
+      !('hasMany' in f && f.hasMany),
   ) as Array<Field & { name: string }>
 }
 
@@ -50,7 +63,12 @@ export function mainFieldOf(resource: Resource): MainField | null {
   const files = Object.keys(resource.meta.uploadable ?? {})
   if (files[0]) {
     const alt = fields.find((f) => f.name === 'alt' && f.type === 'text')
-    return { name: files[0], label: 'File', kind: 'file', ...(alt ? { alt: { name: alt.name, label: labelOf(alt) } } : {}) }
+    return {
+      name: files[0],
+      label: 'File',
+      kind: 'file',
+      ...(alt ? { alt: { name: alt.name, label: labelOf(alt) } } : {}),
+    }
   }
   const html = fields.find((f) => f.name === 'html' && (f.type === 'textarea' || f.type === 'text'))
   if (html) return { name: 'html', label: 'Text', kind: 'html' }
@@ -61,7 +79,8 @@ export function mainFieldOf(resource: Resource): MainField | null {
 /** What a new block may be given in the same step: its text fields and its file properties (data URIs), nothing else. */
 function blockData(resource: Resource, raw: unknown): Record<string, unknown> {
   if (raw === undefined) return {}
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ViolationError([violation('data', 'data must be an object of the block’s fields.', 'type')])
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new ViolationError([violation('data', 'data must be an object of the block’s fields.', 'type')])
   const texts = new Set(editableText(resource).map((f) => f.name))
   const html = mainFieldOf(resource)?.kind === 'html'
   const files = new Set(Object.keys(resource.meta.uploadable ?? {}))
@@ -69,11 +88,21 @@ function blockData(resource: Resource, raw: unknown): Record<string, unknown> {
   for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
     const path = `data.${name}`
     if (files.has(name)) {
-      if (typeof value !== 'string' || !value.startsWith('data:')) throw new ViolationError([violation(path, 'A file is sent as a data URI (data:<type>;name=<file name>;base64,...).', 'type')])
+      if (typeof value !== 'string' || !value.startsWith('data:'))
+        throw new ViolationError([
+          violation(path, 'A file is sent as a data URI (data:<type>;name=<file name>;base64,...).', 'type'),
+        ])
     } else if (texts.has(name) || (html && name === 'html')) {
-      if (typeof value !== 'string') throw new ViolationError([violation(path, 'This value should be of type string.', 'type')])
+      if (typeof value !== 'string')
+        throw new ViolationError([violation(path, 'This value should be of type string.', 'type')])
     } else {
-      throw new ViolationError([violation(path, `A new ${resource.meta.shortName} block cannot be given "${name}" here: add it, then edit it.`, 'unknown_field')])
+      throw new ViolationError([
+        violation(
+          path,
+          `A new ${resource.meta.shortName} block cannot be given "${name}" here: add it, then edit it.`,
+          'unknown_field',
+        ),
+      ])
     }
     out[name] = value
   }
@@ -87,18 +116,34 @@ function blockData(resource: Resource, raw: unknown): Record<string, unknown> {
  * editor (a publishable type starts as a draft), then placed at the group's
  * end, in ONE transaction: a refused file, field or type leaves nothing.
  */
-export async function addBlock(ctx: HydraContext, raw: unknown): Promise<{ component: Doc; slug: string; position: Doc }> {
+export async function addBlock(
+  ctx: HydraContext,
+  raw: unknown,
+): Promise<{ component: Doc; slug: string; position: Doc }> {
   const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null) as Record<string, unknown> | null
   if (!body) throw new ViolationError([violation('', 'A JSON object is required.', 'invalid')])
   const parsed = typeof body.type === 'string' ? ctx.registry.parseIri(body.type) : null
-  if (!parsed || parsed.id || parsed.resource.meta.kind !== 'component') throw new ViolationError([violation('type', 'type must be the collection IRI of a component type.', 'invalid_iri')])
+  if (!parsed || parsed.id || parsed.resource.meta.kind !== 'component')
+    throw new ViolationError([violation('type', 'type must be the collection IRI of a component type.', 'invalid_iri')])
   const resource = parsed.resource
   const data = blockData(resource, body.data)
-  if (typeof body.componentGroup !== 'string') throw new ViolationError([violation('componentGroup', 'componentGroup must be the IRI of a component group.', 'invalid_iri')])
+  if (typeof body.componentGroup !== 'string')
+    throw new ViolationError([
+      violation('componentGroup', 'componentGroup must be the IRI of a component group.', 'invalid_iri'),
+    ])
   return inTransaction(ctx.req, async () => {
     // As the editor: the type's access, validation and publishable rules apply as to any create.
-    const component = (await ctx.payload.create({ collection: resource.slug as CollectionSlug, data: data as never, depth: 0, overrideAccess: false, req: ctx.req })) as unknown as Doc
-    const position = await appendPosition(ctx, { componentGroup: body.componentGroup, component: ctx.registry.itemIri(resource.slug, component.id) })
+    const component = (await ctx.payload.create({
+      collection: resource.slug as CollectionSlug,
+      data: data as never,
+      depth: 0,
+      overrideAccess: false,
+      req: ctx.req,
+    })) as unknown as Doc
+    const position = await appendPosition(ctx, {
+      componentGroup: body.componentGroup,
+      component: ctx.registry.itemIri(resource.slug, component.id),
+    })
     return { component, slug: resource.slug, position }
   })
 }

@@ -34,45 +34,80 @@ export interface PageBlock {
   /** The pending draft's scheduled date, if any. */
   scheduledAt: string | null
   /** The field the builder edits in place (blockWrites.ts), with its value as the editor last saved it (the draft's when pending). */
-  main: { name: string; label: string; value: string | null; kind: 'file' | 'html' | 'text' | 'textarea'; file: string | null } | null
+  main: {
+    name: string
+    label: string
+    value: string | null
+    kind: 'file' | 'html' | 'text' | 'textarea'
+    file: string | null
+  } | null
 }
 
 const key = (slug: string, id: string) => `${slug}:${id}`
 
 /** The state of a record (and its draft twin when it has one), for a publishable type; non-publishable types are live. */
-function stateOf(doc: Doc, draft: Doc | null, names: ResolvedPublishable | null, now: Date): { state: BlockState; pending: Doc | null; scheduledAt: string | null } {
+function stateOf(
+  doc: Doc,
+  draft: Doc | null,
+  names: ResolvedPublishable | null,
+  now: Date,
+): { state: BlockState; pending: Doc | null; scheduledAt: string | null } {
   if (!names) return { state: 'live', pending: null, scheduledAt: null }
   const own = publicationState(doc, names, now)
   const at = (d: Doc) => (d[names.publishedAt] ? String(d[names.publishedAt]) : null)
   // A position that points at a draft twin (rare: references move to the twin on publish) shows that draft.
-  if (relationId(doc[names.publishedResource])) return { state: own === 'scheduled' ? 'live-scheduled' : 'live-draft', pending: doc, scheduledAt: own === 'scheduled' ? at(doc) : null }
+  if (relationId(doc[names.publishedResource]))
+    return {
+      state: own === 'scheduled' ? 'live-scheduled' : 'live-draft',
+      pending: doc,
+      scheduledAt: own === 'scheduled' ? at(doc) : null,
+    }
   if (own === 'draft') return { state: 'draft', pending: doc, scheduledAt: null }
   if (own === 'scheduled') return { state: 'scheduled', pending: doc, scheduledAt: at(doc) }
   if (!draft) return { state: 'live', pending: null, scheduledAt: null }
   const scheduled = publicationState(draft, names, now) === 'scheduled'
-  return { state: scheduled ? 'live-scheduled' : 'live-draft', pending: draft, scheduledAt: scheduled ? at(draft) : null }
+  return {
+    state: scheduled ? 'live-scheduled' : 'live-draft',
+    pending: draft,
+    scheduledAt: scheduled ? at(draft) : null,
+  }
 }
 
 /** Records by slug and id, each collection read once, with the draft twins of the publishable ones (one query more each). */
-async function loadBlocks(ctx: HydraContext, refs: Array<{ slug: string; id: string }>): Promise<Map<string, { resource: Resource; doc: Doc; draft: Doc | null }>> {
+async function loadBlocks(
+  ctx: HydraContext,
+  refs: Array<{ slug: string; id: string }>,
+): Promise<Map<string, { resource: Resource; doc: Doc; draft: Doc | null }>> {
   const out = new Map<string, { resource: Resource; doc: Doc; draft: Doc | null }>()
   const bySlug = new Map<string, Set<string>>()
-  for (const ref of refs) if (!out.has(key(ref.slug, ref.id))) bySlug.set(ref.slug, (bySlug.get(ref.slug) ?? new Set()).add(ref.id))
+  for (const ref of refs)
+    if (!out.has(key(ref.slug, ref.id))) bySlug.set(ref.slug, (bySlug.get(ref.slug) ?? new Set()).add(ref.id))
   for (const [slug, ids] of bySlug) {
     const resource = ctx.registry.bySlug(slug)
     if (!resource) continue
     const find = (where: Record<string, unknown>) =>
-      ctx.payload.find({ collection: slug as CollectionSlug, where: where as never, depth: 0, pagination: false, overrideAccess: true, req: ctx.req }).then((r) => r.docs as Doc[])
+      ctx.payload
+        .find({
+          collection: slug as CollectionSlug,
+          where: where as never,
+          depth: 0,
+          pagination: false,
+          overrideAccess: true,
+          req: ctx.req,
+        })
+        .then((r) => r.docs as Doc[])
     const docs = await find({ id: { in: [...ids] } })
     const names = publishableOf(resource)
     const drafts = names ? await find({ [names.publishedResource]: { in: [...ids] } }) : []
     const draftOf = new Map(drafts.map((d) => [relationId(d[names!.publishedResource]), d]))
-    for (const doc of docs) out.set(key(slug, String(doc.id)), { resource, doc, draft: draftOf.get(String(doc.id)) ?? null })
+    for (const doc of docs)
+      out.set(key(slug, String(doc.id)), { resource, doc, draft: draftOf.get(String(doc.id)) ?? null })
   }
   return out
 }
 
-const groupIdsOf = (doc: Doc | null | undefined): string[] => ((doc?.componentGroups as unknown[]) ?? []).map((g) => relationId(g)).filter((g): g is string => Boolean(g))
+const groupIdsOf = (doc: Doc | null | undefined): string[] =>
+  ((doc?.componentGroups as unknown[]) ?? []).map((g) => relationId(g)).filter((g): g is string => Boolean(g))
 
 /** How deep component groups may nest (a component owning groups owning components...): a guard against a cycle. */
 const MAX_DEPTH = 16
@@ -83,7 +118,13 @@ const MAX_DEPTH = 16
  * by group, position by sortValue, a component's own groups right after it.
  * A few queries per level of nesting, never one per block.
  */
-async function blocksUnder(ctx: HydraContext, rootGroups: string[], owner: PageBlock['owner'], seen: Set<string>, now: Date): Promise<PageBlock[]> {
+async function blocksUnder(
+  ctx: HydraContext,
+  rootGroups: string[],
+  owner: PageBlock['owner'],
+  seen: Set<string>,
+  now: Date,
+): Promise<PageBlock[]> {
   const out: PageBlock[] = []
   // Each level: the positions of the groups found, then their components (and drafts) by type.
   let level: Array<{ groups: string[]; insertAfter: PageBlock | null }> = [{ groups: rootGroups, insertAfter: null }]
@@ -91,9 +132,20 @@ async function blocksUnder(ctx: HydraContext, rootGroups: string[], owner: PageB
     const groups = [...new Set(level.flatMap((l) => l.groups))].filter((g) => !seen.has(`g:${g}`))
     if (groups.length === 0) break
     for (const g of groups) seen.add(`g:${g}`)
-    const positions = (await ctx.payload.find({ collection: 'component_positions', where: { componentGroup: { in: groups } }, sort: 'sortValue', depth: 0, pagination: false, overrideAccess: true, req: ctx.req }))
-      .docs as Doc[]
-    const refs = positions.flatMap((p) => (relationId(p.component) ? [{ slug: relationCollection(p.component)!, id: relationId(p.component)! }] : []))
+    const positions = (
+      await ctx.payload.find({
+        collection: 'component_positions',
+        where: { componentGroup: { in: groups } },
+        sort: 'sortValue',
+        depth: 0,
+        pagination: false,
+        overrideAccess: true,
+        req: ctx.req,
+      })
+    ).docs as Doc[]
+    const refs = positions.flatMap((p) =>
+      relationId(p.component) ? [{ slug: relationCollection(p.component)!, id: relationId(p.component)! }] : [],
+    )
     const loaded = await loadBlocks(ctx, refs)
     const next: typeof level = []
     for (const entry of level) {
@@ -119,7 +171,12 @@ async function blocksUnder(ctx: HydraContext, rootGroups: string[], owner: PageB
   return out
 }
 
-function toBlock(ctx: HydraContext, record: { resource: Resource; doc: Doc; draft: Doc | null }, owner: PageBlock['owner'], now: Date): PageBlock {
+function toBlock(
+  ctx: HydraContext,
+  record: { resource: Resource; doc: Doc; draft: Doc | null },
+  owner: PageBlock['owner'],
+  now: Date,
+): PageBlock {
   const { resource, doc, draft } = record
   const { state, pending, scheduledAt } = stateOf(doc, draft, publishableOf(resource), now)
   const shown = pending ?? doc
@@ -131,7 +188,14 @@ function toBlock(ctx: HydraContext, record: { resource: Resource; doc: Doc; draf
     title: componentTitle(resource, shown),
     state,
     owner,
-    pending: pending ? { slug: resource.slug, id: String(pending.id), iri: ctx.registry.itemIri(resource.slug, pending.id), doc: pending } : null,
+    pending: pending
+      ? {
+          slug: resource.slug,
+          id: String(pending.id),
+          iri: ctx.registry.itemIri(resource.slug, pending.id),
+          doc: pending,
+        }
+      : null,
     scheduledAt,
     main: mainOf(resource, shown),
   }
@@ -141,11 +205,17 @@ function mainOf(resource: Resource, doc: Doc): PageBlock['main'] {
   const main = mainFieldOf(resource)
   if (!main) return null
   // A file is shown by its media objects (read by the builder); its alt text is what is edited in place.
-  const name = main.kind === 'file' ? main.alt?.name ?? null : main.name
+  const name = main.kind === 'file' ? (main.alt?.name ?? null) : main.name
   if (!name && main.kind !== 'file') return null
   if (!name) return { name: '', label: main.label, value: null, kind: main.kind, file: main.name }
   const label = main.kind === 'file' ? main.alt!.label : main.label
-  return { name, label, value: typeof doc[name] === 'string' ? (doc[name] as string) : null, kind: main.kind, file: main.kind === 'file' ? main.name : null }
+  return {
+    name,
+    label,
+    value: typeof doc[name] === 'string' ? (doc[name] as string) : null,
+    kind: main.kind,
+    file: main.kind === 'file' ? main.name : null,
+  }
 }
 
 export interface PageBlocks {
@@ -167,8 +237,20 @@ export async function pageBlocks(ctx: HydraContext, owner: { resource: Resource;
   const seen = new Set<string>()
   const slug = owner.resource.slug
   const findById = async (collection: string, id: string | null) =>
-    id ? ((await ctx.payload.findByID({ collection: collection as CollectionSlug, id, depth: 0, overrideAccess: true, req: ctx.req, disableErrors: true }).catch(() => null)) as Doc | null) : null
-  if (slug === 'layouts') return { pageData: null, page: [], layout: await blocksUnder(ctx, groupIdsOf(owner.doc), 'layout', seen, now) }
+    id
+      ? ((await ctx.payload
+          .findByID({
+            collection: collection as CollectionSlug,
+            id,
+            depth: 0,
+            overrideAccess: true,
+            req: ctx.req,
+            disableErrors: true,
+          })
+          .catch(() => null)) as Doc | null)
+      : null
+  if (slug === 'layouts')
+    return { pageData: null, page: [], layout: await blocksUnder(ctx, groupIdsOf(owner.doc), 'layout', seen, now) }
   const isPageData = owner.resource.meta.kind === 'pageData'
   const page = isPageData ? await findById('pages', relationId(owner.doc.page)) : owner.doc
   const layout = page ? await findById('layouts', relationId(page.layout)) : null
@@ -179,7 +261,10 @@ export async function pageBlocks(ctx: HydraContext, owner: { resource: Resource;
     if (record) pageData = toBlock(ctx, record, 'pageData', now)
     // The components its properties point at (what its dynamic positions show).
     const refs = dataFields(owner.resource.collection.fields).flatMap((f) =>
-      f.type === 'relationship' && typeof f.relationTo === 'string' && relationId(owner.doc[f.name]) && ctx.registry.bySlug(f.relationTo)?.meta.kind === 'component'
+      f.type === 'relationship' &&
+      typeof f.relationTo === 'string' &&
+      relationId(owner.doc[f.name]) &&
+      ctx.registry.bySlug(f.relationTo)?.meta.kind === 'component'
         ? [{ slug: f.relationTo, id: relationId(owner.doc[f.name])! }]
         : [],
     )

@@ -7,7 +7,8 @@ import { livePreviewUrl } from './preview.js'
 import { starterGroups } from './starterGroups.js'
 
 /** The collection IRI of a type, as its items' IRIs start (the client appends `/<id>`). */
-const collectionIri = (options: ResolvedCwaOptions, meta: { pathPrefix: string; segment: string }) => `${options.apiPrefix}${meta.pathPrefix}/${meta.segment}`
+const collectionIri = (options: ResolvedCwaOptions, meta: { pathPrefix: string; segment: string }) =>
+  `${options.apiPrefix}${meta.pathPrefix}/${meta.segment}`
 
 /**
  * Adds the admin panel's own fields (`ui` fields: nothing stored) to a type:
@@ -27,11 +28,22 @@ export function applyAdminFields(collection: CollectionConfig, options: Resolved
     added.push({
       name: 'cwaPageBuilder',
       type: 'ui',
-      admin: { components: { Field: { path: `${ADMIN_ENTRY}#PageBuilderField`, clientProps: { apiPrefix: options.apiPrefix, collectionIri: collectionIri(options, meta) } } } },
+      admin: {
+        components: {
+          Field: {
+            path: `${ADMIN_ENTRY}#PageBuilderField`,
+            clientProps: { apiPrefix: options.apiPrefix, collectionIri: collectionIri(options, meta) },
+          },
+        },
+      },
     })
   }
   if (collection.slug === 'component_positions') {
-    added.push({ name: 'cwaEmptyPosition', type: 'ui', admin: { components: { Field: `${ADMIN_ENTRY}#EmptyPositionWarning` } } })
+    added.push({
+      name: 'cwaEmptyPosition',
+      type: 'ui',
+      admin: { components: { Field: `${ADMIN_ENTRY}#EmptyPositionWarning` } },
+    })
   }
   const files = Object.keys(meta.uploadable ?? {})
   for (const property of files) {
@@ -41,7 +53,12 @@ export function applyAdminFields(collection: CollectionConfig, options: Resolved
       type: 'ui',
       label: files.length > 1 ? property : 'File',
       // Cell: the list's thumbnail column (listColumns puts the first file first).
-      admin: { components: { Field: { path: `${ADMIN_ENTRY}#FileUploadField`, clientProps }, Cell: { path: `${ADMIN_ENTRY}#UploadThumbnailCell`, clientProps } } },
+      admin: {
+        components: {
+          Field: { path: `${ADMIN_ENTRY}#FileUploadField`, clientProps },
+          Cell: { path: `${ADMIN_ENTRY}#UploadThumbnailCell`, clientProps },
+        },
+      },
     })
   }
   if (routable || collection.slug === 'routes') {
@@ -49,16 +66,35 @@ export function applyAdminFields(collection: CollectionConfig, options: Resolved
     sidebar.push({
       name: 'cwaViewOnSite',
       type: 'ui',
-      admin: { position: 'sidebar', disableListColumn: true, components: { Field: { path: `${ADMIN_ENTRY}#ViewOnSite`, clientProps: { frontEndUrl: options.frontEndUrl } } } },
+      admin: {
+        position: 'sidebar',
+        disableListColumn: true,
+        components: { Field: { path: `${ADMIN_ENTRY}#ViewOnSite`, clientProps: { frontEndUrl: options.frontEndUrl } } },
+      },
     })
   }
-  let out: CollectionConfig = { ...collection, admin: { ...collection.admin, group: navGroup(collection), defaultColumns: listColumns(collection) }, fields: [...added, ...collection.fields, ...sidebar] }
-  if (options.frontEndUrl && routable) out = { ...out, admin: { ...out.admin, livePreview: { url: livePreviewUrl(options.frontEndUrl) } } }
+  let out: CollectionConfig = {
+    ...collection,
+    admin: { ...collection.admin, group: navGroup(collection), defaultColumns: listColumns(collection) },
+    fields: [...added, ...collection.fields, ...sidebar],
+  }
+  if (options.frontEndUrl && routable)
+    out = { ...out, admin: { ...out.admin, livePreview: { url: livePreviewUrl(options.frontEndUrl) } } }
   if (collection.slug === 'routes') {
     const components = out.admin?.components ?? {}
-    out = { ...out, admin: { ...out.admin, components: { ...components, beforeListTable: [...(components.beforeListTable ?? []), `${ADMIN_ENTRY}#RouteTreeLink`] } } }
+    out = {
+      ...out,
+      admin: {
+        ...out.admin,
+        components: {
+          ...components,
+          beforeListTable: [...(components.beforeListTable ?? []), `${ADMIN_ENTRY}#RouteTreeLink`],
+        },
+      },
+    }
   }
-  if (collection.slug === 'pages') out = { ...out, hooks: { ...out.hooks, afterChange: [...(out.hooks?.afterChange ?? []), starterGroups] } }
+  if (collection.slug === 'pages')
+    out = { ...out, hooks: { ...out.hooks, afterChange: [...(out.hooks?.afterChange ?? []), starterGroups] } }
   return withAdvancedSection(out)
 }
 
@@ -82,7 +118,8 @@ function chosenColumns(collection: CollectionConfig): string[] | undefined {
   // Routes: their go-live date (empty when not live) rather than three target columns two of which are always empty (the route tree shows targets).
   if (collection.slug === 'routes') return ['path', 'liveAt', 'updatedAt']
   if (collection.admin?.defaultColumns) return collection.admin.defaultColumns
-  if (meta?.kind === 'component' || meta?.kind === 'pageData') return [title ?? 'id', ...(meta.kind === 'pageData' ? ['page'] : []), 'updatedAt']
+  if (meta?.kind === 'component' || meta?.kind === 'pageData')
+    return [title ?? 'id', ...(meta.kind === 'pageData' ? ['page'] : []), 'updatedAt']
   return undefined
 }
 
@@ -92,7 +129,11 @@ export function adminComponents(options: ResolvedCwaOptions) {
   return {
     views: {
       cwaRouteTree: { Component: `${ADMIN_ENTRY}#RouteTreeView`, path: '/cwa/routes' as const, exact: true },
-      cwaOrphans: { Component: { path: `${ADMIN_ENTRY}#OrphansView`, clientProps }, path: '/cwa/orphaned' as const, exact: true },
+      cwaOrphans: {
+        Component: { path: `${ADMIN_ENTRY}#OrphansView`, clientProps },
+        path: '/cwa/orphaned' as const,
+        exact: true,
+      },
     },
     afterNavLinks: [`${ADMIN_ENTRY}#CwaNavLinks`],
     beforeDashboard: [`${ADMIN_ENTRY}#StartPanel`],

@@ -42,7 +42,11 @@ export function pageBuilderEndpoints(): Endpoint[] {
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         assertAdmin(ctx)
         const positions = await reorderPositions(ctx, body)
-        return { status: 200, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'PositionOrder', positions } }
+        return {
+          status: 200,
+          headers: NO_STORE,
+          body: { '@context': context(ctx), '@type': 'PositionOrder', positions },
+        }
       },
       docs: pageBuilderDocs.reorder,
     },
@@ -52,7 +56,16 @@ export function pageBuilderEndpoints(): Endpoint[] {
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         assertAdmin(ctx)
         const position = await appendPosition(ctx, body)
-        return { status: 201, headers: NO_STORE, body: { '@context': context(ctx), '@id': ctx.registry.itemIri('component_positions', position.id), '@type': 'ComponentPosition', sortValue: position.sortValue } }
+        return {
+          status: 201,
+          headers: NO_STORE,
+          body: {
+            '@context': context(ctx),
+            '@id': ctx.registry.itemIri('component_positions', position.id),
+            '@type': 'ComponentPosition',
+            sortValue: position.sortValue,
+          },
+        }
       },
       docs: pageBuilderDocs.append,
     },
@@ -62,7 +75,17 @@ export function pageBuilderEndpoints(): Endpoint[] {
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         assertAdmin(ctx)
         const group = await addGroup(ctx, body)
-        return { status: 201, headers: NO_STORE, body: { '@context': context(ctx), '@id': ctx.registry.itemIri('component_groups', group.id), '@type': 'ComponentGroup', reference: group.reference, location: group.location } }
+        return {
+          status: 201,
+          headers: NO_STORE,
+          body: {
+            '@context': context(ctx),
+            '@id': ctx.registry.itemIri('component_groups', group.id),
+            '@type': 'ComponentGroup',
+            reference: group.reference,
+            location: group.location,
+          },
+        }
       },
       docs: pageBuilderDocs.addGroup,
     },
@@ -72,7 +95,11 @@ export function pageBuilderEndpoints(): Endpoint[] {
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         assertAdmin(ctx)
         const deleted = await removePosition(ctx, body)
-        return { status: 200, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'PositionRemoval', deleted } }
+        return {
+          status: 200,
+          headers: NO_STORE,
+          body: { '@context': context(ctx), '@type': 'PositionRemoval', deleted },
+        }
       },
       docs: pageBuilderDocs.remove,
     },
@@ -85,7 +112,13 @@ export function pageBuilderEndpoints(): Endpoint[] {
         return {
           status: 201,
           headers: NO_STORE,
-          body: { '@context': context(ctx), '@type': 'BlockAddition', component: ctx.registry.itemIri(slug, component.id), position: ctx.registry.itemIri('component_positions', position.id), sortValue: position.sortValue },
+          body: {
+            '@context': context(ctx),
+            '@type': 'BlockAddition',
+            component: ctx.registry.itemIri(slug, component.id),
+            position: ctx.registry.itemIri('component_positions', position.id),
+            sortValue: position.sortValue,
+          },
         }
       },
       docs: pageBuilderDocs.addBlock,
@@ -96,7 +129,17 @@ export function pageBuilderEndpoints(): Endpoint[] {
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         assertAdmin(ctx)
         const { published, blocks } = await publishPage(ctx, body)
-        return { status: 200, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'PagePublication', published, blocks, totalItems: published.length } }
+        return {
+          status: 200,
+          headers: NO_STORE,
+          body: {
+            '@context': context(ctx),
+            '@type': 'PagePublication',
+            published,
+            blocks,
+            totalItems: published.length,
+          },
+        }
       },
       docs: pageBuilderDocs.publish,
     },
@@ -106,7 +149,17 @@ export function pageBuilderEndpoints(): Endpoint[] {
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         assertAdmin(ctx)
         const { scheduled, publishedAt } = await schedulePage(ctx, body)
-        return { status: 200, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'PageSchedule', scheduled, publishedAt, totalItems: scheduled.length } }
+        return {
+          status: 200,
+          headers: NO_STORE,
+          body: {
+            '@context': context(ctx),
+            '@type': 'PageSchedule',
+            scheduled,
+            publishedAt,
+            totalItems: scheduled.length,
+          },
+        }
       },
       docs: pageBuilderDocs.schedule,
     },

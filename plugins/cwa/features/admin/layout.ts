@@ -30,7 +30,8 @@ export function navGroup(collection: CollectionConfig): string | false | undefin
   const meta = getCwaMeta(collection)
   if (collection.slug === 'layouts' || collection.slug === 'routes') return NAV_GROUPS.structure
   if (collection.slug === 'pages' || meta?.kind === 'pageData') return NAV_GROUPS.content
-  if (meta?.kind === 'component') return meta.uploadable && Object.keys(meta.uploadable).length > 0 ? NAV_GROUPS.media : NAV_GROUPS.content
+  if (meta?.kind === 'component')
+    return meta.uploadable && Object.keys(meta.uploadable).length > 0 ? NAV_GROUPS.media : NAV_GROUPS.content
   return current as string | undefined
 }
 
@@ -38,7 +39,8 @@ export function navGroup(collection: CollectionConfig): string | false | undefin
 function technicalNames(collection: CollectionConfig): Set<string> {
   const meta = getCwaMeta(collection)
   const names = new Set<string>()
-  if (meta?.kind === 'component') ['uiComponent', 'uiClassNames', 'componentGroups', 'componentPositions'].forEach((n) => names.add(n))
+  if (meta?.kind === 'component')
+    ['uiComponent', 'uiClassNames', 'componentGroups', 'componentPositions'].forEach((n) => names.add(n))
   if (collection.slug === 'pages') ['uiComponent', 'uiClassNames', 'componentGroups'].forEach((n) => names.add(n))
   if (collection.slug === 'layouts') ['uiClassNames', 'componentGroups'].forEach((n) => names.add(n))
   if (collection.slug === 'component_groups') names.add('componentPositions')
@@ -72,7 +74,10 @@ export function withAdvancedSection(collection: CollectionConfig): CollectionCon
   const advanced: Field = {
     type: 'collapsible',
     label: 'Advanced',
-    admin: { initCollapsed: true, description: 'For developers: how the front end renders this record, and how it links to others.' },
+    admin: {
+      initCollapsed: true,
+      description: 'For developers: how the front end renders this record, and how it links to others.',
+    },
     fields: moved,
   }
   return { ...collection, fields: [...kept, advanced] }

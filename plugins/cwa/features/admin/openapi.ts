@@ -5,12 +5,24 @@ import type { EndpointDoc } from '../../hydra/endpoint.js'
 
 const TAG = 'Page builder'
 const iri = (description: string): Schema => ({ type: 'string', format: 'iri-reference', description })
-const json = (kit: OpenApiKit, description: string, schema: Schema): Schema => ({ description, content: { [kit.media.jsonld]: { schema } } })
-const body = (kit: OpenApiKit, schema: Schema): Schema => ({ required: true, content: { [kit.media.jsonld]: { schema }, [kit.media.json]: { schema } } })
+const json = (kit: OpenApiKit, description: string, schema: Schema): Schema => ({
+  description,
+  content: { [kit.media.jsonld]: { schema } },
+})
+const body = (kit: OpenApiKit, schema: Schema): Schema => ({
+  required: true,
+  content: { [kit.media.jsonld]: { schema }, [kit.media.json]: { schema } },
+})
 
 const component: Schema = {
   type: ['object', 'null'],
-  properties: { '@id': { type: 'string' }, slug: { type: 'string' }, id: { type: 'string' }, type: { type: 'string' }, title: { type: 'string' } },
+  properties: {
+    '@id': { type: 'string' },
+    slug: { type: 'string' },
+    id: { type: 'string' },
+    type: { type: 'string' },
+    title: { type: 'string' },
+  },
 }
 const group: Schema = {
   type: 'object',
@@ -19,7 +31,14 @@ const group: Schema = {
     reference: { type: 'string' },
     location: { type: ['string', 'null'] },
     allowedComponents: { type: ['array', 'null'], items: { type: 'string' } },
-    addable: { type: 'array', items: { type: 'object', properties: { '@id': { type: 'string' }, slug: { type: 'string' }, type: { type: 'string' } } }, description: 'Types the add-component choice offers' },
+    addable: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { '@id': { type: 'string' }, slug: { type: 'string' }, type: { type: 'string' } },
+      },
+      description: 'Types the add-component choice offers',
+    },
     positions: {
       type: 'array',
       items: {
@@ -36,9 +55,19 @@ const group: Schema = {
     },
   },
 }
-const owner: Schema = { type: ['object', 'null'], properties: { '@id': { type: 'string' }, type: { type: 'string' }, reference: { type: ['string', 'null'] }, groups: { type: 'array', items: group } } }
+const owner: Schema = {
+  type: ['object', 'null'],
+  properties: {
+    '@id': { type: 'string' },
+    type: { type: 'string' },
+    reference: { type: ['string', 'null'] },
+    groups: { type: 'array', items: group },
+  },
+}
 
-const operation = (kit: OpenApiKit, op: Schema): EndpointDoc => ({ operation: { tags: [TAG], security: kit.security(false), ...op } })
+const operation = (kit: OpenApiKit, op: Schema): EndpointDoc => ({
+  operation: { tags: [TAG], security: kit.security(false), ...op },
+})
 
 export const pageBuilderDocs = {
   view: (kit: OpenApiKit): EndpointDoc =>
@@ -47,9 +76,20 @@ export const pageBuilderDocs = {
       summary: 'A page, layout or page data as the page builder shows it.',
       description:
         "Admin only. The layout and the page (for page data: its template page) with each group's positions in sortValue order, each component with its type and title, the types the add-component choice offers in each group (its allowedComponents, else every type but the explicit-allow-only ones), and on page data the component each dynamic position resolves to.",
-      parameters: [{ name: 'iri', in: 'query', required: true, schema: { type: 'string' }, description: 'The IRI of a page, a layout or page data' }],
+      parameters: [
+        {
+          name: 'iri',
+          in: 'query',
+          required: true,
+          schema: { type: 'string' },
+          description: 'The IRI of a page, a layout or page data',
+        },
+      ],
       responses: {
-        200: json(kit, 'The page builder view', { type: 'object', properties: { owner: { type: 'object' }, layout: owner, page: owner } }),
+        200: json(kit, 'The page builder view', {
+          type: 'object',
+          properties: { owner: { type: 'object' }, layout: owner, page: owner },
+        }),
         ...kit.errorResponses(401, 403, 404, 422),
       },
     }),
@@ -59,9 +99,24 @@ export const pageBuilderDocs = {
       summary: "Puts a group's positions in a new order.",
       description:
         "Admin only. positions lists every position of the group exactly once, in the new order; their sortValue becomes 0, 1, 2... in one transaction. A list that is not the group's positions (one missing, one of another group, a duplicate) is a 422, or a 409 when the group's positions changed since they were read (another editor added or removed one): nothing is written. Reorders of one group run one after the other.",
-      requestBody: body(kit, { type: 'object', properties: { componentGroup: iri('The group'), positions: { type: 'array', items: iri('A position of the group') } }, required: ['componentGroup', 'positions'] }),
+      requestBody: body(kit, {
+        type: 'object',
+        properties: {
+          componentGroup: iri('The group'),
+          positions: { type: 'array', items: iri('A position of the group') },
+        },
+        required: ['componentGroup', 'positions'],
+      }),
       responses: {
-        200: json(kit, 'The new order', { type: 'object', properties: { positions: { type: 'array', items: { type: 'object', properties: { '@id': { type: 'string' }, sortValue: { type: 'integer' } } } } } }),
+        200: json(kit, 'The new order', {
+          type: 'object',
+          properties: {
+            positions: {
+              type: 'array',
+              items: { type: 'object', properties: { '@id': { type: 'string' }, sortValue: { type: 'integer' } } },
+            },
+          },
+        }),
         409: kit.errorResponse("The group's positions changed: reload and try again"),
         ...kit.errorResponses(400, 401, 403, 404, 415, 422),
       },
@@ -70,17 +125,36 @@ export const pageBuilderDocs = {
     operation(kit, {
       operationId: 'appendComponentPosition',
       summary: 'Places a component at the end of a group.',
-      description: "Admin only. A new position after the group's last one. The position rules apply: a type the group does not allow, or an explicit-allow-only type in a group that does not name it, is a 422 and nothing is written.",
-      requestBody: body(kit, { type: 'object', properties: { componentGroup: iri('The group'), component: iri('The component') }, required: ['componentGroup', 'component'] }),
-      responses: { 201: json(kit, 'The new position', { type: 'object' }), ...kit.errorResponses(400, 401, 403, 404, 415, 422) },
+      description:
+        "Admin only. A new position after the group's last one. The position rules apply: a type the group does not allow, or an explicit-allow-only type in a group that does not name it, is a 422 and nothing is written.",
+      requestBody: body(kit, {
+        type: 'object',
+        properties: { componentGroup: iri('The group'), component: iri('The component') },
+        required: ['componentGroup', 'component'],
+      }),
+      responses: {
+        201: json(kit, 'The new position', { type: 'object' }),
+        ...kit.errorResponses(400, 401, 403, 404, 415, 422),
+      },
     }),
   addGroup: (kit: OpenApiKit): EndpointDoc =>
     operation(kit, {
       operationId: 'addComponentGroup',
       summary: 'Adds a group to a page or layout.',
-      description: "Admin only. A new group at location (reference <owner reference>_<location>; with compat 'cwa-nuxt' <location>_<owner IRI>), added to the owner's groups in one transaction. A location the owner already has is a 422.",
-      requestBody: body(kit, { type: 'object', properties: { owner: iri('A page or a layout'), location: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' } }, required: ['owner', 'location'] }),
-      responses: { 201: json(kit, 'The new group', { type: 'object' }), ...kit.errorResponses(400, 401, 403, 404, 415, 422) },
+      description:
+        "Admin only. A new group at location (reference <owner reference>_<location>; with compat 'cwa-nuxt' <location>_<owner IRI>), added to the owner's groups in one transaction. A location the owner already has is a 422.",
+      requestBody: body(kit, {
+        type: 'object',
+        properties: {
+          owner: iri('A page or a layout'),
+          location: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' },
+        },
+        required: ['owner', 'location'],
+      }),
+      responses: {
+        201: json(kit, 'The new group', { type: 'object' }),
+        ...kit.errorResponses(400, 401, 403, 404, 415, 422),
+      },
     }),
   addBlock: (kit: OpenApiKit): EndpointDoc =>
     operation(kit, {
@@ -90,11 +164,18 @@ export const pageBuilderDocs = {
         "Admin only. type is a component type's collection IRI; data holds its text fields (the main field the builder view names per addable type) and, for an uploadable type, a file as a named data URI (data:<type>;name=<file name>;base64,...). The component is created as the editor (a publishable type starts as a draft) and placed after the group's last position, in one transaction: a refused field, file or type (422) leaves nothing behind.",
       requestBody: body(kit, {
         type: 'object',
-        properties: { componentGroup: iri('The group'), type: iri('The component type (collection IRI)'), data: { type: 'object', additionalProperties: { type: 'string' } } },
+        properties: {
+          componentGroup: iri('The group'),
+          type: iri('The component type (collection IRI)'),
+          data: { type: 'object', additionalProperties: { type: 'string' } },
+        },
         required: ['componentGroup', 'type'],
       }),
       responses: {
-        201: json(kit, 'The new block and its position', { type: 'object', properties: { component: { type: 'string' }, position: { type: 'string' }, sortValue: { type: 'integer' } } }),
+        201: json(kit, 'The new block and its position', {
+          type: 'object',
+          properties: { component: { type: 'string' }, position: { type: 'string' }, sortValue: { type: 'integer' } },
+        }),
         413: kit.errorResponse('The body is over the request limit (a file too large)'),
         ...kit.errorResponses(400, 401, 403, 404, 415, 422),
       },
@@ -105,11 +186,23 @@ export const pageBuilderDocs = {
       summary: 'Publishes a page as a whole: every pending draft reachable from it, in one transaction.',
       description:
         "Admin with the publish permission. iri names a page, a layout or page data. Every pending draft reachable from it (its groups' components to any depth, live records' draft twins, scheduled drafts; on page data the record itself and the components its properties point at; the layout's blocks only with includeLayout: true, or when iri is the layout) is published through the batch publish, all or nothing. A draft failing its publish validation refuses the whole request: a 422 with one violation per block and field, each naming the block (block: the IRI the builder lists, draft: the draft's IRI, field) and saying why in words. Nothing pending: 200 with an empty list.",
-      requestBody: body(kit, { type: 'object', properties: { iri: iri('A page, a layout or page data'), includeLayout: { type: 'boolean', default: false } }, required: ['iri'] }),
+      requestBody: body(kit, {
+        type: 'object',
+        properties: { iri: iri('A page, a layout or page data'), includeLayout: { type: 'boolean', default: false } },
+        required: ['iri'],
+      }),
       responses: {
         200: json(kit, 'What was published', {
           type: 'object',
-          properties: { published: { type: 'array', items: { type: 'string' }, description: 'The live records now holding the content' }, blocks: { type: 'array', items: { type: 'string' } }, totalItems: { type: 'integer' } },
+          properties: {
+            published: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'The live records now holding the content',
+            },
+            blocks: { type: 'array', items: { type: 'string' } },
+            totalItems: { type: 'integer' },
+          },
         }),
         ...kit.errorResponses(400, 401, 403, 404, 415, 422),
       },
@@ -122,11 +215,22 @@ export const pageBuilderDocs = {
         'Admin with the publish permission. The same drafts as publishPage, each given publishedAt (a future date) in one transaction; the same refusals (422 per block and field), and a date that is not in the future is a 422.',
       requestBody: body(kit, {
         type: 'object',
-        properties: { iri: iri('A page, a layout or page data'), publishedAt: { type: 'string', format: 'date-time' }, includeLayout: { type: 'boolean', default: false } },
+        properties: {
+          iri: iri('A page, a layout or page data'),
+          publishedAt: { type: 'string', format: 'date-time' },
+          includeLayout: { type: 'boolean', default: false },
+        },
         required: ['iri', 'publishedAt'],
       }),
       responses: {
-        200: json(kit, 'What was scheduled', { type: 'object', properties: { scheduled: { type: 'array', items: { type: 'string' } }, publishedAt: { type: 'string' }, totalItems: { type: 'integer' } } }),
+        200: json(kit, 'What was scheduled', {
+          type: 'object',
+          properties: {
+            scheduled: { type: 'array', items: { type: 'string' } },
+            publishedAt: { type: 'string' },
+            totalItems: { type: 'integer' },
+          },
+        }),
         ...kit.errorResponses(400, 401, 403, 404, 415, 422),
       },
     }),
@@ -137,10 +241,20 @@ export const pageBuilderDocs = {
       description:
         'Admin only. Deletes the position; its component goes too when this position was its only use (no other position, no page data property), with the delete cascade (the groups it owns, its draft). One transaction. Answers every IRI deleted.',
       requestBody: body(kit, { type: 'object', properties: { position: iri('The position') }, required: ['position'] }),
-      responses: { 200: json(kit, 'What was deleted', { type: 'object', properties: { deleted: { type: 'array', items: { type: 'string' } } } }), ...kit.errorResponses(400, 401, 403, 404, 415, 422) },
+      responses: {
+        200: json(kit, 'What was deleted', {
+          type: 'object',
+          properties: { deleted: { type: 'array', items: { type: 'string' } } },
+        }),
+        ...kit.errorResponses(400, 401, 403, 404, 415, 422),
+      },
     }),
 }
 
 export function amendPageBuilderDocs(document: OpenApiDocument): void {
-  if (!document.tags.some((t) => t.name === TAG)) document.tags.push({ name: TAG, description: "The admin panel's page builder: a page's structure, reordering, adding and removing (admin only)" })
+  if (!document.tags.some((t) => t.name === TAG))
+    document.tags.push({
+      name: TAG,
+      description: "The admin panel's page builder: a page's structure, reordering, adding and removing (admin only)",
+    })
 }

@@ -31,7 +31,9 @@ export function resolveAdminOptions(options: CwaPluginOptions): { frontEndUrl: s
     if (typeof value !== 'string') throw new Error('not a string')
     url = new URL(value)
   } catch {
-    throw new Error(`cwa options: frontEndUrl must be an absolute http(s) URL (e.g. "https://www.example.com"), got ${JSON.stringify(value)}`)
+    throw new Error(
+      `cwa options: frontEndUrl must be an absolute http(s) URL (e.g. "https://www.example.com"), got ${JSON.stringify(value)}`,
+    )
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error(`cwa options: frontEndUrl must be an http(s) URL, got ${JSON.stringify(value)}`)

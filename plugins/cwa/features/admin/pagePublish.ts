@@ -24,7 +24,8 @@ export interface BlockViolation extends Violation {
 const MAX_BLOCKS = 1000
 
 function objectBody(body: unknown): Body {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ViolationError([violation('', 'A JSON object is required.', 'invalid')])
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new ViolationError([violation('', 'A JSON object is required.', 'invalid')])
   return body as Body
 }
 
@@ -35,20 +36,33 @@ async function ownerOf(ctx: HydraContext, value: unknown): Promise<{ resource: R
   if (!parsed?.id || !(parsed.resource.slug === 'pages' || parsed.resource.slug === 'layouts' || kind === 'pageData')) {
     throw new ViolationError([violation('iri', 'iri must be the IRI of a page, a layout or page data.', 'invalid_iri')])
   }
-  const doc = (await ctx.payload.findByID({ collection: parsed.resource.slug as CollectionSlug, id: parsed.id, depth: 0, req: ctx.req, disableErrors: true }).catch(() => null)) as Doc | null
+  const doc = (await ctx.payload
+    .findByID({
+      collection: parsed.resource.slug as CollectionSlug,
+      id: parsed.id,
+      depth: 0,
+      req: ctx.req,
+      disableErrors: true,
+    })
+    .catch(() => null)) as Doc | null
   if (!doc) throw notFound()
   return { resource: parsed.resource, doc }
 }
 
 function includeLayoutOf(body: Body): boolean {
   if (body.includeLayout === undefined) return false
-  if (typeof body.includeLayout !== 'boolean') throw new ViolationError([violation('includeLayout', 'includeLayout must be true or false.', 'type')])
+  if (typeof body.includeLayout !== 'boolean')
+    throw new ViolationError([violation('includeLayout', 'includeLayout must be true or false.', 'type')])
   return body.includeLayout
 }
 
 /** The blocks with something to publish, in page order (the page data record first, the layout's last and only when asked). */
 export function pendingOf(blocks: PageBlocks, includeLayout: boolean): PageBlock[] {
-  return [...(blocks.pageData ? [blocks.pageData] : []), ...blocks.page, ...(includeLayout ? blocks.layout : [])].filter((b) => b.pending !== null)
+  return [
+    ...(blocks.pageData ? [blocks.pageData] : []),
+    ...blocks.page,
+    ...(includeLayout ? blocks.layout : []),
+  ].filter((b) => b.pending !== null)
 }
 
 const humanize = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())
@@ -90,7 +104,8 @@ function refusals(ctx: HydraContext, pending: PageBlock[]): BlockViolation[] {
 
 /** Admin only, and the publish permission (as the batch publish asks). */
 function assertMayPublish(ctx: HydraContext): void {
-  if (!passes(ctx.options.publishable.permission, ctx.user, ctx.options.roleHierarchy)) throw forbidden('Publishing needs the publish permission.')
+  if (!passes(ctx.options.publishable.permission, ctx.user, ctx.options.roleHierarchy))
+    throw forbidden('Publishing needs the publish permission.')
 }
 
 /**
@@ -108,7 +123,8 @@ export async function publishPage(ctx: HydraContext, raw: unknown): Promise<{ pu
   const owner = await ownerOf(ctx, body.iri)
   // On a layout, its blocks are the whole point.
   const pending = pendingOf(await pageBlocks(ctx, owner), asked || owner.resource.slug === 'layouts')
-  if (pending.length > MAX_BLOCKS) throw new ViolationError([violation('iri', `At most ${MAX_BLOCKS} blocks are published at once.`, 'too_many')])
+  if (pending.length > MAX_BLOCKS)
+    throw new ViolationError([violation('iri', `At most ${MAX_BLOCKS} blocks are published at once.`, 'too_many')])
   if (pending.length === 0) return { published: [], blocks: [] }
   const refused = refusals(ctx, pending)
   if (refused.length > 0) throw new ViolationError(refused)
@@ -119,7 +135,10 @@ export async function publishPage(ctx: HydraContext, raw: unknown): Promise<{ pu
   })
   try {
     const docs = await publishMany(ctx.payload, ctx.req, drafts)
-    return { published: docs.map((doc, index) => ctx.registry.itemIri(drafts[index]!.resource.slug, doc.id as string)), blocks: pending.map((b) => b['@id']) }
+    return {
+      published: docs.map((doc, index) => ctx.registry.itemIri(drafts[index]!.resource.slug, doc.id as string)),
+      blocks: pending.map((b) => b['@id']),
+    }
   } catch (error) {
     // Changed between the check above and the lock (another editor): the batch's `iris[i].field` back to the block.
     if (!(error instanceof ViolationError)) throw error
@@ -138,16 +157,24 @@ export async function publishPage(ctx: HydraContext, raw: unknown): Promise<{ pu
  * drafts as "Publish page", each scheduled for publishedAt (a future date),
  * in one transaction; the same refusals.
  */
-export async function schedulePage(ctx: HydraContext, raw: unknown): Promise<{ scheduled: string[]; publishedAt: string }> {
+export async function schedulePage(
+  ctx: HydraContext,
+  raw: unknown,
+): Promise<{ scheduled: string[]; publishedAt: string }> {
   assertMayPublish(ctx)
   const body = objectBody(raw)
   const asked = includeLayoutOf(body)
   const at = typeof body.publishedAt === 'string' ? new Date(body.publishedAt) : null
-  if (!at || Number.isNaN(at.getTime())) throw new ViolationError([violation('publishedAt', 'publishedAt must be a date and time (ISO 8601).', 'datetime')])
-  if (at <= new Date()) throw new ViolationError([violation('publishedAt', 'publishedAt must be in the future; use "Publish page" to publish now.', 'future')])
+  if (!at || Number.isNaN(at.getTime()))
+    throw new ViolationError([violation('publishedAt', 'publishedAt must be a date and time (ISO 8601).', 'datetime')])
+  if (at <= new Date())
+    throw new ViolationError([
+      violation('publishedAt', 'publishedAt must be in the future; use "Publish page" to publish now.', 'future'),
+    ])
   const owner = await ownerOf(ctx, body.iri)
   const pending = pendingOf(await pageBlocks(ctx, owner), asked || owner.resource.slug === 'layouts')
-  if (pending.length > MAX_BLOCKS) throw new ViolationError([violation('iri', `At most ${MAX_BLOCKS} blocks are scheduled at once.`, 'too_many')])
+  if (pending.length > MAX_BLOCKS)
+    throw new ViolationError([violation('iri', `At most ${MAX_BLOCKS} blocks are scheduled at once.`, 'too_many')])
   const refused = refusals(ctx, pending)
   if (refused.length > 0) throw new ViolationError(refused)
   const publishedAt = at.toISOString()
@@ -155,7 +182,14 @@ export async function schedulePage(ctx: HydraContext, raw: unknown): Promise<{ s
     for (const block of pending) {
       const names = publishableOf(ctx.registry.bySlug(block.slug)!)!
       // As the editor (overrideAccess false): the publishable state machine takes the write, as on any schedule.
-      await ctx.payload.update({ collection: block.slug as CollectionSlug, id: block.pending!.id, data: { [names.publishedAt]: publishedAt } as never, depth: 0, overrideAccess: false, req: ctx.req })
+      await ctx.payload.update({
+        collection: block.slug as CollectionSlug,
+        id: block.pending!.id,
+        data: { [names.publishedAt]: publishedAt } as never,
+        depth: 0,
+        overrideAccess: false,
+        req: ctx.req,
+      })
     }
   })
   return { scheduled: pending.map((b) => b.pending!.iri), publishedAt }

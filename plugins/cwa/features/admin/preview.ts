@@ -6,8 +6,20 @@ type Doc = Record<string, unknown>
 /** The path of the route of a page (`pages`) or page data record, read with the editor's access (null: none). */
 export async function routePathOf(req: PayloadRequest, slug: string, id: unknown): Promise<string | null> {
   if (typeof id !== 'string' || !id) return null
-  const where: Where = slug === 'pages' ? { page: { equals: id } } : { and: [{ 'pageData.value': { equals: id } }, { 'pageData.relationTo': { equals: slug } }] }
-  const found = await req.payload.find({ collection: 'routes', where, limit: 1, depth: 0, pagination: false, overrideAccess: false, user: req.user, req })
+  const where: Where =
+    slug === 'pages'
+      ? { page: { equals: id } }
+      : { and: [{ 'pageData.value': { equals: id } }, { 'pageData.relationTo': { equals: slug } }] }
+  const found = await req.payload.find({
+    collection: 'routes',
+    where,
+    limit: 1,
+    depth: 0,
+    pagination: false,
+    overrideAccess: false,
+    user: req.user,
+    req,
+  })
   const path = (found.docs[0] as Doc | undefined)?.path
   return typeof path === 'string' ? path : null
 }
@@ -19,5 +31,6 @@ export async function routePathOf(req: PayloadRequest, slug: string, id: unknown
  * drafts there as the front end shows them to an editor.
  */
 export function livePreviewUrl(frontEndUrl: string): NonNullable<LivePreviewConfig['url']> {
-  return async ({ data, collectionConfig, req }) => siteUrl(frontEndUrl, await routePathOf(req, collectionConfig?.slug ?? '', (data as Doc)?.id)) ?? `${frontEndUrl}/`
+  return async ({ data, collectionConfig, req }) =>
+    siteUrl(frontEndUrl, await routePathOf(req, collectionConfig?.slug ?? '', (data as Doc)?.id)) ?? `${frontEndUrl}/`
 }

@@ -26,20 +26,44 @@ export const starterGroups: CollectionAfterChangeHook = async ({ doc, operation,
   if (layout) where.push({ layout: { equals: layout } })
   if (typeof doc.uiComponent === 'string' && doc.uiComponent) where.push({ uiComponent: { equals: doc.uiComponent } })
   // Read as the service: what pages like this one hold is a layout decision, not content the editor reads.
-  const like = await req.payload.find({ collection: 'pages', where: { and: where }, sort: '-createdAt', limit: 10, depth: 1, req, overrideAccess: true })
-  const located = (page: Doc) => ((page.componentGroups as Doc[] | undefined) ?? []).filter((g) => typeof g === 'object' && g && typeof g.location === 'string' && g.location)
+  const like = await req.payload.find({
+    collection: 'pages',
+    where: { and: where },
+    sort: '-createdAt',
+    limit: 10,
+    depth: 1,
+    req,
+    overrideAccess: true,
+  })
+  const located = (page: Doc) =>
+    ((page.componentGroups as Doc[] | undefined) ?? []).filter(
+      (g) => typeof g === 'object' && g && typeof g.location === 'string' && g.location,
+    )
   const groups = (like.docs as Doc[]).map(located).find((list) => list.length > 0) ?? []
   const seen = new Set<string>()
   const copied = groups.filter((g) => !seen.has(String(g.location)) && !!seen.add(String(g.location)))
-  const plan = copied.length ? copied.map((g) => ({ location: String(g.location), allowedComponents: g.allowedComponents ?? null })) : DEFAULT_LOCATIONS
+  const plan = copied.length
+    ? copied.map((g) => ({ location: String(g.location), allowedComponents: g.allowedComponents ?? null }))
+    : DEFAULT_LOCATIONS
   const options = getOptions(req.payload.config)
   const iri = getRegistry(req.payload.config).itemIri('pages', doc.id)
   const created: string[] = []
   for (const { location, allowedComponents } of plan) {
     const reference = options.compat === 'cwa-nuxt' ? `${location}_${iri}` : `${String(doc.reference)}_${location}`
-    const group = await req.payload.create({ collection: 'component_groups', data: { reference, location, allowedComponents } as never, depth: 0, req })
+    const group = await req.payload.create({
+      collection: 'component_groups',
+      data: { reference, location, allowedComponents } as never,
+      depth: 0,
+      req,
+    })
     created.push(String(group.id))
   }
-  const updated = await req.payload.update({ collection: 'pages', id: doc.id, data: { componentGroups: created } as never, depth: 0, req })
+  const updated = await req.payload.update({
+    collection: 'pages',
+    id: doc.id,
+    data: { componentGroups: created } as never,
+    depth: 0,
+    req,
+  })
   return { ...doc, componentGroups: (updated as unknown as Doc).componentGroups }
 }

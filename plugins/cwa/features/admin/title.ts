@@ -7,7 +7,11 @@ const MAX = 60
 
 /** Markup out, whitespace folded, cut at MAX characters on a word. */
 function plain(value: string): string {
-  const text = value.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim()
+  const text = value
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   if (text.length <= MAX) return text
   const cut = text.slice(0, MAX)
   return `${cut.slice(0, cut.lastIndexOf(' ') > 20 ? cut.lastIndexOf(' ') : MAX)}…`

@@ -10,18 +10,27 @@ type Doc = Record<string, unknown> & { id: string }
 
 /** The body as an object (the pipeline parsed it), else a 422. */
 function objectBody(body: unknown): Body {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ViolationError([violation('', 'A JSON object is required.', 'invalid')])
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new ViolationError([violation('', 'A JSON object is required.', 'invalid')])
   return body as Body
 }
 
 /** The id of an item IRI of `slug`, else a 422 on `property`. */
-function itemOf(ctx: HydraContext, value: unknown, property: string, slugs: (slug: string) => boolean, what: string): { slug: string; id: string } {
+function itemOf(
+  ctx: HydraContext,
+  value: unknown,
+  property: string,
+  slugs: (slug: string) => boolean,
+  what: string,
+): { slug: string; id: string } {
   const parsed = typeof value === 'string' ? ctx.registry.parseIri(value) : null
-  if (!parsed?.id || !slugs(parsed.resource.slug)) throw new ViolationError([violation(property, `${property} must be the IRI of ${what}.`, 'invalid_iri')])
+  if (!parsed?.id || !slugs(parsed.resource.slug))
+    throw new ViolationError([violation(property, `${property} must be the IRI of ${what}.`, 'invalid_iri')])
   return { slug: parsed.resource.slug, id: parsed.id }
 }
 
-const groupIri = (ctx: HydraContext, v: unknown) => itemOf(ctx, v, 'componentGroup', (s) => s === 'component_groups', 'a component group').id
+const groupIri = (ctx: HydraContext, v: unknown) =>
+  itemOf(ctx, v, 'componentGroup', (s) => s === 'component_groups', 'a component group').id
 
 /**
  * Locks the group's row for the rest of the transaction: concurrent
@@ -32,12 +41,23 @@ const groupIri = (ctx: HydraContext, v: unknown) => itemOf(ctx, v, 'componentGro
 async function lockGroup(ctx: HydraContext, id: string): Promise<void> {
   const dbName = ctx.payload.collections.component_groups.config.dbName
   const table = typeof dbName === 'string' ? dbName : 'component_groups' // the core sets it to a string (table prefix)
-  const rows = await runSql(ctx.payload, sql`SELECT id FROM ${sql.identifier(table)} WHERE id = ${id}::uuid FOR UPDATE`, ctx.req)
+  const rows = await runSql(
+    ctx.payload,
+    sql`SELECT id FROM ${sql.identifier(table)} WHERE id = ${id}::uuid FOR UPDATE`,
+    ctx.req,
+  )
   if (rows.length === 0) throw notFound('The component group does not exist.')
 }
 
 async function groupPositions(ctx: HydraContext, groupId: string): Promise<Doc[]> {
-  const { docs } = await ctx.payload.find({ collection: 'component_positions', where: { componentGroup: { equals: groupId } }, sort: 'sortValue', depth: 0, pagination: false, req: ctx.req })
+  const { docs } = await ctx.payload.find({
+    collection: 'component_positions',
+    where: { componentGroup: { equals: groupId } },
+    sort: 'sortValue',
+    depth: 0,
+    pagination: false,
+    req: ctx.req,
+  })
   return docs as Doc[]
 }
 
@@ -48,25 +68,44 @@ async function groupPositions(ctx: HydraContext, groupId: string): Promise<Doc[]
  * read them). sortValue becomes 0, 1, 2... in one transaction; only the
  * positions whose value moves are written.
  */
-export async function reorderPositions(ctx: HydraContext, raw: unknown): Promise<Array<{ '@id': string; sortValue: number }>> {
+export async function reorderPositions(
+  ctx: HydraContext,
+  raw: unknown,
+): Promise<Array<{ '@id': string; sortValue: number }>> {
   const body = objectBody(raw)
   const group = groupIri(ctx, body.componentGroup)
   const list = body.positions
-  if (!Array.isArray(list) || list.length === 0) throw new ViolationError([violation('positions', 'positions must be a non-empty list of position IRIs.', 'required')])
+  if (!Array.isArray(list) || list.length === 0)
+    throw new ViolationError([
+      violation('positions', 'positions must be a non-empty list of position IRIs.', 'required'),
+    ])
   if (list.length > 1000) throw new ViolationError([violation('positions', 'At most 1000 positions.', 'too_many')])
-  const ids = list.map((iri, index) => itemOf(ctx, iri, `positions[${index}]`, (s) => s === 'component_positions', 'a component position').id)
-  if (new Set(ids).size !== ids.length) throw new ViolationError([violation('positions', 'A position is listed twice.', 'duplicate')])
+  const ids = list.map(
+    (iri, index) =>
+      itemOf(ctx, iri, `positions[${index}]`, (s) => s === 'component_positions', 'a component position').id,
+  )
+  if (new Set(ids).size !== ids.length)
+    throw new ViolationError([violation('positions', 'A position is listed twice.', 'duplicate')])
   return inTransaction(ctx.req, async () => {
     await lockGroup(ctx, group)
     const current = await groupPositions(ctx, group)
     const known = new Set(current.map((p) => String(p.id)))
     if (current.length !== ids.length || ids.some((id) => !known.has(id))) {
-      throw new HttpError(409, "positions must list every position of the group exactly once: the group's positions changed, reload and try again.")
+      throw new HttpError(
+        409,
+        "positions must list every position of the group exactly once: the group's positions changed, reload and try again.",
+      )
     }
     const sortValues = new Map(current.map((p) => [String(p.id), Number(p.sortValue)]))
     for (const [index, id] of ids.entries()) {
       if (sortValues.get(id) === index) continue
-      await ctx.payload.update({ collection: 'component_positions', id, data: { sortValue: index }, depth: 0, req: ctx.req })
+      await ctx.payload.update({
+        collection: 'component_positions',
+        id,
+        data: { sortValue: index },
+        depth: 0,
+        req: ctx.req,
+      })
     }
     return ids.map((id, index) => ({ '@id': ctx.registry.itemIri('component_positions', id), sortValue: index }))
   })
@@ -80,16 +119,34 @@ export async function reorderPositions(ctx: HydraContext, raw: unknown): Promise
 export async function appendPosition(ctx: HydraContext, raw: unknown): Promise<Doc> {
   const body = objectBody(raw)
   const group = groupIri(ctx, body.componentGroup)
-  const component = itemOf(ctx, body.component, 'component', (s) => ctx.registry.bySlug(s)?.meta.kind === 'component', 'a component')
+  const component = itemOf(
+    ctx,
+    body.component,
+    'component',
+    (s) => ctx.registry.bySlug(s)?.meta.kind === 'component',
+    'a component',
+  )
   return inTransaction(ctx.req, async () => {
     await lockGroup(ctx, group)
-    const exists = await ctx.payload.findByID({ collection: component.slug as CollectionSlug, id: component.id, depth: 0, req: ctx.req, disableErrors: true }).catch(() => null)
+    const exists = await ctx.payload
+      .findByID({
+        collection: component.slug as CollectionSlug,
+        id: component.id,
+        depth: 0,
+        req: ctx.req,
+        disableErrors: true,
+      })
+      .catch(() => null)
     if (!exists) throw new ViolationError([violation('component', 'The component does not exist.', 'not_found')])
     const last = (await groupPositions(ctx, group)).at(-1)
     const sortValue = last ? Number(last.sortValue) + 1 : 0
     return (await ctx.payload.create({
       collection: 'component_positions',
-      data: { componentGroup: group, component: { relationTo: component.slug, value: component.id }, sortValue } as never,
+      data: {
+        componentGroup: group,
+        component: { relationTo: component.slug, value: component.id },
+        sortValue,
+      } as never,
       depth: 0,
       req: ctx.req,
     })) as unknown as Doc
@@ -110,18 +167,38 @@ export async function addGroup(ctx: HydraContext, raw: unknown): Promise<Doc> {
   const owner = itemOf(ctx, body.owner, 'owner', (s) => s === 'pages' || s === 'layouts', 'a page or a layout')
   const location = body.location
   if (typeof location !== 'string' || !LOCATION.test(location)) {
-    throw new ViolationError([violation('location', 'location must be a name of letters, digits, _ or - (at most 64), starting with a letter.', 'invalid')])
+    throw new ViolationError([
+      violation(
+        'location',
+        'location must be a name of letters, digits, _ or - (at most 64), starting with a letter.',
+        'invalid',
+      ),
+    ])
   }
   return inTransaction(ctx.req, async () => {
-    const doc = (await ctx.payload.findByID({ collection: owner.slug as CollectionSlug, id: owner.id, depth: 1, req: ctx.req, disableErrors: true }).catch(() => null)) as Doc | null
+    const doc = (await ctx.payload
+      .findByID({ collection: owner.slug as CollectionSlug, id: owner.id, depth: 1, req: ctx.req, disableErrors: true })
+      .catch(() => null)) as Doc | null
     if (!doc) throw notFound('The owner does not exist.')
     const groups = ((doc.componentGroups as unknown[]) ?? []) as Array<Doc | string>
     if (groups.some((g) => typeof g === 'object' && g && g.location === location)) {
-      throw new ViolationError([violation('location', `This ${owner.slug === 'pages' ? 'page' : 'layout'} already has a group at "${location}".`, 'duplicate')])
+      throw new ViolationError([
+        violation(
+          'location',
+          `This ${owner.slug === 'pages' ? 'page' : 'layout'} already has a group at "${location}".`,
+          'duplicate',
+        ),
+      ])
     }
     const ownerIri = ctx.registry.itemIri(owner.slug, owner.id)
-    const reference = ctx.options.compat === 'cwa-nuxt' ? `${location}_${ownerIri}` : `${String(doc.reference)}_${location}`
-    const created = (await ctx.payload.create({ collection: 'component_groups', data: { reference, location } as never, depth: 0, req: ctx.req })) as unknown as Doc
+    const reference =
+      ctx.options.compat === 'cwa-nuxt' ? `${location}_${ownerIri}` : `${String(doc.reference)}_${location}`
+    const created = (await ctx.payload.create({
+      collection: 'component_groups',
+      data: { reference, location } as never,
+      depth: 0,
+      req: ctx.req,
+    })) as unknown as Doc
     await ctx.payload.update({
       collection: owner.slug as CollectionSlug,
       id: owner.id,
@@ -144,15 +221,21 @@ export async function removePosition(ctx: HydraContext, raw: unknown): Promise<s
   const body = objectBody(raw)
   const position = itemOf(ctx, body.position, 'position', (s) => s === 'component_positions', 'a component position')
   return inTransaction(ctx.req, async () => {
-    const doc = (await ctx.payload.findByID({ collection: 'component_positions', id: position.id, depth: 0, req: ctx.req, disableErrors: true }).catch(() => null)) as Doc | null
+    const doc = (await ctx.payload
+      .findByID({ collection: 'component_positions', id: position.id, depth: 0, req: ctx.req, disableErrors: true })
+      .catch(() => null)) as Doc | null
     if (!doc) throw notFound('The component position does not exist.')
     await lockGroup(ctx, relationId(doc.componentGroup)!)
     const componentId = relationId(doc.component)
     const componentSlug = componentId ? relationCollection(doc.component) : null
     let roots = [{ slug: 'component_positions', id: position.id }]
     if (componentId && componentSlug) {
-      const usage = (await componentUsage(ctx, ctx.registry.itemIri(componentSlug, componentId))) as { positions: unknown[]; pageData: unknown[] }
-      if (usage.positions.length === 1 && usage.pageData.length === 0) roots = [{ slug: componentSlug, id: componentId }]
+      const usage = (await componentUsage(ctx, ctx.registry.itemIri(componentSlug, componentId))) as {
+        positions: unknown[]
+        pageData: unknown[]
+      }
+      if (usage.positions.length === 1 && usage.pageData.length === 0)
+        roots = [{ slug: componentSlug, id: componentId }]
     }
     const set = await cascadeOf(ctx.payload, ctx.req, roots)
     set.set('component_positions', (set.get('component_positions') ?? new Set()).add(position.id))

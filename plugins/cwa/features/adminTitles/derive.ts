@@ -41,7 +41,12 @@ export function firstWords(text: string, length = TITLE_LENGTH): string {
  * fields (uiComponent, uiClassNames) never name a record.
  */
 export function defaultTitle(ownFields: Field[]): AdminTitleFunction {
-  const names = ownFields.filter((f): f is Field & { name: string } => 'name' in f && TEXT_TYPES.has(f.type) && !('hasMany' in f && f.hasMany) && !('virtual' in f && f.virtual)).map((f) => f.name)
+  const names = ownFields
+    .filter(
+      (f): f is Field & { name: string } =>
+        'name' in f && TEXT_TYPES.has(f.type) && !('hasMany' in f && f.hasMany) && !('virtual' in f && f.virtual),
+    )
+    .map((f) => f.name)
   return (doc) => {
     for (const name of names) {
       const text = plainText(doc[name])

@@ -25,7 +25,10 @@ export const componentTitleToPositions =
   (watched: string[]): CollectionAfterChangeHook =>
   async ({ doc, previousDoc, req, operation }) => {
     if (operation === 'create') return doc
-    const changed = [TITLE_FIELD, ...watched].some((name) => JSON.stringify((previousDoc as Doc | undefined)?.[name] ?? null) !== JSON.stringify((doc as Doc)[name] ?? null))
+    const changed = [TITLE_FIELD, ...watched].some(
+      (name) =>
+        JSON.stringify((previousDoc as Doc | undefined)?.[name] ?? null) !== JSON.stringify((doc as Doc)[name] ?? null),
+    )
     if (changed) await refreshPositionTitles(req, { 'component.value': { equals: doc.id } })
     return doc
   }
@@ -38,6 +41,7 @@ export const storePositionTitle: CollectionBeforeChangeHook = async ({ data, ori
 
 /** A group renamed: its positions' titles follow. */
 export const groupReferenceToPositions: CollectionAfterChangeHook = async ({ doc, previousDoc, req, operation }) => {
-  if (operation === 'update' && (previousDoc as Doc | undefined)?.reference !== doc.reference) await refreshPositionTitles(req, { componentGroup: { equals: doc.id } })
+  if (operation === 'update' && (previousDoc as Doc | undefined)?.reference !== doc.reference)
+    await refreshPositionTitles(req, { componentGroup: { equals: doc.id } })
   return doc
 }

@@ -25,7 +25,8 @@ export function singularOf(plural: string): string {
 export function withReadableLabels(collection: CollectionConfig): CollectionConfig {
   const meta = getCwaMeta(collection)
   const labels = collection.labels as { singular?: unknown; plural?: unknown } | undefined
-  const defaulted = !labels || (meta !== undefined && labels.singular === meta.shortName && labels.plural === meta.shortName)
+  const defaulted =
+    !labels || (meta !== undefined && labels.singular === meta.shortName && labels.plural === meta.shortName)
   if (!defaulted) return collection
   const singular = meta ? humanize(meta.shortName) : humanize(singularOf(collection.slug))
   const plural = meta ? humanize(meta.segment) : humanize(collection.slug)

@@ -18,8 +18,12 @@ type Doc = Record<string, unknown>
  */
 async function publicComponentTitle(req: PayloadRequest, slug: string, id: string): Promise<string> {
   const resource = getRegistry(req.payload.config).bySlug(slug)
-  const label = resource ? String((resource.collection.labels as { singular?: unknown } | undefined)?.singular ?? resource.meta.shortName) : slug
-  const doc = (await req.payload.findByID({ collection: slug as never, id, depth: 0, req, disableErrors: true }).catch(() => null)) as Doc | null
+  const label = resource
+    ? String((resource.collection.labels as { singular?: unknown } | undefined)?.singular ?? resource.meta.shortName)
+    : slug
+  const doc = (await req.payload
+    .findByID({ collection: slug as never, id, depth: 0, req, disableErrors: true })
+    .catch(() => null)) as Doc | null
   if (!doc) return fallbackTitle(label, id)
   const publishable = resource ? publishableOf(resource) : null
   if (publishable && !isPublished(doc, publishable)) return fallbackTitle(label, id)
@@ -31,13 +35,24 @@ async function publicComponentTitle(req: PayloadRequest, slug: string, id: strin
 export async function positionTitle(req: PayloadRequest, position: Doc): Promise<string> {
   const groupId = relationId(position.componentGroup)
   const group = groupId
-    ? ((await req.payload.findByID({ collection: GROUPS as never, id: groupId, depth: 0, req, disableErrors: true, select: { reference: true } as never }).catch(() => null)) as Doc | null)
+    ? ((await req.payload
+        .findByID({
+          collection: GROUPS as never,
+          id: groupId,
+          depth: 0,
+          req,
+          disableErrors: true,
+          select: { reference: true } as never,
+        })
+        .catch(() => null)) as Doc | null)
     : null
   const groupName = typeof group?.reference === 'string' ? group.reference : '(no group)'
   const componentId = relationId(position.component)
   const componentSlug = componentId ? relationCollection(position.component) : null
-  if (componentId && componentSlug) return `${groupName} › ${await publicComponentTitle(req, componentSlug, componentId)}`
-  if (position.pageDataProperty) return `${groupName} › ${String(position.pageDataClass ?? '')}.${String(position.pageDataProperty)} (page data)`
+  if (componentId && componentSlug)
+    return `${groupName} › ${await publicComponentTitle(req, componentSlug, componentId)}`
+  if (position.pageDataProperty)
+    return `${groupName} › ${String(position.pageDataClass ?? '')}.${String(position.pageDataProperty)} (page data)`
   return `${groupName} › (empty: no component, no page data property)`
 }
 
@@ -48,10 +63,22 @@ export async function positionTitle(req: PayloadRequest, position: Doc): Promise
  * content change, so no position hook, write event or cache purge follows.
  */
 export async function refreshPositionTitles(req: PayloadRequest, where: Record<string, unknown>): Promise<void> {
-  const { docs } = await req.payload.find({ collection: POSITIONS as never, where: where as never, depth: 0, limit: 0, pagination: false, req })
+  const { docs } = await req.payload.find({
+    collection: POSITIONS as never,
+    where: where as never,
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    req,
+  })
   for (const position of docs as Doc[]) {
     const title = await positionTitle(req, position)
     if (title === position[TITLE_FIELD]) continue
-    await req.payload.db.updateOne({ collection: POSITIONS, id: String(position.id), data: { [TITLE_FIELD]: title }, req })
+    await req.payload.db.updateOne({
+      collection: POSITIONS,
+      id: String(position.id),
+      data: { [TITLE_FIELD]: title },
+      req,
+    })
   }
 }

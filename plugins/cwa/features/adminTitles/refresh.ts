@@ -21,19 +21,39 @@ export async function refreshAdminTitles(payload: Payload, req: PayloadRequest):
     // Raw SQL on the one column: the adapter's updateOne reads the whole row back, columns a later migration adds included.
     const table = tableNameOf(payload, collection)
     const column = columnNameOf(payload, collection, TITLE_FIELD)
-    if (table && column) await runSql(payload, sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${title} WHERE id = ${String(id)}`, req)
+    if (table && column)
+      await runSql(
+        payload,
+        sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${title} WHERE id = ${String(id)}`,
+        req,
+      )
     else await payload.db.updateOne({ collection, id: String(id), data: { [TITLE_FIELD]: title }, req })
     updated++
   }
-  const titled = payload.config.collections.filter((c) => c.slug !== POSITIONS && c.fields.some((f) => 'name' in f && f.name === TITLE_FIELD))
+  const titled = payload.config.collections.filter(
+    (c) => c.slug !== POSITIONS && c.fields.some((f) => 'name' in f && f.name === TITLE_FIELD),
+  )
   for (const collection of titled) {
     const derive = (collection.custom as { cwaAdminTitle?: Derive } | undefined)?.cwaAdminTitle
     if (!derive || !getCwaMeta(collection)) continue
     const docs = await readAll(payload, req, collection)
-    for (const doc of docs) await save(collection.slug, doc.id, normalizeTitle(derive(doc)), await storedTitle(payload, req, collection.slug, doc.id))
+    for (const doc of docs)
+      await save(
+        collection.slug,
+        doc.id,
+        normalizeTitle(derive(doc)),
+        await storedTitle(payload, req, collection.slug, doc.id),
+      )
   }
-  const { docs: positions } = await payload.find({ collection: POSITIONS as never, depth: 0, limit: 0, pagination: false, req })
-  for (const position of positions as Doc[]) await save(POSITIONS, position.id, await positionTitle(req, position), position[TITLE_FIELD])
+  const { docs: positions } = await payload.find({
+    collection: POSITIONS as never,
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    req,
+  })
+  for (const position of positions as Doc[])
+    await save(POSITIONS, position.id, await positionTitle(req, position), position[TITLE_FIELD])
   return updated
 }
 
@@ -46,15 +66,33 @@ export async function refreshAdminTitles(payload: Payload, req: PayloadRequest):
  */
 async function readAll(payload: Payload, req: PayloadRequest, collection: SanitizedCollectionConfig): Promise<Doc[]> {
   const table = tableNameOf(payload, collection.slug)
-  const rows = table ? await runSql<{ column_name: string }>(payload, sql`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table}`, req) : []
+  const rows = table
+    ? await runSql<{ column_name: string }>(
+        payload,
+        sql`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table}`,
+        req,
+      )
+    : []
   const present = new Set(rows.map((r) => r.column_name))
-  const named = collection.fields.filter((f): f is typeof f & { name: string } => 'name' in f && typeof f.name === 'string')
+  const named = collection.fields.filter(
+    (f): f is typeof f & { name: string } => 'name' in f && typeof f.name === 'string',
+  )
   const missing = named.filter((f) => {
     const column = columnNameOf(payload, collection.slug, f.name)
     return column !== null && present.size > 0 && !present.has(column)
   })
-  const select = missing.length > 0 ? Object.fromEntries(named.filter((f) => !missing.includes(f)).map((f) => [f.name, true])) : undefined
-  const { docs } = await payload.find({ collection: collection.slug as never, depth: 0, limit: 0, pagination: false, req, ...(select ? { select: select as never } : {}) })
+  const select =
+    missing.length > 0
+      ? Object.fromEntries(named.filter((f) => !missing.includes(f)).map((f) => [f.name, true]))
+      : undefined
+  const { docs } = await payload.find({
+    collection: collection.slug as never,
+    depth: 0,
+    limit: 0,
+    pagination: false,
+    req,
+    ...(select ? { select: select as never } : {}),
+  })
   return docs as Doc[]
 }
 
@@ -63,7 +101,11 @@ async function storedTitle(payload: Payload, req: PayloadRequest, collection: st
   const table = tableNameOf(payload, collection)
   const column = columnNameOf(payload, collection, TITLE_FIELD)
   if (table && column) {
-    const rows = await runSql<Record<string, unknown>>(payload, sql`SELECT ${sql.identifier(column)} AS title FROM ${sql.identifier(table)} WHERE id = ${String(id)}`, req)
+    const rows = await runSql<Record<string, unknown>>(
+      payload,
+      sql`SELECT ${sql.identifier(column)} AS title FROM ${sql.identifier(table)} WHERE id = ${String(id)}`,
+      req,
+    )
     return rows[0]?.title ?? null
   }
   const row = await payload.db.findOne({ collection, where: { id: { equals: id } }, req })

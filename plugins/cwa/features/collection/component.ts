@@ -6,7 +6,10 @@ import { defineComponent } from '../../core/define.js'
 export function collectionComponent(): CollectionConfig {
   return defineComponent({
     shortName: 'Collection',
-    collection: { labels: { singular: 'Record list', plural: 'Record lists' }, admin: { description: 'A list of records (blog articles...), paged, as the front end shows it.' } },
+    collection: {
+      labels: { singular: 'Record list', plural: 'Record lists' },
+      admin: { description: 'A list of records (blog articles...), paged, as the front end shows it.' },
+    },
     fields: [
       {
         name: 'resourceIri',
@@ -36,7 +39,9 @@ export function collectionComponent(): CollectionConfig {
         name: 'defaultQueryParameters',
         type: 'json',
         validate: (value: unknown) =>
-          value == null || (typeof value === 'object' && !Array.isArray(value)) ? true : 'defaultQueryParameters must be an object or null.',
+          value == null || (typeof value === 'object' && !Array.isArray(value))
+            ? true
+            : 'defaultQueryParameters must be an object or null.',
       },
     ],
   })

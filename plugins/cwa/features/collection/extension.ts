@@ -4,7 +4,8 @@ import type { Resource } from '../../core/registry.js'
 import { fillCollection, prepareCollections } from './proxy.js'
 
 /** The built-in Collection type (its short name; a site may not declare another). */
-const isCollection = (resource: Resource) => resource.meta.kind === 'component' && resource.meta.shortName === 'Collection'
+const isCollection = (resource: Resource) =>
+  resource.meta.kind === 'component' && resource.meta.shortName === 'Collection'
 
 /** Fills the read-only `collection` of Collection components (proxy.ts). */
 export const collectionExtension: HydraExtension = {
@@ -22,8 +23,13 @@ export const collectionExtension: HydraExtension = {
         'collection',
         {
           type: 'object',
-          description: 'The proxied Hydra collection of resourceIri, read with the caller\'s permissions; its view pages through this component',
-          properties: { member: { type: 'array', items: { type: 'object' } }, totalItems: { type: 'integer' }, view: { type: 'object' } },
+          description:
+            "The proxied Hydra collection of resourceIri, read with the caller's permissions; its view pages through this component",
+          properties: {
+            member: { type: 'array', items: { type: 'object' } },
+            totalItems: { type: 'integer' },
+            view: { type: 'object' },
+          },
         },
         'rdf:JSON',
         'The proxied collection (read-only; null when the caller may not list it)',

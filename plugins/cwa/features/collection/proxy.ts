@@ -33,7 +33,10 @@ function appendParameters(query: URLSearchParams, prefix: string, value: unknown
 
 /** Whether this request reads the Collection itself (its item IRI), rather than a list that holds it. */
 function readsItself(doc: Doc, ctx: HydraContext): boolean {
-  return ctx.requestPath.replace(/\/+$/, '').toLowerCase().endsWith(`/${String(doc.id).toLowerCase()}`)
+  return ctx.requestPath
+    .replace(/\/+$/, '')
+    .toLowerCase()
+    .endsWith(`/${String(doc.id).toLowerCase()}`)
 }
 
 /**
@@ -79,7 +82,12 @@ function resultsOf(ctx: HydraContext): Map<string, Promise<Proxied | null>> {
 }
 
 /** The proxied read itself; null when the caller may not list the resource (401/403 there). */
-async function runProxy(target: Resource, query: URLSearchParams, perPage: unknown, ctx: HydraContext): Promise<Proxied | null> {
+async function runProxy(
+  target: Resource,
+  query: URLSearchParams,
+  perPage: unknown,
+  ctx: HydraContext,
+): Promise<Proxied | null> {
   // A memo of its own (a copy: what the request already loaded is reused, the proxied batch never overwrites the caller's).
   const inner: HydraContext = { ...ctx, query, requestPath: target.collectionIri, memo: new Map(ctx.memo) }
   inner.memo.set(INSIDE_PROXY, true)
@@ -100,7 +108,12 @@ async function runProxy(target: Resource, query: URLSearchParams, perPage: unkno
     target,
     query,
     body,
-    page: { page: result.page ?? 1, totalPages: result.totalPages, hasNextPage: result.hasNextPage, hasPrevPage: result.hasPrevPage },
+    page: {
+      page: result.page ?? 1,
+      totalPages: result.totalPages,
+      hasNextPage: result.hasNextPage,
+      hasPrevPage: result.hasPrevPage,
+    },
   }
 }
 

@@ -32,7 +32,12 @@ async function namesOf(slug: string, ids: string[], select: string[], ctx: Hydra
     overrideAccess: false,
     req: ctx.req,
   })
-  return new Map(found.docs.map((doc) => [String((doc as Doc).id), String(select.map((name) => (doc as Doc)[name]).find((v) => typeof v === 'string' && v !== '') ?? '')]))
+  return new Map(
+    found.docs.map((doc) => [
+      String((doc as Doc).id),
+      String(select.map((name) => (doc as Doc)[name]).find((v) => typeof v === 'string' && v !== '') ?? ''),
+    ]),
+  )
 }
 
 export async function prepareAssociated(docs: Doc[], ctx: HydraContext): Promise<void> {
@@ -46,8 +51,13 @@ export async function prepareAssociated(docs: Doc[], ctx: HydraContext): Promise
     if (id && slug) bySlug.set(slug, [...(bySlug.get(slug) ?? []), id])
   }
   const pageData = new Map<string, string>()
-  for (const [slug, ids] of bySlug) for (const [id, name] of await namesOf(slug, ids, ['title'], ctx)) pageData.set(id, name)
-  const names: Names = { pages: await namesOf('pages', pages, ['title', 'reference'], ctx), pageData, routes: await namesOf('routes', redirects, ['path'], ctx) }
+  for (const [slug, ids] of bySlug)
+    for (const [id, name] of await namesOf(slug, ids, ['title'], ctx)) pageData.set(id, name)
+  const names: Names = {
+    pages: await namesOf('pages', pages, ['title', 'reference'], ctx),
+    pageData,
+    routes: await namesOf('routes', redirects, ['path'], ctx),
+  }
   ctx.memo.set(MEMO, names)
 }
 

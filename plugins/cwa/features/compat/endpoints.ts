@@ -12,7 +12,12 @@ import { submitForm } from '../forms/index.js'
  */
 
 /** Runs the endpoint the table holds for this method and path, with this request's context. */
-async function delegate(ctx: HydraContext, request: ApiRequest, method: 'GET' | 'POST', path: string): Promise<EndpointResult> {
+async function delegate(
+  ctx: HydraContext,
+  request: ApiRequest,
+  method: 'GET' | 'POST',
+  path: string,
+): Promise<EndpointResult> {
   const found = apiRuntime(ctx.payload).table.lookup(method, path, false)
   if (found.kind !== 'found') throw notFound()
   return found.match.endpoint.handler(ctx, { ...request, method, params: found.match.params })
@@ -38,19 +43,33 @@ export function flattenManifest(trees: ManifestNode[]): string[] {
   return out
 }
 
-const doc = (operationId: string, summary: string, description: string, tags: string[], parameters: unknown[] = []) => (kit: OpenApiKit) => ({
-  operation: {
-    operationId,
-    tags,
-    summary,
-    description,
-    security: kit.security(true),
-    parameters,
-    responses: { 200: { description: 'As the contract\'s endpoint answers', content: { [kit.media.jsonld]: { schema: { type: 'object' } } } }, ...kit.errorResponses(401, 403, 404) },
-  },
-})
+const doc =
+  (operationId: string, summary: string, description: string, tags: string[], parameters: unknown[] = []) =>
+  (kit: OpenApiKit) => ({
+    operation: {
+      operationId,
+      tags,
+      summary,
+      description,
+      security: kit.security(true),
+      parameters,
+      responses: {
+        200: {
+          description: "As the contract's endpoint answers",
+          content: { [kit.media.jsonld]: { schema: { type: 'object' } } },
+        },
+        ...kit.errorResponses(401, 403, 404),
+      },
+    },
+  })
 
-const routeParameter = { name: 'route', in: 'path', required: true, description: 'A route path written after the segment (`//blog`)', schema: { type: 'string' } }
+const routeParameter = {
+  name: 'route',
+  in: 'path',
+  required: true,
+  description: 'A route path written after the segment (`//blog`)',
+  schema: { type: 'string' },
+}
 
 /**
  * The module's password reset: PATCH (application/json) with the root key
@@ -82,7 +101,7 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
             handler: passwordReset,
             docs: doc(
               'patchPasswordResetCompat',
-              'Resets a password the CWA Nuxt module\'s way (cwa-nuxt profile).',
+              "Resets a password the CWA Nuxt module's way (cwa-nuxt profile).",
               'Body {password_update: {username, plainNewPasswordConfirmationToken, plainPassword: {first, second}}} (application/json or merge-patch): a full submit of the password_reset form. Any other body: field validation, as PATCH {form}/submit.',
               ['Form'],
             ),
@@ -93,21 +112,29 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
       method: 'GET',
       path: '/.jsonld',
       handler: (ctx, request) => delegate(ctx, request, 'GET', '/'),
-      docs: doc('getEntrypointJsonld', 'The entrypoint (cwa-nuxt profile).', 'Answers as GET {prefix}/.', ['Entrypoint']),
+      docs: doc('getEntrypointJsonld', 'The entrypoint (cwa-nuxt profile).', 'Answers as GET {prefix}/.', [
+        'Entrypoint',
+      ]),
     },
     {
       method: 'GET',
       path: '/logout',
       access: 'public',
       handler: (ctx, request) => delegate(ctx, request, 'POST', '/logout'),
-      docs: doc('getLogout', 'Ends the session (cwa-nuxt profile).', 'As POST {prefix}/logout: the refresh token is revoked and the session cookies cleared.', ['Session']),
+      docs: doc(
+        'getLogout',
+        'Ends the session (cwa-nuxt profile).',
+        'As POST {prefix}/logout: the refresh token is revoked and the session cookies cleared.',
+        ['Session'],
+      ),
     },
     {
       method: 'GET',
       path: '/_/routes_manifest/{route+}',
       handler: async (ctx, request) => {
         const result = await delegate(ctx, request, 'GET', `/_/resource_manifest/${request.params.route!}`)
-        const trees = ((result.body as { resource_iris?: ManifestNode[] } | undefined)?.resource_iris ?? []) as ManifestNode[]
+        const trees = ((result.body as { resource_iris?: ManifestNode[] } | undefined)?.resource_iris ??
+          []) as ManifestNode[]
         return { ...result, body: { resource_iris: flattenManifest(trees) } }
       },
       docs: doc(
@@ -122,7 +149,13 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
       method: 'GET',
       path: '/_/routes/{route+}/redirects',
       handler: (ctx, request) => delegate(ctx, request, 'GET', `/_/routes/${request.params.route!}`),
-      docs: doc('getRouteRedirects', 'A route with the routes redirecting to it (cwa-nuxt profile).', 'The route as GET {prefix}/_/routes/{route} answers it; redirectedRoutes lists the routes redirecting to it.', ['Route'], [routeParameter]),
+      docs: doc(
+        'getRouteRedirects',
+        'A route with the routes redirecting to it (cwa-nuxt profile).',
+        'The route as GET {prefix}/_/routes/{route} answers it; redirectedRoutes lists the routes redirecting to it.',
+        ['Route'],
+        [routeParameter],
+      ),
     },
   ]
 }

@@ -12,7 +12,8 @@ import { addAssociated, prepareAssociated } from './associatedResources.js'
 export const compatExtension: HydraExtension = {
   name: 'compat',
   endpoints: (registry, options) => (options?.compat ? compatEndpoints(registry.bySlug('forms') !== undefined) : []),
-  rewriteInput: async (body, ctx) => (ctx.options.compat ? rewriteInput(body, ctx.options, ctx.payload, ctx.req) : body),
+  rewriteInput: async (body, ctx) =>
+    ctx.options.compat ? rewriteInput(body, ctx.options, ctx.payload, ctx.req) : body,
   rewriteOutput: async (body, { payload, ctx }) => {
     const options = getOptions(payload.config)
     return options.compat ? rewriteOutput(body, options, payload, ctx?.req) : body
@@ -27,4 +28,3 @@ export const compatExtension: HydraExtension = {
     if (ctx.options.compat && resource.slug === 'routes') addAssociated(item, doc, ctx)
   },
 }
-

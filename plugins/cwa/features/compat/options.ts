@@ -25,11 +25,18 @@ declare module '../../core/options.js' {
   }
 }
 
-export const compatOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'compat' | 'compatIrisWithoutPrefix'>> = { compat: true, compatIrisWithoutPrefix: true }
+export const compatOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'compat' | 'compatIrisWithoutPrefix'>> = {
+  compat: true,
+  compatIrisWithoutPrefix: true,
+}
 
-export function resolveCompatOptions(options: CwaPluginOptions): { compat: CompatProfile | null; compatIrisWithoutPrefix: boolean } {
+export function resolveCompatOptions(options: CwaPluginOptions): {
+  compat: CompatProfile | null
+  compatIrisWithoutPrefix: boolean
+} {
   const compat = options.compat ?? null
-  if (compat !== null && compat !== 'cwa-nuxt') throw new Error(`cwa options: compat must be 'cwa-nuxt' or null, not ${JSON.stringify(compat)}.`)
+  if (compat !== null && compat !== 'cwa-nuxt')
+    throw new Error(`cwa options: compat must be 'cwa-nuxt' or null, not ${JSON.stringify(compat)}.`)
   const withoutPrefix = options.compatIrisWithoutPrefix ?? false
   if (typeof withoutPrefix !== 'boolean') throw new Error('cwa options: compatIrisWithoutPrefix must be a boolean.')
   if (withoutPrefix && compat === null) throw new Error('cwa options: compatIrisWithoutPrefix needs compat to be set.')

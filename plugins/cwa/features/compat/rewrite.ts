@@ -28,7 +28,11 @@ function forEachString(value: Json, fn: (text: string) => void): void {
   else if (value && typeof value === 'object') for (const entry of Object.values(value)) forEachString(entry, fn)
 }
 
-function mapJson(value: Json, strings: (text: string) => string, objects: (source: Record<string, Json>, out: Record<string, Json>) => void): Json {
+function mapJson(
+  value: Json,
+  strings: (text: string) => string,
+  objects: (source: Record<string, Json>, out: Record<string, Json>) => void,
+): Json {
   if (typeof value === 'string') return strings(value)
   if (Array.isArray(value)) return value.map((entry) => mapJson(entry, strings, objects))
   if (value && typeof value === 'object') {
@@ -64,13 +68,33 @@ function hydraKeys(source: Record<string, Json>, out: Record<string, Json>): voi
 }
 
 /** Paths of the routes named by id (as the caller may read them): one query. */
-async function routePaths(payload: Payload, ids: string[], req: PayloadRequest | undefined): Promise<Map<string, string>> {
+async function routePaths(
+  payload: Payload,
+  ids: string[],
+  req: PayloadRequest | undefined,
+): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map()
-  const found = await payload.find({ collection: 'routes' as never, where: { id: { in: ids } }, depth: 0, limit: ids.length, pagination: false, select: { path: true } as never, overrideAccess: false, ...(req ? { req } : {}) })
-  return new Map(found.docs.map((doc) => [String((doc as { id: unknown }).id), String((doc as { path?: unknown }).path)]))
+  const found = await payload.find({
+    collection: 'routes' as never,
+    where: { id: { in: ids } },
+    depth: 0,
+    limit: ids.length,
+    pagination: false,
+    select: { path: true } as never,
+    overrideAccess: false,
+    ...(req ? { req } : {}),
+  })
+  return new Map(
+    found.docs.map((doc) => [String((doc as { id: unknown }).id), String((doc as { path?: unknown }).path)]),
+  )
 }
 
-export async function rewriteOutput(body: Json, options: ResolvedCwaOptions, payload: Payload, req: PayloadRequest | undefined): Promise<Json> {
+export async function rewriteOutput(
+  body: Json,
+  options: ResolvedCwaOptions,
+  payload: Payload,
+  req: PayloadRequest | undefined,
+): Promise<Json> {
   const prefix = options.apiPrefix
   const routeIri = new RegExp(`^${escape(prefix)}/_/routes/(${UUID})$`, 'i')
   const ids = new Set<string>()
@@ -85,7 +109,8 @@ export async function rewriteOutput(body: Json, options: ResolvedCwaOptions, pay
     const match = routeIri.exec(text)
     const path = match ? paths.get(match[1]!.toLowerCase()) : undefined
     if (path !== undefined) out = `${prefix}/_/routes/${path}`
-    if (strip && out.length < 4096 && !/\s/.test(out) && (out === prefix || out.startsWith(`${prefix}/`))) out = out.slice(prefix.length) || '/'
+    if (strip && out.length < 4096 && !/\s/.test(out) && (out === prefix || out.startsWith(`${prefix}/`)))
+      out = out.slice(prefix.length) || '/'
     return out
   }
   return mapJson(body, strings, hydraKeys)
@@ -115,15 +140,31 @@ export function pathOfRouteIri(text: string, prefix: string): string | null {
   return null
 }
 
-export async function rewriteInput(body: Json, options: ResolvedCwaOptions, payload: Payload, req: PayloadRequest): Promise<Json> {
+export async function rewriteInput(
+  body: Json,
+  options: ResolvedCwaOptions,
+  payload: Payload,
+  req: PayloadRequest,
+): Promise<Json> {
   const wanted = new Set<string>()
   forEachString(body, (text) => {
     const path = text.length < 2048 ? pathOfRouteIri(text, options.apiPrefix) : null
     if (path) wanted.add(path)
   })
   if (wanted.size === 0) return body
-  const found = await payload.find({ collection: 'routes' as never, where: { path: { in: [...wanted] } }, depth: 0, limit: wanted.size, pagination: false, select: { path: true } as never, overrideAccess: false, req })
-  const ids = new Map(found.docs.map((doc) => [String((doc as { path?: unknown }).path), String((doc as { id: unknown }).id)]))
+  const found = await payload.find({
+    collection: 'routes' as never,
+    where: { path: { in: [...wanted] } },
+    depth: 0,
+    limit: wanted.size,
+    pagination: false,
+    select: { path: true } as never,
+    overrideAccess: false,
+    req,
+  })
+  const ids = new Map(
+    found.docs.map((doc) => [String((doc as { path?: unknown }).path), String((doc as { id: unknown }).id)]),
+  )
   const strings = (text: string): string => {
     const path = text.length < 2048 ? pathOfRouteIri(text, options.apiPrefix) : null
     const id = path ? ids.get(path) : undefined

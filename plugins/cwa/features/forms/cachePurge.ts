@@ -53,7 +53,14 @@ export interface FormCachePurgeResult {
 export async function purgeFormCache(payload: Payload): Promise<FormCachePurgeResult> {
   const { types } = formTypeRegistry(getOptions(payload.config))
   const result: FormCachePurgeResult = { checked: 0, purged: 0, unknownType: 0 }
-  const { docs } = await payload.find({ collection: FORMS_SLUG as never, depth: 0, pagination: false, overrideAccess: true, showHiddenFields: true, select: { formType: true, formTypeHash: true } as never })
+  const { docs } = await payload.find({
+    collection: FORMS_SLUG as never,
+    depth: 0,
+    pagination: false,
+    overrideAccess: true,
+    showHiddenFields: true,
+    select: { formType: true, formTypeHash: true } as never,
+  })
   for (const doc of docs as Array<{ id: string; formType?: string; formTypeHash?: string | null }>) {
     result.checked++
     const type = doc.formType ? types.get(doc.formType) : undefined
@@ -63,7 +70,13 @@ export async function purgeFormCache(payload: Payload): Promise<FormCachePurgeRe
     }
     const hash = formTypeHash(type)
     if (doc.formTypeHash === hash) continue
-    await payload.update({ collection: FORMS_SLUG as never, id: doc.id, data: { formTypeHash: hash } as never, depth: 0, overrideAccess: true })
+    await payload.update({
+      collection: FORMS_SLUG as never,
+      id: doc.id,
+      data: { formTypeHash: hash } as never,
+      depth: 0,
+      overrideAccess: true,
+    })
     result.purged++
   }
   return result

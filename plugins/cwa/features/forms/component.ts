@@ -9,7 +9,10 @@ import { formTypeHash } from './cachePurge.js'
 export function formComponent(): CollectionConfig {
   const collection = defineComponent({
     shortName: 'Form',
-    collection: { labels: { singular: 'Form', plural: 'Forms' }, admin: { description: 'A form of a registered form type (contact, newsletter...).' } },
+    collection: {
+      labels: { singular: 'Form', plural: 'Forms' },
+      admin: { description: 'A form of a registered form type (contact, newsletter...).' },
+    },
     fields: [
       {
         name: 'formType',
@@ -31,8 +34,14 @@ export function formComponent(): CollectionConfig {
         hooks: {
           beforeChange: [
             ({ value, data, originalDoc, operation, req }) => {
-              const formType = (data as { formType?: unknown } | undefined)?.formType ?? (originalDoc as { formType?: unknown } | undefined)?.formType
-              const changed = operation === 'create' || (data && 'formType' in data && data.formType !== (originalDoc as { formType?: unknown } | undefined)?.formType)
+              const formType =
+                (data as { formType?: unknown } | undefined)?.formType ??
+                (originalDoc as { formType?: unknown } | undefined)?.formType
+              const changed =
+                operation === 'create' ||
+                (data &&
+                  'formType' in data &&
+                  data.formType !== (originalDoc as { formType?: unknown } | undefined)?.formType)
               if (!changed || typeof formType !== 'string') return value
               const type = formTypeRegistry(getOptions(req.payload.config)).types.get(formType)
               return type ? formTypeHash(type) : null

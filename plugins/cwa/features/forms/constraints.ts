@@ -5,11 +5,22 @@
 import type { Constraint, ConstraintContext } from './types.js'
 
 export function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || value === '' || value === false || (Array.isArray(value) && value.length === 0)
+  return (
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    value === false ||
+    (Array.isArray(value) && value.length === 0)
+  )
 }
 
 export function notBlank(message = 'This value should not be blank.'): Constraint {
-  return { code: 'not_blank', options: { message }, validatesEmpty: true, validate: (value) => (isEmpty(value) ? message : null) }
+  return {
+    code: 'not_blank',
+    options: { message },
+    validatesEmpty: true,
+    validate: (value) => (isEmpty(value) ? message : null),
+  }
 }
 
 const plural = (limit: number) => (limit === 1 ? 'character' : 'characters')
@@ -21,18 +32,25 @@ export function length({ min, max }: { min?: number; max?: number }): Constraint
     validate(value) {
       if (typeof value !== 'string') return null
       const size = [...value].length
-      if (min !== undefined && size < min) return `This value is too short. It should have ${min} ${plural(min)} or more.`
-      if (max !== undefined && size > max) return `This value is too long. It should have ${max} ${plural(max)} or less.`
+      if (min !== undefined && size < min)
+        return `This value is too short. It should have ${min} ${plural(min)} or more.`
+      if (max !== undefined && size > max)
+        return `This value is too long. It should have ${max} ${plural(max)} or less.`
       return null
     },
   }
 }
 
 // Symfony's "html5" email mode: what a browser's <input type=email> accepts.
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
 
 export function email(message = 'This value is not a valid email address.'): Constraint {
-  return { code: 'invalid_email', options: { message }, validate: (value) => (typeof value === 'string' && !EMAIL.test(value) ? message : null) }
+  return {
+    code: 'invalid_email',
+    options: { message },
+    validate: (value) => (typeof value === 'string' && !EMAIL.test(value) ? message : null),
+  }
 }
 
 export function range({ min, max }: { min?: number; max?: number }): Constraint {
@@ -49,7 +67,11 @@ export function range({ min, max }: { min?: number; max?: number }): Constraint 
 }
 
 export function regex(pattern: RegExp, message = 'This value is not valid.'): Constraint {
-  return { code: 'regex', options: { pattern: pattern.source, flags: pattern.flags, message }, validate: (value) => (typeof value === 'string' && !pattern.test(value) ? message : null) }
+  return {
+    code: 'regex',
+    options: { pattern: pattern.source, flags: pattern.flags, message },
+    validate: (value) => (typeof value === 'string' && !pattern.test(value) ? message : null),
+  }
 }
 
 export function choice(allowed: string[], message = 'The value you selected is not a valid choice.'): Constraint {

@@ -35,8 +35,11 @@ export function formEndpoints(registry: ResourceRegistry): Endpoint[] {
       handler: (ctx, { params, body }) => submit(ctx, params.id!, body, { partial: true }),
       docs: formDocs.validate(forms),
     },
-    ...Object.keys(BUILT_IN_FORMS).map(
-      (name): Endpoint => ({ method: 'GET', path: `${base}/${name}`, handler: (ctx) => getBuiltInForm(ctx, name), docs: formDocs.builtIn(forms, name) }),
-    ),
+    ...Object.keys(BUILT_IN_FORMS).map((name): Endpoint => ({
+      method: 'GET',
+      path: `${base}/${name}`,
+      handler: (ctx) => getBuiltInForm(ctx, name),
+      docs: formDocs.builtIn(forms, name),
+    })),
   ]
 }

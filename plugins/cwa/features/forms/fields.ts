@@ -34,7 +34,11 @@ function readString(raw: unknown, field: FormFieldDefinition, trim: boolean): Re
   return { ok: true, value: value === '' ? null : value }
 }
 
-const textKind = (prefixes: string[], implied: (field: FormFieldDefinition) => Constraint[] = () => [], echoes = true): FieldKind => ({
+const textKind = (
+  prefixes: string[],
+  implied: (field: FormFieldDefinition) => Constraint[] = () => [],
+  echoes = true,
+): FieldKind => ({
   prefixes,
   read: (raw, field) => readString(raw, field, echoes),
   implied,
@@ -82,7 +86,8 @@ const numberKind: FieldKind = {
   prefixes: ['number'],
   read(raw) {
     if (raw === undefined || raw === null || raw === '') return { ok: true, value: null }
-    const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : NaN
+    const value =
+      typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : NaN
     return Number.isFinite(value) ? { ok: true, value } : invalid
   },
   implied: (field) => {
@@ -102,7 +107,11 @@ const dateKind: FieldKind = {
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
     // A real calendar day: 2026-02-30 is refused, not rolled over.
     const day = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null
-    const valid = day !== null && day.getUTCFullYear() === Number(match![1]) && day.getUTCMonth() === Number(match![2]) - 1 && day.getUTCDate() === Number(match![3])
+    const valid =
+      day !== null &&
+      day.getUTCFullYear() === Number(match![1]) &&
+      day.getUTCMonth() === Number(match![2]) - 1 &&
+      day.getUTCDate() === Number(match![3])
     return valid ? { ok: true, value } : invalid
   },
   implied: () => [],
@@ -130,6 +139,10 @@ export function kindOf(field: Exclude<FormFieldDefinition, { type: 'form' }>): F
 
 /** A label from a property name: `plainPassword` -> `Plain password`. */
 export function humanize(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').trim().toLowerCase()
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .trim()
+    .toLowerCase()
   return words.charAt(0).toUpperCase() + words.slice(1)
 }

@@ -18,9 +18,12 @@ function parts(kit: OpenApiKit, forms: Resource) {
     required: true,
     description: 'The field values nested under the form name: {"<form_name>": {"<field>": <value>}}',
   }
-  const bodySchema = { schema: { type: 'object', minProperties: 1, maxProperties: 1, additionalProperties: { type: 'object' } } }
+  const bodySchema = {
+    schema: { type: 'object', minProperties: 1, maxProperties: 1, additionalProperties: { type: 'object' } },
+  }
   const invalid = {
-    description: 'Invalid: the Form with the errors in its formView, plus violations per field; or "Form object key could not be found."',
+    description:
+      'Invalid: the Form with the errors in its formView, plus violations per field; or "Form object key could not be found."',
     content: { [kit.media.jsonld]: { schema: kit.ref(read) } },
   }
   const common = { tags: ['Form'], security: kit.security(true), parameters: [id] }
@@ -28,48 +31,54 @@ function parts(kit: OpenApiKit, forms: Resource) {
 }
 
 export const formDocs = {
-  submit: (forms: Resource) => (kit: OpenApiKit): EndpointDoc => {
-    const { read, body, bodySchema, invalid, common } = parts(kit, forms)
-    return {
-      operation: {
-        ...common,
-        operationId: 'submitForm',
-        summary: 'Submits a form in full (missing fields count as empty); fires the success event.',
-        requestBody: { ...body, content: { [kit.media.json]: bodySchema, [kit.media.jsonld]: bodySchema } },
-        responses: {
-          201: kit.jsonLdResponse('Submitted: the Form (or the result a success listener set)', read),
-          ...kit.errorResponses(401, 404, 415),
-          422: invalid,
+  submit:
+    (forms: Resource) =>
+    (kit: OpenApiKit): EndpointDoc => {
+      const { read, body, bodySchema, invalid, common } = parts(kit, forms)
+      return {
+        operation: {
+          ...common,
+          operationId: 'submitForm',
+          summary: 'Submits a form in full (missing fields count as empty); fires the success event.',
+          requestBody: { ...body, content: { [kit.media.json]: bodySchema, [kit.media.jsonld]: bodySchema } },
+          responses: {
+            201: kit.jsonLdResponse('Submitted: the Form (or the result a success listener set)', read),
+            ...kit.errorResponses(401, 404, 415),
+            422: invalid,
+          },
         },
-      },
-    }
-  },
-  validate: (forms: Resource) => (kit: OpenApiKit): EndpointDoc => {
-    const { read, body, bodySchema, invalid, common } = parts(kit, forms)
-    return {
-      operation: {
-        ...common,
-        operationId: 'validateFormFields',
-        summary: 'Validates only the fields sent; never fires the success event.',
-        requestBody: { ...body, content: { [kit.media.mergePatch]: bodySchema } },
-        responses: {
-          200: kit.jsonLdResponse('Valid: the Form with the updated formView', read),
-          ...kit.errorResponses(404, 415),
-          422: invalid,
-        },
-      },
-    }
-  },
-  builtIn: (forms: Resource, name: string) => (kit: OpenApiKit): EndpointDoc => ({
-    operation: {
-      operationId: `getBuiltInForm_${name}`,
-      tags: ['Form'],
-      summary: `The built-in ${name} form, with its formView.`,
-      security: kit.security(true),
-      responses: {
-        200: kit.jsonLdResponse(`The ${name} form`, kit.schemaNames.read(forms)),
-        ...kit.errorResponses(401, 403),
-      },
+      }
     },
-  }),
+  validate:
+    (forms: Resource) =>
+    (kit: OpenApiKit): EndpointDoc => {
+      const { read, body, bodySchema, invalid, common } = parts(kit, forms)
+      return {
+        operation: {
+          ...common,
+          operationId: 'validateFormFields',
+          summary: 'Validates only the fields sent; never fires the success event.',
+          requestBody: { ...body, content: { [kit.media.mergePatch]: bodySchema } },
+          responses: {
+            200: kit.jsonLdResponse('Valid: the Form with the updated formView', read),
+            ...kit.errorResponses(404, 415),
+            422: invalid,
+          },
+        },
+      }
+    },
+  builtIn:
+    (forms: Resource, name: string) =>
+    (kit: OpenApiKit): EndpointDoc => ({
+      operation: {
+        operationId: `getBuiltInForm_${name}`,
+        tags: ['Form'],
+        summary: `The built-in ${name} form, with its formView.`,
+        security: kit.security(true),
+        responses: {
+          200: kit.jsonLdResponse(`The ${name} form`, kit.schemaNames.read(forms)),
+          ...kit.errorResponses(401, 403),
+        },
+      },
+    }),
 }

@@ -13,6 +13,12 @@ export function persistSubmission(collection: string): FormSuccessListener {
     if (!config) throw new Error(`persistSubmission: unknown collection ${collection}`)
     const names = new Set(dataFields(config.fields).map((f) => f.name))
     const record = Object.fromEntries(Object.entries(data).filter(([name]) => names.has(name)))
-    await ctx.payload.create({ collection: collection as never, data: record as never, req: ctx.req, overrideAccess: true, depth: 0 })
+    await ctx.payload.create({
+      collection: collection as never,
+      data: record as never,
+      req: ctx.req,
+      overrideAccess: true,
+      depth: 0,
+    })
   }
 }

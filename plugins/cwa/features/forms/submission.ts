@@ -44,7 +44,10 @@ export function addError(state: FormState, path: string, message: string, code: 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-export const childNames = (field: RepeatedField): [string, string] => [field.first?.name ?? 'first', field.second?.name ?? 'second']
+export const childNames = (field: RepeatedField): [string, string] => [
+  field.first?.name ?? 'first',
+  field.second?.name ?? 'second',
+]
 
 /** The rules a field's value is checked against, in order. */
 function rulesOf(field: FormFieldDefinition): Constraint[] {
@@ -119,7 +122,8 @@ async function readFields(
   const state: FormState = { ...initialState(partial ? initial : {}), submitted: true }
 
   const known = new Set(fields.map((f) => f.name))
-  if (Object.keys(input).some((key) => !known.has(key))) addError(state, '', 'This form should not contain extra fields.', 'extra_fields')
+  if (Object.keys(input).some((key) => !known.has(key)))
+    addError(state, '', 'This form should not contain extra fields.', 'extra_fields')
 
   const toValidate: FormFieldDefinition[] = []
   for (const field of fields) {
@@ -132,11 +136,15 @@ async function readFields(
         continue
       }
       const previous = state.values[field.name]
-      const child = await readFields(field.form.fields, (raw ?? {}) as Record<string, unknown>, ctx, { partial, initial: isObject(previous) ? previous : {} })
+      const child = await readFields(field.form.fields, (raw ?? {}) as Record<string, unknown>, ctx, {
+        partial,
+        initial: isObject(previous) ? previous : {},
+      })
       state.children[field.name] = child
       state.values[field.name] = child.values
       // The child's errors, under the child's name: `address.street`, '' (the child form itself) as `address`.
-      for (const [path, list] of child.errors) for (const v of list) addError(state, path ? `${field.name}.${path}` : field.name, v.message, v.code)
+      for (const [path, list] of child.errors)
+        for (const v of list) addError(state, path ? `${field.name}.${path}` : field.name, v.message, v.code)
       if (field.required || field.constraints?.length) toValidate.push(field)
       continue
     }

@@ -49,7 +49,12 @@ export async function loadForm(ctx: HydraContext, id: string): Promise<LoadedFor
 
 /** Field defaults; a child form's is the object of its own fields' defaults. */
 function defaultsOf(fields: FormTypeDefinition['fields']): Record<string, unknown> {
-  return Object.fromEntries(fields.map((field) => [field.name, field.default ?? (field.type === 'form' ? defaultsOf(field.form.fields) : null)]))
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      field.default ?? (field.type === 'form' ? defaultsOf(field.form.fields) : null),
+    ]),
+  )
 }
 
 /**
@@ -167,7 +172,12 @@ async function dispatchSuccess(ctx: HydraContext, form: LoadedForm, data: Record
  * the body). Invalid: 422 with the Form resource, errors in its formView and
  * the same errors as a `violations` list.
  */
-export async function submit(ctx: HydraContext, id: string, body: unknown, { partial }: { partial: boolean }): Promise<OperationResult> {
+export async function submit(
+  ctx: HydraContext,
+  id: string,
+  body: unknown,
+  { partial }: { partial: boolean },
+): Promise<OperationResult> {
   const form = await loadForm(ctx, id)
   await form.type.authorize?.(ctx)
   const state = await submitForm(form.type, body, ctx, { partial, initial: await initialValues(form.type, ctx) })

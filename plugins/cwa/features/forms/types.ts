@@ -106,7 +106,8 @@ export interface ChildFormField extends FieldCommon {
  * reader, block prefixes and view vars); repeated fields and child forms
  * are compound (submission.ts and view.ts).
  */
-export type FormFieldDefinition = TextLikeField | ChoiceField | CheckboxField | NumberField | DateField | RepeatedField | ChildFormField
+export type FormFieldDefinition =
+  TextLikeField | ChoiceField | CheckboxField | NumberField | DateField | RepeatedField | ChildFormField
 export type FormFieldType = FormFieldDefinition['type']
 
 /** The FormSuccessEvent of the contract: dispatched on a successful POST submit only. */
@@ -153,10 +154,15 @@ export function defineFormType(definition: FormTypeDefinition): FormTypeDefiniti
   return definition
 }
 
-function checkFields(definition: FormTypeDefinition, fields: FormFieldDefinition[], parents: FormTypeDefinition[]): void {
+function checkFields(
+  definition: FormTypeDefinition,
+  fields: FormFieldDefinition[],
+  parents: FormTypeDefinition[],
+): void {
   const seen = new Set<string>()
   for (const field of fields) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field.name)) throw new Error(`Form type ${definition.className}: bad field name "${field.name}"`)
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field.name))
+      throw new Error(`Form type ${definition.className}: bad field name "${field.name}"`)
     if (seen.has(field.name)) throw new Error(`Form type ${definition.className} declares ${field.name} twice`)
     seen.add(field.name)
     if (field.type === 'repeated' && (field.first?.name ?? 'first') === (field.second?.name ?? 'second')) {
@@ -164,7 +170,8 @@ function checkFields(definition: FormTypeDefinition, fields: FormFieldDefinition
     }
     if (field.type === 'form') {
       // A form holding itself would nest without end.
-      if (parents.includes(field.form)) throw new Error(`Form type ${definition.className}: child form ${field.name} contains itself`)
+      if (parents.includes(field.form))
+        throw new Error(`Form type ${definition.className}: child form ${field.name} contains itself`)
       checkFields(definition, field.form.fields, [...parents, field.form])
     }
   }

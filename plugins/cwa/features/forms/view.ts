@@ -57,7 +57,11 @@ function node(n: Node): FormView {
 
 const messages = (state: FormState, path: string) => (state.errors.get(path) ?? []).map((v) => v.message)
 
-function repeatedChildren(field: RepeatedField, parent: { fullName: string; id: string }, state: FormState): FormView[] {
+function repeatedChildren(
+  field: RepeatedField,
+  parent: { fullName: string; id: string },
+  state: FormState,
+): FormView[] {
   const kind = kindOf(field)
   const values = state.childValues[field.name] ?? {}
   const options = [field.first, field.second]
@@ -67,7 +71,8 @@ function repeatedChildren(field: RepeatedField, parent: { fullName: string; id: 
       fullName: `${parent.fullName}[${name}]`,
       id: `${parent.id}_${name}`,
       prefixes: kind.prefixes,
-      label: options[index]?.label ?? (index === 0 ? humanize(field.name) : `Repeat ${humanize(field.name).toLowerCase()}`),
+      label:
+        options[index]?.label ?? (index === 0 ? humanize(field.name) : `Repeat ${humanize(field.name).toLowerCase()}`),
       attr: options[index]?.attr ?? field.attr ?? {},
       required: field.required ?? false,
       disabled: field.disabled ?? false,

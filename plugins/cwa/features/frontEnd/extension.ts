@@ -8,7 +8,10 @@ export const frontEndExtension: HydraExtension = {
   name: 'front-end',
   endpoints: frontEndEndpoints,
   openApi(document) {
-    document.tags = [...(document.tags ?? []), { name: 'PageDataMetadata', description: 'Page data types and their component properties' }]
+    document.tags = [
+      ...(document.tags ?? []),
+      { name: 'PageDataMetadata', description: 'Page data types and their component properties' },
+    ]
   },
   // The site's front ends may write (the cross-site write refusal lets them through, on both APIs).
   allowsOrigin: (origin, payload) => isCorsOrigin(origin, getOptions(payload.config).cors),

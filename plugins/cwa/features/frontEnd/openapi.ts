@@ -8,8 +8,8 @@ export const pageDataMetadataDocs = (kit: OpenApiKit): EndpointDoc => ({
     tags: ['PageDataMetadata'],
     summary: 'Each page data type with its component-typed properties.',
     description:
-      'One member per page data type: resourceClass (its short name, as a position\'s pageDataClass names it), resourceIri (its collection) and properties, ' +
-      'each a component-typed property (property, as a position\'s pageDataProperty names it) with the short name of the component it holds (componentShortName).',
+      "One member per page data type: resourceClass (its short name, as a position's pageDataClass names it), resourceIri (its collection) and properties, " +
+      "each a component-typed property (property, as a position's pageDataProperty names it) with the short name of the component it holds (componentShortName).",
     security: [],
     responses: {
       200: {
@@ -38,7 +38,12 @@ export const pageDataMetadataDocs = (kit: OpenApiKit): EndpointDoc => ({
                         items: {
                           type: 'object',
                           required: ['property', 'componentShortName'],
-                          properties: { '@id': { type: 'string' }, '@type': { type: 'string' }, property: { type: 'string' }, componentShortName: { type: 'string' } },
+                          properties: {
+                            '@id': { type: 'string' },
+                            '@type': { type: 'string' },
+                            property: { type: 'string' },
+                            componentShortName: { type: 'string' },
+                          },
                         },
                       },
                     },

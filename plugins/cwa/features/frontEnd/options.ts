@@ -47,10 +47,13 @@ export function resolveFrontEndOptions(options: CwaPluginOptions): { cors: Resol
     try {
       new RegExp(pattern)
     } catch (error) {
-      throw new Error(`cwa options: cors.allowedOrigins holds an invalid regex ${JSON.stringify(pattern)}: ${(error as Error).message}`)
+      throw new Error(
+        `cwa options: cors.allowedOrigins holds an invalid regex ${JSON.stringify(pattern)}: ${(error as Error).message}`,
+      )
     }
   }
   const maxAge = options.cors?.maxAge ?? 3600
-  if (!Number.isInteger(maxAge) || maxAge < 0) throw new Error('cwa options: cors.maxAge must be a whole number of seconds (0 or more).')
+  if (!Number.isInteger(maxAge) || maxAge < 0)
+    throw new Error('cwa options: cors.maxAge must be a whole number of seconds (0 or more).')
   return { cors: { allowedOrigins, maxAge } }
 }

@@ -8,7 +8,10 @@ import { dataFields, type Resource } from '../../core/registry.js'
  * end can offer "bind this position to the page's htmlContent" (a position's
  * pageDataClass and pageDataProperty). Built from the registry: no query.
  */
-export function componentProperties(resource: Resource, ctx: Pick<HydraContext, 'registry'>): Array<{ property: string; componentShortName: string }> {
+export function componentProperties(
+  resource: Resource,
+  ctx: Pick<HydraContext, 'registry'>,
+): Array<{ property: string; componentShortName: string }> {
   const out: Array<{ property: string; componentShortName: string }> = []
   for (const field of dataFields(resource.collection.fields)) {
     if (field.type !== 'relationship' || typeof field.relationTo !== 'string' || field.hasMany) continue
@@ -37,7 +40,13 @@ export function pageDataMetadataCollection(ctx: HydraContext): JsonLdObject {
     }
   })
   return {
-    '@context': { '@vocab': `${prefix}/docs.jsonld#`, hydra: 'http://www.w3.org/ns/hydra/core#', member: 'hydra:member', totalItems: 'hydra:totalItems', properties: 'PageDataMetadata/properties' },
+    '@context': {
+      '@vocab': `${prefix}/docs.jsonld#`,
+      hydra: 'http://www.w3.org/ns/hydra/core#',
+      member: 'hydra:member',
+      totalItems: 'hydra:totalItems',
+      properties: 'PageDataMetadata/properties',
+    },
     '@id': base,
     '@type': 'hydra:Collection',
     totalItems: member.length,

@@ -20,7 +20,8 @@ function datedField(payload: Parameters<WriteListener>[1]['payload'], slug: stri
   return resource ? (publishableOf(resource)?.publishedAt ?? null) : null
 }
 
-const isFuture = (value: unknown, now: number) => (value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN) > now
+const isFuture = (value: unknown, now: number) =>
+  (value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN) > now
 
 /**
  * Whether a committed change can have moved the soonest moment: its record
@@ -49,7 +50,10 @@ const reschedule: WriteListener = async (events, { payload }) => {
   try {
     await scheduleGoLive(payload)
   } catch (error) {
-    payload.logger.error({ err: error }, 'Could not queue the go-live job; scheduled moments are still applied on the next read')
+    payload.logger.error(
+      { err: error },
+      'Could not queue the go-live job; scheduled moments are still applied on the next read',
+    )
   }
 }
 

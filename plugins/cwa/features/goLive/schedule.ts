@@ -15,14 +15,22 @@ interface PendingJob {
 
 /** The soonest moment still to come when something scheduled takes effect: a route's liveAt or a draft's publishedAt. */
 export async function soonestMoment(payload: Payload, now = new Date()): Promise<Date | null> {
-  const moments = (await Promise.all([nextGoLive(payload, undefined, now), nextScheduledPublication(payload, now)])).filter((d): d is Date => d !== null)
+  const moments = (
+    await Promise.all([nextGoLive(payload, undefined, now), nextScheduledPublication(payload, now)])
+  ).filter((d): d is Date => d !== null)
   return moments.length === 0 ? null : new Date(Math.min(...moments.map((d) => d.getTime())))
 }
 
 async function pendingJobs(payload: Payload, req?: PayloadRequest): Promise<PendingJob[]> {
   const found = await payload.find({
     collection: 'payload-jobs' as never,
-    where: { and: [{ taskSlug: { equals: GO_LIVE_TASK } }, { completedAt: { exists: false } }, { processing: { equals: false } }] } as never,
+    where: {
+      and: [
+        { taskSlug: { equals: GO_LIVE_TASK } },
+        { completedAt: { exists: false } },
+        { processing: { equals: false } },
+      ],
+    } as never,
     depth: 0,
     pagination: false,
     overrideAccess: true,
@@ -38,17 +46,30 @@ async function pendingJobs(payload: Payload, req?: PayloadRequest): Promise<Pend
  * moment is replaced. `since` starts the window of the next run: the
  * earliest still-pending window is kept, so no moment is ever skipped.
  */
-export async function scheduleGoLive(payload: Payload, { since, now = new Date() }: { since?: Date; now?: Date } = {}): Promise<Date | null> {
+export async function scheduleGoLive(
+  payload: Payload,
+  { since, now = new Date() }: { since?: Date; now?: Date } = {},
+): Promise<Date | null> {
   const soonest = await soonestMoment(payload, now)
   const pending = await pendingJobs(payload)
   const due = pending.filter((job) => job.waitUntil && new Date(job.waitUntil) <= now)
   if (due.length > 0) return due[0]!.waitUntil ? new Date(due[0]!.waitUntil) : null
   const wanted = soonest?.getTime() ?? null
   const matching = pending.find((job) => job.waitUntil && new Date(job.waitUntil).getTime() === wanted)
-  const starts = pending.map((job) => job.input?.since).filter((s): s is string => !!s).map((s) => new Date(s).getTime())
+  const starts = pending
+    .map((job) => job.input?.since)
+    .filter((s): s is string => !!s)
+    .map((s) => new Date(s).getTime())
   const windowStart = new Date(Math.min(since?.getTime() ?? now.getTime(), ...starts))
-  for (const job of pending) if (job !== matching) await payload.delete({ collection: 'payload-jobs' as never, id: job.id as never, overrideAccess: true })
+  for (const job of pending)
+    if (job !== matching)
+      await payload.delete({ collection: 'payload-jobs' as never, id: job.id as never, overrideAccess: true })
   if (!soonest || matching) return soonest
-  await payload.jobs.queue({ task: GO_LIVE_TASK as never, input: { since: windowStart.toISOString() } as never, waitUntil: soonest, queue: GO_LIVE_QUEUE })
+  await payload.jobs.queue({
+    task: GO_LIVE_TASK as never,
+    input: { since: windowStart.toISOString() } as never,
+    waitUntil: soonest,
+    queue: GO_LIVE_QUEUE,
+  })
   return soonest
 }

@@ -28,7 +28,10 @@ export function goLiveTask(): TaskConfig {
       const routes = await announceRoutesGoneLive(req, since, now)
       const publications = await publishDueRecords(req, since, now)
       await scheduleGoLive(req.payload, { since: now, now })
-      req.payload.logger.info({ routes: routes.length, publications, since: since.toISOString() }, 'Go-live moments announced')
+      req.payload.logger.info(
+        { routes: routes.length, publications, since: since.toISOString() },
+        'Go-live moments announced',
+      )
       return { output: { routes: routes.length, publications } }
     },
   } as TaskConfig

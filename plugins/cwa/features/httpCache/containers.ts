@@ -17,17 +17,29 @@ const MAX_LEVELS = 8
 type Ref = { slug: string; id: string }
 
 async function findIds(payload: Payload, slug: string, where: Record<string, unknown>): Promise<string[]> {
-  const found = await payload.find({ collection: slug as never, where: where as never, depth: 0, pagination: false, select: {} as never, overrideAccess: true })
+  const found = await payload.find({
+    collection: slug as never,
+    where: where as never,
+    depth: 0,
+    pagination: false,
+    select: {} as never,
+    overrideAccess: true,
+  })
   return (found.docs as Array<{ id: unknown }>).map((doc) => String(doc.id))
 }
 
 /** Collections with a relationship to `target` (name of each such field). */
-function holdersOf(resources: Resource[], target: string): Array<{ resource: Resource; field: string; polymorphic: boolean }> {
+function holdersOf(
+  resources: Resource[],
+  target: string,
+): Array<{ resource: Resource; field: string; polymorphic: boolean }> {
   return resources.flatMap((resource) =>
     dataFields(resource.collection.fields).flatMap((field) => {
       if (field.type !== 'relationship') return []
       const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
-      return targets.includes(target as never) ? [{ resource, field: field.name, polymorphic: Array.isArray(field.relationTo) }] : []
+      return targets.includes(target as never)
+        ? [{ resource, field: field.name, polymorphic: Array.isArray(field.relationTo) }]
+        : []
     }),
   )
 }
@@ -62,14 +74,22 @@ export async function containersOf(payload: Payload, events: readonly WriteEvent
           ? { and: [{ [`${holder.field}.relationTo`]: { equals: slug } }, { [`${holder.field}.value`]: { in: ids } }] }
           : { [holder.field]: { in: ids } }
         if (holder.resource.slug === 'component_positions') {
-          const found = await payload.find({ collection: 'component_positions' as never, where: where as never, depth: 0, pagination: false, select: { componentGroup: true } as never, overrideAccess: true })
+          const found = await payload.find({
+            collection: 'component_positions' as never,
+            where: where as never,
+            depth: 0,
+            pagination: false,
+            select: { componentGroup: true } as never,
+            overrideAccess: true,
+          })
           for (const position of found.docs as Array<{ id: unknown; componentGroup?: unknown }>) {
             tags.add(registry.itemIri('component_positions', String(position.id)))
             const group = relationId(position.componentGroup)
             if (group) groups.push(group)
           }
         } else if (holder.resource.meta.kind === 'pageData') {
-          for (const id of await findIds(payload, holder.resource.slug, where)) tags.add(registry.itemIri(holder.resource, id))
+          for (const id of await findIds(payload, holder.resource.slug, where))
+            tags.add(registry.itemIri(holder.resource, id))
         }
       }
     }

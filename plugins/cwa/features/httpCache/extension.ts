@@ -8,7 +8,13 @@ import { cacheTagsOf } from './tags.js'
 /** The cache tags header of a read: the IRIs its body contains (see tags.ts). */
 function tagResponse(response: ResponseInfo): void {
   const header = getOptions(response.payload.config).httpCache.tagHeader
-  if (!header || (response.method !== 'GET' && response.method !== 'HEAD') || response.status !== 200 || response.body === undefined) return
+  if (
+    !header ||
+    (response.method !== 'GET' && response.method !== 'HEAD') ||
+    response.status !== 200 ||
+    response.body === undefined
+  )
+    return
   const tags = cacheTagsOf(response.body, getRegistry(response.payload.config))
   if (tags.length > 0) response.headers.set(header, tags.join(' '))
 }

@@ -64,6 +64,9 @@ export const purgeChanged: WriteListener = async (events, { payload }) => {
     tags = [...new Set([...tags, ...(await containersOf(payload, events))])]
     await purger.purgeTags(tags)
   } catch (error) {
-    payload.logger.error({ err: error, tags: tags.length }, 'HTTP cache purge after a write failed; cached responses may be stale until they expire')
+    payload.logger.error(
+      { err: error, tags: tags.length },
+      'HTTP cache purge after a write failed; cached responses may be stale until they expire',
+    )
   }
 }

@@ -7,7 +7,8 @@ import { nextScheduledMoment } from './nextMoment.js'
  * data, components, layouts, component groups and positions (items and
  * collections) and the resource manifest.
  */
-const CACHED = /^\/(_\/routes|_\/pages|_\/layouts|_\/component_groups|_\/component_positions|_\/resource_manifest|page_data|component)(\/|$)/
+const CACHED =
+  /^\/(_\/routes|_\/pages|_\/layouts|_\/component_groups|_\/component_positions|_\/resource_manifest|page_data|component)(\/|$)/
 
 /**
  * Caps `max-age` and `s-maxage` of a Cache-Control value at `limit` seconds
@@ -15,7 +16,10 @@ const CACHED = /^\/(_\/routes|_\/pages|_\/layouts|_\/component_groups|_\/compone
  */
 export function capCacheControl(value: string, limit: number): string {
   const cap = Math.max(0, Math.floor(limit))
-  return value.replace(/\b(max-age|s-maxage)=(\d+)/gi, (_match, name: string, seconds: string) => `${name}=${Math.min(Number(seconds), cap)}`)
+  return value.replace(
+    /\b(max-age|s-maxage)=(\d+)/gi,
+    (_match, name: string, seconds: string) => `${name}=${Math.min(Number(seconds), cap)}`,
+  )
 }
 
 /**
@@ -29,7 +33,13 @@ export function capCacheControl(value: string, limit: number): string {
 export async function anonymousCacheLifetime(response: ResponseInfo): Promise<void> {
   const { httpCache } = getOptions(response.payload.config)
   const configured = httpCache.maxAge !== null || httpCache.sharedMaxAge !== null
-  if (!configured || (response.method !== 'GET' && response.method !== 'HEAD') || response.user || !CACHED.test(response.path)) return
+  if (
+    !configured ||
+    (response.method !== 'GET' && response.method !== 'HEAD') ||
+    response.user ||
+    !CACHED.test(response.path)
+  )
+    return
   if (response.status === 200 && !response.headers.has('Cache-Control')) {
     const directives = ['public']
     if (httpCache.maxAge !== null) directives.push(`max-age=${httpCache.maxAge}`)

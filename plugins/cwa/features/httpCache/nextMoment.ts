@@ -9,6 +9,8 @@ import { soonestGoLive } from '../routes/index.js'
  * read path while nothing is due.
  */
 export async function nextScheduledMoment(payload: Payload, now: Date): Promise<number | null> {
-  const moments = (await Promise.all([soonestGoLive(payload, now), soonestScheduledPublication(payload, now)])).filter((m): m is number => m !== null)
+  const moments = (await Promise.all([soonestGoLive(payload, now), soonestScheduledPublication(payload, now)])).filter(
+    (m): m is number => m !== null,
+  )
   return moments.length === 0 ? null : Math.min(...moments)
 }

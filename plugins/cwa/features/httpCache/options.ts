@@ -47,27 +47,45 @@ declare module '../../core/options.js' {
 }
 
 export const httpCacheOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'httpCache'>> = {
-  httpCache: { maxAge: true, sharedMaxAge: true, purger: true, varnishUrl: true, tagHeader: true, renderedHtmlTag: true, purgeTimeout: true },
+  httpCache: {
+    maxAge: true,
+    sharedMaxAge: true,
+    purger: true,
+    varnishUrl: true,
+    tagHeader: true,
+    renderedHtmlTag: true,
+    purgeTimeout: true,
+  },
 }
 
-const seconds = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : null)
+const seconds = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : null
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null)
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 export function resolveHttpCache(options: HttpCacheOptions | undefined): ResolvedHttpCache {
   const purger = text(options?.purger) ?? 'none'
-  if (purger !== 'none' && purger !== 'varnish') throw new Error(`cwa options: httpCache.purger must be none or varnish (CACHE_PURGER), got ${JSON.stringify(purger)}`)
+  if (purger !== 'none' && purger !== 'varnish')
+    throw new Error(
+      `cwa options: httpCache.purger must be none or varnish (CACHE_PURGER), got ${JSON.stringify(purger)}`,
+    )
   const varnishUrl = text(options?.varnishUrl)
   if (purger === 'varnish') {
-    if (!varnishUrl) throw new Error('cwa options: httpCache.varnishUrl (VARNISH_URL) is required with the varnish purger (CACHE_PURGER=varnish)')
+    if (!varnishUrl)
+      throw new Error(
+        'cwa options: httpCache.varnishUrl (VARNISH_URL) is required with the varnish purger (CACHE_PURGER=varnish)',
+      )
     try {
       new URL(varnishUrl)
     } catch {
-      throw new Error(`cwa options: httpCache.varnishUrl (VARNISH_URL) must be an absolute URL, got ${JSON.stringify(varnishUrl)}`)
+      throw new Error(
+        `cwa options: httpCache.varnishUrl (VARNISH_URL) must be an absolute URL, got ${JSON.stringify(varnishUrl)}`,
+      )
     }
   }
   const tagHeader = options?.tagHeader === undefined ? 'xkey' : (text(options.tagHeader) ?? '')
-  if (tagHeader !== '' && !TOKEN.test(tagHeader)) throw new Error(`cwa options: httpCache.tagHeader must be a header name, got ${JSON.stringify(options?.tagHeader)}`)
+  if (tagHeader !== '' && !TOKEN.test(tagHeader))
+    throw new Error(`cwa options: httpCache.tagHeader must be a header name, got ${JSON.stringify(options?.tagHeader)}`)
   return {
     maxAge: seconds(options?.maxAge),
     sharedMaxAge: seconds(options?.sharedMaxAge),

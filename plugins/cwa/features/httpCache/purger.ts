@@ -56,10 +56,13 @@ function varnishPurger(url: string, timeout: number): Purger {
       response = await fetch(url, { method, headers, signal: AbortSignal.timeout(timeout) })
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause
-      throw new PurgeFailed(`Varnish at ${url} could not be reached (${cause?.code ?? cause?.message ?? (error as Error).message})`)
+      throw new PurgeFailed(
+        `Varnish at ${url} could not be reached (${cause?.code ?? cause?.message ?? (error as Error).message})`,
+      )
     }
     await response.arrayBuffer().catch(() => undefined)
-    if (!response.ok) throw new PurgeFailed(`Varnish at ${url} answered ${method} with ${response.status} ${response.statusText}`)
+    if (!response.ok)
+      throw new PurgeFailed(`Varnish at ${url} answered ${method} with ${response.status} ${response.statusText}`)
   }
   return {
     name: 'varnish',
@@ -76,7 +79,9 @@ function varnishPurger(url: string, timeout: number): Purger {
 /** The purger of a Payload instance's options. */
 export function purgerOf(payload: Payload): Purger {
   const options = getOptions(payload.config).httpCache
-  return options.purger === 'varnish' && options.varnishUrl ? varnishPurger(options.varnishUrl, options.purgeTimeout) : noPurger
+  return options.purger === 'varnish' && options.varnishUrl
+    ? varnishPurger(options.varnishUrl, options.purgeTimeout)
+    : noPurger
 }
 
 /** Purges the rendered-HTML tag the front end gives its cached pages; API responses stay. */

@@ -13,7 +13,8 @@ export function cacheTagsOf(body: unknown, registry: ResourceRegistry): string[]
     if (depth > 64) return
     if (typeof value === 'string') {
       // Only paths under the prefix that name a resource or one of its items (a page of a collection view is not a tag).
-      if (!tags.has(value) && value.startsWith(`${prefix}/`) && !value.includes('?') && registry.parseIri(value)) tags.add(value)
+      if (!tags.has(value) && value.startsWith(`${prefix}/`) && !value.includes('?') && registry.parseIri(value))
+        tags.add(value)
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, depth + 1)
     } else if (value && typeof value === 'object') {

@@ -15,7 +15,11 @@ export interface ScanAndNotifyResult {
 }
 
 const KINDS: Array<keyof OrphanLists> = ['componentGroups', 'componentPositions', 'components']
-const LABELS: Record<keyof OrphanLists, string> = { componentGroups: 'Component groups', componentPositions: 'Component positions', components: 'Components' }
+const LABELS: Record<keyof OrphanLists, string> = {
+  componentGroups: 'Component groups',
+  componentPositions: 'Component positions',
+  components: 'Components',
+}
 
 export const OUTPUT_LINES: Record<AlertOutcome, string> = {
   sent: 'Orphaned resources: report changed and notification sent.',
@@ -23,7 +27,8 @@ export const OUTPUT_LINES: Record<AlertOutcome, string> = {
   'not-sent': 'Orphaned resources: report changed but the notification could not be sent.',
 }
 
-const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === new Set(a).size && new Set(a).size === a.length
+const sameSet = (a: string[], b: string[]) =>
+  a.length === b.length && new Set([...a, ...b]).size === new Set(a).size && new Set(a).size === a.length
 
 /** Alert rule 2: changed when a list holds other IRIs than at the last alert (order ignored); with no earlier alert, when orphans exist. */
 export function hasChanged(current: OrphanLists, lastAlert: OrphanLists | null): boolean {
@@ -55,11 +60,19 @@ export function adminButtonUrl(adminPagePath: string, defaultOrigin: string | nu
 }
 
 /** Alert rule 3: counts, the IRIs new since the last alert, how many are no longer orphaned, the admin button. */
-export function renderAlert(payload: Payload, current: OrphanLists, lastAlert: OrphanLists | null): { subject: string; html: string; text: string; button: string | null } {
+export function renderAlert(
+  payload: Payload,
+  current: OrphanLists,
+  lastAlert: OrphanLists | null,
+): { subject: string; html: string; text: string; button: string | null } {
   const options = getOptions(payload.config)
   const notify = options.orphanedResources.notify
   const button = adminButtonUrl(notify.adminPagePath, options.user.emailLinks.defaultOrigin)
-  if (!button) payload.logger.warn({ defaultOrigin: options.user.emailLinks.defaultOrigin ?? null }, 'Orphan alert: no usable user.emailLinks.defaultOrigin, the e-mail is sent without the admin button')
+  if (!button)
+    payload.logger.warn(
+      { defaultOrigin: options.user.emailLinks.defaultOrigin ?? null },
+      'Orphan alert: no usable user.emailLinks.defaultOrigin, the e-mail is sent without the admin button',
+    )
   const previous = new Set(lastAlert ? KINDS.flatMap((kind) => lastAlert[kind]) : [])
   const now = new Set(KINDS.flatMap((kind) => current[kind]))
   const added = KINDS.flatMap((kind) => current[kind].filter((iri) => !previous.has(iri)))
@@ -80,7 +93,9 @@ export function renderAlert(payload: Payload, current: OrphanLists, lastAlert: O
   const html = [
     `<p>The orphaned resources of ${escapeMarkup(options.websiteName)} changed.</p>`,
     `<ul>${counts.map((line) => `<li>${escapeMarkup(line)}</li>`).join('')}</ul>`,
-    added.length > 0 ? `<p>New since the last alert (${added.length}):</p><ul>${added.map((iri) => `<li>${escapeMarkup(iri)}</li>`).join('')}</ul>` : '<p>Nothing new since the last alert.</p>',
+    added.length > 0
+      ? `<p>New since the last alert (${added.length}):</p><ul>${added.map((iri) => `<li>${escapeMarkup(iri)}</li>`).join('')}</ul>`
+      : '<p>Nothing new since the last alert.</p>',
     `<p>No longer orphaned: ${gone}</p>`,
     button
       ? `<p><a href="${escapeMarkup(button)}" style="display:inline-block;padding:10px 16px;background:#1f6feb;color:#fff;text-decoration:none;border-radius:4px">Review orphaned resources</a></p>`
@@ -97,12 +112,24 @@ export function renderAlert(payload: Payload, current: OrphanLists, lastAlert: O
  * level), with no recipients, and with `notify: false`. Never throws on a
  * send failure.
  */
-export async function scanAndNotify(payload: Payload, { notify = true }: { notify?: boolean } = {}): Promise<ScanAndNotifyResult> {
+export async function scanAndNotify(
+  payload: Payload,
+  { notify = true }: { notify?: boolean } = {},
+): Promise<ScanAndNotifyResult> {
   const report = await refreshReport(payload)
   const lastAlert = await loadReport(payload, 'alerted')
-  const lists: OrphanLists = { componentGroups: report.componentGroups, componentPositions: report.componentPositions, components: report.components }
+  const lists: OrphanLists = {
+    componentGroups: report.componentGroups,
+    componentPositions: report.componentPositions,
+    components: report.components,
+  }
   const changed = hasChanged(lists, lastAlert)
-  const done = (outcome: AlertOutcome): ScanAndNotifyResult => ({ report, changed, outcome, line: OUTPUT_LINES[outcome] })
+  const done = (outcome: AlertOutcome): ScanAndNotifyResult => ({
+    report,
+    changed,
+    outcome,
+    line: OUTPUT_LINES[outcome],
+  })
   if (!changed) {
     await storeReport(payload, 'alerted', lists)
     return done('unchanged')

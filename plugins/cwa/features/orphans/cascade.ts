@@ -44,7 +44,12 @@ const idsOf = (set: DeleteSet, slug: string): string[] => [...(set.get(slug) ?? 
  * level of nesting, whatever the number of records. Reads run in the
  * request's transaction.
  */
-export async function cascadeOf(payload: Payload, req: PayloadRequest, roots: RecordRef[], keepDraftsOf: ReadonlySet<string> = new Set()): Promise<DeleteSet> {
+export async function cascadeOf(
+  payload: Payload,
+  req: PayloadRequest,
+  roots: RecordRef[],
+  keepDraftsOf: ReadonlySet<string> = new Set(),
+): Promise<DeleteSet> {
   const structure = structureOf(payload)
   const taken: DeleteSet = new Map()
   let frontier: DeleteSet = new Map()
@@ -60,7 +65,9 @@ export async function cascadeOf(payload: Payload, req: PayloadRequest, roots: Re
     }
 
     // Groups owned by what is being deleted: taken when every owner is.
-    const candidateGroups = await q<{ id: string }>(ownedGroupsSql(structure, frontier)).then((rows) => [...new Set(rows.map((r) => r.id))].filter((g) => !has(taken, GROUPS, g)))
+    const candidateGroups = await q<{ id: string }>(ownedGroupsSql(structure, frontier)).then((rows) =>
+      [...new Set(rows.map((r) => r.id))].filter((g) => !has(taken, GROUPS, g)),
+    )
     if (candidateGroups.length > 0) {
       const owners = await q<{ kind: string; owner: string; grp: string }>(groupOwnersSql(structure, candidateGroups))
       const keep = new Set(owners.filter((o) => !has(taken, o.kind, o.owner)).map((o) => o.grp))
@@ -71,7 +78,9 @@ export async function cascadeOf(payload: Payload, req: PayloadRequest, roots: Re
     const candidates = new Map<string, string>() // component id -> slug
     const groupIds = idsOf(next, GROUPS).concat(idsOf(frontier, GROUPS))
     if (groupIds.length > 0 && structure.positionRels !== null) {
-      for (const row of await q<{ id: string; kind: string | null; component: string | null }>(positionsOfGroupsSql(structure, groupIds))) {
+      for (const row of await q<{ id: string; kind: string | null; component: string | null }>(
+        positionsOfGroupsSql(structure, groupIds),
+      )) {
         take(POSITIONS, row.id)
         if (row.component && row.kind) candidates.set(row.component, row.kind)
       }
@@ -81,7 +90,8 @@ export async function cascadeOf(payload: Payload, req: PayloadRequest, roots: Re
     const pageDataFrontier = [...frontier.keys()].filter((slug) => pageDataSlugs.has(slug))
     if (pageDataFrontier.length > 0) {
       const query = pageDataComponentsSql(structure, frontier)
-      if (query) for (const row of await q<{ kind: string; component: string }>(query)) candidates.set(row.component, row.kind)
+      if (query)
+        for (const row of await q<{ kind: string; component: string }>(query)) candidates.set(row.component, row.kind)
     }
 
     // Drafts of published components being deleted.
@@ -115,9 +125,13 @@ export async function cascadeOf(payload: Payload, req: PayloadRequest, roots: Re
     }
 
     // Positions that held a component being deleted (unless bound to a page data property).
-    const componentIds = [...next.keys(), ...frontier.keys()].filter((slug) => componentSlugs.has(slug)).flatMap((slug) => idsOf(next, slug).concat(idsOf(frontier, slug)))
+    const componentIds = [...next.keys(), ...frontier.keys()]
+      .filter((slug) => componentSlugs.has(slug))
+      .flatMap((slug) => idsOf(next, slug).concat(idsOf(frontier, slug)))
     if (componentIds.length > 0 && structure.positionRels !== null) {
-      for (const row of await q<{ position: string; bound: boolean }>(positionsOfComponentsSql(structure, componentIds))) {
+      for (const row of await q<{ position: string; bound: boolean }>(
+        positionsOfComponentsSql(structure, componentIds),
+      )) {
         if (!row.bound) take(POSITIONS, row.position)
       }
     }
@@ -131,12 +145,16 @@ function ownedGroupsSql(structure: Structure, set: DeleteSet): SqlChunk {
   const branches: SqlChunk[] = []
   const owners = [
     ...structure.owners.map((o) => ({ slug: o.slug, rels: o.rels, column: o.groupsColumn })),
-    ...structure.components.flatMap((c) => (c.rels && c.groupsColumn ? [{ slug: c.slug, rels: c.rels, column: c.groupsColumn }] : [])),
+    ...structure.components.flatMap((c) =>
+      c.rels && c.groupsColumn ? [{ slug: c.slug, rels: c.rels, column: c.groupsColumn }] : [],
+    ),
   ]
   for (const owner of owners) {
     const ids = idsOf(set, owner.slug)
     if (ids.length === 0) continue
-    branches.push(sql`SELECT r.${id(owner.column)}::text AS id FROM ${id(owner.rels)} r WHERE r.parent_id IN ${uuidList(ids)} AND r.path = 'componentGroups' AND r.${id(owner.column)} IS NOT NULL`)
+    branches.push(
+      sql`SELECT r.${id(owner.column)}::text AS id FROM ${id(owner.rels)} r WHERE r.parent_id IN ${uuidList(ids)} AND r.path = 'componentGroups' AND r.${id(owner.column)} IS NOT NULL`,
+    )
   }
   return branches.length > 0 ? sql.join(branches, sql` UNION ALL `) : sql`SELECT NULL::text AS id WHERE false`
 }
@@ -145,7 +163,9 @@ function ownedGroupsSql(structure: Structure, set: DeleteSet): SqlChunk {
 export function groupOwnersSql(structure: Structure, groupIds: string[]): SqlChunk {
   const owners = [
     ...structure.owners.map((o) => ({ slug: o.slug, rels: o.rels, column: o.groupsColumn })),
-    ...structure.components.flatMap((c) => (c.rels && c.groupsColumn ? [{ slug: c.slug, rels: c.rels, column: c.groupsColumn }] : [])),
+    ...structure.components.flatMap((c) =>
+      c.rels && c.groupsColumn ? [{ slug: c.slug, rels: c.rels, column: c.groupsColumn }] : [],
+    ),
   ]
   return sql.join(
     owners.map(
@@ -160,7 +180,9 @@ function positionsOfGroupsSql(structure: Structure, groupIds: string[]): SqlChun
   const component = positionComponentSql(structure, 'pr')
   const kind = component ? component.kind : sql`NULL::text`
   const componentId = component ? sql`${component.id}::text` : sql`NULL::text`
-  const join = structure.positionRels ? sql`LEFT JOIN ${id(structure.positionRels)} pr ON pr.parent_id = p.id AND pr.path = 'component'` : sql``
+  const join = structure.positionRels
+    ? sql`LEFT JOIN ${id(structure.positionRels)} pr ON pr.parent_id = p.id AND pr.path = 'component'`
+    : sql``
   return sql`SELECT p.id::text AS id, ${kind} AS kind, ${componentId} AS component FROM ${id(structure.positions)} p ${join}
     WHERE p.${id(structure.positionGroupColumn)} IN ${uuidList(groupIds)}`
 }
@@ -168,7 +190,8 @@ function positionsOfGroupsSql(structure: Structure, groupIds: string[]): SqlChun
 /** Positions holding any of the components: (position, component, bound to a page data property). */
 export function positionsOfComponentsSql(structure: Structure, componentIds: string[]): SqlChunk {
   const component = positionComponentSql(structure, 'pr')
-  if (!component || !structure.positionRels) return sql`SELECT NULL::text AS position, NULL::text AS component, false AS bound WHERE false`
+  if (!component || !structure.positionRels)
+    return sql`SELECT NULL::text AS position, NULL::text AS component, false AS bound WHERE false`
   const list = uuidList(componentIds)
   const any = sql.join(
     structure.positionComponentColumns.map(({ column }) => sql`pr.${id(column)} IN ${list}`),
@@ -185,7 +208,9 @@ export function pageDataHoldersSql(structure: Structure, componentIds: string[])
   const branches: SqlChunk[] = []
   for (const table of structure.pageData) {
     for (const property of table.direct) {
-      branches.push(sql`SELECT ${table.slug}::text AS kind, t.id::text AS holder, t.${id(property.column)}::text AS component FROM ${id(table.table)} t WHERE t.${id(property.column)} IN ${list}`)
+      branches.push(
+        sql`SELECT ${table.slug}::text AS kind, t.id::text AS holder, t.${id(property.column)}::text AS component FROM ${id(table.table)} t WHERE t.${id(property.column)} IN ${list}`,
+      )
     }
     for (const property of table.viaRels) {
       for (const { column } of property.columns) {
@@ -205,7 +230,9 @@ function pageDataComponentsSql(structure: Structure, set: DeleteSet): SqlChunk |
     const ids = idsOf(set, table.slug)
     if (ids.length === 0) continue
     for (const property of table.direct) {
-      branches.push(sql`SELECT ${property.target}::text AS kind, t.${id(property.column)}::text AS component FROM ${id(table.table)} t WHERE t.id IN ${uuidList(ids)} AND t.${id(property.column)} IS NOT NULL`)
+      branches.push(
+        sql`SELECT ${property.target}::text AS kind, t.${id(property.column)}::text AS component FROM ${id(table.table)} t WHERE t.id IN ${uuidList(ids)} AND t.${id(property.column)} IS NOT NULL`,
+      )
     }
     for (const property of table.viaRels) {
       for (const { target, column } of property.columns) {
@@ -224,7 +251,17 @@ export const CASCADE_CONTEXT = 'cwaCascade'
 /** The order deletes run in: what refers to a record goes before it. */
 function deleteOrder(slugs: string[], structure: Structure): string[] {
   const rank = (slug: string) =>
-    slug === POSITIONS ? 0 : structure.components.some((c) => c.slug === slug) ? 1 : slug === GROUPS ? 2 : structure.pageData.some((p) => p.slug === slug) ? 3 : slug === 'pages' ? 4 : 5
+    slug === POSITIONS
+      ? 0
+      : structure.components.some((c) => c.slug === slug)
+        ? 1
+        : slug === GROUPS
+          ? 2
+          : structure.pageData.some((p) => p.slug === slug)
+            ? 3
+            : slug === 'pages'
+              ? 4
+              : 5
   return [...slugs].sort((a, b) => rank(a) - rank(b))
 }
 
@@ -233,7 +270,12 @@ function deleteOrder(slugs: string[], structure: Structure): string[] {
  * request's transaction (so every collection's own delete hooks run: files,
  * write events...), positions first, groups after their owners' components.
  */
-export async function deleteSet(payload: Payload, req: PayloadRequest, set: DeleteSet, except: ReadonlySet<string> = new Set()): Promise<void> {
+export async function deleteSet(
+  payload: Payload,
+  req: PayloadRequest,
+  set: DeleteSet,
+  except: ReadonlySet<string> = new Set(),
+): Promise<void> {
   const structure = structureOf(payload)
   const context = req.context as Record<string, unknown>
   const marked = (context[CASCADE_CONTEXT] as Set<string> | undefined) ?? new Set<string>()
@@ -251,7 +293,9 @@ export async function deleteSet(payload: Payload, req: PayloadRequest, set: Dele
       context: req.context,
     })
     if (result.errors.length > 0) {
-      throw new Error(`Cascade delete of ${slug} failed: ${result.errors.map((e) => `${e.id}: ${e.message}`).join('; ')}`)
+      throw new Error(
+        `Cascade delete of ${slug} failed: ${result.errors.map((e) => `${e.id}: ${e.message}`).join('; ')}`,
+      )
     }
   }
 }

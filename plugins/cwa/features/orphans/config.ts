@@ -12,11 +12,18 @@ const CASCADING_CORE = new Set(['component_groups', 'layouts', 'pages'])
  */
 export function applyCascade(collection: CollectionConfig): CollectionConfig {
   const kind = getCwaMeta(collection)?.kind
-  const cascades = kind === 'component' || kind === 'pageData' || (kind === 'core' && CASCADING_CORE.has(collection.slug))
+  const cascades =
+    kind === 'component' || kind === 'pageData' || (kind === 'core' && CASCADING_CORE.has(collection.slug))
   if (!cascades) return collection
   const hooks = collection.hooks ?? {}
   return {
     ...collection,
-    hooks: { ...hooks, beforeDelete: [cascadeBeforeDelete(collection.slug, kind === 'component' ? 'component' : 'other'), ...(hooks.beforeDelete ?? [])] },
+    hooks: {
+      ...hooks,
+      beforeDelete: [
+        cascadeBeforeDelete(collection.slug, kind === 'component' ? 'component' : 'other'),
+        ...(hooks.beforeDelete ?? []),
+      ],
+    },
   }
 }

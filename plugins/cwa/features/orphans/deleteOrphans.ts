@@ -17,7 +17,8 @@ export function parseDeleteBody(body: unknown): { iris: string[] } | { all: true
   const value = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>
   const hasIris = 'iris' in value
   const hasAll = 'all' in value
-  if (hasIris && hasAll) throw new ViolationError([violation('', 'Send either iris or all: true, not both.', 'exclusive')])
+  if (hasIris && hasAll)
+    throw new ViolationError([violation('', 'Send either iris or all: true, not both.', 'exclusive')])
   if (hasAll) {
     if (value.all !== true) throw new ViolationError([violation('all', 'all must be true (or send iris).', 'invalid')])
     return { all: true }
@@ -26,7 +27,8 @@ export function parseDeleteBody(body: unknown): { iris: string[] } | { all: true
   if (!Array.isArray(value.iris) || value.iris.some((iri) => typeof iri !== 'string')) {
     throw new ViolationError([violation('iris', 'iris must be a list of IRI strings.', 'invalid')])
   }
-  if (value.iris.length > 10000) throw new ViolationError([violation('iris', 'At most 10000 IRIs at once.', 'too_many')])
+  if (value.iris.length > 10000)
+    throw new ViolationError([violation('iris', 'At most 10000 IRIs at once.', 'too_many')])
   return { iris: value.iris as string[] }
 }
 
@@ -63,7 +65,12 @@ async function lockCandidates(payload: Payload, req: PayloadRequest, keys: strin
   ])
   for (const [slug, ids] of bySlug) {
     const table = tables.get(slug)
-    if (table) await runSql(payload, sql`SELECT id FROM ${id(table)} WHERE id IN ${uuidList(ids)} ORDER BY id FOR UPDATE` as never, req)
+    if (table)
+      await runSql(
+        payload,
+        sql`SELECT id FROM ${id(table)} WHERE id IN ${uuidList(ids)} ORDER BY id FOR UPDATE` as never,
+        req,
+      )
   }
 }
 
@@ -73,7 +80,15 @@ async function existing(payload: Payload, req: PayloadRequest, refs: RecordRef[]
   const bySlug = new Map<string, string[]>()
   for (const ref of refs) bySlug.set(ref.slug, [...(bySlug.get(ref.slug) ?? []), ref.id])
   for (const [slug, ids] of bySlug) {
-    const result = await payload.find({ collection: slug as CollectionSlug, where: { id: { in: ids } }, depth: 0, pagination: false, overrideAccess: true, select: {}, req })
+    const result = await payload.find({
+      collection: slug as CollectionSlug,
+      where: { id: { in: ids } },
+      depth: 0,
+      pagination: false,
+      overrideAccess: true,
+      select: {},
+      req,
+    })
     for (const doc of result.docs) found.add(`${slug}:${String(doc.id)}`)
   }
   return found
@@ -86,7 +101,11 @@ async function existing(payload: Payload, req: PayloadRequest, refs: RecordRef[]
  * is e-mailed. The deletes go through the Local API, so every collection's
  * delete hooks (write events, files) run as for any other delete.
  */
-export async function deleteOrphans(payload: Payload, req: PayloadRequest, request: { iris: string[] } | { all: true }): Promise<OrphanDeleteResult> {
+export async function deleteOrphans(
+  payload: Payload,
+  req: PayloadRequest,
+  request: { iris: string[] } | { all: true },
+): Promise<OrphanDeleteResult> {
   const registry = getRegistry(payload.config)
   return inTransaction(req, async () => {
     const first = orphanKeys(await scanOrphans(payload, req))
@@ -98,7 +117,8 @@ export async function deleteOrphans(payload: Payload, req: PayloadRequest, reque
         requested.push({ iri, key: parsed?.id ? `${parsed.resource.slug}:${parsed.id}` : null })
       }
     }
-    const wanted = 'all' in request ? [...first] : [...new Set(requested.flatMap((r) => (r.key && first.has(r.key) ? [r.key] : [])))]
+    const wanted =
+      'all' in request ? [...first] : [...new Set(requested.flatMap((r) => (r.key && first.has(r.key) ? [r.key] : [])))]
     await lockCandidates(payload, req, wanted)
     const fresh = orphanKeys(await scanOrphans(payload, req))
     const roots = wanted.filter((key) => fresh.has(key)).map(refOfKey)
@@ -106,7 +126,11 @@ export async function deleteOrphans(payload: Payload, req: PayloadRequest, reque
     if ('iris' in request) {
       const rootKeys = new Set(roots.map((r) => `${r.slug}:${r.id}`))
       const refused = requested.filter((r) => !r.key || !rootKeys.has(r.key))
-      const present = await existing(payload, req, refused.flatMap((r) => (r.key ? [refOfKey(r.key)] : [])))
+      const present = await existing(
+        payload,
+        req,
+        refused.flatMap((r) => (r.key ? [refOfKey(r.key)] : [])),
+      )
       const seen = new Set<string>()
       for (const r of refused) {
         if (seen.has(r.iri)) continue
@@ -132,4 +156,3 @@ function listDeleted(payload: Payload, set: DeleteSet): OrphanDeleteResult['dele
     components: structure.components.flatMap((c) => iris(c.slug)),
   }
 }
-

@@ -25,7 +25,12 @@ function assertAdmin(ctx: HydraContext): void {
 }
 
 function reportBody(ctx: HydraContext, report: OrphanReport): Record<string, unknown> {
-  return { '@context': context(ctx), '@id': `${ctx.options.apiPrefix}/_/orphaned_resources`, '@type': 'OrphanedResources', ...report }
+  return {
+    '@context': context(ctx),
+    '@id': `${ctx.options.apiPrefix}/_/orphaned_resources`,
+    '@type': 'OrphanedResources',
+    ...report,
+  }
 }
 
 /**
@@ -42,8 +47,20 @@ export function orphanEndpoints(): Endpoint[] {
       handler: async (ctx): Promise<EndpointResult> => {
         assertAdmin(ctx)
         if (ctx.options.orphanedResources.scanIn === 'job') {
-          const job = await ctx.payload.jobs.queue({ task: ORPHAN_SCAN_TASK as never, input: {} as never, req: ctx.req })
-          return { status: 202, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'OrphanScanQueued', job: String((job as { id: string | number }).id) } }
+          const job = await ctx.payload.jobs.queue({
+            task: ORPHAN_SCAN_TASK as never,
+            input: {} as never,
+            req: ctx.req,
+          })
+          return {
+            status: 202,
+            headers: NO_STORE,
+            body: {
+              '@context': context(ctx),
+              '@type': 'OrphanScanQueued',
+              job: String((job as { id: string | number }).id),
+            },
+          }
         }
         const report = await refreshReport(ctx.payload, ctx.req)
         return { status: 202, headers: NO_STORE, body: reportBody(ctx, report) }
@@ -68,7 +85,11 @@ export function orphanEndpoints(): Endpoint[] {
         assertAdmin(ctx)
         const request = parseDeleteBody(body)
         const result = await deleteOrphans(ctx.payload, ctx.req, request)
-        return { status: 200, headers: NO_STORE, body: { '@context': context(ctx), '@type': 'OrphanDeleteResult', ...result } }
+        return {
+          status: 200,
+          headers: NO_STORE,
+          body: { '@context': context(ctx), '@type': 'OrphanDeleteResult', ...result },
+        }
       },
       docs: orphanDocs.delete,
     },

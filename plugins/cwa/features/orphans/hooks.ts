@@ -40,21 +40,40 @@ async function assertNotRequired(payload: Payload, req: PayloadRequest, slug: st
     )
     const users = rows.filter((row) => !inCascade(req, 'pages', row.id))
     if (users.length > 0) {
-      throw new InUseError('pages', usedBy('layout', users.map((row) => registry.itemIri('pages', row.id)), 'Give those pages another layout or delete them first.'))
+      throw new InUseError(
+        'pages',
+        usedBy(
+          'layout',
+          users.map((row) => registry.itemIri('pages', row.id)),
+          'Give those pages another layout or delete them first.',
+        ),
+      )
     }
   }
   if (slug === 'pages') {
     const branches = structure.pageData.flatMap((table) => {
       const column = columnNameOf(payload, table.slug, 'page')
-      return column ? [sql`SELECT ${table.slug}::text AS kind, id::text AS id FROM ${id(table.table)} WHERE ${id(column)} IN ${uuidList([recordId])}`] : []
+      return column
+        ? [
+            sql`SELECT ${table.slug}::text AS kind, id::text AS id FROM ${id(table.table)} WHERE ${id(column)} IN ${uuidList([recordId])}`,
+          ]
+        : []
     })
     if (branches.length === 0) return
-    const rows = await runSql<{ kind: string; id: string }>(payload, sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY 1, 2` as never, req)
+    const rows = await runSql<{ kind: string; id: string }>(
+      payload,
+      sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY 1, 2` as never,
+      req,
+    )
     const users = rows.filter((row) => !inCascade(req, row.kind, row.id))
     if (users.length > 0) {
       throw new InUseError(
         'pageData',
-        usedBy('template page', users.map((row) => registry.itemIri(row.kind, row.id)), 'Point that page data at another template page or delete it first.'),
+        usedBy(
+          'template page',
+          users.map((row) => registry.itemIri(row.kind, row.id)),
+          'Point that page data at another template page or delete it first.',
+        ),
       )
     }
   }
@@ -76,7 +95,12 @@ export function cascadeBeforeDelete(slug: string, kind: 'component' | 'other'): 
     await assertNotRequired(payload, req, slug, rootId)
     // A published component deleted itself: its draft takes over (the state machine) and stays.
     if (kind === 'component') await draftTakesOver(payload, req, slug, rootId)
-    const set = await cascadeOf(payload, req, [{ slug, id: rootId }], kind === 'component' ? new Set([rootId]) : new Set())
+    const set = await cascadeOf(
+      payload,
+      req,
+      [{ slug, id: rootId }],
+      kind === 'component' ? new Set([rootId]) : new Set(),
+    )
     await deleteSet(payload, req, set, new Set([`${slug}:${rootId}`]))
   }
 }

@@ -3,7 +3,11 @@ import type { EndpointDoc } from '../../hydra/endpoint.js'
 
 /** The OpenAPI text of the orphaned-resource endpoints and GET /_/usage. */
 
-const iriList = (description: string): Schema => ({ type: 'array', items: { type: 'string', format: 'iri-reference' }, description })
+const iriList = (description: string): Schema => ({
+  type: 'array',
+  items: { type: 'string', format: 'iri-reference' },
+  description,
+})
 
 const reportSchema: Schema = {
   type: 'object',
@@ -32,7 +36,9 @@ export const orphanDocs = {
         'Admin only. Runs the scan in the request and answers 202 with the new report, unless orphanedResources.scanIn is "job": then a Payload job is queued and the answer (202) comes before the scan; generatedAt of GET /_/orphaned_resources shows when the report is refreshed. Never e-mails. A cross-site browser request is refused (403).',
       security: kit.security(false),
       responses: {
-        202: json(kit, 'The refreshed report, or the queued job ({job})', { oneOf: [reportSchema, { type: 'object', properties: { job: { type: 'string' } } }] }),
+        202: json(kit, 'The refreshed report, or the queued job ({job})', {
+          oneOf: [reportSchema, { type: 'object', properties: { job: { type: 'string' } } }],
+        }),
         ...kit.errorResponses(401, 403),
       },
     },
@@ -61,8 +67,18 @@ export const orphanDocs = {
           [kit.media.jsonld]: {
             schema: {
               oneOf: [
-                { type: 'object', properties: { iris: iriList('IRIs to delete') }, required: ['iris'], additionalProperties: false },
-                { type: 'object', properties: { all: { type: 'boolean', enum: [true] } }, required: ['all'], additionalProperties: false },
+                {
+                  type: 'object',
+                  properties: { iris: iriList('IRIs to delete') },
+                  required: ['iris'],
+                  additionalProperties: false,
+                },
+                {
+                  type: 'object',
+                  properties: { all: { type: 'boolean', enum: [true] } },
+                  required: ['all'],
+                  additionalProperties: false,
+                },
               ],
             },
           },
@@ -74,11 +90,22 @@ export const orphanDocs = {
           properties: {
             deleted: {
               type: 'object',
-              properties: { componentGroups: iriList('Deleted groups'), componentPositions: iriList('Deleted positions'), components: iriList('Deleted components') },
+              properties: {
+                componentGroups: iriList('Deleted groups'),
+                componentPositions: iriList('Deleted positions'),
+                components: iriList('Deleted components'),
+              },
             },
             rejected: {
               type: 'array',
-              items: { type: 'object', properties: { iri: { type: 'string' }, reason: { type: 'string', enum: ['not_orphaned', 'not_found'] } }, required: ['iri', 'reason'] },
+              items: {
+                type: 'object',
+                properties: {
+                  iri: { type: 'string' },
+                  reason: { type: 'string', enum: ['not_orphaned', 'not_found'] },
+                },
+                required: ['iri', 'reason'],
+              },
             },
           },
           required: ['deleted', 'rejected'],
@@ -93,9 +120,11 @@ export const orphanDocs = {
       tags: ['Orphaned resources'],
       summary: 'Every place a component is used.',
       description:
-        'Admin only (this library\'s own endpoint). The positions holding the component (with their group and the page, layout or component owning it), the page data properties holding it, and its draft or published twin, in one query.',
+        "Admin only (this library's own endpoint). The positions holding the component (with their group and the page, layout or component owning it), the page data properties holding it, and its draft or published twin, in one query.",
       security: kit.security(false),
-      parameters: [{ name: 'iri', in: 'query', required: true, schema: { type: 'string' }, description: 'The component IRI' }],
+      parameters: [
+        { name: 'iri', in: 'query', required: true, schema: { type: 'string' }, description: 'The component IRI' },
+      ],
       responses: {
         200: json(kit, 'Where the component is used', {
           type: 'object',
@@ -105,10 +134,18 @@ export const orphanDocs = {
               type: 'array',
               items: {
                 type: 'object',
-                properties: { position: { type: 'string' }, componentGroup: { type: 'string' }, owner: { type: ['string', 'null'] }, pageDataProperty: { type: ['string', 'null'] } },
+                properties: {
+                  position: { type: 'string' },
+                  componentGroup: { type: 'string' },
+                  owner: { type: ['string', 'null'] },
+                  pageDataProperty: { type: ['string', 'null'] },
+                },
               },
             },
-            pageData: { type: 'array', items: { type: 'object', properties: { pageData: { type: 'string' }, property: { type: 'string' } } } },
+            pageData: {
+              type: 'array',
+              items: { type: 'object', properties: { pageData: { type: 'string' }, property: { type: 'string' } } },
+            },
             draft: { type: ['string', 'null'] },
             published: { type: ['string', 'null'] },
           },
@@ -122,6 +159,9 @@ export const orphanDocs = {
 /** The tag of these operations, in the document's tag list. */
 export function amendOrphanDocs(document: OpenApiDocument): void {
   if (!document.tags.some((t) => t.name === 'Orphaned resources')) {
-    document.tags.push({ name: 'Orphaned resources', description: 'Orphaned-resource report, its scan and delete, and where a component is used (admin only)' })
+    document.tags.push({
+      name: 'Orphaned resources',
+      description: 'Orphaned-resource report, its scan and delete, and where a component is used (admin only)',
+    })
   }
 }

@@ -57,20 +57,26 @@ declare module '../../core/options.js' {
 }
 
 export const orphansOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'orphanedResources'>> = {
-  orphanedResources: { notify: { recipients: true, adminPagePath: true, subject: true }, gracePeriodSeconds: true, scanIn: true, schedule: true },
+  orphanedResources: {
+    notify: { recipients: true, adminPagePath: true, subject: true },
+    gracePeriodSeconds: true,
+    scanIn: true,
+    schedule: true,
+  },
 }
 
 /** Splits `a@x, Name <b@y>` on the commas between entries (not inside a quoted name). */
 export function parseRecipients(value: string | string[] | null | undefined): string[] {
   if (value === null || value === undefined) return []
-  const entries = Array.isArray(value) ? value : value.match(/(?:"[^"]*"|[^,])+/g) ?? []
+  const entries = Array.isArray(value) ? value : (value.match(/(?:"[^"]*"|[^,])+/g) ?? [])
   return entries.map((entry) => String(entry).trim()).filter((entry) => entry.length > 0)
 }
 
 export function resolveOrphansOptions(options: CwaPluginOptions): Pick<ResolvedCwaOptions, 'orphanedResources'> {
   const given = options.orphanedResources ?? {}
   const grace = given.gracePeriodSeconds ?? 0
-  if (!Number.isFinite(grace) || grace < 0) throw new Error('orphanedResources.gracePeriodSeconds must be a number of seconds, 0 or more')
+  if (!Number.isFinite(grace) || grace < 0)
+    throw new Error('orphanedResources.gracePeriodSeconds must be a number of seconds, 0 or more')
   const scanIn = given.scanIn ?? 'request'
   if (scanIn !== 'request' && scanIn !== 'job') throw new Error("orphanedResources.scanIn must be 'request' or 'job'")
   const adminPagePath = given.notify?.adminPagePath ?? '/_cwa/orphaned'
@@ -78,7 +84,8 @@ export function resolveOrphansOptions(options: CwaPluginOptions): Pick<ResolvedC
     orphanedResources: {
       notify: {
         recipients: parseRecipients(given.notify?.recipients),
-        adminPagePath: adminPagePath.startsWith('/') || /^https?:\/\//i.test(adminPagePath) ? adminPagePath : `/${adminPagePath}`,
+        adminPagePath:
+          adminPagePath.startsWith('/') || /^https?:\/\//i.test(adminPagePath) ? adminPagePath : `/${adminPagePath}`,
         subject: given.notify?.subject ?? null,
       },
       gracePeriodSeconds: grace,

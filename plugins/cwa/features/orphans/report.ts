@@ -45,7 +45,12 @@ function table(payload: Payload): string {
 }
 
 /** Replaces the row `kind` with `lists`, stamped with the database's clock (microseconds, UTC). Returns what was stored. */
-export async function storeReport(payload: Payload, kind: 'latest' | 'alerted', lists: OrphanLists, req?: PayloadRequest): Promise<OrphanReport> {
+export async function storeReport(
+  payload: Payload,
+  kind: 'latest' | 'alerted',
+  lists: OrphanLists,
+  req?: PayloadRequest,
+): Promise<OrphanReport> {
   const json = (value: string[]) => JSON.stringify(value)
   const [row] = await runSql<{ generated_at: string }>(
     payload,
@@ -60,12 +65,26 @@ export async function storeReport(payload: Payload, kind: 'latest' | 'alerted', 
   return { generatedAt: row!.generated_at, ...lists }
 }
 
-export async function loadReport(payload: Payload, kind: 'latest' | 'alerted', req?: PayloadRequest): Promise<OrphanReport | null> {
-  const [row] = await runSql<{ generated_at: string; component_groups: string[]; component_positions: string[]; components: string[] }>(
+export async function loadReport(
+  payload: Payload,
+  kind: 'latest' | 'alerted',
+  req?: PayloadRequest,
+): Promise<OrphanReport | null> {
+  const [row] = await runSql<{
+    generated_at: string
+    component_groups: string[]
+    component_positions: string[]
+    components: string[]
+  }>(
     payload,
     sql`SELECT generated_at, component_groups, component_positions, components FROM ${id(table(payload))} WHERE kind = ${kind}` as never,
     req,
   )
   if (!row) return null
-  return { generatedAt: row.generated_at, componentGroups: row.component_groups, componentPositions: row.component_positions, components: row.components }
+  return {
+    generatedAt: row.generated_at,
+    componentGroups: row.component_groups,
+    componentPositions: row.component_positions,
+    components: row.components,
+  }
 }

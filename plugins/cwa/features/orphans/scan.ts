@@ -40,7 +40,11 @@ export interface OrphanScan {
  * (and the rest of its chain) out of scan and delete.
  */
 export async function scanOrphans(payload: Payload, req?: PayloadRequest): Promise<OrphanScan> {
-  const rows = await runSql<{ what: string; slug: string; id: string }>(payload, scanSql(structureOf(payload), getOptions(payload.config).orphanedResources.gracePeriodSeconds) as never, req)
+  const rows = await runSql<{ what: string; slug: string; id: string }>(
+    payload,
+    scanSql(structureOf(payload), getOptions(payload.config).orphanedResources.gracePeriodSeconds) as never,
+    req,
+  )
   const scan: OrphanScan = { componentGroups: [], componentPositions: [], components: [] }
   for (const row of rows) {
     if (row.what === 'group') scan.componentGroups.push(row.id)
@@ -51,7 +55,10 @@ export async function scanOrphans(payload: Payload, req?: PayloadRequest): Promi
 }
 
 /** The scan as IRIs (what the report stores). */
-export function scanIris(payload: Payload, scan: OrphanScan): { componentGroups: string[]; componentPositions: string[]; components: string[] } {
+export function scanIris(
+  payload: Payload,
+  scan: OrphanScan,
+): { componentGroups: string[]; componentPositions: string[]; components: string[] } {
   const registry = getRegistry(payload.config)
   return {
     componentGroups: scan.componentGroups.map((g) => registry.itemIri('component_groups', g)),
@@ -61,15 +68,20 @@ export function scanIris(payload: Payload, scan: OrphanScan): { componentGroups:
 }
 
 export function scanSql(structure: Structure, graceSeconds: number): SqlChunk {
-  if (!Number.isFinite(graceSeconds) || graceSeconds < 0) throw new Error(`orphan scan: gracePeriodSeconds must be a number of seconds, 0 or more (got ${graceSeconds})`)
+  if (!Number.isFinite(graceSeconds) || graceSeconds < 0)
+    throw new Error(`orphan scan: gracePeriodSeconds must be a number of seconds, 0 or more (got ${graceSeconds})`)
   const grace = graceSeconds > 0
   // A literal (a checked number), not a parameter: the planner then estimates the timestamp conditions from
   // the columns' statistics (and their indexes) in every plan, generic or not.
   const cutoff = sql.raw(`(now() - make_interval(secs => ${graceSeconds}))`)
   /** Created or updated within the grace period (Payload keeps both timestamps, indexed, on every collection). */
-  const recent = (alias: string) => sql`(${sql.identifier(alias)}.updated_at > ${cutoff} OR ${sql.identifier(alias)}.created_at > ${cutoff})`
+  const recent = (alias: string) =>
+    sql`(${sql.identifier(alias)}.updated_at > ${cutoff} OR ${sql.identifier(alias)}.created_at > ${cutoff})`
   /** A recent record is never listed itself (an empty position just made, for instance). */
-  const old = (alias: string) => (grace ? sql` AND ${sql.identifier(alias)}.updated_at <= ${cutoff} AND ${sql.identifier(alias)}.created_at <= ${cutoff}` : sql``)
+  const old = (alias: string) =>
+    grace
+      ? sql` AND ${sql.identifier(alias)}.updated_at <= ${cutoff} AND ${sql.identifier(alias)}.created_at <= ${cutoff}`
+      : sql``
   const component = positionComponentSql(structure, 'pr')
 
   // One step of the walk from a live record `l`, as a LATERAL subquery: one branch per edge kind, each an
@@ -85,21 +97,30 @@ export function scanSql(structure: Structure, graceSeconds: number): SqlChunk {
       steps.push(sql`SELECT ${GROUP}::text, r.${id(c.groupsColumn)} FROM ${id(c.rels)} r
         WHERE l.kind = ${c.slug}::text AND r.parent_id = l.id AND r.path = 'componentGroups' AND r.${id(c.groupsColumn)} IS NOT NULL`)
     }
-    if (c.twinColumn) steps.push(sql`SELECT ${c.slug}::text, d.id FROM ${id(c.table)} d WHERE l.kind = ${c.slug}::text AND d.${id(c.twinColumn)} = l.id`)
+    if (c.twinColumn)
+      steps.push(
+        sql`SELECT ${c.slug}::text, d.id FROM ${id(c.table)} d WHERE l.kind = ${c.slug}::text AND d.${id(c.twinColumn)} = l.id`,
+      )
   }
   if (steps.length === 0) steps.push(sql`SELECT NULL::text, NULL::uuid WHERE false`)
 
   const seeds: SqlChunk[] = []
   for (const owner of structure.owners) {
-    seeds.push(sql`SELECT ${GROUP}::text, r.${id(owner.groupsColumn)} FROM ${id(owner.rels)} r WHERE r.path = 'componentGroups' AND r.${id(owner.groupsColumn)} IS NOT NULL`)
+    seeds.push(
+      sql`SELECT ${GROUP}::text, r.${id(owner.groupsColumn)} FROM ${id(owner.rels)} r WHERE r.path = 'componentGroups' AND r.${id(owner.groupsColumn)} IS NOT NULL`,
+    )
   }
   for (const table of structure.pageData) {
     for (const property of table.direct) {
-      seeds.push(sql`SELECT ${property.target}::text, t.${id(property.column)} FROM ${id(table.table)} t WHERE t.${id(property.column)} IS NOT NULL`)
+      seeds.push(
+        sql`SELECT ${property.target}::text, t.${id(property.column)} FROM ${id(table.table)} t WHERE t.${id(property.column)} IS NOT NULL`,
+      )
     }
     for (const property of table.viaRels) {
       for (const { target, column } of property.columns) {
-        seeds.push(sql`SELECT ${target}::text, r.${id(column)} FROM ${id(property.rels)} r WHERE r.path = ${property.field} AND r.${id(column)} IS NOT NULL`)
+        seeds.push(
+          sql`SELECT ${target}::text, r.${id(column)} FROM ${id(property.rels)} r WHERE r.path = ${property.field} AND r.${id(column)} IS NOT NULL`,
+        )
       }
     }
   }
@@ -155,7 +176,9 @@ export function scanSql(structure: Structure, graceSeconds: number): SqlChunk {
       sql`SELECT 'component'::text AS what, ${c.slug}::text AS slug, t.id, t.created_at FROM ${id(c.table)} t
         WHERE true${c.twinColumn ? sql` AND t.${id(c.twinColumn)} IS NULL` : sql``}${old('t')}`,
   )
-  records.push(sql`SELECT 'group'::text, 'component_groups'::text, g.id, g.created_at FROM ${id(structure.groups)} g WHERE true${old('g')}`)
+  records.push(
+    sql`SELECT 'group'::text, 'component_groups'::text, g.id, g.created_at FROM ${id(structure.groups)} g WHERE true${old('g')}`,
+  )
   // Positions: LEFT JOINs (hash joins), never an OR of NOT EXISTS (a subplan run per position).
   const holders =
     component && structure.positionRels

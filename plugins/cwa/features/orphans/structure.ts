@@ -80,7 +80,8 @@ function readStructure(payload: Payload): Structure {
   const tableName = (slug: string): string => requireTableName(payload, slug)
   const column = (slug: string, field: string): string | null => columnNameOf(payload, slug, field)
   const relsOf = (slug: string): string | null => relsTableOf(payload, slug)
-  const relsColumn = (slug: string, target: string): string | null => relsColumnOf(payload, slug, target)?.column ?? null
+  const relsColumn = (slug: string, target: string): string | null =>
+    relsColumnOf(payload, slug, target)?.column ?? null
   const required = (value: string | null, what: string): string => {
     if (!value) throw new Error(`The orphan scan found no ${what} in the database schema`)
     return value
@@ -107,9 +108,14 @@ function readStructure(payload: Payload): Structure {
     const viaRels: RelsProperty[] = []
     for (const field of dataFields(resource.collection.fields)) {
       if (field.type !== 'relationship' && field.type !== 'upload') continue
-      const targets = (Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]).filter((t) => componentSlugs.includes(t))
+      const targets = (Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]).filter((t) =>
+        componentSlugs.includes(t),
+      )
       if (targets.length === 0) continue
-      const own = !Array.isArray(field.relationTo) && !('hasMany' in field && field.hasMany) ? column(resource.slug, field.name) : null
+      const own =
+        !Array.isArray(field.relationTo) && !('hasMany' in field && field.hasMany)
+          ? column(resource.slug, field.name)
+          : null
       if (own) {
         direct.push({ field: field.name, column: own, target: targets[0]! })
         continue
@@ -126,7 +132,10 @@ function readStructure(payload: Payload): Structure {
   return {
     groups: tableName('component_groups'),
     positions: tableName('component_positions'),
-    positionGroupColumn: required(column('component_positions', 'componentGroup'), 'component group column of positions'),
+    positionGroupColumn: required(
+      column('component_positions', 'componentGroup'),
+      'component group column of positions',
+    ),
     positionRels: relsOf('component_positions'),
     positionComponentColumns: componentSlugs.flatMap((target) => {
       const c = relsColumn('component_positions', target)
@@ -161,6 +170,12 @@ export function positionComponentSql(structure: Structure, alias: string): { kin
       columns.map(({ target, column }) => sql`WHEN ${a}.${id(column)} IS NOT NULL THEN ${target}::text`),
       sql` `,
     )} END`,
-    id: columns.length === 1 ? sql`${a}.${id(columns[0]!.column)}` : sql`COALESCE(${sql.join(columns.map(({ column }) => sql`${a}.${id(column)}`), sql`, `)})`,
+    id:
+      columns.length === 1
+        ? sql`${a}.${id(columns[0]!.column)}`
+        : sql`COALESCE(${sql.join(
+            columns.map(({ column }) => sql`${a}.${id(column)}`),
+            sql`, `,
+          )})`,
   }
 }

@@ -22,7 +22,8 @@ interface UsageRow {
 export async function componentUsage(ctx: HydraContext, iri: string | null): Promise<Record<string, unknown>> {
   const parsed = iri ? ctx.registry.parseIri(iri) : null
   if (!iri) throw new ViolationError([violation('iri', 'The iri query parameter is required.', 'required')])
-  if (!parsed?.id || parsed.resource.meta.kind !== 'component') throw new ViolationError([violation('iri', `"${iri}" is not a component IRI.`, 'invalid_iri')])
+  if (!parsed?.id || parsed.resource.meta.kind !== 'component')
+    throw new ViolationError([violation('iri', `"${iri}" is not a component IRI.`, 'invalid_iri')])
   const structure = structureOf(ctx.payload)
   const component = structure.components.find((c) => c.slug === parsed.resource.slug)!
   const target = uuidList([parsed.id])
@@ -31,11 +32,16 @@ export async function componentUsage(ctx: HydraContext, iri: string | null): Pro
   if (positionColumn && structure.positionRels) {
     const owners = [
       ...structure.owners.map((o) => ({ slug: o.slug, rels: o.rels, column: o.groupsColumn })),
-      ...structure.components.flatMap((c) => (c.rels && c.groupsColumn ? [{ slug: c.slug, rels: c.rels, column: c.groupsColumn }] : [])),
+      ...structure.components.flatMap((c) =>
+        c.rels && c.groupsColumn ? [{ slug: c.slug, rels: c.rels, column: c.groupsColumn }] : [],
+      ),
     ]
     const ownerUnion = owners.length
       ? sql.join(
-          owners.map((o) => sql`SELECT ${o.slug}::text AS kind, r.parent_id AS owner, r.${id(o.column)} AS grp FROM ${id(o.rels)} r WHERE r.path = 'componentGroups'`),
+          owners.map(
+            (o) =>
+              sql`SELECT ${o.slug}::text AS kind, r.parent_id AS owner, r.${id(o.column)} AS grp FROM ${id(o.rels)} r WHERE r.path = 'componentGroups'`,
+          ),
           sql` UNION ALL `,
         )
       : sql`SELECT NULL::text, NULL::uuid, NULL::uuid WHERE false`
@@ -58,12 +64,20 @@ export async function componentUsage(ctx: HydraContext, iri: string | null): Pro
     }
   }
   if (component.twinColumn) {
-    branches.push(sql`SELECT 'draft'::text, d.id::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text FROM ${id(component.table)} d WHERE d.${id(component.twinColumn)} IN ${target}`)
+    branches.push(
+      sql`SELECT 'draft'::text, d.id::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text FROM ${id(component.table)} d WHERE d.${id(component.twinColumn)} IN ${target}`,
+    )
     branches.push(sql`SELECT 'published'::text, t.${id(component.twinColumn)}::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text FROM ${id(component.table)} t
       WHERE t.id IN ${target} AND t.${id(component.twinColumn)} IS NOT NULL`)
   }
-  branches.push(sql`SELECT 'self'::text, t.id::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text FROM ${id(component.table)} t WHERE t.id IN ${target}`)
-  const rows = await runSql<UsageRow | (Omit<UsageRow, 'what'> & { what: 'self' })>(ctx.payload, sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY 1, 2` as never, ctx.req)
+  branches.push(
+    sql`SELECT 'self'::text, t.id::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text FROM ${id(component.table)} t WHERE t.id IN ${target}`,
+  )
+  const rows = await runSql<UsageRow | (Omit<UsageRow, 'what'> & { what: 'self' })>(
+    ctx.payload,
+    sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY 1, 2` as never,
+    ctx.req,
+  )
   if (!rows.some((row) => row.what === 'self')) throw notFound()
   const iriOf = (slug: string, recordId: string) => ctx.registry.itemIri(slug, recordId)
   return {
@@ -78,8 +92,11 @@ export async function componentUsage(ctx: HydraContext, iri: string | null): Pro
         owner: row.owner_kind && row.owner ? iriOf(row.owner_kind, row.owner) : null,
         pageDataProperty: row.field,
       })),
-    pageData: rows.filter((row) => row.what === 'pageData').map((row) => ({ pageData: iriOf(row.kind!, row.record), property: row.field })),
+    pageData: rows
+      .filter((row) => row.what === 'pageData')
+      .map((row) => ({ pageData: iriOf(row.kind!, row.record), property: row.field })),
     draft: rows.filter((row) => row.what === 'draft').map((row) => iriOf(component.slug, row.record))[0] ?? null,
-    published: rows.filter((row) => row.what === 'published').map((row) => iriOf(component.slug, row.record))[0] ?? null,
+    published:
+      rows.filter((row) => row.what === 'published').map((row) => iriOf(component.slug, row.record))[0] ?? null,
   }
 }

@@ -40,13 +40,15 @@ export function applyPublishable(collection: CollectionConfig, options: Resolved
    * published records only: a draft does not exist for them, whatever API
    * they use (JSON-LD, Payload REST, admin panel).
    */
-  const narrowed = (base: Access | undefined, fallback: Access): Access => async (args) => {
-    const result = await (base ?? fallback)(args)
-    if (result === false) return false
-    if (passes(options.publishable.permission, args.req.user, options.roleHierarchy)) return result
-    const published = publishedWhere(names)
-    return result === true ? published : { and: [result, published] }
-  }
+  const narrowed =
+    (base: Access | undefined, fallback: Access): Access =>
+    async (args) => {
+      const result = await (base ?? fallback)(args)
+      if (result === false) return false
+      if (passes(options.publishable.permission, args.req.user, options.roleHierarchy)) return result
+      const published = publishedWhere(names)
+      return result === true ? published : { and: [result, published] }
+    }
   const mayPublish = (user: unknown) => passes(options.publishable.permission, user as never, options.roleHierarchy)
   const hooks = payloadApiHooks({ slug: collection.slug, shortName: meta.shortName, names, mayPublish })
   return {
@@ -73,10 +75,19 @@ export function applyPublishable(collection: CollectionConfig, options: Resolved
         const own = collection.admin?.baseFilter ?? collection.admin?.baseListFilter
         const twinFree: Where = { [names.publishedResource]: { exists: false } }
         const result = own?.(args)
-        return result instanceof Promise ? result.then((where) => (where ? { and: [where, twinFree] } : twinFree)) : result ? { and: [result, twinFree] } : twinFree
+        return result instanceof Promise
+          ? result.then((where) => (where ? { and: [where, twinFree] } : twinFree))
+          : result
+            ? { and: [result, twinFree] }
+            : twinFree
       },
       // The state badge is a column of every list (the publishedAt cell).
-      defaultColumns: [...(collection.admin?.defaultColumns ?? [collection.admin?.useAsTitle ?? 'id', 'updatedAt']).filter((c) => c !== names.publishedAt), names.publishedAt],
+      defaultColumns: [
+        ...(collection.admin?.defaultColumns ?? [collection.admin?.useAsTitle ?? 'id', 'updatedAt']).filter(
+          (c) => c !== names.publishedAt,
+        ),
+        names.publishedAt,
+      ],
     },
     custom: { ...collection.custom, cwa: { ...meta, publishable: names } },
   }

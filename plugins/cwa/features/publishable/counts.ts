@@ -1,6 +1,11 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { getRegistry, type Resource } from '../../core/registry.js'
-import { type CountedTable, installRowCounts, maintainedCounts, type MaintainedCounts } from '../../core/utils/rowCounts.js'
+import {
+  type CountedTable,
+  installRowCounts,
+  maintainedCounts,
+  type MaintainedCounts,
+} from '../../core/utils/rowCounts.js'
 import { columnsOf } from './columns.js'
 import { publishableOf } from './config.js'
 import type { ResolvedPublishable } from './options.js'
@@ -16,7 +21,13 @@ function countedTable(payload: Payload, resource: Resource, names: ResolvedPubli
 }
 
 /** The counts of a publishable type at `now`: all rows, and the live ones; null until they are installed. */
-export async function publishableCounts(payload: Payload, resource: Resource, names: ResolvedPublishable, now: Date, req?: PayloadRequest): Promise<MaintainedCounts | null> {
+export async function publishableCounts(
+  payload: Payload,
+  resource: Resource,
+  names: ResolvedPublishable,
+  now: Date,
+  req?: PayloadRequest,
+): Promise<MaintainedCounts | null> {
   const counted = countedTable(payload, resource, names)
   return counted ? maintainedCounts(payload, counted, now, req) : null
 }

@@ -22,7 +22,8 @@ export function publishableEndpoints(registry: ResourceRegistry): Endpoint[] {
       path: '/_/publish',
       handler: async (ctx, { body }) => {
         // Who may publish is decided before anything in the body is looked at.
-        if (!passes(ctx.options.publishable.permission, ctx.user, ctx.options.roleHierarchy)) throw ctx.user ? forbidden() : unauthorized()
+        if (!passes(ctx.options.publishable.permission, ctx.user, ctx.options.roleHierarchy))
+          throw ctx.user ? forbidden() : unauthorized()
         const iris = (body as { iris?: unknown } | undefined)?.iris
         if (!Array.isArray(iris) || iris.length === 0 || iris.some((iri) => typeof iri !== 'string')) {
           throw new ViolationError([violation('iris', 'A non-empty list of draft IRIs is required.', 'required')])
@@ -33,7 +34,10 @@ export function publishableEndpoints(registry: ResourceRegistry): Endpoint[] {
         for (const [index, iri] of (iris as string[]).entries()) {
           const parsed = ctx.registry.parseIri(iri)
           const names = parsed?.id ? publishableOf(parsed.resource) : null
-          if (!parsed?.id || !names) throw new ViolationError([violation(`iris[${index}]`, `"${iri}" is not a publishable item IRI.`, 'invalid_iri')])
+          if (!parsed?.id || !names)
+            throw new ViolationError([
+              violation(`iris[${index}]`, `"${iri}" is not a publishable item IRI.`, 'invalid_iri'),
+            ])
           const key = `${parsed.resource.slug}:${parsed.id}`
           if (seen.has(key)) continue
           seen.add(key)
@@ -42,8 +46,16 @@ export function publishableEndpoints(registry: ResourceRegistry): Endpoint[] {
         }
         const published = await publishMany(ctx.payload, ctx.req, drafts)
         const member = []
-        for (const [index, doc] of published.entries()) member.push(await normalizeItem(drafts[index]!.resource, doc, ctx, { withContext: false }))
-        return { status: 200, body: { '@context': `${ctx.options.apiPrefix}/contexts/Entrypoint`, '@type': 'PublishResult', published: member } }
+        for (const [index, doc] of published.entries())
+          member.push(await normalizeItem(drafts[index]!.resource, doc, ctx, { withContext: false }))
+        return {
+          status: 200,
+          body: {
+            '@context': `${ctx.options.apiPrefix}/contexts/Entrypoint`,
+            '@type': 'PublishResult',
+            published: member,
+          },
+        }
       },
       docs: publishDocs,
     },

@@ -51,7 +51,9 @@ async function countLocations(docs: Doc[], resource: Resource, ctx: HydraContext
     if (unjoined.length > 0) {
       const found = await internalFind(ctx.payload, {
         collection: 'component_positions',
-        where: { and: [{ 'component.relationTo': { equals: resource.slug } }, { 'component.value': { in: unjoined } }] },
+        where: {
+          and: [{ 'component.relationTo': { equals: resource.slug } }, { 'component.value': { in: unjoined } }],
+        },
         select: { component: true },
         req: ctx.req,
       })
@@ -87,9 +89,12 @@ export const publishableExtension: HydraExtension = {
     const names = publishableOf(resource)
     if (!names) return
     const pctx = publishContext(resource, names, ctx)
-    const holders = (ctx.memo.get(holdersKey(resource.slug)) as Map<string, number> | undefined)?.get(String(doc.id)) ?? 0
+    const holders =
+      (ctx.memo.get(holdersKey(resource.slug)) as Map<string, number> | undefined)?.get(String(doc.id)) ?? 0
     const positions =
-      joinedPositions(doc)?.length ?? (ctx.memo.get(positionsKey(resource.slug)) as Map<string, number> | undefined)?.get(String(doc.id)) ?? null
+      joinedPositions(doc)?.length ??
+      (ctx.memo.get(positionsKey(resource.slug)) as Map<string, number> | undefined)?.get(String(doc.id)) ??
+      null
     const publishedAt = doc[names.publishedAt] ? new Date(doc[names.publishedAt] as string).toISOString() : null
     const metadata = { ...((item._metadata as object | undefined) ?? {}) } as Record<string, unknown>
     metadata.publishable = {

@@ -2,7 +2,6 @@ import type { Field, FieldHook } from 'payload'
 import { ADMIN_COMPONENTS } from '../../core/adminComponents.js'
 import type { ResolvedPublishable } from './options.js'
 
-
 /**
  * Request context key set by the state machine, and only by it, when it
  * creates a draft twin: the one write allowed to set publishedResource.
@@ -43,7 +42,11 @@ const permittedPublishedAt =
  * database when the published record is deleted); draftResource is its
  * inverse side, a join with no column of its own.
  */
-export function publishableFields(slug: string, names: ResolvedPublishable, mayPublish: (user: unknown) => boolean): Field[] {
+export function publishableFields(
+  slug: string,
+  names: ResolvedPublishable,
+  mayPublish: (user: unknown) => boolean,
+): Field[] {
   return [
     {
       name: names.publishedAt,
@@ -66,7 +69,18 @@ export function publishableFields(slug: string, names: ResolvedPublishable, mayP
       admin: {
         position: 'sidebar',
         disableListColumn: true,
-        components: { Field: { path: `${ADMIN_COMPONENTS}#PublicationPanel`, clientProps: { fields: { publishedAt: names.publishedAt, publishedResource: names.publishedResource, draftResource: names.draftResource } } } },
+        components: {
+          Field: {
+            path: `${ADMIN_COMPONENTS}#PublicationPanel`,
+            clientProps: {
+              fields: {
+                publishedAt: names.publishedAt,
+                publishedResource: names.publishedResource,
+                draftResource: names.draftResource,
+              },
+            },
+          },
+        },
       },
     },
     {
@@ -75,7 +89,11 @@ export function publishableFields(slug: string, names: ResolvedPublishable, mayP
       relationTo: slug as never,
       unique: true,
       hooks: { beforeChange: [serviceOnlyTwinLink(names.publishedResource)] },
-      admin: { position: 'sidebar', readOnly: true, description: 'Set on a draft: the published version it will replace.' },
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description: 'Set on a draft: the published version it will replace.',
+      },
     },
     {
       name: names.draftResource,

@@ -23,7 +23,12 @@ export async function publishDueRecords(req: PayloadRequest, since: Date, now = 
     if (!names) continue
     const due = await payload.find({
       collection: resource.slug as never,
-      where: { and: [{ [names.publishedAt]: { greater_than: since.toISOString() } }, { [names.publishedAt]: { less_than_equal: now.toISOString() } }] } as never,
+      where: {
+        and: [
+          { [names.publishedAt]: { greater_than: since.toISOString() } },
+          { [names.publishedAt]: { less_than_equal: now.toISOString() } },
+        ],
+      } as never,
       depth: 0,
       pagination: false,
       overrideAccess: true,
@@ -32,7 +37,16 @@ export async function publishDueRecords(req: PayloadRequest, since: Date, now = 
     for (const doc of due.docs as Doc[]) {
       const id = String(doc.id)
       if (twinOf(doc, names)) {
-        const ctx = { payload, req, slug: resource.slug, shortName: resource.meta.shortName, names, permitted: true, system: true, now }
+        const ctx = {
+          payload,
+          req,
+          slug: resource.slug,
+          shortName: resource.meta.shortName,
+          names,
+          permitted: true,
+          system: true,
+          now,
+        }
         if (await promoteDueDraft(ctx, id)) count += 1
       } else if (liveWhenWritten(doc, names.publishedAt)) {
         continue

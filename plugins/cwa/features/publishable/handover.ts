@@ -19,4 +19,5 @@ export function markHandover(req: PayloadRequest, slug: string, id: string): voi
 }
 
 /** Whether deleting this record is a publication's handover of a draft to its twin (in this request). */
-export const isHandover = (req: PayloadRequest, slug: string, id: string): boolean => handovers.get(req)?.has(key(slug, id)) ?? false
+export const isHandover = (req: PayloadRequest, slug: string, id: string): boolean =>
+  handovers.get(req)?.has(key(slug, id)) ?? false

@@ -1,5 +1,11 @@
 import { computed, type PropertyDescription } from '../../hydra/docs/openapi/properties.js'
-import { contextSchema, type OpenApiDocument, type OpenApiKit, type Schema, violationSchema } from '../../hydra/docs/openapi/kit.js'
+import {
+  contextSchema,
+  type OpenApiDocument,
+  type OpenApiKit,
+  type Schema,
+  violationSchema,
+} from '../../hydra/docs/openapi/kit.js'
 import type { EndpointDoc } from '../../hydra/endpoint.js'
 import type { Resource, ResourceRegistry } from '../../core/registry.js'
 import { publishableOf } from './config.js'
@@ -48,14 +54,20 @@ function publishableMetadataSchema(component: boolean): Schema {
         properties: {
           published: {
             type: 'boolean',
-            description: 'true when publishedAt is set and not in the future; a draft reports false even when it has a published twin',
+            description:
+              'true when publishedAt is set and not in the future; a draft reports false even when it has a published twin',
           },
-          publishedAt: { type: ['string', 'null'], format: 'date-time', description: "This resource's own publication date" },
+          publishedAt: {
+            type: ['string', 'null'],
+            format: 'date-time',
+            description: "This resource's own publication date",
+          },
           locationCount: component
             ? {
                 type: ['integer', 'null'],
                 minimum: 0,
-                description: 'Places the component appears: component positions plus page data records holding it in a property',
+                description:
+                  'Places the component appears: component positions plus page data records holding it in a property',
               }
             : { type: 'null', description: 'Always null: this type has no component positions' },
         },
@@ -63,7 +75,8 @@ function publishableMetadataSchema(component: boolean): Schema {
       },
       violations: {
         type: 'array',
-        description: 'Soft validation of the publish validation group (<ShortName>:published): what would block publishing. Only for callers with the publish permission',
+        description:
+          'Soft validation of the publish validation group (<ShortName>:published): what would block publishing. Only for callers with the publish permission',
         items: violationSchema,
       },
     },
@@ -80,7 +93,8 @@ export function describePublishableProperties(resource: Resource, properties: Pr
       'Publication date. null: an unpublished draft; a future date schedules the draft; now or past publishes it (permitted callers; others publish at once)',
     [names.publishedResource]:
       'Set on a draft: the published version it will replace. Maintained by the service, never by a client. null for callers without the publish permission',
-    [names.draftResource]: 'Set on a published record: its pending draft. Maintained by the service. null for callers without the publish permission',
+    [names.draftResource]:
+      'Set on a published record: its pending draft. Maintained by the service. null for callers without the publish permission',
   }
   for (const property of properties) {
     const text = property.field ? twinDescriptions[property.field.name] : undefined
@@ -89,7 +103,12 @@ export function describePublishableProperties(resource: Resource, properties: Pr
     if (property.writeSchema) property.writeSchema = { ...property.writeSchema, description: text }
     property.description = text
   }
-  const metadata = computed('_metadata', publishableMetadataSchema(resource.meta.kind === 'component'), 'rdf:JSON', 'Computed information (publishing state, publish violations, media objects...)')
+  const metadata = computed(
+    '_metadata',
+    publishableMetadataSchema(resource.meta.kind === 'component'),
+    'rdf:JSON',
+    'Computed information (publishing state, publish violations, media objects...)',
+  )
   const at = properties.findIndex((p) => p.json === '_metadata')
   if (at >= 0) properties[at] = metadata
   else properties.push(metadata)
@@ -168,7 +187,11 @@ export function amendPublishableDocs(document: OpenApiDocument, kit: OpenApiKit)
     if (item?.patch) item.patch.description = `${item.patch.description ?? ''}${PATCH_TEXT}`
   }
   Object.assign(document.components.schemas, publishSchemas(publishable, kit))
-  document.tags.splice(document.tags.findIndex((t) => t.name === 'Entrypoint') + 1, 0, { name: 'Publishing', description: 'Draft/publish workflow of publishable types' })
+  document.tags.splice(document.tags.findIndex((t) => t.name === 'Entrypoint') + 1, 0, {
+    name: 'Publishing',
+    description: 'Draft/publish workflow of publishable types',
+  })
 }
 
-export const publishableResources = (registry: ResourceRegistry) => registry.all().filter((r) => publishableOf(r) !== null)
+export const publishableResources = (registry: ResourceRegistry) =>
+  registry.all().filter((r) => publishableOf(r) !== null)

@@ -1,5 +1,10 @@
 import type { OptionKeys } from '../../core/optionKeys.js'
-import { type CwaPluginOptions, ROLE_ADMIN, type ResolvedCwaOptions, type SecurityExpression } from '../../core/options.js'
+import {
+  type CwaPluginOptions,
+  ROLE_ADMIN,
+  type ResolvedCwaOptions,
+  type SecurityExpression,
+} from '../../core/options.js'
 
 /**
  * Options of the publishable behaviour, with every default here: the plugin

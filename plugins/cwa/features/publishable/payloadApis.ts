@@ -1,4 +1,10 @@
-import { APIError, type CollectionAfterOperationHook, type CollectionBeforeOperationHook, type PayloadRequest, ValidationError } from 'payload'
+import {
+  APIError,
+  type CollectionAfterOperationHook,
+  type CollectionBeforeOperationHook,
+  type PayloadRequest,
+  ValidationError,
+} from 'payload'
 import { emitWriteEvent } from '../../core/events/index.js'
 import { HttpError, ViolationError } from '../../hydra/errors.js'
 import type { PublishContext } from './context.js'
@@ -41,17 +47,29 @@ type Args = {
 }
 
 const asEditor = (args: Args, resolved: Resolved): boolean =>
-  args.overrideAccess !== true && Boolean(args.req.user) && resolved.mayPublish(args.req.user) && !inTransition(args.req)
+  args.overrideAccess !== true &&
+  Boolean(args.req.user) &&
+  resolved.mayPublish(args.req.user) &&
+  !inTransition(args.req)
 
 /** The state machine's refusals in Payload's error shapes (the admin shows a ValidationError on its fields). */
 function toPayloadError(error: unknown, slug: string, req: PayloadRequest): unknown {
   if (error instanceof ViolationError) {
-    return new ValidationError({ collection: slug, errors: error.violations.map((v) => ({ path: v.propertyPath, message: v.message })), req })
+    return new ValidationError({
+      collection: slug,
+      errors: error.violations.map((v) => ({ path: v.propertyPath, message: v.message })),
+      req,
+    })
   }
   if (error instanceof PreconditionFailed) {
     // 412 with what changed and when; the admin's form takes the field error under _cwaConflict
     // (admin/ConflictDialog.tsx: CONFLICT_PATH) and shows its dialog, keeping the editor's text.
-    return new APIError(error.message, 412, { errors: [{ path: '_cwaConflict', message: error.message }], conflict: error.conflict }, true)
+    return new APIError(
+      error.message,
+      412,
+      { errors: [{ path: '_cwaConflict', message: error.message }], conflict: error.conflict },
+      true,
+    )
   }
   if (error instanceof HttpError) return new APIError(error.message, error.status, null, true)
   return error
@@ -105,7 +123,10 @@ async function throughStateMachine(ctx: PublishContext, id: string, data: Record
   return String(doc.id)
 }
 
-export function payloadApiHooks(resolved: Resolved): { beforeOperation: CollectionBeforeOperationHook; afterOperation: CollectionAfterOperationHook } {
+export function payloadApiHooks(resolved: Resolved): {
+  beforeOperation: CollectionBeforeOperationHook
+  afterOperation: CollectionAfterOperationHook
+} {
   const contextOf = (req: PayloadRequest): PublishContext => ({
     payload: req.payload,
     req,
@@ -129,7 +150,11 @@ export function payloadApiHooks(resolved: Resolved): { beforeOperation: Collecti
       }
       if (args.id !== undefined) {
         // The transition is done; Payload's own update then only reads back the record the editor now sees.
-        const target = await throughStateMachine({ ...ctx, expected: expectedOf(args, String(args.id)) }, String(args.id), data)
+        const target = await throughStateMachine(
+          { ...ctx, expected: expectedOf(args, String(args.id)) },
+          String(args.id),
+          data,
+        )
         return { ...args, id: target, data: {} } as unknown as typeof rawArgs
       }
       // A bulk update: each matching record (as the editor may read them) takes its own transition.
@@ -143,8 +168,13 @@ export function payloadApiHooks(resolved: Resolved): { beforeOperation: Collecti
         select: { id: true } as never,
       })
       const targets: string[] = []
-      for (const doc of matching.docs as Array<{ id: unknown }>) targets.push(await throughStateMachine(ctx, String(doc.id), data))
-      return { ...args, where: { id: { in: targets.length > 0 ? targets : ['00000000-0000-0000-0000-000000000000'] } }, data: {} } as unknown as typeof rawArgs
+      for (const doc of matching.docs as Array<{ id: unknown }>)
+        targets.push(await throughStateMachine(ctx, String(doc.id), data))
+      return {
+        ...args,
+        where: { id: { in: targets.length > 0 ? targets : ['00000000-0000-0000-0000-000000000000'] } },
+        data: {},
+      } as unknown as typeof rawArgs
     } catch (error) {
       throw toPayloadError(error, resolved.slug, args.req)
     }
@@ -153,7 +183,8 @@ export function payloadApiHooks(resolved: Resolved): { beforeOperation: Collecti
   /** A record an editor creates live is a publication, as on the JSON-LD API. */
   const afterOperation: CollectionAfterOperationHook = async ({ args: rawArgs, operation, result }) => {
     const args = rawArgs as unknown as Args
-    if (operation === 'findByID' || operation === 'updateByID') tagVersion(args, result as unknown as Record<string, unknown> | undefined, operation)
+    if (operation === 'findByID' || operation === 'updateByID')
+      tagVersion(args, result as unknown as Record<string, unknown> | undefined, operation)
     if (operation !== 'create' || !asEditor(args, resolved)) return result
     const doc = result as unknown as Record<string, unknown> | undefined
     if (doc?.id && isPublished(doc, resolved.names)) {

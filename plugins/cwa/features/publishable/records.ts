@@ -13,7 +13,14 @@ export const collection = (ctx: PublishContext) => ctx.slug as never
 export function contentOf(ctx: PublishContext, doc: Doc): Doc {
   const registry = getRegistry(ctx.payload.config)
   const resource = registry.bySlug(ctx.slug)!
-  const skip = new Set(['id', 'createdAt', 'updatedAt', ctx.names.publishedAt, ctx.names.publishedResource, ctx.names.draftResource])
+  const skip = new Set([
+    'id',
+    'createdAt',
+    'updatedAt',
+    ctx.names.publishedAt,
+    ctx.names.publishedResource,
+    ctx.names.draftResource,
+  ])
   const out: Doc = {}
   for (const field of dataFields(resource.collection.fields)) {
     if (skip.has(field.name) || field.type === 'join' || field.type === 'ui') continue
@@ -29,7 +36,13 @@ export function contentOf(ctx: PublishContext, doc: Doc): Doc {
  * the updatedAt it loaded, which a new draft must not inherit: it is the version a later write is checked against).
  */
 export function stripTwinLinks(ctx: PublishContext, data: Doc): Doc {
-  const { [ctx.names.publishedResource]: _p, [ctx.names.draftResource]: _d, updatedAt: _u, createdAt: _c, ...rest } = data
+  const {
+    [ctx.names.publishedResource]: _p,
+    [ctx.names.draftResource]: _d,
+    updatedAt: _u,
+    createdAt: _c,
+    ...rest
+  } = data
   return rest
 }
 
@@ -87,8 +100,20 @@ export async function loadLocked(ctx: PublishContext, id: string): Promise<Doc |
 const overrideAccess = (ctx: PublishContext) => ctx.system === true
 
 export async function update(ctx: PublishContext, id: string, data: Doc): Promise<Doc> {
-  return (await ctx.payload.update({ collection: collection(ctx), id, data: data as never, depth: 0, overrideAccess: overrideAccess(ctx), req: ctx.req })) as Doc
+  return (await ctx.payload.update({
+    collection: collection(ctx),
+    id,
+    data: data as never,
+    depth: 0,
+    overrideAccess: overrideAccess(ctx),
+    req: ctx.req,
+  })) as Doc
 }
 
 export const findDraft = (ctx: PublishContext, publishedId: string): Promise<Doc | null> =>
-  findOne(ctx.payload, { collection: ctx.slug, where: { [ctx.names.publishedResource]: { equals: publishedId } }, overrideAccess: true, req: ctx.req })
+  findOne(ctx.payload, {
+    collection: ctx.slug,
+    where: { [ctx.names.publishedResource]: { equals: publishedId } },
+    overrideAccess: true,
+    req: ctx.req,
+  })

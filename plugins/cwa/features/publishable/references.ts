@@ -15,7 +15,8 @@ function referencingFields(ctx: PublishContext): ReferencingField[] {
       if (field.type !== 'relationship' && field.type !== 'upload') continue
       if (config.slug === ctx.slug && field.name === ctx.names.publishedResource) continue
       const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
-      if (targets.includes(ctx.slug as never)) out.push({ config: config as CollectionConfig, field: field as ReferencingField['field'] })
+      if (targets.includes(ctx.slug as never))
+        out.push({ config: config as CollectionConfig, field: field as ReferencingField['field'] })
     }
   }
   return out
@@ -33,12 +34,18 @@ function probes(ctx: PublishContext, fields: ReferencingField[]): Sql[] | null {
     if (inRels) {
       const rels = relsColumnOf(ctx.payload, config.slug, ctx.slug)
       if (!rels) return null
-      out.set(`${rels.table}.${rels.column}`, sql`SELECT 1 FROM ${sql.identifier(rels.table)} WHERE ${sql.identifier(rels.column)} = ${sql.placeholder('id')}`)
+      out.set(
+        `${rels.table}.${rels.column}`,
+        sql`SELECT 1 FROM ${sql.identifier(rels.table)} WHERE ${sql.identifier(rels.column)} = ${sql.placeholder('id')}`,
+      )
     } else {
       const table = tableNameOf(ctx.payload, config.slug)
       const column = columnNameOf(ctx.payload, config.slug, field.name)
       if (!table || !column) return null
-      out.set(`${table}.${column}`, sql`SELECT 1 FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${sql.placeholder('id')}`)
+      out.set(
+        `${table}.${column}`,
+        sql`SELECT 1 FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${sql.placeholder('id')}`,
+      )
     }
   }
   return [...out.values()]
@@ -53,7 +60,13 @@ async function mayBeReferenced(ctx: PublishContext, fields: ReferencingField[], 
   const list = probes(ctx, fields)
   if (list === null) return true
   if (list.length === 0) return false
-  const rows = await runBuiltSql(ctx.payload, `publishable:referenced:${ctx.slug}`, () => sql`${sql.join(list, sql` UNION ALL `)} LIMIT 1`, { id }, ctx.req)
+  const rows = await runBuiltSql(
+    ctx.payload,
+    `publishable:referenced:${ctx.slug}`,
+    () => sql`${sql.join(list, sql` UNION ALL `)} LIMIT 1`,
+    { id },
+    ctx.req,
+  )
   return rows.length > 0
 }
 
@@ -68,11 +81,16 @@ export async function moveReferences(ctx: PublishContext, fromId: string, toId: 
   for (const { config, field } of fields) {
     const polymorphic = Array.isArray(field.relationTo)
     const where = polymorphic
-      ? { and: [{ [`${field.name}.relationTo`]: { equals: ctx.slug } }, { [`${field.name}.value`]: { equals: fromId } }] }
+      ? {
+          and: [
+            { [`${field.name}.relationTo`]: { equals: ctx.slug } },
+            { [`${field.name}.value`]: { equals: fromId } },
+          ],
+        }
       : { [field.name]: { equals: fromId } }
     const holders = await ctx.payload.find({
       collection: config.slug as never,
-      where: (('hasMany' in field && field.hasMany) ? { [field.name]: { in: [fromId] } } : where) as never,
+      where: ('hasMany' in field && field.hasMany ? { [field.name]: { in: [fromId] } } : where) as never,
       depth: 0,
       pagination: false,
       select: { [field.name]: true } as never,
@@ -83,7 +101,9 @@ export async function moveReferences(ctx: PublishContext, fromId: string, toId: 
       const swap = (value: unknown) => {
         if (polymorphic) {
           const v = value as { relationTo?: string; value?: unknown } | null
-          return v && v.relationTo === ctx.slug && relationId(v.value) === fromId ? { relationTo: ctx.slug, value: toId } : v
+          return v && v.relationTo === ctx.slug && relationId(v.value) === fromId
+            ? { relationTo: ctx.slug, value: toId }
+            : v
         }
         return relationId(value) === fromId ? toId : value
       }

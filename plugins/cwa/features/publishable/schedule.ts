@@ -19,10 +19,15 @@ export async function nextScheduledPublication(payload: Payload, now = new Date(
       const columns = names && columnsOf(payload, resource, names)
       if (!columns) return []
       const { table, publishedAt } = columns
-      return [sql`SELECT min(${sql.identifier(publishedAt)}) AS next FROM ${sql.identifier(table)} WHERE ${sql.identifier(publishedAt)} > ${now.toISOString()}::timestamptz`]
+      return [
+        sql`SELECT min(${sql.identifier(publishedAt)}) AS next FROM ${sql.identifier(table)} WHERE ${sql.identifier(publishedAt)} > ${now.toISOString()}::timestamptz`,
+      ]
     })
   if (parts.length === 0) return null
-  const rows = await runSql<{ next: Date | string | null }>(payload, sql`SELECT min(next) AS next FROM (${sql.join(parts, sql` UNION ALL `)}) s`)
+  const rows = await runSql<{ next: Date | string | null }>(
+    payload,
+    sql`SELECT min(next) AS next FROM (${sql.join(parts, sql` UNION ALL `)}) s`,
+  )
   const next = rows[0]?.next
   return next ? new Date(next) : null
 }
@@ -38,7 +43,12 @@ export function soonestScheduledPublication(payload: Payload, now = new Date()):
  * it is null or still to come, no read has a takeover to perform, and reads
  * of callers who never see drafts skip looking for one.
  */
-export async function takeoverDue(payload: Payload, resource: Resource, names: ResolvedPublishable, now: Date): Promise<boolean> {
+export async function takeoverDue(
+  payload: Payload,
+  resource: Resource,
+  names: ResolvedPublishable,
+  now: Date,
+): Promise<boolean> {
   const soonest = await keptMoment(payload, `publishable:takeover:${resource.slug}`, now, async () => {
     const columns = columnsOf(payload, resource, names)
     if (!columns) return new Date(0) // unknown layout: always look

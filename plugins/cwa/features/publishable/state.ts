@@ -34,6 +34,9 @@ export function draftOf(doc: Doc, names: ResolvedPublishable): string | null {
 /** The Where that keeps only live published records: what callers without the permission may read. */
 export function publishedWhere(names: ResolvedPublishable, now = new Date()): Where {
   return {
-    and: [{ [names.publishedAt]: { less_than_equal: now.toISOString() } }, { [names.publishedResource]: { exists: false } }],
+    and: [
+      { [names.publishedAt]: { less_than_equal: now.toISOString() } },
+      { [names.publishedResource]: { exists: false } },
+    ],
   }
 }

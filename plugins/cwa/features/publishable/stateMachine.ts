@@ -43,7 +43,13 @@ export async function createRecord(ctx: PublishContext, input: Doc): Promise<Doc
   if (!ctx.permitted) data[ctx.names.publishedAt] = now.toISOString()
   if (hasDate(data[ctx.names.publishedAt])) assertPublishable(ctx, data)
   return inTransaction(ctx, async () => {
-    const doc = (await ctx.payload.create({ collection: collection(ctx), data: data as never, depth: 0, overrideAccess: false, req: ctx.req })) as Doc
+    const doc = (await ctx.payload.create({
+      collection: collection(ctx),
+      data: data as never,
+      depth: 0,
+      overrideAccess: false,
+      req: ctx.req,
+    })) as Doc
     const id = String(doc.id)
     // The collection hooks report the create; a record created published is a publication.
     if (isPublished(doc, ctx.names, now)) await emitPublished(ctx, id)
@@ -92,7 +98,9 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
     if (ctx.expected) {
       // The write goes to the draft: the writer must have read that draft (what a permitted JSON-LD read serves),
       // or, when there is none, this record as it is. A draft created or saved since is someone else's work.
-      if (existingDraft ? !matches(ctx.expected, versionOf(existingDraft)) : !matches(ctx.expected, versionOf(current))) {
+      if (
+        existingDraft ? !matches(ctx.expected, versionOf(existingDraft)) : !matches(ctx.expected, versionOf(current))
+      ) {
         throw existingDraft ? conflictError('draft', existingDraft, id) : conflictError('record', current, id)
       }
     }
@@ -102,7 +110,12 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
       const doc = await update(ctx, String(existingDraft.id), changes)
       return doc
     }
-    const draftData = { ...contentOf(ctx, current), [ctx.names.publishedAt]: null, ...changes, [ctx.names.publishedResource]: id }
+    const draftData = {
+      ...contentOf(ctx, current),
+      [ctx.names.publishedAt]: null,
+      ...changes,
+      [ctx.names.publishedResource]: id,
+    }
     if (hasDate(draftData[ctx.names.publishedAt])) assertPublishable(ctx, draftData)
     let doc: Doc
     try {
@@ -160,7 +173,11 @@ export type DeleteMode = 'auto' | 'published' | 'draft'
  * - `draft` (`?published=false`): only the draft version (of a draft IRI, or the draft of a published IRI); 404 when there is none.
  * Callers without the permission can only delete published records.
  */
-export async function deleteRecord(ctx: PublishContext, id: string, { mode = 'auto' }: { mode?: DeleteMode } = {}): Promise<void> {
+export async function deleteRecord(
+  ctx: PublishContext,
+  id: string,
+  { mode = 'auto' }: { mode?: DeleteMode } = {},
+): Promise<void> {
   const now = ctx.now ?? new Date()
   await inTransaction(ctx, async () => {
     const current = await loadLocked(ctx, id)
@@ -188,10 +205,22 @@ export async function deleteRecord(ctx: PublishContext, id: string, { mode = 'au
     if (target === publishedId) {
       // The draft (if any) holds the pending content and takes over the references; its pointer is cleared by the database.
       if (draftId) await moveReferences(ctx, publishedId, draftId)
-      await ctx.payload.delete({ collection: collection(ctx), id: publishedId, depth: 0, overrideAccess: false, req: ctx.req })
+      await ctx.payload.delete({
+        collection: collection(ctx),
+        id: publishedId,
+        depth: 0,
+        overrideAccess: false,
+        req: ctx.req,
+      })
       if (draftId) await emitChanged(ctx, draftId)
     } else {
-      await ctx.payload.delete({ collection: collection(ctx), id: target, depth: 0, overrideAccess: false, req: ctx.req })
+      await ctx.payload.delete({
+        collection: collection(ctx),
+        id: target,
+        depth: 0,
+        overrideAccess: false,
+        req: ctx.req,
+      })
     }
   })
 }
@@ -230,24 +259,32 @@ export async function publishMany(
   const base: PublishContext = { ...first.ctx, payload, req }
   return inTransaction(base, async () => {
     const now = new Date()
-    const bad = (index: number, message: string) => new ViolationError([violation(`iris[${index}]`, message, 'not_a_draft')])
+    const bad = (index: number, message: string) =>
+      new ViolationError([violation(`iris[${index}]`, message, 'not_a_draft')])
     const entries = drafts.map((entry) => ({ ...entry, ctx: { ...entry.ctx, payload, req } as PublishContext }))
     // Lock every family first, in one fixed order, so two bulk requests cannot deadlock.
     const roots: Array<{ key: string; ctx: PublishContext; root: string }> = []
     for (const entry of entries) {
       const draft = await load(entry.ctx, entry.id)
       if (!draft) throw bad(entry.index, 'No such draft.')
-      roots.push({ key: `${entry.ctx.slug}:${twinOf(draft, entry.ctx.names) ?? entry.id}`, ctx: entry.ctx, root: twinOf(draft, entry.ctx.names) ?? entry.id })
+      roots.push({
+        key: `${entry.ctx.slug}:${twinOf(draft, entry.ctx.names) ?? entry.id}`,
+        ctx: entry.ctx,
+        root: twinOf(draft, entry.ctx.names) ?? entry.id,
+      })
     }
     roots.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     for (const { ctx, root } of roots) await lockFamily(ctx, root)
     const out: Doc[] = []
     for (const entry of entries) {
       const current = await load(entry.ctx, entry.id)
-      if (!current || publicationState(current, entry.ctx.names, now) === 'published') throw bad(entry.index, 'This is not a draft.')
+      if (!current || publicationState(current, entry.ctx.names, now) === 'published')
+        throw bad(entry.index, 'This is not a draft.')
       const violations = publishViolations(entry.ctx, current)
       if (violations.length > 0) {
-        throw new ViolationError(violations.map((v) => ({ ...v, propertyPath: `iris[${entry.index}].${v.propertyPath}` })))
+        throw new ViolationError(
+          violations.map((v) => ({ ...v, propertyPath: `iris[${entry.index}].${v.propertyPath}` })),
+        )
       }
       out.push(await publish(entry.ctx, current, now.toISOString()))
     }

@@ -83,7 +83,12 @@ async function maintainedTotal(
  * `?published=`, twins maintained by the state machine. Each read costs at
  * most one query more than a plain read.
  */
-export function publishableStore(resource: Resource, names: ResolvedPublishable, ctx: HydraContext, fallback: ItemStore): ItemStore {
+export function publishableStore(
+  resource: Resource,
+  names: ResolvedPublishable,
+  ctx: HydraContext,
+  fallback: ItemStore,
+): ItemStore {
   const pctx = publishContext(resource, names, ctx)
   const mode = readMode(ctx.query)
   const promote = (draft: Doc) => promoteDueDraft(pctx, String(draft.id))
@@ -91,7 +96,12 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
     !!doc?.[names.publishedAt] && new Date(doc[names.publishedAt] as string) <= now
   /** Twin lookups ignore the caller's access: they only decide what the caller is then served. */
   const loadAny = (id: string): Promise<Doc | null> =>
-    findOne(ctx.payload, { collection: resource.slug, where: { id: { equals: id } }, overrideAccess: true, req: ctx.req })
+    findOne(ctx.payload, {
+      collection: resource.slug,
+      where: { id: { equals: id } },
+      overrideAccess: true,
+      req: ctx.req,
+    })
   /** The draft twin of a published record, whatever the caller may read (only its date is needed). */
   const draftDateOf = async (publishedId: string): Promise<Doc | null> =>
     (
@@ -128,15 +138,30 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
       let narrowing: Where | null
       if (!pctx.permitted || mode === 'published') narrowing = publishedWhere(names, now)
       else if (mode === 'draft') {
-        narrowing = { or: [{ [names.publishedAt]: { exists: false } }, { [names.publishedAt]: { greater_than: now.toISOString() } }, { [names.publishedResource]: { exists: true } }] }
+        narrowing = {
+          or: [
+            { [names.publishedAt]: { exists: false } },
+            { [names.publishedAt]: { greater_than: now.toISOString() } },
+            { [names.publishedResource]: { exists: true } },
+          ],
+        }
       } else {
         // Each family once: a published record with a draft is listed through its draft.
         const shadowed = twins.map((d) => twinOf(d, names)).filter((id): id is string => !!id)
         narrowing = shadowed.length > 0 ? { id: { not_in: shadowed } } : null
       }
       const merged = { ...query, where: and(query.where, narrowing) }
-      const total = await maintainedTotal(ctx, resource, names, query, now, !pctx.permitted || mode === 'published' ? 'live' : mode === 'auto' ? twins : null)
-      return total === null ? fallback.list(merged) : withTotal(await fallback.list(merged, { count: false }), total, query)
+      const total = await maintainedTotal(
+        ctx,
+        resource,
+        names,
+        query,
+        now,
+        !pctx.permitted || mode === 'published' ? 'live' : mode === 'auto' ? twins : null,
+      )
+      return total === null
+        ? fallback.list(merged)
+        : withTotal(await fallback.list(merged, { count: false }), total, query)
     },
 
     async load(id, where) {
@@ -182,7 +207,8 @@ export function publishableStore(resource: Resource, names: ResolvedPublishable,
 
     create: (data) => createRecord(pctx, data),
     // The request's If-Match names what the writer read (a writer without one is not checked).
-    update: (id, data) => updateRecord({ ...pctx, expected: expectedFromIfMatch(ctx.headers.get('if-match')) }, id, data),
+    update: (id, data) =>
+      updateRecord({ ...pctx, expected: expectedFromIfMatch(ctx.headers.get('if-match')) }, id, data),
     remove: (id) => deleteRecord(pctx, id, { mode }),
   }
 }

@@ -12,11 +12,24 @@ import { moveReferences } from './references.js'
  * properties). Returns the draft's id, or null when there is none (or the
  * type is not publishable). Runs in the request's transaction.
  */
-export async function draftTakesOver(payload: Payload, req: PayloadRequest, slug: string, publishedId: string): Promise<string | null> {
+export async function draftTakesOver(
+  payload: Payload,
+  req: PayloadRequest,
+  slug: string,
+  publishedId: string,
+): Promise<string | null> {
   const resource = getRegistry(payload.config).bySlug(slug)
   const names = resource ? publishableOf(resource) : null
   if (!resource || !names) return null
-  const ctx: PublishContext = { payload, req, slug, shortName: resource.meta.shortName, names, permitted: true, system: true }
+  const ctx: PublishContext = {
+    payload,
+    req,
+    slug,
+    shortName: resource.meta.shortName,
+    names,
+    permitted: true,
+    system: true,
+  }
   const draft = await findDraft(ctx, publishedId)
   if (!draft) return null
   await moveReferences(ctx, publishedId, String(draft.id))

@@ -24,7 +24,10 @@ async function announceHub(response: ResponseInfo): Promise<void> {
     response.headers.append('Set-Cookie', `${clearCookie(mercure.cookie.name, cookie.path, cookie.sameSite)}${domain}`)
   } else if (response.user && isAdmin(response.user, options.roleHierarchy)) {
     const token = await subscriberJwt(mercure.jwtSecret, COOKIE_LIFETIME)
-    response.headers.append('Set-Cookie', `${serializeCookie(mercure.cookie.name, token, { ...cookie, maxAge: COOKIE_LIFETIME })}${domain}`)
+    response.headers.append(
+      'Set-Cookie',
+      `${serializeCookie(mercure.cookie.name, token, { ...cookie, maxAge: COOKIE_LIFETIME })}${domain}`,
+    )
   }
 }
 

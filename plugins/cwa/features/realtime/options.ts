@@ -72,7 +72,8 @@ export const realtimeOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'mercure'>> =
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null)
-const count = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback)
+const count = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback
 
 function absoluteUrl(value: string | null, key: string): string | null {
   if (value === null) return null
@@ -87,9 +88,15 @@ export function resolveRealtimeOptions(options: CwaPluginOptions): Pick<Resolved
   const given = options.mercure ?? {}
   const url = absoluteUrl(text(given.url), 'url')
   const jwtSecret = text(given.jwtSecret)
-  if (url && !jwtSecret) throw new Error('cwa options: mercure.jwtSecret (MERCURE_JWT_SECRET) is required when mercure.url (MERCURE_URL) is set')
+  if (url && !jwtSecret)
+    throw new Error(
+      'cwa options: mercure.jwtSecret (MERCURE_JWT_SECRET) is required when mercure.url (MERCURE_URL) is set',
+    )
   const sameSite = given.cookie?.sameSite ?? 'lax'
-  if (!['lax', 'strict', 'none'].includes(sameSite)) throw new Error(`cwa options: mercure.cookie.sameSite must be lax, strict or none (got ${JSON.stringify(sameSite)})`)
+  if (!['lax', 'strict', 'none'].includes(sameSite))
+    throw new Error(
+      `cwa options: mercure.cookie.sameSite must be lax, strict or none (got ${JSON.stringify(sameSite)})`,
+    )
   return {
     mercure: {
       url,
@@ -97,7 +104,11 @@ export function resolveRealtimeOptions(options: CwaPluginOptions): Pick<Resolved
       jwtSecret,
       topicBase: text(given.topicBase)?.replace(/\/+$/, '') ?? null,
       coreResources: given.coreResources ?? true,
-      cookie: { name: text(given.cookie?.name) ?? 'mercureAuthorization', sameSite, domain: text(given.cookie?.domain) },
+      cookie: {
+        name: text(given.cookie?.name) ?? 'mercureAuthorization',
+        sameSite,
+        domain: text(given.cookie?.domain),
+      },
       retries: count(given.retries, 2),
       retryDelay: count(given.retryDelay, 250),
       timeout: count(given.timeout, 5000),

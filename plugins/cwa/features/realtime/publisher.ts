@@ -24,7 +24,10 @@ async function post(update: HubUpdate, options: ResolvedMercure): Promise<void> 
   if (update.private) body.set('private', 'on')
   const response = await fetch(options.url!, {
     method: 'POST',
-    headers: { authorization: `Bearer ${await publisherJwt(options.jwtSecret!)}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Bearer ${await publisherJwt(options.jwtSecret!)}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body,
     signal: AbortSignal.timeout(options.timeout),
   })
@@ -43,7 +46,10 @@ async function send(payload: Payload, update: HubUpdate, options: ResolvedMercur
     } catch (error) {
       const last = error instanceof HubRefusal || attempt >= options.retries
       if (last) {
-        payload.logger.error({ err: error, topic: update.topic, private: update.private, attempts: attempt + 1 }, 'Mercure update dropped: the hub could not be reached')
+        payload.logger.error(
+          { err: error, topic: update.topic, private: update.private, attempts: attempt + 1 },
+          'Mercure update dropped: the hub could not be reached',
+        )
         return
       }
       payload.logger.warn({ err: error, topic: update.topic, attempt: attempt + 1 }, 'Mercure update failed; retrying')

@@ -41,7 +41,12 @@ function wasDraft(resource: Resource, doc: Record<string, unknown> | undefined):
 }
 
 /** The page data records whose relationship fields hold this component (one query per page data type and field). */
-async function pageDataHolders(payload: Payload, req: PayloadRequest, component: Resource, id: string): Promise<Array<{ resource: Resource; id: string }>> {
+async function pageDataHolders(
+  payload: Payload,
+  req: PayloadRequest,
+  component: Resource,
+  id: string,
+): Promise<Array<{ resource: Resource; id: string }>> {
   const registry = getRegistry(payload.config)
   const out: Array<{ resource: Resource; id: string }> = []
   for (const resource of registry.all()) {
@@ -51,23 +56,46 @@ async function pageDataHolders(payload: Payload, req: PayloadRequest, component:
       const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
       if (!targets.includes(component.slug as never)) continue
       const where = Array.isArray(field.relationTo)
-        ? { and: [{ [`${field.name}.relationTo`]: { equals: component.slug } }, { [`${field.name}.value`]: { equals: id } }] }
+        ? {
+            and: [
+              { [`${field.name}.relationTo`]: { equals: component.slug } },
+              { [`${field.name}.value`]: { equals: id } },
+            ],
+          }
         : { [field.name]: { equals: id } }
-      const found = await payload.find({ collection: resource.slug as never, where: where as never, depth: 0, pagination: false, select: {} as never, overrideAccess: true, req })
+      const found = await payload.find({
+        collection: resource.slug as never,
+        where: where as never,
+        depth: 0,
+        pagination: false,
+        select: {} as never,
+        overrideAccess: true,
+        req,
+      })
       for (const doc of found.docs as Array<{ id: unknown }>) out.push({ resource, id: String(doc.id) })
     }
   }
   return out
 }
 
-async function viewUpdate(payload: Payload, base: URL, resource: Resource, id: string, iri: string): Promise<HubUpdate | null> {
+async function viewUpdate(
+  payload: Payload,
+  base: URL,
+  resource: Resource,
+  id: string,
+  iri: string,
+): Promise<HubUpdate | null> {
   const anonymous = await anonymousView(payload, base, iri)
   if (anonymous) return { topic: topicOf(base, iri), data: JSON.stringify(anonymous), private: false }
   const admin = await adminView(payload, base, resource, id, iri)
   return admin ? { topic: topicOf(base, iri), data: JSON.stringify(admin), private: true } : null
 }
 
-export async function updatesFor(payload: Payload, req: PayloadRequest, events: readonly WriteEvent[]): Promise<HubUpdate[]> {
+export async function updatesFor(
+  payload: Payload,
+  req: PayloadRequest,
+  events: readonly WriteEvent[],
+): Promise<HubUpdate[]> {
   const registry = getRegistry(payload.config)
   const base = topicBase(payload, req)
   const updates: HubUpdate[] = []
@@ -76,7 +104,11 @@ export async function updatesFor(payload: Payload, req: PayloadRequest, events: 
     const resource = registry.bySlug(event.collection)
     if (!resource || !isRealtime(payload, resource)) continue
     if (event.type === 'delete') {
-      updates.push({ topic: topicOf(base, event.iri), data: JSON.stringify({ '@id': event.iri }), private: wasDraft(resource, event.doc) })
+      updates.push({
+        topic: topicOf(base, event.iri),
+        data: JSON.stringify({ '@id': event.iri }),
+        private: wasDraft(resource, event.doc),
+      })
     } else {
       const update = await viewUpdate(payload, base, resource, event.id, event.iri)
       if (update) updates.push(update)

@@ -25,7 +25,12 @@ const JSONLD_HEADERS = () => new Headers({ accept: 'application/ld+json' })
 
 /** An anonymous GET of the IRI through the JSON-LD pipeline; null unless it is a 200. */
 export async function anonymousView(payload: Payload, base: URL, iri: string): Promise<JsonLdObject | null> {
-  const response = await handleApiRequest(payload, { method: 'GET', url: new URL(iri, base), headers: JSONLD_HEADERS(), body: null })
+  const response = await handleApiRequest(payload, {
+    method: 'GET',
+    url: new URL(iri, base),
+    headers: JSONLD_HEADERS(),
+    body: null,
+  })
   if (!response || response.status !== 200) return null
   const body = response.body
   // A JSON-LD answer is text or bytes; a stream is a file download, never a resource's JSON-LD.
@@ -34,7 +39,13 @@ export async function anonymousView(payload: Payload, base: URL, iri: string): P
 }
 
 /** The record as an admin reads it (drafts included); null when it no longer exists. */
-export async function adminView(payload: Payload, base: URL, resource: Resource, id: string, iri: string): Promise<JsonLdObject | null> {
+export async function adminView(
+  payload: Payload,
+  base: URL,
+  resource: Resource,
+  id: string,
+  iri: string,
+): Promise<JsonLdObject | null> {
   const ctx = await buildContext(payload, new URL(iri, base), JSONLD_HEADERS(), VIEWER)
   try {
     const result = await getItem(resource, id, ctx)

@@ -60,7 +60,8 @@ const routeTargetHook: import('payload').CollectionBeforeValidateHook = async ({
   // Reported together with the path's own problems, so one answer lists everything.
   const errors: Array<{ path: string; message: string }> = []
   if (merged.path == null || merged.path === '') errors.push({ path: 'path', message: 'This field is required.' })
-  else if (typeof merged.path === 'string' && !merged.path.startsWith('/')) errors.push({ path: 'path', message: 'The path must start with /.' })
+  else if (typeof merged.path === 'string' && !merged.path.startsWith('/'))
+    errors.push({ path: 'path', message: 'The path must start with /.' })
   const targets = ['page', 'pageData', 'redirect'].filter((key) => merged[key] != null && merged[key] !== '')
   if (targets.length === 0) errors.push({ path: 'page', message: 'A route needs a page, a pageData or a redirect.' })
   const self = originalDoc?.id
@@ -97,13 +98,20 @@ async function oneRoutePerTarget(
   const pageDataId = relationId(merged.pageData)
   if (pageDataId) {
     const relationTo = (merged.pageData as { relationTo?: string }).relationTo
-    checks.push({ path: 'pageData', where: { and: [{ 'pageData.value': { equals: pageDataId } }, { 'pageData.relationTo': { equals: relationTo } }] } })
+    checks.push({
+      path: 'pageData',
+      where: { and: [{ 'pageData.value': { equals: pageDataId } }, { 'pageData.relationTo': { equals: relationTo } }] },
+    })
   }
   routeTargetConstraints(req.payload)
   const errors: Array<{ path: string; message: string }> = []
   // Only a write that sets the target can race another for it (a rename keeps it).
   if (pageId && sent.page != null) await lockRouteTarget(req.payload, req, { kind: 'pages', id: pageId })
-  if (pageDataId && sent.pageData != null) await lockRouteTarget(req.payload, req, { kind: String((merged.pageData as { relationTo?: string }).relationTo), id: pageDataId })
+  if (pageDataId && sent.pageData != null)
+    await lockRouteTarget(req.payload, req, {
+      kind: String((merged.pageData as { relationTo?: string }).relationTo),
+      id: pageDataId,
+    })
   for (const check of checks) {
     const where = self != null ? { and: [check.where, { id: { not_equals: String(self) } }] } : check.where
     const { totalDocs } = await req.payload.count({ collection: 'routes', where, req, overrideAccess: true })
@@ -126,7 +134,9 @@ export function routeTargetConstraints(payload: import('payload').Payload): Reco
   const routes = schema.tableName('routes')
   const names: Record<string, 'page' | 'pageData'> = { [`${routes}_page_unique`]: 'page' }
   const rels = schema.relsName('routes')
-  if (rels) for (const slug of schema.pageDataSlugs) names[`${rels}_${schema.tableName(slug).replace(/^_+/, '')}_unique`] = 'pageData'
+  if (rels)
+    for (const slug of schema.pageDataSlugs)
+      names[`${rels}_${schema.tableName(slug).replace(/^_+/, '')}_unique`] = 'pageData'
   const adapter = payload.db as unknown as { fieldConstraints?: Record<string, Record<string, string>> }
   if (adapter.fieldConstraints) Object.assign((adapter.fieldConstraints[routes] ??= {}), names)
   return names

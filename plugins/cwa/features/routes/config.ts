@@ -1,10 +1,26 @@
-import type { Access, CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, Endpoint, Field, PayloadRequest, Where } from 'payload'
+import type {
+  Access,
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  CollectionConfig,
+  Endpoint,
+  Field,
+  PayloadRequest,
+  Where,
+} from 'payload'
 import { generateRouteEndpoint } from './handlers/generateEndpoint.js'
 import { ADMIN_COMPONENTS } from '../../core/adminComponents.js'
 import { relationId } from '../../core/utils/relations.js'
 import type { ResolvedCwaOptions } from '../../core/options.js'
 import { getCwaMeta } from '../../core/types.js'
-import { contentItemAllowed, contentListAccess, forgetAccessDecisions, type GatedKind, mayCreateRoutable, routeReadAccess } from './access/policy.js'
+import {
+  contentItemAllowed,
+  contentListAccess,
+  forgetAccessDecisions,
+  type GatedKind,
+  mayCreateRoutable,
+  routeReadAccess,
+} from './access/policy.js'
 import { recomputeEffectiveLiveAt, storedEffectiveLiveAt } from './access/recompute.js'
 
 /** A string key: Payload copies req.context by its string keys only. */
@@ -39,8 +55,12 @@ const changed = (doc: Record<string, unknown>, previous: Record<string, unknown>
   fields.some((field) => {
     const a = doc[field]
     const b = previous?.[field]
-    if (field === 'liveAt') return (a ? new Date(a as string).getTime() : null) !== (b ? new Date(b as string).getTime() : null)
-    return relationId(a) !== relationId(b) || (a as { relationTo?: string } | null)?.relationTo !== (b as { relationTo?: string } | null)?.relationTo
+    if (field === 'liveAt')
+      return (a ? new Date(a as string).getTime() : null) !== (b ? new Date(b as string).getTime() : null)
+    return (
+      relationId(a) !== relationId(b) ||
+      (a as { relationTo?: string } | null)?.relationTo !== (b as { relationTo?: string } | null)?.relationTo
+    )
   })
 
 /**
@@ -53,7 +73,8 @@ function effectiveDateHooks(fields: string[], { routes }: { routes: boolean }) {
       await recomputeEffectiveLiveAt(req.payload, req)
       forgetAccessDecisions(req)
       // The written route answers with its new date (only where the caller may read the field).
-      if (routes && 'effectiveLiveAt' in doc) return { ...doc, effectiveLiveAt: await storedEffectiveLiveAt(req, String(doc.id)) }
+      if (routes && 'effectiveLiveAt' in doc)
+        return { ...doc, effectiveLiveAt: await storedEffectiveLiveAt(req, String(doc.id)) }
     }
     return doc
   }
@@ -64,7 +85,10 @@ function effectiveDateHooks(fields: string[], { routes }: { routes: boolean }) {
   return { afterChange, afterDelete }
 }
 
-function withHooks(collection: CollectionConfig, hooks: ReturnType<typeof effectiveDateHooks>): CollectionConfig['hooks'] {
+function withHooks(
+  collection: CollectionConfig,
+  hooks: ReturnType<typeof effectiveDateHooks>,
+): CollectionConfig['hooks'] {
   const existing = collection.hooks ?? {}
   return {
     ...existing,
@@ -125,13 +149,21 @@ export function applyRouteRules(collection: CollectionConfig, options: ResolvedC
 
 /** The admin's note beside Route.liveAt: the effective (inherited) go-live date and what it means now. */
 function withLivenessNote(fields: Field[]): Field[] {
-  const note: Field = { name: 'liveness', type: 'ui', admin: { position: 'sidebar', disableListColumn: true, components: { Field: `${ADMIN_COMPONENTS}#RouteLiveness` } } }
+  const note: Field = {
+    name: 'liveness',
+    type: 'ui',
+    admin: { position: 'sidebar', disableListColumn: true, components: { Field: `${ADMIN_COMPONENTS}#RouteLiveness` } },
+  }
   const at = fields.findIndex((field) => 'name' in field && field.name === 'liveAt')
   return at < 0 ? [...fields, note] : [...fields.slice(0, at + 1), note, ...fields.slice(at + 1)]
 }
 
 /** The admin's "Generate route from title" button on pages and page data, and its REST endpoint: the contract's route generation. */
-function generateRouteField(collection: CollectionConfig, kind: GatedKind, options: ResolvedCwaOptions): { field: Field; endpoint: Endpoint } {
+function generateRouteField(
+  collection: CollectionConfig,
+  kind: GatedKind,
+  options: ResolvedCwaOptions,
+): { field: Field; endpoint: Endpoint } {
   const meta = getCwaMeta(collection)
   const property = kind === 'page' ? 'page' : 'pageData'
   const iriBase = `${options.apiPrefix}${meta?.pathPrefix ?? '/_'}/${meta?.segment ?? collection.slug}`
@@ -139,7 +171,11 @@ function generateRouteField(collection: CollectionConfig, kind: GatedKind, optio
     field: {
       name: 'generateRoute',
       type: 'ui',
-      admin: { position: 'sidebar', disableListColumn: true, components: { Field: { path: `${ADMIN_COMPONENTS}#GenerateRoute`, clientProps: { action: 'generate-route' } } } },
+      admin: {
+        position: 'sidebar',
+        disableListColumn: true,
+        components: { Field: { path: `${ADMIN_COMPONENTS}#GenerateRoute`, clientProps: { action: 'generate-route' } } },
+      },
     },
     endpoint: generateRouteEndpoint(iriBase, property),
   }

@@ -50,7 +50,9 @@ export function routesStore(ctx: HydraContext, fallback: ItemStore): ItemStore {
     ...fallback,
     async list(query) {
       const total = await maintainedRouteTotal(ctx, query)
-      return total === null ? fallback.list(query) : withTotal(await fallback.list(query, { count: false }), total, query)
+      return total === null
+        ? fallback.list(query)
+        : withTotal(await fallback.list(query, { count: false }), total, query)
     },
   }
 }

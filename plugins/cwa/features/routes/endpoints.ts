@@ -51,7 +51,12 @@ export function routeEndpoints(registry: ResourceRegistry): Endpoint[] {
       handler: (ctx, { params, body }) => patchRouteByPath(ctx, routeParam(params.route!), body),
       docs: routeDocs.patch(routes),
     },
-    { method: 'POST', path: `${base}/generate`, handler: (ctx, { body }) => generateRoute(ctx, body), docs: routeDocs.generate(routes) },
+    {
+      method: 'POST',
+      path: `${base}/generate`,
+      handler: (ctx, { body }) => generateRoute(ctx, body),
+      docs: routeDocs.generate(routes),
+    },
     {
       method: 'GET',
       path: `${base}/{route+}/children`,

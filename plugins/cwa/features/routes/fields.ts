@@ -50,6 +50,11 @@ export function effectiveLiveAtField(options: ResolvedCwaOptions): Field {
     type: 'date',
     index: true,
     access: { read: ({ req }) => isRouteAdmin(req.user, options), create: () => false, update: () => false },
-    admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' }, description: 'Inherited go-live date (computed).' },
+    admin: {
+      position: 'sidebar',
+      readOnly: true,
+      date: { pickerAppearance: 'dayAndTime' },
+      description: 'Inherited go-live date (computed).',
+    },
   }
 }

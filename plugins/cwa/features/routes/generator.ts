@@ -42,7 +42,10 @@ export function childPath(parentPath: string | null, segment: string): string {
 export const slugRouteGenerator: RouteGenerator = {
   generatePath({ title, parentPath }) {
     const slug = slugify(title)
-    if (!slug) throw new ViolationError([violation('title', 'The title gives an empty path: it needs a letter or a digit.', 'empty_slug')])
+    if (!slug)
+      throw new ViolationError([
+        violation('title', 'The title gives an empty path: it needs a letter or a digit.', 'empty_slug'),
+      ])
     return childPath(parentPath, slug)
   },
 }

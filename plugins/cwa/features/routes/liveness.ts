@@ -69,7 +69,8 @@ export async function canSeeRoute(
   if (isRouteAdmin(ctx.user, ctx.options)) return true
   // The stored effective date (recomputed in the transaction of every write that can change it, and what the
   // routes collection's read access compares) answers in one indexed lookup, or none when the caller has it.
-  const stored = route.effective_live_at !== undefined ? route.effective_live_at : await storedEffectiveLiveAt(ctx, route.id)
+  const stored =
+    route.effective_live_at !== undefined ? route.effective_live_at : await storedEffectiveLiveAt(ctx, route.id)
   return isLiveAt(stored, at ?? new Date())
 }
 

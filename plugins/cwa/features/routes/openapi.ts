@@ -22,7 +22,10 @@ function parts(kit: OpenApiKit, routes: Resource) {
     description: 'Preview as of this moment (ISO 8601; publish permission only, else 401/403; a bad date is 400)',
     schema: { type: 'string', format: 'date-time' },
   }
-  const json = (schemaName: string, description: string) => ({ description, content: { [kit.media.jsonld]: { schema: kit.ref(schemaName) } } })
+  const json = (schemaName: string, description: string) => ({
+    description,
+    content: { [kit.media.jsonld]: { schema: kit.ref(schemaName) } },
+  })
   return { base, read, tags, routeId, at, json }
 }
 
@@ -67,7 +70,12 @@ export const routeDocs = {
             required: true,
             content: {
               [kit.media.mergePatch]: {
-                schema: { allOf: [kit.ref(kit.schemaNames.patch(routes)), { type: 'object', properties: { cascadeChildPaths: { type: 'boolean' } } }] },
+                schema: {
+                  allOf: [
+                    kit.ref(kit.schemaNames.patch(routes)),
+                    { type: 'object', properties: { cascadeChildPaths: { type: 'boolean' } } },
+                  ],
+                },
               },
             },
           },
@@ -94,7 +102,10 @@ export const routeDocs = {
           security: kit.security(false),
           requestBody: {
             required: true,
-            content: { [kit.media.jsonld]: { schema: kit.ref('Routes.GenerateRequest') }, [kit.media.json]: { schema: kit.ref('Routes.GenerateRequest') } },
+            content: {
+              [kit.media.jsonld]: { schema: kit.ref('Routes.GenerateRequest') },
+              [kit.media.json]: { schema: kit.ref('Routes.GenerateRequest') },
+            },
           },
           responses: {
             200: kit.jsonLdResponse('The path would not change: the current route', read),
@@ -133,7 +144,8 @@ export const routeDocs = {
           operationId: 'getResourceManifest',
           tags,
           summary: 'Every resource IRI a front end needs to render a route, by rendering depth.',
-          description: 'A fixed number of SQL queries whatever the page holds. 404 when the route is not live for the caller.',
+          description:
+            'A fixed number of SQL queries whatever the page holds. 404 when the route is not live for the caller.',
           security: kit.security(true),
           parameters: [routeId('The route'), at],
           responses: {
@@ -150,7 +162,10 @@ export function amendRouteDocs(document: OpenApiDocument, kit: OpenApiKit): void
   if (!kit.registry.bySlug('routes')) return
   const node: Schema = {
     type: 'object',
-    properties: { iri: { type: 'string', format: 'iri-reference' }, children: { type: 'array', items: { $ref: '#/components/schemas/Routes.ManifestNode' } } },
+    properties: {
+      iri: { type: 'string', format: 'iri-reference' },
+      children: { type: 'array', items: { $ref: '#/components/schemas/Routes.ManifestNode' } },
+    },
     required: ['iri', 'children'],
   }
   const child: Schema = {
@@ -164,13 +179,24 @@ export function amendRouteDocs(document: OpenApiDocument, kit: OpenApiKit): void
   }
   Object.assign(document.components.schemas, {
     'Routes.ManifestNode': node,
-    'Routes.Manifest': { type: 'object', properties: { resource_iris: { type: 'array', items: kit.ref('Routes.ManifestNode') } }, required: ['resource_iris'] },
+    'Routes.Manifest': {
+      type: 'object',
+      properties: { resource_iris: { type: 'array', items: kit.ref('Routes.ManifestNode') } },
+      required: ['resource_iris'],
+    },
     'Routes.Child': child,
-    'Routes.Children': { type: 'object', properties: { children: { type: 'array', items: kit.ref('Routes.Child') } }, required: ['children'] },
+    'Routes.Children': {
+      type: 'object',
+      properties: { children: { type: 'array', items: kit.ref('Routes.Child') } },
+      required: ['children'],
+    },
     'Routes.GenerateRequest': {
       type: 'object',
       description: 'Exactly one of page and pageData',
-      properties: { page: { type: 'string', format: 'iri-reference' }, pageData: { type: 'string', format: 'iri-reference' } },
+      properties: {
+        page: { type: 'string', format: 'iri-reference' },
+        pageData: { type: 'string', format: 'iri-reference' },
+      },
       minProperties: 1,
       maxProperties: 1,
     },

@@ -14,7 +14,11 @@ const MAX_HOPS = 16
  * The final path of each redirecting route (its `redirect` followed through
  * any chain of redirects), in one query.
  */
-export async function redirectPaths(payload: Payload, ids: string[], req?: PayloadRequest): Promise<Map<string, string>> {
+export async function redirectPaths(
+  payload: Payload,
+  ids: string[],
+  req?: PayloadRequest,
+): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map()
   const routes = ident(tableOf(payload, 'routes'))
   const rows = await runSql<{ start_id: string; path: string }>(

@@ -53,7 +53,10 @@ async function withoutUnpublished(payload: Payload, rows: Row[], now: Date): Pro
  * rule. lastmod is the latest of the route's change, its target's change and
  * its go-live date.
  */
-export async function sitemapRoutes(payload: Payload, now = new Date()): Promise<Array<{ path: string; lastmod: Date }>> {
+export async function sitemapRoutes(
+  payload: Payload,
+  now = new Date(),
+): Promise<Array<{ path: string; lastmod: Date }>> {
   const rows = await runSql<Row>(
     payload,
     sql`WITH RECURSIVE ${chainCtes(payload)}, ${effectiveCte()}
@@ -63,7 +66,9 @@ export async function sitemapRoutes(payload: Payload, now = new Date()): Promise
       ORDER BY e.path`,
   )
   const denied = failedRules(getOptions(payload.config), null).map(itemPattern)
-  return (await withoutUnpublished(payload, rows, now)).filter((row) => !denied.some((rule) => rule.test(row.path))).map((row) => ({ path: row.path, lastmod: new Date(row.lastmod) }))
+  return (await withoutUnpublished(payload, rows, now))
+    .filter((row) => !denied.some((rule) => rule.test(row.path)))
+    .map((row) => ({ path: row.path, lastmod: new Date(row.lastmod) }))
 }
 
 /** GET /sitemap.xml at the site root: the sitemaps.org XML of the live site, absolute URLs on the configured origin. */
@@ -73,7 +78,8 @@ export async function sitemapXml(ctx: HydraContext, url: URL): Promise<EndpointR
     // The configured public URL when there is one: a Host header is the client's to choose.
     const origin = payload.config.serverURL?.replace(/\/+$/, '') || baseUrlOf(url)
     const urls = (await sitemapRoutes(payload)).map(
-      (route) => `  <url><loc>${escapeXml(origin + encodePath(route.path))}</loc><lastmod>${route.lastmod.toISOString()}</lastmod></url>`,
+      (route) =>
+        `  <url><loc>${escapeXml(origin + encodePath(route.path))}</loc><lastmod>${route.lastmod.toISOString()}</lastmod></url>`,
     )
     const data = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`
     return { status: 200, raw: { contentType: 'application/xml; charset=utf-8', data } }

@@ -12,7 +12,12 @@ async function idOf(resource: Resource, keyOrId: string, ctx: HydraContext): Pro
   if (isUuid(keyOrId)) return keyOrId
   // What no key can be (a NUL, a slash...) names nothing: no query.
   if (!KEY.test(keyOrId)) throw notFound()
-  const doc = await findOne(ctx.payload, { collection: resource.slug, where: { key: { equals: keyOrId } }, overrideAccess: false, req: ctx.req })
+  const doc = await findOne(ctx.payload, {
+    collection: resource.slug,
+    where: { key: { equals: keyOrId } },
+    overrideAccess: false,
+    req: ctx.req,
+  })
   if (!doc) throw notFound()
   return String(doc.id)
 }
@@ -22,7 +27,15 @@ function byKey(resource: Resource, doc: ReturnType<typeof resourceDocs.getItem>)
   return (kit) => ({
     ...doc(kit),
     path: `${resource.meta.pathPrefix}/${resource.meta.segment}/{id}`,
-    pathParameters: [{ name: 'id', in: 'path', required: true, description: 'The parameter\'s key (`siteName`), or its UUID', schema: { type: 'string' } }],
+    pathParameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: "The parameter's key (`siteName`), or its UUID",
+        schema: { type: 'string' },
+      },
+    ],
   })
 }
 

@@ -26,20 +26,27 @@ const hasFile = (doc: Record<string, unknown>, field: ResolvedField) => {
 export function applyUploadable(collection: CollectionConfig, options: ResolvedCwaOptions): CollectionConfig {
   const meta = getCwaMeta(collection)
   if (!meta?.uploadable) return collection
-  if (meta.kind !== 'component') throw new Error(`cwa uploads: ${meta.shortName} declares uploadable, which only component types support`)
+  if (meta.kind !== 'component')
+    throw new Error(`cwa uploads: ${meta.shortName} declares uploadable, which only component types support`)
   const fields = fieldsOf(meta)
   for (const field of fields) {
     if (!options.uploads.storage[field.adapter]) {
-      throw new Error(`cwa uploads: ${meta.shortName}.${field.name} uses storage "${field.adapter}", which is not registered (uploads.storage has: ${Object.keys(options.uploads.storage).join(', ')})`)
+      throw new Error(
+        `cwa uploads: ${meta.shortName}.${field.name} uses storage "${field.adapter}", which is not registered (uploads.storage has: ${Object.keys(options.uploads.storage).join(', ')})`,
+      )
     }
     for (const filter of field.imagineFilters) {
-      if (!options.uploads.filters[filter]) throw new Error(`cwa uploads: ${meta.shortName}.${field.name} names an unknown image filter "${filter}"`)
+      if (!options.uploads.filters[filter])
+        throw new Error(`cwa uploads: ${meta.shortName}.${field.name} names an unknown image filter "${filter}"`)
     }
   }
   const existing = new Set(collection.fields.flatMap((f) => ('name' in f ? [f.name] : [])))
   const added: Field[] = []
   for (const field of fields) {
-    if (existing.has(field.name)) throw new Error(`cwa uploads: ${meta.shortName} has a field named "${field.name}", the transient file property of the same name`)
+    if (existing.has(field.name))
+      throw new Error(
+        `cwa uploads: ${meta.shortName} has a field named "${field.name}", the transient file property of the same name`,
+      )
     // The transient property: accepted on write (data URI, null, a staged upload), never stored or shown.
     added.push({ name: field.name, type: 'text', virtual: true, admin: { hidden: true } })
     // The stored path: a nullable string column, set only by the upload hooks.
@@ -52,7 +59,10 @@ export function applyUploadable(collection: CollectionConfig, options: ResolvedC
       ...(own?.(doc) ?? []),
       ...fields
         .filter((field) => field.requiredOnPublish && !hasFile(doc, field))
-        .map((field) => ({ propertyPath: field.name, message: field.requiredOnPublishMessage.replaceAll('{{ property }}', field.name) })),
+        .map((field) => ({
+          propertyPath: field.name,
+          message: field.requiredOnPublishMessage.replaceAll('{{ property }}', field.name),
+        })),
     ]
     Object.defineProperty(names, WRAPPED, { value: true, enumerable: false })
   }

@@ -43,7 +43,10 @@ function uploadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint {
       const files = [...staged.values()].map((upload) => upload.file)
       let doc: Record<string, unknown>
       try {
-        if (staged.size === 0) throw badRequest(`No file was sent: send one part per file property (${fields.map((f) => f.name).join(', ')}).`)
+        if (staged.size === 0)
+          throw badRequest(
+            `No file was sent: send one part per file property (${fields.map((f) => f.name).join(', ')}).`,
+          )
         const data: Record<string, unknown> = {}
         for (const [field, upload] of staged) data[field.name] = stageToken(ctx.req, upload)
         doc = await storeFor(resource, ctx).update(id.toLowerCase(), data)
@@ -78,13 +81,18 @@ function downloadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint
       if (!original) throw notFound('This record has no file here.')
       const rows = (await infoFor(ctx.payload, [original], ctx.req)).filter((row) => row.adapter === field.adapter)
       const filter = ctx.query.get('imagineFilter')
-      const row = filter ? rows.find((r) => r.source === original && r.filter === filter) : rows.find((r) => r.source === null)
+      const row = filter
+        ? rows.find((r) => r.source === original && r.filter === filter)
+        : rows.find((r) => r.source === null)
       if (filter && !row) throw notFound('No such image variant.')
       const path = safeStoredPath(row?.path ?? original)
       if (!path) throw notFound()
       const file = await storageFor(ctx.payload, field.adapter).get(path)
       if (!file) {
-        ctx.payload.logger.warn({ path, field: field.name, resource: resource.meta.shortName, id }, 'cwa uploads: a stored file is missing from its storage')
+        ctx.payload.logger.warn(
+          { path, field: field.name, resource: resource.meta.shortName, id },
+          'cwa uploads: a stored file is missing from its storage',
+        )
         throw notFound('The file is missing from storage.')
       }
       const mimeType = row?.mimeType ?? 'application/octet-stream'
@@ -108,4 +116,3 @@ export function uploadEndpoints(registry: ResourceRegistry): Endpoint[] {
     return fields.length === 0 ? [] : [uploadEndpoint(resource, fields), downloadEndpoint(resource, fields)]
   })
 }
-

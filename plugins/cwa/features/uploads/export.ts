@@ -37,11 +37,17 @@ export function uploadFieldsOf(payload: Pick<Payload, 'collections'>, slug: stri
 }
 
 /** The files the records of a collection hold, by record id, with their info records (one query for all). */
-export async function recordFiles(payload: Payload, slug: string, docs: ReadonlyArray<Record<string, unknown>>): Promise<Map<string, RecordFile[]>> {
+export async function recordFiles(
+  payload: Payload,
+  slug: string,
+  docs: ReadonlyArray<Record<string, unknown>>,
+): Promise<Map<string, RecordFile[]>> {
   const fields = uploadFieldsOf(payload, slug)
   const out = new Map<string, RecordFile[]>()
   if (fields.length === 0) return out
-  const paths = docs.flatMap((doc) => fields.flatMap((f) => (typeof doc[f.property] === 'string' && doc[f.property] ? [doc[f.property] as string] : [])))
+  const paths = docs.flatMap((doc) =>
+    fields.flatMap((f) => (typeof doc[f.property] === 'string' && doc[f.property] ? [doc[f.property] as string] : [])),
+  )
   const rows = await infoFor(payload, [...new Set(paths)])
   for (const doc of docs) {
     const files: RecordFile[] = []
@@ -62,12 +68,17 @@ export async function recordFiles(payload: Payload, slug: string, docs: Readonly
 }
 
 /** The bytes of a stored file, read through its storage adapter; null when the storage does not have it (or the path is unsafe). */
-export async function readStoredFile(payload: Pick<Payload, 'config'>, adapter: string, path: string): Promise<Buffer | null> {
+export async function readStoredFile(
+  payload: Pick<Payload, 'config'>,
+  adapter: string,
+  path: string,
+): Promise<Buffer | null> {
   const safe = safeStoredPath(path)
   if (!safe) return null
   const file = await storageFor(payload, adapter).get(safe)
   if (!file) return null
   const chunks: Uint8Array[] = []
-  for await (const chunk of file.stream) chunks.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : (chunk as Uint8Array))
+  for await (const chunk of file.stream)
+    chunks.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : (chunk as Uint8Array))
   return Buffer.concat(chunks)
 }

@@ -23,6 +23,10 @@ type Req = NonNullable<Parameters<NonNullable<CwaResourceMeta['uploadFilters']>>
 export const webRequest = (req: Req | null | undefined): Req | null => (req?.headers?.get?.('host') ? req : null)
 
 /** The filters of a field for this request: the declared ones, then the type's dynamic ones appended (rule 3). */
-export function filtersOf(meta: Pick<CwaResourceMeta, 'uploadFilters'>, field: ResolvedField, req: Req | null | undefined): string[] {
+export function filtersOf(
+  meta: Pick<CwaResourceMeta, 'uploadFilters'>,
+  field: ResolvedField,
+  req: Req | null | undefined,
+): string[] {
   return [...field.imagineFilters, ...(meta.uploadFilters?.(field.name, webRequest(req)) ?? [])]
 }

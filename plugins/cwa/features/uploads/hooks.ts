@@ -1,4 +1,9 @@
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  CollectionBeforeChangeHook,
+  PayloadRequest,
+} from 'payload'
 import type { CwaResourceMeta } from '../../core/types.js'
 import { filtersOf } from './fields.js'
 import type { ResolvedField } from './options.js'
@@ -31,27 +36,43 @@ function released(req: PayloadRequest): Map<string, Record<string, string | null
 const key = (slug: string, id: unknown) => `${slug}:${String(id)}`
 const relationId = (value: unknown) => (value && typeof value === 'object' ? (value as { id?: unknown }).id : value)
 
-export function beforeChangeHook(meta: CwaResourceMeta, fields: ResolvedField[], publishedResource: string | null): CollectionBeforeChangeHook {
+export function beforeChangeHook(
+  meta: CwaResourceMeta,
+  fields: ResolvedField[],
+  publishedResource: string | null,
+): CollectionBeforeChangeHook {
   return async ({ data, originalDoc, operation, req, collection }) => {
     const slug = collection.slug
     const handedOver = operation === 'update' && originalDoc ? released(req).get(key(slug, originalDoc.id)) : undefined
     // Payload's duplicate is a create whose originalDoc is the record copied, without its id; on any other create it is
     // empty, or holds only the `_status` Payload adds when publishing all locales.
     const duplicateOf =
-      operation === 'create' && originalDoc && Object.keys(originalDoc).some((name) => name !== '_status') ? (originalDoc as Record<string, unknown>) : null
+      operation === 'create' && originalDoc && Object.keys(originalDoc).some((name) => name !== '_status')
+        ? (originalDoc as Record<string, unknown>)
+        : null
     // A copy's twin link is the original's until the field hook clears it: a copy is no draft twin.
-    const twinOf = operation === 'create' && publishedResource && !duplicateOf ? relationId(data[publishedResource]) : null
+    const twinOf =
+      operation === 'create' && publishedResource && !duplicateOf ? relationId(data[publishedResource]) : null
     let twin: Record<string, unknown> | null = null
     for (const field of fields) {
       const incoming = data[field.name]
       delete data[field.name]
-      const current = operation === 'update' ? ((originalDoc?.[field.property] as string | null | undefined) ?? null) : null
+      const current =
+        operation === 'update' ? ((originalDoc?.[field.property] as string | null | undefined) ?? null) : null
       let next: string | null = current
       // Publishing: the published record takes the file of the draft deleted just before in this request.
-      if (handedOver && field.property in handedOver && data[field.property] === handedOver[field.property]) next = handedOver[field.property] ?? null
+      if (handedOver && field.property in handedOver && data[field.property] === handedOver[field.property])
+        next = handedOver[field.property] ?? null
       // A new draft twin: its own copy of the published record's file (contract rule 5).
       if (twinOf && incoming === undefined) {
-        twin ??= (await req.payload.findByID({ collection: slug as never, id: String(twinOf), depth: 0, overrideAccess: true, disableErrors: true, req })) as Record<string, unknown> | null
+        twin ??= (await req.payload.findByID({
+          collection: slug as never,
+          id: String(twinOf),
+          depth: 0,
+          overrideAccess: true,
+          disableErrors: true,
+          req,
+        })) as Record<string, unknown> | null
         const source = twin?.[field.property]
         if (typeof source === 'string' && source) next = await copyForDraft(req.payload, req, field, source)
       }
@@ -63,8 +84,15 @@ export function beforeChangeHook(meta: CwaResourceMeta, fields: ResolvedField[],
       if (incoming === null) next = null
       else if (incoming !== undefined) {
         void sweepStaging(req.payload)
-        const staged = stagedByToken(req, incoming) ?? (typeof incoming === 'string' ? await stageDataUri(req.payload, incoming) : null)
-        if (!staged) throw fileViolation(slug, field.name, 'This value should be a file: a data URI (data:<type>;base64,...) or a multipart upload.')
+        const staged =
+          stagedByToken(req, incoming) ??
+          (typeof incoming === 'string' ? await stageDataUri(req.payload, incoming) : null)
+        if (!staged)
+          throw fileViolation(
+            slug,
+            field.name,
+            'This value should be a file: a data URI (data:<type>;base64,...) or a multipart upload.',
+          )
         next = await storeStaged(req.payload, req, slug, field, staged, filtersOf(meta, field, req))
       }
       data[field.property] = next
@@ -78,7 +106,8 @@ export function afterChangeHook(fields: ResolvedField[]): CollectionAfterChangeH
     if (operation !== 'update' || !previousDoc) return doc
     for (const field of fields) {
       const before = previousDoc[field.property]
-      if (typeof before === 'string' && before && before !== doc[field.property]) await releaseAfterCommit(req.payload, req, field.adapter, before)
+      if (typeof before === 'string' && before && before !== doc[field.property])
+        await releaseAfterCommit(req.payload, req, field.adapter, before)
     }
     return doc
   }

@@ -58,17 +58,31 @@ const FORMATS: Record<string, { mime: string; ext: string }> = {
 }
 
 /** The output format of a filter for an original of this type. */
-export function variantFormat(filter: ImageFilter, originalMime: string): { format: keyof FormatEnum; mime: string; ext: string } {
+export function variantFormat(
+  filter: ImageFilter,
+  originalMime: string,
+): { format: keyof FormatEnum; mime: string; ext: string } {
   const name = filter.format ?? Object.entries(FORMATS).find(([, f]) => f.mime === originalMime)?.[0] ?? 'png'
   return { format: name as keyof FormatEnum, ...FORMATS[name]! }
 }
 
 /** One variant, written to `target` (a staging file). */
-export async function makeVariant(source: string, target: string, filter: ImageFilter, originalMime: string, maxPixels: number): Promise<VariantOutput> {
+export async function makeVariant(
+  source: string,
+  target: string,
+  filter: ImageFilter,
+  originalMime: string,
+  maxPixels: number,
+): Promise<VariantOutput> {
   const { format, mime, ext } = variantFormat(filter, originalMime)
   const info = await sharp(source, { limitInputPixels: maxPixels, failOn: 'truncated' })
     .rotate()
-    .resize({ width: filter.width, height: filter.height, fit: filter.fit ?? 'inside', withoutEnlargement: filter.withoutEnlargement ?? true })
+    .resize({
+      width: filter.width,
+      height: filter.height,
+      fit: filter.fit ?? 'inside',
+      withoutEnlargement: filter.withoutEnlargement ?? true,
+    })
     .toFormat(format as keyof FormatEnum)
     .toFile(target)
   return { width: info.width, height: info.height, size: info.size, mimeType: mime, ext }

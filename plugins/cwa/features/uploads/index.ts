@@ -8,7 +8,15 @@ import { applyUploadable } from './config.js'
 import { uploadsExtension } from './extension.js'
 import { uploadedFilesCollection } from './info.js'
 
-export type { DynamicFilters, ImageFilter, StorageConfig, UploadableDeclaration, UploadableField, UploadsPluginOptions, UrlGenerator } from './options.js'
+export type {
+  DynamicFilters,
+  ImageFilter,
+  StorageConfig,
+  UploadableDeclaration,
+  UploadableField,
+  UploadsPluginOptions,
+  UrlGenerator,
+} from './options.js'
 export type { StorageAdapter } from './storage/adapter.js'
 export { localStorage } from './storage/local.js'
 export { s3Storage } from './storage/s3.js'

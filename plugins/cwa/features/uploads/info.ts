@@ -46,14 +46,20 @@ export interface FileInfo {
   height: number | null
 }
 
-const table = (payload: Pick<Payload, 'config'>) => sql.identifier(`${getOptions(payload.config).tablePrefix}${INFO_SLUG}`)
+const table = (payload: Pick<Payload, 'config'>) =>
+  sql.identifier(`${getOptions(payload.config).tablePrefix}${INFO_SLUG}`)
 
 export async function insertInfo(payload: Payload, req: PayloadRequest, rows: FileInfo[]): Promise<void> {
   if (rows.length === 0) return
   const values = rows.map(
-    (r) => sql`(${r.adapter}, ${r.path}, ${r.source}, ${r.filter}, ${r.position}, ${r.mimeType}, ${r.fileSize}, ${r.width}, ${r.height})`,
+    (r) =>
+      sql`(${r.adapter}, ${r.path}, ${r.source}, ${r.filter}, ${r.position}, ${r.mimeType}, ${r.fileSize}, ${r.width}, ${r.height})`,
   )
-  await runSql(payload, sql`INSERT INTO ${table(payload)} (adapter, path, source, filter, position, mime_type, file_size, width, height) VALUES ${sql.join(values, sql`, `)}`, req)
+  await runSql(
+    payload,
+    sql`INSERT INTO ${table(payload)} (adapter, path, source, filter, position, mime_type, file_size, width, height) VALUES ${sql.join(values, sql`, `)}`,
+    req,
+  )
 }
 
 interface Row {
@@ -83,7 +89,10 @@ const toInfo = (r: Row): FileInfo => ({
 /** Originals and their variants for these stored paths, in one query. */
 export async function infoFor(payload: Payload, paths: string[], req?: PayloadRequest): Promise<FileInfo[]> {
   if (paths.length === 0) return []
-  const list = sql.join(paths.map((p) => sql`${p}`), sql`, `)
+  const list = sql.join(
+    paths.map((p) => sql`${p}`),
+    sql`, `,
+  )
   const rows = await runSql<Row>(
     payload,
     sql`SELECT adapter, path, source, filter, position, mime_type, file_size, width, height FROM ${table(payload)}
@@ -95,5 +104,8 @@ export async function infoFor(payload: Payload, paths: string[], req?: PayloadRe
 
 /** Forgets a file and its variants (after it left the storage). */
 export async function deleteInfo(payload: Payload, adapter: string, path: string): Promise<void> {
-  await runSql(payload, sql`DELETE FROM ${table(payload)} WHERE adapter = ${adapter} AND (path = ${path} OR source = ${path})`)
+  await runSql(
+    payload,
+    sql`DELETE FROM ${table(payload)} WHERE adapter = ${adapter} AND (path = ${path} OR source = ${path})`,
+  )
 }

@@ -9,7 +9,9 @@ import { type StagedUpload, stagingFile } from './staging.js'
 
 /** The 413 of a multipart request past the limit (the connection is closed: the rest is never read). */
 export const uploadTooLarge = (limit: number) =>
-  new HttpError(413, `Request body too large: an upload request may send at most ${limit / 1024 / 1024} MiB.`, { Connection: 'close' })
+  new HttpError(413, `Request body too large: an upload request may send at most ${limit / 1024 / 1024} MiB.`, {
+    Connection: 'close',
+  })
 
 /**
  * Reads a multipart/form-data body part by part, each file streamed to a
@@ -36,7 +38,10 @@ export async function readMultipart(
   let total = 0
   let parser: busboy.Busboy
   try {
-    parser = busboy({ headers: { 'content-type': contentType }, limits: { files: fields.length, fields: 20, parts: fields.length + 20 } })
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { files: fields.length, fields: 20, parts: fields.length + 20 },
+    })
   } catch {
     throw badRequest('The multipart body has no boundary.')
   }
@@ -63,7 +68,12 @@ export async function readMultipart(
         const field = byName.get(name)
         if (!field || staged.has(field)) {
           stream.resume()
-          if (!field) fail(badRequest(`"${name}" is not a file property of this type (expected ${fields.map((f) => f.name).join(', ')}).`))
+          if (!field)
+            fail(
+              badRequest(
+                `"${name}" is not a file property of this type (expected ${fields.map((f) => f.name).join(', ')}).`,
+              ),
+            )
           else fail(badRequest(`"${name}" was sent twice.`))
           return
         }

@@ -9,7 +9,14 @@ import { randomBytes, randomUUID } from 'node:crypto'
 export function storedName(prefix: string, clientName: string | null, ext: string): string {
   if (clientName === null) return `${prefix}${randomUUID()}.${ext}`
   const base = clientName.split(/[\\/]/).pop() ?? ''
-  const stem = base.replace(/\.[^.]*$/, '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64) || 'file'
+  const stem =
+    base
+      .replace(/\.[^.]*$/, '')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 64) || 'file'
   return `${prefix}${stem}-${randomBytes(6).toString('hex')}.${ext}`
 }
 

@@ -65,7 +65,11 @@ export interface ImageFilter {
 
 /** A storage alias: a built-in adapter by its name and settings, or an adapter object. */
 export type StorageConfig =
-  | { adapter: 'local'; /** Default `./.data/uploads`. */ directory?: string; /** Base URL the directory is served at (public URLs). */ publicUrl?: string }
+  | {
+      adapter: 'local'
+      /** Default `./.data/uploads`. */ directory?: string
+      /** Base URL the directory is served at (public URLs). */ publicUrl?: string
+    }
   | ({ adapter: 's3' } & S3StorageOptions)
   | StorageAdapter
 
@@ -109,7 +113,13 @@ export const DEFAULT_MAX_PIXELS = 40_000_000
 export const TEMPORARY_URL_TTL = 3 * 24 * 3600
 
 export const uploadsOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'uploads'>> = {
-  uploads: { storage: true, filters: true, temporaryUrlTtlSeconds: true, maxRequestBytes: true, stagingDirectory: true },
+  uploads: {
+    storage: true,
+    filters: true,
+    temporaryUrlTtlSeconds: true,
+    maxRequestBytes: true,
+    stagingDirectory: true,
+  },
 }
 
 export function resolveUploadsOptions(options: CwaPluginOptions): Pick<ResolvedCwaOptions, 'uploads'> {
@@ -171,14 +181,23 @@ export function resolveFields(shortName: string, declaration: UploadableDeclarat
   const seen = new Map<string, string>()
   for (const field of fields) {
     const other = seen.get(field.property)
-    if (other) throw new Error(`cwa uploads: ${shortName}.${other} and ${shortName}.${field.name} both store their path in "${field.property}"; give each its own property`)
-    if (field.property === field.name) throw new Error(`cwa uploads: ${shortName}.${field.name} cannot store its path in a property of the same name`)
-    if (field.prefix && !isSafePrefix(field.prefix)) throw new Error(`cwa uploads: ${shortName}.${field.name} has an unsafe prefix "${field.prefix}"`)
+    if (other)
+      throw new Error(
+        `cwa uploads: ${shortName}.${other} and ${shortName}.${field.name} both store their path in "${field.property}"; give each its own property`,
+      )
+    if (field.property === field.name)
+      throw new Error(`cwa uploads: ${shortName}.${field.name} cannot store its path in a property of the same name`)
+    if (field.prefix && !isSafePrefix(field.prefix))
+      throw new Error(`cwa uploads: ${shortName}.${field.name} has an unsafe prefix "${field.prefix}"`)
     seen.set(field.property, field.name)
   }
   return fields
 }
 
 function isSafePrefix(prefix: string): boolean {
-  return !prefix.startsWith('/') && !prefix.split('/').some((part) => part === '..' || part === '.') && !prefix.includes('\\')
+  return (
+    !prefix.startsWith('/') &&
+    !prefix.split('/').some((part) => part === '..' || part === '.') &&
+    !prefix.includes('\\')
+  )
 }

@@ -17,7 +17,8 @@ export const isRaster = (mimeType: string) => RASTER.has(mimeType)
 export async function sniffFile(file: string): Promise<SniffedType> {
   const found = await fileTypeFromFile(file).catch(() => undefined)
   // file-type calls any XML application/xml: an SVG is told by its root element.
-  if ((!found || found.mime === 'application/xml') && (await looksLikeSvg(file))) return { mimeType: 'image/svg+xml', ext: 'svg' }
+  if ((!found || found.mime === 'application/xml') && (await looksLikeSvg(file)))
+    return { mimeType: 'image/svg+xml', ext: 'svg' }
   if (found) return { mimeType: found.mime, ext: found.ext }
   return { mimeType: 'application/octet-stream', ext: 'bin' }
 }
@@ -28,8 +29,14 @@ async function looksLikeSvg(file: string): Promise<boolean> {
   try {
     const buffer = new Uint8Array(4096)
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
-    const text = Buffer.from(buffer.subarray(0, bytesRead)).toString('utf8').replace(/^\uFEFF/, '')
-    const stripped = text.replace(/<\?xml[\s\S]*?\?>/, '').replace(/<!--[\s\S]*?-->/g, '').replace(/<!DOCTYPE[^>]*>/i, '').trimStart()
+    const text = Buffer.from(buffer.subarray(0, bytesRead))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+    const stripped = text
+      .replace(/<\?xml[\s\S]*?\?>/, '')
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<!DOCTYPE[^>]*>/i, '')
+      .trimStart()
     return /^<svg[\s>]/i.test(stripped)
   } finally {
     await handle.close()

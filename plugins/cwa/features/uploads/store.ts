@@ -21,7 +21,12 @@ import { fieldsOf } from './fields.js'
  * commit, and only when no record names it any more.
  */
 
-const humanSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MiB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} bytes`)
+const humanSize = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(2)} MiB`
+    : bytes >= 1024
+      ? `${(bytes / 1024).toFixed(1)} KiB`
+      : `${bytes} bytes`
 
 /** A refusal on the file property (a 422 on the JSON-LD API, a 400 on Payload REST). */
 export function fileViolation(collection: string, field: string, message: string): ValidationError {
@@ -44,13 +49,17 @@ export async function storeStaged(
 ): Promise<string> {
   const refuse = (message: string) => fileViolation(collection, field.name, message)
   if (field.maxSize !== null && (staged.tooLarge || staged.size > field.maxSize)) {
-    throw refuse(`The file is too large (${staged.tooLarge ? 'more than ' : ''}${humanSize(staged.size)}). Allowed maximum size is ${humanSize(field.maxSize)}.`)
+    throw refuse(
+      `The file is too large (${staged.tooLarge ? 'more than ' : ''}${humanSize(staged.size)}). Allowed maximum size is ${humanSize(field.maxSize)}.`,
+    )
   }
   if (staged.size === 0) throw refuse('An empty file is not allowed.')
   const type = await sniffFile(staged.file)
   const path = storedName(field.prefix, staged.clientName, type.ext)
   const rows: FileInfo[] = []
-  const files: Array<{ path: string; file: string; mimeType: string }> = [{ path, file: staged.file, mimeType: type.mimeType }]
+  const files: Array<{ path: string; file: string; mimeType: string }> = [
+    { path, file: staged.file, mimeType: type.mimeType },
+  ]
   let width: number | null = null
   let height: number | null = null
   if (isRaster(type.mimeType)) {
@@ -58,7 +67,9 @@ export async function storeStaged(
     const size = await headerSize(staged.file)
     if (!size) throw refuse('This file is not a valid image.')
     if (size.width * size.height > field.maxPixels) {
-      throw refuse(`The image has too many pixels (${size.width * size.height}). Maximum number of pixels allowed is ${field.maxPixels}.`)
+      throw refuse(
+        `The image has too many pixels (${size.width * size.height}). Maximum number of pixels allowed is ${field.maxPixels}.`,
+      )
     }
     if (!(await assertDecodes(staged.file, field.maxPixels))) throw refuse('This file is not a valid image.')
     width = size.width
@@ -69,20 +80,38 @@ export async function storeStaged(
       for (const [position, name] of filters.entries()) {
         const filter = defined[name]
         if (!filter) {
-          payload.logger.warn({ filter: name, field: field.name, collection }, 'cwa uploads: unknown image filter skipped')
+          payload.logger.warn(
+            { filter: name, field: field.name, collection },
+            'cwa uploads: unknown image filter skipped',
+          )
           continue
         }
         const occurrence = (seen.get(name) ?? 0) + 1
         seen.set(name, occurrence)
         const target = stagingFile(payload)
-        const out = await makeVariant(staged.file, target, filter, type.mimeType, field.maxPixels).catch(async (err: unknown) => {
-          await rm(target, { force: true })
-          payload.logger.info({ err, filter: name, field: field.name, collection }, 'cwa uploads: an image variant could not be made; the upload is refused')
-          throw refuse('This file is not a valid image.')
-        })
+        const out = await makeVariant(staged.file, target, filter, type.mimeType, field.maxPixels).catch(
+          async (err: unknown) => {
+            await rm(target, { force: true })
+            payload.logger.info(
+              { err, filter: name, field: field.name, collection },
+              'cwa uploads: an image variant could not be made; the upload is refused',
+            )
+            throw refuse('This file is not a valid image.')
+          },
+        )
         const variantPath = variantName(path, name, occurrence, out.ext)
         files.push({ path: variantPath, file: target, mimeType: out.mimeType })
-        rows.push({ adapter: field.adapter, path: variantPath, source: path, filter: name, position: position + 1, mimeType: out.mimeType, fileSize: out.size, width: out.width, height: out.height })
+        rows.push({
+          adapter: field.adapter,
+          path: variantPath,
+          source: path,
+          filter: name,
+          position: position + 1,
+          mimeType: out.mimeType,
+          fileSize: out.size,
+          width: out.width,
+          height: out.height,
+        })
       }
     } catch (error) {
       // The variants made so far never reach the storage.
@@ -90,7 +119,17 @@ export async function storeStaged(
       throw error
     }
   }
-  rows.unshift({ adapter: field.adapter, path, source: null, filter: null, position: 0, mimeType: type.mimeType, fileSize: staged.size, width, height })
+  rows.unshift({
+    adapter: field.adapter,
+    path,
+    source: null,
+    filter: null,
+    position: 0,
+    mimeType: type.mimeType,
+    fileSize: staged.size,
+    width,
+    height,
+  })
   await insertInfo(payload, req, rows)
   const storage = storageFor(payload, field.adapter)
   await afterCommit(req, async () => {
@@ -107,7 +146,12 @@ export async function storeStaged(
  * with its variants; the copy is made after commit. When the original is not
  * in the storage, the draft keeps the original path.
  */
-export async function copyForDraft(payload: Payload, req: PayloadRequest, field: ResolvedField, source: string): Promise<string> {
+export async function copyForDraft(
+  payload: Payload,
+  req: PayloadRequest,
+  field: ResolvedField,
+  source: string,
+): Promise<string> {
   const safe = safeStoredPath(source)
   if (!safe) return source
   const storage = storageFor(payload, field.adapter)
@@ -142,7 +186,12 @@ export async function copyForDraft(payload: Payload, req: PayloadRequest, field:
  * names it (a publish handed it to the published twin; a draft sharing a
  * missing original).
  */
-export async function releaseAfterCommit(payload: Payload, req: PayloadRequest, adapter: string, path: string): Promise<void> {
+export async function releaseAfterCommit(
+  payload: Payload,
+  req: PayloadRequest,
+  adapter: string,
+  path: string,
+): Promise<void> {
   await afterCommit(req, async () => {
     if (await isReferenced(payload, adapter, path)) return
     const storage = storageFor(payload, adapter)
@@ -167,7 +216,10 @@ async function isReferenced(payload: Payload, adapter: string, path: string): Pr
     if (fields.length === 0) continue
     const table = collection.dbName ?? collection.slug
     const columns = fields.map((field) => sql`${sql.identifier(snake(field.property))} = ${path}`)
-    const rows = await runSql(payload, sql`SELECT 1 FROM ${sql.identifier(String(table))} WHERE ${sql.join(columns, sql` OR `)} LIMIT 1`)
+    const rows = await runSql(
+      payload,
+      sql`SELECT 1 FROM ${sql.identifier(String(table))} WHERE ${sql.join(columns, sql` OR `)} LIMIT 1`,
+    )
     if (rows.length > 0) return true
   }
   return false

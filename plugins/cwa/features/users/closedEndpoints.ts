@@ -14,11 +14,19 @@ export function closedPasswordEndpoints(apiPrefix: string): Endpoint[] {
     method: 'post',
     handler: () =>
       Response.json(
-        { errors: [{ message: `Not available: request a reset with GET ${apiPrefix}/password/reset/request/{username}.` }] },
+        {
+          errors: [
+            { message: `Not available: request a reset with GET ${apiPrefix}/password/reset/request/{username}.` },
+          ],
+        },
         { status: 404, headers: { 'Cache-Control': 'private, no-store' } },
       ),
   })
-  return [closed('/forgot-password'), closed('/reset-password'), ...(firstRegisterOpen() ? [] : [closedFirstRegister()])]
+  return [
+    closed('/forgot-password'),
+    closed('/reset-password'),
+    ...(firstRegisterOpen() ? [] : [closedFirstRegister()]),
+  ]
 }
 
 /**
@@ -40,7 +48,14 @@ function closedFirstRegister(): Endpoint {
     method: 'post',
     handler: () =>
       Response.json(
-        { errors: [{ message: 'Not available in production: create the first super admin with `npx payload cwa:user:create <username> <email> <password> --super-admin`.' }] },
+        {
+          errors: [
+            {
+              message:
+                'Not available in production: create the first super admin with `npx payload cwa:user:create <username> <email> <password> --super-admin`.',
+            },
+          ],
+        },
         { status: 404, headers: { 'Cache-Control': 'private, no-store' } },
       ),
   }

@@ -9,7 +9,12 @@ import { noteSentFields } from './hooks/changes.js'
 import { emailChangeRules } from './hooks/emailChange.js'
 import { equalLoginTiming, userChecker } from './hooks/loginChecks.js'
 import { notePasswordChange } from './hooks/password.js'
-import { forgetCachedTokenState, forgetDeletedTokenState, tokenVersionField, tokenVersionRule } from './hooks/tokenVersion.js'
+import {
+  forgetCachedTokenState,
+  forgetDeletedTokenState,
+  tokenVersionField,
+  tokenVersionRule,
+} from './hooks/tokenVersion.js'
 import { userWriteEffects } from './hooks/writeEffects.js'
 import { apiSessionStrategy, clearApiSessionCookies, openApiSessionOnAdminLogin } from './sessionStrategy.js'
 import { loginSucceeded, loginThrottle, sameLoginRefusal } from './throttle.js'

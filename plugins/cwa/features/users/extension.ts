@@ -13,6 +13,9 @@ export const usersExtension: HydraExtension = {
   allowsOrigin(origin, payload) {
     const links = getOptions(payload.config).user.emailLinks
     const normalized = origin.toLowerCase()
-    return (links.defaultOrigin !== null && links.defaultOrigin.replace(/\/+$/, '').toLowerCase() === normalized) || isAllowedOrigin(origin, links.allowedOrigins)
+    return (
+      (links.defaultOrigin !== null && links.defaultOrigin.replace(/\/+$/, '').toLowerCase() === normalized) ||
+      isAllowedOrigin(origin, links.allowedOrigins)
+    )
   },
 }

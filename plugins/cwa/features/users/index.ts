@@ -14,6 +14,9 @@ export { assertSubmitAllowed, countFailedPasswordCheck, FORM_SUBMIT_THROTTLE, LO
 /** A site may declare its own `users` collection; the feature adds one otherwise. */
 export const usersFeature: CwaFeature = {
   name: 'users',
-  collections: (ctx, declared) => [...(declared.some((c) => c.slug === 'users') ? [] : [usersCollection(ctx)]), userTokensCollection(ctx)],
+  collections: (ctx, declared) => [
+    ...(declared.some((c) => c.slug === 'users') ? [] : [usersCollection(ctx)]),
+    userTokensCollection(ctx),
+  ],
   extension: usersExtension,
 }

@@ -1,7 +1,13 @@
 import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit.js'
 import type { EndpointDoc } from '../../hydra/endpoint.js'
 
-const pathParameter = (name: string, description: string): Schema => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })
+const pathParameter = (name: string, description: string): Schema => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+})
 
 const tags = ['Email flows']
 const username = pathParameter('username', 'The username')
@@ -17,15 +23,30 @@ function responses(kit: OpenApiKit) {
       ...kit.errorResponse('Repeat wait: nothing sent or changed'),
       headers: { ...noStore, 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
     },
-    503: { ...kit.errorResponse('The email could not be sent; nothing saved, the previous link keeps working'), headers: noStore },
+    503: {
+      ...kit.errorResponse('The email could not be sent; nothing saved, the previous link keeps working'),
+      headers: noStore,
+    },
   }
   return { status, sending }
 }
 
 const operation =
-  (operationId: string, summary: string, parameters: Schema[], pick: (r: ReturnType<typeof responses>, kit: OpenApiKit) => Schema) =>
+  (
+    operationId: string,
+    summary: string,
+    parameters: Schema[],
+    pick: (r: ReturnType<typeof responses>, kit: OpenApiKit) => Schema,
+  ) =>
   (kit: OpenApiKit): EndpointDoc => ({
-    operation: { operationId, tags, summary, security: kit.security(true), parameters, responses: pick(responses(kit), kit) },
+    operation: {
+      operationId,
+      tags,
+      summary,
+      security: kit.security(true),
+      parameters,
+      responses: pick(responses(kit), kit),
+    },
   })
 
 /** The OpenAPI description of the e-mail flow endpoints (endpoints.ts). */
@@ -36,26 +57,50 @@ export const flowDocs = {
     [pathParameter('username', 'The username or the email address')],
     (r) => r.sending,
   ),
-  verifyEmail: operation('verifyEmail', 'Verifies the address of a registration.', [username, pathParameter('token', 'The emailed token')], (r, kit) => ({
-    200: r.status,
-    404: kit.responseRef('NotFound'),
-  })),
-  resendVerifyEmail: operation('resendVerifyEmail', 'Emails the verification link again, for the current address.', [username], (r) => r.sending),
+  verifyEmail: operation(
+    'verifyEmail',
+    'Verifies the address of a registration.',
+    [username, pathParameter('token', 'The emailed token')],
+    (r, kit) => ({
+      200: r.status,
+      404: kit.responseRef('NotFound'),
+    }),
+  ),
+  resendVerifyEmail: operation(
+    'resendVerifyEmail',
+    'Emails the verification link again, for the current address.',
+    [username],
+    (r) => r.sending,
+  ),
   confirmEmail: operation(
     'confirmEmail',
     'Confirms a changed email address.',
     [username, pathParameter('emailAddress', 'The new address'), pathParameter('token', 'The emailed token')],
     (r, kit) => ({ 200: r.status, 404: kit.responseRef('NotFound') }),
   ),
-  resendVerifyNewEmail: operation('resendVerifyNewEmail', 'Emails the confirmation link of a pending address change again.', [username], (r) => r.sending),
+  resendVerifyNewEmail: operation(
+    'resendVerifyNewEmail',
+    'Emails the confirmation link of a pending address change again.',
+    [username],
+    (r) => r.sending,
+  ),
 }
 
 /** The Status schema the flows answer with, and their tag. */
 export function amendUserDocs(document: OpenApiDocument): void {
-  document.tags.push({ name: 'Email flows', description: 'Password reset, email verification and email address change' })
+  document.tags.push({
+    name: 'Email flows',
+    description: 'Password reset, email verification and email address change',
+  })
   document.components.schemas['Users.Status'] = {
     type: 'object',
-    properties: { '@context': {}, '@type': { type: 'string', const: 'Status' }, statusCode: { type: 'integer' }, title: { type: 'string' }, description: { type: 'string' } },
+    properties: {
+      '@context': {},
+      '@type': { type: 'string', const: 'Status' },
+      statusCode: { type: 'integer' },
+      title: { type: 'string' },
+      description: { type: 'string' },
+    },
     required: ['@type'],
   }
 }

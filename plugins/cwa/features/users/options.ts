@@ -44,10 +44,14 @@ export interface UserOptions {
     requestTimeoutSeconds?: number
     email?: UserEmailOptions
   }
-  emails?: Partial<Record<'welcome' | 'userEnabled' | 'usernameChanged' | 'passwordChanged', { enabled?: boolean; subject?: string }>>
+  emails?: Partial<
+    Record<'welcome' | 'userEnabled' | 'usernameChanged' | 'passwordChanged', { enabled?: boolean; subject?: string }>
+  >
 }
 
-type Required2<T> = { [K in keyof T]-?: NonNullable<T[K]> extends object ? Required2<NonNullable<T[K]>> : NonNullable<T[K]> }
+type Required2<T> = {
+  [K in keyof T]-?: NonNullable<T[K]> extends object ? Required2<NonNullable<T[K]>> : NonNullable<T[K]>
+}
 export interface ResolvedUserEmail {
   defaultRedirectPath: string
   redirectPathQuery: string | null
@@ -65,9 +69,16 @@ export interface ResolvedUserOptions {
     requestTimeoutSeconds: number
     email: ResolvedUserEmail
   }
-  passwordReset: { repeatTtlSeconds: number; requestTimeoutSeconds: number; concealUnknownUsers: boolean; email: ResolvedUserEmail }
+  passwordReset: {
+    repeatTtlSeconds: number
+    requestTimeoutSeconds: number
+    concealUnknownUsers: boolean
+    email: ResolvedUserEmail
+  }
   newEmailConfirmation: { repeatTtlSeconds: number; requestTimeoutSeconds: number; email: ResolvedUserEmail }
-  emails: Required2<Record<'welcome' | 'userEnabled' | 'usernameChanged' | 'passwordChanged', { enabled: boolean; subject: string }>>
+  emails: Required2<
+    Record<'welcome' | 'userEnabled' | 'usernameChanged' | 'passwordChanged', { enabled: boolean; subject: string }>
+  >
 }
 
 declare module '../../core/options.js' {
@@ -114,7 +125,11 @@ export function resolveUsersOptions(options: CwaPluginOptions): Pick<ResolvedCwa
   }
 }
 
-const email = (given: UserEmailOptions | undefined, defaultRedirectPath: string, subject: string): ResolvedUserEmail => ({
+const email = (
+  given: UserEmailOptions | undefined,
+  defaultRedirectPath: string,
+  subject: string,
+): ResolvedUserEmail => ({
   defaultRedirectPath: given?.defaultRedirectPath ?? defaultRedirectPath,
   redirectPathQuery: given?.redirectPathQuery ?? null,
   subject: given?.subject ?? subject,
@@ -142,13 +157,21 @@ function resolveDefaults(user: UserOptions): ResolvedUserOptions {
       denyUnverifiedLogin: user.emailVerification?.denyUnverifiedLogin ?? false,
       repeatTtlSeconds: user.emailVerification?.repeatTtlSeconds ?? 300,
       requestTimeoutSeconds: user.emailVerification?.requestTimeoutSeconds ?? 86400,
-      email: email(user.emailVerification?.email, '/verify-email/{{ username }}/{{ token }}', 'Please verify your email address for {{ website_name }}'),
+      email: email(
+        user.emailVerification?.email,
+        '/verify-email/{{ username }}/{{ token }}',
+        'Please verify your email address for {{ website_name }}',
+      ),
     },
     passwordReset: {
       repeatTtlSeconds: user.passwordReset?.repeatTtlSeconds ?? 86400,
       requestTimeoutSeconds: user.passwordReset?.requestTimeoutSeconds ?? 3600,
       concealUnknownUsers: user.passwordReset?.concealUnknownUsers ?? false,
-      email: email(user.passwordReset?.email, '/reset-password/{{ username }}/{{ token }}', 'Your password reset link for {{ website_name }}'),
+      email: email(
+        user.passwordReset?.email,
+        '/reset-password/{{ username }}/{{ token }}',
+        'Your password reset link for {{ website_name }}',
+      ),
     },
     newEmailConfirmation: {
       repeatTtlSeconds: user.newEmailConfirmation?.repeatTtlSeconds ?? 300,
@@ -188,7 +211,9 @@ function checkUserOptions(options: ResolvedUserOptions): ResolvedUserOptions {
     try {
       new RegExp(pattern)
     } catch (error) {
-      throw new Error(`cwa options: user.emailLinks.allowedOrigins holds an invalid regex ${JSON.stringify(pattern)}: ${(error as Error).message}`)
+      throw new Error(
+        `cwa options: user.emailLinks.allowedOrigins holds an invalid regex ${JSON.stringify(pattern)}: ${(error as Error).message}`,
+      )
     }
   }
   return options

@@ -47,7 +47,14 @@ export function apiSessionStrategy(options: ResolvedCwaOptions): AuthStrategy {
       const collection = payload.collections.users?.config
       if (!collection?.auth) return { user: null }
       const user = (await payload
-        .findByID({ collection: 'users', id: claims.sub, depth: collection.auth.depth ?? 0, overrideAccess: true, disableErrors: true, req })
+        .findByID({
+          collection: 'users',
+          id: claims.sub,
+          depth: collection.auth.depth ?? 0,
+          overrideAccess: true,
+          disableErrors: true,
+          req,
+        })
         .catch(() => null)) as Record<string, unknown> | null
       if (!user || user.enabled === false) return { user: null }
       // Signed before a password change or reset, or a change of roles: the same refusal as the JSON-LD API's.
@@ -68,7 +75,10 @@ export function clearApiSessionCookies(options: ResolvedCwaOptions): CollectionA
   return async ({ req }) => {
     const headers = new Headers(req.responseHeaders ?? undefined)
     headers.append('Set-Cookie', clearCookie(options.session.cookieName, '/', options.session.sameSite))
-    headers.append('Set-Cookie', clearCookie(options.session.refreshCookieName, options.apiPrefix || '/', options.session.sameSite))
+    headers.append(
+      'Set-Cookie',
+      clearCookie(options.session.refreshCookieName, options.apiPrefix || '/', options.session.sameSite),
+    )
     req.responseHeaders = headers
     const userId = (req.user as { id?: unknown } | null | undefined)?.id
     if (userId !== undefined && userId !== null) {
@@ -91,7 +101,12 @@ export function openApiSessionOnAdminLogin(options: ResolvedCwaOptions): Collect
     if (req.payloadAPI !== 'REST' && req.payloadAPI !== 'GraphQL') return user
     const services = await sessionServices(req.payload)
     const headers = new Headers(req.responseHeaders ?? undefined)
-    setSessionCookies(headers, options, await services.jwt.sign(user as never), await services.refreshTokens.issue(String((user as { id: unknown }).id), req))
+    setSessionCookies(
+      headers,
+      options,
+      await services.jwt.sign(user as never),
+      await services.refreshTokens.issue(String((user as { id: unknown }).id), req),
+    )
     req.responseHeaders = headers
     return user
   }

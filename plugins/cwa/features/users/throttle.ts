@@ -1,8 +1,20 @@
-import type { CollectionAfterErrorHook, CollectionAfterLoginHook, CollectionBeforeOperationHook, PayloadRequest } from 'payload'
+import type {
+  CollectionAfterErrorHook,
+  CollectionAfterLoginHook,
+  CollectionBeforeOperationHook,
+  PayloadRequest,
+} from 'payload'
 import { HttpError } from '../../hydra/errors.js'
 import { clientAddress } from '../../core/utils/clientAddress.js'
 import { sha256Hex } from '../../core/utils/hash.js'
-import { countHits, forgetHits, forgetHitsByPrefix, takeHit, throttleWait, type ThrottleRule } from '../../core/utils/throttle.js'
+import {
+  countHits,
+  forgetHits,
+  forgetHitsByPrefix,
+  takeHit,
+  throttleWait,
+  type ThrottleRule,
+} from '../../core/utils/throttle.js'
 import type { TokenPurpose } from './tokens/collection.js'
 import { secondsUntilRepeat, type TokenScope } from './tokens/store.js'
 
@@ -10,7 +22,10 @@ import { secondsUntilRepeat, type TokenScope } from './tokens/store.js'
 export const PRIVATE_NO_STORE = { 'Cache-Control': 'private, no-store' } as const
 
 /** 429 with Retry-After (seconds to wait): nothing was sent or changed. */
-export function tooManyRequests(seconds: number, message = `Please wait ${seconds} seconds before asking for another email.`): HttpError {
+export function tooManyRequests(
+  seconds: number,
+  message = `Please wait ${seconds} seconds before asking for another email.`,
+): HttpError {
   return new HttpError(429, message, { ...PRIVATE_NO_STORE, 'Retry-After': String(seconds) })
 }
 
@@ -23,7 +38,10 @@ export function emailNotSent(): HttpError {
  * Throws 429 while the repeat wait of the last email of that purpose to the
  * subject (a user id, or unknownSubject(identifier)) is running.
  */
-export async function assertNotThrottled(scope: TokenScope, args: { purpose: TokenPurpose; subject: string; repeatSeconds: number }): Promise<void> {
+export async function assertNotThrottled(
+  scope: TokenScope,
+  args: { purpose: TokenPurpose; subject: string; repeatSeconds: number },
+): Promise<void> {
   const wait = await secondsUntilRepeat(scope, args)
   if (wait > 0) throw tooManyRequests(wait)
 }
@@ -102,14 +120,20 @@ export const loginThrottle: CollectionBeforeOperationHook = async ({ args, opera
  * current password) counts like a failed login of the account from the
  * client: the throttle and the lock treat both alike.
  */
-export async function countFailedPasswordCheck(payload: PayloadRequest['payload'], headers: Headers, username: string): Promise<void> {
+export async function countFailedPasswordCheck(
+  payload: PayloadRequest['payload'],
+  headers: Headers,
+  username: string,
+): Promise<void> {
   const { client, account } = loginRules({ headers } as PayloadRequest, username.toLowerCase().trim())
   await countHits(payload, [client, account])
 }
 
 /** A successful login takes its attempt back and clears the account's failures from this client. */
 export const loginSucceeded: CollectionAfterLoginHook = async ({ req, user }) => {
-  const username = String((user as { username?: unknown }).username ?? '').toLowerCase().trim()
+  const username = String((user as { username?: unknown }).username ?? '')
+    .toLowerCase()
+    .trim()
   if (username) {
     const { client, account } = loginRules(req, username)
     await forgetHits(req.payload, [{ key: account.key, all: true }, { key: client.key }])

@@ -22,7 +22,11 @@ const escapeHtml = escapeMarkup
 
 /** A JSON string literal safe inside a script (no `</script>`, no line separators). */
 function jsString(value: string): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 /** The HTML page of {prefix}/docs. */

@@ -50,7 +50,11 @@ function operation(
   if (expects) op.expects = expects
   if (contentTypes) {
     op['hydra:expectsHeader'] = [
-      { '@type': 'hydra:HeaderSpecification', 'hydra:headerName': CONTENT_TYPE_HEADER, 'hydra:possibleValue': contentTypes },
+      {
+        '@type': 'hydra:HeaderSpecification',
+        'hydra:headerName': CONTENT_TYPE_HEADER,
+        'hydra:possibleValue': contentTypes,
+      },
     ]
   }
   return op
@@ -74,7 +78,9 @@ function collectionOperations(resource: Resource): Node[] {
   const cls = `#${resource.meta.shortName}`
   const name = resource.meta.shortName
   return [
-    operation('GET', 'schema:FindAction', `Retrieves the collection of ${name} resources.`, { returns: 'hydra:Collection' }),
+    operation('GET', 'schema:FindAction', `Retrieves the collection of ${name} resources.`, {
+      returns: 'hydra:Collection',
+    }),
     operation('POST', 'schema:CreateAction', `Creates a ${name} resource.`, {
       expects: cls,
       returns: cls,
@@ -114,7 +120,9 @@ function resourceClass(resource: Resource, registry: ResourceRegistry, extension
     'rdfs:label': shortName,
     'hydra:title': shortName,
     ...(typeof description === 'string' && description ? { 'hydra:description': description } : {}),
-    'hydra:supportedProperty': resourceProperties(resource, registry, extensions).map((p) => supportedProperty(resource, p)),
+    'hydra:supportedProperty': resourceProperties(resource, registry, extensions).map((p) =>
+      supportedProperty(resource, p),
+    ),
     'hydra:supportedOperation': itemOperations(resource),
   }
 }
@@ -145,7 +153,10 @@ function entrypointClass(registry: ResourceRegistry, entrypointIri: string): Nod
       }
     }),
     'hydra:supportedOperation': [
-      { ...operation('GET', 'schema:FindAction', 'The API entrypoint.', { returns: '#Entrypoint' }), 'hydra:target': entrypointIri },
+      {
+        ...operation('GET', 'schema:FindAction', 'The API entrypoint.', { returns: '#Entrypoint' }),
+        'hydra:target': entrypointIri,
+      },
     ],
   }
 }

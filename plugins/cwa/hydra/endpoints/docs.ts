@@ -45,16 +45,27 @@ export function docsEndpoints(endpoints: () => Endpoint[]): Endpoint[] {
       method: 'GET',
       path: '/docs.json',
       handler: async (ctx, { url }) => {
-        const info = { title: `${ctx.options.websiteName} API`, version: '2.0.0-alpha', serverUrl: baseUrlOf(url), securitySchemes: securitySchemes(ctx) }
+        const info = {
+          title: `${ctx.options.websiteName} API`,
+          version: '2.0.0-alpha',
+          serverUrl: baseUrlOf(url),
+          securitySchemes: securitySchemes(ctx),
+        }
         const document = openApiDocument(ctx.registry, info, allExtensions(ctx.payload.config), endpoints())
-        return { status: 200, raw: { contentType: 'application/vnd.openapi+json; charset=utf-8', data: JSON.stringify(document) } }
+        return {
+          status: 200,
+          raw: { contentType: 'application/vnd.openapi+json; charset=utf-8', data: JSON.stringify(document) },
+        }
       },
       docs: { undocumented: THE_DOCUMENTATION },
     },
     {
       method: 'GET',
       path: '/docs.jsonld',
-      handler: async (ctx, { url }) => ({ status: 200, body: hydraDocumentation(ctx.registry, baseUrlOf(url), { extensions: allExtensions(ctx.payload.config) }) }),
+      handler: async (ctx, { url }) => ({
+        status: 200,
+        body: hydraDocumentation(ctx.registry, baseUrlOf(url), { extensions: allExtensions(ctx.payload.config) }),
+      }),
       docs: { undocumented: THE_DOCUMENTATION },
     },
     {
@@ -62,7 +73,10 @@ export function docsEndpoints(endpoints: () => Endpoint[]): Endpoint[] {
       path: '/docs',
       handler: async (ctx) => ({
         status: 200,
-        raw: { contentType: 'text/html; charset=utf-8', data: docsHtml({ apiPrefix: ctx.options.apiPrefix, title: `${ctx.options.websiteName} API` }) },
+        raw: {
+          contentType: 'text/html; charset=utf-8',
+          data: docsHtml({ apiPrefix: ctx.options.apiPrefix, title: `${ctx.options.websiteName} API` }),
+        },
       }),
       docs: { undocumented: THE_DOCUMENTATION },
     },
@@ -71,11 +85,18 @@ export function docsEndpoints(endpoints: () => Endpoint[]): Endpoint[] {
       path: '/docs/assets/{file}',
       handler: async (ctx, { params }) => {
         if (params.file === 'init.js') {
-          return { status: 200, raw: { contentType: 'application/javascript; charset=utf-8', data: docsInitScript(ctx.options.apiPrefix) } }
+          return {
+            status: 200,
+            raw: { contentType: 'application/javascript; charset=utf-8', data: docsInitScript(ctx.options.apiPrefix) },
+          }
         }
         const contentType = ASSETS[params.file!]
         if (!contentType) throw notFound()
-        return { status: 200, headers: { 'Cache-Control': 'public, max-age=86400' }, raw: { contentType, data: await asset(params.file!) } }
+        return {
+          status: 200,
+          headers: { 'Cache-Control': 'public, max-age=86400' },
+          raw: { contentType, data: await asset(params.file!) },
+        }
       },
       docs: { undocumented: THE_DOCUMENTATION },
     },

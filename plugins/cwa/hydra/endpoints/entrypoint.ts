@@ -20,7 +20,10 @@ export const entrypointEndpoints: Endpoint[] = [
           200: {
             description: 'The entrypoint',
             headers: {
-              Link: { description: 'The Hydra API documentation (rel hydra:apiDocumentation)', schema: { type: 'string' } },
+              Link: {
+                description: 'The Hydra API documentation (rel hydra:apiDocumentation)',
+                schema: { type: 'string' },
+              },
             },
             content: { [kit.media.jsonld]: { schema: kit.ref('Hydra.Entrypoint') } },
           },
@@ -53,7 +56,13 @@ export const entrypointEndpoints: Endpoint[] = [
         summary: 'The JSON-LD context of a resource class, of the entrypoint or of an error.',
         security: [],
         parameters: [
-          { name: 'type', in: 'path', required: true, description: 'A short name (e.g. Page), Entrypoint, Error or ConstraintViolation', schema: { type: 'string' } },
+          {
+            name: 'type',
+            in: 'path',
+            required: true,
+            description: 'A short name (e.g. Page), Entrypoint, Error or ConstraintViolation',
+            schema: { type: 'string' },
+          },
         ],
         responses: {
           200: { description: 'The context', content: { [kit.media.jsonld]: { schema: { type: 'object' } } } },

@@ -17,7 +17,12 @@ function operationsOf(resource: Resource): Endpoint[] {
   const collection = `${resource.meta.pathPrefix}/${resource.meta.segment}`
   const item = `${collection}/{id}`
   return [
-    { method: 'GET', path: collection, handler: (ctx) => getCollection(resource, ctx), docs: resourceDocs.getCollection(resource) },
+    {
+      method: 'GET',
+      path: collection,
+      handler: (ctx) => getCollection(resource, ctx),
+      docs: resourceDocs.getCollection(resource),
+    },
     {
       method: 'POST',
       path: collection,
@@ -30,12 +35,23 @@ function operationsOf(resource: Resource): Endpoint[] {
       method: 'GET',
       path: item,
       handler: async (ctx, { params }) => {
-        for (const extension of allExtensions(ctx.payload.config)) await extension.beforeItemRead?.(resource, params.id!, ctx)
+        for (const extension of allExtensions(ctx.payload.config))
+          await extension.beforeItemRead?.(resource, params.id!, ctx)
         return getItem(resource, params.id!, ctx)
       },
       docs: resourceDocs.getItem(resource),
     },
-    { method: 'PATCH', path: item, handler: (ctx, { params, body }) => updateItem(resource, params.id!, body, ctx), docs: resourceDocs.patch(resource) },
-    { method: 'DELETE', path: item, handler: (ctx, { params }) => deleteItem(resource, params.id!, ctx), docs: resourceDocs.delete(resource) },
+    {
+      method: 'PATCH',
+      path: item,
+      handler: (ctx, { params, body }) => updateItem(resource, params.id!, body, ctx),
+      docs: resourceDocs.patch(resource),
+    },
+    {
+      method: 'DELETE',
+      path: item,
+      handler: (ctx, { params }) => deleteItem(resource, params.id!, ctx),
+      docs: resourceDocs.delete(resource),
+    },
   ]
 }

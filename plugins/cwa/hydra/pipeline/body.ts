@@ -41,7 +41,8 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): { property: str
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 0x5c) i++ // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++ // backslash: skip the escaped character
       else if (c === 0x22) {
         inString = false
         if (depth === 1) lastTopString = text.slice(start, i + 1)
@@ -86,19 +87,25 @@ export async function readJsonBody(
 ): Promise<unknown> {
   if (method !== 'POST' && method !== 'PATCH') return undefined
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
-  if (contentLength !== null && /^\d+$/.test(contentLength.trim()) && Number(contentLength) > limit) throw bodyTooLarge(limit)
+  if (contentLength !== null && /^\d+$/.test(contentLength.trim()) && Number(contentLength) > limit)
+    throw bodyTooLarge(limit)
   const raw = await readRaw(body, limit)
   if (raw.length === 0 && method === 'POST' && type === '') return undefined
   const accepted = bodyTypes ?? (method === 'PATCH' ? PATCH_TYPES : POST_TYPES)
   if (!accepted.includes(type)) {
-    throw new HttpError(415, `The content-type "${type || '(none)'}" is not supported. Supported MIME types are "${accepted.join('", "')}".`)
+    throw new HttpError(
+      415,
+      `The content-type "${type || '(none)'}" is not supported. Supported MIME types are "${accepted.join('", "')}".`,
+    )
   }
   if (raw.length === 0) return undefined
   const text = raw.toString('utf8').replace(/^\uFEFF/, '')
   const deep = jsonTooDeep(text)
   if (deep) {
     // A 422 on the property holding it, as a value too deep for its property always was.
-    throw new ViolationError([violation(deep.property, `This value is nested more than ${MAX_JSON_DEPTH} levels deep.`, 'too_deep')])
+    throw new ViolationError([
+      violation(deep.property, `This value is nested more than ${MAX_JSON_DEPTH} levels deep.`, 'too_deep'),
+    ])
   }
   try {
     return JSON.parse(text)

@@ -86,7 +86,13 @@ async function answerApiRequest(payload: Payload, incoming: IncomingApiRequest):
       refuseCrossSiteWrite(runtime, incoming)
       return await runEndpoint(runtime, incoming, root, null, headers, sent)
     } catch (error) {
-      return await errorResponse(runtime, error, { method: incoming.method, endpointPath: root.endpoint.path, anonymous: true, headers, sent })
+      return await errorResponse(runtime, error, {
+        method: incoming.method,
+        endpointPath: root.endpoint.path,
+        anonymous: true,
+        headers,
+        sent,
+      })
     }
   }
   const path = apiPathOf(pathname, runtime.options.apiPrefix)
@@ -95,7 +101,10 @@ async function answerApiRequest(payload: Payload, incoming: IncomingApiRequest):
   const headers = new Headers()
   // SERVER_URL when set: a Host header is the client's to choose (and would poison a shared cache).
   const base = payload.config.serverURL ? payload.config.serverURL.replace(/\/+$/, '') : baseUrlOf(incoming.url)
-  headers.set('Link', `<${base}${runtime.options.apiPrefix}/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`)
+  headers.set(
+    'Link',
+    `<${base}${runtime.options.apiPrefix}/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`,
+  )
   let user: PayloadRequest['user'] | null = null
   let endpointPath = '(no endpoint)'
   try {
@@ -122,11 +131,25 @@ async function answerApiRequest(payload: Payload, incoming: IncomingApiRequest):
     if (anonymousWrite && lookup.match.endpoint.access !== 'public') throw unauthorized()
     const response = await runEndpoint(runtime, incoming, lookup.match, user, headers, sent)
     for (const extension of runtime.extensions) {
-      await extension.decorateResponse?.({ payload, method: incoming.method, path, user, status: response.status, headers: response.headers, body: response.json })
+      await extension.decorateResponse?.({
+        payload,
+        method: incoming.method,
+        path,
+        user,
+        status: response.status,
+        headers: response.headers,
+        body: response.json,
+      })
     }
     return notModified(incoming, response) ?? response
   } catch (error) {
-    return await errorResponse(runtime, error, { method: incoming.method, endpointPath, anonymous: !user, headers, sent })
+    return await errorResponse(runtime, error, {
+      method: incoming.method,
+      endpointPath,
+      anonymous: !user,
+      headers,
+      sent,
+    })
   }
 }
 
@@ -137,7 +160,9 @@ export function originAllowed(runtime: ApiRuntime, origin: string): boolean {
 
 /** A state-changing request sent by a page of another site (CSRF): 403 (see crossSite.ts). */
 function refuseCrossSiteWrite(runtime: ApiRuntime, incoming: IncomingApiRequest): void {
-  const refusal = crossSiteWriteRefusal(incoming.method, incoming.headers, runtime.payload, (origin) => originAllowed(runtime, origin))
+  const refusal = crossSiteWriteRefusal(incoming.method, incoming.headers, runtime.payload, (origin) =>
+    originAllowed(runtime, origin),
+  )
   if (refusal) throw forbidden(refusal)
 }
 
@@ -154,7 +179,13 @@ function rootEndpoint(runtime: ApiRuntime, method: string, pathname: string): En
 async function authenticate(runtime: ApiRuntime, incoming: IncomingApiRequest, path: string, responseHeaders: Headers) {
   for (const extension of runtime.extensions) {
     if (!extension.authenticate) continue
-    const user = await extension.authenticate({ payload: runtime.payload, method: incoming.method, path, headers: incoming.headers, responseHeaders })
+    const user = await extension.authenticate({
+      payload: runtime.payload,
+      method: incoming.method,
+      path,
+      headers: incoming.headers,
+      responseHeaders,
+    })
     if (user !== undefined) return user
   }
   return null
@@ -173,18 +204,35 @@ async function runEndpoint(
   const streamed = match.endpoint.body === 'stream'
   const body = streamed
     ? undefined
-    : await readJsonBody(incoming.method, incoming.headers.get('content-type'), incoming.body, limit, incoming.headers.get('content-length'), match.endpoint.bodyTypes)
+    : await readJsonBody(
+        incoming.method,
+        incoming.headers.get('content-type'),
+        incoming.body,
+        limit,
+        incoming.headers.get('content-length'),
+        match.endpoint.bodyTypes,
+      )
   sent.body = body
   const ctx = await buildContext(runtime.payload, incoming.url, incoming.headers, user)
   // A compatibility profile may accept IRIs in other shapes (rewriteInput) and serve them in others (rewriteOutput): one place each.
   let input = body
-  for (const extension of runtime.extensions) if (extension.rewriteInput && input !== undefined) input = await extension.rewriteInput(input, ctx)
+  for (const extension of runtime.extensions)
+    if (extension.rewriteInput && input !== undefined) input = await extension.rewriteInput(input, ctx)
   const stream = streamed ? incoming.body : null
-  const result = await match.endpoint.handler(ctx, { method: incoming.method, params: match.params, body: input, stream, url: incoming.url, responseHeaders: headers })
+  const result = await match.endpoint.handler(ctx, {
+    method: incoming.method,
+    params: match.params,
+    body: input,
+    stream,
+    url: incoming.url,
+    responseHeaders: headers,
+  })
   // decorateResponse hooks see the body with the service's own IRIs (cache tags), before any profile rewrites them.
   const json = result.body
   if (result.body !== undefined && !result.raw) {
-    for (const extension of runtime.extensions) if (extension.rewriteOutput) result.body = await extension.rewriteOutput(result.body, { payload: runtime.payload, ctx })
+    for (const extension of runtime.extensions)
+      if (extension.rewriteOutput)
+        result.body = await extension.rewriteOutput(result.body, { payload: runtime.payload, ctx })
   }
   return { ...toResponse(result, headers, incoming.method === 'HEAD'), json }
 }
@@ -246,20 +294,34 @@ async function errorResponse(
   error: unknown,
   request: { method: string; endpointPath: string; anonymous: boolean; headers: Headers; sent: Sent },
 ): Promise<ApiResponse> {
-  const classified = classifyError(error, request.anonymous, request.method, requestInput(request.sent.url, request.sent.body))
+  const classified = classifyError(
+    error,
+    request.anonymous,
+    request.method,
+    requestInput(request.sent.url, request.sent.body),
+  )
   let reference: string | undefined
   if (classified.status === 500) {
     reference = correlationId()
     const database = databaseError(error)
     const logged = database ? { database: describeDatabaseError(database, error) } : { err: error }
-    runtime.payload.logger.error({ ...logged, correlationId: reference, method: request.method, path: request.endpointPath }, `JSON-LD request failed (correlation id ${reference})`)
+    runtime.payload.logger.error(
+      { ...logged, correlationId: reference, method: request.method, path: request.endpointPath },
+      `JSON-LD request failed (correlation id ${reference})`,
+    )
   } else if (classified.status >= 500) {
-    runtime.payload.logger.error({ err: error, method: request.method, path: request.endpointPath }, 'JSON-LD request failed')
+    runtime.payload.logger.error(
+      { err: error, method: request.method, path: request.endpointPath },
+      'JSON-LD request failed',
+    )
   } else {
     // A database error about a value the client sent: the client's, but still on record (code and message, no parameters).
     const database = databaseError(error)
     if (database) {
-      runtime.payload.logger.info({ database: describeDatabaseError(database), method: request.method, path: request.endpointPath }, 'JSON-LD request refused: the database cannot process a value sent')
+      runtime.payload.logger.info(
+        { database: describeDatabaseError(database), method: request.method, path: request.endpointPath },
+        'JSON-LD request refused: the database cannot process a value sent',
+      )
     }
   }
   if (classified instanceof HttpError) {
@@ -267,7 +329,8 @@ async function errorResponse(
   }
   request.headers.set('Content-Type', JSONLD)
   let json: unknown = withReference(errorBody(classified, runtime.options.apiPrefix), reference)
-  for (const extension of runtime.extensions) if (extension.rewriteOutput) json = await extension.rewriteOutput(json, { payload: runtime.payload, ctx: null })
+  for (const extension of runtime.extensions)
+    if (extension.rewriteOutput) json = await extension.rewriteOutput(json, { payload: runtime.payload, ctx: null })
   const body = request.method === 'HEAD' ? null : JSON.stringify(json)
   return { status: classified.status, headers: request.headers, body }
 }

@@ -14,7 +14,11 @@ import { EndpointTable } from './table.js'
  * resources' operations) and each extension's, less the generic ones an
  * extension supersedes.
  */
-export function apiEndpoints(registry: ResourceRegistry, extensions: HydraExtension[], options?: ResolvedCwaOptions): Endpoint[] {
+export function apiEndpoints(
+  registry: ResourceRegistry,
+  extensions: HydraExtension[],
+  options?: ResolvedCwaOptions,
+): Endpoint[] {
   let all: Endpoint[] = []
   const declared = [
     ...entrypointEndpoints,
@@ -25,7 +29,8 @@ export function apiEndpoints(registry: ResourceRegistry, extensions: HydraExtens
   const key = (method: string, path: string) => `${method} ${path}`
   const superseded = new Set(declared.filter((e) => e.supersedes).map((e) => key(e.method, e.supersedes!)))
   for (const wanted of superseded) {
-    if (!declared.some((e) => key(e.method, e.path) === wanted)) throw new Error(`An endpoint supersedes ${wanted}, which does not exist.`)
+    if (!declared.some((e) => key(e.method, e.path) === wanted))
+      throw new Error(`An endpoint supersedes ${wanted}, which does not exist.`)
   }
   all = declared.filter((e) => !superseded.has(key(e.method, e.path)))
   return all
@@ -48,7 +53,13 @@ export function apiRuntime(payload: Payload): ApiRuntime {
     const registry = getRegistry(payload.config)
     const extensions = allExtensions(payload.config)
     const options = getOptions(payload.config)
-    runtime = { payload, registry, options, extensions, table: new EndpointTable(apiEndpoints(registry, extensions, options)) }
+    runtime = {
+      payload,
+      registry,
+      options,
+      extensions,
+      table: new EndpointTable(apiEndpoints(registry, extensions, options)),
+    }
     runtimes.set(payload, runtime)
   }
   return runtime

@@ -43,15 +43,26 @@ function compile(endpoint: Endpoint): CompiledEndpoint {
       }
       if (segment !== '') literals++
       // A parameter inside a segment (`{name}.jsonld`) is not supported: templates stay readable.
-      if (segment.includes('{')) throw new Error(`Endpoint template "${endpoint.path}": a parameter must fill a whole segment.`)
+      if (segment.includes('{'))
+        throw new Error(`Endpoint template "${endpoint.path}": a parameter must fill a whole segment.`)
       return escape(segment)
     })
     .join('/')
-  return { endpoint, pattern: new RegExp(`^${source === '' ? '/' : source}/?$`), names, literals, rests: names.filter((n) => n.rest).length }
+  return {
+    endpoint,
+    pattern: new RegExp(`^${source === '' ? '/' : source}/?$`),
+    names,
+    literals,
+    rests: names.filter((n) => n.rest).length,
+  }
 }
 
 /** Shape of a template for the ambiguity check: parameter names do not matter. */
-const shapeOf = (path: string) => path.replace(/\{\w+\+\}/g, '{+}').replace(/\{\w+\}/g, '{}').replace(/\/+$/, '')
+const shapeOf = (path: string) =>
+  path
+    .replace(/\{\w+\+\}/g, '{+}')
+    .replace(/\{\w+\}/g, '{}')
+    .replace(/\/+$/, '')
 
 /**
  * The endpoint table: every endpoint of the API, matched by specificity
@@ -64,9 +75,16 @@ export class EndpointTable {
   constructor(readonly endpoints: Endpoint[]) {
     const seen = new Map<string, Endpoint>()
     for (const endpoint of endpoints) {
-      const key = `${endpoint.root ? 'root' : 'api'} ${endpoint.method} ${shapeOf(endpoint.path)} ${Object.keys(endpoint.params ?? {}).sort().join(',')}`
+      const key = `${endpoint.root ? 'root' : 'api'} ${endpoint.method} ${shapeOf(endpoint.path)} ${Object.keys(
+        endpoint.params ?? {},
+      )
+        .sort()
+        .join(',')}`
       const other = seen.get(key)
-      if (other) throw new Error(`Two endpoints answer ${endpoint.method} ${endpoint.path} alike (also ${other.path}): give one a constraint or a literal segment.`)
+      if (other)
+        throw new Error(
+          `Two endpoints answer ${endpoint.method} ${endpoint.path} alike (also ${other.path}): give one a constraint or a literal segment.`,
+        )
       seen.set(key, endpoint)
     }
     const compiled = endpoints.map(compile)
@@ -85,7 +103,8 @@ export class EndpointTable {
       if (!found) continue
       const params = readParams(compiled, found)
       const constraints = compiled.endpoint.params ?? {}
-      if (!Object.entries(constraints).every(([name, holds]) => params[name] !== undefined && holds(params[name]!))) continue
+      if (!Object.entries(constraints).every(([name, holds]) => params[name] !== undefined && holds(params[name]!)))
+        continue
       allowed.add(compiled.endpoint.method)
       if (compiled.endpoint.access !== 'public') everyPublic = false
       if (compiled.endpoint.method !== wanted) continue
@@ -98,7 +117,8 @@ export class EndpointTable {
       if (invalid !== undefined) throw badRequest(`The path segment "${invalid}" is not valid percent-encoding.`)
       return { kind: 'found', match: { endpoint: best.compiled.endpoint, params: best.params } }
     }
-    if (allowed.size > 0) return { kind: 'method', allowed: METHOD_ORDER.filter((m) => allowed.has(m)), publicWrite: everyPublic }
+    if (allowed.size > 0)
+      return { kind: 'method', allowed: METHOD_ORDER.filter((m) => allowed.has(m)), publicWrite: everyPublic }
     return { kind: 'none' }
   }
 }
@@ -108,7 +128,10 @@ export class EndpointTable {
  * parameters, fewer rest parameters; last the template itself (so that even
  * a tie never depends on declaration order).
  */
-function moreSpecific(a: { compiled: CompiledEndpoint; constrained: number }, b: { compiled: CompiledEndpoint; constrained: number }): boolean {
+function moreSpecific(
+  a: { compiled: CompiledEndpoint; constrained: number },
+  b: { compiled: CompiledEndpoint; constrained: number },
+): boolean {
   if (a.compiled.literals !== b.compiled.literals) return a.compiled.literals > b.compiled.literals
   if (a.constrained !== b.constrained) return a.constrained > b.constrained
   if (a.compiled.rests !== b.compiled.rests) return a.compiled.rests < b.compiled.rests

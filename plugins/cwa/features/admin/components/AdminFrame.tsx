@@ -7,7 +7,16 @@ import { Gutter } from '@payloadcms/ui'
 import type { AdminViewServerProps } from 'payload'
 import React from 'react'
 
-export function AdminFrame({ initPageResult, params, searchParams, title, children }: Pick<AdminViewServerProps, 'initPageResult' | 'params' | 'searchParams'> & { title: string; children: React.ReactNode }) {
+export function AdminFrame({
+  initPageResult,
+  params,
+  searchParams,
+  title,
+  children,
+}: Pick<AdminViewServerProps, 'initPageResult' | 'params' | 'searchParams'> & {
+  title: string
+  children: React.ReactNode
+}) {
   const { req } = initPageResult
   return (
     <DefaultTemplate

@@ -4,7 +4,9 @@ import React from 'react'
 
 /** Whether a polymorphic relationship value names a record ({ relationTo, value } or an id). */
 const holdsRecord = (value: unknown): boolean =>
-  typeof value === 'string' ? value !== '' : !!value && typeof value === 'object' && !!(value as { value?: unknown }).value
+  typeof value === 'string'
+    ? value !== ''
+    : !!value && typeof value === 'object' && !!(value as { value?: unknown }).value
 
 /**
  * On a component position's edit view: a position with neither a component

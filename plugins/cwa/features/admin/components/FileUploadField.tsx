@@ -53,7 +53,12 @@ export function FileUploadField({ collectionIri, property }: FileUploadFieldProp
       const form = new FormData()
       form.append(property, file, file.name)
       await apiFetch(`${iri}/upload`, { form })
-      setMessage({ text: resized ? `Uploaded, resized in the browser from ${resized.from.join(' × ')} to ${resized.to.join(' × ')} px.` : 'Uploaded.', type: 'success' })
+      setMessage({
+        text: resized
+          ? `Uploaded, resized in the browser from ${resized.from.join(' × ')} to ${resized.to.join(' × ')} px.`
+          : 'Uploaded.',
+        type: 'success',
+      })
     } catch (e) {
       setMessage({ text: (e as Error).message, type: 'error' })
     } finally {
@@ -63,9 +68,20 @@ export function FileUploadField({ collectionIri, property }: FileUploadFieldProp
   }
 
   return (
-    <div className="field-type" data-testid={`upload-${property}`} aria-busy={busy} style={{ marginBottom: 'var(--base)' }}>
+    <div
+      className="field-type"
+      data-testid={`upload-${property}`}
+      aria-busy={busy}
+      style={{ marginBottom: 'var(--base)' }}
+    >
       <span className="field-label">{label(property)}</span>
-      <div style={{ border: '1px solid var(--theme-elevation-150)', borderRadius: 'var(--style-radius-s, 4px)', padding: 'calc(var(--base) / 2) var(--base)' }}>
+      <div
+        style={{
+          border: '1px solid var(--theme-elevation-150)',
+          borderRadius: 'var(--style-radius-s, 4px)',
+          padding: 'calc(var(--base) / 2) var(--base)',
+        }}
+      >
         {!iri ? (
           <p>Save this record first, then upload its {property}.</p>
         ) : (
@@ -75,7 +91,16 @@ export function FileUploadField({ collectionIri, property }: FileUploadFieldProp
               {media.map((m) => (
                 <figure key={m.contentUrl} style={{ margin: 0 }} data-testid="media-object">
                   {m.mimeType.startsWith('image/') ? (
-                    <img src={m.contentUrl} alt={m.imagineFilter ?? 'original'} style={{ maxWidth: 200, maxHeight: 150, display: 'block', borderRadius: 'var(--style-radius-s, 4px)' }} />
+                    <img
+                      src={m.contentUrl}
+                      alt={m.imagineFilter ?? 'original'}
+                      style={{
+                        maxWidth: 200,
+                        maxHeight: 150,
+                        display: 'block',
+                        borderRadius: 'var(--style-radius-s, 4px)',
+                      }}
+                    />
                   ) : (
                     <a href={m.contentUrl}>Download</a>
                   )}
@@ -99,7 +124,13 @@ export function FileUploadField({ collectionIri, property }: FileUploadFieldProp
                 e.target.value = ''
               }}
             />
-            <Button buttonStyle="secondary" size="small" margin={false} disabled={busy} onClick={() => input.current?.click()}>
+            <Button
+              buttonStyle="secondary"
+              size="small"
+              margin={false}
+              disabled={busy}
+              onClick={() => input.current?.click()}
+            >
               {media.length === 0 ? 'Choose a file…' : 'Replace the file…'}
             </Button>
             {message && (

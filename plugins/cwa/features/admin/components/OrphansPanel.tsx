@@ -70,7 +70,9 @@ export function OrphansPanel({
   const scan = () =>
     run(async () => {
       const answer = await apiFetch<Record<string, unknown>>(`${base}/scan`, { method: 'POST' })
-      return answer.job ? `Scan queued (job ${String(answer.job)}): reload in a moment.` : 'Scanned: the report below is up to date.'
+      return answer.job
+        ? `Scan queued (job ${String(answer.job)}): reload in a moment.`
+        : 'Scanned: the report below is up to date.'
     })
   const remove = (body: { iris: string[] } | { all: true }) =>
     run(async () => {
@@ -90,17 +92,29 @@ export function OrphansPanel({
   return (
     <div data-testid="orphans" aria-busy={working}>
       <p style={{ color: 'var(--theme-elevation-600)', maxWidth: 720 }}>
-        Blocks, positions and groups that nothing shows any more: a block placed nowhere, a position without a block, a group no page, layout or block holds. They stay
-        until deleted here (or by the cleanup job).
+        Blocks, positions and groups that nothing shows any more: a block placed nowhere, a position without a block, a
+        group no page, layout or block holds. They stay until deleted here (or by the cleanup job).
       </p>
       <div style={{ display: 'flex', gap: 'calc(var(--base) / 2)', alignItems: 'center', flexWrap: 'wrap' }}>
         <Button buttonStyle="primary" size="medium" margin={false} onClick={() => void scan()} disabled={working}>
           Scan now
         </Button>
-        <Button buttonStyle="secondary" size="medium" margin={false} onClick={() => void remove({ iris: [...selected] })} disabled={working || selected.size === 0}>
+        <Button
+          buttonStyle="secondary"
+          size="medium"
+          margin={false}
+          onClick={() => void remove({ iris: [...selected] })}
+          disabled={working || selected.size === 0}
+        >
           Delete selected ({selected.size})
         </Button>
-        <Button buttonStyle="error" size="medium" margin={false} onClick={() => openModal(DELETE_ALL)} disabled={working || total === 0}>
+        <Button
+          buttonStyle="error"
+          size="medium"
+          margin={false}
+          onClick={() => openModal(DELETE_ALL)}
+          disabled={working || total === 0}
+        >
           Delete all
         </Button>
       </div>
@@ -145,9 +159,19 @@ export function OrphansPanel({
                       {rows.map((row) => (
                         <tr key={row.iri} data-testid="orphan-row" data-iri={row.iri}>
                           <td>
-                            <CheckboxInput checked={selected.has(row.iri)} onToggle={(e) => toggle(row.iri, e.target.checked)} aria-label={`Select ${row.title}`} />
+                            <CheckboxInput
+                              checked={selected.has(row.iri)}
+                              onToggle={(e) => toggle(row.iri, e.target.checked)}
+                              aria-label={`Select ${row.title}`}
+                            />
                           </td>
-                          <td data-testid="orphan-title">{row.exists ? <a href={row.href}>{row.title}</a> : <span title={row.iri}>{row.title} (deleted since the scan)</span>}</td>
+                          <td data-testid="orphan-title">
+                            {row.exists ? (
+                              <a href={row.href}>{row.title}</a>
+                            ) : (
+                              <span title={row.iri}>{row.title} (deleted since the scan)</span>
+                            )}
+                          </td>
                           <td data-testid="orphan-type">
                             <Pill size="small" pillStyle="light-gray">
                               {row.type}

@@ -30,17 +30,15 @@ export async function OrphansView({ initPageResult, params, searchParams }: Admi
         KINDS.map(async ([kind, heading]) => ({
           kind,
           heading,
-          rows: (await describeIris(req, report[kind])).map(
-            (row): OrphanRow => ({
-              iri: row.iri ?? '',
-              title: row.title,
-              type: row.type,
-              href: row.href,
-              exists: row.exists,
-              age: row.createdAt ? age(row.createdAt, language) : '',
-              created: row.createdAt ? adminDate(row.createdAt, req.i18n, pattern) : '',
-            }),
-          ),
+          rows: (await describeIris(req, report[kind])).map((row): OrphanRow => ({
+            iri: row.iri ?? '',
+            title: row.title,
+            type: row.type,
+            href: row.href,
+            exists: row.exists,
+            age: row.createdAt ? age(row.createdAt, language) : '',
+            created: row.createdAt ? adminDate(row.createdAt, req.i18n, pattern) : '',
+          })),
         })),
       )
     : null

@@ -24,7 +24,13 @@ export interface PageBuilderFieldProps {
   collectionIri: string
 }
 
-const box: React.CSSProperties = { border: '1px solid var(--theme-elevation-150)', borderRadius: 4, padding: '12px 16px', marginBottom: 12, background: 'var(--theme-elevation-0)' }
+const box: React.CSSProperties = {
+  border: '1px solid var(--theme-elevation-150)',
+  borderRadius: 4,
+  padding: '12px 16px',
+  marginBottom: 12,
+  background: 'var(--theme-elevation-0)',
+}
 const small: React.CSSProperties = { fontSize: 12, color: 'var(--theme-elevation-500)' }
 
 export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldProps) {
@@ -60,7 +66,11 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
       } catch (e) {
         const named = e instanceof ApiError ? e.violations.filter((v) => v.block) : []
         setRefusals(named.map((v) => ({ block: v.block!, field: v.field ?? null, message: v.message ?? '' })))
-        setError(named.length > 0 ? `Nothing was published: ${named.length === 1 ? 'a block needs' : `${named.length} blocks need`} attention (highlighted below).` : (e as Error).message)
+        setError(
+          named.length > 0
+            ? `Nothing was published: ${named.length === 1 ? 'a block needs' : `${named.length} blocks need`} attention (highlighted below).`
+            : (e as Error).message,
+        )
       } finally {
         await load()
         setBusy(false)
@@ -69,12 +79,16 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
     },
     [load],
   )
-  const ctx: BuilderContext = useMemo(() => ({ apiPrefix, adminRoute, write, refusals, reload: load }), [apiPrefix, adminRoute, write, refusals, load])
+  const ctx: BuilderContext = useMemo(
+    () => ({ apiPrefix, adminRoute, write, refusals, reload: load }),
+    [apiPrefix, adminRoute, write, refusals, load],
+  )
 
   if (!iri) {
     return (
       <div style={box} data-testid="page-builder">
-        The page builder opens here once this record is created: give it its title, reference and layout above, then Create.
+        The page builder opens here once this record is created: give it its title, reference and layout above, then
+        Create.
       </div>
     )
   }
@@ -101,7 +115,12 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
         </div>
       )}
       {view &&
-        [view.layout, view.page].map((owner) => owner && <OwnerSection key={owner['@id']} owner={owner} editable={owner['@id'] === view.owner['@id']} ctx={ctx} />)}
+        [view.layout, view.page].map(
+          (owner) =>
+            owner && (
+              <OwnerSection key={owner['@id']} owner={owner} editable={owner['@id'] === view.owner['@id']} ctx={ctx} />
+            ),
+        )}
     </div>
   )
 }
@@ -120,7 +139,9 @@ function OwnerSection({ owner, editable, ctx }: { owner: Owner; editable: boolea
           </a>
         )}
       </div>
-      {!editable && owner.type === 'Layout' && <p style={small}>Shared by every page on this layout: changes here show on all of them.</p>}
+      {!editable && owner.type === 'Layout' && (
+        <p style={small}>Shared by every page on this layout: changes here show on all of them.</p>
+      )}
       {owner.groups.length === 0 && <p style={small}>No component groups yet.</p>}
       {owner.groups.map((group) => (
         <GroupSection key={group['@id']} group={group} ctx={ctx} />
@@ -128,14 +149,26 @@ function OwnerSection({ owner, editable, ctx }: { owner: Owner; editable: boolea
       {editable && (
         <div style={{ display: 'flex', gap: 8, marginTop: 8, alignItems: 'flex-end' }}>
           <div style={{ width: 260 }}>
-            <TextInput path={`cwaNewGroup_${owner['@id'].replace(/\W/g, '_')}`} label="New group location" placeholder="e.g. main" value={location} onChange={(e: React.ChangeEvent<HTMLInputElement>) => setLocation(e.target.value)} />
+            <TextInput
+              path={`cwaNewGroup_${owner['@id'].replace(/\W/g, '_')}`}
+              label="New group location"
+              placeholder="e.g. main"
+              value={location}
+              onChange={(e: React.ChangeEvent<HTMLInputElement>) => setLocation(e.target.value)}
+            />
           </div>
           <Button
             buttonStyle="secondary"
             size="small"
             margin={false}
             disabled={!location}
-            onClick={() => void ctx.write(() => apiFetch(`${ctx.apiPrefix}/_/page_builder/groups`, { body: { owner: owner['@id'], location } })).then((ok) => ok && setLocation(''))}
+            onClick={() =>
+              void ctx
+                .write(() =>
+                  apiFetch(`${ctx.apiPrefix}/_/page_builder/groups`, { body: { owner: owner['@id'], location } }),
+                )
+                .then((ok) => ok && setLocation(''))
+            }
           >
             Add group
           </Button>
@@ -156,7 +189,11 @@ function GroupSection({ group, ctx }: { group: Group; ctx: BuilderContext }) {
     const [moved] = next.splice(from, 1)
     next.splice(to, 0, moved!)
     setOrder(next) // shown at once; the reload after the write shows what was stored
-    void ctx.write(() => apiFetch(`${ctx.apiPrefix}/_/page_builder/reorder`, { body: { componentGroup: group['@id'], positions: next.map((p) => p['@id']) } }))
+    void ctx.write(() =>
+      apiFetch(`${ctx.apiPrefix}/_/page_builder/reorder`, {
+        body: { componentGroup: group['@id'], positions: next.map((p) => p['@id']) },
+      }),
+    )
   }
 
   return (

@@ -50,7 +50,15 @@ export async function RouteTreeView({ initPageResult, params, searchParams }: Ad
   const adminRoute = req.payload.config.routes.admin
   const { frontEndUrl } = getOptions(req.payload.config)
   const { docs } = req.user
-    ? await req.payload.find({ collection: 'routes' as CollectionSlug, depth: 1, pagination: false, overrideAccess: false, user: req.user, req, sort: 'path' })
+    ? await req.payload.find({
+        collection: 'routes' as CollectionSlug,
+        depth: 1,
+        pagination: false,
+        overrideAccess: false,
+        user: req.user,
+        req,
+        sort: 'path',
+      })
     : { docs: [] }
   const now = new Date()
   const records: RouteRecord[] = (docs as Doc[]).map((doc) => {
@@ -61,8 +69,17 @@ export async function RouteTreeView({ initPageResult, params, searchParams }: Ad
       path: String(doc.path),
       state: routeState(doc, now),
       liveAt: (doc.effectiveLiveAt as string | null | undefined) ?? null,
-      target: relationId(doc.page) ? target(req, 'pages', doc.page) : pageData && relationId(pageData) ? target(req, relationCollection(pageData)!, pageData.value) : null,
-      redirect: relationId(redirect) ? { id: relationId(redirect)!, path: typeof redirect === 'object' && redirect ? String(redirect.path) : relationId(redirect)! } : null,
+      target: relationId(doc.page)
+        ? target(req, 'pages', doc.page)
+        : pageData && relationId(pageData)
+          ? target(req, relationCollection(pageData)!, pageData.value)
+          : null,
+      redirect: relationId(redirect)
+        ? {
+            id: relationId(redirect)!,
+            path: typeof redirect === 'object' && redirect ? String(redirect.path) : relationId(redirect)!,
+          }
+        : null,
     }
   })
   const tree = routeTree(records)
@@ -73,7 +90,13 @@ export async function RouteTreeView({ initPageResult, params, searchParams }: Ad
         <span>
           {records.length} route{records.length === 1 ? '' : 's'}, by address.
         </span>
-        <Button el="link" to={`${adminRoute}/collections/routes/create`} buttonStyle="secondary" size="small" margin={false}>
+        <Button
+          el="link"
+          to={`${adminRoute}/collections/routes/create`}
+          buttonStyle="secondary"
+          size="small"
+          margin={false}
+        >
           New route
         </Button>
         <Button el="link" to={`${adminRoute}/collections/routes`} buttonStyle="subtle" size="small" margin={false}>
@@ -89,12 +112,26 @@ export async function RouteTreeView({ initPageResult, params, searchParams }: Ad
 
 const PUBLICATION: Record<string, string> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' }
 
-function Node({ node, adminRoute, date, frontEndUrl }: { node: RouteNode; adminRoute: string; date: (value: string | null) => string; frontEndUrl: string | null }) {
+function Node({
+  node,
+  adminRoute,
+  date,
+  frontEndUrl,
+}: {
+  node: RouteNode
+  adminRoute: string
+  date: (value: string | null) => string
+  frontEndUrl: string | null
+}) {
   const route = node.route
   const pill = route ? STATE_PILL[route.state] : null
   const onSite = route && route.state === 'live' ? siteUrl(frontEndUrl, route.path) : null
   return (
-    <li style={{ margin: 'calc(var(--base) / 3) 0' }} data-testid={route ? 'route-node' : 'route-gap'} data-state={route?.state}>
+    <li
+      style={{ margin: 'calc(var(--base) / 3) 0' }}
+      data-testid={route ? 'route-node' : 'route-gap'}
+      data-state={route?.state}
+    >
       <div style={{ display: 'flex', gap: 'calc(var(--base) / 2)', alignItems: 'center', flexWrap: 'wrap' }}>
         {route ? (
           <a href={`${adminRoute}/collections/routes/${route.id}`} data-testid="route-path">
@@ -128,13 +165,25 @@ function Node({ node, adminRoute, date, frontEndUrl }: { node: RouteNode; adminR
           </span>
         )}
         {onSite && (
-          <a href={onSite} target="_blank" rel="noreferrer" data-testid="route-on-site" style={{ color: 'var(--theme-elevation-500)' }}>
+          <a
+            href={onSite}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="route-on-site"
+            style={{ color: 'var(--theme-elevation-500)' }}
+          >
             View on site ↗
           </a>
         )}
       </div>
       {node.children.length > 0 && (
-        <ul style={{ listStyle: 'none', paddingLeft: 'calc(var(--base) * 1.5)', borderLeft: '1px solid var(--theme-elevation-150)' }}>
+        <ul
+          style={{
+            listStyle: 'none',
+            paddingLeft: 'calc(var(--base) * 1.5)',
+            borderLeft: '1px solid var(--theme-elevation-150)',
+          }}
+        >
           {node.children.map((child) => (
             <Node key={child.path} node={child} adminRoute={adminRoute} date={date} frontEndUrl={frontEndUrl} />
           ))}

@@ -25,14 +25,36 @@ const card: React.CSSProperties = {
 }
 
 /** One list of the panel: each record by title, its type, and what `meta` says of it. */
-function List({ items, empty, testId, meta }: { items: StartItem[]; empty: string; testId: string; meta: (item: StartItem) => React.ReactNode }) {
+function List({
+  items,
+  empty,
+  testId,
+  meta,
+}: {
+  items: StartItem[]
+  empty: string
+  testId: string
+  meta: (item: StartItem) => React.ReactNode
+}) {
   return (
     <ul data-testid={testId} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {items.length === 0 && <li style={{ color: 'var(--theme-elevation-500)' }}>{empty}</li>}
       {items.map((entry) => (
-        <li key={`${entry.slug}:${entry.id}`} data-testid="start-item" style={{ padding: 'calc(var(--base) / 4) 0', borderBottom: '1px solid var(--theme-elevation-50)' }}>
+        <li
+          key={`${entry.slug}:${entry.id}`}
+          data-testid="start-item"
+          style={{ padding: 'calc(var(--base) / 4) 0', borderBottom: '1px solid var(--theme-elevation-50)' }}
+        >
           <a href={entry.href}>{entry.title}</a>
-          <div style={{ display: 'flex', gap: 'calc(var(--base) / 2)', alignItems: 'center', color: 'var(--theme-elevation-500)', fontSize: '0.85em' }}>
+          <div
+            style={{
+              display: 'flex',
+              gap: 'calc(var(--base) / 2)',
+              alignItems: 'center',
+              color: 'var(--theme-elevation-500)',
+              fontSize: '0.85em',
+            }}
+          >
             <Pill size="small" pillStyle="light-gray">
               {entry.type}
             </Pill>
@@ -52,12 +74,27 @@ export async function StartPanel({ payload, user, i18n }: StartPanelProps) {
   const adminRoute = payload.config.routes.admin
   const pattern = payload.config.admin?.dateFormat
   const language = i18n.language ?? 'en'
-  const when = (value: string | null) => (value ? <span title={adminDate(value, i18n, pattern)}>{age(value, language)}</span> : null)
+  const when = (value: string | null) =>
+    value ? <span title={adminDate(value, i18n, pattern)}>{age(value, language)}</span> : null
   return (
     <section data-testid="start-panel" style={{ marginBottom: 'calc(var(--base) * 2)' }}>
-      <div style={{ display: 'flex', gap: 'var(--base)', alignItems: 'center', marginBottom: 'var(--base)', flexWrap: 'wrap' }}>
+      <div
+        style={{
+          display: 'flex',
+          gap: 'var(--base)',
+          alignItems: 'center',
+          marginBottom: 'var(--base)',
+          flexWrap: 'wrap',
+        }}
+      >
         <h2 style={{ margin: 0 }}>Start here</h2>
-        <Button el="link" to={`${adminRoute}/collections/pages/create`} buttonStyle="primary" size="small" margin={false}>
+        <Button
+          el="link"
+          to={`${adminRoute}/collections/pages/create`}
+          buttonStyle="primary"
+          size="small"
+          margin={false}
+        >
           New page
         </Button>
         <Button el="link" to={`${adminRoute}/cwa/routes`} buttonStyle="secondary" size="small" margin={false}>
@@ -67,7 +104,12 @@ export async function StartPanel({ payload, user, i18n }: StartPanelProps) {
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', gap: 'var(--base)' }}>
         <div style={card}>
           <h4 style={{ marginTop: 0 }}>Recently edited pages</h4>
-          <List items={recentPages} empty="No pages yet." testId="start-recent-pages" meta={(entry) => <>edited {when(entry.updatedAt)}</>} />
+          <List
+            items={recentPages}
+            empty="No pages yet."
+            testId="start-recent-pages"
+            meta={(entry) => <>edited {when(entry.updatedAt)}</>}
+          />
         </div>
         <div style={card}>
           <h4 style={{ marginTop: 0 }}>Drafts not published</h4>
@@ -84,7 +126,16 @@ export async function StartPanel({ payload, user, i18n }: StartPanelProps) {
         </div>
         <div style={card}>
           <h4 style={{ marginTop: 0 }}>Scheduled publications</h4>
-          <List items={scheduled} empty="Nothing scheduled." testId="start-scheduled" meta={(entry) => <>goes live {when(entry.publishAt)} ({adminDate(entry.publishAt, i18n, pattern)})</>} />
+          <List
+            items={scheduled}
+            empty="Nothing scheduled."
+            testId="start-scheduled"
+            meta={(entry) => (
+              <>
+                goes live {when(entry.publishAt)} ({adminDate(entry.publishAt, i18n, pattern)})
+              </>
+            )}
+          />
         </div>
       </div>
     </section>

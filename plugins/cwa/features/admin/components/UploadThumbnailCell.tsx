@@ -20,7 +20,12 @@ function thumbnailOf(iri: string, property: string): Promise<string | null> {
     found = apiFetch<{ _metadata?: { mediaObjects?: Record<string, Media[]> } }>(iri)
       .then((doc) => {
         const media = doc._metadata?.mediaObjects?.[property] ?? []
-        return (media.find((m) => m.imagineFilter === 'thumbnail') ?? media.find((m) => m.imagineFilter === null && m.mimeType.startsWith('image/')))?.contentUrl ?? null
+        return (
+          (
+            media.find((m) => m.imagineFilter === 'thumbnail') ??
+            media.find((m) => m.imagineFilter === null && m.mimeType.startsWith('image/'))
+          )?.contentUrl ?? null
+        )
       })
       .catch(() => null)
     seen.set(`${iri}#${property}`, found)
@@ -44,6 +49,18 @@ export function UploadThumbnailCell({ rowData, collectionIri, property }: Upload
       live = false
     }
   }, [collectionIri, id, property])
-  const frame: React.CSSProperties = { width: 64, height: 44, borderRadius: 3, background: 'var(--theme-elevation-100)', display: 'inline-block', objectFit: 'cover', verticalAlign: 'middle' }
-  return src ? <img src={src} alt="" data-testid="list-thumbnail" style={frame} /> : <span style={frame} aria-label="No file" />
+  const frame: React.CSSProperties = {
+    width: 64,
+    height: 44,
+    borderRadius: 3,
+    background: 'var(--theme-elevation-100)',
+    display: 'inline-block',
+    objectFit: 'cover',
+    verticalAlign: 'middle',
+  }
+  return src ? (
+    <img src={src} alt="" data-testid="list-thumbnail" style={frame} />
+  ) : (
+    <span style={frame} aria-label="No file" />
+  )
 }

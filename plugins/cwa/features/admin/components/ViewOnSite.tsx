@@ -14,7 +14,8 @@ export const ROUTE_CHANGED_EVENT = 'cwa:route-changed'
 export function ViewOnSite({ frontEndUrl }: { frontEndUrl: string | null }) {
   const { id, collectionSlug } = useDocumentInfo()
   const { config } = useConfig()
-  const ownPath = useFormFields(([fields]) => (collectionSlug === 'routes' ? fields.path?.initialValue : undefined)) as string | undefined
+  const ownPath = useFormFields(([fields]) => (collectionSlug === 'routes' ? fields.path?.initialValue : undefined)) as
+    string | undefined
   const [path, setPath] = useState<string | null | undefined>(undefined)
 
   useEffect(() => {
@@ -23,8 +24,14 @@ export function ViewOnSite({ frontEndUrl }: { frontEndUrl: string | null }) {
     if (!id) return setPath(null)
     let gone = false
     const load = async () => {
-      const where = collectionSlug === 'pages' ? `where[page][equals]=${id}` : `where[pageData.value][equals]=${id}&where[pageData.relationTo][equals]=${collectionSlug}`
-      const response = await fetch(`${config.serverURL}${config.routes.api}/routes?${where}&depth=0&limit=1`, { credentials: 'include', headers: { accept: 'application/json' } })
+      const where =
+        collectionSlug === 'pages'
+          ? `where[page][equals]=${id}`
+          : `where[pageData.value][equals]=${id}&where[pageData.relationTo][equals]=${collectionSlug}`
+      const response = await fetch(`${config.serverURL}${config.routes.api}/routes?${where}&depth=0&limit=1`, {
+        credentials: 'include',
+        headers: { accept: 'application/json' },
+      })
       const body = response.ok ? ((await response.json()) as { docs?: Array<{ path?: string }> }) : null
       if (!gone) setPath(body?.docs?.[0]?.path ?? null)
     }

@@ -22,7 +22,10 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiFetch<T = Record<string, unknown>>(url: string, init: { method?: string; body?: unknown; form?: FormData } = {}): Promise<T> {
+export async function apiFetch<T = Record<string, unknown>>(
+  url: string,
+  init: { method?: string; body?: unknown; form?: FormData } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/ld+json' }
   let body: BodyInit | undefined
   if (init.form) body = init.form
@@ -31,7 +34,12 @@ export async function apiFetch<T = Record<string, unknown>>(url: string, init: {
     headers['content-type'] = init.method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json'
     body = JSON.stringify(init.body)
   }
-  const response = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'same-origin' })
+  const response = await fetch(url, {
+    method: init.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    credentials: 'same-origin',
+  })
   const text = await response.text()
   let json: Record<string, unknown> = {}
   try {
@@ -42,8 +50,12 @@ export async function apiFetch<T = Record<string, unknown>>(url: string, init: {
   if (!response.ok) {
     const violations = json.violations as ApiViolation[] | undefined
     const message = violations?.length
-      ? violations.map((v) => (v.block ? v.message : v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('; ')
-      : String(json['hydra:description'] ?? json.detail ?? json.description ?? `${response.status} ${response.statusText}`)
+      ? violations
+          .map((v) => (v.block ? v.message : v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message))
+          .join('; ')
+      : String(
+          json['hydra:description'] ?? json.detail ?? json.description ?? `${response.status} ${response.statusText}`,
+        )
     throw new ApiError(response.status, message, violations ?? [])
   }
   return json as T

@@ -13,9 +13,14 @@ type I18nLike = Parameters<typeof formatDate>[0]['i18n']
 export const DEFAULT_DATE_FORMAT = 'MMMM do yyyy, h:mm a'
 
 /** PostgreSQL's microseconds cut to what Date parses everywhere. */
-const parse = (value: Date | string | number): Date => (value instanceof Date ? value : new Date(typeof value === 'string' ? value.replace(/(\.\d{3})\d+/, '$1') : value))
+const parse = (value: Date | string | number): Date =>
+  value instanceof Date ? value : new Date(typeof value === 'string' ? value.replace(/(\.\d{3})\d+/, '$1') : value)
 
-export function adminDate(value: Date | string | number | null | undefined, i18n: I18nLike, pattern = DEFAULT_DATE_FORMAT): string {
+export function adminDate(
+  value: Date | string | number | null | undefined,
+  i18n: I18nLike,
+  pattern = DEFAULT_DATE_FORMAT,
+): string {
   if (value === null || value === undefined || value === '') return ''
   return formatDate({ date: parse(value), i18n, pattern })
 }

@@ -40,7 +40,12 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 
 export function describeDoc(req: PayloadRequest, slug: string, doc: Doc): RecordRow {
   const type = typeLabel(req, slug)
-  const title = text(doc[ADMIN_TITLE_FIELD]) ?? text(doc.title) ?? text(doc.reference) ?? text(doc.path) ?? `${type} ${String(doc.id).slice(0, 8)}`
+  const title =
+    text(doc[ADMIN_TITLE_FIELD]) ??
+    text(doc.title) ??
+    text(doc.reference) ??
+    text(doc.path) ??
+    `${type} ${String(doc.id).slice(0, 8)}`
   return {
     iri: getRegistry(req.payload.config).bySlug(slug) ? getRegistry(req.payload.config).itemIri(slug, doc.id) : null,
     slug,
@@ -60,16 +65,36 @@ export async function describeIris(req: PayloadRequest, iris: string[]): Promise
   const registry = getRegistry(req.payload.config)
   const parsed = iris.map((iri) => ({ iri, parsed: registry.parseIri(iri) }))
   const bySlug = new Map<string, string[]>()
-  for (const { parsed: p } of parsed) if (p?.id) bySlug.set(p.resource.slug, [...(bySlug.get(p.resource.slug) ?? []), p.id])
+  for (const { parsed: p } of parsed)
+    if (p?.id) bySlug.set(p.resource.slug, [...(bySlug.get(p.resource.slug) ?? []), p.id])
   const found = new Map<string, RecordRow>()
   for (const [slug, ids] of bySlug) {
-    const { docs } = await req.payload.find({ collection: slug as CollectionSlug, where: { id: { in: ids } }, depth: 0, limit: ids.length, pagination: false, overrideAccess: false, user: req.user, req })
+    const { docs } = await req.payload.find({
+      collection: slug as CollectionSlug,
+      where: { id: { in: ids } },
+      depth: 0,
+      limit: ids.length,
+      pagination: false,
+      overrideAccess: false,
+      user: req.user,
+      req,
+    })
     for (const doc of docs as Doc[]) found.set(`${slug}:${doc.id}`, describeDoc(req, slug, doc))
   }
   return parsed.map(({ iri, parsed: p }) => {
     const row = p?.id ? found.get(`${p.resource.slug}:${p.id}`) : undefined
     if (row) return { ...row, iri, doc: undefined }
     const slug = p?.resource.slug ?? ''
-    return { iri, slug, id: p?.id ?? '', title: iri, type: slug ? typeLabel(req, slug) : 'Unknown', createdAt: null, updatedAt: null, href: '', exists: false }
+    return {
+      iri,
+      slug,
+      id: p?.id ?? '',
+      title: iri,
+      type: slug ? typeLabel(req, slug) : 'Unknown',
+      createdAt: null,
+      updatedAt: null,
+      href: '',
+      exists: false,
+    }
   })
 }

@@ -7,7 +7,11 @@ export const MAX_EDGE = 2560
 export const MAX_PIXELS = 20_000_000
 
 /** The size to scale an image to, or null when it is within both limits. */
-export function resizeTarget(width: number, height: number, limits = { maxEdge: MAX_EDGE, maxPixels: MAX_PIXELS }): { width: number; height: number } | null {
+export function resizeTarget(
+  width: number,
+  height: number,
+  limits = { maxEdge: MAX_EDGE, maxPixels: MAX_PIXELS },
+): { width: number; height: number } | null {
   if (!(width > 0 && height > 0)) return null
   const scale = Math.min(1, limits.maxEdge / Math.max(width, height), Math.sqrt(limits.maxPixels / (width * height)))
   if (scale >= 1) return null
@@ -23,7 +27,9 @@ const CANVAS_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
  * file untouched otherwise (or when the browser cannot decode it: the server
  * then applies its own constraints).
  */
-export async function resizeForUpload(file: File): Promise<{ file: File; resized: { from: [number, number]; to: [number, number] } | null }> {
+export async function resizeForUpload(
+  file: File,
+): Promise<{ file: File; resized: { from: [number, number]; to: [number, number] } | null }> {
   if (!CANVAS_TYPES.has(file.type)) return { file, resized: null }
   let bitmap: ImageBitmap
   try {
@@ -44,5 +50,8 @@ export async function resizeForUpload(file: File): Promise<{ file: File; resized
   bitmap.close()
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, file.type, 0.9))
   if (!blob) return { file, resized: null }
-  return { file: new File([blob], file.name, { type: file.type, lastModified: file.lastModified }), resized: { from, to: [target.width, target.height] } }
+  return {
+    file: new File([blob], file.name, { type: file.type, lastModified: file.lastModified }),
+    resized: { from, to: [target.width, target.height] },
+  }
 }

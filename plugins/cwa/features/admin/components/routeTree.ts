@@ -8,7 +8,13 @@ export interface RouteRecord {
   /** The effective go-live date (its own or inherited), when the reader may see it. */
   liveAt: string | null
   /** The page or page data it shows. */
-  target: { slug: string; id: string; title: string; type: string; publication: 'draft' | 'scheduled' | 'published' | null } | null
+  target: {
+    slug: string
+    id: string
+    title: string
+    type: string
+    publication: 'draft' | 'scheduled' | 'published' | null
+  } | null
   redirect: { id: string; path: string } | null
 }
 

@@ -43,10 +43,23 @@ export async function startLists(req: PayloadRequest, now = new Date()): Promise
     const collection = resource.slug as CollectionSlug
     const [pending, due] = await Promise.all([
       req.payload.find({ collection, where: { [names.publishedAt]: { exists: false } }, sort: '-updatedAt', ...read }),
-      req.payload.find({ collection, where: { [names.publishedAt]: { greater_than: now.toISOString() } }, sort: names.publishedAt, ...read }),
+      req.payload.find({
+        collection,
+        where: { [names.publishedAt]: { greater_than: now.toISOString() } },
+        sort: names.publishedAt,
+        ...read,
+      }),
     ])
-    for (const doc of pending.docs as Doc[]) drafts.push(item(describeDoc(req, resource.slug, doc), doc[names.publishedResource] ? 'draft-of-live' : 'new'))
-    for (const doc of due.docs as Doc[]) scheduled.push(item(describeDoc(req, resource.slug, doc), doc[names.publishedResource] ? 'draft-of-live' : 'new', String(doc[names.publishedAt])))
+    for (const doc of pending.docs as Doc[])
+      drafts.push(item(describeDoc(req, resource.slug, doc), doc[names.publishedResource] ? 'draft-of-live' : 'new'))
+    for (const doc of due.docs as Doc[])
+      scheduled.push(
+        item(
+          describeDoc(req, resource.slug, doc),
+          doc[names.publishedResource] ? 'draft-of-live' : 'new',
+          String(doc[names.publishedAt]),
+        ),
+      )
   }
   drafts.sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)))
   scheduled.sort((a, b) => String(a.publishAt).localeCompare(String(b.publishAt)))

@@ -25,12 +25,24 @@ export type PasswordCheck = 'ok' | 'wrong' | 'locked'
  */
 export async function checkCurrentPassword(ctx: HydraContext, password: string): Promise<PasswordCheck> {
   if (!ctx.user) return 'wrong'
-  const user = (await ctx.payload.db.findOne({ collection: 'users', where: { id: { equals: ctx.user.id } }, req: ctx.req })) as StoredCredentials | null
+  const user = (await ctx.payload.db.findOne({
+    collection: 'users',
+    where: { id: { equals: ctx.user.id } },
+    req: ctx.req,
+  })) as StoredCredentials | null
   if (!user) return 'wrong'
   if (user.lockUntil && new Date(user.lockUntil).getTime() > Date.now()) return 'locked'
   if (await passwordMatches(user, password)) return 'ok'
-  await incrementLoginAttempts({ collection: ctx.payload.collections.users.config, payload: ctx.payload, user: user as never })
+  await incrementLoginAttempts({
+    collection: ctx.payload.collections.users.config,
+    payload: ctx.payload,
+    user: user as never,
+  })
   // Also a failed attempt of this client on the account for the login throttle (so a locked account stays closed to it).
-  await countFailedPasswordCheck(ctx.payload, ctx.headers, String((user as { username?: unknown }).username ?? ctx.user.username ?? ''))
+  await countFailedPasswordCheck(
+    ctx.payload,
+    ctx.headers,
+    String((user as { username?: unknown }).username ?? ctx.user.username ?? ''),
+  )
   return 'wrong'
 }

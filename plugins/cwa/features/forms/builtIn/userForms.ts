@@ -22,18 +22,21 @@ import { checkCurrentPassword, type PasswordCheck } from './password.js'
  */
 const usersPasswordRule = custom(
   (value, { ctx }) => {
-    const result = validations.password(value as string, {
-      name: 'password',
-      type: 'text',
-      required: true,
-      req: ctx.req,
-      data: {},
-      siblingData: {},
-      blockData: {},
-      path: ['password'],
-      preferences: { fields: {} },
-      event: 'submit',
-    } as never)
+    const result = validations.password(
+      value as string,
+      {
+        name: 'password',
+        type: 'text',
+        required: true,
+        req: ctx.req,
+        data: {},
+        siblingData: {},
+        blockData: {},
+        path: ['password'],
+        preferences: { fields: {} },
+        event: 'submit',
+      } as never,
+    )
     return typeof result === 'string' ? result : null
   },
   { code: 'invalid_password' },
@@ -71,7 +74,12 @@ export const PasswordResetFormType = defineFormType({
   // The emailed link carries username and token: GET ?username=abc&token=123 pre-fills them.
   initialData: (ctx) => ({ username: ctx.query.get('username'), token: ctx.query.get('token') }),
   // A bad, used or expired token is the users plugin's 404, passed through as is.
-  onSubmit: ({ ctx, data }) => resetPassword(ctx, { username: text(data.username), token: text(data.token), plainPassword: text(data.plainPassword) }),
+  onSubmit: ({ ctx, data }) =>
+    resetPassword(ctx, {
+      username: text(data.username),
+      token: text(data.token),
+      plainPassword: text(data.plainPassword),
+    }),
   violationPaths: { password: 'plainPassword' },
 })
 
@@ -83,11 +91,18 @@ export const NewEmailAddressFormType = defineFormType({
   // The caller's pending address, read from the database (the session only carries the JWT's claims).
   initialData: async (ctx) => {
     if (!ctx.user) return {}
-    const [user] = await internalFind(ctx.payload, { collection: 'users', where: { id: { equals: ctx.user.id } }, select: { newEmailAddress: true }, limit: 1, req: ctx.req })
+    const [user] = await internalFind(ctx.payload, {
+      collection: 'users',
+      where: { id: { equals: ctx.user.id } },
+      select: { newEmailAddress: true },
+      limit: 1,
+      req: ctx.req,
+    })
     return { newEmailAddress: user?.newEmailAddress ?? null }
   },
   // An empty submit cancels a pending change.
-  onSubmit: ({ ctx, data }) => requestEmailChange(ctx, String(ctx.user!.id), (data.newEmailAddress as string | null) || null),
+  onSubmit: ({ ctx, data }) =>
+    requestEmailChange(ctx, String(ctx.user!.id), (data.newEmailAddress as string | null) || null),
   violationPaths: { email: 'newEmailAddress' },
 })
 
@@ -107,7 +122,11 @@ export const UserRegisterFormType = defineFormType({
   onSubmit: async (event) => {
     const users = event.ctx.registry.bySlug('users')!
     const { data } = event
-    const created = await createItem(users, { username: data.username, emailAddress: data.emailAddress, plainPassword: data.plainPassword }, event.ctx)
+    const created = await createItem(
+      users,
+      { username: data.username, emailAddress: data.emailAddress, plainPassword: data.plainPassword },
+      event.ctx,
+    )
     event.result = created.body
   },
   violationPaths: { email: 'emailAddress', password: 'plainPassword' },

@@ -14,7 +14,15 @@ export const CONFLICT_MODAL = 'cwa-save-conflict'
  * the editor's own text stays in the form, unsaved, to be carried over.
  * Laid out with Payload's own stale-data dialog classes.
  */
-export function ConflictDialog({ message, currentUrl, onClose }: { message: string | null; currentUrl: string | null; onClose: () => void }) {
+export function ConflictDialog({
+  message,
+  currentUrl,
+  onClose,
+}: {
+  message: string | null
+  currentUrl: string | null
+  onClose: () => void
+}) {
   const { openModal, closeModal } = useModal()
   const { t } = useTranslation()
   useEffect(() => {
@@ -34,11 +42,22 @@ export function ConflictDialog({ message, currentUrl, onClose }: { message: stri
         <div className="document-stale-data__content">
           <h1>{t('general:documentModified')}</h1>
           <p className="cwa-conflict-message">{shown}</p>
-          <p>Your changes are still in the form, not saved. Open the current version beside this one, carry your changes over to it and save there.</p>
+          <p>
+            Your changes are still in the form, not saved. Open the current version beside this one, carry your changes
+            over to it and save there.
+          </p>
         </div>
         <div className="document-stale-data__controls" style={{ display: 'flex', gap: 12 }}>
           {currentUrl ? (
-            <Button buttonStyle="primary" className="cwa-conflict-open" el="anchor" margin={false} newTab size="medium" url={currentUrl}>
+            <Button
+              buttonStyle="primary"
+              className="cwa-conflict-open"
+              el="anchor"
+              margin={false}
+              newTab
+              size="medium"
+              url={currentUrl}
+            >
               Open the current version
             </Button>
           ) : null}

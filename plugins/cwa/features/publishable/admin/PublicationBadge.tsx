@@ -16,7 +16,16 @@ export function PublicationBadge({ state, title }: { state: AdminPublication; ti
       className={`cwa-publication-badge cwa-publication-badge--${state}`}
       data-publication={state}
       title={title}
-      style={{ ...COLOURS[state], borderRadius: 999, display: 'inline-block', fontSize: 12, fontWeight: 600, lineHeight: '18px', padding: '0 8px', whiteSpace: 'nowrap' }}
+      style={{
+        ...COLOURS[state],
+        borderRadius: 999,
+        display: 'inline-block',
+        fontSize: 12,
+        fontWeight: 600,
+        lineHeight: '18px',
+        padding: '0 8px',
+        whiteSpace: 'nowrap',
+      }}
     >
       {PUBLICATION_LABELS[state]}
     </span>

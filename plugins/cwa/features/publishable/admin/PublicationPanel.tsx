@@ -1,5 +1,13 @@
 'use client'
-import { toast, useConfig, useDocumentInfo, useEditDepth, useForm, useFormFields, useFormModified } from '@payloadcms/ui'
+import {
+  toast,
+  useConfig,
+  useDocumentInfo,
+  useEditDepth,
+  useForm,
+  useFormFields,
+  useFormModified,
+} from '@payloadcms/ui'
 import React, { useCallback, useEffect, useRef, useState } from 'react'
 import { CONFLICT_PATH, ConflictDialog } from './ConflictDialog.js'
 import { PublicationBadge } from './PublicationBadge.js'
@@ -9,7 +17,9 @@ type Fields = { publishedAt: string; publishedResource: string; draftResource: s
 
 /** The first message of a Payload error answer (a ValidationError lists its fields). */
 function errorMessage(body: unknown): string {
-  const error = (body as { errors?: Array<{ message?: string; data?: { errors?: Array<{ path?: string; message?: string }> } }> })?.errors?.[0]
+  const error = (
+    body as { errors?: Array<{ message?: string; data?: { errors?: Array<{ path?: string; message?: string }> } }> }
+  )?.errors?.[0]
   const fields = error?.data?.errors?.map((e) => `${e.path}: ${e.message}`).join('; ')
   return fields || error?.message || 'The request was refused.'
 }
@@ -22,7 +32,11 @@ function errorMessage(body: unknown): string {
  * turns into the transition (docs/publishing.md); unsaved edits are saved
  * first (a live record's edits land in its draft).
  */
-export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publishedResource: 'publishedResource', draftResource: 'draftResource' } }: { fields?: Fields }) {
+export function PublicationPanel({
+  fields = { publishedAt: 'publishedAt', publishedResource: 'publishedResource', draftResource: 'draftResource' },
+}: {
+  fields?: Fields
+}) {
   const { id, collectionSlug, savedDocumentData } = useDocumentInfo()
   const { config } = useConfig()
   const { submit, dispatchFields, setModified } = useForm()
@@ -44,7 +58,8 @@ export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publis
   const api = `${config.serverURL}${config.routes.api}/${collectionSlug}`
   /** `live`: the live record's own view, which otherwise opens its pending draft. */
   const adminUrl = useCallback(
-    (docId: string, live = false) => `${config.serverURL}${config.routes.admin}/collections/${collectionSlug}/${docId}${live ? '?live=1' : ''}`,
+    (docId: string, live = false) =>
+      `${config.serverURL}${config.routes.admin}/collections/${collectionSlug}/${docId}${live ? '?live=1' : ''}`,
     [config.serverURL, config.routes.admin, collectionSlug],
   )
   // A save refused because the record changed since this form loaded it (412, payloadApis.ts).
@@ -52,12 +67,18 @@ export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publis
 
   const load = useCallback(async (): Promise<PublicationInfo | null> => {
     if (!id) return null
-    const response = await fetch(`${api}/${id}?depth=0`, { credentials: 'include', headers: { accept: 'application/json' } })
+    const response = await fetch(`${api}/${id}?depth=0`, {
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+    })
     if (!response.ok) return null
     const next = publicationOf(await response.json(), fields)
     setInfo(next)
     if (next.draftId) {
-      const draft = await fetch(`${api}/${next.draftId}?depth=0`, { credentials: 'include', headers: { accept: 'application/json' } })
+      const draft = await fetch(`${api}/${next.draftId}?depth=0`, {
+        credentials: 'include',
+        headers: { accept: 'application/json' },
+      })
       const body = draft.ok ? ((await draft.json()) as Record<string, unknown>) : null
       setDraftAt((body?.[fields.publishedAt] as string | null | undefined) ?? null)
     } else setDraftAt(null)
@@ -79,7 +100,14 @@ export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publis
       // A live record with a pending draft opens the draft: edited here, the live version's text would be
       // saved over the draft's pending changes. `?live=1` (the draft's link back) shows the live version itself.
       const wantsLive = new URLSearchParams(window.location.search).has('live')
-      if (next?.state === 'live-with-draft' && next.draftId && !wantsLive && !inDrawer && !modifiedRef.current && !publishing.current) {
+      if (
+        next?.state === 'live-with-draft' &&
+        next.draftId &&
+        !wantsLive &&
+        !inDrawer &&
+        !modifiedRef.current &&
+        !publishing.current
+      ) {
         toast.info('This live record has a pending draft: you are editing the draft.')
         window.location.replace(adminUrl(next.draftId))
       }
@@ -108,13 +136,16 @@ export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publis
         if (modified) {
           const saved = (await submit()) as { res?: Response } | undefined
           if (!saved?.res?.ok) {
-            toast.error(`${verb === 'Publish' ? 'Not published' : 'Not scheduled'}: your changes could not be saved first.`)
+            toast.error(
+              `${verb === 'Publish' ? 'Not published' : 'Not scheduled'}: your changes could not be saved first.`,
+            )
             return
           }
         }
         const current = await load()
         if (!current) return
-        const target = current.state === 'live-with-draft' ? current.draftId : current.state === 'live' ? null : String(id)
+        const target =
+          current.state === 'live-with-draft' ? current.draftId : current.state === 'live' ? null : String(id)
         if (!target) {
           toast.info('Nothing to publish: the live version has no pending draft.')
           return
@@ -152,7 +183,11 @@ export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publis
 
   if (!id) return <p className="cwa-publication-panel">Save first: a new record is a draft until it is published.</p>
   const dialog = (
-    <ConflictDialog message={conflict} currentUrl={info ? adminUrl(info.draftId ?? String(id), !info.draftId) : null} onClose={() => setConflict(null)} />
+    <ConflictDialog
+      message={conflict}
+      currentUrl={info ? adminUrl(info.draftId ?? String(id), !info.draftId) : null}
+      onClose={() => setConflict(null)}
+    />
   )
   if (!info) return dialog
   const hasDraft = info.state !== 'live'
@@ -162,8 +197,12 @@ export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publis
       <div style={{ alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: 8 }}>
         <PublicationBadge state={info.state} title={info.publishedAt ?? undefined} />
         {info.publishedId ? <span>of a live record</span> : null}
-        {info.state === 'scheduled' && info.publishedAt ? <span>goes live {new Date(info.publishedAt).toLocaleString()}</span> : null}
-        {info.state === 'live-with-draft' && draftAt ? <span>draft scheduled {new Date(draftAt).toLocaleString()}</span> : null}
+        {info.state === 'scheduled' && info.publishedAt ? (
+          <span>goes live {new Date(info.publishedAt).toLocaleString()}</span>
+        ) : null}
+        {info.state === 'live-with-draft' && draftAt ? (
+          <span>draft scheduled {new Date(draftAt).toLocaleString()}</span>
+        ) : null}
       </div>
       {info.state === 'live-with-draft' && info.draftId ? (
         <a className="cwa-edit-draft" href={adminUrl(info.draftId)}>
@@ -175,13 +214,27 @@ export function PublicationPanel({ fields = { publishedAt: 'publishedAt', publis
           ← The live version this draft will replace
         </a>
       ) : null}
-      {info.state === 'live' ? <small>Saving changes makes a draft; the live version stays until you publish it.</small> : null}
-      <button type="button" className="btn btn--style-primary btn--size-small cwa-publish-now" disabled={busy || (!hasDraft && !modified)} onClick={() => void setDate(new Date(), 'Publish')}>
+      {info.state === 'live' ? (
+        <small>Saving changes makes a draft; the live version stays until you publish it.</small>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn--style-primary btn--size-small cwa-publish-now"
+        disabled={busy || (!hasDraft && !modified)}
+        onClick={() => void setDate(new Date(), 'Publish')}
+      >
         Publish now
       </button>
       {/* Centred, and the button without Payload's block margins: stretched to them, the date input grew to twice its height. */}
       <div style={{ alignItems: 'center', display: 'flex', gap: 8 }}>
-        <input aria-label="Publication date" className="cwa-schedule-at" type="datetime-local" step={1} value={when} onChange={(event) => setWhen(event.target.value)} />
+        <input
+          aria-label="Publication date"
+          className="cwa-schedule-at"
+          type="datetime-local"
+          step={1}
+          value={when}
+          onChange={(event) => setWhen(event.target.value)}
+        />
         <button
           type="button"
           className="btn btn--style-secondary btn--size-small cwa-schedule"

@@ -9,7 +9,8 @@ type Doc = Record<string, unknown>
 
 const idOf = (value: unknown): string | null => {
   if (value == null || value === '') return null
-  if (typeof value === 'object') return idOf((value as { id?: unknown; value?: unknown }).id ?? (value as { value?: unknown }).value)
+  if (typeof value === 'object')
+    return idOf((value as { id?: unknown; value?: unknown }).id ?? (value as { value?: unknown }).value)
   return String(value)
 }
 
@@ -29,7 +30,11 @@ export interface PublicationInfo {
   publishedAt: string | null
 }
 
-export function publicationOf(doc: Doc, fields = { publishedAt: 'publishedAt', publishedResource: 'publishedResource', draftResource: 'draftResource' }, now = new Date()): PublicationInfo {
+export function publicationOf(
+  doc: Doc,
+  fields = { publishedAt: 'publishedAt', publishedResource: 'publishedResource', draftResource: 'draftResource' },
+  now = new Date(),
+): PublicationInfo {
   const raw = doc[fields.publishedAt]
   const publishedAt = raw ? new Date(raw as string).toISOString() : null
   const publishedId = idOf(doc[fields.publishedResource])

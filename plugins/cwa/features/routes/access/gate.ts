@@ -11,10 +11,26 @@ import { failedRules, routeRulesAllow } from './rules.js'
 export const denied = (ctx: Pick<HydraContext, 'user'>) => (ctx.user ? forbidden() : unauthorized())
 
 const kindOf = (resource: Resource): GatedKind | null =>
-  resource.slug === 'pages' ? 'page' : resource.meta.kind === 'pageData' ? 'pageData' : resource.meta.kind === 'component' ? 'component' : null
+  resource.slug === 'pages'
+    ? 'page'
+    : resource.meta.kind === 'pageData'
+      ? 'pageData'
+      : resource.meta.kind === 'component'
+        ? 'component'
+        : null
 
 async function exists(ctx: HydraContext, slug: string, id: string): Promise<boolean> {
-  return (await internalFind(ctx.payload, { collection: slug, where: { id: { equals: id } }, select: {}, limit: 1, req: ctx.req })).length > 0
+  return (
+    (
+      await internalFind(ctx.payload, {
+        collection: slug,
+        where: { id: { equals: id } },
+        select: {},
+        limit: 1,
+        req: ctx.req,
+      })
+    ).length > 0
+  )
 }
 
 /**
@@ -42,7 +58,13 @@ export async function getRouteById(routes: Resource, rawId: string, ctx: HydraCo
   const id = rawId.toLowerCase()
   // The regex rules reach further than the collection's LIKE: checked on the path first (only when one fails for this caller).
   if (failedRules(ctx.options, ctx.user).length > 0) {
-    const [route] = await internalFind(ctx.payload, { collection: 'routes', where: { id: { equals: id } }, select: { path: true }, limit: 1, req: ctx.req })
+    const [route] = await internalFind(ctx.payload, {
+      collection: 'routes',
+      where: { id: { equals: id } },
+      select: { path: true },
+      limit: 1,
+      req: ctx.req,
+    })
     if (route && !routeRulesAllow(ctx.options, ctx.user, String(route.path))) throw denied(ctx)
   }
   return getItem(routes, id, ctx)

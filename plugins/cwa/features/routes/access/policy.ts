@@ -75,7 +75,9 @@ interface PublicView {
 function publicView(req: PayloadRequest): Promise<PublicView> {
   return once(req, 'view', async () => {
     const failing = failedRules(optionsOf(req), req.user).map(itemPattern)
-    const rows = (await reachRows(req.payload, new Date(), req)).filter((row) => !failing.some((rule) => rule.test(row.path)))
+    const rows = (await reachRows(req.payload, new Date(), req)).filter(
+      (row) => !failing.some((rule) => rule.test(row.path)),
+    )
     const routed = new Set<string>()
     const reachable = new Set<string>()
     for (const row of rows) {
@@ -128,13 +130,20 @@ export async function contentListAccess(req: PayloadRequest, slug: string, kind:
     const { routed } = await publicView(req)
     return idIn([...routed].filter((k) => k.startsWith(`${slug}:`)).map((k) => k.slice(slug.length + 1)))
   }
-  const reachable = [...(await publicComponents(req))].filter((k) => k.startsWith(`${slug}:`)).map((k) => k.slice(slug.length + 1))
+  const reachable = [...(await publicComponents(req))]
+    .filter((k) => k.startsWith(`${slug}:`))
+    .map((k) => k.slice(slug.length + 1))
   const placed = [...(await located(req, slug))]
   return { or: [idIn(reachable), { id: { not_in: placed.length > 0 ? placed : [NONE] } }] }
 }
 
 /** One page, page data or component by id (the five component cases of the contract). */
-export async function contentItemAllowed(req: PayloadRequest, slug: string, kind: GatedKind, id: string): Promise<boolean> {
+export async function contentItemAllowed(
+  req: PayloadRequest,
+  slug: string,
+  kind: GatedKind,
+  id: string,
+): Promise<boolean> {
   if (seesAllContent(req.user, optionsOf(req))) return true
   if (kind !== 'component') return (await publicView(req)).reachable.has(key(slug, id))
   if ((await publicComponents(req)).has(key(slug, id))) return true

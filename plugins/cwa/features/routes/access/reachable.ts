@@ -1,7 +1,19 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Field, Payload, PayloadRequest } from 'payload'
 import { chainCtes, effectiveCte } from './graph.js'
-import { columnOf, ident, polymorphicTarget, relsColumnFor, relsOf, runSql, slugsOfKind, type Sql, tableOf, topFields, uuidList } from './tables.js'
+import {
+  columnOf,
+  ident,
+  polymorphicTarget,
+  relsColumnFor,
+  relsOf,
+  runSql,
+  slugsOfKind,
+  type Sql,
+  tableOf,
+  topFields,
+  uuidList,
+} from './tables.js'
 
 /** `slug:id` of a record: one key space for pages, page data and components. */
 export const key = (slug: string, id: string) => `${slug}:${id}`
@@ -36,7 +48,11 @@ export async function reachRows(payload: Payload, at: Date, req?: PayloadRequest
  * Ids of the routes no failing route_security rule (a LIKE over the whole
  * path, `*` a wildcard) matches. One query.
  */
-export async function routeIdsOutsideRules(payload: Payload, failedLikes: string[], req?: PayloadRequest): Promise<string[]> {
+export async function routeIdsOutsideRules(
+  payload: Payload,
+  failedLikes: string[],
+  req?: PayloadRequest,
+): Promise<string[]> {
   const rules = failedLikes.map((pattern) => sql`NOT (path LIKE ${pattern} ESCAPE '\\')`)
   const rows = await runSql<{ id: string }>(
     payload,
@@ -56,10 +72,14 @@ function placementsSql(payload: Payload): Sql {
 /** `owned(slug, parent_id, group_id)`: the groups each component owns (nested regions). */
 function ownedGroupsSql(payload: Payload): Sql {
   const parts = slugsOfKind(payload, 'component').map(
-    (slug) => sql`SELECT ${slug}::text AS slug, parent_id, ${relsColumnFor(payload, slug, 'component_groups')} AS group_id
+    (
+      slug,
+    ) => sql`SELECT ${slug}::text AS slug, parent_id, ${relsColumnFor(payload, slug, 'component_groups')} AS group_id
       FROM ${relsOf(payload, slug)} WHERE path = 'componentGroups'`,
   )
-  return parts.length > 0 ? sql.join(parts, sql` UNION ALL `) : sql`SELECT NULL::text AS slug, NULL::uuid AS parent_id, NULL::uuid AS group_id WHERE false`
+  return parts.length > 0
+    ? sql.join(parts, sql` UNION ALL `)
+    : sql`SELECT NULL::text AS slug, NULL::uuid AS parent_id, NULL::uuid AS group_id WHERE false`
 }
 
 /**
@@ -71,9 +91,13 @@ function heldSql(payload: Payload): Sql {
   const components = new Set(slugsOfKind(payload, 'component'))
   const parts: Sql[] = []
   for (const pageData of slugsOfKind(payload, 'pageData')) {
-    for (const field of topFields(payload, pageData) as Array<Field & { name?: string; relationTo?: unknown; hasMany?: boolean }>) {
+    for (const field of topFields(payload, pageData) as Array<
+      Field & { name?: string; relationTo?: unknown; hasMany?: boolean }
+    >) {
       if (field.type !== 'relationship' || !field.name) continue
-      const targets = (Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]).filter((t): t is string => typeof t === 'string' && components.has(t))
+      const targets = (Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]).filter(
+        (t): t is string => typeof t === 'string' && components.has(t),
+      )
       if (targets.length === 0) continue
       if (!Array.isArray(field.relationTo) && !field.hasMany) {
         parts.push(sql`SELECT ${pageData}::text AS pd_slug, d.id AS pd_id, ${targets[0]}::text AS slug, d.${columnOf(payload, pageData, field.name)} AS id
@@ -85,7 +109,9 @@ function heldSql(payload: Payload): Sql {
       }
     }
   }
-  return parts.length > 0 ? sql.join(parts, sql` UNION ALL `) : sql`SELECT NULL::text AS pd_slug, NULL::uuid AS pd_id, NULL::text AS slug, NULL::uuid AS id WHERE false`
+  return parts.length > 0
+    ? sql.join(parts, sql` UNION ALL `)
+    : sql`SELECT NULL::text AS pd_slug, NULL::uuid AS pd_id, NULL::text AS slug, NULL::uuid AS id WHERE false`
 }
 
 /**
@@ -105,9 +131,10 @@ export async function reachableComponents(
   const layoutGroups = relsColumnFor(payload, 'layouts', 'component_groups')
   const pageLayout = columnOf(payload, 'pages', 'layout')
   const pageList = uuidList(pages)
-  const heldBy = pageData.length > 0
-    ? sql`(h.pd_slug, h.pd_id) IN (SELECT * FROM unnest(${`{${pageData.map((d) => d.slug).join(',')}}`}::text[], ${`{${pageData.map((d) => d.id).join(',')}}`}::uuid[]))`
-    : sql`false`
+  const heldBy =
+    pageData.length > 0
+      ? sql`(h.pd_slug, h.pd_id) IN (SELECT * FROM unnest(${`{${pageData.map((d) => d.slug).join(',')}}`}::text[], ${`{${pageData.map((d) => d.id).join(',')}}`}::uuid[]))`
+      : sql`false`
   const rows = await runSql<{ slug: string; id: string }>(
     payload,
     sql`WITH RECURSIVE placements AS (${placementsSql(payload)}),
@@ -132,11 +159,18 @@ export async function reachableComponents(
       SELECT slug, id FROM comps WHERE id IS NOT NULL`,
     req,
   )
-  return new Set(rows.filter((row) => row.id !== null && row.id !== undefined).map((row) => key(row.slug, String(row.id))))
+  return new Set(
+    rows.filter((row) => row.id !== null && row.id !== undefined).map((row) => key(row.slug, String(row.id))),
+  )
 }
 
 /** Components of one type (all, or the given ids) that have at least one location: a position or a page data property. */
-export async function locatedComponents(payload: Payload, slug: string, ids?: string[], req?: PayloadRequest): Promise<Set<string>> {
+export async function locatedComponents(
+  payload: Payload,
+  slug: string,
+  ids?: string[],
+  req?: PayloadRequest,
+): Promise<Set<string>> {
   const only = ids ? sql` AND id IN ${uuidList(ids)}` : sql``
   const rows = await runSql<{ id: string }>(
     payload,

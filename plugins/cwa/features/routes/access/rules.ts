@@ -15,7 +15,9 @@ export function likePattern(route: string): string {
 
 /** The route_security rules this caller fails. */
 export function failedRules(options: ResolvedCwaOptions, user: unknown): string[] {
-  return options.routeSecurity.filter((rule) => !passes(rule.security, user as never, options.roleHierarchy)).map((rule) => rule.route)
+  return options.routeSecurity
+    .filter((rule) => !passes(rule.security, user as never, options.roleHierarchy))
+    .map((rule) => rule.route)
 }
 
 /** Item access by path: denied when any matching rule fails for the caller. */

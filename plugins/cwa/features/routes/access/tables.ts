@@ -40,7 +40,12 @@ export function slugsOfKind(payload: Payload, kind: 'component' | 'pageData'): s
  * per target: the target's slug (CASE) and id (COALESCE) of the row aliased
  * `alias`. NULL for both when the table has no column for any target.
  */
-export function polymorphicTarget(payload: Payload, owner: string, alias: string, targets: string[]): { slug: Sql; id: Sql } {
+export function polymorphicTarget(
+  payload: Payload,
+  owner: string,
+  alias: string,
+  targets: string[],
+): { slug: Sql; id: Sql } {
   const found = structureSchema(payload).polymorphic(owner, targets, alias)
   return found ? { slug: sql`${found.kind}`, id: sql`${found.id}` } : { slug: sql`NULL::text`, id: sql`NULL::uuid` }
 }

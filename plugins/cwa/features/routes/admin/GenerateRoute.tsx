@@ -5,7 +5,13 @@ import React, { useEffect, useState } from 'react'
 /** The message of a JSON-LD error answer (Hydra error or constraint violations). */
 function problem(body: Answer | null): string {
   const violations = body?.violations?.map((v) => `${v.propertyPath}: ${v.message}`)
-  return violations?.join('; ') || body?.detail || body?.['hydra:description'] || body?.description || 'The request was refused.'
+  return (
+    violations?.join('; ') ||
+    body?.detail ||
+    body?.['hydra:description'] ||
+    body?.description ||
+    'The request was refused.'
+  )
 }
 
 /** What the generate-route endpoint answers: the route, or a refusal. */
@@ -41,7 +47,11 @@ export function GenerateRoute({ action = 'generate-route' }: { action?: string }
   useEffect(() => {
     if (!id) return
     try {
-      const kept = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as { id: string; path: string; created: boolean } | null
+      const kept = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as {
+        id: string
+        path: string
+        created: boolean
+      } | null
       if (kept?.id !== String(id)) return
       sessionStorage.removeItem(KEY)
       setPath(kept.path)
@@ -68,11 +78,18 @@ export function GenerateRoute({ action = 'generate-route' }: { action?: string }
         return
       }
       try {
-        sessionStorage.setItem(KEY, JSON.stringify({ id: String(id), path: body?.path, created: response.status === 201 }))
+        sessionStorage.setItem(
+          KEY,
+          JSON.stringify({ id: String(id), path: body?.path, created: response.status === 201 }),
+        )
         window.location.reload()
       } catch {
         setPath(body?.path ?? null)
-        toast.success(response.status === 201 ? `Route ${body?.path} created: reload to see it in the Route field.` : `The route stays ${body?.path}.`)
+        toast.success(
+          response.status === 201
+            ? `Route ${body?.path} created: reload to see it in the Route field.`
+            : `The route stays ${body?.path}.`,
+        )
       }
     } finally {
       setBusy(false)
@@ -80,7 +97,14 @@ export function GenerateRoute({ action = 'generate-route' }: { action?: string }
   }
   return (
     <div className="cwa-generate-route" style={{ marginBottom: 'var(--base)' }}>
-      <Button className="cwa-generate-route-button" buttonStyle="secondary" size="small" margin={false} disabled={busy} onClick={() => void generate()}>
+      <Button
+        className="cwa-generate-route-button"
+        buttonStyle="secondary"
+        size="small"
+        margin={false}
+        disabled={busy}
+        onClick={() => void generate()}
+      >
         Generate route from title
       </Button>
       {path ? (

@@ -21,7 +21,12 @@ export interface RouteChildNode {
 export async function routeChildren(ctx: HydraContext, path: unknown): Promise<OperationResult> {
   assertAdmin(ctx)
   if (typeof path !== 'string' || !path.startsWith('/')) throw notFound()
-  const route = await findOne(ctx.payload, { collection: 'routes', where: { path: { equals: path } }, overrideAccess: true, req: ctx.req })
+  const route = await findOne(ctx.payload, {
+    collection: 'routes',
+    where: { path: { equals: path } },
+    overrideAccess: true,
+    req: ctx.req,
+  })
   if (!route) throw notFound()
   const target = routeTarget(route)
   const rootId = String(route.id)

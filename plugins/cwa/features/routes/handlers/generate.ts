@@ -21,7 +21,8 @@ const invalid = (path: string, message: string, code: string) => new ViolationEr
 
 /** `{page: IRI}` or `{pageData: IRI}`: exactly one, naming a record of the right kind. */
 function parseTarget(ctx: HydraContext, body: unknown): Target {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalid('', 'Send {"page": IRI} or {"pageData": IRI}.', 'type')
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw invalid('', 'Send {"page": IRI} or {"pageData": IRI}.', 'type')
   const keys = (['page', 'pageData'] as const).filter((k) => (body as Record<string, unknown>)[k] != null)
   if (keys.length !== 1) throw invalid(keys[1] ?? 'page', 'Send exactly one of page and pageData.', 'one_target')
   const key = keys[0]!
@@ -30,7 +31,8 @@ function parseTarget(ctx: HydraContext, body: unknown): Target {
   const parsed = ctx.registry.parseIri(value)
   if (!parsed) throw invalid(key, `Invalid IRI "${value}".`, 'invalid_iri')
   const accepted = key === 'page' ? parsed.resource.slug === 'pages' : parsed.resource.meta.kind === 'pageData'
-  if (!accepted || !parsed.id) throw invalid(key, `The IRI "${value}" does not point to an accepted type.`, 'invalid_iri_type')
+  if (!accepted || !parsed.id)
+    throw invalid(key, `The IRI "${value}" does not point to an accepted type.`, 'invalid_iri_type')
   return { key, kind: parsed.resource.slug, id: parsed.id }
 }
 
@@ -67,12 +69,22 @@ export async function generateRoute(ctx: HydraContext, body: unknown): Promise<O
     // Concurrent generations for one record run one after the other: the later ones find the route
     // the first made (200, nothing changes) instead of racing it.
     await lockRouteTarget(payload, req, target)
-    const record = await findOne(payload, { collection: target.kind, where: { id: { equals: target.id } }, overrideAccess: true, req })
-    if (!record) throw invalid(target.key, `Item not found for "${ctx.registry.itemIri(target.kind, target.id)}".`, 'not_found')
+    const record = await findOne(payload, {
+      collection: target.kind,
+      where: { id: { equals: target.id } },
+      overrideAccess: true,
+      req,
+    })
+    if (!record)
+      throw invalid(target.key, `Item not found for "${ctx.registry.itemIri(target.kind, target.id)}".`, 'not_found')
     const parent = parentOf(record)
     const parentRoute = parent ? await routeOfRecord(payload, req, parent) : null
     if (parent && !parentRoute) {
-      throw invalid(target.key, `The parent ${ctx.registry.itemIri(parent.kind, parent.id)} has no route: generate or create its route first.`, 'unrouted_parent')
+      throw invalid(
+        target.key,
+        `The parent ${ctx.registry.itemIri(parent.kind, parent.id)} has no route: generate or create its route first.`,
+        'unrouted_parent',
+      )
     }
     const generated = await ctx.options.routeGenerator.generatePath({
       title: titleOf(target, record),
@@ -83,18 +95,30 @@ export async function generateRoute(ctx: HydraContext, body: unknown): Promise<O
     if (typeof generated !== 'string' || !generated.startsWith('/')) {
       throw new Error(`The route generator returned "${String(generated)}": a path must start with /`)
     }
-    const current = await findOne(payload, { collection: 'routes', where: routeWhere(target), overrideAccess: true, req })
+    const current = await findOne(payload, {
+      collection: 'routes',
+      where: routeWhere(target),
+      overrideAccess: true,
+      req,
+    })
     // A redirect left at this very path by an earlier rename of the record is taken back (renaming back
     // gives the old path again, not "-1").
     const reclaimed = current
-      ? await findOne(payload, { collection: 'routes', where: { and: [{ path: { equals: generated } }, { redirect: { equals: current.id } }] }, overrideAccess: true, req })
+      ? await findOne(payload, {
+          collection: 'routes',
+          where: { and: [{ path: { equals: generated } }, { redirect: { equals: current.id } }] },
+          overrideAccess: true,
+          req,
+        })
       : null
     const path = reclaimed ? generated : await freePath(payload, req, generated, current ? String(current.id) : null)
     if (current && current.path === path) {
       // Already there: nothing to move, nothing to redirect.
       return { status: 200, body: await normalizeItem(resource, current, ctx) }
     }
-    const data: Record<string, unknown> = { [target.key]: target.key === 'page' ? target.id : { relationTo: target.kind, value: target.id } }
+    const data: Record<string, unknown> = {
+      [target.key]: target.key === 'page' ? target.id : { relationTo: target.kind, value: target.id },
+    }
     // The record keeps its go-live date: regenerating the path of an offline page must not publish it.
     if (current && 'liveAt' in current) data.liveAt = current.liveAt ?? null
     if (current) {
@@ -106,9 +130,14 @@ export async function generateRoute(ctx: HydraContext, body: unknown): Promise<O
       ? await payload.update({ ...write, id: String(reclaimed.id), data: { ...data, redirect: null } as never })
       : await payload.create({ ...write, data: { ...data, path } as never })
     if (current) await payload.update({ ...write, id: String(current.id), data: { redirect: served.id } as never })
-    payload.logger.info({ route: served.id, path, record: target.id, replaced: current?.id ?? null, reclaimed: !!reclaimed }, 'route generated')
+    payload.logger.info(
+      { route: served.id, path, record: target.id, replaced: current?.id ?? null, reclaimed: !!reclaimed },
+      'route generated',
+    )
     const item = await normalizeItem(resource, served as unknown as Record<string, unknown>, ctx)
-    return reclaimed ? { status: 200, body: item } : { status: 201, body: item, headers: { Location: String(item['@id']) } }
+    return reclaimed
+      ? { status: 200, body: item }
+      : { status: 201, body: item, headers: { Location: String(item['@id']) } }
   })
 }
 

@@ -23,7 +23,8 @@ export function generateRouteEndpoint(iriBase: string, property: 'page' | 'pageD
         return Response.json(result.body, { status: result.status })
       } catch (error) {
         const refusal = classifyError(error, !req.user, 'POST')
-        if (refusal instanceof ViolationError) return Response.json({ violations: refusal.violations }, { status: refusal.status })
+        if (refusal instanceof ViolationError)
+          return Response.json({ violations: refusal.violations }, { status: refusal.status })
         const status = refusal instanceof HttpError ? refusal.status : 500
         return Response.json({ detail: refusal.message }, { status })
       }

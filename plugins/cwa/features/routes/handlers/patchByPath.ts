@@ -34,7 +34,8 @@ export function replacePrefix(path: string, oldPrefix: string, newPrefix: string
  */
 export async function patchRouteByPath(ctx: HydraContext, path: unknown, body: unknown): Promise<OperationResult> {
   await assertMayWriteRoutes(ctx, 'update')
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The request body must be a JSON object.')
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest('The request body must be a JSON object.')
   const { cascadeChildPaths = false, ...changes } = body as Doc
   if (typeof cascadeChildPaths !== 'boolean') {
     throw new ViolationError([violation('cascadeChildPaths', 'This value should be of type bool.', 'type')])
@@ -63,7 +64,9 @@ async function cascade(ctx: HydraContext, route: Doc, newPath: string): Promise<
   const { payload, req } = ctx
   const oldPath = String(route.path)
   const target: RecordRef | null = routeTarget(route)
-  const moves: Array<{ routeId: string; from: string; to: string }> = [{ routeId: String(route.id), from: oldPath, to: newPath }]
+  const moves: Array<{ routeId: string; from: string; to: string }> = [
+    { routeId: String(route.id), from: oldPath, to: newPath },
+  ]
   if (target) {
     for (const descendant of await routedDescendants(payload, req, target, String(route.id))) {
       const to = replacePrefix(descendant.path, oldPath, newPath)
@@ -72,13 +75,22 @@ async function cascade(ctx: HydraContext, route: Doc, newPath: string): Promise<
   }
   const write = { depth: 0, overrideAccess: false, req } as const
   for (const move of moves.slice(1)) {
-    await payload.update({ collection: 'routes' as CollectionSlug, id: move.routeId, data: { path: move.to } as never, ...write })
+    await payload.update({
+      collection: 'routes' as CollectionSlug,
+      id: move.routeId,
+      data: { path: move.to } as never,
+      ...write,
+    })
   }
   // An old path that another moved route now uses needs no redirect (it is served).
   const served = new Set(moves.map((m) => m.to))
   for (const move of moves) {
     if (served.has(move.from)) continue
-    await payload.create({ collection: 'routes' as CollectionSlug, data: { path: move.from, redirect: move.routeId } as never, ...write })
+    await payload.create({
+      collection: 'routes' as CollectionSlug,
+      data: { path: move.from, redirect: move.routeId } as never,
+      ...write,
+    })
   }
   payload.logger.info({ route: route.id, moved: moves.length - 1 }, 'route children cascaded')
 }

@@ -32,7 +32,9 @@ export const redirectCycleHook: CollectionBeforeValidateHook = async ({ data, or
   )
   if (rows[0]?.loops) {
     throw new ValidationError({
-      errors: [{ path: 'redirect', message: 'This redirect would make a loop: the redirect chain leads back to this route.' }],
+      errors: [
+        { path: 'redirect', message: 'This redirect would make a loop: the redirect chain leads back to this route.' },
+      ],
     })
   }
   return data

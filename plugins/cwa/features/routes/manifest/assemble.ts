@@ -19,13 +19,22 @@ export interface Depth {
 export type VisibleDepth = Depth & { row: Record<string, unknown> }
 
 /** Component-typed single relationships of a page data type: what a dynamic position can bind to. */
-export function componentProperties(schema: StructureSchema, slug: string): Array<{ property: string; column: string; target: string }> {
+export function componentProperties(
+  schema: StructureSchema,
+  slug: string,
+): Array<{ property: string; column: string; target: string }> {
   const resource = schema.registry.bySlug(slug)
   if (!resource) return []
   const components = new Set(schema.componentSlugs)
   const out: Array<{ property: string; column: string; target: string }> = []
   for (const field of dataFields(resource.collection.fields)) {
-    if (field.type !== 'relationship' || field.hasMany || typeof field.relationTo !== 'string' || !components.has(field.relationTo)) continue
+    if (
+      field.type !== 'relationship' ||
+      field.hasMany ||
+      typeof field.relationTo !== 'string' ||
+      !components.has(field.relationTo)
+    )
+      continue
     const column = schema.columnName(slug, field.name)
     if (column) out.push({ property: field.name, column, target: field.relationTo })
   }
@@ -61,7 +70,12 @@ const key = (kind: string, id: string | null) => `${kind}:${id}`
  * renders through it; a position bound to a page data property holds the
  * component of that depth's page data record.
  */
-export function assembleManifest(schema: StructureSchema, routeIri: string, depths: Depth[], edges: Edge[]): ManifestNode[] {
+export function assembleManifest(
+  schema: StructureSchema,
+  routeIri: string,
+  depths: Depth[],
+  edges: Edge[],
+): ManifestNode[] {
   const { registry } = schema
   const children = new Map<string, Edge[]>()
   for (const edge of edges) {
@@ -70,7 +84,10 @@ export function assembleManifest(schema: StructureSchema, routeIri: string, dept
     children.set(key(edge.parentKind, edge.parentId), list)
   }
   for (const list of children.values()) {
-    list.sort((a, b) => a.ord - b.ord || String(a.created ?? '').localeCompare(String(b.created ?? '')) || a.id.localeCompare(b.id))
+    list.sort(
+      (a, b) =>
+        a.ord - b.ord || String(a.created ?? '').localeCompare(String(b.created ?? '')) || a.id.localeCompare(b.id),
+    )
   }
   const positions = new Map(edges.filter((e) => e.kind === 'component_positions').map((e) => [e.id, e]))
   const iri = (kind: string, id: string) => registry.itemIri(kind, id)

@@ -14,7 +14,9 @@ import { loadEdges } from './walk.js'
 
 /** The route named by a path (`/blog/post`) or a UUID, with its target and that target's chain, in one query. */
 function findRoute(ctx: HydraContext, id: string): ReturnType<typeof loadRouteChain> {
-  return isUuid(id) ? loadRouteChain(ctx.payload, ctx.req, 'id', id.toLowerCase()) : loadRouteChain(ctx.payload, ctx.req, 'path', id)
+  return isUuid(id)
+    ? loadRouteChain(ctx.payload, ctx.req, 'id', id.toLowerCase())
+    : loadRouteChain(ctx.payload, ctx.req, 'path', id)
 }
 
 /**
@@ -63,10 +65,24 @@ export async function resourceManifest(ctx: HydraContext, id: unknown): Promise<
   const routeIri = ctx.registry.itemIri('routes', route.id)
   if (!route.target_kind || !route.target_id) return { status: 200, body: { resource_iris: [] } }
 
-  const mode: VersionMode = !permitted ? { kind: 'public', at: new Date() } : at ? { kind: 'preview', at } : { kind: 'draft' }
+  const mode: VersionMode = !permitted
+    ? { kind: 'public', at: new Date() }
+    : at
+      ? { kind: 'preview', at }
+      : { kind: 'draft' }
   const schema = structureSchema(ctx.payload)
-  const depths: Depth[] = chain.map((link) => ({ kind: link.kind, row: pickVersion(schema, link.kind, link.row, link.draft, mode) }))
-  const pages = [...new Set(depths.filter((d): d is VisibleDepth => d.row !== null).map((d) => renderPage(schema, d)).filter((p): p is string => !!p))]
+  const depths: Depth[] = chain.map((link) => ({
+    kind: link.kind,
+    row: pickVersion(schema, link.kind, link.row, link.draft, mode),
+  }))
+  const pages = [
+    ...new Set(
+      depths
+        .filter((d): d is VisibleDepth => d.row !== null)
+        .map((d) => renderPage(schema, d))
+        .filter((p): p is string => !!p),
+    ),
+  ]
   const edges = await loadEdges(ctx.payload, ctx.req, { pages, seeds: propertySeeds(schema, depths), mode })
   return { status: 200, body: { resource_iris: assembleManifest(schema, routeIri, depths, edges) } }
 }

@@ -36,7 +36,13 @@ export function publishableColumns(schema: StructureSchema, slug: string): Colum
  * nothing visible), as one correlated expression. `at` is the moment as SQL
  * (a placeholder in a statement built once).
  */
-export function shownIdSql(schema: StructureSchema, slug: string, alias: string, mode: VersionMode['kind'], at: SqlChunk): SqlChunk {
+export function shownIdSql(
+  schema: StructureSchema,
+  slug: string,
+  alias: string,
+  mode: VersionMode['kind'],
+  at: SqlChunk,
+): SqlChunk {
   const c = sql.identifier(alias)
   const columns = publishableColumns(schema, slug)
   if (!columns) return sql`${c}.id`
@@ -64,7 +70,8 @@ export function pickVersion(
   const columns = publishableColumns(schema, slug)
   if (!columns) return row
   if (mode.kind === 'draft') return draft ?? row
-  const due = (r: Record<string, unknown> | null) => !!r?.[columns.publishedAt] && new Date(String(r[columns.publishedAt])) <= mode.at
+  const due = (r: Record<string, unknown> | null) =>
+    !!r?.[columns.publishedAt] && new Date(String(r[columns.publishedAt])) <= mode.at
   if (mode.kind === 'preview' && draft && due(draft)) return draft
   return row[columns.publishedResource] == null && due(row) ? row : null
 }

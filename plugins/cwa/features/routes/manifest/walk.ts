@@ -36,7 +36,8 @@ export async function loadEdges(
 ): Promise<Edge[]> {
   const components = structureSchema(payload).componentSlugs
   const bySlug = new Map<string, string[]>()
-  for (const seed of seeds) if (components.includes(seed.kind)) bySlug.set(seed.kind, [...(bySlug.get(seed.kind) ?? []), seed.id])
+  for (const seed of seeds)
+    if (components.includes(seed.kind)) bySlug.set(seed.kind, [...(bySlug.get(seed.kind) ?? []), seed.id])
   if (pages.length === 0 && bySlug.size === 0) return []
   const seedSlugs = [...bySlug.keys()].sort()
   // The text depends on the version mode and on how many starts of each kind there are, never on the ids or
@@ -80,10 +81,19 @@ export async function loadEdges(
 
 /** Placeholders `<prefix>0` ... as a list of uuids. */
 const idList = (prefix: string, count: number) =>
-  sql.join(Array.from({ length: count }, (_, j) => sql`${sql.placeholder(`${prefix}${j}`)}::uuid`), sql`, `)
+  sql.join(
+    Array.from({ length: count }, (_, j) => sql`${sql.placeholder(`${prefix}${j}`)}::uuid`),
+    sql`, `,
+  )
 
 /** The walk's statement for one shape; placeholders `page<j>`, `seed<i>_<j>` (ids of seedSlugs[i]) and `at`. */
-function walkSql(payload: Payload, mode: VersionMode['kind'], pageCount: number, seedSlugs: string[], seedCounts: number[]): Sql {
+function walkSql(
+  payload: Payload,
+  mode: VersionMode['kind'],
+  pageCount: number,
+  seedSlugs: string[],
+  seedCounts: number[],
+): Sql {
   const schema = structureSchema(payload)
   const components = schema.componentSlugs
   const group = 'component_groups'
@@ -113,9 +123,15 @@ function walkSql(payload: Payload, mode: VersionMode['kind'], pageCount: number,
     return column ? [{ slug, column: sql.identifier(column) }] : []
   })
   if (held.length > 0) {
-    const kindOf = sql.join(held.map(({ slug, column }) => sql` WHEN r.${column} IS NOT NULL THEN ${slug}::text`), sql``)
+    const kindOf = sql.join(
+      held.map(({ slug, column }) => sql` WHEN r.${column} IS NOT NULL THEN ${slug}::text`),
+      sql``,
+    )
     const shownOf = sql.join(
-      held.map(({ slug, column }) => sql` WHEN r.${column} IS NOT NULL THEN (SELECT ${shownIdSql(schema, slug, 'c', mode, at)} FROM ${schema.table(slug)} c WHERE c.id = r.${column})`),
+      held.map(
+        ({ slug, column }) =>
+          sql` WHEN r.${column} IS NOT NULL THEN (SELECT ${shownIdSql(schema, slug, 'c', mode, at)} FROM ${schema.table(slug)} c WHERE c.id = r.${column})`,
+      ),
       sql``,
     )
     edges.push(sql`SELECT w.kind, w.id, CASE${kindOf} END, CASE${shownOf} END, 0::float8, NULL, NULL, NULL

@@ -46,5 +46,10 @@ export async function routedDescendants(
       SELECT route_id, path, parent_route, depth FROM tree WHERE route_id IS NOT NULL ORDER BY depth, path`,
     req,
   )
-  return rows.map((row) => ({ routeId: row.route_id, path: row.path, parentRouteId: row.parent_route, depth: Number(row.depth) }))
+  return rows.map((row) => ({
+    routeId: row.route_id,
+    path: row.path,
+    parentRouteId: row.parent_route,
+    depth: Number(row.depth),
+  }))
 }

@@ -9,7 +9,12 @@ const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
  * route `ownRouteId` (the record's current route) does not count as taken:
  * regenerating a route that already has its generated path keeps it.
  */
-export async function freePath(payload: Payload, req: PayloadRequest | undefined, base: string, ownRouteId: string | null): Promise<string> {
+export async function freePath(
+  payload: Payload,
+  req: PayloadRequest | undefined,
+  base: string,
+  ownRouteId: string | null,
+): Promise<string> {
   const schema = structureSchema(payload)
   const rows = await runSql<{ path: string }>(
     payload,

@@ -4,7 +4,11 @@ import { structureSchema } from './schema.js'
 import { runSql, sql } from './sql.js'
 
 /** The route pointing at a record (one per record), as (id, path), or null. */
-export async function routeOfRecord(payload: Payload, req: PayloadRequest | undefined, record: RecordRef): Promise<{ id: string; path: string } | null> {
+export async function routeOfRecord(
+  payload: Payload,
+  req: PayloadRequest | undefined,
+  record: RecordRef,
+): Promise<{ id: string; path: string } | null> {
   const schema = structureSchema(payload)
   const rows = await runSql<{ id: string; path: string }>(
     payload,
@@ -22,9 +26,17 @@ export async function routeOfRecord(payload: Payload, req: PayloadRequest | unde
  */
 export async function releaseRouteTarget(payload: Payload, req: PayloadRequest, routeId: string): Promise<void> {
   const schema = structureSchema(payload)
-  await runSql(payload, sql`UPDATE ${schema.table('routes')} SET ${schema.column('routes', 'page')} = NULL WHERE id = ${routeId}::uuid`, req)
+  await runSql(
+    payload,
+    sql`UPDATE ${schema.table('routes')} SET ${schema.column('routes', 'page')} = NULL WHERE id = ${routeId}::uuid`,
+    req,
+  )
   if (schema.relsName('routes')) {
-    await runSql(payload, sql`DELETE FROM ${schema.rels('routes')} WHERE parent_id = ${routeId}::uuid AND path = 'pageData'`, req)
+    await runSql(
+      payload,
+      sql`DELETE FROM ${schema.rels('routes')} WHERE parent_id = ${routeId}::uuid AND path = 'pageData'`,
+      req,
+    )
   }
 }
 
@@ -38,6 +50,14 @@ export async function releaseRouteTarget(payload: Payload, req: PayloadRequest, 
  * (migration 20261123_141000_integrity) hold the rule even for a write
  * outside any transaction.
  */
-export async function lockRouteTarget(payload: Payload, req: PayloadRequest | undefined, record: RecordRef): Promise<void> {
-  await runSql(payload, sql`SELECT pg_advisory_xact_lock(hashtextextended(${`cwa.route-target:${record.kind}:${record.id}`}, 0))`, req)
+export async function lockRouteTarget(
+  payload: Payload,
+  req: PayloadRequest | undefined,
+  record: RecordRef,
+): Promise<void> {
+  await runSql(
+    payload,
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`cwa.route-target:${record.kind}:${record.id}`}, 0))`,
+    req,
+  )
 }

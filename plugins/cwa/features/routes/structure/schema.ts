@@ -111,9 +111,13 @@ export class StructureSchema {
       const parentPage = this.columnName(slug, 'parentPage')
       const parentData = this.relsName(slug) ? this.polymorphic(slug, this.pageDataSlugs, 'pr') : null
       const pp = parentPage ? sql`t.${sql.identifier(parentPage)}` : sql`NULL::uuid`
-      const kind = parentData ? sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text ELSE ${parentData.kind} END` : sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text END`
+      const kind = parentData
+        ? sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text ELSE ${parentData.kind} END`
+        : sql`CASE WHEN ${pp} IS NOT NULL THEN 'pages'::text END`
       const id = parentData ? sql`COALESCE(${pp}, ${parentData.id})` : pp
-      const join = parentData ? sql` LEFT JOIN ${this.rels(slug)} pr ON pr.parent_id = t.id AND pr.path = 'parentPageData'` : sql``
+      const join = parentData
+        ? sql` LEFT JOIN ${this.rels(slug)} pr ON pr.parent_id = t.id AND pr.path = 'parentPageData'`
+        : sql``
       const more = extra ? sql`, ${extra(slug)}` : sql``
       return sql`SELECT ${slug}::text AS kind, t.id, ${kind} AS parent_kind, ${id} AS parent_id, ${this.twinDraft(slug)} AS twin_draft${more}
         FROM ${this.table(slug)} t${join} WHERE ${ref.kind} = ${slug}::text AND t.id = ${ref.id}`
@@ -166,9 +170,13 @@ export class StructureSchema {
   routeTargetsSql(where: SqlChunk): SqlChunk {
     const page = this.column('routes', 'page')
     const data = this.relsName('routes') ? this.polymorphic('routes', this.pageDataSlugs, 'rr') : null
-    const kind = data ? sql`CASE WHEN r.${page} IS NOT NULL THEN 'pages'::text ELSE ${data.kind} END` : sql`CASE WHEN r.${page} IS NOT NULL THEN 'pages'::text END`
+    const kind = data
+      ? sql`CASE WHEN r.${page} IS NOT NULL THEN 'pages'::text ELSE ${data.kind} END`
+      : sql`CASE WHEN r.${page} IS NOT NULL THEN 'pages'::text END`
     const id = data ? sql`COALESCE(r.${page}, ${data.id})` : sql`r.${page}`
-    const join = data ? sql` LEFT JOIN ${this.rels('routes')} rr ON rr.parent_id = r.id AND rr.path = 'pageData'` : sql``
+    const join = data
+      ? sql` LEFT JOIN ${this.rels('routes')} rr ON rr.parent_id = r.id AND rr.path = 'pageData'`
+      : sql``
     // The stored effective go-live date (kept current by every write that can change it) decides liveness without another query.
     const effective = this.columnName('routes', 'effectiveLiveAt')
     return sql`SELECT r.id, r.path, r.${this.column('routes', 'redirect')} AS redirect_id, ${kind} AS target_kind, ${id} AS target_id,
@@ -181,11 +189,23 @@ export class StructureSchema {
  * The target of a polymorphic relationship from its per-target id columns:
  * the slug of the column that is set (CASE) and its id (COALESCE).
  */
-export function polymorphicSql(columns: Array<[slug: string, column: SqlChunk]>): { kind: ReturnType<typeof sql>; id: ReturnType<typeof sql> } {
+export function polymorphicSql(columns: Array<[slug: string, column: SqlChunk]>): {
+  kind: ReturnType<typeof sql>
+  id: ReturnType<typeof sql>
+} {
   if (columns.length === 0) return { kind: sql`NULL::text`, id: sql`NULL::uuid` }
   return {
-    kind: sql`CASE ${sql.join(columns.map(([slug, column]) => sql`WHEN ${column} IS NOT NULL THEN ${slug}::text`), sql` `)} END`,
-    id: columns.length === 1 ? sql`${columns[0]![1]}` : sql`COALESCE(${sql.join(columns.map(([, column]) => column), sql`, `)})`,
+    kind: sql`CASE ${sql.join(
+      columns.map(([slug, column]) => sql`WHEN ${column} IS NOT NULL THEN ${slug}::text`),
+      sql` `,
+    )} END`,
+    id:
+      columns.length === 1
+        ? sql`${columns[0]![1]}`
+        : sql`COALESCE(${sql.join(
+            columns.map(([, column]) => column),
+            sql`, `,
+          )})`,
   }
 }
 

@@ -20,7 +20,11 @@ export interface StorageAdapter {
   /** The direct URL of the file, or null when the storage has none. */
   publicUrl?(path: string): string | null
   /** A pre-signed URL valid for `seconds`, or null when the storage cannot sign. */
-  temporaryUrl?(path: string, seconds: number, download: { contentType: string; filename: string }): Promise<string | null>
+  temporaryUrl?(
+    path: string,
+    seconds: number,
+    download: { contentType: string; filename: string },
+  ): Promise<string | null>
 }
 
 /** A stored path the storage may be asked about: relative, no `..`, `.` or empty segment, no backslash or NUL. */

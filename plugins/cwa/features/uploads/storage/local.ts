@@ -8,13 +8,17 @@ import { safeStoredPath } from './adapter.js'
  * Files under a directory of the local disk (default `./.data/uploads`).
  * Public URLs only when `publicUrl` says where the directory is served.
  */
-export function localStorage({ directory = './.data/uploads', publicUrl }: { directory?: string; publicUrl?: string } = {}): StorageAdapter {
+export function localStorage({
+  directory = './.data/uploads',
+  publicUrl,
+}: { directory?: string; publicUrl?: string } = {}): StorageAdapter {
   const root = path.resolve(directory)
   /** The absolute path of a stored path, checked again here: it must stay under the root. */
   const resolve = (stored: string): string => {
     const safe = safeStoredPath(stored)
     const full = safe ? path.resolve(root, safe) : null
-    if (!full || !full.startsWith(root + path.sep)) throw new Error(`Refused an unsafe stored path: ${JSON.stringify(stored)}`)
+    if (!full || !full.startsWith(root + path.sep))
+      throw new Error(`Refused an unsafe stored path: ${JSON.stringify(stored)}`)
     return full
   }
   return {
@@ -46,6 +50,7 @@ export function localStorage({ directory = './.data/uploads', publicUrl }: { dir
       await mkdir(path.dirname(target), { recursive: true })
       await copyFile(resolve(from), target)
     },
-    publicUrl: (stored) => (publicUrl ? `${publicUrl.replace(/\/$/, '')}/${stored.split('/').map(encodeURIComponent).join('/')}` : null),
+    publicUrl: (stored) =>
+      publicUrl ? `${publicUrl.replace(/\/$/, '')}/${stored.split('/').map(encodeURIComponent).join('/')}` : null,
   }
 }

@@ -29,11 +29,22 @@ const missing = (error: unknown) => {
  * URL when `publicObjects`; temporary URLs are pre-signed GETs.
  */
 /** The AWS SDK, loaded at the first S3 operation: a site on local storage (and every command) never pays its load. */
-let sdk: Promise<{ s3: typeof import('@aws-sdk/client-s3'); presigner: typeof import('@aws-sdk/s3-request-presigner') }> | undefined
-const loadSdk = () => (sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([s3, presigner]) => ({ s3, presigner })))
+let sdk:
+  | Promise<{ s3: typeof import('@aws-sdk/client-s3'); presigner: typeof import('@aws-sdk/s3-request-presigner') }>
+  | undefined
+const loadSdk = () =>
+  (sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(
+    ([s3, presigner]) => ({ s3, presigner }),
+  ))
 
 export function s3Storage(options: S3StorageOptions): StorageAdapter {
-  let made: Promise<{ client: S3Client; s3: typeof import('@aws-sdk/client-s3'); presigner: typeof import('@aws-sdk/s3-request-presigner') }> | undefined
+  let made:
+    | Promise<{
+        client: S3Client
+        s3: typeof import('@aws-sdk/client-s3')
+        presigner: typeof import('@aws-sdk/s3-request-presigner')
+      }>
+    | undefined
   const connect = () =>
     (made ??= loadSdk().then(({ s3, presigner }) => ({
       s3,
@@ -42,19 +53,31 @@ export function s3Storage(options: S3StorageOptions): StorageAdapter {
         region: options.region ?? 'us-east-1',
         ...(options.endpoint ? { endpoint: options.endpoint } : {}),
         forcePathStyle: options.forcePathStyle ?? !!options.endpoint,
-        ...(options.accessKeyId && options.secretAccessKey ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
+        ...(options.accessKeyId && options.secretAccessKey
+          ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+          : {}),
       }),
     })))
   const Bucket = options.bucket
   const encoded = (key: string) => key.split('/').map(encodeURIComponent).join('/')
-  const base = options.publicUrl ?? (options.publicObjects && options.endpoint ? `${options.endpoint.replace(/\/$/, '')}/${Bucket}` : null)
+  const base =
+    options.publicUrl ??
+    (options.publicObjects && options.endpoint ? `${options.endpoint.replace(/\/$/, '')}/${Bucket}` : null)
   return {
     kind: 's3',
     async put(key, sourceFile, contentType) {
       const { size } = await stat(sourceFile)
       const { client, s3 } = await connect()
       // A known length: the file streams to the server as it is read, never whole in memory.
-      await client.send(new s3.PutObjectCommand({ Bucket, Key: key, Body: createReadStream(sourceFile), ContentLength: size, ContentType: contentType }))
+      await client.send(
+        new s3.PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: createReadStream(sourceFile),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      )
     },
     async get(key) {
       const { client, s3 } = await connect()

@@ -23,7 +23,15 @@
  */
 export { findFlowUser } from './users.js'
 export { flowStatus } from './responses.js'
-export { fillLink, isAllowedOrigin, isSafeRedirectPath, type LinkParams, linkOrigin, linkTemplate, normalizeOrigin } from './links.js'
+export {
+  fillLink,
+  isAllowedOrigin,
+  isSafeRedirectPath,
+  type LinkParams,
+  linkOrigin,
+  linkTemplate,
+  normalizeOrigin,
+} from './links.js'
 export {
   type FlowUser,
   type MailScope,

@@ -68,10 +68,16 @@ export function linkTemplate(
   const origin = linkOrigin(req.headers, links)
   const requested = email.redirectPathQuery ? req.searchParams?.get(email.redirectPathQuery) : null
   // Judged as it will be sent: placeholders become URL-encoded values (so `{{ token }}` may hold spaces).
-  if (origin && requested && isSafeRedirectPath(requested.replace(PLACEHOLDER, 'x'))) return { ok: true, template: `${origin}${requested}`, origin }
+  if (origin && requested && isSafeRedirectPath(requested.replace(PLACEHOLDER, 'x')))
+    return { ok: true, template: `${origin}${requested}`, origin }
   if (isFullUrl(email.defaultRedirectPath)) return { ok: true, template: email.defaultRedirectPath, origin }
-  if (!origin) return { ok: false, reason: 'No allowed Origin or Referer and no emailLinks.defaultOrigin: the email link cannot be built.' }
-  if (!email.defaultRedirectPath.startsWith('/')) return { ok: false, reason: 'The redirect path of the email link must start with /.' }
+  if (!origin)
+    return {
+      ok: false,
+      reason: 'No allowed Origin or Referer and no emailLinks.defaultOrigin: the email link cannot be built.',
+    }
+  if (!email.defaultRedirectPath.startsWith('/'))
+    return { ok: false, reason: 'The redirect path of the email link must start with /.' }
   return { ok: true, template: `${origin}${email.defaultRedirectPath}`, origin }
 }
 

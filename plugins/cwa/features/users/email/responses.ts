@@ -12,7 +12,13 @@ export function flowStatus(description: string): OperationResult {
   return {
     status: 200,
     headers: { ...PRIVATE_NO_STORE },
-    body: { '@context': 'http://www.w3.org/ns/hydra/context.jsonld', '@type': 'Status', statusCode: 200, title: 'OK', description },
+    body: {
+      '@context': 'http://www.w3.org/ns/hydra/context.jsonld',
+      '@type': 'Status',
+      statusCode: 200,
+      title: 'OK',
+      description,
+    },
   }
 }
 

@@ -67,7 +67,11 @@ function websiteName(scope: MailScope): string {
   return getOptions(scope.payload.config).websiteName
 }
 
-async function deliver(scope: MailScope, to: string, rendered: { subject: string; html: string; text: string }): Promise<void> {
+async function deliver(
+  scope: MailScope,
+  to: string,
+  rendered: { subject: string; html: string; text: string },
+): Promise<void> {
   try {
     await sendMail(scope.payload, { to, ...rendered })
   } catch (error) {
@@ -97,14 +101,21 @@ export async function sendTokenEmail(scope: MailScope, message: TokenEmail): Pro
   const subject = userSubject(String(user.id))
   const throttled = (wait: number): SendOutcome => {
     if (mode === 'request') throw tooManyRequests(wait)
-    scope.payload.logger.info({ email: message.kind, userId: user.id, retryAfter: wait }, 'Email not sent: its repeat wait is running')
+    scope.payload.logger.info(
+      { email: message.kind, userId: user.id, retryAfter: wait },
+      'Email not sent: its repeat wait is running',
+    )
     return 'throttled'
   }
   return withSubjectLock(
     scope,
     { purpose: message.purpose, subject },
     async () => {
-      const wait = await secondsUntilRepeat(scope, { purpose: message.purpose, subject, repeatSeconds: message.repeatSeconds })
+      const wait = await secondsUntilRepeat(scope, {
+        purpose: message.purpose,
+        subject,
+        repeatSeconds: message.repeatSeconds,
+      })
       if (wait > 0) return throttled(wait)
       const token = newToken()
       const name = websiteName(scope)
@@ -138,7 +149,11 @@ export async function sendTokenEmail(scope: MailScope, message: TokenEmail): Pro
  * registration with verifyOnRegister; the welcome subject is used when the
  * welcome email is enabled).
  */
-export async function sendVerificationEmail(scope: MailScope, user: FlowUser, { mode, welcome = false }: { mode: SendMode; welcome?: boolean }): Promise<SendOutcome> {
+export async function sendVerificationEmail(
+  scope: MailScope,
+  user: FlowUser,
+  { mode, welcome = false }: { mode: SendMode; welcome?: boolean },
+): Promise<SendOutcome> {
   const { emailVerification, emails } = getOptions(scope.payload.config).user
   const asWelcome = welcome && emails.welcome.enabled
   return sendTokenEmail(scope, {
@@ -171,7 +186,10 @@ const NOTICE_TEMPLATES: Record<NoticeKind, UserEmailKind> = {
  * (only the welcome carrying a verification link is refused);
  * username_changed and password_changed carry none.
  */
-const NOTICE_LINKS: Partial<Record<NoticeKind, 'required' | 'optional'>> = { userEnabled: 'required', welcome: 'optional' }
+const NOTICE_LINKS: Partial<Record<NoticeKind, 'required' | 'optional'>> = {
+  userEnabled: 'required',
+  welcome: 'optional',
+}
 
 /**
  * A notice email after a completed write (`emails.<kind>.enabled` decides):
@@ -184,7 +202,8 @@ const NOTICE_LINKS: Partial<Record<NoticeKind, 'required' | 'optional'>> = { use
  */
 export async function sendUserNotice(scope: MailScope, kind: NoticeKind, user: FlowUser): Promise<SendOutcome> {
   const options = getOptions(scope.payload.config).user
-  if (kind === 'welcome' && options.emailVerification.verifyOnRegister) return sendVerificationEmail(scope, user, { mode: 'after-write', welcome: true })
+  if (kind === 'welcome' && options.emailVerification.verifyOnRegister)
+    return sendVerificationEmail(scope, user, { mode: 'after-write', welcome: true })
   const notice = options.emails[kind]
   if (!notice.enabled) return 'disabled'
   let link: string | null = null
@@ -198,7 +217,15 @@ export async function sendUserNotice(scope: MailScope, kind: NoticeKind, user: F
     }
   }
   const name = websiteName(scope)
-  await deliver(scope, user.email, renderEmail(NOTICE_TEMPLATES[kind], fillSubject(notice.subject, name), { websiteName: name, username: user.username, link }))
+  await deliver(
+    scope,
+    user.email,
+    renderEmail(NOTICE_TEMPLATES[kind], fillSubject(notice.subject, name), {
+      websiteName: name,
+      username: user.username,
+      link,
+    }),
+  )
   noteNotice(scope.req, kind, user.id)
   return 'sent'
 }

@@ -51,24 +51,58 @@ function content(kind: UserEmailKind, v: TemplateValues): { lines: string[]; act
     case 'welcome':
       // A welcome sent by the verification flow carries a token link (with its validity); a plain one links to the site.
       return v.validitySeconds
-        ? { lines: [`Welcome to ${v.websiteName}, ${v.username}.`, 'Please verify your email address to complete your registration.', ...expires], action: 'Verify my email address' }
-        : { lines: [`Welcome to ${v.websiteName}, ${v.username}. Your account is ready.`], action: `Go to ${v.websiteName}` }
+        ? {
+            lines: [
+              `Welcome to ${v.websiteName}, ${v.username}.`,
+              'Please verify your email address to complete your registration.',
+              ...expires,
+            ],
+            action: 'Verify my email address',
+          }
+        : {
+            lines: [`Welcome to ${v.websiteName}, ${v.username}. Your account is ready.`],
+            action: `Go to ${v.websiteName}`,
+          }
     case 'user_enabled':
-      return { lines: [`Hello ${v.username},`, `your ${v.websiteName} account has been enabled. You can now log in.`], action: `Go to ${v.websiteName}` }
+      return {
+        lines: [`Hello ${v.username},`, `your ${v.websiteName} account has been enabled. You can now log in.`],
+        action: `Go to ${v.websiteName}`,
+      }
     case 'username_changed':
-      return { lines: [`Hello ${v.username},`, `your ${v.websiteName} username has been changed to ${v.username}. If you did not ask for this change, contact the site's administrators.`] }
+      return {
+        lines: [
+          `Hello ${v.username},`,
+          `your ${v.websiteName} username has been changed to ${v.username}. If you did not ask for this change, contact the site's administrators.`,
+        ],
+      }
     case 'password_changed':
-      return { lines: [`Hello ${v.username},`, `your ${v.websiteName} password has been changed. If you did not change it, contact the site's administrators.`] }
+      return {
+        lines: [
+          `Hello ${v.username},`,
+          `your ${v.websiteName} password has been changed. If you did not change it, contact the site's administrators.`,
+        ],
+      }
     case 'verification':
-      return { lines: [`Hello ${v.username},`, `please verify your email address for ${v.websiteName}.`, ...expires], action: 'Verify my email address' }
+      return {
+        lines: [`Hello ${v.username},`, `please verify your email address for ${v.websiteName}.`, ...expires],
+        action: 'Verify my email address',
+      }
     case 'new_email_confirmation':
       return {
-        lines: [`Hello ${v.username},`, `please confirm ${v.newEmail ?? 'your new email address'} as the new email address of your ${v.websiteName} account.`, ...expires],
+        lines: [
+          `Hello ${v.username},`,
+          `please confirm ${v.newEmail ?? 'your new email address'} as the new email address of your ${v.websiteName} account.`,
+          ...expires,
+        ],
         action: 'Confirm my new email address',
       }
     case 'password_reset':
       return {
-        lines: [`Hello ${v.username},`, `someone asked to reset the password of your ${v.websiteName} account. If it was you, choose a new password with this link; otherwise ignore this email.`, ...expires],
+        lines: [
+          `Hello ${v.username},`,
+          `someone asked to reset the password of your ${v.websiteName} account. If it was you, choose a new password with this link; otherwise ignore this email.`,
+          ...expires,
+        ],
         action: 'Choose a new password',
       }
   }

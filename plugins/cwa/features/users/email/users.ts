@@ -2,7 +2,13 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import { internalFind } from '../../../core/utils/internalFind.js'
 import type { FlowUser } from './send.js'
 
-const SELECT = { username: true, email: true, emailAddressVerified: true, newEmailAddress: true, enabled: true } as const
+const SELECT = {
+  username: true,
+  email: true,
+  emailAddressVerified: true,
+  newEmailAddress: true,
+  enabled: true,
+} as const
 
 /**
  * The user an email flow path names (`{username}`), or null. Usernames and
@@ -20,10 +26,16 @@ export async function findFlowUser(
 ): Promise<(FlowUser & { enabled?: boolean | null }) | null> {
   const value = identifier.trim().toLowerCase()
   if (!value) return null
-  const where: Where = orEmail ? { or: [{ username: { equals: value } }, { email: { equals: value } }] } : { username: { equals: value } }
-  const docs = (await internalFind(scope.payload, { collection: 'users', where, select: SELECT, limit: 2, req: scope.req })) as unknown as Array<
-    FlowUser & { enabled?: boolean | null }
-  >
+  const where: Where = orEmail
+    ? { or: [{ username: { equals: value } }, { email: { equals: value } }] }
+    : { username: { equals: value } }
+  const docs = (await internalFind(scope.payload, {
+    collection: 'users',
+    where,
+    select: SELECT,
+    limit: 2,
+    req: scope.req,
+  })) as unknown as Array<FlowUser & { enabled?: boolean | null }>
   const preferred = orEmail && value.includes('@') ? docs.find((doc) => doc.email === value) : undefined
   return preferred ?? docs.find((doc) => doc.username === value) ?? docs[0] ?? null
 }

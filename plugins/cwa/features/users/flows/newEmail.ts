@@ -4,7 +4,15 @@ import type { HydraContext } from '../../../hydra/context.js'
 import { HttpError, notFound, violation, ViolationError } from '../../../hydra/errors.js'
 import type { OperationResult } from '../../../hydra/operations.js'
 import { getOptions } from '../../../core/registry.js'
-import { findFlowUser, type FlowUser, flowStatus, type MailScope, type SendMode, type SendOutcome, sendTokenEmail } from '../email/index.js'
+import {
+  findFlowUser,
+  type FlowUser,
+  flowStatus,
+  type MailScope,
+  type SendMode,
+  type SendOutcome,
+  sendTokenEmail,
+} from '../email/index.js'
 import { CONFIRMING_EMAIL, normalizeEmail } from '../hooks/changes.js'
 import { nothingToResend } from '../email/responses.js'
 import { consumeToken, discardTokens } from '../tokens/index.js'
@@ -51,7 +59,12 @@ export async function discardEmailConfirmation(scope: MailScope, userId: string)
  * one pending (and the token was mailed for). 409 when another account
  * took the address meanwhile (nothing changes).
  */
-export async function confirmEmail(ctx: HydraContext, username: string, emailAddress: string, token: string): Promise<OperationResult> {
+export async function confirmEmail(
+  ctx: HydraContext,
+  username: string,
+  emailAddress: string,
+  token: string,
+): Promise<OperationResult> {
   const invalid = () => notFound('This email confirmation link is invalid, was cancelled or has expired.')
   const user = await findFlowUser(ctx, username)
   const requested = normalizeEmail(emailAddress)
@@ -88,7 +101,8 @@ export async function confirmEmail(ctx: HydraContext, username: string, emailAdd
 export async function resendVerifyNewEmail(ctx: HydraContext, username: string): Promise<OperationResult> {
   const user = await findFlowUser(ctx, username)
   if (!user) throw nothingToResend(ctx, 'No user is registered with this username.')
-  if (!normalizeEmail(user.newEmailAddress)) throw nothingToResend(ctx, 'This user has no pending email address change.')
+  if (!normalizeEmail(user.newEmailAddress))
+    throw nothingToResend(ctx, 'This user has no pending email address change.')
   await sendEmailConfirmation(ctx, user, 'request')
   return flowStatus('A confirmation email has been sent to the new address.')
 }
@@ -100,7 +114,11 @@ export async function resendVerifyNewEmail(ctx: HydraContext, username: string):
  * Throws a ViolationError (422) naming newEmailAddress, HttpError 503 when
  * the confirmation could not be sent.
  */
-export async function requestEmailChange(ctx: HydraContext, userId: string, newEmailAddress: string | null): Promise<void> {
+export async function requestEmailChange(
+  ctx: HydraContext,
+  userId: string,
+  newEmailAddress: string | null,
+): Promise<void> {
   try {
     await ctx.payload.update({
       collection: 'users',

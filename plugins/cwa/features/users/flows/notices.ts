@@ -34,7 +34,10 @@ export async function sendWriteNotices(req: PayloadRequest, user: FlowUser, trig
       // Only a transport failure (503) is the notice's own: anything else (a database error in the write's
       // transaction) must fail the write rather than be hidden here.
       if (!isTransportFailure(error)) throw error
-      req.payload.logger.error({ err: error, email: kind, userId: user.id }, 'User notice email could not be sent; the write stands')
+      req.payload.logger.error(
+        { err: error, email: kind, userId: user.id },
+        'User notice email could not be sent; the write stands',
+      )
     }
   }
 }

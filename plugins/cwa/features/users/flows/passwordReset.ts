@@ -5,7 +5,15 @@ import { typicalSendMs } from '../email/mailer.js'
 import { RefreshTokenStore } from '../../../session/refreshTokens.js'
 import { findFlowUser, flowStatus, linkTemplate, noticeSent, sendTokenEmail, sendUserNotice } from '../email/index.js'
 import { assertNotThrottled, forgetAccountFailures, tooManyRequests } from '../throttle.js'
-import { consumeToken, executor, inTransaction, newToken, saveToken, unknownSubject, withSubjectLock } from '../tokens/index.js'
+import {
+  consumeToken,
+  executor,
+  inTransaction,
+  newToken,
+  saveToken,
+  unknownSubject,
+  withSubjectLock,
+} from '../tokens/index.js'
 
 const SENT = 'If the account exists, a password reset email has been sent.'
 
@@ -53,7 +61,14 @@ async function concealedRequest(ctx: HydraContext, identifier: string): Promise<
       await assertNotThrottled(ctx, { purpose: 'password_reset', subject, repeatSeconds })
       await new Promise((resolve) => setTimeout(resolve, typicalSendMs() * (0.8 + Math.random() * 0.4)))
       // A placeholder holding only the repeat wait: no user, and a token nobody ever receives.
-      await saveToken(ctx, { purpose: 'password_reset', userId: null, subject, token: newToken(), validitySeconds: requestTimeoutSeconds, repeatSeconds })
+      await saveToken(ctx, {
+        purpose: 'password_reset',
+        userId: null,
+        subject,
+        token: newToken(),
+        validitySeconds: requestTimeoutSeconds,
+        repeatSeconds,
+      })
       return flowStatus(SENT)
     },
     () => {
@@ -72,15 +87,26 @@ async function concealedRequest(ctx: HydraContext, identifier: string): Promise<
  * collection's hooks sent it already; its failure is logged, the new
  * password stands.
  */
-export async function resetPassword(ctx: HydraContext, input: { username: string; token: string; plainPassword: string }): Promise<void> {
+export async function resetPassword(
+  ctx: HydraContext,
+  input: { username: string; token: string; plainPassword: string },
+): Promise<void> {
   const user = await findFlowUser(ctx, input.username)
   const invalid = () => notFound('This password reset link is invalid or has expired.')
   if (!user || !input.token) throw invalid()
   await inTransaction(ctx.req, async () => {
-    if (!(await consumeToken(ctx, { purpose: 'password_reset', userId: String(user.id), token: input.token }))) throw invalid()
+    if (!(await consumeToken(ctx, { purpose: 'password_reset', userId: String(user.id), token: input.token })))
+      throw invalid()
     // Proving control of the mailbox also lifts a lock from failed logins (maybe someone else's guessing).
     const data = { password: input.plainPassword, loginAttempts: 0, lockUntil: null }
-    await ctx.payload.update({ collection: 'users', id: user.id, data: data as never, overrideAccess: true, depth: 0, req: ctx.req })
+    await ctx.payload.update({
+      collection: 'users',
+      id: user.id,
+      data: data as never,
+      overrideAccess: true,
+      depth: 0,
+      req: ctx.req,
+    })
     // In the same transaction: the collection's own hooks may already hold these rows locked in it.
     const store = new RefreshTokenStore(ctx.payload, ctx.options.session.refreshTtl)
     const revoked = await store.revokeOthers(String(user.id), undefined, await executor(ctx))

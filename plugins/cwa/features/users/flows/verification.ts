@@ -22,7 +22,14 @@ export async function verifyEmail(ctx: HydraContext, username: string, token: st
     const used = await consumeToken(ctx, { purpose: 'email_verification', userId: String(user.id), token })
     if (!used || (used.data !== null && used.data !== user.email.toLowerCase())) throw invalid()
     if (!user.emailAddressVerified) {
-      await ctx.payload.update({ collection: 'users', id: user.id, data: { emailAddressVerified: true } as never, overrideAccess: true, depth: 0, req: ctx.req })
+      await ctx.payload.update({
+        collection: 'users',
+        id: user.id,
+        data: { emailAddressVerified: true } as never,
+        overrideAccess: true,
+        depth: 0,
+        req: ctx.req,
+      })
     }
   })
   return flowStatus('The email address is verified.')
@@ -57,6 +64,9 @@ export async function sendVerificationAfterChange(scope: MailScope, user: FlowUs
     await sendVerificationEmail(scope, user, { mode: 'after-write' })
   } catch (error) {
     if (!isTransportFailure(error)) throw error
-    scope.payload.logger.error({ err: error, email: 'verification', userId: user.id }, 'Verification email after an address change could not be sent; the write stands')
+    scope.payload.logger.error(
+      { err: error, email: 'verification', userId: user.id },
+      'Verification email after an address change could not be sent; the write stands',
+    )
   }
 }

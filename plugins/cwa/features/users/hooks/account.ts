@@ -1,4 +1,10 @@
-import { type CollectionBeforeChangeHook, type CollectionBeforeDeleteHook, type CollectionBeforeValidateHook, ValidationError, type Where } from 'payload'
+import {
+  type CollectionBeforeChangeHook,
+  type CollectionBeforeDeleteHook,
+  type CollectionBeforeValidateHook,
+  ValidationError,
+  type Where,
+} from 'payload'
 import { ROLE_SUPER_ADMIN } from '../../../core/options.js'
 import { normalizeEmail } from './changes.js'
 
@@ -18,7 +24,13 @@ export const firstUserIsSuperAdmin: CollectionBeforeChangeHook = async ({ data, 
  * so the foreign key cannot just be cleared: the delete would fail).
  */
 export const deleteRefreshTokens: CollectionBeforeDeleteHook = async ({ id, req }) => {
-  await req.payload.delete({ collection: 'refresh_tokens' as never, where: { user: { equals: id } }, req, overrideAccess: true, depth: 0 })
+  await req.payload.delete({
+    collection: 'refresh_tokens' as never,
+    where: { user: { equals: id } },
+    req,
+    overrideAccess: true,
+    depth: 0,
+  })
 }
 
 /**
@@ -28,8 +40,11 @@ export const deleteRefreshTokens: CollectionBeforeDeleteHook = async ({ id, req 
 export const emailNotTaken: CollectionBeforeValidateHook = async ({ data, originalDoc, req }) => {
   const email = normalizeEmail(data?.email)
   if (!email || email === normalizeEmail(originalDoc?.email)) return data
-  const where: Where = originalDoc?.id ? { and: [{ email: { equals: email } }, { id: { not_equals: originalDoc.id } }] } : { email: { equals: email } }
+  const where: Where = originalDoc?.id
+    ? { and: [{ email: { equals: email } }, { id: { not_equals: originalDoc.id } }] }
+    : { email: { equals: email } }
   const { totalDocs } = await req.payload.count({ collection: 'users', where, req, overrideAccess: true })
-  if (totalDocs > 0) throw new ValidationError({ errors: [{ path: 'email', message: 'This email address is already used.' }] })
+  if (totalDocs > 0)
+    throw new ValidationError({ errors: [{ path: 'email', message: 'This email address is already used.' }] })
   return data
 }

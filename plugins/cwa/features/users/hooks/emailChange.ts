@@ -10,7 +10,9 @@ const fail = (path: string, message: string): never => {
 
 /** Whether another account already uses the address. */
 async function takenByAnother(req: PayloadRequest, email: string, ownId: unknown): Promise<boolean> {
-  const where: Where = ownId ? { and: [{ email: { equals: email } }, { id: { not_equals: ownId } }] } : { email: { equals: email } }
+  const where: Where = ownId
+    ? { and: [{ email: { equals: email } }, { id: { not_equals: ownId } }] }
+    : { email: { equals: email } }
   const { totalDocs } = await req.payload.count({ collection: 'users', where, req, overrideAccess: true })
   return totalDocs > 0
 }
@@ -66,8 +68,10 @@ export function emailChangeRules(options: ResolvedCwaOptions): CollectionBeforeV
         // Checked before any email goes to it (the field's own validation runs later).
         const valid = validateEmail(requested, { req, required: true } as never)
         if (valid !== true) fail('newEmailAddress', String(valid))
-        if (requested === current) fail('newEmailAddress', 'Your new email address should be different from your current one.')
-        if (await takenByAnother(req, requested, originalDoc.id)) fail('newEmailAddress', 'This email address is already used.')
+        if (requested === current)
+          fail('newEmailAddress', 'Your new email address should be different from your current one.')
+        if (await takenByAnother(req, requested, originalDoc.id))
+          fail('newEmailAddress', 'This email address is already used.')
         noteUserChange(req, originalDoc.id, { emailChangeRequested: true, emailChangeCancelled: Boolean(pending) })
       }
     }

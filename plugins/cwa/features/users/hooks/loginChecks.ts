@@ -1,5 +1,10 @@
 import { pbkdf2, randomBytes } from 'node:crypto'
-import { AuthenticationError, type CollectionBeforeLoginHook, type CollectionBeforeOperationHook, UnverifiedEmail } from 'payload'
+import {
+  AuthenticationError,
+  type CollectionBeforeLoginHook,
+  type CollectionBeforeOperationHook,
+  UnverifiedEmail,
+} from 'payload'
 import type { ResolvedCwaOptions } from '../../../core/options.js'
 import { passwordMatches } from '../../../core/utils/passwordHash.js'
 
@@ -40,8 +45,16 @@ export const equalLoginTiming: CollectionBeforeOperationHook = async ({ args, op
     // The lock must not keep the owner out (anyone can lock any account from a few addresses): the first
     // try of an address that has not failed on this account is checked, and the right password lifts the lock.
     if (await passwordMatches(user, password)) {
-      await req.payload.db.updateOne({ collection: 'users', id: user.id, data: { loginAttempts: 0, lockUntil: null }, req })
-      req.payload.logger.info({ userId: user.id }, 'Login lock lifted: the right password from a client address with no failed attempt on the account')
+      await req.payload.db.updateOne({
+        collection: 'users',
+        id: user.id,
+        data: { loginAttempts: 0, lockUntil: null },
+        req,
+      })
+      req.payload.logger.info(
+        { userId: user.id },
+        'Login lock lifted: the right password from a client address with no failed attempt on the account',
+      )
     }
     return args
   }
@@ -59,7 +72,8 @@ export function userChecker(options: ResolvedCwaOptions): CollectionBeforeLoginH
   return ({ user, req }) => {
     const account = user as { enabled?: boolean; emailAddressVerified?: boolean }
     if (account.enabled === false) throw new AuthenticationError()
-    if (options.user.emailVerification.denyUnverifiedLogin && account.emailAddressVerified !== true) throw new UnverifiedEmail({ t: req.t })
+    if (options.user.emailVerification.denyUnverifiedLogin && account.emailAddressVerified !== true)
+      throw new UnverifiedEmail({ t: req.t })
     return user
   }
 }

@@ -19,7 +19,9 @@ export const notePasswordChange: CollectionBeforeChangeHook = ({ data, operation
  * user changes their own password). Their JWTs expire on their own
  * (tokenTtl, 3600 s by default) and cannot be refreshed.
  */
-export function revokeOtherSessions(options: ResolvedCwaOptions): (args: Parameters<CollectionAfterChangeHook>[0], passwordChanged: boolean) => Promise<void> {
+export function revokeOtherSessions(
+  options: ResolvedCwaOptions,
+): (args: Parameters<CollectionAfterChangeHook>[0], passwordChanged: boolean) => Promise<void> {
   return async ({ doc, req }, passwordChanged) => {
     if (!passwordChanged) return
     const presented = readCookies(req.headers.get('cookie')).get(options.session.refreshCookieName)

@@ -25,5 +25,18 @@
  * in it (the token commits or rolls back with the write).
  */
 export { TOKEN_PURPOSES, type TokenPurpose, userTokensCollection } from './collection.js'
-export { consumeToken, discardTokens, type Executor, executor, inTransaction, newToken, saveToken, secondsUntilRepeat, type TokenScope, unknownSubject, userSubject, withSubjectLock } from './store.js'
+export {
+  consumeToken,
+  discardTokens,
+  type Executor,
+  executor,
+  inTransaction,
+  newToken,
+  saveToken,
+  secondsUntilRepeat,
+  type TokenScope,
+  unknownSubject,
+  userSubject,
+  withSubjectLock,
+} from './store.js'
 export { assertNotThrottled } from '../throttle.js'

@@ -129,7 +129,10 @@ export async function consumeToken(
  * not undo the send, which keeps counting for the repeat wait (replacing or
  * cancelling a change cannot be used to mail without limit). Returns how many.
  */
-export async function discardTokens(scope: TokenScope, args: { purpose: TokenPurpose; userId: string }): Promise<number> {
+export async function discardTokens(
+  scope: TokenScope,
+  args: { purpose: TokenPurpose; userId: string },
+): Promise<number> {
   const gone = await rows(
     scope,
     sql`UPDATE ${table(scope.payload)} SET token_hash = ${SPENT}::text || id::text, expires_at = now()
@@ -149,7 +152,10 @@ export async function discardTokens(scope: TokenScope, args: { purpose: TokenPur
  * discarded one: after using it, one more email may go out at once (and
  * confirming an address of one's own in between cannot reset the count).
  */
-export async function secondsUntilRepeat(scope: TokenScope, args: { purpose: TokenPurpose; subject: string; repeatSeconds: number }): Promise<number> {
+export async function secondsUntilRepeat(
+  scope: TokenScope,
+  args: { purpose: TokenPurpose; subject: string; repeatSeconds: number },
+): Promise<number> {
   const [row] = await rows<{ wait: number | null; recent: number; discarded: boolean | null }>(
     scope,
     sql`SELECT ceil(extract(epoch FROM max(sent_at) + make_interval(secs => ${args.repeatSeconds}) - now()))::int AS wait,
@@ -178,7 +184,10 @@ export async function withSubjectLock<T>(
   busy: () => T | Promise<T>,
 ): Promise<T> {
   return inTransaction(scope.req, async () => {
-    const [lock] = await rows<{ ok: boolean }>(scope, sql`SELECT pg_try_advisory_xact_lock(hashtext(${`user_tokens:${args.purpose}:${args.subject}`})) AS ok`)
+    const [lock] = await rows<{ ok: boolean }>(
+      scope,
+      sql`SELECT pg_try_advisory_xact_lock(hashtext(${`user_tokens:${args.purpose}:${args.subject}`})) AS ok`,
+    )
     return lock?.ok ? fn() : busy()
   })
 }

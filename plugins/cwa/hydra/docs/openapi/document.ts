@@ -25,7 +25,12 @@ export function documentedPath(prefix: string, endpoint: Endpoint, docPath?: str
  * the schemas derived from the registry, one operation per endpoint of the
  * table (each endpoint describes itself), then what each extension amends.
  */
-export function openApiDocument(registry: ResourceRegistry, info: OpenApiInfo, extensions: HydraExtension[], endpoints: Endpoint[]): OpenApiDocument {
+export function openApiDocument(
+  registry: ResourceRegistry,
+  info: OpenApiInfo,
+  extensions: HydraExtension[],
+  endpoints: Endpoint[],
+): OpenApiDocument {
   const prefix = registry.apiPrefix
   const resources = registry.all()
   const kit = openApiKit(registry, info.securitySchemes ?? {})
@@ -34,7 +39,10 @@ export function openApiDocument(registry: ResourceRegistry, info: OpenApiInfo, e
     const properties = resourceProperties(resource, registry, extensions)
     schemas[schemaNames.read(resource)] = readSchema(resource, properties)
     schemas[schemaNames.collection(resource)] = {
-      allOf: [ref('Hydra.Collection'), { type: 'object', properties: { member: { type: 'array', items: ref(schemaNames.read(resource)) } } }],
+      allOf: [
+        ref('Hydra.Collection'),
+        { type: 'object', properties: { member: { type: 'array', items: ref(schemaNames.read(resource)) } } },
+      ],
     }
     schemas[schemaNames.write(resource)] = writeSchema(properties, { patch: false })
     schemas[schemaNames.patch(resource)] = writeSchema(properties, { patch: true })
@@ -65,7 +73,10 @@ export function openApiDocument(registry: ResourceRegistry, info: OpenApiInfo, e
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl.replace(/\/+$/, '') }] } : {}),
     tags: [
       { name: 'Entrypoint', description: 'API entrypoint' },
-      ...resources.map((r) => ({ name: r.meta.shortName, description: `${r.meta.shortName} resources (${r.collectionIri})` })),
+      ...resources.map((r) => ({
+        name: r.meta.shortName,
+        description: `${r.meta.shortName} resources (${r.collectionIri})`,
+      })),
     ],
     paths,
     components: {

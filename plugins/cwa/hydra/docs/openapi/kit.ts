@@ -15,7 +15,12 @@ export interface OpenApiDocument {
   servers?: Schema[]
   tags: Array<{ name: string; description: string }>
   paths: Record<string, Schema>
-  components: { schemas: Record<string, Schema>; responses: Record<string, Schema>; parameters: Record<string, Schema>; securitySchemes: Record<string, Schema> }
+  components: {
+    schemas: Record<string, Schema>
+    responses: Record<string, Schema>
+    parameters: Record<string, Schema>
+    securitySchemes: Record<string, Schema>
+  }
   [key: string]: unknown
 }
 

@@ -14,7 +14,8 @@ type FieldWithName = Field & { name: string }
 
 /** Payload-managed or computed fields a client never writes (as the denormalizer). */
 
-const isRelation = (field: FieldWithName) => field.type === 'relationship' || field.type === 'upload' || field.type === 'join'
+const isRelation = (field: FieldWithName) =>
+  field.type === 'relationship' || field.type === 'upload' || field.type === 'join'
 
 function targetSlugs(field: FieldWithName): string[] {
   if (field.type === 'join') return [field.collection].flat()
@@ -72,7 +73,15 @@ function valueSchema(field: FieldWithName, registry: ResourceRegistry): { schema
     case 'date':
       return { schema: { type: 'string', format: 'date-time' }, range: 'xmls:dateTime' }
     case 'point':
-      return { schema: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2, description: '[longitude, latitude]' } }
+      return {
+        schema: {
+          type: 'array',
+          items: { type: 'number' },
+          minItems: 2,
+          maxItems: 2,
+          description: '[longitude, latitude]',
+        },
+      }
     case 'relationship':
     case 'upload':
     case 'join': {
@@ -96,13 +105,20 @@ function valueSchema(field: FieldWithName, registry: ResourceRegistry): { schema
     case 'richText':
       return { schema: { type: 'object', description: 'Rich text document (editor state)' } }
     case 'group':
-      return { schema: { type: 'object', properties: Object.fromEntries(dataFields(f.fields as Field[]).map((sub) => [sub.name, {}])) } }
+      return {
+        schema: {
+          type: 'object',
+          properties: Object.fromEntries(dataFields(f.fields as Field[]).map((sub) => [sub.name, {}])),
+        },
+      }
     case 'array':
       return { schema: { type: 'array', items: { type: 'object' } } }
     case 'blocks': {
       const blocks = ((f.blocks as Array<{ slug: string }> | undefined) ?? []).map((b) => b.slug)
       const blockType: Schema = blocks.length > 0 ? { type: 'string', enum: blocks } : { type: 'string' }
-      return { schema: { type: 'array', items: { type: 'object', required: ['blockType'], properties: { blockType } } } }
+      return {
+        schema: { type: 'array', items: { type: 'object', required: ['blockType'], properties: { blockType } } },
+      }
     }
     default:
       return { schema: {} }
@@ -110,7 +126,10 @@ function valueSchema(field: FieldWithName, registry: ResourceRegistry): { schema
 }
 
 /** The full schema of a field's value: a list for hasMany fields and list joins. */
-function fieldSchema(field: FieldWithName, registry: ResourceRegistry): { schema: Schema; range?: string; many: boolean } {
+function fieldSchema(
+  field: FieldWithName,
+  registry: ResourceRegistry,
+): { schema: Schema; range?: string; many: boolean } {
   const { schema, range } = valueSchema(field, registry)
   const description = fieldDescription(field)
   if (!hasMany(field)) {
@@ -136,7 +155,11 @@ const isoDate: Schema = { type: 'string', format: 'date-time' }
  * (id first, write-only properties last), as amended by the extensions'
  * describeProperties hooks. Shared with the Hydra documentation.
  */
-export function resourceProperties(resource: Resource, registry: ResourceRegistry, extensions: HydraExtension[] = []): PropertyDescription[] {
+export function resourceProperties(
+  resource: Resource,
+  registry: ResourceRegistry,
+  extensions: HydraExtension[] = [],
+): PropertyDescription[] {
   const { meta } = resource
   const writable = writableFields(resource)
   const out: PropertyDescription[] = [
@@ -193,7 +216,8 @@ export function resourceProperties(resource: Resource, registry: ResourceRegistr
     })
     seen.add(json)
   }
-  const localStrategy = !(resource.collection.auth as { disableLocalStrategy?: unknown } | undefined)?.disableLocalStrategy
+  const localStrategy = !(resource.collection.auth as { disableLocalStrategy?: unknown } | undefined)
+    ?.disableLocalStrategy
   for (const json of passwordAliases(resource)) {
     if (seen.has(json)) continue
     out.push({
@@ -216,7 +240,12 @@ export function resourceProperties(resource: Resource, registry: ResourceRegistr
   out.push(
     computed(
       '_metadata',
-      { type: 'object', properties: { persisted: { type: 'boolean', const: true } }, required: ['persisted'], additionalProperties: true },
+      {
+        type: 'object',
+        properties: { persisted: { type: 'boolean', const: true } },
+        required: ['persisted'],
+        additionalProperties: true,
+      },
       'rdf:JSON',
       'Computed information about the resource (persisted: true for a stored record; publishing state, media objects...)',
     ),
@@ -225,10 +254,20 @@ export function resourceProperties(resource: Resource, registry: ResourceRegistr
   return out
 }
 
-
 /** A property computed on output (timestamps from Payload's own, `_metadata` from the built-in extension): always set. */
 export function computed(json: string, schema: Schema, range: string, description: string): PropertyDescription {
-  return { json, readable: true, writable: false, requiredOnCreate: false, alwaysSet: true, alwaysPresent: true, schema, many: false, range, description }
+  return {
+    json,
+    readable: true,
+    writable: false,
+    requiredOnCreate: false,
+    alwaysSet: true,
+    alwaysPresent: true,
+    schema,
+    many: false,
+    range,
+    description,
+  }
 }
 
 function targetsOf(field: FieldWithName, registry: ResourceRegistry): Resource[] {
@@ -246,4 +285,3 @@ export function nullable(schema: Schema): Schema {
   if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null]
   return out
 }
-

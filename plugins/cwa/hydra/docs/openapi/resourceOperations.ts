@@ -70,114 +70,130 @@ function collectionParameters(resource: Resource, kit: OpenApiKit): Schema[] {
 
 const locationHeaders = {
   Location: { description: 'IRI of the created resource', schema: { type: 'string', format: 'iri-reference' } },
-  'Content-Location': { description: 'IRI of the created resource', schema: { type: 'string', format: 'iri-reference' } },
+  'Content-Location': {
+    description: 'IRI of the created resource',
+    schema: { type: 'string', format: 'iri-reference' },
+  },
 }
 
 /** Per operation, the documentation of one resource's endpoint. */
 export const resourceDocs = {
-  getCollection: (resource: Resource) => (kit: OpenApiKit): EndpointDoc => {
-    const { shortName } = resource.meta
-    return {
-      operation: {
-        operationId: `get${shortName}Collection`,
-        tags: [shortName],
-        summary: `Retrieves the collection of ${shortName} resources.`,
-        security: kit.security(true),
-        parameters: collectionParameters(resource, kit),
-        responses: {
-          200: kit.jsonLdResponse(`${shortName} collection`, kit.schemaNames.collection(resource)),
-          ...kit.errorResponses(400, 401, 403, 422),
-        },
-      },
-    }
-  },
-  post: (resource: Resource) => (kit: OpenApiKit): EndpointDoc => {
-    const { shortName, kind } = resource.meta
-    return {
-      operation: {
-        operationId: `post${shortName}`,
-        tags: [shortName],
-        summary: `Creates a ${shortName} resource.`,
-        // Users: registration is open or refused (403) by the resource's own access rule.
-        security: kit.security(kind === 'user'),
-        requestBody: {
-          required: true,
-          description: `The new ${shortName} resource`,
-          content: {
-            [kit.media.jsonld]: { schema: kit.ref(kit.schemaNames.write(resource)) },
-            [kit.media.json]: { schema: kit.ref(kit.schemaNames.write(resource)) },
+  getCollection:
+    (resource: Resource) =>
+    (kit: OpenApiKit): EndpointDoc => {
+      const { shortName } = resource.meta
+      return {
+        operation: {
+          operationId: `get${shortName}Collection`,
+          tags: [shortName],
+          summary: `Retrieves the collection of ${shortName} resources.`,
+          security: kit.security(true),
+          parameters: collectionParameters(resource, kit),
+          responses: {
+            200: kit.jsonLdResponse(`${shortName} collection`, kit.schemaNames.collection(resource)),
+            ...kit.errorResponses(400, 401, 403, 422),
           },
         },
-        responses: {
-          201: kit.jsonLdResponse(`${shortName} resource created`, kit.schemaNames.read(resource), locationHeaders),
-          ...kit.errorResponses(400, 401, 403, 415, 422),
-        },
-      },
-    }
-  },
-  getItem: (resource: Resource) => (kit: OpenApiKit): EndpointDoc => {
-    const { shortName } = resource.meta
-    return {
-      pathParameters: [kit.parameterRef('id')],
-      operation: {
-        operationId: `get${shortName}`,
-        tags: [shortName],
-        summary: `Retrieves a ${shortName} resource.`,
-        security: kit.security(true),
-        parameters: filterParameters(resource),
-        responses: {
-          200: kit.jsonLdResponse(`${shortName} resource`, kit.schemaNames.read(resource)),
-          ...kit.errorResponses(400, 401, 403, 404),
-        },
-      },
-    }
-  },
-  patch: (resource: Resource) => (kit: OpenApiKit): EndpointDoc => {
-    const { shortName } = resource.meta
-    return {
-      pathParameters: [kit.parameterRef('id')],
-      operation: {
-        operationId: `patch${shortName}`,
-        tags: [shortName],
-        summary: `Updates the ${shortName} resource.`,
-        description: 'JSON Merge Patch: properties left out are unchanged, null clears a property.',
-        security: kit.security(false),
-        parameters: [
-          {
-            name: 'If-Match',
-            in: 'header',
-            required: false,
-            description: 'The ETag of the read the change is based on: the write is refused (412) when the record, or the draft it goes to, changed since. Without it nothing is checked.',
-            schema: { type: 'string' },
+      }
+    },
+  post:
+    (resource: Resource) =>
+    (kit: OpenApiKit): EndpointDoc => {
+      const { shortName, kind } = resource.meta
+      return {
+        operation: {
+          operationId: `post${shortName}`,
+          tags: [shortName],
+          summary: `Creates a ${shortName} resource.`,
+          // Users: registration is open or refused (403) by the resource's own access rule.
+          security: kit.security(kind === 'user'),
+          requestBody: {
+            required: true,
+            description: `The new ${shortName} resource`,
+            content: {
+              [kit.media.jsonld]: { schema: kit.ref(kit.schemaNames.write(resource)) },
+              [kit.media.json]: { schema: kit.ref(kit.schemaNames.write(resource)) },
+            },
           },
-        ],
-        requestBody: {
-          required: true,
-          description: `The properties of the ${shortName} resource to change`,
-          content: { [kit.media.mergePatch]: { schema: kit.ref(kit.schemaNames.patch(resource)) } },
+          responses: {
+            201: kit.jsonLdResponse(`${shortName} resource created`, kit.schemaNames.read(resource), locationHeaders),
+            ...kit.errorResponses(400, 401, 403, 415, 422),
+          },
         },
-        responses: {
-          200: kit.jsonLdResponse(`${shortName} resource updated`, kit.schemaNames.read(resource)),
-          ...kit.errorResponses(400, 401, 403, 404, 415, 422),
-          412: kit.errorResponse('Precondition failed: the record, or the draft the write goes to, changed since the version If-Match names (the body\'s conflict says what and when)'),
+      }
+    },
+  getItem:
+    (resource: Resource) =>
+    (kit: OpenApiKit): EndpointDoc => {
+      const { shortName } = resource.meta
+      return {
+        pathParameters: [kit.parameterRef('id')],
+        operation: {
+          operationId: `get${shortName}`,
+          tags: [shortName],
+          summary: `Retrieves a ${shortName} resource.`,
+          security: kit.security(true),
+          parameters: filterParameters(resource),
+          responses: {
+            200: kit.jsonLdResponse(`${shortName} resource`, kit.schemaNames.read(resource)),
+            ...kit.errorResponses(400, 401, 403, 404),
+          },
         },
-      },
-    }
-  },
-  delete: (resource: Resource) => (kit: OpenApiKit): EndpointDoc => {
-    const { shortName } = resource.meta
-    return {
-      pathParameters: [kit.parameterRef('id')],
-      operation: {
-        operationId: `delete${shortName}`,
-        tags: [shortName],
-        summary: `Removes the ${shortName} resource.`,
-        security: kit.security(false),
-        responses: {
-          204: { description: `${shortName} resource deleted` },
-          ...kit.errorResponses(401, 403, 404),
+      }
+    },
+  patch:
+    (resource: Resource) =>
+    (kit: OpenApiKit): EndpointDoc => {
+      const { shortName } = resource.meta
+      return {
+        pathParameters: [kit.parameterRef('id')],
+        operation: {
+          operationId: `patch${shortName}`,
+          tags: [shortName],
+          summary: `Updates the ${shortName} resource.`,
+          description: 'JSON Merge Patch: properties left out are unchanged, null clears a property.',
+          security: kit.security(false),
+          parameters: [
+            {
+              name: 'If-Match',
+              in: 'header',
+              required: false,
+              description:
+                'The ETag of the read the change is based on: the write is refused (412) when the record, or the draft it goes to, changed since. Without it nothing is checked.',
+              schema: { type: 'string' },
+            },
+          ],
+          requestBody: {
+            required: true,
+            description: `The properties of the ${shortName} resource to change`,
+            content: { [kit.media.mergePatch]: { schema: kit.ref(kit.schemaNames.patch(resource)) } },
+          },
+          responses: {
+            200: kit.jsonLdResponse(`${shortName} resource updated`, kit.schemaNames.read(resource)),
+            ...kit.errorResponses(400, 401, 403, 404, 415, 422),
+            412: kit.errorResponse(
+              "Precondition failed: the record, or the draft the write goes to, changed since the version If-Match names (the body's conflict says what and when)",
+            ),
+          },
         },
-      },
-    }
-  },
+      }
+    },
+  delete:
+    (resource: Resource) =>
+    (kit: OpenApiKit): EndpointDoc => {
+      const { shortName } = resource.meta
+      return {
+        pathParameters: [kit.parameterRef('id')],
+        operation: {
+          operationId: `delete${shortName}`,
+          tags: [shortName],
+          summary: `Removes the ${shortName} resource.`,
+          security: kit.security(false),
+          responses: {
+            204: { description: `${shortName} resource deleted` },
+            ...kit.errorResponses(401, 403, 404),
+          },
+        },
+      }
+    },
 }

@@ -125,4 +125,3 @@ export function sharedSchemas(registry: ResourceRegistry): Record<string, Schema
     },
   }
 }
-

@@ -33,7 +33,10 @@ async function namedDataUri(file: File): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'))
     reader.readAsDataURL(file)
   })
-  return uri.replace(/^data:([^;,]*)/, (_m, type: string) => `data:${type || 'application/octet-stream'};name=${encodeURIComponent(file.name)}`)
+  return uri.replace(
+    /^data:([^;,]*)/,
+    (_m, type: string) => `data:${type || 'application/octet-stream'};name=${encodeURIComponent(file.name)}`,
+  )
 }
 
 function FullFormButton({ type, group, ctx }: { type: Addable; group: Group; ctx: BuilderContext }) {
@@ -47,14 +50,28 @@ function FullFormButton({ type, group, ctx }: { type: Addable; group: Group; ctx
         onSave={async ({ doc, operation }) => {
           if (operation !== 'create') return
           closeDrawer()
-          await ctx.write(() => apiFetch(`${ctx.apiPrefix}/_/page_builder/positions`, { body: { componentGroup: group['@id'], component: `${type['@id']}/${doc.id}` } }))
+          await ctx.write(() =>
+            apiFetch(`${ctx.apiPrefix}/_/page_builder/positions`, {
+              body: { componentGroup: group['@id'], component: `${type['@id']}/${doc.id}` },
+            }),
+          )
         }}
       />
     </>
   )
 }
 
-function AddForm({ type, group, ctx, onDone }: { type: Addable; group: Group; ctx: BuilderContext; onDone: () => void }) {
+function AddForm({
+  type,
+  group,
+  ctx,
+  onDone,
+}: {
+  type: Addable
+  group: Group
+  ctx: BuilderContext
+  onDone: () => void
+}) {
   const main = type.main
   const [text, setText] = useState('')
   const [alt, setAlt] = useState('')
@@ -74,12 +91,27 @@ function AddForm({ type, group, ctx, onDone }: { type: Addable; group: Group; ct
     } else if (main?.kind === 'html') {
       if (text.trim()) data[main.name] = paragraphs(text)
     } else if (main && text) data[main.name] = text
-    const ok = await ctx.write(() => apiFetch(`${ctx.apiPrefix}/_/page_builder/blocks`, { body: { componentGroup: group['@id'], type: type['@id'], data } }))
+    const ok = await ctx.write(() =>
+      apiFetch(`${ctx.apiPrefix}/_/page_builder/blocks`, {
+        body: { componentGroup: group['@id'], type: type['@id'], data },
+      }),
+    )
     if (ok) onDone()
   }
 
   return (
-    <div data-testid="add-block-form" style={{ border: '1px dashed var(--theme-elevation-250)', borderRadius: 4, padding: 12, marginTop: 8, display: 'flex', flexDirection: 'column', gap: 8 }}>
+    <div
+      data-testid="add-block-form"
+      style={{
+        border: '1px dashed var(--theme-elevation-250)',
+        borderRadius: 4,
+        padding: 12,
+        marginTop: 8,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
+      }}
+    >
       <strong>New {type.label}</strong>
       {main?.kind === 'file' && (
         <>
@@ -100,14 +132,36 @@ function AddForm({ type, group, ctx, onDone }: { type: Addable; group: Group; ct
             </Button>
             <span data-testid="chosen-file">{file ? file.name : 'No file chosen.'}</span>
           </div>
-          {main.alt && <TextInput path={`${path}_alt`} label={main.alt.label} value={alt} onChange={(e: React.ChangeEvent<HTMLInputElement>) => setAlt(e.target.value)} />}
+          {main.alt && (
+            <TextInput
+              path={`${path}_alt`}
+              label={main.alt.label}
+              value={alt}
+              onChange={(e: React.ChangeEvent<HTMLInputElement>) => setAlt(e.target.value)}
+            />
+          )}
         </>
       )}
       {main?.kind === 'html' && (
-        <TextareaInput path={path} label="Text" description="Paragraphs separated by a blank line; formatting in the full editor (Edit)." value={text} onChange={(e) => setText(e.target.value)} />
+        <TextareaInput
+          path={path}
+          label="Text"
+          description="Paragraphs separated by a blank line; formatting in the full editor (Edit)."
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       )}
-      {main?.kind === 'textarea' && <TextareaInput path={path} label={main.label} value={text} onChange={(e) => setText(e.target.value)} />}
-      {main?.kind === 'text' && <TextInput path={path} label={main.label} value={text} onChange={(e: React.ChangeEvent<HTMLInputElement>) => setText(e.target.value)} />}
+      {main?.kind === 'textarea' && (
+        <TextareaInput path={path} label={main.label} value={text} onChange={(e) => setText(e.target.value)} />
+      )}
+      {main?.kind === 'text' && (
+        <TextInput
+          path={path}
+          label={main.label}
+          value={text}
+          onChange={(e: React.ChangeEvent<HTMLInputElement>) => setText(e.target.value)}
+        />
+      )}
       {note && <span role="status">{note}</span>}
       <div style={{ display: 'flex', gap: 8 }}>
         <Button buttonStyle="primary" size="small" margin={false} onClick={() => void add()}>
@@ -128,10 +182,22 @@ export function AddBlock({ group, ctx }: { group: Group; ctx: BuilderContext }) 
   if (group.addable.length === 0) return null
   return (
     <div data-testid="add-block">
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' }} role="group" aria-label="Add a block">
+      <div
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' }}
+        role="group"
+        aria-label="Add a block"
+      >
         <span style={{ fontSize: 12, color: 'var(--theme-elevation-500)' }}>Add:</span>
         {group.addable.map((t) => (
-          <Button key={t.slug} buttonStyle={chosen === t.slug ? 'primary' : 'pill'} size="small" margin={false} icon={['plus']} iconPosition="left" onClick={() => setChosen(chosen === t.slug ? null : t.slug)}>
+          <Button
+            key={t.slug}
+            buttonStyle={chosen === t.slug ? 'primary' : 'pill'}
+            size="small"
+            margin={false}
+            icon={['plus']}
+            iconPosition="left"
+            onClick={() => setChosen(chosen === t.slug ? null : t.slug)}
+          >
             {t.label}
           </Button>
         ))}

@@ -20,7 +20,11 @@ const editedId = (c: Component) => (c.pending ? idOf(c.pending) : c.id)
 
 export function ComponentLink({ component, adminRoute }: { component: Component; adminRoute: string }) {
   return (
-    <a href={`${adminRoute}/collections/${component.slug}/${editedId(component)}`} title="Open the component" data-testid="component-link">
+    <a
+      href={`${adminRoute}/collections/${component.slug}/${editedId(component)}`}
+      title="Open the component"
+      data-testid="component-link"
+    >
       {component.title}
     </a>
   )
@@ -33,10 +37,15 @@ function Thumbnail({ component }: { component: Component }) {
   useEffect(() => {
     if (!property) return
     let live = true
-    apiFetch<{ _metadata?: { mediaObjects?: Record<string, Array<{ contentUrl: string; imagineFilter: string | null; mimeType: string }>> } }>(component.pending ?? component['@id'])
+    apiFetch<{
+      _metadata?: {
+        mediaObjects?: Record<string, Array<{ contentUrl: string; imagineFilter: string | null; mimeType: string }>>
+      }
+    }>(component.pending ?? component['@id'])
       .then((doc) => {
         const media = doc._metadata?.mediaObjects?.[property] ?? []
-        const pick = media.find((m) => m.imagineFilter === 'thumbnail') ?? media.find((m) => m.mimeType.startsWith('image/'))
+        const pick =
+          media.find((m) => m.imagineFilter === 'thumbnail') ?? media.find((m) => m.mimeType.startsWith('image/'))
         if (live) setSrc(pick?.contentUrl ?? null)
       })
       .catch(() => undefined) // No thumbnail: the title still names the block.
@@ -46,9 +55,22 @@ function Thumbnail({ component }: { component: Component }) {
   }, [component, property])
   if (!property) return null
   return src ? (
-    <img src={src} alt="" data-testid="block-thumbnail" style={{ width: 48, height: 36, objectFit: 'cover', borderRadius: 3, background: 'var(--theme-elevation-100)' }} />
+    <img
+      src={src}
+      alt=""
+      data-testid="block-thumbnail"
+      style={{ width: 48, height: 36, objectFit: 'cover', borderRadius: 3, background: 'var(--theme-elevation-100)' }}
+    />
   ) : (
-    <span style={{ width: 48, height: 36, borderRadius: 3, background: 'var(--theme-elevation-100)', display: 'inline-block' }} />
+    <span
+      style={{
+        width: 48,
+        height: 36,
+        borderRadius: 3,
+        background: 'var(--theme-elevation-100)',
+        display: 'inline-block',
+      }}
+    />
   )
 }
 
@@ -56,15 +78,23 @@ function Thumbnail({ component }: { component: Component }) {
 function InlineEdit({ component, ctx, onDone }: { component: Component; ctx: BuilderContext; onDone: () => void }) {
   const main = component.main!
   const [value, setValue] = useState(main.value ?? '')
-  const label = main.kind === 'file' ? 'Alt text' : main.label ?? main.name
+  const label = main.kind === 'file' ? 'Alt text' : (main.label ?? main.name)
   const save = async () => {
     const ok = await ctx.write(() => apiFetch(component['@id'], { method: 'PATCH', body: { [main.name]: value } }))
     if (ok) onDone()
   }
   return (
-    <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end', width: '100%', marginTop: 6 }} data-testid="inline-edit">
+    <div
+      style={{ display: 'flex', gap: 8, alignItems: 'flex-end', width: '100%', marginTop: 6 }}
+      data-testid="inline-edit"
+    >
       <div style={{ flex: 1 }}>
-        <TextInput path={`cwaInline_${component.id}`} label={label} value={value} onChange={(e: React.ChangeEvent<HTMLInputElement>) => setValue(e.target.value)} />
+        <TextInput
+          path={`cwaInline_${component.id}`}
+          label={label}
+          value={value}
+          onChange={(e: React.ChangeEvent<HTMLInputElement>) => setValue(e.target.value)}
+        />
       </div>
       <Button buttonStyle="primary" size="small" margin={false} onClick={() => void save()}>
         Save
@@ -95,7 +125,10 @@ export function BlockRow(props: {
     const timer = setTimeout(() => setConfirming(false), 5000)
     return () => clearTimeout(timer)
   }, [confirming])
-  const [Drawer, , { openDrawer, closeDrawer }] = useDocumentDrawer({ collectionSlug: component?.slug ?? 'component_positions', id: component ? editedId(component) : position.id })
+  const [Drawer, , { openDrawer, closeDrawer }] = useDocumentDrawer({
+    collectionSlug: component?.slug ?? 'component_positions',
+    id: component ? editedId(component) : position.id,
+  })
 
   return (
     <li
@@ -135,7 +168,13 @@ export function BlockRow(props: {
       <span style={{ marginLeft: 'auto', display: 'flex', gap: 4, alignItems: 'center' }}>
         {component?.state && <BlockStatePill state={component.state} scheduledAt={component.scheduledAt} />}
         {component?.main?.name && component.main.kind !== 'html' && (
-          <Button buttonStyle="subtle" size="small" margin={false} onClick={() => setEditing(!editing)} aria-label={`Edit ${component.main.kind === 'file' ? 'alt text' : component.main.name} here`}>
+          <Button
+            buttonStyle="subtle"
+            size="small"
+            margin={false}
+            onClick={() => setEditing(!editing)}
+            aria-label={`Edit ${component.main.kind === 'file' ? 'alt text' : component.main.name} here`}
+          >
             {component.main.kind === 'file' ? 'Alt text' : 'Quick edit'}
           </Button>
         )}
@@ -144,10 +183,24 @@ export function BlockRow(props: {
             Edit
           </Button>
         )}
-        <Button buttonStyle="subtle" size="small" margin={false} aria-label="Move up" disabled={index === 0} onClick={() => reorder(index, index - 1)}>
+        <Button
+          buttonStyle="subtle"
+          size="small"
+          margin={false}
+          aria-label="Move up"
+          disabled={index === 0}
+          onClick={() => reorder(index, index - 1)}
+        >
           ↑
         </Button>
-        <Button buttonStyle="subtle" size="small" margin={false} aria-label="Move down" disabled={index === count - 1} onClick={() => reorder(index, index + 1)}>
+        <Button
+          buttonStyle="subtle"
+          size="small"
+          margin={false}
+          aria-label="Move down"
+          disabled={index === count - 1}
+          onClick={() => reorder(index, index + 1)}
+        >
           ↓
         </Button>
         <Button
@@ -158,7 +211,9 @@ export function BlockRow(props: {
           onClick={() => {
             if (!confirming) return setConfirming(true)
             setConfirming(false)
-            void ctx.write(() => apiFetch(`${ctx.apiPrefix}/_/page_builder/remove`, { body: { position: position['@id'] } }))
+            void ctx.write(() =>
+              apiFetch(`${ctx.apiPrefix}/_/page_builder/remove`, { body: { position: position['@id'] } }),
+            )
           }}
         >
           {confirming ? 'Confirm remove' : 'Remove'}
@@ -166,7 +221,12 @@ export function BlockRow(props: {
       </span>
       {editing && component?.main && <InlineEdit component={component} ctx={ctx} onDone={() => setEditing(false)} />}
       {refusals.map((r) => (
-        <div key={`${r.block}:${r.field}`} role="alert" data-testid="block-refusal" style={{ width: '100%', color: 'var(--theme-error-500)', fontSize: 13 }}>
+        <div
+          key={`${r.block}:${r.field}`}
+          role="alert"
+          data-testid="block-refusal"
+          style={{ width: '100%', color: 'var(--theme-error-500)', fontSize: 13 }}
+        >
           {r.message}
         </div>
       ))}

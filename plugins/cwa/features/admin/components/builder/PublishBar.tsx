@@ -24,17 +24,33 @@ export function PublishBar({ view, iri, ctx }: { view: View; iri: string; ctx: B
     setDone(null)
     let answer: { totalItems?: number; publishedAt?: string } = {}
     const ok = await ctx.write(async () => {
-      answer = await apiFetch(`${ctx.apiPrefix}/_/page_builder/${path}`, { body: { iri, includeLayout, ...(path === 'schedule' ? { publishedAt: when?.toISOString() } : {}) } })
+      answer = await apiFetch(`${ctx.apiPrefix}/_/page_builder/${path}`, {
+        body: { iri, includeLayout, ...(path === 'schedule' ? { publishedAt: when?.toISOString() } : {}) },
+      })
     })
     if (!ok) return
     const n = answer.totalItems ?? 0
-    setDone(path === 'publish' ? `Published ${plural(n, 'block', 'blocks')}.` : `Scheduled ${plural(n, 'block', 'blocks')} for ${formatDate(answer.publishedAt!)}.`)
+    setDone(
+      path === 'publish'
+        ? `Published ${plural(n, 'block', 'blocks')}.`
+        : `Scheduled ${plural(n, 'block', 'blocks')} for ${formatDate(answer.publishedAt!)}.`,
+    )
   }
 
   return (
     <div
       data-testid="page-publish"
-      style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 10, padding: '10px 12px', marginBottom: 12, border: '1px solid var(--theme-elevation-150)', borderRadius: 4, background: 'var(--theme-elevation-50)' }}
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 10,
+        padding: '10px 12px',
+        marginBottom: 12,
+        border: '1px solid var(--theme-elevation-150)',
+        borderRadius: 4,
+        background: 'var(--theme-elevation-50)',
+      }}
     >
       <span data-testid="page-changes">
         <Pill size="small" pillStyle={total > 0 ? 'warning' : 'success'}>
@@ -52,13 +68,31 @@ export function PublishBar({ view, iri, ctx }: { view: View; iri: string; ctx: B
         />
       )}
       <span style={{ marginLeft: 'auto', display: 'flex', gap: 8, alignItems: 'center' }}>
-        <Button buttonStyle="primary" size="small" margin={false} disabled={pending === 0} onClick={() => void run('publish')} tooltip={pending === 0 ? 'Nothing to publish' : undefined}>
+        <Button
+          buttonStyle="primary"
+          size="small"
+          margin={false}
+          disabled={pending === 0}
+          onClick={() => void run('publish')}
+          tooltip={pending === 0 ? 'Nothing to publish' : undefined}
+        >
           Publish page
         </Button>
         <span style={{ width: 210 }} data-testid="schedule-at">
-          <DatePicker pickerAppearance="dayAndTime" placeholder="Publish at…" value={when ?? undefined} onChange={(d: Date) => setWhen(d)} />
+          <DatePicker
+            pickerAppearance="dayAndTime"
+            placeholder="Publish at…"
+            value={when ?? undefined}
+            onChange={(d: Date) => setWhen(d)}
+          />
         </span>
-        <Button buttonStyle="secondary" size="small" margin={false} disabled={pending === 0 || !when} onClick={() => void run('schedule')}>
+        <Button
+          buttonStyle="secondary"
+          size="small"
+          margin={false}
+          disabled={pending === 0 || !when}
+          onClick={() => void run('schedule')}
+        >
           Schedule page
         </Button>
       </span>

@@ -85,4 +85,5 @@ export interface BuilderContext {
 }
 
 /** One format for dates in the builder: the editor's locale, day and time. */
-export const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
