@@ -14,7 +14,12 @@ export default buildConfig({
   admin: { importMap: { baseDir: dirname } },
   editor: lexicalEditor(),
   // The plugin's resources use UUIDs; the schema comes from migrations (`payload migrate:create`, `payload migrate`).
-  db: postgresAdapter({ pool: { connectionString: process.env.DATABASE_URL }, idType: 'uuid', push: false, migrationDir: path.resolve(dirname, 'migrations') }),
+  db: postgresAdapter({
+    pool: { connectionString: process.env.DATABASE_URL },
+    idType: 'uuid',
+    push: false,
+    migrationDir: path.resolve(dirname, 'migrations'),
+  }),
   collections: [Quote],
   sharp,
   plugins: [cwaPlugin()],

@@ -30,7 +30,8 @@ function sourceFiles(dir = packageDir, found: string[] = []): string[] {
 
 function sourcesHash(): string {
   const hash = createHash('sha1')
-  for (const file of sourceFiles()) hash.update(path.relative(packageDir, file)).update('\0').update(readFileSync(file, 'latin1')).update('\0')
+  for (const file of sourceFiles())
+    hash.update(path.relative(packageDir, file)).update('\0').update(readFileSync(file, 'latin1')).update('\0')
   return hash.digest('hex').slice(0, 12)
 }
 
@@ -57,7 +58,11 @@ export interface Run {
 export function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Run> {
   const started = Date.now()
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     let stdout = ''
     child.stdout!.on('data', (d) => {
@@ -71,9 +76,16 @@ export function run(command: string, args: string[], options: { cwd: string; env
 }
 
 /** Fails with the command's output unless it exited with 0. */
-export async function runOk(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Run> {
+export async function runOk(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<Run> {
   const result = await run(command, args, options)
-  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} (in ${options.cwd}) exited with ${result.code}:\n${result.output.slice(-6000)}`)
+  if (result.code !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${options.cwd}) exited with ${result.code}:\n${result.output.slice(-6000)}`,
+    )
   return result
 }
 

@@ -25,7 +25,9 @@ beforeAll(async () => {
   entries = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' })
     .split('\n')
     .filter((line) => line && !line.endsWith('/'))
-  console.log(`packed ${path.basename(tarball)} (${entries.length} files) in ${packed.seconds.toFixed(1)} s${packed.seconds === 0 ? ' (this run had it already)' : ''}`)
+  console.log(
+    `packed ${path.basename(tarball)} (${entries.length} files) in ${packed.seconds.toFixed(1)} s${packed.seconds === 0 ? ' (this run had it already)' : ''}`,
+  )
 }, 900_000)
 
 describe('the packed payload-cwa tarball', () => {
@@ -35,7 +37,11 @@ describe('the packed payload-cwa tarball', () => {
     const manifest = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { files: string[] }
     const listed = manifest.files.filter((pattern) => !pattern.startsWith('!'))
     // npm always packs package.json (and a README or LICENSE when there is one); everything else is under `files`.
-    const outside = files.filter((file) => !['package.json', 'README.md', 'LICENSE'].includes(file) && !listed.some((entry) => file === entry || file.startsWith(`${entry}/`)))
+    const outside = files.filter(
+      (file) =>
+        !['package.json', 'README.md', 'LICENSE'].includes(file) &&
+        !listed.some((entry) => file === entry || file.startsWith(`${entry}/`)),
+    )
     expect(outside).toEqual([])
     const unwanted = files.filter(
       (file) =>
@@ -51,7 +57,9 @@ describe('the packed payload-cwa tarball', () => {
     expect(dist.filter((file) => !/\.(js|d\.ts)$/.test(file))).toEqual([])
     // Every module has its declarations and comes from a source file that exists today (a clean build: nothing stale).
     const modules = dist.filter((file) => file.endsWith('.js')).map((file) => file.slice('dist/'.length, -'.js'.length))
-    const declarations = dist.filter((file) => file.endsWith('.d.ts')).map((file) => file.slice('dist/'.length, -'.d.ts'.length))
+    const declarations = dist
+      .filter((file) => file.endsWith('.d.ts'))
+      .map((file) => file.slice('dist/'.length, -'.d.ts'.length))
     expect(modules.filter((module) => !declarations.includes(module))).toEqual([])
     expect(declarations.filter((module) => !modules.includes(module))).toEqual([])
     const sources = new Set(compiledSources().map((file) => file.replace(/\.tsx?$/, '')))
@@ -60,8 +68,12 @@ describe('the packed payload-cwa tarball', () => {
   })
 
   it("answers every export of the package's exports map with a packed file", () => {
-    const manifest = JSON.parse(execFileSync('tar', ['xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as { exports: Record<string, string | Record<string, string>> }
-    const targets = Object.values(manifest.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))
+    const manifest = JSON.parse(
+      execFileSync('tar', ['xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
+    ) as { exports: Record<string, string | Record<string, string>> }
+    const targets = Object.values(manifest.exports).flatMap((target) =>
+      typeof target === 'string' ? [target] : Object.values(target),
+    )
     expect(targets.length).toBeGreaterThan(5)
     expect(targets.filter((target) => !entries.includes(`package/${target.replace(/^\.\//, '')}`))).toEqual([])
   })
@@ -74,6 +86,13 @@ describe('the packed payload-cwa tarball', () => {
   it('passes @arethetypeswrong/cli (profile esm-only: an ESM-only package)', async () => {
     // A problem under node16 (from ESM) or bundler exits non-zero (runOk fails with attw's table).
     const result = await runOk(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'], { cwd: root })
-    for (const entry of ['"payload-cwa"', '"payload-cwa/admin"', '"payload-cwa/next"', '"payload-cwa/express"', '"payload-cwa/types"']) expect(result.output).toContain(entry)
+    for (const entry of [
+      '"payload-cwa"',
+      '"payload-cwa/admin"',
+      '"payload-cwa/next"',
+      '"payload-cwa/express"',
+      '"payload-cwa/types"',
+    ])
+      expect(result.output).toContain(entry)
   }, 120_000)
 })

@@ -46,22 +46,48 @@ beforeAll(async () => {
   oldDir = path.join(root, '.data', 'package-test', `alpha0-${process.pid}`)
   rmSync(oldDir, { recursive: true, force: true })
   mkdirSync(oldDir, { recursive: true })
-  const archive = execFileSync('git', ['archive', '--format=tar', PREVIOUS_ALPHA, 'migrations', 'collections/richText'], { cwd: root, maxBuffer: 256 * 1024 * 1024 })
+  const archive = execFileSync(
+    'git',
+    ['archive', '--format=tar', PREVIOUS_ALPHA, 'migrations', 'collections/richText'],
+    { cwd: root, maxBuffer: 256 * 1024 * 1024 },
+  )
   execFileSync('tar', ['x', '-C', oldDir], { input: new Uint8Array(archive) })
   const old = (await import(path.join(oldDir, 'migrations', 'index.ts'))) as { migrations: Array<{ name: string }> }
   oldNames = old.migrations.map((m) => m.name)
 
   // The previous alpha's database: its migrations, its start (row counts), content written by its editors.
-  const before = await startPayload({ config: buildSiteConfig({ databaseUrl: databaseUrl(database) }), key: `${database}-old`, migrate: false })
-  await (before.db as unknown as { migrate(args: { migrations: unknown[] }): Promise<void> }).migrate({ migrations: old.migrations })
+  const before = await startPayload({
+    config: buildSiteConfig({ databaseUrl: databaseUrl(database) }),
+    key: `${database}-old`,
+    migrate: false,
+  })
+  await (before.db as unknown as { migrate(args: { migrations: unknown[] }): Promise<void> }).migrate({
+    migrations: old.migrations,
+  })
   await schemaReady(before)
-  const layout = await before.create({ collection: 'layouts', data: { reference: 'alpha0-layout', uiComponent: 'PrimaryLayout' } as never, overrideAccess: true })
-  const page = await before.create({ collection: 'pages', data: { reference: 'alpha0-page', title: 'Written before the upgrade', uiComponent: 'PrimaryPageTemplate', layout: layout.id } as never, overrideAccess: true })
+  const layout = await before.create({
+    collection: 'layouts',
+    data: { reference: 'alpha0-layout', uiComponent: 'PrimaryLayout' } as never,
+    overrideAccess: true,
+  })
+  const page = await before.create({
+    collection: 'pages',
+    data: {
+      reference: 'alpha0-page',
+      title: 'Written before the upgrade',
+      uiComponent: 'PrimaryPageTemplate',
+      layout: layout.id,
+    } as never,
+    overrideAccess: true,
+  })
   pageId = String(page.id)
   await closePayload(before)
 
   // The upgrade: today's code starts on it (npm start migrates the same way).
-  payload = await startPayload({ config: buildSiteConfig({ databaseUrl: databaseUrl(database) }), key: `${database}-new` })
+  payload = await startPayload({
+    config: buildSiteConfig({ databaseUrl: databaseUrl(database) }),
+    key: `${database}-new`,
+  })
 }, 300_000)
 
 afterAll(async () => {
@@ -82,20 +108,41 @@ describe('an upgrade from the previous alpha', () => {
 
   it('keeps the content, served through the API, with the row counts reinstalled by the plugin', async () => {
     const handler = createCwaHandler({ payload })
-    const read = await handler(new Request(`http://localhost/_api/_/pages/${pageId}`, { headers: { accept: 'application/ld+json' } }))
+    const read = await handler(
+      new Request(`http://localhost/_api/_/pages/${pageId}`, { headers: { accept: 'application/ld+json' } }),
+    )
     expect(read.status).toBe(200)
     expect((await read.json()).title).toBe('Written before the upgrade')
-    const triggers = await sql<{ tgname: string }>("SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgrelid = '_acb_routes'::regclass ORDER BY tgname")
-    expect(triggers.map((t) => t.tgname)).toEqual(['_acb_counts_delete', '_acb_counts_insert', '_acb_counts_truncate', '_acb_counts_update'])
+    const triggers = await sql<{ tgname: string }>(
+      "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgrelid = '_acb_routes'::regclass ORDER BY tgname",
+    )
+    expect(triggers.map((t) => t.tgname)).toEqual([
+      '_acb_counts_delete',
+      '_acb_counts_insert',
+      '_acb_counts_truncate',
+      '_acb_counts_update',
+    ])
   })
 
   it('leaves `payload migrate:create` nothing to generate: the committed migrations hold the whole schema', async () => {
     // What migrate:create computes: the latest snapshot in migrations/ against the schema of today's config.
     const dir = path.join(root, 'migrations')
-    const latest = readdirSync(dir).filter((file) => file.endsWith('.json')).sort().reverse()[0]!
-    const db = payload.db as unknown as { schema: unknown; requireDrizzleKit(): { generateDrizzleJson(schema: unknown): Promise<unknown>; generateMigration(a: unknown, b: unknown): Promise<string[]> } }
+    const latest = readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .reverse()[0]!
+    const db = payload.db as unknown as {
+      schema: unknown
+      requireDrizzleKit(): {
+        generateDrizzleJson(schema: unknown): Promise<unknown>
+        generateMigration(a: unknown, b: unknown): Promise<string[]>
+      }
+    }
     const kit = db.requireDrizzleKit()
-    const statements = await kit.generateMigration(JSON.parse(readFileSync(path.join(dir, latest), 'utf8')), await kit.generateDrizzleJson(db.schema))
+    const statements = await kit.generateMigration(
+      JSON.parse(readFileSync(path.join(dir, latest), 'utf8')),
+      await kit.generateDrizzleJson(db.schema),
+    )
     expect(statements).toEqual([])
   })
 })
