@@ -78,4 +78,25 @@ describe('routes in a minimal app', () => {
     expect(asAdmin.status).toBe(200)
     expect(asAdmin.body).toMatchObject({ '@id': route['@id'], path: '/soon', liveAt })
   })
+
+  it('the plugin installs the route-target unique indexes at start (no migration declares them): plain SQL cannot give a record a second route', async () => {
+    const indexes = await site.sql(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE indexname IN ('_acb_routes_page_unique', '_acb_routes_rels_acb_recipe_datas_unique') ORDER BY indexname`,
+    )
+    expect(indexes.map((row) => row.indexname)).toEqual([
+      '_acb_routes_page_unique',
+      '_acb_routes_rels_acb_recipe_datas_unique',
+    ])
+    expect(indexes[1].indexdef).toContain(
+      "WHERE (((path)::text = 'pageData'::text) AND (_acb_recipe_datas_id IS NOT NULL))",
+    )
+    const [page] = await site.sql(`SELECT id FROM _acb_pages LIMIT 1`)
+    await site.sql(`INSERT INTO _acb_routes (path, page_id) VALUES ('/first-route', $1)`, [page.id])
+    await expect(
+      site.sql(`INSERT INTO _acb_routes (path, page_id) VALUES ('/second-route', $1)`, [page.id]),
+    ).rejects.toMatchObject({
+      code: '23505',
+      constraint: '_acb_routes_page_unique',
+    })
+  })
 })

@@ -6,6 +6,7 @@ import { relationId } from '../../core/utils/relations.js'
 import { redirectCycleHook } from './hooks/redirectCycles.js'
 import { lockRouteTarget } from './structure/routeRecords.js'
 import { structureSchema } from './structure/schema.js'
+import { routeTargetIndexes } from './targetIndexes.js'
 import { effectiveLiveAtField, liveAtField } from './fields.js'
 
 /** URL path -> page, page data or redirect. Go-live rules live in plugins/routes. */
@@ -122,21 +123,16 @@ async function oneRoutePerTarget(
 
 /**
  * The unique indexes that hold one route per record in the database
- * (migration 20261123_141000_integrity of the reference site; an app names
- * its own the same way): `<routes table>_page_unique` on the page column and
+ * (targetIndexes.ts: installed at start where missing; the reference site's
+ * migration 20261123_141000_integrity creates them too): `<routes table>_page_unique` on the page column and
  * `<routes rels table>_<page data table>_unique` on each page data column of
  * the rels table (rows with path 'pageData'). Registered with the database
  * adapter, which turns a violation of one into a ValidationError on `page`
  * or `pageData` (a 422 / Payload's 400) instead of a column name.
  */
 export function routeTargetConstraints(payload: import('payload').Payload): Record<string, 'page' | 'pageData'> {
-  const schema = structureSchema(payload)
-  const routes = schema.tableName('routes')
-  const names: Record<string, 'page' | 'pageData'> = { [`${routes}_page_unique`]: 'page' }
-  const rels = schema.relsName('routes')
-  if (rels)
-    for (const slug of schema.pageDataSlugs)
-      names[`${rels}_${schema.tableName(slug).replace(/^_+/, '')}_unique`] = 'pageData'
+  const names = Object.fromEntries(routeTargetIndexes(payload).map((index) => [index.name, index.field]))
+  const routes = structureSchema(payload).tableName('routes')
   const adapter = payload.db as unknown as { fieldConstraints?: Record<string, Record<string, string>> }
   if (adapter.fieldConstraints) Object.assign((adapter.fieldConstraints[routes] ??= {}), names)
   return names

@@ -7,6 +7,7 @@ import type { CwaFeature } from '../../hydra/feature.js'
 import { applyRouteRules } from './config.js'
 import { routesExtension } from './extension.js'
 import { installRouteCounts } from './counts.js'
+import { installRouteTargetIndexes } from './targetIndexes.js'
 
 export { routesExtension } from './extension.js'
 export { applyRouteRules } from './config.js'
@@ -20,5 +21,9 @@ export const routesFeature: CwaFeature = {
   name: 'routes',
   completeCollection: applyRouteRules,
   extension: routesExtension,
-  onSchemaReady: installRouteCounts,
+  // The plugin's own SQL, installed where a database lacks it: the routes' row counts and the route-target indexes.
+  onSchemaReady: async (payload) => {
+    await installRouteCounts(payload)
+    await installRouteTargetIndexes(payload)
+  },
 }
