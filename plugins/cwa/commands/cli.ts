@@ -1,6 +1,5 @@
-#!/usr/bin/env node
 /**
- * `npx payload-cwa <command> [arguments]`: the operator commands without Payload's TypeScript loader.
+ * `npx payload-cwa <command> [arguments]` (bin/payload-cwa.js loads this module): the operator commands without Payload's TypeScript loader.
  *
  * `npx payload cwa:<name>` runs the same commands, but Payload's CLI loads every module of the app through tsx's
  * loader hooks (about 8 s of CPU before a command starts, most of it the hooks' per-module round trips). This

@@ -11,7 +11,7 @@
  * (mkdir is atomic) lets one build while the others wait, then find the build done.
  */
 import { execFileSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -70,8 +70,6 @@ async function buildModules(started) {
     jsx: 'automatic',
     logLevel: 'warning',
   })
-  // The package's bin (`npx payload-cwa`), run directly by the shell.
-  chmodSync(path.join(dist, 'commands', 'cli.js'), 0o755)
   touch(jsStamp, started)
 }
 
