@@ -129,14 +129,10 @@ export const htmlContentSync: CollectionBeforeChangeHook = async ({ data, origin
       : baselines.every((b) => !sameState(data[CONTENT_FIELD], b[CONTENT_FIELD])))
   let source: 'html' | 'content' | null = null
   if (htmlNew && !contentNew) source = 'html'
-  // Both new: a pair copied as stored (a publication handing a draft's content to its twin, a duplicate) is
-  // one whose state is its html's conversion: the html stays as written (plain text stays plain text).
-  else if (htmlNew && contentNew)
-    source =
-      typeof data[HTML_FIELD] === 'string' &&
-      sameState(await htmlToEditorState(sanitizeHtml(data[HTML_FIELD]), collection), data[CONTENT_FIELD])
-        ? 'html'
-        : 'content'
+  // Both new: a pair copied whole (a publication handing a draft to its twin, a duplicate), where the html may be
+  // newer than the state beside it (a publish that sets the html in the same write hands over the draft's html
+  // with the state it had): the html is the source, as written (plain text stays plain text).
+  else if (htmlNew && contentNew) source = 'html'
   else if (contentNew) source = 'content'
   // Neither new, but not the stored pair (the html of the live twin, the editor state of its draft): one source.
   else if (
