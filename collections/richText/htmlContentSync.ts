@@ -106,12 +106,12 @@ async function baselinesOf(
  * - only `html` sent and changed (the JSON-LD API, REST): html is the source;
  * - only `content` sent and changed: content is the source;
  * - both sent (the admin's form sends the whole document; a REST client may
- *   echo what it read): html is the source only when it is new and the
- *   editor state is one the writer read unchanged, or is the html's own
- *   conversion (a stored pair copied whole); otherwise the editor state is,
- *   and the html sent is replaced by its conversion. A form that loaded a
- *   live record and saves into its draft sends the html it loaded, which
- *   must never overwrite the text just typed (issue 23).
+ *   echo what it read; a publication hands a draft to its twin): html is the
+ *   source when it is new, whether the editor state is one the writer read or
+ *   new too; when only the editor state is new it is the source, and the html
+ *   sent is replaced by its conversion. A form that loaded a live record and
+ *   saves into its draft sends the html it loaded (not new), which must never
+ *   overwrite the text just typed (issue 23).
  */
 export const htmlContentSync: CollectionBeforeChangeHook = async ({ data, originalDoc, collection, req }) => {
   // (A create's data may hold a field the client did not send as undefined.)
