@@ -168,7 +168,7 @@ describe('the page builder', () => {
     }
     expect(labels).toEqual(['Second link', 'First link'])
     expect(browser.offsite).toEqual([])
-  })
+  }, 240_000) // many clicks and saves in one browser session: minutes on a loaded CI machine
 
   it('shows page data with its template page, a dynamic position naming the property it resolves to', async () => {
     const articles = await api('/_api/page_data/blog_article_datas')
