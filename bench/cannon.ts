@@ -37,7 +37,7 @@ const worker = path.join(process.cwd(), 'bench', 'cannonWorker.mjs')
  * run, `<dir>/<label>.cpuprofile` (open it in Chrome's DevTools). Only the
  * run itself: seeding and the other targets stay out of it.
  */
-async function profiled<T>(label: string | undefined, run: () => Promise<T>): Promise<T> {
+export async function profiled<T>(label: string | undefined, run: () => Promise<T>): Promise<T> {
   const dir = process.env.BENCH_PROFILE
   if (!dir || !label) return run()
   const session = new Session()

@@ -6,9 +6,12 @@
  * draft twin, the costlier case: references move, the draft goes, the live
  * record takes its content). Goal: under a second on the dev machine.
  * Median of three fresh pages; the SQL statements of the first (BENCH_SQL=1:
- * each run's statements grouped by text, slowest first).
+ * each run's statements grouped by text, slowest first; BENCH_PROFILE=<dir>:
+ * a CPU profile of the first; BENCH_SQL_SEQ=<file>: its statements in order).
  */
+import { writeFileSync } from 'node:fs'
 import type { Payload } from 'payload'
+import { profiled } from './cannon'
 import { logQueries } from './sqlLog'
 
 const BLOCKS = 50
@@ -79,18 +82,27 @@ export async function benchPagePublish(
   for (let run = 0; run < RUNS; run++) {
     const page = await pageWithChanges(payload, base, asAdmin, run)
     const started = performance.now()
-    const { result, queries } = await logQueries(async () => {
-      const response = await fetch(`${base}/_api/_/page_builder/publish`, {
-        method: 'POST',
-        headers: { ...asAdmin, 'content-type': 'application/ld+json', accept: 'application/ld+json' },
-        body: JSON.stringify({ iri: `/_api/_/pages/${page}` }),
-      })
-      return { status: response.status, body: (await response.json()) as { totalItems?: number } }
-    })
+    const { result, queries } = await profiled(run === 0 ? 'page publish' : undefined, () =>
+      logQueries(async () => {
+        const response = await fetch(`${base}/_api/_/page_builder/publish`, {
+          method: 'POST',
+          headers: { ...asAdmin, 'content-type': 'application/ld+json', accept: 'application/ld+json' },
+          body: JSON.stringify({ iri: `/_api/_/pages/${page}` }),
+        })
+        return { status: response.status, body: (await response.json()) as { totalItems?: number } }
+      }),
+    )
     times.push(performance.now() - started)
     if (result.status !== 200 || result.body.totalItems !== BLOCKS)
       throw new Error(`page publish answered ${result.status} with ${result.body.totalItems} blocks published`)
     if (run === 0) statements = queries.length
+    if (run === 0 && process.env.BENCH_SQL_SEQ)
+      writeFileSync(
+        process.env.BENCH_SQL_SEQ,
+        queries
+          .map((q) => q.text.replace(/\s+/g, ' ').slice(0, 200) + ' ' + JSON.stringify(q.values).slice(0, 120))
+          .join('\n'),
+      )
     if (process.env.BENCH_SQL) {
       const byText = new Map<string, { n: number; ms: number }>()
       for (const q of queries) {

@@ -1,6 +1,12 @@
 import type { CollectionAfterChangeHook, CollectionAfterReadHook, CollectionBeforeChangeHook } from 'payload'
 import { type AdminTitleFunction, fallbackTitle, normalizeTitle } from './derive.js'
-import { positionTitle, refreshPositionTitles, TITLE_FIELD } from './positions.js'
+import {
+  forgetGroups,
+  positionTitle,
+  refreshComponentPositions,
+  refreshPositionTitles,
+  TITLE_FIELD,
+} from './positions.js'
 
 type Doc = Record<string, unknown>
 
@@ -23,13 +29,13 @@ export const fallbackOnRead =
 /** After a component's title or publication changed, the positions holding it show the new public title. */
 export const componentTitleToPositions =
   (watched: string[]): CollectionAfterChangeHook =>
-  async ({ doc, previousDoc, req, operation }) => {
+  async ({ collection, doc, previousDoc, req, operation }) => {
     if (operation === 'create') return doc
     const changed = [TITLE_FIELD, ...watched].some(
       (name) =>
         JSON.stringify((previousDoc as Doc | undefined)?.[name] ?? null) !== JSON.stringify((doc as Doc)[name] ?? null),
     )
-    if (changed) await refreshPositionTitles(req, { 'component.value': { equals: doc.id } })
+    if (changed) await refreshComponentPositions(req, { slug: collection.slug, doc })
     return doc
   }
 
@@ -41,6 +47,7 @@ export const storePositionTitle: CollectionBeforeChangeHook = async ({ data, ori
 
 /** A group renamed: its positions' titles follow. */
 export const groupReferenceToPositions: CollectionAfterChangeHook = async ({ doc, previousDoc, req, operation }) => {
+  forgetGroups(req)
   if (operation === 'update' && (previousDoc as Doc | undefined)?.reference !== doc.reference)
     await refreshPositionTitles(req, { componentGroup: { equals: doc.id } })
   return doc

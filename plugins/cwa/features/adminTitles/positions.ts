@@ -1,5 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import { getRegistry } from '../../core/registry.js'
+import { columnNameOf, relsColumnOf, tableNameOf } from '../../core/utils/schema.js'
+import { runSql, sql } from '../../core/utils/sql.js'
 import { relationCollection, relationId } from '../../core/utils/relations.js'
 import { isPublished, publishableOf } from '../publishable/index.js'
 import { fallbackTitle } from './derive.js'
@@ -10,20 +12,34 @@ export const TITLE_FIELD = 'adminTitle'
 
 type Doc = Record<string, unknown>
 
+/** A component as a hook already holds it (saves reading it again for each position). */
+export interface KnownComponent {
+  slug: string
+  doc: Doc
+}
+
 /**
  * The title of a component as anyone who may read a position may see it:
  * its own title when it is public (published, or of a type without
  * drafts), else its type and short id, so a position's title never shows a
  * draft's content (positions are public, drafts are not).
  */
-async function publicComponentTitle(req: PayloadRequest, slug: string, id: string): Promise<string> {
+async function publicComponentTitle(
+  req: PayloadRequest,
+  slug: string,
+  id: string,
+  known?: KnownComponent,
+): Promise<string> {
   const resource = getRegistry(req.payload.config).bySlug(slug)
   const label = resource
     ? String((resource.collection.labels as { singular?: unknown } | undefined)?.singular ?? resource.meta.shortName)
     : slug
-  const doc = (await req.payload
-    .findByID({ collection: slug as never, id, depth: 0, req, disableErrors: true })
-    .catch(() => null)) as Doc | null
+  const doc =
+    known && known.slug === slug && String(known.doc.id) === id
+      ? known.doc
+      : ((await req.payload
+          .findByID({ collection: slug as never, id, depth: 0, req, disableErrors: true })
+          .catch(() => null)) as Doc | null)
   if (!doc) return fallbackTitle(label, id)
   const publishable = resource ? publishableOf(resource) : null
   if (publishable && !isPublished(doc, publishable)) return fallbackTitle(label, id)
@@ -31,26 +47,45 @@ async function publicComponentTitle(req: PayloadRequest, slug: string, id: strin
   return own ?? fallbackTitle(label, id)
 }
 
+/**
+ * Group references read in this request, by id: a page's positions share a
+ * few groups, and a publish of fifty blocks would read the same group fifty
+ * times. Forgotten when a group changes (forgetGroups).
+ */
+const groupReferences = new WeakMap<object, Map<string, Promise<string | null>>>()
+
+export const forgetGroups = (req: PayloadRequest): void => void groupReferences.delete(req)
+
+function groupReference(req: PayloadRequest, id: string): Promise<string | null> {
+  let known = groupReferences.get(req)
+  if (!known) groupReferences.set(req, (known = new Map()))
+  let reference = known.get(id)
+  if (!reference) {
+    reference = req.payload
+      .findByID({
+        collection: GROUPS as never,
+        id,
+        depth: 0,
+        req,
+        disableErrors: true,
+        select: { reference: true } as never,
+      })
+      .then((group) => ((group as Doc | null)?.reference as string | undefined) ?? null)
+      .catch(() => null)
+    known.set(id, reference)
+  }
+  return reference
+}
+
 /** "group › component": the group's reference, then what the position shows (a component, a page data property, or nothing). */
-export async function positionTitle(req: PayloadRequest, position: Doc): Promise<string> {
+export async function positionTitle(req: PayloadRequest, position: Doc, known?: KnownComponent): Promise<string> {
   const groupId = relationId(position.componentGroup)
-  const group = groupId
-    ? ((await req.payload
-        .findByID({
-          collection: GROUPS as never,
-          id: groupId,
-          depth: 0,
-          req,
-          disableErrors: true,
-          select: { reference: true } as never,
-        })
-        .catch(() => null)) as Doc | null)
-    : null
-  const groupName = typeof group?.reference === 'string' ? group.reference : '(no group)'
+  const reference = groupId ? await groupReference(req, groupId) : null
+  const groupName = typeof reference === 'string' ? reference : '(no group)'
   const componentId = relationId(position.component)
   const componentSlug = componentId ? relationCollection(position.component) : null
   if (componentId && componentSlug)
-    return `${groupName} › ${await publicComponentTitle(req, componentSlug, componentId)}`
+    return `${groupName} › ${await publicComponentTitle(req, componentSlug, componentId, known)}`
   if (position.pageDataProperty)
     return `${groupName} › ${String(position.pageDataClass ?? '')}.${String(position.pageDataProperty)} (page data)`
   return `${groupName} › (empty: no component, no page data property)`
@@ -59,10 +94,15 @@ export async function positionTitle(req: PayloadRequest, position: Doc): Promise
 /**
  * Recomputes the stored titles of the positions matching `where` (after a
  * component's title or publication, or a group's reference, changed). Written
- * through the database adapter, in the request's transaction: a title is no
- * content change, so no position hook, write event or cache purge follows.
+ * in the request's transaction, beside Payload's hooks: a title is no content
+ * change, so no position hook, write event or cache purge follows, and the
+ * position's version (updatedAt, what an editor's If-Match names) stays.
  */
-export async function refreshPositionTitles(req: PayloadRequest, where: Record<string, unknown>): Promise<void> {
+export async function refreshPositionTitles(
+  req: PayloadRequest,
+  where: Record<string, unknown>,
+  known?: KnownComponent,
+): Promise<void> {
   const { docs } = await req.payload.find({
     collection: POSITIONS as never,
     where: where as never,
@@ -72,13 +112,53 @@ export async function refreshPositionTitles(req: PayloadRequest, where: Record<s
     req,
   })
   for (const position of docs as Doc[]) {
-    const title = await positionTitle(req, position)
+    const title = await positionTitle(req, position, known)
     if (title === position[TITLE_FIELD]) continue
-    await req.payload.db.updateOne({
-      collection: POSITIONS,
-      id: String(position.id),
-      data: { [TITLE_FIELD]: title },
-      req,
-    })
+    await storeTitle(req, String(position.id), title)
   }
+}
+
+/**
+ * The titles of the positions holding one component, after its title or
+ * publication changed: one query finds them (with their group and stored
+ * title), and only those whose title moved are written.
+ */
+export async function refreshComponentPositions(req: PayloadRequest, component: KnownComponent): Promise<void> {
+  const id = String(component.doc.id)
+  const table = tableNameOf(req.payload, POSITIONS)
+  const rels = relsColumnOf(req.payload, POSITIONS, component.slug)
+  const group = columnNameOf(req.payload, POSITIONS, 'componentGroup')
+  const title = columnNameOf(req.payload, POSITIONS, TITLE_FIELD)
+  if (!table || !rels || !group || !title)
+    return refreshPositionTitles(req, { 'component.value': { equals: id } }, component)
+  const rows = await runSql<{ id: string; grp: string | null; title: string | null }>(
+    req.payload,
+    sql`SELECT p.id::text AS id, p.${sql.identifier(group)}::text AS grp, p.${sql.identifier(title)} AS title
+      FROM ${sql.identifier(table)} p JOIN ${sql.identifier(rels.table)} r ON r.parent_id = p.id AND r.path = 'component'
+      WHERE r.${sql.identifier(rels.column)} = ${id}`,
+    req,
+  )
+  for (const row of rows) {
+    const next = await positionTitle(
+      req,
+      { componentGroup: row.grp, component: { relationTo: component.slug, value: id } },
+      component,
+    )
+    if (next !== row.title) await storeTitle(req, row.id, next)
+  }
+}
+
+async function storeTitle(req: PayloadRequest, id: string, title: string): Promise<void> {
+  const table = tableNameOf(req.payload, POSITIONS)
+  const column = columnNameOf(req.payload, POSITIONS, TITLE_FIELD)
+  if (table && column) {
+    await runSql(
+      req.payload,
+      sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${title} WHERE id = ${id}`,
+      req,
+    )
+    return
+  }
+  // A schema the adapter does not name (never for Payload's own): through the adapter.
+  await req.payload.db.updateOne({ collection: POSITIONS, id, data: { [TITLE_FIELD]: title }, req })
 }

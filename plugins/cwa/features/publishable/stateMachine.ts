@@ -3,7 +3,16 @@ import { notFound, violation, ViolationError } from '../../hydra/errors.js'
 import type { Doc, PublishContext } from './context.js'
 import { emitChanged, emitPublished, inTransaction } from './events.js'
 import { TWIN_LINK } from './fields.js'
-import { collection, contentOf, findDraft, load, loadLocked, lockFamily, stripTwinLinks, update } from './records.js'
+import {
+  collection,
+  contentOf,
+  findDraft,
+  loadLocked,
+  loadMany,
+  lockFamilies,
+  stripTwinLinks,
+  update,
+} from './records.js'
 import { markHandover } from './handover.js'
 import { moveReferences } from './references.js'
 import { isPublished, publicationState, twinOf } from './state.js'
@@ -263,23 +272,24 @@ export async function publishMany(
       new ViolationError([violation(`iris[${index}]`, message, 'not_a_draft')])
     const entries = drafts.map((entry) => ({ ...entry, ctx: { ...entry.ctx, payload, req } as PublishContext }))
     // Lock every family first, in one fixed order, so two bulk requests cannot deadlock.
-    const roots: Array<{ key: string; ctx: PublishContext; root: string }> = []
+    const before = await loadAll(entries)
+    const families: string[] = []
     for (const entry of entries) {
-      const draft = await load(entry.ctx, entry.id)
+      const draft = before.get(key(entry))
       if (!draft) throw bad(entry.index, 'No such draft.')
-      roots.push({
-        key: `${entry.ctx.slug}:${twinOf(draft, entry.ctx.names) ?? entry.id}`,
-        ctx: entry.ctx,
-        root: twinOf(draft, entry.ctx.names) ?? entry.id,
-      })
+      families.push(`${entry.ctx.slug}:${twinOf(draft, entry.ctx.names) ?? entry.id}`)
     }
-    roots.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    for (const { ctx, root } of roots) await lockFamily(ctx, root)
+    await lockFamilies(base, families)
+    // Read again under the locks: a family may have moved on before they were granted.
+    const locked = await loadAll(entries)
+    const done = new Set<string>()
     const out: Doc[] = []
     for (const entry of entries) {
-      const current = await load(entry.ctx, entry.id)
-      if (!current || publicationState(current, entry.ctx.names, now) === 'published')
+      const current = locked.get(key(entry))
+      // Named twice: the first publish made it live (or handed it to its twin).
+      if (!current || done.has(key(entry)) || publicationState(current, entry.ctx.names, now) === 'published')
         throw bad(entry.index, 'This is not a draft.')
+      done.add(key(entry))
       const violations = publishViolations(entry.ctx, current)
       if (violations.length > 0) {
         throw new ViolationError(
@@ -290,4 +300,21 @@ export async function publishMany(
     }
     return out
   })
+}
+
+const key = (entry: { ctx: PublishContext; id: string }) => `${entry.ctx.slug}:${entry.id}`
+
+/** The stored rows of many records, one query per type (a publish of many blocks reads them together). */
+async function loadAll(entries: Array<{ ctx: PublishContext; id: string }>): Promise<Map<string, Doc>> {
+  const bySlug = new Map<string, { ctx: PublishContext; ids: string[] }>()
+  for (const entry of entries) {
+    const group = bySlug.get(entry.ctx.slug) ?? { ctx: entry.ctx, ids: [] }
+    group.ids.push(entry.id)
+    bySlug.set(entry.ctx.slug, group)
+  }
+  const out = new Map<string, Doc>()
+  for (const [slug, { ctx, ids }] of bySlug) {
+    for (const doc of await loadMany(ctx, ids)) out.set(`${slug}:${String(doc.id)}`, doc)
+  }
+  return out
 }
