@@ -6,6 +6,7 @@ import { htmlContentSync } from './richText/htmlContentSync'
 
 export const HtmlContent = defineComponent({
   shortName: 'HtmlContent',
+  adminIcon: 'text',
   timestamped: true,
   mercure: true,
   publishable: { requiredOnPublish: ['html'] }, // group HtmlContent:published
@@ -50,6 +51,7 @@ export function imageTitle(doc: Record<string, unknown>): string | null {
 
 export const Image = defineComponent({
   shortName: 'Image',
+  adminIcon: 'image',
   mercure: true,
   publishable: true,
   uploadable: {
@@ -106,6 +108,7 @@ const navigationUrl: CollectionAfterReadHook = async ({ doc, req }) => {
 
 export const NavigationLink = defineComponent({
   shortName: 'NavigationLink',
+  adminIcon: 'link',
   publishable: {
     requiredOnPublish: ['label'],
     // Publishing needs somewhere to go: a route or a raw path (violation on route).
@@ -129,6 +132,7 @@ export const NavigationLink = defineComponent({
 
 export const Title = defineComponent({
   shortName: 'Title',
+  adminIcon: 'heading',
   timestamped: true,
   collection: { labels: { singular: 'Heading', plural: 'Headings' }, admin: { description: 'A heading on its own.' } },
   fields: [{ name: 'title', type: 'text', required: true }],
@@ -136,6 +140,7 @@ export const Title = defineComponent({
 
 export const FileDownload = defineComponent({
   shortName: 'FileDownload',
+  adminIcon: 'file',
   publishable: true,
   explicitAllowOnly: true,
   collection: {

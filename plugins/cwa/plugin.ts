@@ -120,11 +120,14 @@ export const cwaPlugin =
       jobs: tasks.length > 0 ? { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...tasks] } : config.jobs,
       // The operator commands (`npx payload cwa:<name>`), after the app's own: an app's command of the same key wins.
       bin: [...(config.bin ?? []), ...cwaCommands().filter(({ key }) => !config.bin?.some((own) => own.key === key))],
-      collections: [
-        ...own.map(withReadableLabels),
-        ...core.map(byFeatures),
-        ...declared.map((collection) => byFeatures(completeType(collection, ctx))),
-      ].map(withResourceEvents),
+      collections: FEATURES.reduce(
+        (list, feature) => feature.orderCollections?.(list) ?? list,
+        [
+          ...own.map(withReadableLabels),
+          ...core.map(byFeatures),
+          ...declared.map((collection) => byFeatures(completeType(collection, ctx))),
+        ].map(withResourceEvents),
+      ),
       custom: {
         ...(config.custom ?? {}),
         cwa: {

@@ -78,8 +78,11 @@ describe('the dashboard', () => {
     await panel.waitFor()
     const nav = page.locator('nav')
     const groups = await nav.locator('.nav-group__label, .nav-group__toggle').allTextContents()
-    for (const group of ['Pages and content', 'Site structure', 'Media', 'Settings', 'Users', 'Site tools'])
-      expect(groups.join('|')).toContain(group)
+    // In the order an editor looks for them: content first, the account last.
+    const order = ['Pages and content', 'Site structure', 'Media', 'Settings', 'Users', 'Site tools']
+    const at = order.map((group) => groups.findIndex((text) => text.includes(group)))
+    expect(at.every((index) => index >= 0)).toBe(true)
+    expect([...at].sort((a, b) => a - b)).toEqual(at)
     // Types by their names in words; groups and positions reached through the page builder only.
     await expect(nav.locator('#nav-html_contents').textContent()).resolves.toBe('Rich text')
     await expect(nav.locator('#nav-navigation_links').textContent()).resolves.toBe('Navigation links')
@@ -98,8 +101,17 @@ describe('the dashboard', () => {
     await expect(
       drafts.getByTestId('start-item').filter({ hasText: 'A draft nobody published yet' }).textContent(),
     ).resolves.toContain('Rich text')
+    // Each type name with its icon.
+    await expect(
+      drafts
+        .getByTestId('start-item')
+        .filter({ hasText: 'A draft nobody published yet' })
+        .getByTestId('type-icon')
+        .getAttribute('data-icon'),
+    ).resolves.toBe('text')
     const soon = panel.getByTestId('start-scheduled').getByTestId('start-item').filter({ hasText: 'Coming soon' })
     await expect(soon.textContent()).resolves.toMatch(/Navigation link.*goes live in 3 days/)
+    await expect(soon.getByTestId('type-icon').getAttribute('data-icon')).resolves.toBe('link')
     await screenshot(page, 'admin-dashboard')
     expect(browser.offsite).toEqual([])
   }, 300_000)
@@ -172,6 +184,9 @@ describe('the orphan report', () => {
       row.getByTestId('orphan-title').getByRole('link', { name: 'Left alone' }).getAttribute('href'),
     ).resolves.toBe(`/admin/collections/titles/${id}`)
     await expect(row.getByTestId('orphan-type').textContent()).resolves.toBe('Heading')
+    await expect(row.getByTestId('orphan-type').getByTestId('type-icon').getAttribute('data-icon')).resolves.toBe(
+      'heading',
+    )
     await expect(row.getByTestId('orphan-age').textContent()).resolves.toMatch(/^(this minute|\d+ minutes? ago)$/)
     await expect(panel.getByTestId('orphans-summary').textContent()).resolves.toMatch(
       /^Report of .+ \((this minute|\d+ minutes? ago)\)/,
@@ -209,6 +224,9 @@ describe('the route tree', () => {
     await expect(
       node('/blog/first-article').locator('> div [data-testid=route-target]').textContent(),
     ).resolves.toMatch(/First article Blog article/)
+    await expect(
+      node('/blog').locator('> div [data-testid=route-target] [data-testid=type-icon]').getAttribute('data-icon'),
+    ).resolves.toBe('page')
     await expect(node('/later').locator('> div [data-testid=route-state]').textContent()).resolves.toMatch(
       /^Scheduled · /,
     )

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it, jest } from '@jest/globals'
 import { resolveAdminOptions, siteUrl } from '../../plugins/cwa/dist/features/admin/options.js'
-import { navGroup, withAdvancedSection } from '../../plugins/cwa/dist/features/admin/layout.js'
+import { byNavGroup, navGroup, withAdvancedSection } from '../../plugins/cwa/dist/features/admin/layout.js'
+import { assertTypeIcon, typeIconOf } from '../../plugins/cwa/dist/features/admin/icons.js'
 import { routeState } from '../../plugins/cwa/dist/features/admin/components/routeTree.js'
 import { age } from '../../plugins/cwa/dist/features/admin/components/dates.js'
 import { buildProgress } from '../../src/server/admin'
@@ -118,5 +119,53 @@ describe('forms and navigation', () => {
     const advanced = out.fields[2] as any
     expect(advanced.admin.initCollapsed).toBe(true)
     expect(advanced.fields.map((f: any) => f.name)).toEqual(['uiComponent', 'uiClassNames', 'componentGroups'])
+  })
+})
+
+describe('the dashboard order', () => {
+  it('puts content first and the account last, keeping the declared order within a group and a site group before Settings', () => {
+    const c = (slug: string, group?: string | false) => ({ slug, fields: [], admin: { group } })
+    const ordered = byNavGroup([
+      c('users', 'Users'),
+      c('site_config', 'Settings'),
+      c('layouts', 'Site structure'),
+      c('pages', 'Pages and content'),
+      c('images', 'Media'),
+      c('routes', 'Site structure'),
+      c('html_contents', 'Pages and content'),
+      c('newsletter', 'Form submissions'),
+      c('hidden', false),
+    ])
+    expect(ordered.map((x) => x.slug)).toEqual([
+      'pages',
+      'html_contents',
+      'layouts',
+      'routes',
+      'images',
+      'newsletter',
+      'hidden',
+      'site_config',
+      'users',
+    ])
+  })
+})
+
+describe('type icons', () => {
+  const meta = (extra: Record<string, unknown>) => ({ kind: 'component', shortName: 'X', ...extra }) as never
+  it('take the declared icon, else one from what the type is', () => {
+    expect(typeIconOf('x', meta({ adminIcon: 'form' }))).toBe('form')
+    expect(typeIconOf('pages', undefined)).toBe('page')
+    expect(typeIconOf('layouts', undefined)).toBe('layout')
+    expect(typeIconOf('x', meta({ kind: 'pageData' }))).toBe('article')
+    expect(typeIconOf('x', meta({ uploadable: { file: { imagineFilters: ['thumbnail'] } } }))).toBe('image')
+    expect(typeIconOf('x', meta({ uploadable: { file: {} } }))).toBe('file')
+    expect(typeIconOf('x', meta({}))).toBe('block')
+  })
+
+  it('refuse an icon outside the set when the config is built, naming the set', () => {
+    expect(() => assertTypeIcon('Quote', meta({ adminIcon: 'quote' }))).toThrow(
+      /Quote: adminIcon must be one of article, block, .*, got "quote"/,
+    )
+    expect(() => assertTypeIcon('Quote', meta({ adminIcon: 'text' }))).not.toThrow()
   })
 })

@@ -68,12 +68,16 @@ describe('GET /_/page_builder', () => {
       built.titles.map(TITLE),
     )
     expect(main.positions[0].component.type).toBe('Title')
+    // The type in words with its icon (the demo's Title declares adminIcon 'heading').
+    expect(main.positions[0].component).toMatchObject({ label: 'Heading', icon: 'heading' })
     const stored = await server.payload.findByID({ collection: 'titles' as never, id: built.titles[0]!, depth: 0 })
     expect(main.positions[0].component.title).toBe((stored as unknown as { title: string }).title)
     // No allowedComponents: every type but the explicit-allow-only FileDownload is offered.
     const offered = main.addable.map((t: { type: string }) => t.type)
     expect(offered).toEqual(expect.arrayContaining(['Title', 'HtmlContent', 'NavigationLink', 'Image']))
     expect(offered).not.toContain('FileDownload')
+    const icons = Object.fromEntries(main.addable.map((t: { type: string; icon: string }) => [t.type, t.icon]))
+    expect(icons).toMatchObject({ HtmlContent: 'text', NavigationLink: 'link', Image: 'image', Title: 'heading' })
   })
 
   it('offers only the types a group allows, explicit-allow-only ones included when named', async () => {

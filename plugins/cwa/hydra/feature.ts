@@ -17,6 +17,8 @@ export interface CwaFeature {
   collections?(ctx: CoreContext, declared: CollectionConfig[]): CollectionConfig[]
   /** Adjusts every core and declared type once the core completed it (draft twins, route rules...). */
   completeCollection?(collection: CollectionConfig, options: ResolvedCwaOptions): CollectionConfig
+  /** Arranges the final list of collections (the admin's navigation and dashboard show their groups in this order). */
+  orderCollections?(collections: CollectionConfig[]): CollectionConfig[]
   /** Payload job tasks it runs (added to the config's jobs.tasks). */
   tasks?(options: ResolvedCwaOptions): TaskConfig[]
   /** Views, navigation links and dashboard panels it adds to the admin panel (merged into the config's admin.components). */

@@ -4,6 +4,7 @@ import { relationCollection, relationId } from '../../core/utils/relations.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { notFound, violation, ViolationError } from '../../hydra/errors.js'
 import { mainFieldOf, type MainField, typeLabel } from './blockWrites.js'
+import { typeIconOf, type TypeIconName } from './icons.js'
 import { type BlockState, pageBlocks, type PageBlock } from './blocks.js'
 import { componentTitle } from './title.js'
 
@@ -17,6 +18,8 @@ export interface BuilderComponent {
   type: string
   /** The type as the admin names it (its collection's singular label). */
   label: string
+  /** The type's icon beside its name (icons.ts). */
+  icon: TypeIconName
   title: string
   /** Its publication state (blocks.ts); 'live' for types that are not publishable. */
   state?: BlockState
@@ -46,7 +49,14 @@ export interface BuilderGroup {
   location: string | null
   allowedComponents: string[] | null
   /** Component types the add-component choice offers here. */
-  addable: Array<{ '@id': string; slug: string; type: string; label: string; main: MainField | null }>
+  addable: Array<{
+    '@id': string
+    slug: string
+    type: string
+    label: string
+    icon: TypeIconName
+    main: MainField | null
+  }>
   positions: BuilderPosition[]
 }
 
@@ -121,6 +131,7 @@ async function loadComponents(
         id: String(doc.id),
         type: resource.meta.shortName,
         label: typeLabel(ctx, resource),
+        icon: typeIconOf(slug, resource.meta),
         title: componentTitle(resource, doc),
       })
     }
@@ -203,6 +214,7 @@ async function ownerView(
             slug: r.slug,
             type: r.meta.shortName,
             label: typeLabel(ctx, r),
+            icon: typeIconOf(r.slug, r.meta),
             main: mainFieldOf(r),
           })),
           positions: positions

@@ -3,6 +3,7 @@ import type { ResolvedCwaOptions } from '../../core/options.js'
 import { ADMIN_COMPONENTS as ADMIN_ENTRY } from '../../core/adminComponents.js'
 import { getCwaMeta } from '../../core/types.js'
 import { navGroup, withAdvancedSection } from './layout.js'
+import { assertTypeIcon } from './icons.js'
 import { livePreviewUrl } from './preview.js'
 import { starterGroups } from './starterGroups.js'
 
@@ -21,6 +22,7 @@ const collectionIri = (options: ResolvedCwaOptions, meta: { pathPrefix: string; 
 export function applyAdminFields(collection: CollectionConfig, options: ResolvedCwaOptions): CollectionConfig {
   const meta = getCwaMeta(collection)
   if (!meta) return collection
+  assertTypeIcon(meta.shortName, meta)
   const added: Field[] = []
   const sidebar: Field[] = []
   const routable = collection.slug === 'pages' || meta.kind === 'pageData'

@@ -8,12 +8,14 @@
 import type { CwaFeature } from '../../hydra/feature.js'
 import { adminComponents, applyAdminFields } from './config.js'
 import { adminExtension } from './extension.js'
+import { byNavGroup } from './layout.js'
 
 export { componentTitle } from './title.js'
 
 export const adminFeature: CwaFeature = {
   name: 'admin',
   completeCollection: applyAdminFields,
+  orderCollections: byNavGroup,
   adminComponents,
   extension: adminExtension,
 }

@@ -20,6 +20,31 @@ export const NAV_GROUPS = {
   users: 'Users',
 } as const
 
+/** The groups' order in the navigation and on the dashboard: content first, the account last; a site's own groups between Media and Settings. */
+const GROUP_ORDER: unknown[] = [NAV_GROUPS.content, NAV_GROUPS.structure, NAV_GROUPS.media]
+const LAST_GROUPS: unknown[] = [NAV_GROUPS.settings, NAV_GROUPS.users]
+
+function groupRank(collection: CollectionConfig): number {
+  const group = collection.admin?.group
+  const first = GROUP_ORDER.indexOf(group)
+  if (first >= 0) return first
+  const last = LAST_GROUPS.indexOf(group)
+  return last >= 0 ? GROUP_ORDER.length + 1 + last : GROUP_ORDER.length
+}
+
+/**
+ * The collections in the order an editor looks for them (Payload lists the
+ * groups as their first collection comes): Pages and content, Site
+ * structure, Media, the site's own groups, Settings, Users. Stable: within a
+ * group the declared order stays.
+ */
+export function byNavGroup(collections: CollectionConfig[]): CollectionConfig[] {
+  return collections
+    .map((collection, index) => ({ collection, index, rank: groupRank(collection) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ collection }) => collection)
+}
+
 /** Groups the library gave by default (defineComponent, definePageData): replaced; a site's own group is kept. */
 const LIBRARY_DEFAULTS = new Set<unknown>([undefined, 'Components', 'Page data', 'Structure'])
 

@@ -1,5 +1,6 @@
 import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit.js'
 import type { EndpointDoc } from '../../hydra/endpoint.js'
+import { TYPE_ICONS } from './icons.js'
 
 /** The OpenAPI text of the page builder's endpoints (the admin panel's page builder view calls them). */
 
@@ -21,6 +22,8 @@ const component: Schema = {
     slug: { type: 'string' },
     id: { type: 'string' },
     type: { type: 'string' },
+    label: { type: 'string', description: 'The type as the admin names it' },
+    icon: { type: 'string', enum: [...TYPE_ICONS], description: "The icon beside the type's name" },
     title: { type: 'string' },
   },
 }
@@ -35,7 +38,13 @@ const group: Schema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { '@id': { type: 'string' }, slug: { type: 'string' }, type: { type: 'string' } },
+        properties: {
+          '@id': { type: 'string' },
+          slug: { type: 'string' },
+          type: { type: 'string' },
+          label: { type: 'string' },
+          icon: { type: 'string', enum: [...TYPE_ICONS] },
+        },
       },
       description: 'Types the add-component choice offers',
     },

@@ -6,6 +6,7 @@ import { defineComponent } from '../../core/define.js'
 export function collectionComponent(): CollectionConfig {
   return defineComponent({
     shortName: 'Collection',
+    adminIcon: 'list',
     collection: {
       labels: { singular: 'Record list', plural: 'Record lists' },
       admin: { description: 'A list of records (blog articles...), paged, as the front end shows it.' },

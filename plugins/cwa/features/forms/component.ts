@@ -9,6 +9,7 @@ import { formTypeHash } from './cachePurge.js'
 export function formComponent(): CollectionConfig {
   const collection = defineComponent({
     shortName: 'Form',
+    adminIcon: 'form',
     collection: {
       labels: { singular: 'Form', plural: 'Forms' },
       admin: { description: 'A form of a registered form type (contact, newsletter...).' },

@@ -9,7 +9,9 @@
 import { Banner, Button, CheckboxInput, ConfirmationModal, Pill, useModal } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import React, { useState, useTransition } from 'react'
+import type { TypeIconName } from '../icons.js'
 import { apiFetch } from './api.js'
+import { TypeName } from './TypeIcon.js'
 
 export type OrphanKind = 'componentGroups' | 'componentPositions' | 'components'
 
@@ -17,6 +19,7 @@ export interface OrphanRow {
   iri: string
   title: string
   type: string
+  icon: TypeIconName
   href: string
   exists: boolean
   /** "3 days ago" */
@@ -174,7 +177,7 @@ export function OrphansPanel({
                           </td>
                           <td data-testid="orphan-type">
                             <Pill size="small" pillStyle="light-gray">
-                              {row.type}
+                              <TypeName icon={row.icon} label={row.type} />
                             </Pill>
                           </td>
                           <td data-testid="orphan-age" title={row.created}>

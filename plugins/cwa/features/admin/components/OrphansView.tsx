@@ -34,6 +34,7 @@ export async function OrphansView({ initPageResult, params, searchParams }: Admi
             iri: row.iri ?? '',
             title: row.title,
             type: row.type,
+            icon: row.icon,
             href: row.href,
             exists: row.exists,
             age: row.createdAt ? age(row.createdAt, language) : '',

@@ -16,7 +16,8 @@ import { publicationState, publishableOf } from '../../publishable/index.js'
 import { siteUrl } from '../options.js'
 import { AdminFrame } from './AdminFrame.js'
 import { adminDate } from './dates.js'
-import { describeDoc, typeLabel } from './records.js'
+import { describeDoc, typeIcon, typeLabel } from './records.js'
+import { TypeName } from './TypeIcon.js'
 import { type RouteNode, type RouteRecord, type RouteState, routeState, routeTree } from './routeTree.js'
 
 type Doc = Record<string, unknown> & { id: string }
@@ -41,6 +42,7 @@ function target(req: PayloadRequest, slug: string, value: unknown): RouteRecord[
     id,
     title: row?.title ?? `${typeLabel(req, slug)} ${id.slice(0, 8)}`,
     type: typeLabel(req, slug),
+    icon: typeIcon(req, slug),
     publication: doc && names ? publicationState(doc, names) : null,
   }
 }
@@ -154,7 +156,7 @@ function Node({
           <span data-testid="route-target">
             → <a href={`${adminRoute}/collections/${route.target.slug}/${route.target.id}`}>{route.target.title}</a>{' '}
             <span style={{ color: 'var(--theme-elevation-500)' }}>
-              {route.target.type}
+              <TypeName icon={route.target.icon} label={route.target.type} />
               {route.target.publication ? ` · ${PUBLICATION[route.target.publication]}` : ''}
             </span>
           </span>

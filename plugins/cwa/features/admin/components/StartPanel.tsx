@@ -8,6 +8,7 @@ import { Button, Pill } from '@payloadcms/ui'
 import { createLocalReq, type Payload, type TypedUser } from 'payload'
 import React from 'react'
 import { adminDate, age } from './dates.js'
+import { TypeName } from './TypeIcon.js'
 import { type StartItem, startLists } from './startPanelLists.js'
 
 interface StartPanelProps {
@@ -56,7 +57,7 @@ function List({
             }}
           >
             <Pill size="small" pillStyle="light-gray">
-              {entry.type}
+              <TypeName icon={entry.icon} label={entry.type} />
             </Pill>
             {meta(entry)}
           </div>

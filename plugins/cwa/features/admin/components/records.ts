@@ -5,7 +5,9 @@
  */
 import type { CollectionSlug, PayloadRequest } from 'payload'
 import { getRegistry } from '../../../core/registry.js'
+import { getCwaMeta } from '../../../core/types.js'
 import { ADMIN_TITLE_FIELD } from '../../adminTitles/index.js'
+import { typeIconOf, type TypeIconName } from '../icons.js'
 
 type Doc = Record<string, unknown> & { id: string }
 
@@ -16,6 +18,8 @@ export interface RecordRow {
   title: string
   /** The type in words (the collection's singular label). */
   type: string
+  /** The type's icon (icons.ts). */
+  icon: TypeIconName
   createdAt: string | null
   updatedAt: string | null
   href: string
@@ -36,6 +40,11 @@ export function typeLabel(req: PayloadRequest, slug: string): string {
   return slug
 }
 
+/** A collection's icon, as the admin shows it beside the type's name. */
+export function typeIcon(req: PayloadRequest, slug: string): TypeIconName {
+  return typeIconOf(slug, getCwaMeta(req.payload.collections[slug as CollectionSlug]?.config))
+}
+
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null)
 
 export function describeDoc(req: PayloadRequest, slug: string, doc: Doc): RecordRow {
@@ -52,6 +61,7 @@ export function describeDoc(req: PayloadRequest, slug: string, doc: Doc): Record
     id: String(doc.id),
     title,
     type,
+    icon: typeIcon(req, slug),
     createdAt: text(doc.createdAt),
     updatedAt: text(doc.updatedAt),
     href: `${req.payload.config.routes.admin}/collections/${slug}/${doc.id}`,
@@ -91,6 +101,7 @@ export async function describeIris(req: PayloadRequest, iris: string[]): Promise
       id: p?.id ?? '',
       title: iri,
       type: slug ? typeLabel(req, slug) : 'Unknown',
+      icon: slug ? typeIcon(req, slug) : 'block',
       createdAt: null,
       updatedAt: null,
       href: '',

@@ -1,4 +1,6 @@
 /** Routes as a tree by path: `/blog/first` under `/blog`, under `/` (a parent missing from the routes is shown as a bare segment). */
+import type { TypeIconName } from '../icons.js'
+
 export type RouteState = 'live' | 'scheduled' | 'not-live' | 'redirect'
 
 export interface RouteRecord {
@@ -13,6 +15,7 @@ export interface RouteRecord {
     id: string
     title: string
     type: string
+    icon: TypeIconName
     publication: 'draft' | 'scheduled' | 'published' | null
   } | null
   redirect: { id: string; path: string } | null

@@ -12,6 +12,7 @@ import { Button, TextareaInput, TextInput, useDocumentDrawer } from '@payloadcms
 import React, { useRef, useState } from 'react'
 import { apiFetch } from '../api.js'
 import { resizeForUpload } from '../resize.js'
+import { TypeIcon, TypeName } from '../TypeIcon.js'
 import type { Addable, BuilderContext, Group } from './types.js'
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -112,7 +113,9 @@ function AddForm({
         gap: 8,
       }}
     >
-      <strong>New {type.label}</strong>
+      <strong style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <TypeIcon icon={type.icon} /> New {type.label}
+      </strong>
       {main?.kind === 'file' && (
         <>
           <input
@@ -198,7 +201,7 @@ export function AddBlock({ group, ctx }: { group: Group; ctx: BuilderContext }) 
             iconPosition="left"
             onClick={() => setChosen(chosen === t.slug ? null : t.slug)}
           >
-            {t.label}
+            <TypeName icon={t.icon} label={t.label} />
           </Button>
         ))}
       </div>

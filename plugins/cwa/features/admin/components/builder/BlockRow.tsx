@@ -9,6 +9,7 @@
 import { Button, TextInput, useDocumentDrawer } from '@payloadcms/ui'
 import React, { useEffect, useState } from 'react'
 import { apiFetch } from '../api.js'
+import { TypeName } from '../TypeIcon.js'
 import { BlockStatePill } from './BlockState.js'
 import type { BuilderContext, Component, Position } from './types.js'
 
@@ -243,7 +244,11 @@ export function BlockRow(props: {
 }
 
 function PositionLabel({ position, adminRoute }: { position: Position; adminRoute: string }) {
-  const type = (c: Component) => <span style={small}>{c.label ?? c.type}</span>
+  const type = (c: Component) => (
+    <span style={small}>
+      <TypeName icon={c.icon} label={c.label ?? c.type} />
+    </span>
+  )
   if (position.pageDataProperty) {
     return (
       <span>

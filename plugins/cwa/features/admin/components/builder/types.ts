@@ -1,4 +1,5 @@
 /** The page builder view as GET /_/page_builder answers it (plugins/cwa/features/admin/builder.ts). */
+import type { TypeIconName } from '../../icons.js'
 
 export type BlockState = 'draft' | 'scheduled' | 'live' | 'live-draft' | 'live-scheduled'
 
@@ -16,6 +17,7 @@ export interface Component {
   type: string
   /** The type as the admin names it. */
   label?: string
+  icon?: TypeIconName
   title: string
   state?: BlockState
   pending?: string | null
@@ -39,6 +41,7 @@ export interface Addable {
   slug: string
   type: string
   label: string
+  icon?: TypeIconName
   main: MainField | null
 }
 
