@@ -1,7 +1,7 @@
-import { Window } from 'happy-dom'
+import type { Window } from 'happy-dom'
 import type { CollectionBeforeChangeHook, Field, Payload, PayloadRequest, SanitizedCollectionConfig } from 'payload'
 import { getRegistry, publishableOf, relationId } from 'payload-cwa'
-import { sanitizeHtml } from './sanitizeHtml'
+import { happyDom, sanitizeHtml } from './sanitizeHtml'
 
 /**
  * HtmlContent keeps two forms of one text: `content`, the editor state the
@@ -24,15 +24,6 @@ export const HTML_FIELD = 'html'
 
 type EditorState = { root: { children: unknown[] } } & Record<string, unknown>
 
-/** Lexical's HTML importer expects a JSDOM-like constructor; happy-dom's Window is one in all but name. */
-class HappyDom {
-  window: Window
-  constructor(html: string) {
-    this.window = new Window()
-    this.window.document.body.innerHTML = html
-  }
-}
-
 function editorConfigOf(collection: SanitizedCollectionConfig): unknown {
   const field = collection.fields.find((f: Field) => 'name' in f && f.name === CONTENT_FIELD) as
     { editor?: { editorConfig?: unknown } } | undefined
@@ -43,12 +34,21 @@ function editorConfigOf(collection: SanitizedCollectionConfig): unknown {
 export async function htmlToEditorState(html: string, collection: SanitizedCollectionConfig): Promise<EditorState> {
   const { convertHTMLToLexical } = await import('@payloadcms/richtext-lexical')
   const editorConfig = editorConfigOf(collection) as Parameters<typeof convertHTMLToLexical>[0]['editorConfig']
+  const { Window } = await happyDom()
+  /** Lexical's HTML importer expects a JSDOM-like constructor; happy-dom's Window is one in all but name. */
+  class HappyDom {
+    window: Window
+    constructor(source: string) {
+      this.window = new Window()
+      this.window.document.body.innerHTML = source
+    }
+  }
   return convertHTMLToLexical({ editorConfig, html, JSDOM: HappyDom as never }) as unknown as EditorState
 }
 
 export async function editorStateToHtml(state: EditorState): Promise<string> {
   const { convertLexicalToHTML } = await import('@payloadcms/richtext-lexical/html')
-  return sanitizeHtml(convertLexicalToHTML({ data: state as never, disableContainer: true }))
+  return await sanitizeHtml(convertLexicalToHTML({ data: state as never, disableContainer: true }))
 }
 
 const isEmptyState = (state: unknown): boolean =>
@@ -142,7 +142,7 @@ export const htmlContentSync: CollectionBeforeChangeHook = async ({ data, origin
   )
     source = 'content'
   if (source === 'html') {
-    const html = typeof data[HTML_FIELD] === 'string' ? sanitizeHtml(data[HTML_FIELD]) : null
+    const html = typeof data[HTML_FIELD] === 'string' ? await sanitizeHtml(data[HTML_FIELD]) : null
     data[HTML_FIELD] = html
     data[CONTENT_FIELD] = html ? await htmlToEditorState(html, collection) : null
   } else if (source === 'content') {

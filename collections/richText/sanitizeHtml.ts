@@ -1,4 +1,4 @@
-import { Window } from 'happy-dom'
+import type { Window } from 'happy-dom'
 
 /**
  * An allow-list HTML sanitizer for HtmlContent's `html` (written through the
@@ -69,9 +69,18 @@ const SAFE_URL = /^(?:https?:|mailto:|tel:|[/?#.]|[^:]*$)/i
 
 let window: Window | undefined
 
-export function sanitizeHtml(html: string): string {
+/**
+ * happy-dom, imported on first use: it is about 470 modules, which every
+ * process of the site (the server, each operator command) would otherwise load
+ * at start whether or not it ever sees a rich text.
+ */
+export async function happyDom(): Promise<typeof import('happy-dom')> {
+  return import('happy-dom')
+}
+
+export async function sanitizeHtml(html: string): Promise<string> {
   if (!/[<&]/.test(html)) return html
-  window ??= new Window()
+  window ??= new (await happyDom()).Window()
   const container = window.document.createElement('div')
   container.innerHTML = html
   clean(container as unknown as Element)

@@ -271,4 +271,26 @@ describe('uploads in the admin', () => {
     expect(browser.offsite).toEqual([])
     expect(browser.pageErrors).toEqual([])
   })
+
+  it('on a new image, choosing a file saves the record with it in one step, alt text typed before included', async () => {
+    await page.goto(`${site.base}/admin/collections/images/create`)
+    const panel = page.getByTestId('upload-file')
+    await panel.getByText('No file yet: choosing one saves this record with it.').waitFor()
+    await page.locator('#field-alt').fill('A blue square')
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 0, g: 0, b: 255 } } })
+      .png()
+      .toBuffer()
+    await panel.getByLabel('Upload file').setInputFiles({ name: 'blue-square.png', mimeType: 'image/png', buffer: png })
+    // Payload's first save opens the new record; its panel shows the stored file and its variant.
+    await page.waitForURL((url) => /\/admin\/collections\/images\/[0-9a-f-]{36}$/.test(url.pathname))
+    const id = new URL(page.url()).pathname.split('/').pop()!
+    await page.getByTestId('upload-file').getByTestId('media-object').nth(1).waitFor()
+    const stored = await api(`/_api/component/images/${id}`)
+    expect(stored.status).toBe(200)
+    expect(stored.body.alt).toBe('A blue square')
+    expect(stored.body.filename).toMatch(/^blue-square-[0-9a-f]{12}\.png$/)
+    expect(stored.body._metadata.mediaObjects.file[0]).toMatchObject({ width: 40, height: 40, mimeType: 'image/png' })
+    expect(browser.offsite).toEqual([])
+    expect(browser.pageErrors).toEqual([])
+  })
 })

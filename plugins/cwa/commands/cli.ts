@@ -5,7 +5,9 @@
  * loader hooks (about 8 s of CPU before a command starts, most of it the hooks' per-module round trips). This
  * runner bundles the app's TypeScript config alone with esbuild (its packages stay external, loaded by plain Node)
  * into a file beside it, so that `import.meta.url` in the config still names its folder, imports it and runs the
- * command module: the same `script(config)` Payload's CLI would call.
+ * command module: the same `script(config)` Payload's CLI would call. The config is handed as a promise that
+ * loads it when the command first awaits it, after reading its arguments: a refused argument answers before any
+ * of the app (or Payload) is loaded.
  */
 import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
@@ -35,6 +37,14 @@ async function loadConfig(file: string): Promise<unknown> {
   }
 }
 
+/** The config, bundled and imported when first awaited (once). */
+function lazyConfig(file: string): PromiseLike<unknown> {
+  let loading: Promise<unknown> | undefined
+  return {
+    then: (resolve, reject) => (loading ??= loadConfig(file)).then(resolve, reject),
+  }
+}
+
 const commands = cwaCommands()
 const key = (process.argv[2] ?? '').toLowerCase()
 const command = commands.find((entry) => entry.key === key)
@@ -47,6 +57,6 @@ if (!command) {
 loadEnv()
 // As Payload's CLI: no admin hot reload in a command.
 process.env.DISABLE_PAYLOAD_HMR = 'true'
-const config = await loadConfig(findConfig())
+const config = lazyConfig(findConfig())
 const module = (await import(pathToFileURL(command.scriptPath).href)) as { script(config: unknown): Promise<unknown> }
-await module.script(await config)
+await module.script(config)

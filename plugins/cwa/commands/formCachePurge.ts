@@ -1,6 +1,4 @@
-import type { SanitizedConfig } from 'payload'
-import { purgeFormCache } from '../index.js'
-import { noArguments, runCommand } from './runCommand.js'
+import { noArguments, runCommand, type CommandConfig } from './runCommand.js'
 
 export const COMMAND = 'cwa:form-cache-purge'
 
@@ -9,8 +7,9 @@ export const COMMAND = 'cwa:form-cache-purge'
  * a new modified date, so front ends caching forms fetch them again
  * (plugins/cwa/features/forms/cachePurge.ts). Takes no argument; exit 0.
  */
-export async function script(config: SanitizedConfig): Promise<void> {
+export async function script(config: CommandConfig): Promise<void> {
   await runCommand(config, noArguments(COMMAND), async (payload) => {
+    const { purgeFormCache } = await import('../index.js')
     const { checked, purged, unknownType } = await purgeFormCache(payload)
     console.log(
       `Forms checked: ${checked}; given a new modified date (form type changed): ${purged}${unknownType > 0 ? `; with a form type no longer declared (left alone): ${unknownType}` : ''}.`,

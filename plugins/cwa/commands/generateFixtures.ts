@@ -1,8 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { SanitizedConfig } from 'payload'
-import { functionName, generateFixtures } from './fixtures/generate.js'
-import { commandArgs, runCommand } from './runCommand.js'
+import { functionName } from './fixtures/functionName.js'
+import { commandArgs, runCommand, type CommandConfig } from './runCommand.js'
 
 export const COMMAND = 'cwa:generate-fixtures'
 const USAGE = `Usage: npx payload ${COMMAND} [--output|-o <file>] [--namespace <functionName>]`
@@ -41,11 +40,12 @@ export function parseGenerateFixturesArgs(argv: string[]): GenerateFixturesInput
  * not reproduce. `--namespace` names the exported function (a
  * PHP namespace such as App\DataFixtures gives its last segment).
  */
-export async function script(config: SanitizedConfig): Promise<void> {
+export async function script(config: CommandConfig): Promise<void> {
   await runCommand(
     config,
     () => parseGenerateFixturesArgs(commandArgs(COMMAND)),
     async (payload, input) => {
+      const { generateFixtures } = await import('./fixtures/generate.js')
       const file = path.resolve(process.cwd(), input.output)
       const filesDirectory = filesDirectoryOf(file)
       const generated = await generateFixtures(payload, {

@@ -1,5 +1,4 @@
-import { getPayload, type SanitizedConfig } from 'payload'
-import { noArguments, runCommand } from './runCommand.js'
+import { noArguments, runCommand, type CommandConfig } from './runCommand.js'
 
 export const COMMAND = 'cwa:jobs:work'
 
@@ -10,8 +9,9 @@ export const COMMAND = 'cwa:jobs:work'
  * (to it, to its process group, or to the `npx` that started it). Web
  * instances then run with CWA_JOBS_RUNNER=0.
  */
-export async function script(config: SanitizedConfig): Promise<void> {
+export async function script(config: CommandConfig): Promise<void> {
   await runCommand(config, noArguments(COMMAND), async (payload) => {
+    const { getPayload } = await import('payload')
     await getPayload({ config: payload.config, cron: true })
     console.log('Jobs worker running (all queues); stop with Ctrl-C or SIGTERM.')
     const reason = await new Promise<string>((resolve) => {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { SanitizedConfig } from 'payload'
+import type { CommandConfig } from './runCommand.js'
 import { collectionSegment, getOptions, getRegistry } from '../index.js'
 import { parseTypeIri, renameMigration, shortNameOf } from './make/rename.js'
 import { componentModule, generatedIndex, isShortName, pageDataModule, parseIndex } from './make/typeFile.js'
@@ -239,11 +240,11 @@ function commandOf(): { command: Command; argv: string[] } {
   return { command: process.argv[index] as Command, argv: process.argv.slice(index + 1) }
 }
 
-export async function script(config: SanitizedConfig): Promise<void> {
+export async function script(config: CommandConfig): Promise<void> {
   let code = 0
   try {
     const { command, argv } = commandOf()
-    code = await runMake(config, command, argv)
+    code = await runMake(await config, command, argv)
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error))
     code = 1

@@ -1,6 +1,4 @@
-import type { SanitizedConfig } from 'payload'
-import { getOptions, PurgeFailed, purgeHttpCache } from '../index.js'
-import { noArguments, runCommand } from './runCommand.js'
+import { noArguments, runCommand, type CommandConfig } from './runCommand.js'
 
 export const COMMAND = 'cwa:purge-http-cache'
 
@@ -9,8 +7,9 @@ export const COMMAND = 'cwa:purge-http-cache'
  * /_/http_cache/purge: only the varnish purger can; with another it flushes
  * nothing and succeeds. Exit 1 with the reason when the cache did not take it.
  */
-export async function script(config: SanitizedConfig): Promise<void> {
+export async function script(config: CommandConfig): Promise<void> {
   await runCommand(config, noArguments(COMMAND), async (payload) => {
+    const { getOptions, PurgeFailed, purgeHttpCache } = await import('../index.js')
     const { purger } = getOptions(payload.config).httpCache
     let flushed: boolean
     try {

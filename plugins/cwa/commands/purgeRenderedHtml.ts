@@ -1,6 +1,4 @@
-import type { SanitizedConfig } from 'payload'
-import { getOptions, PurgeFailed, purgeRenderedHtml } from '../index.js'
-import { noArguments, runCommand } from './runCommand.js'
+import { noArguments, runCommand, type CommandConfig } from './runCommand.js'
 
 export const COMMAND = 'cwa:purge-rendered-html'
 
@@ -10,8 +8,9 @@ export const COMMAND = 'cwa:purge-rendered-html'
  * configured it does nothing and succeeds. Exit 1 with the reason when the
  * cache did not take the purge.
  */
-export async function script(config: SanitizedConfig): Promise<void> {
+export async function script(config: CommandConfig): Promise<void> {
   await runCommand(config, noArguments(COMMAND), async (payload) => {
+    const { getOptions, PurgeFailed, purgeRenderedHtml } = await import('../index.js')
     const { purger, renderedHtmlTag } = getOptions(payload.config).httpCache
     try {
       await purgeRenderedHtml(payload)

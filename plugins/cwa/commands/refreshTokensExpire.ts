@@ -1,6 +1,5 @@
-import type { Payload, SanitizedConfig } from 'payload'
-import { getOptions, RefreshTokenStore } from '../index.js'
-import { commandArgs, runCommand } from './runCommand.js'
+import type { Payload } from 'payload'
+import { commandArgs, runCommand, type CommandConfig } from './runCommand.js'
 
 export const COMMAND = 'cwa:refresh-tokens:expire'
 const USAGE = `Usage: npx payload ${COMMAND} [value] [--field username|emailAddress]`
@@ -61,11 +60,12 @@ async function usersWhere(
  * by emailAddress with --field emailAddress). A value that is one user's
  * username and another user's email is ambiguous: nothing is expired, exit 1.
  */
-export async function script(config: SanitizedConfig): Promise<void> {
+export async function script(config: CommandConfig): Promise<void> {
   await runCommand(
     config,
     () => parseRefreshTokensExpireArgs(commandArgs(COMMAND)),
     async (payload, input) => {
+      const { getOptions, RefreshTokenStore } = await import('../index.js')
       const store = new RefreshTokenStore(payload, getOptions(payload.config).session.refreshTtl)
       if (input.value === undefined) {
         const count = await store.expire()

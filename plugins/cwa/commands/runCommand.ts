@@ -1,7 +1,11 @@
-import { getPayload, type Payload, type SanitizedConfig } from 'payload'
-import { getOptions } from '../core/registry.js'
-import { closePayload } from '../core/utils/closePayload.js'
+import type { Payload, SanitizedConfig } from 'payload'
 import type { CommandEnvironment } from './options.js'
+
+/**
+ * The app's config as a command receives it: Payload's CLI hands it loaded; the package's runner (cli.ts) hands a
+ * promise that loads it when first awaited, so a refused argument answers before any of the app is read.
+ */
+export type CommandConfig = SanitizedConfig | PromiseLike<SanitizedConfig>
 
 /**
  * Runs an operator command: the app's command environment first (the plugin's `commands.environment`; the
@@ -10,10 +14,12 @@ import type { CommandEnvironment } from './options.js'
  *
  * `prepare` reads the command line (and asks for what is missing) before
  * anything starts: a mistyped option or a missing value is refused at once,
- * with no database started, migrated or even reached.
+ * with no database started, migrated or even reached. Payload and the
+ * library are imported after it, for the same reason (they are most of a
+ * command's start).
  */
 export async function runCommand<Input>(
-  config: SanitizedConfig,
+  config: CommandConfig,
   prepare: () => Input | Promise<Input>,
   body: (payload: Payload, input: Input) => Promise<number>,
 ): Promise<never> {
@@ -27,16 +33,24 @@ export async function runCommand<Input>(
   let code = 1
   let environment: CommandEnvironment = {}
   let payload: Payload | undefined
+  let close: ((payload: Payload) => Promise<void>) | undefined
   try {
-    environment = await getOptions(config).commands.environment()
-    payload = await getPayload({ config })
+    const [resolved, { getPayload }, { getOptions }, closing] = await Promise.all([
+      config,
+      import('payload'),
+      import('../core/registry.js'),
+      import('../core/utils/closePayload.js'),
+    ])
+    close = closing.closePayload
+    environment = await getOptions(resolved).commands.environment()
+    payload = await getPayload({ config: resolved })
     await environment.ready?.(payload)
     code = await body(payload, input)
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error))
     code = 1
   } finally {
-    if (payload) await closePayload(payload)
+    if (payload && close) await close(payload)
     await environment.close?.()
   }
   process.exit(code)

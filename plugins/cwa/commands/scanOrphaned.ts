@@ -1,6 +1,4 @@
-import type { SanitizedConfig } from 'payload'
-import { scanAndNotify } from '../index.js'
-import { commandArgs, runCommand } from './runCommand.js'
+import { commandArgs, runCommand, type CommandConfig } from './runCommand.js'
 
 export const COMMAND = 'cwa:scan-orphaned'
 const usage = (command: string) => `Usage: npx payload ${command} [--notify | --no-notify] [-v]`
@@ -29,11 +27,12 @@ export function parseScanOrphanedArgs(argv: string[], command = COMMAND): ScanOr
  * alert's output line, and exits 0 whatever the e-mail did. `--no-notify`
  * sends nothing and leaves the last alert where it is.
  */
-export async function runScanOrphaned(config: SanitizedConfig, command: string): Promise<never> {
+export async function runScanOrphaned(config: CommandConfig, command: string): Promise<never> {
   return runCommand(
     config,
     () => parseScanOrphanedArgs(commandArgs(command), command),
     async (payload, input) => {
+      const { scanAndNotify } = await import('../index.js')
       const result = await scanAndNotify(payload, { notify: input.notify })
       const { report } = result
       console.log(`Orphaned component groups: ${report.componentGroups.length}`)
@@ -48,4 +47,4 @@ export async function runScanOrphaned(config: SanitizedConfig, command: string):
   )
 }
 
-export const script = (config: SanitizedConfig) => runScanOrphaned(config, COMMAND)
+export const script = (config: CommandConfig) => runScanOrphaned(config, COMMAND)

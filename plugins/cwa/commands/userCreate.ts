@@ -1,8 +1,7 @@
-import { type SanitizedConfig, ValidationError } from 'payload'
 import { createInterface } from 'node:readline/promises'
 import { Writable } from 'node:stream'
-import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../index.js'
-import { commandArgs, runCommand } from './runCommand.js'
+import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../core/options.js'
+import { commandArgs, runCommand, type CommandConfig } from './runCommand.js'
 
 export const COMMAND = 'cwa:user:create'
 const USAGE =
@@ -89,11 +88,12 @@ const PROPERTY_NAMES: Record<string, string> = { email: 'emailAddress', password
  * users created here are email-verified. A taken username or email prints
  * the violations and exits 1 with nothing saved.
  */
-export async function script(config: SanitizedConfig): Promise<void> {
+export async function script(config: CommandConfig): Promise<void> {
   await runCommand(
     config,
     () => promptMissing(parseUserCreateArgs(commandArgs(COMMAND))),
     async (payload, input) => {
+      const { ValidationError } = await import('payload')
       const data = {
         username: input.username,
         email: input.email,

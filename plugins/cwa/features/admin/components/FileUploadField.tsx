@@ -4,11 +4,15 @@
  * stored original and each image variant (`_metadata.mediaObjects`), and an
  * upload (POST {item}/upload, multipart). An image over 2560 px on its
  * longest edge or over 20 megapixels is scaled down in the browser first
- * (contract Limits: browser resize).
+ * (contract Limits: browser resize). On a record not saved yet, choosing a
+ * file saves the record with it, in one step: the file travels as a data URI
+ * in the write-only file property of Payload's own save (uploads feature),
+ * and Payload opens the new record as after any first save.
  */
-import { Banner, Button, useDocumentInfo } from '@payloadcms/ui'
+import { Banner, Button, useDocumentInfo, useForm } from '@payloadcms/ui'
 import React, { useCallback, useEffect, useRef, useState } from 'react'
 import { apiFetch } from './api.js'
+import { namedDataUri } from './dataUri.js'
 import { resizeForUpload } from './resize.js'
 
 interface MediaObject {
@@ -33,6 +37,7 @@ export function FileUploadField({ collectionIri, property }: FileUploadFieldProp
   const [busy, setBusy] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const iri = id ? `${collectionIri}/${id}` : null
+  const { submit } = useForm()
 
   const load = useCallback(async () => {
     if (!iri) return
@@ -45,8 +50,22 @@ export function FileUploadField({ collectionIri, property }: FileUploadFieldProp
   }, [iri, property])
   useEffect(() => void load(), [load])
 
+  /** A new record: Payload's save, with the file in the write-only property (Payload then opens the record). */
+  const createWith = async (chosen: File) => {
+    setBusy(true)
+    setMessage(null)
+    try {
+      const { file } = await resizeForUpload(chosen)
+      await submit({ overrides: { [property]: await namedDataUri(file) } })
+    } catch (e) {
+      setMessage({ text: (e as Error).message, type: 'error' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
   const upload = async (chosen: File) => {
-    if (!iri) return
+    if (!iri) return createWith(chosen)
     setBusy(true)
     try {
       const { file, resized } = await resizeForUpload(chosen)
@@ -82,64 +101,64 @@ export function FileUploadField({ collectionIri, property }: FileUploadFieldProp
           padding: 'calc(var(--base) / 2) var(--base)',
         }}
       >
-        {!iri ? (
-          <p>Save this record first, then upload its {property}.</p>
-        ) : (
-          <>
-            <div style={{ display: 'flex', gap: 'var(--base)', flexWrap: 'wrap', margin: 'calc(var(--base) / 3) 0' }}>
-              {media.length === 0 && <span style={{ color: 'var(--theme-elevation-500)' }}>No file yet.</span>}
-              {media.map((m) => (
-                <figure key={m.contentUrl} style={{ margin: 0 }} data-testid="media-object">
-                  {m.mimeType.startsWith('image/') ? (
-                    <img
-                      src={m.contentUrl}
-                      alt={m.imagineFilter ?? 'original'}
-                      style={{
-                        maxWidth: 200,
-                        maxHeight: 150,
-                        display: 'block',
-                        borderRadius: 'var(--style-radius-s, 4px)',
-                      }}
-                    />
-                  ) : (
-                    <a href={m.contentUrl}>Download</a>
-                  )}
-                  <figcaption style={{ fontSize: '0.8em', color: 'var(--theme-elevation-600)' }}>
-                    {m.imagineFilter ?? 'original'} · {m.mimeType}
-                    {m.width && m.height ? ` · ${m.width} × ${m.height}` : ''}
-                  </figcaption>
-                </figure>
-              ))}
-            </div>
-            {/* The file picker itself stays out of sight; Payload's button opens it. */}
-            <input
-              ref={input}
-              type="file"
-              aria-label={`Upload ${property}`}
-              disabled={busy}
-              style={{ position: 'absolute', width: 1, height: 1, opacity: 0, pointerEvents: 'none' }}
-              onChange={(e) => {
-                const file = e.target.files?.[0]
-                if (file) void upload(file)
-                e.target.value = ''
-              }}
-            />
-            <Button
-              buttonStyle="secondary"
-              size="small"
-              margin={false}
-              disabled={busy}
-              onClick={() => input.current?.click()}
-            >
-              {media.length === 0 ? 'Choose a file…' : 'Replace the file…'}
-            </Button>
-            {message && (
-              <div role="status" style={{ marginTop: 'calc(var(--base) / 2)' }}>
-                <Banner type={message.type}>{message.text}</Banner>
-              </div>
+        <>
+          <div style={{ display: 'flex', gap: 'var(--base)', flexWrap: 'wrap', margin: 'calc(var(--base) / 3) 0' }}>
+            {media.length === 0 && (
+              <span style={{ color: 'var(--theme-elevation-500)' }}>
+                {iri ? 'No file yet.' : 'No file yet: choosing one saves this record with it.'}
+              </span>
             )}
-          </>
-        )}
+            {media.map((m) => (
+              <figure key={m.contentUrl} style={{ margin: 0 }} data-testid="media-object">
+                {m.mimeType.startsWith('image/') ? (
+                  <img
+                    src={m.contentUrl}
+                    alt={m.imagineFilter ?? 'original'}
+                    style={{
+                      maxWidth: 200,
+                      maxHeight: 150,
+                      display: 'block',
+                      borderRadius: 'var(--style-radius-s, 4px)',
+                    }}
+                  />
+                ) : (
+                  <a href={m.contentUrl}>Download</a>
+                )}
+                <figcaption style={{ fontSize: '0.8em', color: 'var(--theme-elevation-600)' }}>
+                  {m.imagineFilter ?? 'original'} · {m.mimeType}
+                  {m.width && m.height ? ` · ${m.width} × ${m.height}` : ''}
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+          {/* The file picker itself stays out of sight; Payload's button opens it. */}
+          <input
+            ref={input}
+            type="file"
+            aria-label={`Upload ${property}`}
+            disabled={busy}
+            style={{ position: 'absolute', width: 1, height: 1, opacity: 0, pointerEvents: 'none' }}
+            onChange={(e) => {
+              const file = e.target.files?.[0]
+              if (file) void upload(file)
+              e.target.value = ''
+            }}
+          />
+          <Button
+            buttonStyle="secondary"
+            size="small"
+            margin={false}
+            disabled={busy}
+            onClick={() => input.current?.click()}
+          >
+            {media.length === 0 ? 'Choose a file…' : 'Replace the file…'}
+          </Button>
+          {message && (
+            <div role="status" style={{ marginTop: 'calc(var(--base) / 2)' }}>
+              <Banner type={message.type}>{message.text}</Banner>
+            </div>
+          )}
+        </>
       </div>
     </div>
   )

@@ -11,6 +11,7 @@
 import { Button, TextareaInput, TextInput, useDocumentDrawer } from '@payloadcms/ui'
 import React, { useRef, useState } from 'react'
 import { apiFetch } from '../api.js'
+import { namedDataUri } from '../dataUri.js'
 import { resizeForUpload } from '../resize.js'
 import { TypeIcon, TypeName } from '../TypeIcon.js'
 import type { Addable, BuilderContext, Group } from './types.js'
@@ -25,20 +26,6 @@ export const paragraphs = (text: string) =>
     .filter(Boolean)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('')
-
-/** A file as a data URI carrying its name (the uploads feature's `name=` parameter), so the stored name keeps it. */
-async function namedDataUri(file: File): Promise<string> {
-  const uri = await new Promise<string>((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'))
-    reader.readAsDataURL(file)
-  })
-  return uri.replace(
-    /^data:([^;,]*)/,
-    (_m, type: string) => `data:${type || 'application/octet-stream'};name=${encodeURIComponent(file.name)}`,
-  )
-}
 
 function FullFormButton({ type, group, ctx }: { type: Addable; group: Group; ctx: BuilderContext }) {
   const [Drawer, , { openDrawer, closeDrawer }] = useDocumentDrawer({ collectionSlug: type.slug })
