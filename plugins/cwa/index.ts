@@ -19,7 +19,7 @@ export { getOptions, getRegistry, type Resource, type ResourceRegistry } from '.
 export { relationCollection, relationId } from './core/utils/relations.js'
 export { closePayload } from './core/utils/closePayload.js'
 export { collectionSegment } from './core/utils/naming.js'
-export { afterCommit, type AfterCommitCallback } from './core/transactions/index.js'
+export { afterCommit, type AfterCommitCallback, beforeCommit } from './core/transactions/index.js'
 export {
   emitWriteEvent,
   onWriteEvent,

@@ -3,10 +3,12 @@
  * transaction, on every path that opens one (our own inTransaction, a Payload
  * operation through the Local API or Payload REST with a hook queuing the
  * callback), run once, in order, and are dropped on rollback.
+ * beforeCommit(req, key, item, flush): work gathered per key over a whole
+ * transaction, flushed once, inside it, just before it commits.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { commitTransaction, type CollectionConfig, createLocalReq, initTransaction, killTransaction } from 'payload'
-import { afterCommit } from 'payload-cwa'
+import { afterCommit, beforeCommit } from 'payload-cwa'
 import { type MinimalSite, startMinimalSite } from '../support/minimalSite'
 
 /** What each after-commit callback saw: the label, and whether the row was visible to another connection then. */
@@ -105,5 +107,43 @@ describe('afterCommit', () => {
     })
     expect(ran).toBe(true)
     await expect(afterCommit(req, () => Promise.reject(new Error('side effect down')))).resolves.toBeUndefined()
+  })
+})
+
+describe('beforeCommit', () => {
+  it('gathers the items of one key over the transaction and flushes them once, inside it, before the commit', async () => {
+    const flushes: Array<{ items: string[]; inside: boolean }> = []
+    const req = await createLocalReq({}, site.payload)
+    await initTransaction(req)
+    const flush = async (items: string[]) => {
+      // Written in the transaction: invisible to another connection until the commit.
+      await site.payload.create({ collection: 'notes', data: { title: `flushed ${items.join('+')}` }, req })
+      flushes.push({ items, inside: !(await visible(`flushed ${items.join('+')}`)) })
+    }
+    await beforeCommit(req, 'test:key', 'a', flush)
+    await site.payload.create({ collection: 'notes', data: { title: 'between' }, req })
+    await beforeCommit(req, 'test:key', 'b', flush)
+    expect(flushes).toEqual([])
+    await commitTransaction(req)
+    expect(flushes).toEqual([{ items: ['a', 'b'], inside: true }])
+    expect(await visible('flushed a+b')).toBe(true)
+  })
+
+  it('a rollback drops the queued work; a failing flush refuses the commit; without a transaction it flushes at once', async () => {
+    let flushed = 0
+    const req = await createLocalReq({}, site.payload)
+    await initTransaction(req)
+    await beforeCommit(req, 'test:dropped', 1, async () => void flushed++)
+    await killTransaction(req)
+    const next = await createLocalReq({}, site.payload)
+    await initTransaction(next)
+    await site.payload.create({ collection: 'notes', data: { title: 'refused by its flush' }, req: next })
+    await beforeCommit(next, 'test:failing', 1, () => Promise.reject(new Error('derived data could not be written')))
+    await expect(commitTransaction(next)).rejects.toThrow('derived data could not be written')
+    await killTransaction(next)
+    expect(await visible('refused by its flush')).toBe(false)
+    expect(flushed).toBe(0)
+    await beforeCommit(await createLocalReq({}, site.payload), 'test:now', 1, async () => void flushed++)
+    expect(flushed).toBe(1)
   })
 })

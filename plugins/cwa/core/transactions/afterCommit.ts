@@ -25,6 +25,21 @@ const installedMark = Symbol.for('payload-cwa.afterCommit')
 /** Callbacks per open transaction id (ids are UUIDs: unique across Payload instances too). */
 const pending = new Map<string, { payload: Payload; callbacks: AfterCommitCallback[] }>()
 
+/** Work to do in the transaction just before it commits, per transaction id: items by key, each key with its flush. */
+const beforeCommitWork = new Map<
+  string,
+  Map<string, { items: unknown[]; flush: (items: unknown[]) => Promise<void> }>
+>()
+
+/** Runs the queued before-commit work of a transaction (a flush may queue more: it runs too). Throws what a flush throws. */
+async function flushBeforeCommit(id: string): Promise<void> {
+  for (let work = beforeCommitWork.get(id); work && work.size > 0; work = beforeCommitWork.get(id)) {
+    beforeCommitWork.set(id, new Map())
+    for (const { items, flush } of work.values()) await flush(items)
+  }
+  beforeCommitWork.delete(id)
+}
+
 async function resolveId(id: unknown): Promise<string | null> {
   const value = id instanceof Promise ? await id : id
   return value === undefined || value === null || value === '' ? null : String(value)
@@ -50,6 +65,8 @@ export function installAfterCommit(payload: Payload): void {
   const rollback = db.rollbackTransaction
   db.commitTransaction = async function (this: TransactionAdapter, incoming?: unknown) {
     const id = await resolveId(incoming)
+    // Derived data for everything the transaction changed, written in it: a failure here rolls the write back.
+    if (id !== null) await flushBeforeCommit(id)
     await commit.call(this, id ?? incoming)
     if (id === null) return
     const entry = pending.get(id)
@@ -58,7 +75,10 @@ export function installAfterCommit(payload: Payload): void {
   }
   db.rollbackTransaction = async function (this: TransactionAdapter, incoming?: unknown) {
     const id = await resolveId(incoming)
-    if (id !== null) pending.delete(id)
+    if (id !== null) {
+      pending.delete(id)
+      beforeCommitWork.delete(id)
+    }
     await rollback.call(this, id ?? incoming)
   }
 }
@@ -78,4 +98,27 @@ export async function afterCommit(req: PayloadRequest, fn: AfterCommitCallback):
     return
   }
   await runAll(req.payload, [fn])
+}
+
+/**
+ * Queues `item` under `key` for work that belongs in the request's
+ * transaction but is cheaper once for all it changed (derived data such as
+ * the positions' titles after fifty blocks are published): `flush` runs once
+ * per key with every item queued, in the transaction, just before it
+ * commits. Without an open transaction it runs at once with this item.
+ */
+export async function beforeCommit<T>(
+  req: PayloadRequest,
+  key: string,
+  item: T,
+  flush: (items: T[]) => Promise<void>,
+): Promise<void> {
+  const db = req.payload.db as unknown as TransactionAdapter
+  const id = await resolveId(req.transactionID)
+  if (id === null || !db[installedMark] || !db.sessions?.[id]) return flush([item])
+  let work = beforeCommitWork.get(id)
+  if (!work) beforeCommitWork.set(id, (work = new Map()))
+  const entry = work.get(key) ?? { items: [], flush: flush as (items: unknown[]) => Promise<void> }
+  entry.items.push(item)
+  work.set(key, entry)
 }

@@ -1,1 +1,1 @@
-export { afterCommit, type AfterCommitCallback, installAfterCommit } from './afterCommit.js'
+export { afterCommit, type AfterCommitCallback, beforeCommit, installAfterCommit } from './afterCommit.js'

@@ -1,6 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import { getRegistry } from '../../core/registry.js'
 import { columnNameOf, relsColumnOf, tableNameOf } from '../../core/utils/schema.js'
+import { beforeCommit } from '../../core/transactions/index.js'
 import { runSql, sql } from '../../core/utils/sql.js'
 import { relationCollection, relationId } from '../../core/utils/relations.js'
 import { isPublished, publishableOf } from '../publishable/index.js'
@@ -119,33 +120,64 @@ export async function refreshPositionTitles(
 }
 
 /**
- * The titles of the positions holding one component, after its title or
- * publication changed: one query finds them (with their group and stored
- * title), and only those whose title moved are written.
+ * The titles of the positions holding components whose title or publication
+ * changed, once per transaction just before it commits (a page publish
+ * changes fifty blocks: two statements per type, not two per block): one
+ * query per type finds their positions (with group and stored title), one
+ * statement writes the titles that moved.
  */
 export async function refreshComponentPositions(req: PayloadRequest, component: KnownComponent): Promise<void> {
-  const id = String(component.doc.id)
+  await beforeCommit(req, 'adminTitles:positions', component, (components) => refreshMany(req, components))
+}
+
+async function refreshMany(req: PayloadRequest, components: KnownComponent[]): Promise<void> {
+  // The last state of each component in the transaction.
+  const latest = new Map(components.map((c) => [`${c.slug}:${String(c.doc.id)}`, c]))
+  const bySlug = new Map<string, KnownComponent[]>()
+  for (const c of latest.values()) bySlug.set(c.slug, [...(bySlug.get(c.slug) ?? []), c])
   const table = tableNameOf(req.payload, POSITIONS)
-  const rels = relsColumnOf(req.payload, POSITIONS, component.slug)
   const group = columnNameOf(req.payload, POSITIONS, 'componentGroup')
   const title = columnNameOf(req.payload, POSITIONS, TITLE_FIELD)
-  if (!table || !rels || !group || !title)
-    return refreshPositionTitles(req, { 'component.value': { equals: id } }, component)
-  const rows = await runSql<{ id: string; grp: string | null; title: string | null }>(
+  const changed: Array<{ id: string; title: string }> = []
+  for (const [slug, list] of bySlug) {
+    const rels = relsColumnOf(req.payload, POSITIONS, slug)
+    if (!table || !rels || !group || !title) {
+      for (const c of list) await refreshPositionTitles(req, { 'component.value': { equals: c.doc.id } }, c)
+      continue
+    }
+    const ids = list.map((c) => String(c.doc.id))
+    const rows = await runSql<{ id: string; grp: string | null; title: string | null; component: string }>(
+      req.payload,
+      sql`SELECT p.id::text AS id, p.${sql.identifier(group)}::text AS grp, p.${sql.identifier(title)} AS title,
+          r.${sql.identifier(rels.column)}::text AS component
+        FROM ${sql.identifier(table)} p JOIN ${sql.identifier(rels.table)} r ON r.parent_id = p.id AND r.path = 'component'
+        WHERE r.${sql.identifier(rels.column)} = ANY(${sql.param(ids)})`,
+      req,
+    )
+    for (const row of rows) {
+      const known = latest.get(`${slug}:${row.component}`)
+      const next = await positionTitle(
+        req,
+        { componentGroup: row.grp, component: { relationTo: slug, value: row.component } },
+        known,
+      )
+      if (next !== row.title) changed.push({ id: row.id, title: next })
+    }
+  }
+  if (changed.length === 0) return
+  if (!table || !title) {
+    for (const row of changed) await storeTitle(req, row.id, row.title)
+    return
+  }
+  const values = sql.join(
+    changed.map((row) => sql`(${row.id}::uuid, ${row.title}::text)`),
+    sql`, `,
+  )
+  await runSql(
     req.payload,
-    sql`SELECT p.id::text AS id, p.${sql.identifier(group)}::text AS grp, p.${sql.identifier(title)} AS title
-      FROM ${sql.identifier(table)} p JOIN ${sql.identifier(rels.table)} r ON r.parent_id = p.id AND r.path = 'component'
-      WHERE r.${sql.identifier(rels.column)} = ${id}`,
+    sql`UPDATE ${sql.identifier(table)} AS t SET ${sql.identifier(title)} = v.title FROM (VALUES ${values}) AS v(id, title) WHERE t.id = v.id`,
     req,
   )
-  for (const row of rows) {
-    const next = await positionTitle(
-      req,
-      { componentGroup: row.grp, component: { relationTo: component.slug, value: id } },
-      component,
-    )
-    if (next !== row.title) await storeTitle(req, row.id, next)
-  }
 }
 
 async function storeTitle(req: PayloadRequest, id: string, title: string): Promise<void> {
