@@ -7,7 +7,7 @@
  * (scan, delete, the alert's landing path) and an image upload resized in
  * the browser, with its variants shown. Screenshots go to test-results/.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { openBrowser, screenshot, signIn, startAdminSite, type AdminSite, type TestBrowser } from '../support/browser'
@@ -17,10 +17,15 @@ let site: AdminSite
 let browser: TestBrowser
 let page: Page
 
+// A loaded 2-core CI machine (other browsers and sites beside this one) renders an admin view, or answers a scan, in
+// tens of seconds: each step may take 90 s, each test 240 s (they take seconds on a quiet machine).
+jest.setTimeout(240_000)
+
 beforeAll(async () => {
   site = await startAdminSite()
   browser = await openBrowser()
   page = await browser.newPage()
+  page.setDefaultTimeout(90_000)
   await signIn(page, site.base, await site.superAdmin())
 }, 900_000)
 

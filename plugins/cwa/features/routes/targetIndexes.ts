@@ -62,12 +62,15 @@ export async function installRouteTargetIndexes(payload: Payload): Promise<void>
   const pool = (payload.db as unknown as { pool?: Pool }).pool
   const wanted = routeTargetIndexes(payload)
   if (!pool || typeof pool.connect !== 'function' || wanted.length === 0) return
+  // Indexes that exist, and tables that do not yet: a first start runs this before its migrations (Payload's
+  // onInit), then again once they ran (schemaReady); a table still to come is no reason to warn.
   const present = await pool.query<{ name: string }>(
-    'SELECT t.name FROM unnest($1::text[]) AS t(name) WHERE to_regclass(quote_ident(t.name)) IS NOT NULL',
-    [wanted.map((index) => index.name)],
+    `SELECT t.name FROM unnest($1::text[]) AS t(name) WHERE to_regclass(quote_ident(t.name)) IS NOT NULL
+     UNION ALL SELECT t.name FROM unnest($2::text[]) AS t(name) WHERE to_regclass(quote_ident(t.name)) IS NULL`,
+    [wanted.map((index) => index.name), [...new Set(wanted.map((index) => index.table))]],
   )
   const found = new Set(present.rows.map((row) => row.name))
-  for (const index of wanted.filter((candidate) => !found.has(candidate.name))) {
+  for (const index of wanted.filter((candidate) => !found.has(candidate.name) && !found.has(candidate.table))) {
     const client = await pool.connect()
     try {
       await client.query('BEGIN')

@@ -59,7 +59,8 @@ function List({
             <Pill size="small" pillStyle="light-gray">
               <TypeName icon={entry.icon} label={entry.type} />
             </Pill>
-            {meta(entry)}
+            {/* One inline run: its words wrap as a sentence, not as separate flex items. */}
+            <span>{meta(entry)}</span>
           </div>
         </li>
       ))}
