@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import type { CommandsOptions } from 'payload-cwa'
 import { migrateDatabase } from '../server/bootstrap'
+import { underStartupLock } from '../server/startupLock'
 import { ensureDatabase } from '../server/database'
 
 /**
@@ -12,7 +13,11 @@ import { ensureDatabase } from '../server/database'
 export const siteCommands: CommandsOptions = {
   environment: async () => {
     const database = await ensureDatabase(process.env, { info: () => {}, error: (message) => console.error(message) })
-    return { ready: (payload) => migrateDatabase(payload), close: () => database.stop() }
+    // Under the start-up lock: a command run while instances start (a deploy) migrates once with them.
+    return {
+      ready: (payload) => underStartupLock(payload, () => migrateDatabase(payload)),
+      close: () => database.stop(),
+    }
   },
   // `cwa:make:* --migration`: the site writes its migrations with `npm run migrate:create` (its own database, its index).
   createMigration: (name, cwd) =>

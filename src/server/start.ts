@@ -21,6 +21,7 @@ import { closePayload, getOptions, isDatabaseUnavailable, loadJwtKeys } from 'pa
 import { createApp } from 'payload-cwa/express'
 import { seedDemo } from '../seed/demo'
 import { startPayload } from './bootstrap'
+import { startupStep } from './startupLock'
 import { type DatabaseHandle, ensureDatabase, StartError } from './database'
 
 const root = projectRoot(import.meta.url)
@@ -142,6 +143,12 @@ async function main(): Promise<void> {
   const started = await startPayload({
     config: buildSiteConfig({ databaseUrl: database.url }),
     cron: process.env.CWA_JOBS_RUNNER !== '0',
+    // Under the start-up lock with the migrations: instances starting together seed once.
+    setup:
+      process.env.SEED_DEMO !== '0'
+        ? (payload) =>
+            startupStep('the demo seed', () => seedDemo(payload, { apiPrefix: getOptions(payload.config).apiPrefix }))
+        : undefined,
   })
   payload = started
   // A connection the database closed (restart, kill): the pool opens a new one; say so once in a while, never while stopping.
@@ -155,7 +162,6 @@ async function main(): Promise<void> {
   })
   quietDatabaseOutages(started)
   const options = getOptions(started.config)
-  if (process.env.SEED_DEMO !== '0') await seedDemo(started, { apiPrefix: options.apiPrefix })
   const keys = await loadJwtKeys(process.env, log.info)
 
   // The admin panel (Next.js), prepared after the APIs answer: until it is ready /admin says so.
