@@ -21,6 +21,7 @@ import { closePayload, getOptions, isDatabaseUnavailable, loadJwtKeys } from 'pa
 import { createApp } from 'payload-cwa/express'
 import { seedDemo } from '../seed/demo'
 import { startPayload } from './bootstrap'
+import { innermostReason } from './innermostReason'
 import { startupStep } from './startupLock'
 import { type DatabaseHandle, ensureDatabase, StartError } from './database'
 
@@ -229,13 +230,7 @@ function quietDatabaseOutages(payload: Payload): void {
       folded++
       return
     }
-    // The innermost cause says what happened ("connect ECONNREFUSED ...", "Query read timeout"), not the SQL that met it.
-    let cause: unknown = error
-    while (cause && typeof cause === 'object' && (cause as { cause?: unknown }).cause)
-      cause = (cause as { cause?: unknown }).cause
-    const reason = String((cause as { message?: unknown })?.message ?? cause)
-      .split('\n')[0]!
-      .slice(0, 200)
+    const reason = innermostReason(error, 200)
     logger.warn(
       `The database is unavailable (${reason}): requests are answered 503 with Retry-After until it is back${folded ? ` (${folded} more failed requests since the last such line)` : ''}`,
     )

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 import { StartError } from './database'
+import { innermostReason } from './innermostReason'
 
 /** The advisory lock's key: one per database, whatever the instance. */
 const KEY = 'cwa:site:startup'
@@ -40,13 +41,7 @@ export async function startupStep<T>(name: string, work: () => Promise<T>): Prom
     return await work()
   } catch (error) {
     if (error instanceof StartError) throw error
-    // The innermost cause says what happened; a failed migration's message starts with its whole SQL.
-    let cause: unknown = error
-    while (cause && typeof cause === 'object' && (cause as { cause?: unknown }).cause)
-      cause = (cause as { cause?: unknown }).cause
-    const reason = String((cause as { message?: unknown })?.message ?? cause)
-      .split('\n')[0]!
-      .slice(0, 300)
-    throw new StartError(`Start-up failed at ${name}: ${reason}`)
+    // A failed migration's message starts with its whole SQL: the innermost cause says what happened.
+    throw new StartError(`Start-up failed at ${name}: ${innermostReason(error)}`)
   }
 }
