@@ -7,7 +7,8 @@
  * start) while the APIs already answer, /admin answering a "building" page
  * meanwhile. SIGTERM, SIGINT and SIGHUP stop it cleanly: requests in flight
  * finish, new ones are refused, the pool is closed, the embedded database is
- * shut down, exit 0.
+ * shut down, exit 0. `/_health/live` and `/_health/ready` answer a load
+ * balancer from the first second (health.ts).
  */
 import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -21,6 +22,7 @@ import { closePayload, getOptions, isDatabaseUnavailable, loadJwtKeys } from 'pa
 import { createApp } from 'payload-cwa/express'
 import { seedDemo } from '../seed/demo'
 import { startPayload } from './bootstrap'
+import { answerHealth } from './health'
 import { innermostReason } from './innermostReason'
 import { startupStep } from './startupLock'
 import { type DatabaseHandle, ensureDatabase, StartError } from './database'
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
   const server = createServer(
     { requestTimeout: REQUEST_TIMEOUT, connectionsCheckingInterval: 1000 },
     (req: IncomingMessage, res: ServerResponse) => {
+      if (answerHealth(req, res, stopping ? 'draining' : app ? 'ready' : 'starting')) return
       if (stopping) {
         res.setHeader('Connection', 'close')
         return unavailable(res, 'The server is shutting down.')

@@ -317,6 +317,12 @@ describe('faults', () => {
       () => 'refused',
     )
     expect([503, 'refused']).toContain(refused)
+    // A load balancer's readiness check says the same (it stops sending traffic here).
+    const ready = await fetch(`${base}/_health/ready`).then(
+      (r) => r.status,
+      () => 'refused',
+    )
+    expect([503, 'refused']).toContain(ready)
     sent()
     const answer = await response
     expect(answer.status).toBe(201)
