@@ -2,6 +2,7 @@ import type { CollectionConfig, Config, Payload } from 'payload'
 import { cwaCommands } from './commands/list.js'
 import { contentAccess } from './core/access.js'
 import { componentGroupsCollection } from './core/collections/componentGroups.js'
+import { electedAutoRun } from './core/jobs/runnerElection.js'
 import { componentPositionsCollection } from './core/collections/componentPositions.js'
 import { layoutsCollection } from './core/collections/layouts.js'
 import { pagesCollection } from './core/collections/pages.js'
@@ -117,7 +118,15 @@ export const cwaPlugin =
         await schemaReady(payload)
         await config.onInit?.(payload)
       },
-      jobs: tasks.length > 0 ? { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...tasks] } : config.jobs,
+      // One runner per database: the instance holding the jobs runner lock (core/jobs/runnerElection.ts).
+      jobs:
+        tasks.length > 0 || config.jobs?.autoRun
+          ? {
+              ...config.jobs,
+              tasks: [...(config.jobs?.tasks ?? []), ...tasks],
+              shouldAutoRun: electedAutoRun(config.jobs?.shouldAutoRun),
+            }
+          : config.jobs,
       // The operator commands (`npx payload cwa:<name>`), after the app's own: an app's command of the same key wins.
       bin: [...(config.bin ?? []), ...cwaCommands().filter(({ key }) => !config.bin?.some((own) => own.key === key))],
       collections: FEATURES.reduce(

@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { releaseRunner } from '../jobs/runnerElection.js'
 
 /**
  * Shuts Payload down and ends its pg pool. payload.destroy() leaves one
@@ -7,6 +8,8 @@ import type { Payload } from 'payload'
  */
 export async function closePayload(payload: Payload): Promise<void> {
   const pool = (payload.db as unknown as { pool?: PoolLike }).pool
+  // The jobs runner's role goes first: another instance takes it at its next tick.
+  await releaseRunner(payload)
   await payload.destroy().catch(() => {})
   if (!pool) return
   for (const client of pool._clients ?? []) {

@@ -1,4 +1,5 @@
 import type { TaskConfig } from 'payload'
+import { electedSchedule } from '../../core/jobs/runnerElection.js'
 import type { ResolvedCwaOptions } from '../../core/options.js'
 import { refreshReport } from './runScan.js'
 
@@ -17,7 +18,8 @@ export function orphanScanTask(options: ResolvedCwaOptions): TaskConfig {
     retries: 2,
     // Always a list (empty without a schedule): Payload then always has its scheduling schema (payload_jobs.meta, the
     // payload_jobs_stats global), so the committed migration fits whether or not a schedule is configured.
-    schedule: schedule ? [{ cron: schedule, queue: ORPHAN_SCAN_QUEUE }] : [],
+    // Queued by the elected jobs runner only (several instances tick together).
+    schedule: schedule ? [electedSchedule({ cron: schedule, queue: ORPHAN_SCAN_QUEUE })] : [],
     handler: async ({ req }) => {
       const report = await refreshReport(req.payload, req)
       return { output: { generatedAt: report.generatedAt } }
