@@ -49,7 +49,9 @@ describe('scanIn: job', () => {
 
   it('the scheduled scan is declared on the task (orphanedResources.schedule)', () => {
     const task = server.payload.config.jobs.tasks?.find((t) => t.slug === 'cwaOrphanScan')
-    expect(task?.schedule).toEqual([{ cron: '0 0 1 1 *', queue: 'default' }])
+    expect(task?.schedule).toEqual([expect.objectContaining({ cron: '0 0 1 1 *', queue: 'default' })])
+    // Queued by the elected jobs runner only (test/scaling/jobsOnce.test.ts).
+    expect(typeof task?.schedule?.[0]?.hooks?.beforeSchedule).toBe('function')
   })
 
   it('the runner npm start starts (jobs.autoRun) works a queued scan without anyone running the queue', async () => {
