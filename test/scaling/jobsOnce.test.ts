@@ -32,6 +32,18 @@ const recordRun: TaskConfig = {
   },
 } as TaskConfig
 
+/** A job that takes two seconds, recording its start and its end. */
+const slowRun: TaskConfig = {
+  slug: 'slowRun',
+  handler: async ({ job, req }) => {
+    const pool = (req.payload.db as unknown as { pool: pg.Pool }).pool
+    await pool.query("INSERT INTO probe.job_runs (job_id, instance) VALUES ($1, 'started')", [String(job.id)])
+    await new Promise((r) => setTimeout(r, 2_000))
+    await pool.query("INSERT INTO probe.job_runs (job_id, instance) VALUES ($1, 'finished')", [String(job.id)])
+    return { output: {} }
+  },
+} as TaskConfig
+
 async function instance(label: string): Promise<Payload> {
   const config = await buildConfig({
     secret: 'jobs-once-test-secret',
@@ -41,7 +53,7 @@ async function instance(label: string): Promise<Payload> {
       push: true,
     }),
     plugins: [cwaPlugin()],
-    jobs: { autoRun: [{ cron: '* * * * * *', allQueues: true, limit: 5 }], tasks: [recordRun] },
+    jobs: { autoRun: [{ cron: '* * * * * *', allQueues: true, limit: 5 }], tasks: [recordRun, slowRun] },
     custom: { instance: label },
     typescript: { autoGenerate: false },
     admin: { importMap: { autoGenerate: false } },
@@ -105,4 +117,23 @@ describe('three instances, each with the jobs runner on', () => {
     expect(new Set(after.map((r) => r.instance)).size).toBe(1)
     expect(after[0]!.instance).not.toBe(runners[0])
   }, 180_000)
+
+  it('a runner stopped in the middle of a job finishes it first (a rolling restart cuts no job in half)', async () => {
+    const { id } = await instances[0]!.jobs.queue({ task: 'slowRun' as never, input: {} as never })
+    const marks = async () =>
+      (
+        await sql.query<{ instance: string }>('SELECT instance FROM probe.job_runs WHERE job_id = $1', [String(id)])
+      ).rows.map((r) => r.instance)
+    await waitFor(async () => (await marks()).includes('started'), {
+      timeout: 30_000,
+      message: 'the slow job to start',
+    })
+    // Whichever instance runs it is closed now, as SIGTERM closes it.
+    for (const payload of instances.splice(0)) await closePayload(payload)
+    expect(await marks()).toEqual(['started', 'finished'])
+    const job = await sql.query<{ completed_at: Date | null }>('SELECT completed_at FROM payload_jobs WHERE id = $1', [
+      String(id),
+    ])
+    expect(job.rows[0]?.completed_at).not.toBeNull()
+  }, 120_000)
 })

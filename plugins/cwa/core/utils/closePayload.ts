@@ -1,14 +1,37 @@
 import type { Payload } from 'payload'
 import { releaseRunner } from '../jobs/runnerElection.js'
 
+/** How long a stop waits for the jobs run in progress (a job is never cut in half by a rolling restart). */
+const JOBS_GRACE_MS = 30_000
+
+interface JobsCron {
+  stop(): void
+  isBusy?(): boolean
+}
+
 /**
- * Shuts Payload down and ends its pg pool. payload.destroy() leaves one
- * borrowed client in the pool, which keeps scripts and tests alive; release
- * it so the process can exit.
+ * Stops Payload's jobs crons (no new run starts), then waits for the run in
+ * progress, if any, to finish (at most `graceMs`; past it the log says so,
+ * and the job's retries take it up again).
  */
-export async function closePayload(payload: Payload): Promise<void> {
+async function finishJobsRun(payload: Payload, graceMs: number): Promise<void> {
+  const crons = ((payload as unknown as { crons?: JobsCron[] }).crons ?? []).slice()
+  for (const cron of crons) cron.stop()
+  const deadline = Date.now() + graceMs
+  while (crons.some((cron) => cron.isBusy?.()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+  if (crons.some((cron) => cron.isBusy?.()))
+    payload.logger.warn(`A jobs run was still going after ${graceMs} ms: stopping anyway (its jobs are retried)`)
+}
+
+/**
+ * Shuts Payload down and ends its pg pool: the jobs run in progress finishes
+ * first, and the jobs runner's role is given up (another instance takes it at
+ * its next tick). payload.destroy() leaves one borrowed client in the pool,
+ * which keeps scripts and tests alive; release it so the process can exit.
+ */
+export async function closePayload(payload: Payload, { jobsGraceMs = JOBS_GRACE_MS } = {}): Promise<void> {
   const pool = (payload.db as unknown as { pool?: PoolLike }).pool
-  // The jobs runner's role goes first: another instance takes it at its next tick.
+  await finishJobsRun(payload, jobsGraceMs)
   await releaseRunner(payload)
   await payload.destroy().catch(() => {})
   if (!pool) return
