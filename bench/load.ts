@@ -12,6 +12,11 @@
  * database, prints throughput, latencies and counts and one line per
  * invariant, and exits 1 when one fails. Nothing here is a test; the test
  * test/bench/load.test.ts runs it briefly.
+ *
+ * `-- --instances N` (or LOAD_INSTANCES): the same workload against N
+ * instances of the start script on the one database, behind a round-robin
+ * proxy on loopback (bench/load/instances.ts), one of them restarted
+ * gracefully in the middle of the run; its figures are the instances' CPU.
  */
 import { fork } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
@@ -30,6 +35,16 @@ import {
   twinViolations,
   type ComponentRow,
 } from './load/invariants'
+import {
+  cpuMsOf,
+  type Instance,
+  type Proxy,
+  type Restart,
+  rollingRestart,
+  startInstance,
+  startProxy,
+  stopInstance,
+} from './load/instances'
 import { judge } from './load/report'
 import { setUpLoadSite, signInAdmin } from './load/site'
 import type { LoadOutcome, LoadPlan } from './load/types'
@@ -53,6 +68,16 @@ const SECONDS = bounded('LOAD_SECONDS', 60, 3600)
 const CONNECTIONS = bounded('LOAD_CONNECTIONS', 50, 1000)
 /** Seconds a request may take before it counts as unanswered (a violation). */
 const TIMEOUT = bounded('LOAD_TIMEOUT', 10, 600)
+/** 0: the site in this process; N: N instances of the start script behind a proxy. */
+const INSTANCES = (() => {
+  const flag = process.argv.indexOf('--instances')
+  const raw = flag >= 0 ? process.argv[flag + 1] : process.env.LOAD_INSTANCES
+  if (raw === undefined || raw === '') return 0
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 1 || value > 8)
+    throw new Error(`--instances must be a whole number from 1 to 8 (got "${raw}")`)
+  return value
+})()
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: `${PG}/postgres` })
@@ -126,18 +151,33 @@ async function main(): Promise<void> {
   process.env.CWA_DATA_DIR ??= '.data/load'
   let exitCode = 1
   const payload = await startPayload({ config: buildSiteConfig({ databaseUrl: `${PG}/${DB}` }), key: 'load' })
-  const server = createApp({ payload, keys: await loadJwtKeys(process.env) }).listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
+  const keys = await loadJwtKeys(process.env)
+  // One in-process server, or the instances (started after the seed) behind their proxy.
+  const server = INSTANCES ? null : createApp({ payload, keys }).listen(0, '127.0.0.1')
+  if (server) await new Promise((resolve) => server.once('listening', resolve))
+  const instances: Instance[] = []
+  let proxy: Proxy | null = null
+  // The instances share this run's data directory: its JWT keys and Payload secret.
+  const instanceEnv = { DATABASE_URL: `${PG}/${DB}`, CWA_DATA_DIR: path.resolve(process.env.CWA_DATA_DIR) }
   try {
     await seedDemo(payload, { apiPrefix: '/_api' })
     // Two published components per connection to edit (at least 20).
     const site = await setUpLoadSite(payload, Math.max(20, 2 * CONNECTIONS))
     let inFlight = 0
-    server.on('request', (_req, res) => {
+    server?.on('request', (_req, res) => {
       inFlight++
       res.once('close', () => inFlight--)
     })
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    if (INSTANCES) {
+      // Together, as a deploy starts them: the start-up lock takes them in turn.
+      instances.push(
+        ...(await Promise.all(
+          Array.from({ length: INSTANCES }, (_, i) => startInstance(`instance ${i + 1}`, instanceEnv)),
+        )),
+      )
+      proxy = await startProxy(instances)
+    }
+    const base = proxy ? proxy.base : `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
     const adminToken = await signInAdmin(payload, base)
 
     // Every read target answers anonymously before the run: a wrong target is a setup error, not a finding.
@@ -151,10 +191,17 @@ async function main(): Promise<void> {
 
     const setUp = ((performance.now() - started) / 1000).toFixed(0)
     console.log(
-      `npm run load: ${SECONDS} s, ${CONNECTIONS} connections, server on ${base} (loopback only), database ${DB}, generator in a child process, Node ${process.version} (set-up ${setUp} s)`,
+      `npm run load: ${SECONDS} s, ${CONNECTIONS} connections, ${INSTANCES ? `${INSTANCES} instances behind a round-robin proxy on ${base}` : `server on ${base}`} (loopback only), database ${DB}, generator in a child process, Node ${process.version} (set-up ${setUp} s)`,
     )
     const cpuBefore = process.cpuUsage()
+    const instancesCpuBefore = instances.map((i) => cpuMsOf(i.child.pid))
     const memoryBefore = process.memoryUsage()
+    // Several instances: the first is restarted gracefully half way through the run.
+    let restart: Promise<Restart> | null = null
+    const restartTimer =
+      instances.length > 1
+        ? setTimeout(() => (restart = rollingRestart(instances[0]!, instanceEnv)), (SECONDS * 1000) / 2)
+        : null
     const outcome = await runGenerator({
       base,
       seconds: SECONDS,
@@ -169,7 +216,17 @@ async function main(): Promise<void> {
     })
     // Requests cut off when the time was up may still run on the server: the checks wait for them.
     await new Promise((resolve) => setTimeout(resolve, 300))
-    while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    while (inFlight > 0 || instances.some((i) => i.inFlight > 0))
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    if (restartTimer) clearTimeout(restartTimer)
+    const restarted = restart ? await (restart as Promise<Restart>) : null
+    // A restarted instance: its first process up to the signal, then the new one.
+    const cpuOf = (instance: Instance, n: number) =>
+      n === 0 && restarted
+        ? restarted.stoppedCpuMs - (instancesCpuBefore[0] ?? 0) + cpuMsOf(instance.child.pid)
+        : cpuMsOf(instance.child.pid) - (instancesCpuBefore[n] ?? 0)
+    const instancesCpu = instances.map(cpuOf)
+    const instancesCpuMs = instancesCpu.reduce((total, ms) => total + ms, 0)
     const cpu = process.cpuUsage(cpuBefore)
     const memoryAfter = process.memoryUsage()
 
@@ -198,8 +255,14 @@ async function main(): Promise<void> {
       ]
       const counts = await publicationCounts(client, tables)
       const answered = Object.values(outcome.kinds).reduce((total, figures) => total + figures.count, 0)
+      if (restarted && restarted.exitCode !== 0)
+        sqlViolations.push({
+          invariant: 'every request answered as expected',
+          detail: `${restarted.label} exited ${restarted.exitCode} on SIGTERM (a graceful stop exits 0)`,
+        })
+      const serverCpuMs = INSTANCES ? instancesCpuMs : (cpu.user + cpu.system) / 1000
       const report = judge(outcome, sqlViolations, {
-        cpuMsPerRequest: answered ? (cpu.user + cpu.system) / 1000 / answered : 0,
+        cpuMsPerRequest: answered ? serverCpuMs / answered : 0,
         peakRssMb: process.resourceUsage().maxRSS / 1024,
         rssMb: [memoryBefore.rss / 2 ** 20, memoryAfter.rss / 2 ** 20],
         heapMb: [memoryBefore.heapUsed / 2 ** 20, memoryAfter.heapUsed / 2 ** 20],
@@ -207,14 +270,28 @@ async function main(): Promise<void> {
         tables: tables.length,
         checkedRecords: ids.length,
       })
+      if (INSTANCES)
+        report.lines.splice(
+          1,
+          0,
+          `instances: ${INSTANCES} (CPU during the run: ${instances.map((i, n) => `${i.label} ${(instancesCpu[n]! / 1000).toFixed(1)} s`).join(', ')}); ` +
+            `the proxy sent ${proxy!.retried()} request(s) again after a connection failed; ` +
+            (restarted
+              ? `${restarted.label} restarted gracefully mid-run: out of the rotation, drained in ${restarted.drainedMs} ms, SIGTERM, exit ${restarted.exitCode}, back in ${(restarted.downMs / 1000).toFixed(1)} s`
+              : 'no restart (one instance)'),
+        )
       for (const line of report.lines) console.log(line)
       exitCode = report.ok ? 0 : 1
     } finally {
       await client.end()
     }
   } finally {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
+    await proxy?.close()
+    await Promise.all(instances.map((i) => stopInstance(i)))
+    if (server) {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
     // Dropping the database terminates clients the pool still holds: that must not crash the run.
     ;(payload.db as unknown as { pool?: { on(event: 'error', fn: () => void): void } }).pool?.on('error', () => {})
     await closePayload(payload)

@@ -9,8 +9,8 @@ import { spawn } from 'node:child_process'
 import { INVARIANTS } from '../../bench/load/report'
 import { TEST_PG_URL, withAdminClient } from '../support/database'
 
-function runLoad(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['scripts/start.mjs', 'bench/load.ts'], {
+function runLoad(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['scripts/start.mjs', 'bench/load.ts', ...args], {
     env: { ...process.env, NODE_OPTIONS: '', LOAD_PG_URL: TEST_PG_URL, CWA_DATA_DIR: '.data/load-test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -46,6 +46,19 @@ describe('npm run load', () => {
     )
     expect(left.rows).toEqual([])
   }, 240_000)
+
+  it('--instances 3: three instances behind a round-robin proxy, one restarted gracefully mid-run, lose nothing', async () => {
+    const { code, output } = await runLoad({ LOAD_SECONDS: '8', LOAD_CONNECTIONS: '5' }, ['--instances', '3'])
+    expect({ code, tail: output.slice(-3000) }).toEqual({
+      code: 0,
+      tail: expect.stringContaining('load: every invariant holds'),
+    })
+    expect(output).toMatch(/3 instances behind a round-robin proxy on http:\/\/127\.0\.0\.1:\d+ \(loopback only\)/)
+    expect(output).toMatch(
+      /instance 1 restarted gracefully mid-run: out of the rotation, drained in \d+ ms, SIGTERM, exit 0, back in [\d.]+ s/,
+    )
+    for (const invariant of INVARIANTS) expect(output).toMatch(new RegExp(`invariant ${invariant}: ok \\(`))
+  }, 300_000)
 
   it('refuses an unbounded or malformed size before starting anything', async () => {
     const { code, output } = await runLoad({ LOAD_SECONDS: '0' })

@@ -71,7 +71,9 @@ const runs = async () =>
 async function queue(payload: Payload, count: number): Promise<string[]> {
   const ids: string[] = []
   for (let n = 0; n < count; n++)
-    ids.push(String((await payload.jobs.queue({ task: 'recordRun' as never, input: { n } as never })).id))
+    ids.push(
+      String(((await payload.jobs.queue({ task: 'recordRun' as never, input: { n } as never })) as { id: unknown }).id),
+    )
   return ids
 }
 
@@ -119,7 +121,7 @@ describe('three instances, each with the jobs runner on', () => {
   }, 180_000)
 
   it('a runner stopped in the middle of a job finishes it first (a rolling restart cuts no job in half)', async () => {
-    const { id } = await instances[0]!.jobs.queue({ task: 'slowRun' as never, input: {} as never })
+    const { id } = (await instances[0]!.jobs.queue({ task: 'slowRun' as never, input: {} as never })) as { id: unknown }
     const marks = async () =>
       (
         await sql.query<{ instance: string }>('SELECT instance FROM probe.job_runs WHERE job_id = $1', [String(id)])
