@@ -43,7 +43,8 @@ describe('the test database', () => {
     })
     const output = `${run.stdout}\n${run.stderr}`
     expect(output).toMatch(/Tests run against embedded PostgreSQL on 127\.0\.0\.1:(\d+)/)
-    expect(run.stdout.trim().split('\n').pop()).toBe('5 passed, 0 failed')
+    // Whatever that file holds: all of it passed.
+    expect(run.stdout.trim().split('\n').pop()).toMatch(/^[1-9]\d* passed, 0 failed$/)
     expect(run.status).toBe(0)
     const embeddedPort = Number(/embedded PostgreSQL on 127\.0\.0\.1:(\d+)/.exec(output)![1])
     // Stopped: its port is free again, and its folder is gone.
