@@ -15,7 +15,7 @@ import {
 } from 'payload-cwa'
 import { siteCommands } from './src/config/commands'
 import { deepMerge } from './src/config/deepMerge'
-import { embeddedDatabaseUrl } from './src/config/databaseUrl'
+import { embeddedDatabaseUrl, replicaUrls } from './src/config/databaseUrl'
 import { sitePg, sitePoolConfig } from './src/config/databasePool'
 import { projectRoot } from './src/config/projectRoot'
 import { richTextEditor } from './src/config/richTextEditor'
@@ -62,6 +62,12 @@ export function buildSiteConfig(overrides: SiteConfigOverrides = {}): Promise<Sa
         overrides.databaseUrl ?? process.env.DATABASE_URL ?? embeddedDatabaseUrl(),
       ) as PostgresArgs['pool'],
       pg: sitePg as unknown as PostgresArgs['pg'],
+      // DATABASE_REPLICA_URLS: anonymous reads go to the replicas (docs/scaling.md#read-replicas).
+      readReplicas: replicaUrls(),
+      // Payload's own read-after-write sends every read of this process to the primary for 2 s after any write it
+      // made, which under steady writes leaves the replicas idle, and helps no other instance. The plugin's commit
+      // wait (replicaWaitMs) gives read-after-write on every instance instead.
+      readReplicasAfterWriteInterval: 0,
       idType: 'uuid',
       push: false,
       migrationDir: path.resolve(dirname, 'migrations'),

@@ -37,7 +37,7 @@ const cannon = autocannon as unknown as (options: {
 
 export async function generate(plan: LoadPlan): Promise<LoadOutcome> {
   const recorder = new LoadRecorder()
-  for (const record of plan.writable) recorder.expect(record.id, { html: record.html, published: true, twin: null })
+  for (const record of plan.writable) recorder.startsWith(record.id, record.html)
   const workloads: ClientWorkload[] = []
   const started = performance.now()
   const result = await cannon({
@@ -80,6 +80,7 @@ export async function generate(plan: LoadPlan): Promise<LoadOutcome> {
     cutOff: recorder.cutOff,
     acknowledgedWrites: recorder.acknowledgedWrites,
     scannedBodies: recorder.scannedBodies,
+    staleChecked: recorder.versions.judged,
     expected: [...recorder.expected],
     violations: recorder.violations.samples,
     violationCounts: Object.fromEntries(recorder.violations.counts),

@@ -5,6 +5,8 @@
  *   the marker every draft's content carries and for the id of every record
  *   that was a draft for the whole time the request was under way;
  * - no lost write: every record holds what its last acknowledged write put there;
+ * - no stale anonymous read: an anonymous read sent after a publication was
+ *   acknowledged shows that version or a later one (any instance, any replica);
  * - exactly one published twin per record, in SQL over every publishable table;
  * - the collection's totalItems (kept by triggers, not counted) equals the
  *   rows counted in SQL, for an anonymous caller and for an admin.
@@ -64,6 +66,54 @@ export function draftLeaks(
     }
   }
   return found
+}
+
+/**
+ * The published versions of each record, in the order their publications
+ * were acknowledged (each record is published by one connection only, one
+ * request at a time, so the order is the database's). A version is known by
+ * its content, which is unique.
+ */
+export class PublishedVersions {
+  private readonly versions = new Map<string, Array<{ html: string; at: number }>>()
+  /** Reads judged: sent after at least one publication of their record was acknowledged. */
+  judged = 0
+
+  /** The record's content before the run: known from the start. */
+  initial(id: string, html: string): void {
+    this.versions.set(id, [{ html, at: -Infinity }])
+  }
+
+  /** A publication of `html` on `id` was acknowledged at `at`. */
+  acknowledged(id: string, html: string, at: number): void {
+    this.versions.get(id)?.push({ html, at })
+  }
+
+  /**
+   * A violation when an anonymous read of `id`, sent at `sentAt`, shows a
+   * version older than the newest one acknowledged before it was sent. A
+   * body that shows no known version (a publication still under way, whose
+   * acknowledgement is not in yet) is not judged.
+   */
+  stale(id: string, body: string, request: { path: string; sentAt: number }): Violation | null {
+    const versions = this.versions.get(id)
+    if (!versions) return null
+    let shown = -1
+    for (let i = versions.length - 1; i >= 0; i--) {
+      if (body.includes(JSON.stringify(versions[i]!.html))) {
+        shown = i
+        break
+      }
+    }
+    if (shown < 0) return null
+    const due = versions.findLastIndex((version) => version.at <= request.sentAt)
+    if (due > 0) this.judged++
+    if (shown >= due) return null
+    return {
+      invariant: 'no stale anonymous read after a committed write',
+      detail: `GET ${request.path} showed ${versions[shown]!.html}, ${Math.round(request.sentAt - versions[due]!.at)} ms after ${versions[due]!.html} was acknowledged`,
+    }
+  }
 }
 
 /** A row of the written component table, as checked against the expected states. */

@@ -11,6 +11,7 @@ export const INVARIANTS = [
   'no lost write',
   'one published twin per record',
   'no draft returned to an anonymous request',
+  'no stale anonymous read after a committed write',
   'every request answered as expected',
   'collection totals match the rows',
 ] as const
@@ -96,6 +97,7 @@ export function judge(
     'no lost write': `${outcome.acknowledgedWrites} acknowledged writes, ${server.checkedRecords} records checked in SQL`,
     'one published twin per record': `${server.tables} publishable tables checked in SQL`,
     'no draft returned to an anonymous request': `${outcome.scannedBodies} anonymous bodies scanned`,
+    'no stale anonymous read after a committed write': `${outcome.staleChecked} anonymous reads sent after a publication of their record was acknowledged`,
     'every request answered as expected': `${outcome.unanswered} unanswered, ${outcome.cutOff} cut off when the time was up`,
     'collection totals match the rows': 'HtmlContent, anonymous and admin, against SQL',
   }

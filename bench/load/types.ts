@@ -63,6 +63,8 @@ export interface LoadOutcome {
   acknowledgedWrites: number
   /** Anonymous bodies scanned for drafts. */
   scannedBodies: number
+  /** Anonymous reads of a record sent after one of its publications was acknowledged (checked for staleness). */
+  staleChecked: number
   /** Acceptable final states per record id (several when a write's outcome is unknown). */
   expected: Array<[string, RecordState[]]>
   /** Violations seen by the generator itself (leaks, unexpected statuses): the first few of each invariant. */

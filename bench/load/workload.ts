@@ -10,7 +10,7 @@
  * anonymous bodies are checked against, and per kind the statuses and
  * latencies.
  */
-import { DRAFT_MARKER, DraftWindows, draftLeaks } from './invariants'
+import { DRAFT_MARKER, DraftWindows, draftLeaks, PublishedVersions } from './invariants'
 import type { KindFigures, LoadPlan, ReadKind, RecordState, RequestKind, Violation, WriteKind } from './types'
 import { READ_KINDS, WRITE_KINDS } from './types'
 
@@ -39,6 +39,7 @@ const READ_WEIGHTS: Record<ReadKind, number> = { route: 25, manifest: 20, page: 
 /** What every connection saw, gathered for the checks. */
 export class LoadRecorder {
   readonly windows = new DraftWindows()
+  readonly versions = new PublishedVersions()
   readonly expected = new Map<string, RecordState[]>()
   readonly violations = new ViolationLog()
   readonly latencies = new Map<RequestKind, number[]>()
@@ -53,6 +54,12 @@ export class LoadRecorder {
       this.latencies.set(kind, [])
       this.statuses.set(kind, new Map())
     }
+  }
+
+  /** A record the run starts with, published with `html`. */
+  startsWith(id: string, html: string): void {
+    this.expect(id, { html, published: true, twin: null })
+    this.versions.initial(id, html)
   }
 
   /** The record must end in `state`. */
@@ -86,6 +93,8 @@ interface Pending {
   sentAt: number
   /** The status a correct server answers. */
   expects: number
+  /** The record a component read is of (its id, the path's last segment). */
+  record?: string
   /** Applies a 2xx answer (writes). */
   onSuccess?(body: Record<string, unknown>, at: number): void
   /** The request got no answer: its write may or may not have happened. */
@@ -165,6 +174,8 @@ export class ClientWorkload {
       )) {
         this.recorder.violations.add(leak)
       }
+      const stale = pending.record && this.recorder.versions.stale(pending.record, body, pending)
+      if (stale) this.recorder.violations.add(stale)
       return
     }
     if (status < 200 || status >= 300) return
@@ -199,7 +210,7 @@ export class ClientWorkload {
     let roll = this.random() * total
     const kind = READ_KINDS.find((k) => (roll -= READ_WEIGHTS[k]) < 0) ?? 'component'
     const path = this.pick(this.plan.reads[kind])
-    this.pending = { kind, path, sentAt: now, expects: 200 }
+    this.pending = { kind, path, sentAt: now, expects: 200, record: kind === 'component' ? idOf(path) : undefined }
     return { method: 'GET', path, headers: { accept: 'application/ld+json' } }
   }
 
@@ -281,9 +292,10 @@ export class ClientWorkload {
       path,
       sentAt: now,
       expects: 200,
-      onSuccess: (body) => {
+      onSuccess: (body, at) => {
         const id = idOf(body['@id'])
         this.drafts.delete(draft)
+        if (twin && id === twin) this.recorder.versions.acknowledged(twin, html, at)
         if (twin) {
           if (id !== twin)
             this.recorder.violations.add({

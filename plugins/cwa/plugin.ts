@@ -12,6 +12,7 @@ import { componentBaseFields } from './core/fields/componentBase.js'
 import { singleParentHook } from './core/fields/parent.js'
 import { pageDataBaseFields } from './core/fields/pageDataBase.js'
 import { withWriteEvents } from './core/events/index.js'
+import { installReadRouting, installReplicaWait } from './core/replicas/index.js'
 import { installAfterCommit } from './core/transactions/index.js'
 import { getCwaMeta } from './core/types.js'
 import { usePreparedStatements } from './core/utils/preparedStatements.js'
@@ -112,6 +113,10 @@ export const cwaPlugin =
       i18n: withAdminAccessMessage(config.i18n),
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), payloadApiAfterError] },
       onInit: async (payload) => {
+        // Read replicas (when the adapter has them): signed-in and writing requests read from the primary, and a
+        // commit waits for the replicas before its side effects (afterCommit) and its answer.
+        installReadRouting(payload)
+        installReplicaWait(payload, options.replicaWaitMs)
         installAfterCommit(payload)
         if (options.preparedStatements) usePreparedStatements(payload)
         warnInertDeclarations(payload)

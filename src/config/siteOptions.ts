@@ -25,6 +25,8 @@ export function siteOptions(env: Record<string, string | undefined> = process.en
     // The shared HTTP cache's purger: none unless CACHE_PURGER says varnish (then VARNISH_URL and SERVER_URL are required).
     httpCache: { purger: (env.CACHE_PURGER ?? 'none') as 'none' | 'varnish', varnishUrl: env.VARNISH_URL ?? null },
     uploads: { storage: siteStorage(env) },
+    // With DATABASE_REPLICA_URLS: how long a write waits for the replicas to apply it (default 5000 ms).
+    ...(env.DATABASE_REPLICA_WAIT_MS ? { replicaWaitMs: Number(env.DATABASE_REPLICA_WAIT_MS) } : {}),
   }
   const file = env.CWA_CONFIG_FILE
   if (!file) return defaults

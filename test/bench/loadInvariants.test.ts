@@ -11,6 +11,7 @@ import {
   DraftWindows,
   draftLeaks,
   lostWrites,
+  PublishedVersions,
   totalViolations,
   twinViolations,
   type ComponentRow,
@@ -54,6 +55,36 @@ describe('draftLeaks: no draft returned to an anonymous request', () => {
 
   it('passes a clean body', () => {
     expect(draftLeaks('{"html":"<p>PUBLISHED-1-2</p>"}', request, new DraftWindows())).toEqual([])
+  })
+})
+
+describe('PublishedVersions: no stale anonymous read after a committed write', () => {
+  const versions = () => {
+    const v = new PublishedVersions()
+    v.initial(P, '<p>LIVE</p>')
+    v.acknowledged(P, '<p>PUBLISHED-1-1</p>', 100)
+    v.acknowledged(P, '<p>PUBLISHED-1-2</p>', 200)
+    return v
+  }
+  const read = (sentAt: number) => ({ path: `/_api/component/html_contents/${P}`, sentAt })
+
+  it('reports a read sent after a publication was acknowledged that shows an older version', () => {
+    expect(versions().stale(P, '{"html":"<p>PUBLISHED-1-1</p>"}', read(250))).toEqual({
+      invariant: 'no stale anonymous read after a committed write',
+      detail: `GET /_api/component/html_contents/${P} showed <p>PUBLISHED-1-1</p>, 50 ms after <p>PUBLISHED-1-2</p> was acknowledged`,
+    })
+    expect(versions().stale(P, '{"html":"<p>LIVE</p>"}', read(150))?.detail).toContain('showed <p>LIVE</p>')
+  })
+
+  it('passes the version due, a later one, a read sent before the acknowledgement, and content it does not know', () => {
+    const v = versions()
+    expect(v.stale(P, '{"html":"<p>PUBLISHED-1-2</p>"}', read(250))).toBeNull()
+    expect(v.stale(P, '{"html":"<p>PUBLISHED-1-2</p>"}', read(150))).toBeNull()
+    expect(v.stale(P, '{"html":"<p>PUBLISHED-1-1</p>"}', read(150))).toBeNull()
+    expect(v.stale(P, '{"html":"<p>LIVE</p>"}', read(50))).toBeNull()
+    // A publication under way, not acknowledged yet: not judged.
+    expect(v.stale(P, '{"html":"<p>PUBLISHED-1-3</p>"}', read(250))).toBeNull()
+    expect(v.stale(D, '{"html":"<p>LIVE</p>"}', read(250))).toBeNull()
   })
 })
 
@@ -129,6 +160,42 @@ describe('the workload records what it must check', () => {
     workload.next(++clock)
     workload.answered(200, JSON.stringify({ member: [{ '@id': `/_api/component/html_contents/${D}` }] }), ++clock)
     expect([...recorder.violations.counts]).toEqual([['no draft returned to an anonymous request', 1]])
+  })
+
+  it('a component read sent after its publication was acknowledged that shows the former content is a stale read', () => {
+    // The rolls: 0.7 reads a component; the eighth roll (0) publishes the edited draft, not the new one.
+    const rolls = [0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0, 0.7, 0.7]
+    const recorder = new LoadRecorder()
+    recorder.startsWith(P, '<p>live</p>')
+    const componentRead = `/_api/component/html_contents/${P}`
+    const workload = new ClientWorkload(
+      0,
+      { ...plan, reads: { ...plan.reads, component: [componentRead] } },
+      recorder,
+      () => rolls.shift() ?? 0.7,
+    )
+    let clock = 0
+    const live = JSON.stringify({ '@id': componentRead, html: '<p>live</p>' })
+    expect(workload.next(++clock).path).toBe(componentRead)
+    workload.answered(200, live, ++clock)
+    const edit = workload.next(++clock)
+    workload.answered(200, JSON.stringify({ '@id': `/x/${D}`, html: JSON.parse(edit.body!).html }), ++clock)
+    workload.next(++clock)
+    workload.answered(200, live, ++clock)
+    const create = workload.next(++clock)
+    expect(create.method).toBe('POST')
+    workload.answered(201, JSON.stringify({ '@id': `/x/${Q}` }), ++clock)
+    workload.next(++clock)
+    workload.answered(200, live, ++clock)
+    const publish = workload.next(++clock)
+    expect(publish.path).toBe(`/_api/component/html_contents/${D}`)
+    const published = (JSON.parse(publish.body!) as { html: string }).html
+    workload.answered(200, JSON.stringify({ '@id': componentRead, html: published }), ++clock)
+    expect(recorder.violations.counts.size).toBe(0)
+    workload.next(++clock)
+    workload.answered(200, live, ++clock)
+    expect([...recorder.violations.counts]).toEqual([['no stale anonymous read after a committed write', 1]])
+    expect(recorder.versions.judged).toBe(1)
   })
 
   it('a 5xx is a violation; a write with no answer leaves both states acceptable', () => {
@@ -269,6 +336,7 @@ describe('judge: the report', () => {
     cutOff: 0,
     acknowledgedWrites: 3,
     scannedBodies: 5,
+    staleChecked: 2,
     expected: [],
     violations: [],
     violationCounts: {},

@@ -53,6 +53,13 @@ export interface CwaPluginOptions {
    * schedule written by another process (a second server, plain SQL) is seen (core/utils/keptMoment.ts).
    */
   scheduleRecheck?: number
+  /**
+   * With read replicas (the PostgreSQL adapter's `readReplicas`): how long a
+   * committed write waits, at most, for every replica to apply it before it
+   * is acknowledged (core/replicas). Default 5000 ms; 0: no wait (anonymous
+   * reads may then miss a write for as long as a replica lags).
+   */
+  replicaWaitMs?: number
 }
 
 export interface ResolvedCwaOptions {
@@ -63,13 +70,21 @@ export interface ResolvedCwaOptions {
   enabledComponents: ResolvedEnabledComponents
   preparedStatements: boolean
   scheduleRecheck: number
+  replicaWaitMs: number
 }
 
 /** One `<component>?: boolean` per built-in component type, added by its feature. */
 export interface EnabledComponents {}
 export interface ResolvedEnabledComponents {}
 
-type CoreKey = 'apiPrefix' | 'tablePrefix' | 'websiteName' | 'roleHierarchy' | 'preparedStatements' | 'scheduleRecheck'
+type CoreKey =
+  | 'apiPrefix'
+  | 'tablePrefix'
+  | 'websiteName'
+  | 'roleHierarchy'
+  | 'preparedStatements'
+  | 'scheduleRecheck'
+  | 'replicaWaitMs'
 
 /** Keys of the core (roleHierarchy is a map of the site's own role names: not checked further). */
 export const coreOptionKeys: OptionKeys<Pick<CwaPluginOptions, CoreKey>> = {
@@ -79,6 +94,7 @@ export const coreOptionKeys: OptionKeys<Pick<CwaPluginOptions, CoreKey>> = {
   roleHierarchy: true,
   preparedStatements: true,
   scheduleRecheck: true,
+  replicaWaitMs: true,
 }
 
 export const DEFAULT_ROLE_HIERARCHY: Readonly<Record<string, string[]>> = {
@@ -95,6 +111,7 @@ export function resolveCoreOptions(options: CwaPluginOptions): Pick<ResolvedCwaO
     roleHierarchy: options.roleHierarchy ?? structuredClone(DEFAULT_ROLE_HIERARCHY),
     preparedStatements: options.preparedStatements ?? true,
     scheduleRecheck: recheckSeconds(options.scheduleRecheck),
+    replicaWaitMs: replicaWait(options.replicaWaitMs),
   }
 }
 
@@ -103,6 +120,16 @@ function recheckSeconds(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 60) {
     throw new Error(
       `cwa options: scheduleRecheck must be a number of seconds from 0 to 60, got ${JSON.stringify(value)}`,
+    )
+  }
+  return value
+}
+
+function replicaWait(value: unknown): number {
+  if (value === undefined) return 5000
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 60_000) {
+    throw new Error(
+      `cwa options: replicaWaitMs must be a whole number of milliseconds from 0 to 60000, got ${JSON.stringify(value)}`,
     )
   }
   return value

@@ -6,6 +6,7 @@ import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/han
 import { type JwtKeys, useJwtKeys } from '../session/index.js'
 import { fetchHeaders, requestUrl } from './nodeRequest.js'
 import { payloadKeys, payloadRestHandler } from './payloadRest.js'
+import { withRequestReads } from './primaryReads.js'
 
 function incomingFromExpress(req: Request): IncomingApiRequest {
   // The Node request is an async iterable of its body's chunks: read only by endpoints that take a body.
@@ -65,6 +66,8 @@ export function createApp({ payload, keys, admin }: AppOptions): Express {
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
   app.set('query parser', 'simple')
+  // With read replicas: a signed-in or writing request reads from the primary, for every API below.
+  app.use((req, _res, next) => withRequestReads(payload, req.method, (name) => req.get(name), next))
   app.use(payload.config.routes.api, payloadRestHandler(payload, payloadKeys.get(payload) ?? 'default'))
   app.use(cwaExpress(payload))
   if (admin) {

@@ -3,6 +3,7 @@ import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle.js'
 import { CLIENT_ADDRESS_HEADER, lastForwardedFor } from '../core/utils/clientAddress.js'
 import { type JwtKeys, useJwtKeys } from '../session/index.js'
+import { withRequestReads } from './primaryReads.js'
 
 export interface CwaHandlerOptions {
   /** A started Payload, or the config to start one from on the first request (getPayload caches it). */
@@ -82,7 +83,13 @@ export function createCwaHandler(options: CwaHandlerOptions): CwaFetchHandler {
   }
   if (!options.payload && !options.config) throw new Error('createCwaHandler needs a payload or a config.')
   return async (request) => {
-    const response = await handleApiRequest(await payloadOf(), incomingFromFetch(request))
+    const payload = await payloadOf()
+    const response = await withRequestReads(
+      payload,
+      request.method,
+      (name) => request.headers.get(name),
+      () => handleApiRequest(payload, incomingFromFetch(request)),
+    )
     if (!response)
       return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
     const body = response.body instanceof Readable ? (Readable.toWeb(response.body) as ReadableStream) : response.body

@@ -123,8 +123,12 @@ export function nameStatements(client: Client, max = MAX_PER_CONNECTION): void {
 
 /** Names the parameterised statements of every connection of Payload's pool (idempotent). */
 export function usePreparedStatements(payload: Payload): void {
-  const pool = (payload.db as unknown as { pool?: Pool }).pool
-  if (!pool || typeof pool.on !== 'function') return
-  // 'acquire' fires on every checkout, new or idle: connections opened before this call are covered too.
-  pool.on('acquire', (client) => nameStatements(client))
+  const db = payload.db as unknown as { pool?: Pool; drizzle?: { $replicas?: Array<{ $client?: Pool }> } }
+  // The read replicas' pools too (the adapter's `readReplicas`): they serve the anonymous reads.
+  const pools = [db.pool, ...(db.drizzle?.$replicas ?? []).map((replica) => replica.$client)]
+  for (const pool of pools) {
+    if (!pool || typeof pool.on !== 'function') continue
+    // 'acquire' fires on every checkout, new or idle: connections opened before this call are covered too.
+    pool.on('acquire', (client) => nameStatements(client))
+  }
 }

@@ -1,0 +1,9 @@
+export {
+  type CredentialNames,
+  installReadRouting,
+  needsPrimary,
+  onPrimary,
+  readsOnPrimary,
+  replicatedDatabase,
+} from './readRouting.js'
+export { installReplicaWait, waitForReplicas } from './replicaWait.js'
