@@ -167,6 +167,7 @@ describe('defaults', () => {
       },
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'], ROLE_SUPER_ADMIN: ['ROLE_ADMIN', 'ROLE_ALLOWED_TO_SWITCH'] },
       preparedStatements: true,
+      replicaWaitMs: 5000,
       scheduleRecheck: 1,
       users: { allowRegistration: false },
       user: {

@@ -2,6 +2,7 @@
 import type { CwaFeature } from '../hydra/feature.js'
 import { refreshTokensCollection } from './collection.js'
 import { sessionExtension } from './extension.js'
+import { listenForTokenStateChanges } from './tokenStateNotices.js'
 
 export { sessionExtension } from './extension.js'
 export { sessionUser, type SessionUser } from './authenticate.js'
@@ -12,10 +13,13 @@ export { RefreshTokenStore } from './refreshTokens.js'
 export { environmentJwtKeys, sessionServices, type SessionServices, useJwtKeys } from './services.js'
 export { sessionSecuritySchemes } from './openapi.js'
 export { refreshTokensCollection } from './collection.js'
+export { announceTokenStateChange } from './tokenStateNotices.js'
 
 /** Sessions: the refresh-token store and the session endpoints. */
 export const sessionFeature: CwaFeature = {
   name: 'session',
   collections: (ctx) => [refreshTokensCollection(ctx)],
   extension: sessionExtension,
+  // Each instance hears the other instances' changes to a user at once (idempotent: also called after migrating).
+  onSchemaReady: async (payload) => listenForTokenStateChanges(payload),
 }

@@ -9,8 +9,10 @@ import type { SessionClaims } from './jwt.js'
  * raises (features/users/hooks/tokenVersion.ts), and the JWT carries the
  * version it was signed under (`ver`). Per authenticated request: one
  * query by primary key (enabled, tokenVersion), kept in process memory for
- * at most tokenStateTtlMs() (2 s by default). A change made through this instance forgets
- * the user's entry at once; another instance sees it within that time.
+ * at most tokenStateTtlMs() (2 s by default). A change forgets the user's
+ * entry at once on every instance: this one directly, the others on the
+ * change's NOTIFY (tokenStateNotices.ts); an instance whose listener is
+ * down sees it within the 2 s.
  */
 export const TOKEN_STATE_TTL_MS = 2000
 
@@ -47,7 +49,12 @@ function cacheOf(payload: Payload): Map<string, Entry> {
   return cache
 }
 
-/** Forgets what is known of the user (called after a write to the user through this instance). */
+/** Forgets every user (the session-check listener's connection broke: a notice may have been missed). */
+export function forgetAllTokenStates(payload: Payload): void {
+  caches.get(payload)?.clear()
+}
+
+/** Forgets what is known of the user (after a write to the user through this instance, or another's notice). */
 export function forgetTokenState(payload: Payload, userId: string | number): void {
   caches.get(payload)?.delete(String(userId))
 }

@@ -1,6 +1,18 @@
 import type { Payload } from 'payload'
 import { releaseRunner } from '../jobs/runnerElection.js'
 
+/** Work a layer above the core registers to run when its Payload closes (a listener's connection to end). */
+type CloseStep = () => Promise<void> | void
+const closeSteps = new WeakMap<Payload, Set<CloseStep>>()
+
+/** Runs `step` when closePayload closes `payload` (before its pool ends). Returns a function that unregisters it. */
+export function onClosePayload(payload: Payload, step: CloseStep): () => void {
+  let steps = closeSteps.get(payload)
+  if (!steps) closeSteps.set(payload, (steps = new Set()))
+  steps.add(step)
+  return () => void steps.delete(step)
+}
+
 /** How long a stop waits for the jobs run in progress (a job is never cut in half by a rolling restart). */
 const JOBS_GRACE_MS = 30_000
 
@@ -33,6 +45,8 @@ export async function closePayload(payload: Payload, { jobsGraceMs = JOBS_GRACE_
   const pool = (payload.db as unknown as { pool?: PoolLike }).pool
   await finishJobsRun(payload, jobsGraceMs)
   await releaseRunner(payload)
+  for (const step of closeSteps.get(payload) ?? []) await Promise.resolve(step()).catch(() => {})
+  closeSteps.delete(payload)
   await payload.destroy().catch(() => {})
   if (!pool) return
   for (const client of pool._clients ?? []) {

@@ -1,4 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionBeforeChangeHook, Field } from 'payload'
+import { announceTokenStateChange } from '../../../session/index.js'
 import { forgetTokenState } from '../../../session/revocation.js'
 
 /**
@@ -35,12 +36,20 @@ export const tokenVersionRule: CollectionBeforeChangeHook = ({ data, operation, 
   return { ...data, tokenVersion: passwordChanged || disabled || rolesChanged ? current + 1 : current }
 }
 
-/** This instance forgets what it cached of the user at once (other instances within TOKEN_STATE_TTL_MS). */
-export const forgetCachedTokenState: CollectionAfterChangeHook = ({ doc, req }) => {
+/**
+ * Every instance forgets what it cached of the user: this one at once, the
+ * others when the write commits (a NOTIFY in its transaction), so that a
+ * disabled account's JWTs end everywhere at once. Every write announces
+ * itself (the token version is hidden from the doc a hook receives through
+ * an API; a user is written rarely, a notice costs one statement).
+ */
+export const forgetCachedTokenState: CollectionAfterChangeHook = async ({ doc, req }) => {
   forgetTokenState(req.payload, doc.id)
+  await announceTokenStateChange(req, doc.id)
   return doc
 }
 
-export const forgetDeletedTokenState: CollectionAfterDeleteHook = ({ id, req }) => {
+export const forgetDeletedTokenState: CollectionAfterDeleteHook = async ({ id, req }) => {
   forgetTokenState(req.payload, id)
+  await announceTokenStateChange(req, id)
 }
