@@ -7,6 +7,7 @@
  *   features/publishable/options.ts  publishable.permission
  *   features/routes/options.ts       routeSecurity, routableSecurity, routeGenerator
  *   features/httpCache/options.ts    httpCache.*
+ *   features/readModel/options.ts    readModel.*
  *   features/users/options.ts        users.allowRegistration, user.*
  *   features/forms/options.ts        forms, enabledComponents.form
  *   features/collection/options.ts   enabledComponents.collection
@@ -40,6 +41,7 @@ import {
 import { httpCacheOptionKeys, resolveHttpCacheOptions } from './features/httpCache/options.js'
 import { orphansOptionKeys, resolveOrphansOptions } from './features/orphans/options.js'
 import { publishableOptionKeys, resolvePublishablePluginOptions } from './features/publishable/options.js'
+import { readModelOptionKeys, resolveReadModelOptions } from './features/readModel/options.js'
 import { realtimeOptionKeys, resolveRealtimeOptions } from './features/realtime/options.js'
 import { resolveRoutesOptions, routesOptionKeys } from './features/routes/options.js'
 import { resolveUsersOptions, usersOptionKeys } from './features/users/options.js'
@@ -64,6 +66,7 @@ export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = {
   ...orphansOptionKeys,
   ...realtimeOptionKeys,
   ...httpCacheOptionKeys,
+  ...readModelOptionKeys,
   ...adminOptionKeys,
   ...commandsOptionKeys,
 }
@@ -94,6 +97,7 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
     ...resolveOrphansOptions(options),
     ...resolveRealtimeOptions(options),
     ...resolveHttpCacheOptions(options),
+    ...resolveReadModelOptions(options),
     ...resolveAdminOptions(options),
     ...resolveCommandsOptions(options),
   }

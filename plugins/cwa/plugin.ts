@@ -26,6 +26,7 @@ import { goLiveFeature } from './features/goLive/index.js'
 import { assertServerUrlForSharedCache, httpCacheFeature } from './features/httpCache/index.js'
 import { orphansFeature } from './features/orphans/index.js'
 import { publishableFeature } from './features/publishable/index.js'
+import { readModelFeature } from './features/readModel/index.js'
 import { realtimeFeature } from './features/realtime/index.js'
 import { routesCollection, routesFeature } from './features/routes/index.js'
 import { uploadsFeature } from './features/uploads/index.js'
@@ -55,6 +56,7 @@ const FEATURES: CwaFeature[] = [
   compatFeature,
   orphansFeature,
   httpCacheFeature,
+  readModelFeature,
   realtimeFeature,
   goLiveFeature,
   adminTitlesFeature,
@@ -148,6 +150,7 @@ export const cwaPlugin =
           options,
           extensions,
           writeListeners: FEATURES.flatMap((feature) => (feature.onWrite ? [feature.onWrite] : [])),
+          committingListeners: FEATURES.flatMap((feature) => (feature.onCommitting ? [feature.onCommitting] : [])),
         },
       },
     }

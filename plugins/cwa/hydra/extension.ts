@@ -42,6 +42,39 @@ export interface ResponseInfo {
   body?: unknown
 }
 
+/** A read before the pipeline runs it, as `answerStored` hooks see it. */
+export interface StoredReadRequest {
+  payload: Payload
+  /** GET or HEAD. */
+  method: string
+  /** Path under the API prefix. */
+  path: string
+  url: URL
+  headers: Headers
+}
+
+/** An answer as the pipeline computed it (before cross-origin headers), for a hook that keeps it. */
+export interface ComputedAnswer {
+  status: number
+  headers: Headers
+  /** The body as it is sent (null for a HEAD, a stream or no body). */
+  body: string | null
+  /** The JSON-LD body with the service's own IRIs (before any profile rewrote them). */
+  json?: unknown
+}
+
+/** What an `answerStored` hook found: a stored answer to send as it is, or a fill to run the pipeline in. */
+export type StoredRead =
+  | { answer: { status: number; headers: Headers; body: string } }
+  | {
+      fill: {
+        /** Runs the pipeline's work (its reads) in the conditions the fill needs. */
+        run<T>(work: () => Promise<T>): Promise<T>
+        /** Keeps what the pipeline answered, when it can be kept. */
+        keep(answer: ComputedAnswer): Promise<void>
+      }
+    }
+
 /**
  * A hook into the JSON-LD pipeline. Features (publishable, routes, users,
  * forms, session...) add behaviour here instead of inside the core: the core
@@ -57,6 +90,14 @@ export interface HydraExtension {
    * may throw an HTTP error (a forged or expired token).
    */
   authenticate?(request: AuthenticationRequest): Promise<PayloadRequest['user'] | null | undefined>
+  /**
+   * Answers a GET or HEAD before the pipeline authenticates or runs
+   * anything (a stored answer), or hands back a fill that sees the
+   * pipeline's answer; null when the request is not this hook's business
+   * (a caller with credentials, a path it does not keep). The first hook with
+   * an answer decides.
+   */
+  answerStored?(request: StoredReadRequest): Promise<StoredRead | null>
   /** Runs before the generic item GET serves a record: may refuse it (throw 401/403/404) or let it through. */
   beforeItemRead?(resource: Resource, id: string, ctx: HydraContext): Promise<void>
   /**

@@ -30,6 +30,12 @@ export interface CwaFeature {
   /** Receives the write events of each committed transaction of this Payload instance (core/events). */
   onWrite?: WriteListener
   /**
+   * Receives the write events of a transaction in that transaction, just
+   * before it commits (derived data that must change with the write: the
+   * read model's invalidation). Throwing rolls the write back.
+   */
+  onCommitting?: WriteListener
+  /**
    * Database work that needs the schema (triggers, starting counts): run by
    * Payload's onInit, where the schema may not be migrated yet on a first
    * start, and again by `schemaReady` once it is. Idempotent.

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
-import { getOptions } from '../core/registry.js'
 import { type CredentialNames, needsPrimary, onPrimary, replicatedDatabase } from '../core/replicas/index.js'
+import { credentialCookieNames } from '../session/index.js'
 
 /**
  * With read replicas, a request that writes or carries credentials reads
@@ -9,12 +9,8 @@ import { type CredentialNames, needsPrimary, onPrimary, replicatedDatabase } fro
  * no-op.
  */
 
-/** The cookies that make a request signed in: the API's JWT and refresh cookies, Payload's token cookie. */
 function credentialNames(payload: Payload): CredentialNames {
-  const session = getOptions(payload.config).session
-  return {
-    cookies: [session.cookieName, session.refreshCookieName, `${payload.config.cookiePrefix ?? 'payload'}-token`],
-  }
+  return { cookies: credentialCookieNames(payload) }
 }
 
 /** Runs `fn` with its reads on the primary when the request needs it (and the adapter has replicas). */

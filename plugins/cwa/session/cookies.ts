@@ -1,3 +1,6 @@
+import type { Payload } from 'payload'
+import { getOptions } from '../core/registry.js'
+
 /** Minimal cookie reading and writing for the session cookies (no dependency needed). */
 export function readCookies(header: string | undefined | null): Map<string, string> {
   const out = new Map<string, string>()
@@ -41,4 +44,10 @@ export function clearCookie(name: string, path: string, sameSite: CookieOptions[
     /Expires=[^;]+/,
     'Expires=Thu, 01 Jan 1970 00:00:00 GMT',
   )
+}
+
+/** The cookies that make a request signed in: the API's JWT and refresh cookies, Payload's token cookie. */
+export function credentialCookieNames(payload: Payload): string[] {
+  const { session } = getOptions(payload.config)
+  return [session.cookieName, session.refreshCookieName, `${payload.config.cookiePrefix ?? 'payload'}-token`]
 }

@@ -6,7 +6,7 @@ import { listenForTokenStateChanges } from './tokenStateNotices.js'
 
 export { sessionExtension } from './extension.js'
 export { sessionUser, type SessionUser } from './authenticate.js'
-export { clearCookie, readCookies, serializeCookie } from './cookies.js'
+export { clearCookie, credentialCookieNames, readCookies, serializeCookie } from './cookies.js'
 export { JwtService } from './jwt.js'
 export { type JwtKeys, loadJwtKeys } from './keys.js'
 export { RefreshTokenStore } from './refreshTokens.js'

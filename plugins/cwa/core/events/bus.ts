@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { getRegistry } from '../registry.js'
-import { afterCommit } from '../transactions/index.js'
+import { afterCommit, beforeCommit } from '../transactions/index.js'
 import { mergeTypes, recordKey } from './merge.js'
 import type { WriteEvent, WriteEventType, WriteListener } from './types.js'
 
@@ -26,10 +26,30 @@ function configListeners(payload: Payload): readonly WriteListener[] {
   )
 }
 
+/**
+ * Listeners that must act in the writing transaction itself, just before it
+ * commits (each feature's `onCommitting`, stored on the config): what they
+ * write commits or rolls back with the write, and a listener that throws
+ * rolls the write back.
+ */
+function committingListeners(payload: Payload): readonly WriteListener[] {
+  return (
+    (payload.config.custom as { cwa?: { committingListeners?: WriteListener[] } } | undefined)?.cwa
+      ?.committingListeners ?? []
+  )
+}
+
+async function runCommitting(events: readonly WriteEvent[], req: PayloadRequest): Promise<void> {
+  if (events.length === 0) return
+  for (const listener of committingListeners(req.payload)) await listener(events, { payload: req.payload, req })
+}
+
 /** The events held back on a request, for the transaction they were queued in. */
 interface Queue {
   transactionID: unknown
   events: Map<string, WriteEvent>
+  /** The committing listeners have seen these events (a later event is handed to them again, alone). */
+  seenBeforeCommit?: boolean
 }
 const pending = new WeakMap<PayloadRequest, Queue>()
 
@@ -90,20 +110,37 @@ export async function emitWriteEvent(req: PayloadRequest, input: WriteEventInput
   }
   const transactionID = await req.transactionID
   if (transactionID === undefined || transactionID === null || transactionID === '') {
+    await runCommitting([event], req)
     await dispatch([event], req)
     return
   }
   const queue = pending.get(req)
   if (queue && queue.transactionID === transactionID) {
     merge(queue, event)
+    // Written by before-commit work that ran after the committing listeners (they run again for it).
+    if (queue.seenBeforeCommit)
+      await beforeCommitting(req, { transactionID, events: new Map([[recordKey(event), event]]) })
     return
   }
   const fresh: Queue = { transactionID, events: new Map([[recordKey(event), event]]) }
   pending.set(req, fresh)
+  await beforeCommitting(req, fresh)
   // Runs at once when the adapter has no such open transaction (its writes are committed already).
   await afterCommit(req, async () => {
     if (pending.get(req) === fresh) pending.delete(req)
     await dispatch([...fresh.events.values()], req)
+  })
+}
+
+/** Hands the queue's events to the committing listeners in the transaction, once it has made all its changes. */
+async function beforeCommitting(req: PayloadRequest, queue: Queue): Promise<void> {
+  if (committingListeners(req.payload).length === 0) return
+  await beforeCommit(req, 'cwa:committing-write-events', queue, async (queues) => {
+    for (const each of queues) each.seenBeforeCommit = true
+    await runCommitting(
+      queues.flatMap((each) => [...each.events.values()]),
+      req,
+    )
   })
 }
 

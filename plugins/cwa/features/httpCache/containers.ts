@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 import type { WriteEvent } from '../../core/events/index.js'
 import { dataFields, getRegistry, type Resource } from '../../core/registry.js'
 import { relationId } from '../../core/utils/relations.js'
@@ -16,8 +16,14 @@ import { relationId } from '../../core/utils/relations.js'
 const MAX_LEVELS = 8
 type Ref = { slug: string; id: string }
 
-async function findIds(payload: Payload, slug: string, where: Record<string, unknown>): Promise<string[]> {
+async function findIds(
+  payload: Payload,
+  slug: string,
+  where: Record<string, unknown>,
+  req?: PayloadRequest,
+): Promise<string[]> {
   const found = await payload.find({
+    req,
     collection: slug as never,
     where: where as never,
     depth: 0,
@@ -44,7 +50,12 @@ function holdersOf(
   )
 }
 
-export async function containersOf(payload: Payload, events: readonly WriteEvent[]): Promise<string[]> {
+/** `req`: read in its transaction (the read model invalidates before the commit, seeing the write's own changes). */
+export async function containersOf(
+  payload: Payload,
+  events: readonly WriteEvent[],
+  req?: PayloadRequest,
+): Promise<string[]> {
   const registry = getRegistry(payload.config)
   const resources = registry.all()
   const tags = new Set<string>()
@@ -75,6 +86,7 @@ export async function containersOf(payload: Payload, events: readonly WriteEvent
           : { [holder.field]: { in: ids } }
         if (holder.resource.slug === 'component_positions') {
           const found = await payload.find({
+            req,
             collection: 'component_positions' as never,
             where: where as never,
             depth: 0,
@@ -88,7 +100,7 @@ export async function containersOf(payload: Payload, events: readonly WriteEvent
             if (group) groups.push(group)
           }
         } else if (holder.resource.meta.kind === 'pageData') {
-          for (const id of await findIds(payload, holder.resource.slug, where))
+          for (const id of await findIds(payload, holder.resource.slug, where, req))
             tags.add(registry.itemIri(holder.resource, id))
         }
       }
@@ -103,7 +115,7 @@ export async function containersOf(payload: Payload, events: readonly WriteEvent
     if (groupIds.length > 0) {
       for (const holder of holdersOf(resources, 'component_groups')) {
         if (holder.resource.slug === 'component_positions') continue
-        for (const id of await findIds(payload, holder.resource.slug, { [holder.field]: { in: groupIds } })) {
+        for (const id of await findIds(payload, holder.resource.slug, { [holder.field]: { in: groupIds } }, req)) {
           tags.add(registry.itemIri(holder.resource, id))
           if (holder.resource.meta.kind === 'component') next.push({ slug: holder.resource.slug, id })
         }

@@ -14,6 +14,9 @@ export type { HttpCacheOptions, PurgerName, ResolvedHttpCache } from './options.
 export { PurgeFailed, purgeHttpCache, purgeRenderedHtml, purgerOf, type Purger } from './purger.js'
 export { capCacheControl } from './lifetime.js'
 export { cacheTagsOf } from './tags.js'
+export { containersOf } from './containers.js'
+export { tagsOfEvents } from './invalidation.js'
+export { CACHED_READS, nextScheduledMoment } from './lifetime.js'
 
 export const httpCacheFeature: CwaFeature = {
   name: 'httpCache',

@@ -2,12 +2,14 @@ import type { ResponseInfo } from '../../hydra/extension.js'
 import { getOptions } from '../../core/registry.js'
 import { nextScheduledMoment } from './nextMoment.js'
 
+export { nextScheduledMoment }
+
 /**
  * Paths (under the API prefix) of the cacheable reads: routes, pages, page
  * data, components, layouts, component groups and positions (items and
  * collections) and the resource manifest.
  */
-const CACHED =
+export const CACHED_READS =
   /^\/(_\/routes|_\/pages|_\/layouts|_\/component_groups|_\/component_positions|_\/resource_manifest|page_data|component)(\/|$)/
 
 /**
@@ -37,7 +39,7 @@ export async function anonymousCacheLifetime(response: ResponseInfo): Promise<vo
     !configured ||
     (response.method !== 'GET' && response.method !== 'HEAD') ||
     response.user ||
-    !CACHED.test(response.path)
+    !CACHED_READS.test(response.path)
   )
     return
   if (response.status === 200 && !response.headers.has('Cache-Control')) {

@@ -98,6 +98,57 @@ async function answerApiRequest(payload: Payload, incoming: IncomingApiRequest):
   const path = apiPathOf(pathname, runtime.options.apiPrefix)
   if (path === null) return null
 
+  const stored = await storedRead(runtime, incoming, path)
+  if (stored && 'answer' in stored) {
+    const answer: ApiResponse = {
+      status: stored.answer.status,
+      headers: stored.answer.headers,
+      body: incoming.method === 'HEAD' ? null : stored.answer.body,
+    }
+    return notModified(incoming, answer) ?? answer
+  }
+  if (!stored) {
+    const response = await answerInPipeline(runtime, incoming, path, sent)
+    return notModified(incoming, response) ?? response
+  }
+  const response = await stored.fill.run(() => answerInPipeline(runtime, incoming, path, sent))
+  await stored.fill.keep({
+    status: response.status,
+    headers: response.headers,
+    body: typeof response.body === 'string' ? response.body : null,
+    json: response.json,
+  })
+  return notModified(incoming, response) ?? response
+}
+
+/** The first extension's stored answer (or fill) for an anonymous-looking GET or HEAD. */
+async function storedRead(runtime: ApiRuntime, incoming: IncomingApiRequest, path: string) {
+  if (incoming.method !== 'GET' && incoming.method !== 'HEAD') return null
+  for (const extension of runtime.extensions) {
+    const found = await extension.answerStored?.({
+      payload: runtime.payload,
+      method: incoming.method,
+      path,
+      url: incoming.url,
+      headers: incoming.headers,
+    })
+    if (found) return found
+  }
+  return null
+}
+
+/**
+ * Authenticates, runs the endpoint and lets the extensions decorate its
+ * answer (which keeps its JSON-LD body for them); the caller answers a
+ * client that holds it already (304).
+ */
+async function answerInPipeline(
+  runtime: ApiRuntime,
+  incoming: IncomingApiRequest,
+  path: string,
+  sent: Sent,
+): Promise<ApiResponse & { json?: unknown }> {
+  const payload = runtime.payload
   const headers = new Headers()
   // SERVER_URL when set: a Host header is the client's to choose (and would poison a shared cache).
   const base = payload.config.serverURL ? payload.config.serverURL.replace(/\/+$/, '') : baseUrlOf(incoming.url)
@@ -141,7 +192,7 @@ async function answerApiRequest(payload: Payload, incoming: IncomingApiRequest):
         body: response.json,
       })
     }
-    return notModified(incoming, response) ?? response
+    return response
   } catch (error) {
     return await errorResponse(runtime, error, {
       method: incoming.method,

@@ -1,0 +1,102 @@
+import { getOptions, getRegistry } from '../../core/registry.js'
+import { needsPrimary, onPrimary } from '../../core/replicas/index.js'
+import { withFreshMoments } from '../../core/utils/keptMoment.js'
+import type { ComputedAnswer, HydraExtension, StoredRead, StoredReadRequest } from '../../hydra/extension.js'
+import { credentialCookieNames } from '../../session/index.js'
+import { CACHED_READS, cacheTagsOf, nextScheduledMoment } from '../httpCache/index.js'
+import { readKey } from './key.js'
+import { readModelReady } from './schema.js'
+import { lookup, storeAnswer } from './store.js'
+
+/** The response header that says where an answer came from: `hit` (the store), `miss` (computed now). */
+export const READ_MODEL_HEADER = 'CWA-Read-Model'
+
+/** Headers of a computed answer that are not kept (they belong to one exchange). */
+const NOT_KEPT = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection', 'date'])
+
+/** Seconds from now until `at`, never negative. */
+const secondsUntil = (at: Date) => Math.max(0, Math.floor((at.getTime() - Date.now()) / 1000))
+
+/** The stored headers as sent now: lifetimes capped at the moment the answer stops being true. */
+function headersOf(stored: Array<[string, string]>, expiresAt: Date | null): Headers {
+  const headers = new Headers()
+  for (const [name, value] of stored) {
+    headers.append(
+      name,
+      name === 'cache-control' && expiresAt
+        ? value.replace(
+            /\b(max-age|s-maxage)=(\d+)/gi,
+            (_m, directive: string, seconds: string) =>
+              `${directive}=${Math.min(Number(seconds), secondsUntil(expiresAt))}`,
+          )
+        : value,
+    )
+  }
+  headers.set(READ_MODEL_HEADER, 'hit')
+  return headers
+}
+
+/** Whether the read model takes this request: an anonymous GET or HEAD of a public read. */
+function eligible(request: StoredReadRequest): boolean {
+  const { payload } = request
+  if (!getOptions(payload.config).readModel.enabled || !readModelReady(payload)) return false
+  if (!CACHED_READS.test(request.path)) return false
+  return !needsPrimary(request.method, (name) => request.headers.get(name), {
+    cookies: credentialCookieNames(payload),
+  })
+}
+
+async function answerStored(request: StoredReadRequest): Promise<StoredRead | null> {
+  if (!eligible(request)) return null
+  const { payload } = request
+  const key = readKey(request)
+  const found = await lookup(payload, key)
+  if ('hit' in found) {
+    return {
+      answer: {
+        status: found.hit.status,
+        headers: headersOf(found.hit.headers, found.hit.expiresAt),
+        body: found.hit.body,
+      },
+    }
+  }
+  let expiresAt: Date | null = null
+  return {
+    fill: {
+      // On the primary (a replica may not have what the snapshot saw), every scheduled moment read fresh.
+      run: (work) =>
+        onPrimary(() =>
+          withFreshMoments(async () => {
+            const soonest = await nextScheduledMoment(payload, new Date())
+            expiresAt = soonest === null ? null : new Date(soonest)
+            return work()
+          }),
+        ),
+      keep: async (answer: ComputedAnswer) => {
+        answer.headers.set(READ_MODEL_HEADER, 'miss')
+        if (answer.status !== 200 || answer.body === null || request.method !== 'GET') return
+        if (/\b(private|no-store)\b/.test(answer.headers.get('cache-control') ?? '')) return
+        const registry = getRegistry(payload.config)
+        const own = `${registry.apiPrefix}${request.path}`
+        const tags = new Set(cacheTagsOf(answer.json, registry))
+        // The resource or collection the path names, even when the body does not repeat it.
+        if (registry.parseIri(own)) tags.add(own)
+        const headers = [...answer.headers].filter(
+          ([name]) => !NOT_KEPT.has(name) && name !== READ_MODEL_HEADER.toLowerCase(),
+        )
+        await storeAnswer(payload, {
+          key,
+          path: `${request.path}${request.url.search}`,
+          snapshot: found.snapshot,
+          tags: [...tags],
+          answer: { status: answer.status, headers, body: answer.body, expiresAt },
+        })
+      },
+    },
+  }
+}
+
+export const readModelExtension: HydraExtension = {
+  name: 'readModel',
+  answerStored,
+}

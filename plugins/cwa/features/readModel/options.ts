@@ -1,0 +1,43 @@
+import type { OptionKeys } from '../../core/optionKeys.js'
+import type { CwaPluginOptions } from '../../core/options.js'
+
+/**
+ * The read model: anonymous JSON-LD reads stored in PostgreSQL once
+ * computed, served from there until a write changes what they were built
+ * from (or a scheduled moment passes).
+ */
+export interface ReadModelOptions {
+  /** Store and serve anonymous reads. Default true. */
+  enabled?: boolean
+  /** Stored answers at most; the least recently served go first. Default 20000. */
+  maxEntries?: number
+}
+
+export interface ResolvedReadModel {
+  enabled: boolean
+  maxEntries: number
+}
+
+declare module '../../core/options.js' {
+  interface CwaPluginOptions {
+    readModel?: ReadModelOptions
+  }
+  interface ResolvedCwaOptions {
+    readModel: ResolvedReadModel
+  }
+}
+
+export const readModelOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'readModel'>> = {
+  readModel: { enabled: true, maxEntries: true },
+}
+
+export function resolveReadModelOptions(options: CwaPluginOptions): { readModel: ResolvedReadModel } {
+  const enabled = options.readModel?.enabled ?? true
+  if (typeof enabled !== 'boolean') throw new Error('cwa options: readModel.enabled must be a boolean.')
+  const maxEntries = options.readModel?.maxEntries ?? 20_000
+  if (!Number.isInteger(maxEntries) || maxEntries < 100 || maxEntries > 10_000_000)
+    throw new Error(
+      `cwa options: readModel.maxEntries must be a whole number from 100 to 10000000, got ${JSON.stringify(maxEntries)}.`,
+    )
+  return { readModel: { enabled, maxEntries } }
+}

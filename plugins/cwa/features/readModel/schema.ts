@@ -1,0 +1,85 @@
+import type { Payload } from 'payload'
+import type { Pool } from 'pg'
+import { getOptions } from '../../core/registry.js'
+
+/**
+ * The read model's tables, owned by the plugin and installed by it (as the
+ * row counts are), idempotently, under an advisory lock:
+ *
+ * - `<prefix>read_model`: one stored answer per key: its status, headers and
+ *   body as sent, the tags (IRIs) of everything it was built from, the
+ *   moment it stops being true (the next scheduled go-live or publication),
+ *   when it was last served (for eviction) and its size;
+ * - `<prefix>read_model_fence`: FENCE_BUCKETS rows, each the id of the last
+ *   transaction that invalidated a tag hashed to it. A fill stores its
+ *   answer only if no such transaction is missing from the snapshot it read
+ *   under (fill.ts), so a fill that raced a write never stores an answer
+ *   older than that write;
+ * - `<prefix>read_model_invalidate(tags, buckets)`: what a write runs in its
+ *   own transaction: first it takes the buckets (waiting for a fill storing
+ *   under them to commit), then deletes the answers tagged with what changed
+ *   (a second statement: it sees the fill's row). One call per transaction.
+ */
+export const FENCE_BUCKETS = 1024
+
+export function readModelTables(payload: Payload): { store: string; fence: string; invalidate: string } {
+  const prefix = getOptions(payload.config).tablePrefix
+  return {
+    store: `${prefix}read_model`,
+    fence: `${prefix}read_model_fence`,
+    invalidate: `${prefix}read_model_invalidate`,
+  }
+}
+
+const installed = new WeakSet<Payload>()
+
+/** Whether this process installed (or found) the tables. */
+export function readModelReady(payload: Payload): boolean {
+  return installed.has(payload)
+}
+
+export async function installReadModel(payload: Payload): Promise<void> {
+  if (installed.has(payload) || !getOptions(payload.config).readModel.enabled) return
+  const pool = (payload.db as unknown as { pool?: Pool }).pool
+  if (!pool) return
+  const { store, fence, invalidate } = readModelTables(payload)
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('cwa:read_model:install', 0))`)
+    await client.query(`
+      CREATE TABLE IF NOT EXISTS "${store}" (
+        key text PRIMARY KEY,
+        path text NOT NULL,
+        status integer NOT NULL,
+        headers jsonb NOT NULL,
+        body text NOT NULL,
+        tags text[] NOT NULL,
+        expires_at timestamptz,
+        served_at timestamptz NOT NULL DEFAULT now(),
+        stored_at timestamptz NOT NULL DEFAULT now(),
+        bytes integer NOT NULL
+      )`)
+    await client.query(`CREATE INDEX IF NOT EXISTS "${store}_tags" ON "${store}" USING gin (tags)`)
+    await client.query(`CREATE INDEX IF NOT EXISTS "${store}_served_at" ON "${store}" (served_at)`)
+    await client.query(`CREATE TABLE IF NOT EXISTS "${fence}" (bucket integer PRIMARY KEY, xid xid8 NOT NULL)`)
+    await client.query(
+      `INSERT INTO "${fence}" (bucket, xid) SELECT b, '0'::xid8 FROM generate_series(0, ${FENCE_BUCKETS - 1}) AS b
+       ON CONFLICT (bucket) DO NOTHING`,
+    )
+    await client.query(`
+      CREATE OR REPLACE FUNCTION "${invalidate}"(changed text[], buckets integer[]) RETURNS void
+      LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE "${fence}" SET xid = pg_current_xact_id() WHERE bucket = ANY(buckets);
+        DELETE FROM "${store}" WHERE tags && changed;
+      END $$`)
+    await client.query('COMMIT')
+    installed.add(payload)
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}
