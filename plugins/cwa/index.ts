@@ -63,6 +63,12 @@ export type {
 export { type RouteGenerator, slugRouteGenerator } from './features/routes/index.js'
 export { PurgeFailed, purgeHttpCache, purgeRenderedHtml } from './features/httpCache/index.js'
 export {
+  emptyStore as emptyReadModel,
+  READ_MODEL_HEADER,
+  type ReadModelOptions,
+  storeSize as readModelSize,
+} from './features/readModel/index.js'
+export {
   deleteOrphans,
   InUseError,
   loadReport,

@@ -60,7 +60,8 @@ async function expectExact(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
+  // The counts are read by Payload's path: the read model off, or a repeated anonymous read would be a stored answer.
+  server = await startTestServer({ options: { readModel: { enabled: false } } })
   admin = await server.tokenFor('ROLE_ADMIN')
   // Installed at start (the database is migrated): the triggers count these.
   for (let i = 0; i < 3; i++)

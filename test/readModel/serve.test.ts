@@ -44,7 +44,11 @@ describe('the read model', () => {
     const edited = await server.patch(component, { html: '<p>second</p>' }, { token: admin })
     expect(edited.status).toBe(200)
     // An edit of a published record goes to its draft: publish it.
-    const published = await server.patch(edited.body['@id'], { publishedAt: '2020-01-01T00:00:00.000Z' }, { token: admin })
+    const published = await server.patch(
+      edited.body['@id'],
+      { publishedAt: '2020-01-01T00:00:00.000Z' },
+      { token: admin },
+    )
     expect(published.status).toBe(200)
     const read = await server.get(component)
     expect(read.headers.get('cwa-read-model')).toBe('miss')

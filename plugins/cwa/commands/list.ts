@@ -27,5 +27,6 @@ export function cwaCommands(): CommandEntry[] {
     { key: 'cwa:make:cwa-scaffold', scriptPath: here('./make.js') },
     { key: 'cwa:make:rename-component', scriptPath: here('./make.js') },
     { key: 'cwa:form-cache-purge', scriptPath: here('./formCachePurge.js') },
+    { key: 'cwa:read-model:empty', scriptPath: here('./readModelEmpty.js') },
   ]
 }

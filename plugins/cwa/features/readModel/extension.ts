@@ -84,13 +84,18 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
         const headers = [...answer.headers].filter(
           ([name]) => !NOT_KEPT.has(name) && name !== READ_MODEL_HEADER.toLowerCase(),
         )
-        await storeAnswer(payload, {
-          key,
-          path: `${request.path}${request.url.search}`,
-          snapshot: found.snapshot,
-          tags: [...tags],
-          answer: { status: answer.status, headers, body: answer.body, expiresAt },
-        })
+        try {
+          await storeAnswer(payload, {
+            key,
+            path: `${request.path}${request.url.search}`,
+            snapshot: found.snapshot,
+            tags: [...tags],
+            answer: { status: answer.status, headers, body: answer.body, expiresAt },
+          })
+        } catch (err) {
+          // The answer is computed and goes out; only keeping it failed (the next read computes it again).
+          payload.logger.warn({ err, path: request.path }, 'The read model could not keep an answer')
+        }
       },
     },
   }

@@ -39,7 +39,8 @@ export function readModelReady(payload: Payload): boolean {
 }
 
 export async function installReadModel(payload: Payload): Promise<void> {
-  if (installed.has(payload) || !getOptions(payload.config).readModel.enabled) return
+  // Installed even where serving is off: this instance's writes must still drop what other instances stored.
+  if (installed.has(payload)) return
   const pool = (payload.db as unknown as { pool?: Pool }).pool
   if (!pool) return
   const { store, fence, invalidate } = readModelTables(payload)

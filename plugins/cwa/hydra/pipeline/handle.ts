@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { Payload, PayloadRequest } from 'payload'
 import type { EndpointResult } from '../endpoint.js'
+import type { StoredRead } from '../extension.js'
 import { errorBody } from '../errorBody.js'
 import { crossSiteWriteRefusal } from '../crossSite.js'
 import { classifyError, forbidden, HttpError, notFound, unauthorized } from '../errors.js'
@@ -98,7 +99,19 @@ async function answerApiRequest(payload: Payload, incoming: IncomingApiRequest):
   const path = apiPathOf(pathname, runtime.options.apiPrefix)
   if (path === null) return null
 
-  const stored = await storedRead(runtime, incoming, path)
+  let stored: StoredRead | null
+  try {
+    stored = await storedRead(runtime, incoming, path)
+  } catch (error) {
+    // The store is in the database too: down or frozen, it answers as the rest does (503 with Retry-After).
+    return errorResponse(runtime, error, {
+      method: incoming.method,
+      endpointPath: '(stored reads)',
+      anonymous: true,
+      headers: new Headers(),
+      sent,
+    })
+  }
   if (stored && 'answer' in stored) {
     const answer: ApiResponse = {
       status: stored.answer.status,

@@ -1,0 +1,73 @@
+/**
+ * Issue 25, the read model is bounded: past `readModel.maxEntries` the least recently served answers go (checked
+ * every 50 stores, so the table exceeds the bound by less than that between checks); the operator command
+ * `cwa:read-model:empty` empties it and says what it held; the option turns the read model off.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { trim } from '../../plugins/cwa/dist/features/readModel/store.js'
+import { runPayloadCommand } from '../support/command'
+import { startTestServer, type TestServer } from '../support/server'
+
+let server: TestServer
+
+const entries = async () => (await server.sql('SELECT count(*)::int AS n FROM _acb_read_model'))[0].n as number
+const stored = async (path: string) =>
+  (await server.sql('SELECT count(*)::int AS n FROM _acb_read_model WHERE path = $1', [path]))[0].n === 1
+
+beforeAll(async () => {
+  server = await startTestServer({ options: { readModel: { maxEntries: 100 } } })
+  await server.payload.create({
+    collection: 'html_contents',
+    data: { html: '<p>bounded</p>', publishedAt: '2020-01-01T00:00:00.000Z' } as never,
+  })
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+describe('the read model’s bound', () => {
+  it('keeps at most maxEntries answers, the least recently served going first', async () => {
+    for (let n = 1; n <= 160; n++) {
+      const read = await server.get(`/_api/component/html_contents?probe=${n}`)
+      expect(read.status).toBe(200)
+    }
+    expect(await entries()).toBeLessThan(100 + 50)
+    await trim(server.payload)
+    expect(await entries()).toBe(100)
+    expect(await stored('/component/html_contents?probe=1')).toBe(false)
+    expect(await stored('/component/html_contents?probe=160')).toBe(true)
+  })
+
+  it('cwa:read-model:empty empties it and says what it held; the next read is computed again', async () => {
+    await server.get('/_api/component/html_contents?itemsPerPage=7')
+    const held = await entries()
+    const run = await runPayloadCommand('cwa:read-model:empty', [], { DATABASE_URL: server.databaseUrl })
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(`Emptied the read model: ${held} stored answer(s)`)
+    expect(await entries()).toBe(0)
+    expect((await server.get('/_api/component/html_contents?itemsPerPage=7')).headers.get('cwa-read-model')).toBe(
+      'miss',
+    )
+    const refused = await runPayloadCommand('cwa:read-model:empty', ['--all'], { DATABASE_URL: server.databaseUrl })
+    expect(refused.code).toBe(1)
+  }, 120_000)
+})
+
+describe('readModel.enabled: false', () => {
+  let off: TestServer
+  beforeAll(async () => {
+    off = await startTestServer({ options: { readModel: { enabled: false } } })
+  })
+  afterAll(async () => {
+    await off?.close()
+  })
+
+  it('serves every read through Payload’s path and stores nothing', async () => {
+    for (let i = 0; i < 2; i++) {
+      const read = await off.get('/_api/component/html_contents')
+      expect(read.status).toBe(200)
+      expect(read.headers.get('cwa-read-model')).toBeNull()
+    }
+    expect((await off.sql('SELECT count(*)::int AS n FROM _acb_read_model'))[0].n).toBe(0)
+  })
+})

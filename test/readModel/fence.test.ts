@@ -1,0 +1,145 @@
+/**
+ * Issue 25, the read model's fence, deterministically: a fill reads under the snapshot its lookup took, then
+ * stores. A write that commits between the two (or is still under way when the fill stores) must keep the fill's
+ * answer out of the store, or the store would serve what the write replaced until the next write; a fill stored
+ * before the write's invalidation is deleted by it. Each step is driven by hand (lookup, write, store), so the
+ * interleaving is the one named, every run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import pg from 'pg'
+import { lookup, storeAnswer } from '../../plugins/cwa/dist/features/readModel/store.js'
+import { readModelTables } from '../../plugins/cwa/dist/features/readModel/schema.js'
+import { bucketsOf } from '../../plugins/cwa/dist/features/readModel/tags.js'
+import { startTestServer, type TestServer } from '../support/server'
+
+let server: TestServer
+let admin: string
+let component: string
+
+const answer = (body: string) => ({
+  status: 200,
+  headers: [['content-type', 'application/ld+json']] as Array<[string, string]>,
+  body,
+  expiresAt: null,
+})
+
+/** Edits the published component and publishes the edit: one committed write of its content. */
+async function publishEdit(html: string): Promise<void> {
+  const draft = await server.patch(component, { html }, { token: admin })
+  expect(draft.status).toBe(200)
+  const published = await server.patch(draft.body['@id'], { publishedAt: '2020-01-01T00:00:00.000Z' }, { token: admin })
+  expect(published.status).toBe(200)
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await server.tokenFor('ROLE_ADMIN')
+  const created = await server.post(
+    '/_api/component/html_contents',
+    { html: '<p>v1</p>', publishedAt: '2020-01-01T00:00:00.000Z' },
+    { token: admin },
+  )
+  component = created.body['@id']
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+describe('the fence between a fill and a write', () => {
+  it('a fill that read before a write committed is not stored after it (the attack: a stale answer served until the next write)', async () => {
+    const key = 'fence-test-committed'
+    const found = await lookup(server.payload, key)
+    expect('snapshot' in found).toBe(true)
+    const before = (await server.get(component, { token: admin })).text
+    // The write commits between the fill's read and its store.
+    await publishEdit('<p>v2</p>')
+    const stored = await storeAnswer(server.payload, {
+      key,
+      path: 'fence',
+      snapshot: (found as { snapshot: string }).snapshot,
+      tags: [component],
+      answer: answer(before),
+    })
+    expect(stored).toBe(false)
+    expect('hit' in (await lookup(server.payload, key))).toBe(false)
+  })
+
+  it('a fill storing while a write holds its tags waits for it, then is refused', async () => {
+    const key = 'fence-test-in-flight'
+    const found = (await lookup(server.payload, key)) as { snapshot: string }
+    const { invalidate } = readModelTables(server.payload)
+    const writer = new pg.Client({ connectionString: server.databaseUrl })
+    await writer.connect()
+    try {
+      await writer.query('BEGIN')
+      await writer.query(`SELECT "${invalidate}"($1::text[], $2::integer[])`, [[component], bucketsOf([component])])
+      let settled = false
+      const storing = storeAnswer(server.payload, {
+        key,
+        path: 'fence',
+        snapshot: found.snapshot,
+        tags: [component],
+        answer: answer('{"old":true}'),
+      }).finally(() => (settled = true))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(settled).toBe(false) // held by the writer's bucket lock
+      await writer.query('COMMIT')
+      expect(await storing).toBe(false)
+    } finally {
+      await writer.end()
+    }
+  })
+
+  it('a fill stored before the write is deleted by the write; a fill after it is stored and served', async () => {
+    const key = 'fence-test-before'
+    const found = (await lookup(server.payload, key)) as { snapshot: string }
+    expect(
+      await storeAnswer(server.payload, {
+        key,
+        path: 'fence',
+        snapshot: found.snapshot,
+        tags: [component],
+        answer: answer('{"v":3}'),
+      }),
+    ).toBe(true)
+    expect('hit' in (await lookup(server.payload, key))).toBe(true)
+    await publishEdit('<p>v3</p>')
+    expect('hit' in (await lookup(server.payload, key))).toBe(false)
+    const after = (await lookup(server.payload, key)) as { snapshot: string }
+    expect(
+      await storeAnswer(server.payload, {
+        key,
+        path: 'fence',
+        snapshot: after.snapshot,
+        tags: [component],
+        answer: answer('{"v":3}'),
+      }),
+    ).toBe(true)
+    const hit = await lookup(server.payload, key)
+    expect('hit' in hit && hit.hit.body).toBe('{"v":3}')
+  })
+
+  it('a write rolled back leaves the stored answers and lets fills store', async () => {
+    const key = 'fence-test-rollback'
+    const found = (await lookup(server.payload, key)) as { snapshot: string }
+    const { invalidate } = readModelTables(server.payload)
+    const writer = new pg.Client({ connectionString: server.databaseUrl })
+    await writer.connect()
+    try {
+      await writer.query('BEGIN')
+      await writer.query(`SELECT "${invalidate}"($1::text[], $2::integer[])`, [[component], bucketsOf([component])])
+      await writer.query('ROLLBACK')
+    } finally {
+      await writer.end()
+    }
+    expect(
+      await storeAnswer(server.payload, {
+        key,
+        path: 'fence',
+        snapshot: found.snapshot,
+        tags: [component],
+        answer: answer('{"v":4}'),
+      }),
+    ).toBe(true)
+  })
+})
