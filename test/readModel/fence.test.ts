@@ -20,7 +20,6 @@ const answer = (body: string) => ({
   status: 200,
   headers: [['content-type', 'application/ld+json']] as Array<[string, string]>,
   body,
-  expiresAt: null,
 })
 
 /** Edits the published component and publishes the edit: one committed write of its content. */
@@ -57,6 +56,7 @@ describe('the fence between a fill and a write', () => {
       key,
       path: 'fence',
       snapshot: (found as { snapshot: string }).snapshot,
+      computedAt: new Date(),
       tags: [component],
       answer: answer(before),
     })
@@ -72,12 +72,16 @@ describe('the fence between a fill and a write', () => {
     await writer.connect()
     try {
       await writer.query('BEGIN')
-      await writer.query(`SELECT "${invalidate}"($1::text[], $2::integer[])`, [[component], bucketsOf([component])])
+      await writer.query(`SELECT "${invalidate}"($1::text[], $2::integer[], '{}'::timestamptz[])`, [
+        [component],
+        bucketsOf([component]),
+      ])
       let settled = false
       const storing = storeAnswer(server.payload, {
         key,
         path: 'fence',
         snapshot: found.snapshot,
+        computedAt: new Date(),
         tags: [component],
         answer: answer('{"old":true}'),
       }).finally(() => (settled = true))
@@ -98,6 +102,7 @@ describe('the fence between a fill and a write', () => {
         key,
         path: 'fence',
         snapshot: found.snapshot,
+        computedAt: new Date(),
         tags: [component],
         answer: answer('{"v":3}'),
       }),
@@ -111,6 +116,7 @@ describe('the fence between a fill and a write', () => {
         key,
         path: 'fence',
         snapshot: after.snapshot,
+        computedAt: new Date(),
         tags: [component],
         answer: answer('{"v":3}'),
       }),
@@ -127,7 +133,10 @@ describe('the fence between a fill and a write', () => {
     await writer.connect()
     try {
       await writer.query('BEGIN')
-      await writer.query(`SELECT "${invalidate}"($1::text[], $2::integer[])`, [[component], bucketsOf([component])])
+      await writer.query(`SELECT "${invalidate}"($1::text[], $2::integer[], '{}'::timestamptz[])`, [
+        [component],
+        bucketsOf([component]),
+      ])
       await writer.query('ROLLBACK')
     } finally {
       await writer.end()
@@ -137,6 +146,7 @@ describe('the fence between a fill and a write', () => {
         key,
         path: 'fence',
         snapshot: found.snapshot,
+        computedAt: new Date(),
         tags: [component],
         answer: answer('{"v":4}'),
       }),

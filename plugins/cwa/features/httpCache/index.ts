@@ -16,7 +16,7 @@ export { capCacheControl } from './lifetime.js'
 export { cacheTagsOf } from './tags.js'
 export { containersOf } from './containers.js'
 export { tagsOfEvents } from './invalidation.js'
-export { CACHED_READS, nextScheduledMoment } from './lifetime.js'
+export { CACHED_READS } from './lifetime.js'
 
 export const httpCacheFeature: CwaFeature = {
   name: 'httpCache',

@@ -2,8 +2,6 @@ import type { ResponseInfo } from '../../hydra/extension.js'
 import { getOptions } from '../../core/registry.js'
 import { nextScheduledMoment } from './nextMoment.js'
 
-export { nextScheduledMoment }
-
 /**
  * Paths (under the API prefix) of the cacheable reads: routes, pages, page
  * data, components, layouts, component groups and positions (items and

@@ -1,9 +1,8 @@
 import { getOptions, getRegistry } from '../../core/registry.js'
 import { needsPrimary, onPrimary } from '../../core/replicas/index.js'
-import { withFreshMoments } from '../../core/utils/keptMoment.js'
 import type { ComputedAnswer, HydraExtension, StoredRead, StoredReadRequest } from '../../hydra/extension.js'
 import { credentialCookieNames } from '../../session/index.js'
-import { CACHED_READS, cacheTagsOf, nextScheduledMoment } from '../httpCache/index.js'
+import { CACHED_READS, cacheTagsOf } from '../httpCache/index.js'
 import { readKey } from './key.js'
 import { readModelReady } from './schema.js'
 import { lookup, storeAnswer } from './store.js'
@@ -17,7 +16,7 @@ const NOT_KEPT = new Set(['set-cookie', 'content-length', 'transfer-encoding', '
 /** Seconds from now until `at`, never negative. */
 const secondsUntil = (at: Date) => Math.max(0, Math.floor((at.getTime() - Date.now()) / 1000))
 
-/** The stored headers as sent now: lifetimes capped at the moment the answer stops being true. */
+/** The stored headers as sent now: lifetimes capped at the next scheduled moment (the answer may change then). */
 function headersOf(stored: Array<[string, string]>, expiresAt: Date | null): Headers {
   const headers = new Headers()
   for (const [name, value] of stored) {
@@ -55,23 +54,15 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
     return {
       answer: {
         status: found.hit.status,
-        headers: headersOf(found.hit.headers, found.hit.expiresAt),
+        headers: headersOf(found.hit.headers, found.nextMoment),
         body: found.hit.body,
       },
     }
   }
-  let expiresAt: Date | null = null
   return {
     fill: {
-      // On the primary (a replica may not have what the snapshot saw), every scheduled moment read fresh.
-      run: (work) =>
-        onPrimary(() =>
-          withFreshMoments(async () => {
-            const soonest = await nextScheduledMoment(payload, new Date())
-            expiresAt = soonest === null ? null : new Date(soonest)
-            return work()
-          }),
-        ),
+      // On the primary: a replica may not have what the lookup's snapshot saw.
+      run: (work) => onPrimary(work),
       keep: async (answer: ComputedAnswer) => {
         answer.headers.set(READ_MODEL_HEADER, 'miss')
         if (answer.status !== 200 || answer.body === null || request.method !== 'GET') return
@@ -89,8 +80,9 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
             key,
             path: `${request.path}${request.url.search}`,
             snapshot: found.snapshot,
+            computedAt: found.computedAt,
             tags: [...tags],
-            answer: { status: answer.status, headers, body: answer.body, expiresAt },
+            answer: { status: answer.status, headers, body: answer.body },
           })
         } catch (err) {
           // The answer is computed and goes out; only keeping it failed (the next read computes it again).

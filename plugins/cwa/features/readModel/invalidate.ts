@@ -2,6 +2,7 @@ import type { WriteListener } from '../../core/events/index.js'
 import { runSql, sql } from '../../core/utils/sql.js'
 import { containersOf, tagsOfEvents } from '../httpCache/index.js'
 import { readModelReady, readModelTables } from './schema.js'
+import { momentsOf } from './moments.js'
 import { bucketsOf } from './tags.js'
 
 /**
@@ -12,16 +13,18 @@ import { bucketsOf } from './tags.js'
  * structure holding it up to its pages), read in the transaction so the
  * write's own changes count. One call: it takes the tags' fence buckets
  * (so a fill under way cannot store an answer older than this write), then
- * deletes the answers (schema.ts).
+ * deletes the answers, and records the moments the write scheduled
+ * (moments.ts) (schema.ts).
  */
 export const invalidateStoredAnswers: WriteListener = async (events, { payload, req }) => {
   if (!readModelReady(payload)) return
   const tags = [...new Set([...tagsOfEvents(payload, events), ...(await containersOf(payload, events, req))])]
-  if (tags.length === 0) return
+  const scheduled = momentsOf(payload, events)
+  if (tags.length === 0 && scheduled.length === 0) return
   const { invalidate } = readModelTables(payload)
   await runSql(
     payload,
-    sql`SELECT ${sql.identifier(invalidate)}(${sql.param(tags)}::text[], ${sql.param(bucketsOf(tags))}::integer[])`,
+    sql`SELECT ${sql.identifier(invalidate)}(${sql.param(tags)}::text[], ${sql.param(bucketsOf(tags))}::integer[], ${sql.param(scheduled)}::timestamptz[])`,
     req,
   )
 }

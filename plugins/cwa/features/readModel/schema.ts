@@ -1,15 +1,19 @@
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 import { getOptions } from '../../core/registry.js'
+import { existingMomentsSql } from './moments.js'
 
 /**
  * The read model's tables, owned by the plugin and installed by it (as the
  * row counts are), idempotently, under an advisory lock:
  *
  * - `<prefix>read_model`: one stored answer per key: its status, headers and
- *   body as sent, the tags (IRIs) of everything it was built from, the
- *   moment it stops being true (the next scheduled go-live or publication),
- *   when it was last served (for eviction) and its size;
+ *   body as sent, the tags (IRIs) of everything it was built from, when it
+ *   was computed (the lookup that started its fill), when it was last served
+ *   (for eviction) and its size;
+ * - `<prefix>read_model_moments`: the moments still to come when something
+ *   written takes effect by itself (moments.ts); an answer computed before
+ *   one that has passed is not served;
  * - `<prefix>read_model_fence`: FENCE_BUCKETS rows, each the id of the last
  *   transaction that invalidated a tag hashed to it. A fill stores its
  *   answer only if no such transaction is missing from the snapshot it read
@@ -18,15 +22,25 @@ import { getOptions } from '../../core/registry.js'
  * - `<prefix>read_model_invalidate(tags, buckets)`: what a write runs in its
  *   own transaction: first it takes the buckets (waiting for a fill storing
  *   under them to commit), then deletes the answers tagged with what changed
- *   (a second statement: it sees the fill's row). One call per transaction.
+ *   (a second statement: it sees the fill's row), and records the moments
+ *   the write scheduled. One call per transaction.
  */
 export const FENCE_BUCKETS = 1024
 
-export function readModelTables(payload: Payload): { store: string; fence: string; invalidate: string } {
+/** The store table's layout, kept as its comment: another one (an earlier release's) is dropped at installation. */
+const STORE_LAYOUT = 'payload-cwa read model, layout 2'
+
+export function readModelTables(payload: Payload): {
+  store: string
+  fence: string
+  moments: string
+  invalidate: string
+} {
   const prefix = getOptions(payload.config).tablePrefix
   return {
     store: `${prefix}read_model`,
     fence: `${prefix}read_model_fence`,
+    moments: `${prefix}read_model_moments`,
     invalidate: `${prefix}read_model_invalidate`,
   }
 }
@@ -43,11 +57,18 @@ export async function installReadModel(payload: Payload): Promise<void> {
   if (installed.has(payload)) return
   const pool = (payload.db as unknown as { pool?: Pool }).pool
   if (!pool) return
-  const { store, fence, invalidate } = readModelTables(payload)
+  const { store, fence, moments, invalidate } = readModelTables(payload)
   const client = await pool.connect()
   try {
     await client.query('BEGIN')
     await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('cwa:read_model:install', 0))`)
+    // Stored answers are derived data: a table of another layout (an earlier release) is dropped and made again.
+    const { rows } = await client.query<{ layout: string | null }>(
+      `SELECT obj_description(to_regclass($1), 'pg_class') AS layout`,
+      [`"${store}"`],
+    )
+    if (rows[0]?.layout !== undefined && rows[0].layout !== null && rows[0].layout !== STORE_LAYOUT)
+      await client.query(`DROP TABLE "${store}"`)
     await client.query(`
       CREATE TABLE IF NOT EXISTS "${store}" (
         key text PRIMARY KEY,
@@ -56,11 +77,12 @@ export async function installReadModel(payload: Payload): Promise<void> {
         headers jsonb NOT NULL,
         body text NOT NULL,
         tags text[] NOT NULL,
-        expires_at timestamptz,
+        computed_at timestamptz NOT NULL,
         served_at timestamptz NOT NULL DEFAULT now(),
         stored_at timestamptz NOT NULL DEFAULT now(),
         bytes integer NOT NULL
       )`)
+    await client.query(`COMMENT ON TABLE "${store}" IS '${STORE_LAYOUT}'`)
     await client.query(`CREATE INDEX IF NOT EXISTS "${store}_tags" ON "${store}" USING gin (tags)`)
     await client.query(`CREATE INDEX IF NOT EXISTS "${store}_served_at" ON "${store}" (served_at)`)
     await client.query(`CREATE TABLE IF NOT EXISTS "${fence}" (bucket integer PRIMARY KEY, xid xid8 NOT NULL)`)
@@ -68,12 +90,16 @@ export async function installReadModel(payload: Payload): Promise<void> {
       `INSERT INTO "${fence}" (bucket, xid) SELECT b, '0'::xid8 FROM generate_series(0, ${FENCE_BUCKETS - 1}) AS b
        ON CONFLICT (bucket) DO NOTHING`,
     )
+    await client.query(`CREATE TABLE IF NOT EXISTS "${moments}" (at timestamptz PRIMARY KEY)`)
+    // The moments already scheduled (written before the read model, or in SQL); later ones are recorded by the writes.
+    for (const statement of existingMomentsSql(payload, moments)) await client.query(statement)
     await client.query(`
-      CREATE OR REPLACE FUNCTION "${invalidate}"(changed text[], buckets integer[]) RETURNS void
-      LANGUAGE plpgsql AS $$
+      CREATE OR REPLACE FUNCTION "${invalidate}"(changed text[], buckets integer[], scheduled timestamptz[])
+      RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
         UPDATE "${fence}" SET xid = pg_current_xact_id() WHERE bucket = ANY(buckets);
         DELETE FROM "${store}" WHERE tags && changed;
+        INSERT INTO "${moments}" (at) SELECT unnest(scheduled) ON CONFLICT (at) DO NOTHING;
       END $$`)
     await client.query('COMMIT')
     installed.add(payload)

@@ -9,12 +9,15 @@ export interface StoredAnswer {
   status: number
   headers: Array<[string, string]>
   body: string
-  /** When it stops being true (a scheduled moment), or null. */
-  expiresAt: Date | null
 }
 
-/** What one lookup finds: the stored answer, or the snapshot a fill must read under. */
-export type Lookup = { hit: StoredAnswer } | { snapshot: string }
+/**
+ * What one lookup finds: the stored answer (and the next scheduled moment,
+ * which caps its cache lifetimes), or the snapshot and time a fill computes
+ * its answer under.
+ */
+export type Lookup =
+  { hit: StoredAnswer; nextMoment: Date | null } | { snapshot: string; computedAt: Date; nextMoment: Date | null }
 
 const poolOf = (payload: Payload) => (payload.db as unknown as { pool: Pool }).pool
 
@@ -22,32 +25,37 @@ const poolOf = (payload: Payload) => (payload.db as unknown as { pool: Pool }).p
 const TOUCH_EVERY = "interval '60 seconds'"
 
 /**
- * One statement: the answer stored under `key` while still true, its
- * last-served time refreshed when stale; and in any case the current
- * snapshot, under which a miss's fill reads.
+ * One statement: the answer stored under `key`, unless a scheduled moment
+ * has passed since it was computed, its last-served time refreshed when
+ * stale; and in any case the current snapshot and time (a miss's fill
+ * computes under them) and the next moment to come.
  */
 export async function lookup(payload: Payload, key: string): Promise<Lookup> {
-  const { store } = readModelTables(payload)
+  const { store, moments } = readModelTables(payload)
   const { rows } = await poolOf(payload).query<{
     status: number | null
     headers: Array<[string, string]> | null
     body: string | null
-    expires_at: Date | null
     snapshot: string
+    now: Date
+    next_moment: Date | null
   }>(
     `WITH hit AS (
-       SELECT status, headers, body, expires_at, served_at FROM "${store}"
-        WHERE key = $1 AND (expires_at IS NULL OR expires_at > now())
+       SELECT status, headers, body, served_at FROM "${store}" AS s
+        WHERE key = $1
+          AND NOT EXISTS (SELECT 1 FROM "${moments}" AS m WHERE m.at > s.computed_at AND m.at <= now())
      ), touch AS (
        UPDATE "${store}" AS s SET served_at = now() FROM hit WHERE s.key = $1 AND hit.served_at < now() - ${TOUCH_EVERY}
      )
-     SELECT hit.status, hit.headers, hit.body, hit.expires_at, pg_current_snapshot()::text AS snapshot
+     SELECT hit.status, hit.headers, hit.body, pg_current_snapshot()::text AS snapshot, now() AS now,
+            (SELECT min(at) FROM "${moments}" WHERE at > now()) AS next_moment
        FROM (SELECT 1) AS one LEFT JOIN hit ON true`,
     [key],
   )
   const row = rows[0]!
-  if (row.status === null || row.body === null) return { snapshot: row.snapshot }
-  return { hit: { status: row.status, headers: row.headers ?? [], body: row.body, expiresAt: row.expires_at } }
+  if (row.status === null || row.body === null)
+    return { snapshot: row.snapshot, computedAt: row.now, nextMoment: row.next_moment }
+  return { hit: { status: row.status, headers: row.headers ?? [], body: row.body }, nextMoment: row.next_moment }
 }
 
 /** Fills stored by this process since the last trim (the bound is enforced every TRIM_EVERY fills). */
@@ -62,7 +70,7 @@ const TRIM_EVERY = 50
  */
 export async function storeAnswer(
   payload: Payload,
-  entry: { key: string; path: string; snapshot: string; tags: string[]; answer: StoredAnswer },
+  entry: { key: string; path: string; snapshot: string; computedAt: Date; tags: string[]; answer: StoredAnswer },
 ): Promise<boolean> {
   const { store, fence } = readModelTables(payload)
   const bytes = Buffer.byteLength(entry.answer.body)
@@ -72,10 +80,10 @@ export async function storeAnswer(
      ), fresh AS (
        SELECT NOT EXISTS (SELECT 1 FROM fenced WHERE NOT pg_visible_in_snapshot(xid, $10::pg_snapshot)) AS ok
      )
-     INSERT INTO "${store}" (key, path, status, headers, body, tags, expires_at, bytes)
+     INSERT INTO "${store}" (key, path, status, headers, body, tags, computed_at, bytes)
      SELECT $1, $2, $3, $4::jsonb, $5, $6::text[], $7::timestamptz, $8 FROM fresh WHERE ok
      ON CONFLICT (key) DO UPDATE SET path = EXCLUDED.path, status = EXCLUDED.status, headers = EXCLUDED.headers,
-       body = EXCLUDED.body, tags = EXCLUDED.tags, expires_at = EXCLUDED.expires_at, bytes = EXCLUDED.bytes,
+       body = EXCLUDED.body, tags = EXCLUDED.tags, computed_at = EXCLUDED.computed_at, bytes = EXCLUDED.bytes,
        served_at = now(), stored_at = now()
      RETURNING 1`,
     [
@@ -85,7 +93,7 @@ export async function storeAnswer(
       JSON.stringify(entry.answer.headers),
       entry.answer.body,
       entry.tags,
-      entry.answer.expiresAt,
+      entry.computedAt,
       bytes,
       bucketsOf(entry.tags),
       entry.snapshot,
@@ -97,13 +105,23 @@ export async function storeAnswer(
   return rows.length > 0
 }
 
-/** Evicts the least recently served answers beyond `readModel.maxEntries`. */
+/**
+ * Evicts the least recently served answers beyond `readModel.maxEntries`,
+ * and the moments passed more than a day ago with the answers computed
+ * before them (which they already keep from being served).
+ */
 export async function trim(payload: Payload, maxEntries?: number): Promise<number> {
-  const { store } = readModelTables(payload)
+  const { store, moments } = readModelTables(payload)
   const max = maxEntries ?? getOptions(payload.config).readModel.maxEntries
-  const { rowCount } = await poolOf(payload).query(
+  const pool = poolOf(payload)
+  const { rowCount } = await pool.query(
     `DELETE FROM "${store}" WHERE key IN (SELECT key FROM "${store}" ORDER BY served_at DESC OFFSET $1)`,
     [max],
+  )
+  await pool.query(
+    `WITH old AS (SELECT max(at) AS at FROM "${moments}" WHERE at < now() - interval '1 day'),
+          gone AS (DELETE FROM "${store}" AS s USING old WHERE s.computed_at < old.at)
+     DELETE FROM "${moments}" AS m USING old WHERE m.at <= old.at`,
   )
   return rowCount ?? 0
 }
