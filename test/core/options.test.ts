@@ -206,6 +206,7 @@ describe('defaults', () => {
         },
       },
       publishable: { permission: 'ROLE_ADMIN' },
+      readModel: { enabled: true, maxEntries: 20000 },
       routeSecurity: [],
       routableSecurity: null,
       httpCache: {

@@ -53,8 +53,8 @@ export function readModelReady(payload: Payload): boolean {
 }
 
 export async function installReadModel(payload: Payload): Promise<void> {
-  // Installed even where serving is off: this instance's writes must still drop what other instances stored.
-  if (installed.has(payload)) return
+  // Off: nothing stored, served or dropped (every instance on a database must have the same setting).
+  if (installed.has(payload) || !getOptions(payload.config).readModel.enabled) return
   const pool = (payload.db as unknown as { pool?: Pool }).pool
   if (!pool) return
   const { store, fence, moments, invalidate } = readModelTables(payload)
