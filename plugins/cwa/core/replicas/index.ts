@@ -3,6 +3,7 @@ export {
   installReadRouting,
   needsPrimary,
   onPrimary,
+  onReplica,
   readsOnPrimary,
   replicatedDatabase,
 } from './readRouting.js'

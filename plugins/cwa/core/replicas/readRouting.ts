@@ -11,17 +11,29 @@ import type { Payload } from 'payload'
  * reads go to the replicas; a committed write waits for them before it is
  * acknowledged (replicaWait.ts), so an anonymous read after it sees it too.
  */
-const primaryReads = new AsyncLocalStorage<true>()
+const readTarget = new AsyncLocalStorage<'primary' | number>()
 
 /** Runs `fn` (and everything it starts) with its reads on the primary. */
 export function onPrimary<T>(fn: () => T): T {
-  return primaryReads.run(true, fn)
+  return readTarget.run('primary', fn)
+}
+
+/**
+ * Runs `fn` with every read on one replica (`index` in the adapter's list),
+ * for work that must read one consistent state (the read model's fill reads
+ * the replica its lookup read). Inside onPrimary, it stays on the primary.
+ */
+export function onReplica<T>(index: number, fn: () => T): T {
+  return readsOnPrimary() ? fn() : readTarget.run(index, fn)
 }
 
 /** Whether the current request's reads are kept on the primary. */
 export function readsOnPrimary(): boolean {
-  return primaryReads.getStore() === true
+  return readTarget.getStore() === 'primary'
 }
+
+/** The methods of drizzle's replicated database that read (the others write, on the primary). */
+const READS = new Set<PropertyKey>(['select', 'selectDistinct', 'selectDistinctOn', '$count', 'with', '$with', 'query'])
 
 /** drizzle's `withReplicas` database: the primary's methods, selects sent to a replica. */
 interface ReplicatedDatabase {
@@ -56,7 +68,11 @@ export function installReadRouting(payload: Payload): boolean {
     get(target, property) {
       // The routing itself ($primary, $replicas) reads the same inside and outside onPrimary.
       if (property === '$primary' || property === '$replicas') return target[property]
-      return Reflect.get(readsOnPrimary() ? target.$primary : target, property)
+      const pinned = readTarget.getStore()
+      if (pinned === 'primary') return Reflect.get(target.$primary, property)
+      if (typeof pinned === 'number' && READS.has(property) && target.$replicas[pinned])
+        return Reflect.get(target.$replicas[pinned], property)
+      return Reflect.get(target, property)
     },
   })
   return true

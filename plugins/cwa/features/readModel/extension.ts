@@ -1,11 +1,11 @@
 import { getOptions, getRegistry } from '../../core/registry.js'
-import { needsPrimary, onPrimary } from '../../core/replicas/index.js'
+import { needsPrimary, onPrimary, onReplica } from '../../core/replicas/index.js'
 import type { ComputedAnswer, HydraExtension, StoredRead, StoredReadRequest } from '../../hydra/extension.js'
 import { credentialCookieNames } from '../../session/index.js'
 import { CACHED_READS, cacheTagsOf } from '../httpCache/index.js'
 import { readKey } from './key.js'
 import { readModelReady } from './schema.js'
-import { lookup, storeAnswer } from './store.js'
+import { lookup, readSource, storeAnswer } from './store.js'
 
 /** The response header that says where an answer came from: `hit` (the store), `miss` (computed now). */
 export const READ_MODEL_HEADER = 'CWA-Read-Model'
@@ -49,7 +49,8 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
   if (!eligible(request)) return null
   const { payload } = request
   const key = readKey(request)
-  const found = await lookup(payload, key)
+  const source = readSource(payload)
+  const found = await lookup(payload, key, source.pool)
   if ('hit' in found) {
     return {
       answer: {
@@ -61,8 +62,8 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
   }
   return {
     fill: {
-      // On the primary: a replica may not have what the lookup's snapshot saw.
-      run: (work) => onPrimary(work),
+      // Where the lookup read: another replica may not have what its snapshot saw.
+      run: (work) => (source.replica === null ? onPrimary(work) : onReplica(source.replica, work)),
       keep: async (answer: ComputedAnswer) => {
         answer.headers.set(READ_MODEL_HEADER, 'miss')
         if (answer.status !== 200 || answer.body === null || request.method !== 'GET') return

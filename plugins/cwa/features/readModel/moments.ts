@@ -34,8 +34,8 @@ export function momentsOf(payload: Payload, events: readonly WriteEvent[], now =
   return [...moments]
 }
 
-/** One statement per resource with date fields: the moments to come already in the database (at installation). */
-export function existingMomentsSql(payload: Payload, momentsTable: string): string[] {
+/** One statement per date field: the moments to come already in the database (at installation), with its table. */
+export function existingMomentsSql(payload: Payload, momentsTable: string): Array<{ table: string; sql: string }> {
   return getRegistry(payload.config)
     .all()
     .flatMap((resource) => {
@@ -45,8 +45,11 @@ export function existingMomentsSql(payload: Payload, momentsTable: string): stri
         const column = columnNameOf(payload, resource.slug, name)
         return column
           ? [
-              `INSERT INTO "${momentsTable}" (at) SELECT DISTINCT "${column}" FROM "${table}" WHERE "${column}" > now()
-               ON CONFLICT (at) DO NOTHING`,
+              {
+                table,
+                sql: `INSERT INTO "${momentsTable}" (at) SELECT DISTINCT "${column}" FROM "${table}" WHERE "${column}" > now()
+                      ON CONFLICT (at) DO NOTHING`,
+              },
             ]
           : []
       })

@@ -92,7 +92,10 @@ export async function installReadModel(payload: Payload): Promise<void> {
     )
     await client.query(`CREATE TABLE IF NOT EXISTS "${moments}" (at timestamptz PRIMARY KEY)`)
     // The moments already scheduled (written before the read model, or in SQL); later ones are recorded by the writes.
-    for (const statement of existingMomentsSql(payload, moments)) await client.query(statement)
+    // (On a first start Payload's onInit runs before the migrations: tables still to come hold no moment.)
+    for (const { table, sql } of existingMomentsSql(payload, moments))
+      if ((await client.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [`"${table}"`])).rows[0]?.present)
+        await client.query(sql)
     await client.query(`
       CREATE OR REPLACE FUNCTION "${invalidate}"(changed text[], buckets integer[], scheduled timestamptz[])
       RETURNS void LANGUAGE plpgsql AS $$

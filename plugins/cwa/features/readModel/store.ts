@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 import { getOptions } from '../../core/registry.js'
+import { readsOnPrimary, replicatedDatabase } from '../../core/replicas/index.js'
 import { readModelTables } from './schema.js'
 import { bucketsOf } from './tags.js'
 
@@ -22,20 +23,38 @@ export type Lookup =
 const poolOf = (payload: Payload) => (payload.db as unknown as { pool: Pool }).pool
 
 /** A served answer's last-served time is written again at most this often (eviction needs no more). */
-const TOUCH_EVERY = "interval '60 seconds'"
+const TOUCH_AFTER_MS = 60_000
+
+/**
+ * Where a lookup reads: with read replicas (and reads not kept on the
+ * primary), one replica picked for the whole read, its fill included (the
+ * fill must read the state the lookup's snapshot saw, or a newer one: the
+ * same replica, or the primary); else the primary.
+ */
+export function readSource(payload: Payload): { pool: Pool; replica: number | null } {
+  const replicated = readsOnPrimary() ? null : replicatedDatabase(payload)
+  if (replicated) {
+    const replica = Math.floor(Math.random() * replicated.$replicas.length)
+    const pool = replicated.$replicas[replica]!.$client as Pool | undefined
+    if (pool) return { pool, replica }
+  }
+  return { pool: poolOf(payload), replica: null }
+}
 
 /**
  * One statement: the answer stored under `key`, unless a scheduled moment
- * has passed since it was computed, its last-served time refreshed when
- * stale; and in any case the current snapshot and time (a miss's fill
- * computes under them) and the next moment to come.
+ * has passed since it was computed; and in any case the current snapshot
+ * and time (a miss's fill computes under them) and the next moment to come.
+ * A hit not served for a minute has its last-served time refreshed on the
+ * primary, beside the answer (eviction is by it).
  */
-export async function lookup(payload: Payload, key: string): Promise<Lookup> {
+export async function lookup(payload: Payload, key: string, pool: Pool = poolOf(payload)): Promise<Lookup> {
   const { store, moments } = readModelTables(payload)
-  const { rows } = await poolOf(payload).query<{
+  const { rows } = await pool.query<{
     status: number | null
     headers: Array<[string, string]> | null
     body: string | null
+    served_at: Date | null
     snapshot: string
     now: Date
     next_moment: Date | null
@@ -44,10 +63,8 @@ export async function lookup(payload: Payload, key: string): Promise<Lookup> {
        SELECT status, headers, body, served_at FROM "${store}" AS s
         WHERE key = $1
           AND NOT EXISTS (SELECT 1 FROM "${moments}" AS m WHERE m.at > s.computed_at AND m.at <= now())
-     ), touch AS (
-       UPDATE "${store}" AS s SET served_at = now() FROM hit WHERE s.key = $1 AND hit.served_at < now() - ${TOUCH_EVERY}
      )
-     SELECT hit.status, hit.headers, hit.body, pg_current_snapshot()::text AS snapshot, now() AS now,
+     SELECT hit.status, hit.headers, hit.body, hit.served_at, pg_current_snapshot()::text AS snapshot, now() AS now,
             (SELECT min(at) FROM "${moments}" WHERE at > now()) AS next_moment
        FROM (SELECT 1) AS one LEFT JOIN hit ON true`,
     [key],
@@ -55,6 +72,11 @@ export async function lookup(payload: Payload, key: string): Promise<Lookup> {
   const row = rows[0]!
   if (row.status === null || row.body === null)
     return { snapshot: row.snapshot, computedAt: row.now, nextMoment: row.next_moment }
+  if (row.served_at && row.now.getTime() - row.served_at.getTime() > TOUCH_AFTER_MS) {
+    poolOf(payload)
+      .query(`UPDATE "${store}" SET served_at = now() WHERE key = $1`, [key])
+      .catch((err: unknown) => payload.logger.warn({ err }, 'The read model could not note an answer as served'))
+  }
   return { hit: { status: row.status, headers: row.headers ?? [], body: row.body }, nextMoment: row.next_moment }
 }
 
