@@ -35,6 +35,7 @@ import { benchOrphans } from './orphans'
 import { benchPagePublish } from './pagePublish'
 import { explain, logQueries, type LoggedQuery } from './sqlLog'
 import { BULK_ROUTES, setUpStructure } from './structure'
+import { benchReadModel } from './readModel'
 import { readTargets, type ReadTarget } from './targets'
 import { measureTiming } from './timing'
 import { measureUpload } from './upload'
@@ -124,7 +125,7 @@ async function main(): Promise<void> {
   })
   if (!draft.ok) throw new Error(`creating the bench draft answered ${draft.status}`)
 
-  const targets = readTargets({
+  const allTargets = readTargets({
     page: String(page.id),
     component: String(component.id),
     edited: String(edited.id),
@@ -132,7 +133,8 @@ async function main(): Promise<void> {
     manifestLarge: structure.manifestLarge,
     bulkRoutes: BULK_ROUTES,
     admin: asAdmin,
-  }).filter((t) => !ONLY || ONLY.test(t.name))
+  })
+  const targets = allTargets.filter((t) => !ONLY || ONLY.test(t.name))
 
   /** One request alone, after one that warms what is kept between requests: its SQL (and a check that it answers what it should). */
   const probe = async (target: ReadTarget): Promise<LoggedQuery[]> => {
@@ -216,6 +218,23 @@ async function main(): Promise<void> {
   }
   if (!ONLY || ONLY.test('orphans')) printTable(await benchOrphans(payload, `${PG}/${DB}`))
   if (!ONLY || ONLY.test('page publish')) printTable(await benchPagePublish(payload, base, asAdmin))
+  if (!ONLY || ONLY.test('read model')) {
+    await idle()
+    printTable(
+      await benchReadModel(
+        payload,
+        `${PG}/${DB}`,
+        base,
+        floor.url,
+        allTargets,
+        asAdmin,
+        `/_api/component/html_contents/${component.id}`,
+      ),
+    )
+    console.log(
+      "Read model: one request at a time (p50 in ms): stored = served from the store, miss = the first read after the store lost it, Payload's path = the same read by an instance with the read model off (bench/readModel.ts).",
+    )
+  }
   const peakMb = process.resourceUsage().maxRSS / 1024
   console.log(
     `\nServer process: peak RSS ${peakMb.toFixed(0)} MB (Payload, the floor server and this harness; the load generator runs apart). Node ${process.version}.`,

@@ -35,7 +35,10 @@ export function momentsOf(payload: Payload, events: readonly WriteEvent[], now =
 }
 
 /** One statement per date field: the moments to come already in the database (at installation), with its table. */
-export function existingMomentsSql(payload: Payload, momentsTable: string): Array<{ table: string; sql: string }> {
+export function existingMomentsSql(
+  payload: Payload,
+  momentsTable: string,
+): Array<{ table: string; column: string; sql: string }> {
   return getRegistry(payload.config)
     .all()
     .flatMap((resource) => {
@@ -47,6 +50,7 @@ export function existingMomentsSql(payload: Payload, momentsTable: string): Arra
           ? [
               {
                 table,
+                column,
                 sql: `INSERT INTO "${momentsTable}" (at) SELECT DISTINCT "${column}" FROM "${table}" WHERE "${column}" > now()
                       ON CONFLICT (at) DO NOTHING`,
               },

@@ -92,10 +92,13 @@ export async function installReadModel(payload: Payload): Promise<void> {
     )
     await client.query(`CREATE TABLE IF NOT EXISTS "${moments}" (at timestamptz PRIMARY KEY)`)
     // The moments already scheduled (written before the read model, or in SQL); later ones are recorded by the writes.
-    // (On a first start Payload's onInit runs before the migrations: tables still to come hold no moment.)
-    for (const { table, sql } of existingMomentsSql(payload, moments))
-      if ((await client.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [`"${table}"`])).rows[0]?.present)
-        await client.query(sql)
+    // Only columns already there: Payload's onInit runs before the migrations (a first start, a release adding one).
+    const { rows: present } = await client.query<{ name: string }>(
+      `SELECT table_name || '.' || column_name AS name FROM information_schema.columns WHERE table_schema = current_schema()`,
+    )
+    const columns = new Set(present.map((row) => row.name))
+    for (const { table, column, sql } of existingMomentsSql(payload, moments))
+      if (columns.has(`${table}.${column}`)) await client.query(sql)
     await client.query(`
       CREATE OR REPLACE FUNCTION "${invalidate}"(changed text[], buckets integer[], scheduled timestamptz[])
       RETURNS void LANGUAGE plpgsql AS $$

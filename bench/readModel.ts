@@ -1,0 +1,132 @@
+/**
+ * `npm run bench` (alone: `BENCH_ONLY='read model' npm run bench`): the read
+ * model's hits and misses beside Payload's path and the floor, one request
+ * at a time on one connection, in one run:
+ *
+ * - stored: the answer served from the store (a hit);
+ * - miss: the first read after the store lost it (the lookup, Payload's path,
+ *   the store);
+ * - Payload's path: the same read by a second instance on the same database
+ *   with the read model off (today's read);
+ * - floor: the same rows by hand-written SQL (bench/floor.ts).
+ *
+ * And what a write pays: the statements of one edit-and-publish through the
+ * JSON-LD API with the read model and without, and the store's size.
+ * Ratios matter, not milliseconds: the machine is shared.
+ */
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Payload } from 'payload'
+import { buildSiteConfig } from '../payload.config'
+import { closePayload, loadJwtKeys, readModelSize } from 'payload-cwa'
+import { createApp } from 'payload-cwa/express'
+import { startPayload } from '../src/server/bootstrap'
+import { logQueries } from './sqlLog'
+import type { ReadTarget } from './targets'
+
+const ROUNDS = 200
+const MISSES = 60
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+async function timed(url: string, headers?: Record<string, string>): Promise<{ ms: number; source: string }> {
+  const started = performance.now()
+  const response = await fetch(url, { headers })
+  await response.arrayBuffer()
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
+  return { ms: performance.now() - started, source: response.headers.get('cwa-read-model') ?? '' }
+}
+
+async function p50(url: string, rounds = ROUNDS): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < rounds; i++) times.push((await timed(url)).ms)
+  return median(times)
+}
+
+/** Statements of one edit of a published component and its publication, through the JSON-LD API. */
+async function writeStatements(base: string, asAdmin: Record<string, string>, component: string): Promise<number> {
+  const json = { ...asAdmin, 'content-type': 'application/merge-patch+json' }
+  const { queries } = await logQueries(async () => {
+    const draft = await fetch(`${base}${component}`, {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ html: `<p>Bench write ${Date.now()}</p>` }),
+    })
+    const { '@id': draftIri } = (await draft.json()) as { '@id': string }
+    const published = await fetch(`${base}${draftIri}`, {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ publishedAt: new Date(Date.now() - 60_000).toISOString() }),
+    })
+    await published.arrayBuffer()
+  })
+  return queries.length
+}
+
+export async function benchReadModel(
+  payload: Payload,
+  databaseUrl: string,
+  base: string,
+  floorBase: string,
+  targets: ReadTarget[],
+  asAdmin: Record<string, string>,
+  component: string,
+): Promise<string[][]> {
+  const plainPayload = await startPayload({
+    config: buildSiteConfig({ databaseUrl, options: { readModel: { enabled: false } } }),
+    key: 'bench-plain',
+    migrate: false,
+  })
+  const app = createApp({ payload: plainPayload, keys: await loadJwtKeys(process.env) })
+  const plainServer: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  const plainBase = `http://127.0.0.1:${(plainServer.address() as AddressInfo).port}`
+  const pool = (payload.db as unknown as { pool: { query(text: string): Promise<unknown> } }).pool
+  const rows = [
+    ['read model', 'stored p50', 'miss p50', "Payload's path p50", 'floor p50', 'stored/floor', 'miss/path'],
+  ]
+  try {
+    for (const target of targets.filter((t) => !t.headers)) {
+      await timed(`${base}${target.path}`)
+      // The entrypoint and the documentation are not among the public reads the read model keeps.
+      if ((await timed(`${base}${target.path}`)).source !== 'hit') continue
+      const stored = await p50(`${base}${target.path}`)
+      const missTimes: number[] = []
+      for (let i = 0; i < MISSES; i++) {
+        await pool.query('DELETE FROM _acb_read_model')
+        const miss = await timed(`${base}${target.path}`)
+        if (miss.source !== 'miss') throw new Error(`${target.name}: not a miss after emptying the store`)
+        missTimes.push(miss.ms)
+      }
+      const missed = median(missTimes)
+      const path = await p50(`${plainBase}${target.path}`, MISSES)
+      const floor = target.floor ? await p50(`${floorBase}${target.floor}`) : null
+      rows.push([
+        target.name,
+        stored.toFixed(2),
+        missed.toFixed(2),
+        path.toFixed(2),
+        floor === null ? '-' : floor.toFixed(2),
+        floor === null ? '-' : (stored / floor).toFixed(2),
+        (missed / path).toFixed(2),
+      ])
+    }
+    const withModel = await writeStatements(base, asAdmin, component)
+    const without = await writeStatements(plainBase, asAdmin, component)
+    const size = await readModelSize(payload)
+    rows.push([
+      `a write (edit + publish of a component): ${withModel} statements with the read model, ${without} without; store: ${size.entries} answers, ${(size.bodyBytes / 1024).toFixed(0)} KiB of bodies, ${(size.diskBytes / 1024).toFixed(0)} KiB on disk`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ])
+  } finally {
+    await new Promise((resolve) => plainServer.close(resolve))
+    await closePayload(plainPayload)
+  }
+  return rows
+}
