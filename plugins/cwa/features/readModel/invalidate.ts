@@ -1,6 +1,8 @@
-import type { WriteListener } from '../../core/events/index.js'
+import type { WriteEvent, WriteListener } from '../../core/events/index.js'
+import { getRegistry } from '../../core/registry.js'
 import { runSql, sql } from '../../core/utils/sql.js'
 import { containersOf, tagsOfEvents } from '../httpCache/index.js'
+import { isPublished, publishableOf } from '../publishable/index.js'
 import { readModelReady, readModelTables } from './schema.js'
 import { momentsOf } from './moments.js'
 import { bucketsOf } from './tags.js'
@@ -18,7 +20,10 @@ import { bucketsOf } from './tags.js'
  */
 export const invalidateStoredAnswers: WriteListener = async (events, { payload, req }) => {
   if (!readModelReady(payload)) return
-  const tags = [...new Set([...tagsOfEvents(payload, events), ...(await containersOf(payload, events, req))])]
+  // A draft, before and after the write, was never in an anonymous answer: an editor's draft edits cost nothing here.
+  const seen = events.filter((event) => !hiddenFromAnonymous(payload, event))
+  const tags =
+    seen.length === 0 ? [] : [...new Set([...tagsOfEvents(payload, seen), ...(await containersOf(payload, seen, req))])]
   const scheduled = momentsOf(payload, events)
   if (tags.length === 0 && scheduled.length === 0) return
   const { invalidate } = readModelTables(payload)
@@ -27,4 +32,20 @@ export const invalidateStoredAnswers: WriteListener = async (events, { payload, 
     sql`SELECT ${sql.identifier(invalidate)}(${sql.param(tags)}::text[], ${sql.param(bucketsOf(tags))}::integer[], ${sql.param(scheduled)}::timestamptz[])`,
     req,
   )
+}
+
+/**
+ * Whether a change is of a draft that no anonymous answer shows, before or
+ * after it: a record of a publishable type, not published in its state
+ * before the transaction nor after it (a publication is a `publish` event).
+ */
+function hiddenFromAnonymous(payload: Parameters<WriteListener>[1]['payload'], event: WriteEvent): boolean {
+  if (event.type === 'publish' || !event.doc) return false
+  const resource = getRegistry(payload.config).bySlug(event.collection)
+  const names = resource ? publishableOf(resource) : null
+  if (!names) return false
+  if (isPublished(event.doc, names)) return false
+  // A create has no state before; an update or delete without the state before cannot be judged.
+  if (event.type === 'create') return true
+  return !!event.previousDoc && !isPublished(event.previousDoc, names)
 }

@@ -28,7 +28,7 @@ import { existingMomentsSql } from './moments.js'
 export const FENCE_BUCKETS = 1024
 
 /** The store table's layout, kept as its comment: another one (an earlier release's) is dropped at installation. */
-const STORE_LAYOUT = 'payload-cwa read model, layout 2'
+const STORE_LAYOUT = 'payload-cwa read model, layout 3'
 
 export function readModelTables(payload: Payload): {
   store: string
@@ -63,12 +63,12 @@ export async function installReadModel(payload: Payload): Promise<void> {
     await client.query('BEGIN')
     await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('cwa:read_model:install', 0))`)
     // Stored answers are derived data: a table of another layout (an earlier release) is dropped and made again.
-    const { rows } = await client.query<{ layout: string | null }>(
-      `SELECT obj_description(to_regclass($1), 'pg_class') AS layout`,
+    const { rows } = await client.query<{ present: boolean; layout: string | null }>(
+      `SELECT to_regclass($1) IS NOT NULL AS present, obj_description(to_regclass($1), 'pg_class') AS layout`,
       [`"${store}"`],
     )
-    if (rows[0]?.layout !== undefined && rows[0].layout !== null && rows[0].layout !== STORE_LAYOUT)
-      await client.query(`DROP TABLE "${store}"`)
+    const existing = rows[0]?.present ? rows[0].layout : null
+    if (rows[0]?.present && existing !== STORE_LAYOUT) await client.query(`DROP TABLE "${store}"`)
     await client.query(`
       CREATE TABLE IF NOT EXISTS "${store}" (
         key text PRIMARY KEY,
@@ -82,7 +82,11 @@ export async function installReadModel(payload: Payload): Promise<void> {
         stored_at timestamptz NOT NULL DEFAULT now(),
         bytes integer NOT NULL
       )`)
-    await client.query(`COMMENT ON TABLE "${store}" IS '${STORE_LAYOUT}'`)
+    if (existing !== STORE_LAYOUT) {
+      // Bodies kept as they are sent, uncompressed: no compression on a store, no decompression on a hit.
+      await client.query(`ALTER TABLE "${store}" ALTER COLUMN body SET STORAGE EXTERNAL`)
+      await client.query(`COMMENT ON TABLE "${store}" IS '${STORE_LAYOUT}'`)
+    }
     await client.query(`CREATE INDEX IF NOT EXISTS "${store}_tags" ON "${store}" USING gin (tags)`)
     await client.query(`CREATE INDEX IF NOT EXISTS "${store}_served_at" ON "${store}" (served_at)`)
     await client.query(`CREATE TABLE IF NOT EXISTS "${fence}" (bucket integer PRIMARY KEY, xid xid8 NOT NULL)`)
