@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { trim } from '../../plugins/cwa/dist/features/readModel/store.js'
 import { runPayloadCommand } from '../support/command'
 import { startTestServer, type TestServer } from '../support/server'
+import { waitFor } from '../support/wait'
 
 let server: TestServer
 
@@ -31,6 +32,8 @@ describe('the read model’s bound', () => {
       const read = await server.get(`/_api/component/html_contents?probe=${n}`)
       expect(read.status).toBe(200)
     }
+    // Stores run beside the answers: wait until the last one is in.
+    await waitFor(async () => stored('/component/html_contents?probe=160'))
     expect(await entries()).toBeLessThan(100 + 50)
     await trim(server.payload)
     expect(await entries()).toBe(100)
@@ -40,6 +43,7 @@ describe('the read model’s bound', () => {
 
   it('cwa:read-model:empty empties it and says what it held; the next read is computed again', async () => {
     await server.get('/_api/component/html_contents?itemsPerPage=7')
+    await waitFor(async () => stored('/component/html_contents?itemsPerPage=7'))
     const held = await entries()
     const run = await runPayloadCommand('cwa:read-model:empty', [], { DATABASE_URL: server.databaseUrl })
     expect(run.code).toBe(0)

@@ -1,4 +1,6 @@
+import type { Payload } from 'payload'
 import { getOptions, getRegistry } from '../../core/registry.js'
+import { onClosePayload } from '../../core/utils/closePayload.js'
 import { needsPrimary, onPrimary, onReplica } from '../../core/replicas/index.js'
 import type { ComputedAnswer, HydraExtension, StoredRead, StoredReadRequest } from '../../hydra/extension.js'
 import { credentialCookieNames } from '../../session/index.js'
@@ -33,6 +35,22 @@ function headersOf(stored: Array<[string, string]>, expiresAt: Date | null): Hea
   }
   headers.set(READ_MODEL_HEADER, 'hit')
   return headers
+}
+
+/** Stores under way, per site: closePayload waits for them before the pool ends. */
+const storing = new WeakMap<Payload, Set<Promise<unknown>>>()
+
+function inBackground(payload: Payload, work: Promise<unknown>): void {
+  let pending = storing.get(payload)
+  if (!pending) {
+    const created = new Set<Promise<unknown>>()
+    storing.set(payload, (pending = created))
+    onClosePayload(payload, async () => {
+      await Promise.allSettled([...created])
+    })
+  }
+  pending.add(work)
+  void work.finally(() => pending.delete(work))
 }
 
 /** Whether the read model takes this request: an anonymous GET or HEAD of a public read. */
@@ -76,19 +94,21 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
         const headers = [...answer.headers].filter(
           ([name]) => !NOT_KEPT.has(name) && name !== READ_MODEL_HEADER.toLowerCase(),
         )
-        try {
-          await storeAnswer(payload, {
+        // Kept beside the answer, not before it: the caller does not wait for the store's commit.
+        inBackground(
+          payload,
+          storeAnswer(payload, {
             key,
             path: `${request.path}${request.url.search}`,
             snapshot: found.snapshot,
             computedAt: found.computedAt,
             tags: [...tags],
             answer: { status: answer.status, headers, body: answer.body },
-          })
-        } catch (err) {
-          // The answer is computed and goes out; only keeping it failed (the next read computes it again).
-          payload.logger.warn({ err, path: request.path }, 'The read model could not keep an answer')
-        }
+          }).catch((err: unknown) => {
+            // Only keeping it failed (the next read computes it again).
+            payload.logger.warn({ err, path: request.path }, 'The read model could not keep an answer')
+          }),
+        )
       },
     },
   }
