@@ -37,6 +37,15 @@ async function timed(url: string, headers?: Record<string, string>): Promise<{ m
   return { ms: performance.now() - started, source: response.headers.get('cwa-read-model') ?? '' }
 }
 
+/** Whether the read is served from the store within a second (its fill stores beside the response). */
+async function storedSoon(url: string): Promise<boolean> {
+  for (let i = 0; i < 50; i++) {
+    if ((await timed(url)).source === 'hit') return true
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return false
+}
+
 async function p50(url: string, rounds = ROUNDS): Promise<number> {
   const times: number[] = []
   for (let i = 0; i < rounds; i++) times.push((await timed(url)).ms)
@@ -88,9 +97,8 @@ export async function benchReadModel(
   ]
   try {
     for (const target of targets.filter((t) => !t.headers)) {
-      await timed(`${base}${target.path}`)
       // The entrypoint and the documentation are not among the public reads the read model keeps.
-      if ((await timed(`${base}${target.path}`)).source !== 'hit') continue
+      if (!(await storedSoon(`${base}${target.path}`))) continue
       const stored = await p50(`${base}${target.path}`)
       const missTimes: number[] = []
       for (let i = 0; i < MISSES; i++) {
@@ -98,6 +106,8 @@ export async function benchReadModel(
         const miss = await timed(`${base}${target.path}`)
         if (miss.source !== 'miss') throw new Error(`${target.name}: not a miss after emptying the store`)
         missTimes.push(miss.ms)
+        // Its answer is stored beside the response: let it land before the store is emptied again.
+        await storedSoon(`${base}${target.path}`)
       }
       const missed = median(missTimes)
       const path = await p50(`${plainBase}${target.path}`, MISSES)
