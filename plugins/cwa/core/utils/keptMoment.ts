@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Payload } from 'payload'
 import { writeGeneration } from '../events/index.js'
 import { getOptions } from '../registry.js'
@@ -21,17 +20,6 @@ interface Kept {
 
 const kept = new WeakMap<Payload, Map<string, Kept>>()
 
-const fresh = new AsyncLocalStorage<true>()
-
-/**
- * Runs `fn` with every moment it asks for read from the database, never
- * a kept one: for work whose result must be exact at once, even about a
- * schedule another process wrote a moment ago (the read model's fills).
- */
-export function withFreshMoments<T>(fn: () => T): T {
-  return fresh.run(true, fn)
-}
-
 export async function keptMoment(
   payload: Payload,
   key: string,
@@ -42,13 +30,7 @@ export async function keptMoment(
   const generation = writeGeneration(payload)
   let byKey = kept.get(payload)
   const known = byKey?.get(key)
-  if (
-    known &&
-    fresh.getStore() !== true &&
-    known.generation === generation &&
-    at < known.until &&
-    (known.soonest === null || at < known.soonest)
-  )
+  if (known && known.generation === generation && at < known.until && (known.soonest === null || at < known.soonest))
     return known.soonest
   const moment = await read()
   const soonest = moment === null ? null : moment.getTime()
