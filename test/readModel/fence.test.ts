@@ -22,6 +22,16 @@ const answer = (body: string) => ({
   body,
 })
 
+/** A transaction, left open, that has run a write's invalidation of `tags` (it holds their fence rows). */
+async function writerInvalidating(tags: string[]): Promise<pg.Client> {
+  const { invalidate } = readModelTables(server.payload)
+  const writer = new pg.Client({ connectionString: server.databaseUrl })
+  await writer.connect()
+  await writer.query('BEGIN')
+  await writer.query(`SELECT "${invalidate}"($1::text[], $2::integer[], '{}'::timestamptz[])`, [tags, bucketsOf(tags)])
+  return writer
+}
+
 /** Edits the published component and publishes the edit: one committed write of its content. */
 async function publishEdit(html: string): Promise<void> {
   const draft = await server.patch(component, { html }, { token: admin })
@@ -67,15 +77,8 @@ describe('the fence between a fill and a write', () => {
   it('a fill storing while a write holds its tags waits for it, then is refused', async () => {
     const key = 'fence-test-in-flight'
     const found = (await lookup(server.payload, key)) as { snapshot: string }
-    const { invalidate } = readModelTables(server.payload)
-    const writer = new pg.Client({ connectionString: server.databaseUrl })
-    await writer.connect()
+    const writer = await writerInvalidating([component])
     try {
-      await writer.query('BEGIN')
-      await writer.query(`SELECT "${invalidate}"($1::text[], $2::integer[], '{}'::timestamptz[])`, [
-        [component],
-        bucketsOf([component]),
-      ])
       let settled = false
       const storing = storeAnswer(server.payload, {
         key,
@@ -128,15 +131,8 @@ describe('the fence between a fill and a write', () => {
   it('a write rolled back leaves the stored answers and lets fills store', async () => {
     const key = 'fence-test-rollback'
     const found = (await lookup(server.payload, key)) as { snapshot: string }
-    const { invalidate } = readModelTables(server.payload)
-    const writer = new pg.Client({ connectionString: server.databaseUrl })
-    await writer.connect()
+    const writer = await writerInvalidating([component])
     try {
-      await writer.query('BEGIN')
-      await writer.query(`SELECT "${invalidate}"($1::text[], $2::integer[], '{}'::timestamptz[])`, [
-        [component],
-        bucketsOf([component]),
-      ])
       await writer.query('ROLLBACK')
     } finally {
       await writer.end()

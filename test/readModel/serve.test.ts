@@ -64,4 +64,12 @@ describe('the read model', () => {
     expect(read.status).toBe(200)
     expect(read.headers.get('cwa-read-model')).toBeNull()
   })
+
+  it('a store that cannot be read (dropped by a newer release starting) leaves reads to Payload’s path, never a 500', async () => {
+    await server.sql('DROP TABLE _acb_read_model')
+    const read = await server.get(component)
+    expect(read.status).toBe(200)
+    expect(read.body.html).toBe('<p>second</p>')
+    expect(read.headers.get('cwa-read-model')).toBeNull()
+  })
 })

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import { getOptions, getRegistry } from '../../core/registry.js'
 import { onClosePayload } from '../../core/utils/closePayload.js'
+import { isDatabaseUnavailable } from '../../core/utils/databaseUnavailable.js'
 import { needsPrimary, onPrimary, onReplica } from '../../core/replicas/index.js'
 import type { ComputedAnswer, HydraExtension, StoredRead, StoredReadRequest } from '../../hydra/extension.js'
 import { credentialCookieNames } from '../../session/index.js'
@@ -53,6 +54,16 @@ function inBackground(payload: Payload, work: Promise<unknown>): void {
   void work.finally(() => pending.delete(work))
 }
 
+const warnedAt = new WeakMap<Payload, number>()
+
+/** At most one warning every 30 s: one cause, not one line per read. */
+function warnRarely(payload: Payload, err: unknown): void {
+  const now = Date.now()
+  if (now - (warnedAt.get(payload) ?? 0) < 30_000) return
+  warnedAt.set(payload, now)
+  payload.logger.warn({ err }, "The read model could not be read: reads take Payload's path meanwhile")
+}
+
 /** Whether the read model takes this request: an anonymous GET or HEAD of a public read. */
 function eligible(request: StoredReadRequest): boolean {
   const { payload } = request
@@ -68,7 +79,16 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
   const { payload } = request
   const key = readKey(request)
   const source = readSource(payload)
-  const found = await lookup(payload, key, source.pool)
+  let found: Awaited<ReturnType<typeof lookup>>
+  try {
+    found = await lookup(payload, key, source.pool)
+  } catch (err) {
+    // The database down or frozen: the read answers as any other would (503, Retry-After).
+    if (isDatabaseUnavailable(err)) throw err
+    // Anything else (the store being rebuilt by a newer release starting): this read takes Payload's path.
+    warnRarely(payload, err)
+    return null
+  }
   if ('hit' in found) {
     return {
       answer: {
