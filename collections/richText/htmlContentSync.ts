@@ -31,6 +31,21 @@ function editorConfigOf(collection: SanitizedCollectionConfig): unknown {
   return field.editor.editorConfig
 }
 
+/**
+ * Loads what converting html and editor states needs (Lexical's converters,
+ * happy-dom): a server calls it at start, so that the first write of a rich
+ * text does not load some thousand modules inside its database transaction
+ * (under load that took long enough to end the transaction). Commands never
+ * call it: they load them only if they convert.
+ */
+export async function loadRichTextConverters(): Promise<void> {
+  await Promise.all([import('@payloadcms/richtext-lexical'), import('@payloadcms/richtext-lexical/html'), happyDom()])
+}
+
+/** Windows opened by conversions and not closed yet (0 between conversions; a leak shows here first). */
+let openWindows = 0
+export const openConversionWindows = () => openWindows
+
 export async function htmlToEditorState(html: string, collection: SanitizedCollectionConfig): Promise<EditorState> {
   const { convertHTMLToLexical } = await import('@payloadcms/richtext-lexical')
   const editorConfig = editorConfigOf(collection) as Parameters<typeof convertHTMLToLexical>[0]['editorConfig']
@@ -42,6 +57,7 @@ export async function htmlToEditorState(html: string, collection: SanitizedColle
     constructor(source: string) {
       this.window = new Window()
       opened.push(this.window)
+      openWindows++
       this.window.document.body.innerHTML = source
     }
   }
@@ -49,7 +65,10 @@ export async function htmlToEditorState(html: string, collection: SanitizedColle
     return convertHTMLToLexical({ editorConfig, html, JSDOM: HappyDom as never }) as unknown as EditorState
   } finally {
     // A window left open is never collected (about 250 KB for every write of an html field).
-    for (const window of opened) await window.happyDOM.close()
+    for (const window of opened) {
+      await window.happyDOM.close()
+      openWindows--
+    }
   }
 }
 

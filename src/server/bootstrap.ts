@@ -1,5 +1,6 @@
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { payloadKeys, schemaReady } from 'payload-cwa'
+import { loadRichTextConverters } from '../../collections/richText/htmlContentSync'
 import { migrations } from '../../migrations'
 import { startupStep, underStartupLock } from './startupLock'
 
@@ -42,6 +43,8 @@ export async function startPayload({
       await setup?.(payload)
     })
   }
+  // Rich text's converters now, not inside the first write's transaction.
+  await loadRichTextConverters()
   // The same cached instance, its crons started now that the jobs table exists.
   if (cron) await getPayload({ config: resolved, key, cron: true })
   return payload
