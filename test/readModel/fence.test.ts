@@ -32,6 +32,17 @@ async function writerInvalidating(tags: string[]): Promise<pg.Client> {
   return writer
 }
 
+/** A fill of `key`, read under `snapshot`, storing `body` tagged with the component. */
+const storeFill = (key: string, snapshot: string, body: string) =>
+  storeAnswer(server.payload, {
+    key,
+    path: 'fence',
+    snapshot,
+    computedAt: new Date(),
+    tags: [component],
+    answer: answer(body),
+  })
+
 /** Edits the published component and publishes the edit: one committed write of its content. */
 async function publishEdit(html: string): Promise<void> {
   const draft = await server.patch(component, { html }, { token: admin })
@@ -62,14 +73,7 @@ describe('the fence between a fill and a write', () => {
     const before = (await server.get(component, { token: admin })).text
     // The write commits between the fill's read and its store.
     await publishEdit('<p>v2</p>')
-    const stored = await storeAnswer(server.payload, {
-      key,
-      path: 'fence',
-      snapshot: (found as { snapshot: string }).snapshot,
-      computedAt: new Date(),
-      tags: [component],
-      answer: answer(before),
-    })
+    const stored = await storeFill(key, (found as { snapshot: string }).snapshot, before)
     expect(stored).toBe(false)
     expect('hit' in (await lookup(server.payload, key))).toBe(false)
   })
@@ -80,14 +84,7 @@ describe('the fence between a fill and a write', () => {
     const writer = await writerInvalidating([component])
     try {
       let settled = false
-      const storing = storeAnswer(server.payload, {
-        key,
-        path: 'fence',
-        snapshot: found.snapshot,
-        computedAt: new Date(),
-        tags: [component],
-        answer: answer('{"old":true}'),
-      }).finally(() => (settled = true))
+      const storing = storeFill(key, found.snapshot, '{"old":true}').finally(() => (settled = true))
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect(settled).toBe(false) // held by the writer's bucket lock
       await writer.query('COMMIT')
@@ -100,30 +97,12 @@ describe('the fence between a fill and a write', () => {
   it('a fill stored before the write is deleted by the write; a fill after it is stored and served', async () => {
     const key = 'fence-test-before'
     const found = (await lookup(server.payload, key)) as { snapshot: string }
-    expect(
-      await storeAnswer(server.payload, {
-        key,
-        path: 'fence',
-        snapshot: found.snapshot,
-        computedAt: new Date(),
-        tags: [component],
-        answer: answer('{"v":3}'),
-      }),
-    ).toBe(true)
+    expect(await storeFill(key, found.snapshot, '{"v":3}')).toBe(true)
     expect('hit' in (await lookup(server.payload, key))).toBe(true)
     await publishEdit('<p>v3</p>')
     expect('hit' in (await lookup(server.payload, key))).toBe(false)
     const after = (await lookup(server.payload, key)) as { snapshot: string }
-    expect(
-      await storeAnswer(server.payload, {
-        key,
-        path: 'fence',
-        snapshot: after.snapshot,
-        computedAt: new Date(),
-        tags: [component],
-        answer: answer('{"v":3}'),
-      }),
-    ).toBe(true)
+    expect(await storeFill(key, after.snapshot, '{"v":3}')).toBe(true)
     const hit = await lookup(server.payload, key)
     expect('hit' in hit && hit.hit.body).toBe('{"v":3}')
   })
@@ -137,15 +116,6 @@ describe('the fence between a fill and a write', () => {
     } finally {
       await writer.end()
     }
-    expect(
-      await storeAnswer(server.payload, {
-        key,
-        path: 'fence',
-        snapshot: found.snapshot,
-        computedAt: new Date(),
-        tags: [component],
-        answer: answer('{"v":4}'),
-      }),
-    ).toBe(true)
+    expect(await storeFill(key, found.snapshot, '{"v":4}')).toBe(true)
   })
 })
