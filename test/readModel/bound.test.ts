@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { trim } from '../../plugins/cwa/dist/features/readModel/store.js'
+import { resolveOptions } from '../../plugins/cwa/dist/options.js'
 import { runPayloadCommand } from '../support/command'
 import { startTestServer, type TestServer } from '../support/server'
 import { waitFor } from '../support/wait'
@@ -55,6 +56,19 @@ describe('the read model’s bound', () => {
     const refused = await runPayloadCommand('cwa:read-model:empty', ['--all'], { DATABASE_URL: server.databaseUrl })
     expect(refused.code).toBe(1)
   }, 120_000)
+})
+
+describe('readModel options', () => {
+  it('refuses a bound out of range and an enabled that is not a boolean, naming the option', () => {
+    for (const maxEntries of [99, 1.5, 10_000_001, '100'])
+      expect(() => resolveOptions({ readModel: { maxEntries: maxEntries as never } })).toThrow(
+        /readModel\.maxEntries must be a whole number from 100 to 10000000/,
+      )
+    expect(() => resolveOptions({ readModel: { enabled: 'yes' as never } })).toThrow(
+      /readModel\.enabled must be a boolean/,
+    )
+    expect(resolveOptions({}).readModel).toEqual({ enabled: true, maxEntries: 20_000 })
+  })
 })
 
 describe('readModel.enabled: false', () => {
