@@ -12,6 +12,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Payload } from 'payload'
 import { buildSiteConfig } from '../../payload.config'
+import type { CwaPluginOptions } from '../../plugins/cwa/dist/options.js'
 import { closePayload } from '../../plugins/cwa/dist/core/utils/closePayload.js'
 import { createApp } from '../../plugins/cwa/dist/server/express.js'
 import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
@@ -174,6 +175,28 @@ const steps: Step[] = [
     site.paths.push(path)
     return `route moved to ${path}: ${response.status}`
   },
+  // JSON-LD: the route taken off line (its go-live moved to next year): the page and its components stop answering.
+  async (site) => {
+    const response = await server.patch(
+      site.route,
+      { liveAt: new Date(Date.now() + 365 * 86400_000).toISOString() },
+      { token: admin },
+    )
+    return `route off line: ${response.status}`
+  },
+  // Payload REST: the route live again.
+  async (site) => {
+    const response = await server.request(
+      'PATCH',
+      `/api/routes/${idOf(site.route)}`,
+      { liveAt: PAST },
+      {
+        contentType: 'application/json',
+        headers: { accept: 'application/json', cookie: `api_component=${encodeURIComponent(admin)}` },
+      },
+    )
+    return `route live again (REST): ${response.status}`
+  },
   // Local API: the page's title.
   async (site, random) => {
     await server.payload.update({ collection: 'pages', id: idOf(site.page), data: { title: `T ${random()}` } as never })
@@ -200,12 +223,15 @@ const steps: Step[] = [
   },
 ]
 
-beforeAll(async () => {
-  server = await startTestServer()
-  admin = await server.tokenFor('ROLE_ADMIN')
-  // The same site on the same database, the read model off: Payload's path, for comparison.
+/** The site with the read model, and the same site on the same database with it off (Payload's path). */
+async function startPair(options: Partial<CwaPluginOptions>, role: 'ROLE_ADMIN' | 'ROLE_SUPER_ADMIN'): Promise<void> {
+  server = await startTestServer({ options })
+  admin = await server.tokenFor(role)
   const payload = await startPayload({
-    config: buildSiteConfig({ databaseUrl: server.databaseUrl, options: { readModel: { enabled: false } } }),
+    config: buildSiteConfig({
+      databaseUrl: server.databaseUrl,
+      options: { ...options, readModel: { enabled: false } },
+    }),
     key: `${server.database}-plain`,
     migrate: false,
   })
@@ -214,82 +240,101 @@ beforeAll(async () => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })
   plain = { payload, http, base: `http://127.0.0.1:${(http.address() as AddressInfo).port}` }
-}, 120_000)
+}
 
-afterAll(async () => {
+async function stopPair(): Promise<void> {
   if (plain) {
     await new Promise((resolve) => plain.http.close(resolve))
     await closePayload(plain.payload)
   }
   await server?.close()
-})
+}
+
+async function compareAfterRandomWrites(): Promise<void> {
+  const seed = Number(process.env.READ_MODEL_SEED ?? Date.now() % 1_000_000)
+  const random = generator(seed)
+  const layout = await postFixture(server, '/_api/_/layouts', { reference: 'eq-layout' }, admin)
+  const group = await postFixture(
+    server,
+    '/_api/_/component_groups',
+    { reference: 'eq-group', location: 'main' },
+    admin,
+  )
+  const page = await postFixture(
+    server,
+    '/_api/_/pages',
+    { reference: 'eq-page', title: 'Equivalence', layout: layout['@id'], componentGroups: [group['@id']] },
+    admin,
+  )
+  const route = await postFixture(server, '/_api/_/routes', { path: '/eq', page: page['@id'] }, admin)
+  const site: Site = {
+    layout: layout['@id'],
+    page: page['@id'],
+    group: group['@id'],
+    route: route['@id'],
+    paths: ['/eq'],
+    components: [],
+    drafts: [],
+    positions: [],
+    pending: [],
+  }
+  for (let i = 0; i < 3; i++) await steps[2]!(site, random)
+  await steps[3]!(site, random)
+  const done: string[] = []
+  let hits = 0
+  let compared = 0
+  for (let step = 0; step < STEPS; step++) {
+    done.push(await steps[Math.floor(random() * steps.length)]!(site, random))
+    // Twice: the first read may fill the store, the second is served from it.
+    for (const round of [1, 2]) {
+      for (const path of reads(site)) {
+        // Read both again only when a scheduled moment passed between the two reads (they then differ rightly).
+        let stored: Awaited<ReturnType<typeof anonymous>>
+        let computed: Awaited<ReturnType<typeof anonymous>>
+        let straddled: boolean
+        let tries = 0
+        do {
+          const t0 = Date.now()
+          stored = await anonymous(server.url, path)
+          computed = await anonymous(plain.base, path)
+          straddled = site.pending.some((at) => at >= t0 - 50 && at <= Date.now() + 50)
+        } while (straddled && ++tries < 3)
+        if (stored.source === 'hit') hits++
+        compared++
+        const context = `seed ${seed}, step ${step + 1} (${done.join(' / ')}), read ${round}: ${path} (${stored.source || 'not kept'})`
+        expect({ context, status: stored.status, body: stored.body.replaceAll(server.url, plain.base) }).toEqual({
+          context,
+          status: computed.status,
+          body: computed.body,
+        })
+      }
+    }
+    // A scheduled moment passed since: the reads after it must show it (nothing is stored past it).
+    const due = site.pending.filter((at) => at <= Date.now())
+    site.pending = site.pending.filter((at) => at > Date.now())
+    if (due.length > 0) done.push(`${due.length} scheduled moment(s) passed`)
+  }
+  // Not a vacuous comparison: most second reads came from the store.
+  expect(hits).toBeGreaterThan(compared / 4)
+}
 
 describe('the read model against Payload’s path', () => {
+  beforeAll(() => startPair({}, 'ROLE_ADMIN'), 120_000)
+  afterAll(stopPair)
+
   it('answers every public read as Payload’s path does, after every step of a random sequence of writes', async () => {
-    const seed = Number(process.env.READ_MODEL_SEED ?? Date.now() % 1_000_000)
-    const random = generator(seed)
-    const layout = await postFixture(server, '/_api/_/layouts', { reference: 'eq-layout' }, admin)
-    const group = await postFixture(
-      server,
-      '/_api/_/component_groups',
-      { reference: 'eq-group', location: 'main' },
-      admin,
-    )
-    const page = await postFixture(
-      server,
-      '/_api/_/pages',
-      { reference: 'eq-page', title: 'Equivalence', layout: layout['@id'], componentGroups: [group['@id']] },
-      admin,
-    )
-    const route = await postFixture(server, '/_api/_/routes', { path: '/eq', page: page['@id'] }, admin)
-    const site: Site = {
-      layout: layout['@id'],
-      page: page['@id'],
-      group: group['@id'],
-      route: route['@id'],
-      paths: ['/eq'],
-      components: [],
-      drafts: [],
-      positions: [],
-      pending: [],
-    }
-    for (let i = 0; i < 3; i++) await steps[2]!(site, random)
-    await steps[3]!(site, random)
-    const done: string[] = []
-    let hits = 0
-    let compared = 0
-    for (let step = 0; step < STEPS; step++) {
-      done.push(await steps[Math.floor(random() * steps.length)]!(site, random))
-      // Twice: the first read may fill the store, the second is served from it.
-      for (const round of [1, 2]) {
-        for (const path of reads(site)) {
-          // Read both again only when a scheduled moment passed between the two reads (they then differ rightly).
-          let stored: Awaited<ReturnType<typeof anonymous>>
-          let computed: Awaited<ReturnType<typeof anonymous>>
-          let straddled: boolean
-          let tries = 0
-          do {
-            const t0 = Date.now()
-            stored = await anonymous(server.url, path)
-            computed = await anonymous(plain.base, path)
-            straddled = site.pending.some((at) => at >= t0 - 50 && at <= Date.now() + 50)
-          } while (straddled && ++tries < 3)
-          if (stored.source === 'hit') hits++
-          compared++
-          const context = `seed ${seed}, step ${step + 1} (${done.join(' / ')}), read ${round}: ${path} (${stored.source || 'not kept'})`
-          expect({ context, status: stored.status, body: stored.body.replaceAll(server.url, plain.base) }).toEqual({
-            context,
-            status: computed.status,
-            body: computed.body,
-          })
-        }
-      }
-      // A scheduled moment passed since: the reads after it must show it (nothing is stored past it).
-      const due = site.pending.filter((at) => at <= Date.now())
-      site.pending = site.pending.filter((at) => at > Date.now())
-      if (due.length > 0) done.push(`${due.length} scheduled moment(s) passed`)
-    }
-    // Not a vacuous comparison: most second reads came from the store.
-    expect(hits).toBeGreaterThan(compared / 4)
+    await compareAfterRandomWrites()
+  }, 600_000)
+})
+
+describe('the read model against Payload’s path, under route gates (routableSecurity)', () => {
+  // Public access follows live routes: a route taken off line, a position removed change what anonymous callers
+  // may read without touching the records read. The attack guarded against: content of a page whose route went
+  // off line still served from the store.
+  beforeAll(() => startPair({ routableSecurity: 'ROLE_SUPER_ADMIN' }, 'ROLE_SUPER_ADMIN'), 120_000)
+  afterAll(stopPair)
+
+  it('answers every public read as Payload’s path does, after every step of a random sequence of writes', async () => {
+    await compareAfterRandomWrites()
   }, 600_000)
 })

@@ -40,6 +40,8 @@ export interface ResponseInfo {
   headers: Headers
   /** The JSON-LD body the handler returned (undefined for raw and empty bodies). */
   body?: unknown
+  /** Tags of shared state the answer depended on besides the records its body names (core/utils/readDependencies). */
+  dependencies?: readonly string[]
 }
 
 /** A read before the pipeline runs it, as `answerStored` hooks see it. */
@@ -61,6 +63,8 @@ export interface ComputedAnswer {
   body: string | null
   /** The JSON-LD body with the service's own IRIs (before any profile rewrote them). */
   json?: unknown
+  /** Tags of shared state the answer depended on besides the records its body names. */
+  dependencies: readonly string[]
 }
 
 /** What an `answerStored` hook found: a stored answer to send as it is, or a fill to run the pipeline in. */

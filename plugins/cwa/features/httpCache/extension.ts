@@ -5,7 +5,7 @@ import { anonymousCacheLifetime } from './lifetime.js'
 import { amendHttpCacheDocs } from './openapi.js'
 import { cacheTagsOf } from './tags.js'
 
-/** The cache tags header of a read: the IRIs its body contains (see tags.ts). */
+/** The cache tags header of a read: the IRIs its body contains (see tags.ts) and the shared state it depended on. */
 function tagResponse(response: ResponseInfo): void {
   const header = getOptions(response.payload.config).httpCache.tagHeader
   if (
@@ -15,7 +15,7 @@ function tagResponse(response: ResponseInfo): void {
     response.body === undefined
   )
     return
-  const tags = cacheTagsOf(response.body, getRegistry(response.payload.config))
+  const tags = [...cacheTagsOf(response.body, getRegistry(response.payload.config)), ...(response.dependencies ?? [])]
   if (tags.length > 0) response.headers.set(header, tags.join(' '))
 }
 

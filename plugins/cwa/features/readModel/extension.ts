@@ -106,32 +106,49 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
         answer.headers.set(READ_MODEL_HEADER, 'miss')
         if (answer.status !== 200 || answer.body === null || request.method !== 'GET') return
         if (/\b(private|no-store)\b/.test(answer.headers.get('cache-control') ?? '')) return
-        const registry = getRegistry(payload.config)
-        const own = `${registry.apiPrefix}${request.path}`
-        const tags = new Set(cacheTagsOf(answer.json, registry))
-        // The resource or collection the path names, even when the body does not repeat it.
-        if (registry.parseIri(own)) tags.add(own)
         const headers = [...answer.headers].filter(
           ([name]) => !NOT_KEPT.has(name) && name !== READ_MODEL_HEADER.toLowerCase(),
         )
-        // Kept beside the answer, not before it: the caller does not wait for the store's commit.
+        const body = answer.body
+        // Kept beside the answer, not before it: the caller waits neither for the tags nor for the store's commit.
         inBackground(
           payload,
-          storeAnswer(payload, {
-            key,
-            path: `${request.path}${request.url.search}`,
-            snapshot: found.snapshot,
-            computedAt: found.computedAt,
-            tags: [...tags],
-            answer: { status: answer.status, headers, body: answer.body },
-          }).catch((err: unknown) => {
-            // Only keeping it failed (the next read computes it again).
-            payload.logger.warn({ err, path: request.path }, 'The read model could not keep an answer')
-          }),
+          nextTurn()
+            .then(() =>
+              storeAnswer(payload, {
+                key,
+                path: `${request.path}${request.url.search}`,
+                snapshot: found.snapshot,
+                computedAt: found.computedAt,
+                tags: tagsOf(request, answer),
+                answer: { status: answer.status, headers, body },
+              }),
+            )
+            .catch((err: unknown) => {
+              // Only keeping it failed (the next read computes it again).
+              payload.logger.warn({ err, path: request.path }, 'The read model could not keep an answer')
+            }),
         )
       },
     },
   }
+}
+
+/** After the response went out (its bytes are written in this turn). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * What a stored answer is dropped by: every IRI in its body, the resource or
+ * collection its path names (even when the body does not repeat it), and
+ * what its reads depended on besides.
+ */
+function tagsOf(request: StoredReadRequest, answer: ComputedAnswer): string[] {
+  const registry = getRegistry(request.payload.config)
+  const own = `${registry.apiPrefix}${request.path}`
+  const tags = new Set(cacheTagsOf(answer.json, registry))
+  if (registry.parseIri(own)) tags.add(own)
+  for (const tag of answer.dependencies) tags.add(tag)
+  return [...tags]
 }
 
 export const readModelExtension: HydraExtension = {

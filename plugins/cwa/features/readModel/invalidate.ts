@@ -3,6 +3,7 @@ import { getRegistry } from '../../core/registry.js'
 import { runSql, sql } from '../../core/utils/sql.js'
 import { containersOf, tagsOfEvents } from '../httpCache/index.js'
 import { isPublished, publishableOf } from '../publishable/index.js'
+import { reachTagsOf } from '../routes/index.js'
 import { readModelReady, readModelTables } from './schema.js'
 import { momentsOf } from './moments.js'
 import { bucketsOf } from './tags.js'
@@ -22,8 +23,13 @@ export const invalidateStoredAnswers: WriteListener = async (events, { payload, 
   if (!readModelReady(payload)) return
   // A draft, before and after the write, was never in an anonymous answer: an editor's draft edits cost nothing here.
   const seen = events.filter((event) => !hiddenFromAnonymous(payload, event))
-  const tags =
-    seen.length === 0 ? [] : [...new Set([...tagsOfEvents(payload, seen), ...(await containersOf(payload, seen, req))])]
+  const tags = [
+    ...new Set([
+      ...(seen.length === 0 ? [] : [...tagsOfEvents(payload, seen), ...(await containersOf(payload, seen, req))]),
+      // What live routes reach, which the route gates' answers depend on: any write, drafts included, may change it.
+      ...reachTagsOf(payload, events),
+    ]),
+  ]
   const scheduled = momentsOf(payload, events)
   if (tags.length === 0 && scheduled.length === 0) return
   const { invalidate } = readModelTables(payload)

@@ -58,8 +58,10 @@ export async function lookup(payload: Payload, key: string, pool: Pool = poolOf(
     snapshot: string
     now: Date
     next_moment: Date | null
-  }>(
-    `WITH hit AS (
+  }>({
+    // Prepared once per connection: a lookup is on every public read, its planning would be a good part of it.
+    name: `${store}:lookup`,
+    text: `WITH hit AS (
        SELECT status, headers, body, served_at FROM "${store}" AS s
         WHERE key = $1
           AND NOT EXISTS (SELECT 1 FROM "${moments}" AS m WHERE m.at > s.computed_at AND m.at <= now())
@@ -67,8 +69,8 @@ export async function lookup(payload: Payload, key: string, pool: Pool = poolOf(
      SELECT hit.status, hit.headers, hit.body, hit.served_at, pg_current_snapshot()::text AS snapshot, now() AS now,
             (SELECT min(at) FROM "${moments}" WHERE at > now()) AS next_moment
        FROM (SELECT 1) AS one LEFT JOIN hit ON true`,
-    [key],
-  )
+    values: [key],
+  })
   const row = rows[0]!
   if (row.status === null || row.body === null)
     return { snapshot: row.snapshot, computedAt: row.now, nextMoment: row.next_moment }

@@ -15,6 +15,7 @@ export { routesCollection } from './collection.js'
 export { slugRouteGenerator, type RouteGenerator } from './generator.js'
 export { nextGoLive, soonestGoLive } from './liveness.js'
 export { announceRoutesGoneLive } from './goLive.js'
+export { reachTagsOf } from './access/dependencies.js'
 
 /** The routes collection itself is listed with the core collections (plugin.ts), in the contract's order. */
 export const routesFeature: CwaFeature = {

@@ -12,6 +12,7 @@ import { MAX_ANONYMOUS_BODY_BYTES, MAX_BODY_BYTES, readJsonBody } from './body.j
 import { buildContext } from './context.js'
 import { apiRuntime, type ApiRuntime } from './runtime.js'
 import type { EndpointMatch } from './table.js'
+import { recordingDependencies } from '../../core/utils/readDependencies.js'
 
 export const JSONLD = 'application/ld+json; charset=utf-8'
 
@@ -130,6 +131,7 @@ async function answerApiRequest(payload: Payload, incoming: IncomingApiRequest):
     headers: response.headers,
     body: typeof response.body === 'string' ? response.body : null,
     json: response.json,
+    dependencies: response.dependencies ?? [],
   })
   return notModified(incoming, response) ?? response
 }
@@ -160,7 +162,7 @@ async function answerInPipeline(
   incoming: IncomingApiRequest,
   path: string,
   sent: Sent,
-): Promise<ApiResponse & { json?: unknown }> {
+): Promise<ApiResponse & { json?: unknown; dependencies?: string[] }> {
   const payload = runtime.payload
   const headers = new Headers()
   // SERVER_URL when set: a Host header is the client's to choose (and would poison a shared cache).
@@ -193,7 +195,12 @@ async function answerInPipeline(
     }
     endpointPath = lookup.match.endpoint.path
     if (anonymousWrite && lookup.match.endpoint.access !== 'public') throw unauthorized()
-    const response = await runEndpoint(runtime, incoming, lookup.match, user, headers, sent)
+    // What the answer depended on besides its body (shared state a read consulted: core/utils/readDependencies).
+    const recorded = await recordingDependencies(() =>
+      runEndpoint(runtime, incoming, lookup.match, user, headers, sent),
+    )
+    const response = recorded.result
+    const dependencies = [...recorded.tags]
     for (const extension of runtime.extensions) {
       await extension.decorateResponse?.({
         payload,
@@ -203,9 +210,10 @@ async function answerInPipeline(
         status: response.status,
         headers: response.headers,
         body: response.json,
+        dependencies,
       })
     }
-    return response
+    return { ...response, dependencies }
   } catch (error) {
     return await errorResponse(runtime, error, {
       method: incoming.method,
@@ -262,7 +270,7 @@ async function runEndpoint(
   user: PayloadRequest['user'] | null,
   headers: Headers,
   sent: Sent,
-): Promise<ApiResponse & { json?: unknown }> {
+): Promise<ApiResponse & { json?: unknown; dependencies?: string[] }> {
   // Anonymous callers (login, registration, form submits) send small bodies: 64 KiB, against 21 MiB signed in.
   const limit = user ? MAX_BODY_BYTES : MAX_ANONYMOUS_BODY_BYTES
   const streamed = match.endpoint.body === 'stream'

@@ -3,6 +3,8 @@ import { getOptions } from '../../../core/registry.js'
 import type { ResolvedCwaOptions } from '../../../core/options.js'
 import { passes } from '../../../core/roles.js'
 import { isRouteAdmin } from '../fields.js'
+import { dependsOn } from '../../../core/utils/readDependencies.js'
+import { ROUTE_REACH_TAG } from './dependencies.js'
 import { failedRules, itemPattern, likePattern } from './rules.js'
 import { key, locatedComponents, reachableComponents, reachRows, routeIdsOutsideRules } from './reachable.js'
 
@@ -126,6 +128,7 @@ export async function routeReadAccess(req: PayloadRequest): Promise<true | Where
 /** Collection reads of pages, page data and components: only records with their own live route (components: reachable, or placed nowhere). */
 export async function contentListAccess(req: PayloadRequest, slug: string, kind: GatedKind): Promise<true | Where> {
   if (seesAllContent(req.user, optionsOf(req))) return true
+  dependsOn(ROUTE_REACH_TAG)
   if (kind !== 'component') {
     const { routed } = await publicView(req)
     return idIn([...routed].filter((k) => k.startsWith(`${slug}:`)).map((k) => k.slice(slug.length + 1)))
@@ -145,6 +148,7 @@ export async function contentItemAllowed(
   id: string,
 ): Promise<boolean> {
   if (seesAllContent(req.user, optionsOf(req))) return true
+  dependsOn(ROUTE_REACH_TAG)
   if (kind !== 'component') return (await publicView(req)).reachable.has(key(slug, id))
   if ((await publicComponents(req)).has(key(slug, id))) return true
   return (await locatedComponents(req.payload, slug, [id], req)).size === 0
