@@ -158,7 +158,12 @@ async function main(): Promise<void> {
   const instances: Instance[] = []
   let proxy: Proxy | null = null
   // The instances share this run's data directory: its JWT keys and Payload secret.
-  const instanceEnv = { DATABASE_URL: `${PG}/${DB}`, CWA_DATA_DIR: path.resolve(process.env.CWA_DATA_DIR) }
+  // Several instances on one database: no embedded Mercure hub (it serves one instance and refuses a second).
+  const instanceEnv = {
+    DATABASE_URL: `${PG}/${DB}`,
+    CWA_DATA_DIR: path.resolve(process.env.CWA_DATA_DIR),
+    MERCURE_EMBEDDED: '0',
+  }
   try {
     await seedDemo(payload, { apiPrefix: '/_api' })
     // Two published components per connection to edit (at least 20).

@@ -62,6 +62,7 @@ export type {
 } from './features/uploads/index.js'
 export { type RouteGenerator, slugRouteGenerator } from './features/routes/index.js'
 export { PurgeFailed, purgeHttpCache, purgeRenderedHtml } from './features/httpCache/index.js'
+export { closeEmbeddedHub, EmbeddedHubRefused, startEmbeddedHub } from './features/realtime/index.js'
 export {
   emptyStore as emptyReadModel,
   READ_MODEL_HEADER,

@@ -5,6 +5,18 @@ import { deepMerge } from './deepMerge'
 import { siteStorage } from './storage'
 
 /**
+ * MERCURE_EMBEDDED: `1` or `0`; unset, on outside production, so that live
+ * updates work out of the box in development. In production a real hub
+ * (MERCURE_URL) is the rule: the embedded one serves one instance only.
+ */
+function embeddedHub(env: Record<string, string | undefined>): boolean {
+  const value = env.MERCURE_EMBEDDED?.trim()
+  if (value === undefined || value === '') return env.NODE_ENV !== 'production'
+  if (value === '1' || value === '0') return value === '1'
+  throw new Error(`MERCURE_EMBEDDED must be 1 or 0 (got ${JSON.stringify(value)})`)
+}
+
+/**
  * Plugin options of the reference deployment: its defaults, then the JSON
  * object of CWA_CONFIG_FILE deep-merged over them. A key of the file the
  * plugin does not know stops the start (the message names the file, the
@@ -16,11 +28,12 @@ export function siteOptions(env: Record<string, string | undefined> = process.en
     websiteName: 'CWA Reference Site',
     users: { allowRegistration: false },
     forms: { types: siteFormTypes },
-    // Real-time updates: off while MERCURE_URL is unset (reference-deployment.md).
+    // Real-time updates: to the hub at MERCURE_URL, else to the embedded hub (docs/realtime.md).
     mercure: {
       url: env.MERCURE_URL ?? null,
       publicUrl: env.MERCURE_PUBLIC_URL ?? null,
       jwtSecret: env.MERCURE_JWT_SECRET ?? null,
+      embedded: embeddedHub(env),
     },
     // The shared HTTP cache's purger: none unless CACHE_PURGER says varnish (then VARNISH_URL and SERVER_URL are required).
     httpCache: { purger: (env.CACHE_PURGER ?? 'none') as 'none' | 'varnish', varnishUrl: env.VARNISH_URL ?? null },

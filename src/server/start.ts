@@ -2,7 +2,8 @@
  * `npm start`: the reference site on one port. The port is taken first (a
  * busy port fails at once; until the site is ready it answers 503 with
  * Retry-After), then the database (embedded when DATABASE_URL is unset),
- * migrations, demo seed, JWT keys, then Express with the JSON-LD API and
+ * migrations, demo seed, the embedded Mercure hub (MERCURE_URL unset,
+ * outside production), JWT keys, then Express with the JSON-LD API and
  * Payload's REST API; the admin panel is prepared (built on the first
  * start) while the APIs already answer, /admin answering a "building" page
  * meanwhile. SIGTERM, SIGINT and SIGHUP stop it cleanly: requests in flight
@@ -18,7 +19,14 @@ import type { Payload } from 'payload'
 import { buildSiteConfig } from '../../payload.config'
 import { onPoolError } from '../config/databasePool'
 import { projectRoot } from '../config/projectRoot'
-import { closePayload, getOptions, isDatabaseUnavailable, loadJwtKeys } from 'payload-cwa'
+import {
+  closeEmbeddedHub,
+  closePayload,
+  getOptions,
+  isDatabaseUnavailable,
+  loadJwtKeys,
+  startEmbeddedHub,
+} from 'payload-cwa'
 import { createApp } from 'payload-cwa/express'
 import { seedDemo } from '../seed/demo'
 import { startPayload } from './bootstrap'
@@ -114,6 +122,8 @@ async function main(): Promise<void> {
     stopAdmin?.()
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     server.closeIdleConnections()
+    // The embedded hub's event streams are requests that never finish by themselves: end them first.
+    if (payload) await closeEmbeddedHub(payload)
     const deadline = Date.now() + SHUTDOWN_GRACE
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
     if (inFlight > 0)
@@ -166,6 +176,9 @@ async function main(): Promise<void> {
   })
   quietDatabaseOutages(started)
   const options = getOptions(started.config)
+  // MERCURE_URL unset: the embedded hub (MERCURE_EMBEDDED), refused when the deployment has several instances.
+  const hub = await startupStep('the embedded Mercure hub', () => startEmbeddedHub(started))
+  if (stopping) return
   const keys = await loadJwtKeys(process.env, log.info)
 
   // The admin panel (Next.js), prepared after the APIs answer: until it is ready /admin says so.
@@ -191,6 +204,9 @@ async function main(): Promise<void> {
     adminEnabled
       ? `Admin panel:      ${base}${started.config.routes.admin} (preparing: answers 503 until it is ready)`
       : 'Admin panel:      disabled (ADMIN_PANEL=0)',
+  )
+  started.logger.info(
+    `Mercure hub:      ${hub ? `${base}/.well-known/mercure (embedded)` : (options.mercure.publicUrl ?? 'off (set MERCURE_URL, or MERCURE_EMBEDDED=1 for one instance)')}`,
   )
   started.logger.info(
     `Database:         ${database.embedded ? (database.dataDir ? `embedded PostgreSQL (data in ${database.dataDir})` : 'embedded PostgreSQL started by another process') : 'DATABASE_URL'}`,

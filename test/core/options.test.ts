@@ -244,6 +244,8 @@ describe('defaults', () => {
         retries: 2,
         retryDelay: 250,
         timeout: 5000,
+        embedded: false,
+        hub: { maxSubscribers: 1000, history: 1000, maxBufferedBytes: 1024 * 1024, heartbeat: 15000 },
       },
       // The admin's "View on site" and Live Preview: off until the front end's URL is given.
       frontEndUrl: null,

@@ -1,10 +1,15 @@
 /**
- * The test Mercure hub (test/support/mercureHub.ts) follows the protocol the
- * service relies on: checked here so the real-time tests can trust it.
+ * The library's Mercure hub (plugins/cwa/features/realtime/hub, the one the
+ * reference site embeds), served on a loopback port of its own by
+ * test/support/mercureHub.ts: the protocol the service and browsers rely on,
+ * and its limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { SignJWT } from 'jose'
+import { connect } from 'node:net'
+import type { HubLimits } from '../../plugins/cwa/dist/features/realtime/options.js'
 import { type MercureTestHub, selectorMatches, startMercureHub, subscribe } from '../support/mercureHub'
+import { waitFor } from '../support/wait'
 
 const SECRET = 'hub-test-secret-of-enough-length!'
 let hub: MercureTestHub
@@ -15,15 +20,25 @@ const jwt = (mercure: Record<string, unknown>, secret = SECRET) =>
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(secret))
 
-async function publish(fields: Record<string, string | string[]>, token?: string) {
+async function publish(fields: Record<string, string | string[]>, token?: string, url = hub.url) {
   const body = new URLSearchParams()
   for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(key, v)
-  const response = await fetch(hub.url, {
+  const response = await fetch(url, {
     method: 'POST',
     body,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   })
-  return { status: response.status, text: await response.text() }
+  return { status: response.status, text: await response.text(), headers: response.headers }
+}
+
+/** A hub of its own with these limits, closed after `fn`. */
+async function withHub(limits: Partial<HubLimits>, fn: (other: MercureTestHub) => Promise<void>): Promise<void> {
+  const other = await startMercureHub({ publisherSecret: SECRET, limits })
+  try {
+    await fn(other)
+  } finally {
+    await other.close()
+  }
 }
 
 beforeAll(async () => {
@@ -105,5 +120,158 @@ describe('subscribing', () => {
       byHeader.close()
       byQuery.close()
     }
+  })
+})
+
+describe('the protocol, further', () => {
+  it('attack: a publisher JWT in a cookie does not publish (a page of another site could send it); every topic must be allowed', async () => {
+    const publisher = await jwt({ publish: ['*'] })
+    const response = await fetch(hub.url, {
+      method: 'POST',
+      body: new URLSearchParams({ topic: 'https://x/a', data: '{}' }),
+      headers: { cookie: `mercureAuthorization=${publisher}` },
+    })
+    expect(response.status).toBe(401)
+    const partly = await jwt({ publish: ['https://x/{id}'] })
+    expect((await publish({ topic: ['https://x/a', 'https://y/b'], data: '{}' }, partly)).status).toBe(403)
+    expect((await publish({ topic: ['https://x/a', 'https://x/b'], data: '{}' }, partly)).status).toBe(200)
+  })
+
+  it("the publisher's id, type and retry become the message's id, event and retry; line breaks of any kind become data lines", async () => {
+    const publisher = await jwt({ publish: ['*'] })
+    const sub = await subscribe(hub.url, ['https://x/fields'])
+    try {
+      const sent = await publish(
+        { topic: 'https://x/fields', data: 'one\r\ntwo\rthree', id: 'urn:test:fields', type: 'change', retry: '5000' },
+        publisher,
+      )
+      expect(sent).toMatchObject({ status: 200, text: 'urn:test:fields' })
+      const message = await sub.waitFor((m) => m.id === 'urn:test:fields')
+      expect(message).toEqual({ id: 'urn:test:fields', data: 'one\ntwo\nthree', event: 'change', retry: 5000 })
+    } finally {
+      sub.close()
+    }
+  })
+
+  it('attack: an id or type with a line break (it would forge SSE fields) and a retry that is not a number are refused (400)', async () => {
+    const publisher = await jwt({ publish: ['*'] })
+    const forged: Array<Record<string, string>> = [
+      { id: 'a\ndata: forged' },
+      { type: 'x\r\nid: forged' },
+      { retry: '10; data: x' },
+    ]
+    for (const fields of forged)
+      expect((await publish({ topic: 'https://x/a', data: '{}', ...fields }, publisher)).status).toBe(400)
+  })
+
+  it('CORS: no header for an origin the hub does not allow; the subscription answers SSE with the last id', async () => {
+    const sub = await subscribe(hub.url, ['*'], { headers: { origin: 'https://elsewhere.example' } })
+    try {
+      expect(sub.headers.get('content-type')).toBe('text/event-stream')
+      expect(sub.headers.get('access-control-allow-origin')).toBeNull()
+      expect(sub.headers.get('last-event-id')).toBe(hub.updates.at(-1)?.id ?? 'earliest')
+    } finally {
+      sub.close()
+    }
+  })
+})
+
+describe('limits', () => {
+  it('beyond maxSubscribers a subscription is answered 503 with Retry-After; a closed one frees its place', async () => {
+    await withHub({ maxSubscribers: 2 }, async (limited) => {
+      const first = await subscribe(limited.url, ['*'])
+      const second = await subscribe(limited.url, ['*'])
+      const third = await subscribe(limited.url, ['*'])
+      try {
+        expect([first.status, second.status, third.status]).toEqual([200, 200, 503])
+        expect(third.headers.get('retry-after')).toBe('10')
+        first.close()
+        await waitFor(async () => limited.hub.size === 1, { timeout: 5000, message: 'the closed subscription to go' })
+        const again = await subscribe(limited.url, ['*'])
+        expect(again.status).toBe(200)
+        again.close()
+      } finally {
+        for (const sub of [first, second, third]) sub.close()
+      }
+    })
+  })
+
+  it('the history keeps the last `history` updates: earliest replays those, an id that left it replays nothing', async () => {
+    await withHub({ history: 3 }, async (limited) => {
+      const publisher = await jwt({ publish: ['*'] })
+      const ids: string[] = []
+      for (const n of [1, 2, 3, 4, 5])
+        ids.push((await publish({ topic: 'https://x/h', data: `u${n}` }, publisher, limited.url)).text)
+      const earliest = await subscribe(limited.url, ['*'], { query: { lastEventID: 'earliest' } })
+      const gone = await subscribe(limited.url, ['*'], { headers: { 'last-event-id': ids[0]! } })
+      const kept = await subscribe(limited.url, ['*'], { headers: { 'last-event-id': ids[2]! } })
+      try {
+        await earliest.waitFor((m) => m.data === 'u5')
+        await kept.waitFor((m) => m.data === 'u5')
+        expect(earliest.messages.map((m) => m.data)).toEqual(['u3', 'u4', 'u5'])
+        expect(kept.messages.map((m) => m.data)).toEqual(['u4', 'u5'])
+        // Where the hub is: the client can tell it missed updates.
+        expect(gone.headers.get('last-event-id')).toBe(ids[4])
+        await publish({ topic: 'https://x/h', data: 'u6' }, publisher, limited.url)
+        await gone.waitFor((m) => m.data === 'u6')
+        expect(gone.messages.map((m) => m.data)).toEqual(['u6'])
+      } finally {
+        for (const sub of [earliest, gone, kept]) sub.close()
+      }
+    })
+  })
+
+  it('heartbeats: a comment every `heartbeat` ms on an idle stream', async () => {
+    await withHub({ heartbeat: 100 }, async (limited) => {
+      const sub = await subscribe(limited.url, ['*'])
+      try {
+        // The first comment opens the stream; heartbeats follow.
+        await waitFor(async () => sub.comments >= 4, { timeout: 3000, message: 'three heartbeats' })
+      } finally {
+        sub.close()
+      }
+    })
+  })
+
+  it('an update as large as a subscriber buffer is refused (413); a subscriber that reads nothing is disconnected once it leaves more than maxBufferedBytes unread, the others get everything', async () => {
+    const bound = 64 * 1024
+    await withHub({ maxBufferedBytes: bound }, async (limited) => {
+      const publisher = await jwt({ publish: ['*'] })
+      expect((await publish({ topic: 'https://x/big', data: 'x'.repeat(bound) }, publisher, limited.url)).status).toBe(
+        413,
+      )
+      const reader = await subscribe(limited.url, ['*'])
+      // A client that sends its request and then never reads: what the hub writes piles up.
+      const stalled = connect(Number(new URL(limited.url).port), '127.0.0.1')
+      stalled.write('GET /.well-known/mercure?topic=* HTTP/1.1\r\nHost: hub\r\nAccept: text/event-stream\r\n\r\n')
+      await new Promise((resolve) => stalled.once('data', resolve))
+      stalled.pause()
+      await waitFor(async () => limited.hub.size === 2, { timeout: 5000, message: 'both subscriptions' })
+      try {
+        const data = 'y'.repeat(bound - 1024)
+        let sent = 0
+        while (limited.slowConsumers === 0 && sent < 2000) {
+          await publish({ topic: 'https://x/big', data, id: `urn:big:${sent}` }, publisher, limited.url)
+          sent += 1
+        }
+        expect(limited.slowConsumers).toBe(1)
+        expect(limited.hub.size).toBe(1)
+        await reader.waitFor((m) => m.id === `urn:big:${sent - 1}`, 10_000)
+        expect(reader.messages.filter((m) => m.data === data)).toHaveLength(sent)
+      } finally {
+        stalled.destroy()
+        reader.close()
+      }
+    })
+  })
+
+  it('stopping ends every open stream and refuses new subscriptions (503)', async () => {
+    const other = await startMercureHub({ publisherSecret: SECRET })
+    const sub = await subscribe(other.url, ['*'])
+    other.hub.close()
+    await sub.ended
+    const late = await subscribe(other.url, ['*'])
+    expect(late.status).toBe(503)
+    await other.close()
   })
 })

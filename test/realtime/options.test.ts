@@ -1,4 +1,7 @@
-/** The real-time options: off without a hub URL, the secret required with one, the reference deployment's variables. */
+/**
+ * The real-time options: off without a hub URL (unless the embedded hub runs), the secret required with one, the
+ * embedded hub's limits, the reference deployment's variables.
+ */
 import { describe, expect, it } from '@jest/globals'
 import { resolveOptions } from 'payload-cwa'
 import { siteOptions } from '../../src/config/siteOptions'
@@ -41,5 +44,23 @@ describe('mercure options', () => {
     expect(() =>
       resolveOptions({ mercure: { url: 'http://hub/', jwtSecret: 'x', cookie: { sameSite: 'loose' as never } } }),
     ).toThrow('mercure.cookie.sameSite')
+  })
+
+  it('the embedded hub: off in the library, on in the reference deployment outside production (MERCURE_EMBEDDED=1|0)', () => {
+    expect(resolveOptions({}).mercure).toMatchObject({
+      embedded: false,
+      hub: { maxSubscribers: 1000, history: 1000, maxBufferedBytes: 1048576, heartbeat: 15000 },
+    })
+    const embedded = (env: Record<string, string | undefined>) => resolveOptions(siteOptions(env)).mercure.embedded
+    expect(embedded({})).toBe(true)
+    expect(embedded({ NODE_ENV: 'development' })).toBe(true)
+    expect(embedded({ NODE_ENV: 'production' })).toBe(false)
+    expect(embedded({ NODE_ENV: 'production', MERCURE_EMBEDDED: '1' })).toBe(true)
+    expect(embedded({ MERCURE_EMBEDDED: '0' })).toBe(false)
+    expect(() => siteOptions({ MERCURE_EMBEDDED: 'false' })).toThrow('MERCURE_EMBEDDED must be 1 or 0 (got "false")')
+    expect(
+      resolveOptions({ mercure: { hub: { maxSubscribers: 5, history: 0, maxBufferedBytes: 4096, heartbeat: 0 } } })
+        .mercure.hub,
+    ).toEqual({ maxSubscribers: 5, history: 0, maxBufferedBytes: 4096, heartbeat: 0 })
   })
 })

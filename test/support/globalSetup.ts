@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process'
 
 /** Runs test/support/prepare.ts in its own process and exports its environment to the workers. */
 export default function globalSetup(): void {
+  // Sites the tests start run without the embedded Mercure hub: several tests start more than one instance on a
+  // database (which it refuses); test/realtime/embeddedHub.test.ts turns it on.
+  process.env.MERCURE_EMBEDDED = '0'
   if (process.env.CWA_TEST_TEMPLATE) return
   const out = execFileSync('npx', ['tsx', 'test/support/prepare.ts'], {
     encoding: 'utf8',

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import type { Payload } from 'payload'
 import { getOptions } from '../core/registry.js'
+import { embeddedHubMiddleware, HUB_PATH } from '../features/realtime/index.js'
 import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle.js'
 import { type JwtKeys, useJwtKeys } from '../session/index.js'
 import { fetchHeaders, requestUrl } from './nodeRequest.js'
@@ -57,8 +58,9 @@ export interface AppOptions {
 
 /**
  * An Express application: Payload's REST API at /api, the JSON-LD API at
- * the API prefix (and its root endpoints), and the admin panel (Next.js)
- * for everything else.
+ * the API prefix (and its root endpoints), the embedded Mercure hub at
+ * /.well-known/mercure once `startEmbeddedHub` started it, and the admin
+ * panel (Next.js) for everything else.
  */
 export function createApp({ payload, keys, admin }: AppOptions): Express {
   if (keys) useJwtKeys(payload, keys)
@@ -66,6 +68,8 @@ export function createApp({ payload, keys, admin }: AppOptions): Express {
   app.disable('x-powered-by')
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
   app.set('query parser', 'simple')
+  // First: its streams stay open and touch no database (no read routing needed).
+  app.use(HUB_PATH, embeddedHubMiddleware(payload))
   // With read replicas: a signed-in or writing request reads from the primary, for every API below.
   app.use((req, _res, next) => withRequestReads(payload, req.method, (name) => req.get(name), next))
   app.use(payload.config.routes.api, payloadRestHandler(payload, payloadKeys.get(payload) ?? 'default'))

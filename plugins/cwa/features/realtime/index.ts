@@ -5,21 +5,29 @@
  * A subscriber of the write-event bus (core/events).
  */
 import type { WriteListener } from '../../core/events/index.js'
-import { getOptions } from '../../core/registry.js'
 import type { CwaFeature } from '../../hydra/feature.js'
 import { realtimeExtension } from './extension.js'
 import { publishUpdates } from './publisher.js'
+import { publishTarget } from './target.js'
 import { updatesFor } from './updates.js'
 
 export type { MercureOptions, ResolvedMercure } from './options.js'
 export { realtimeIdle } from './publisher.js'
 export { isRealtime } from './updates.js'
+export {
+  closeEmbeddedHub,
+  EmbeddedHubRefused,
+  embeddedHubMiddleware,
+  HUB_PATH,
+  startEmbeddedHub,
+} from './hub/embedded.js'
 
 /** Builds the updates of a committed transaction (reads, awaited) and sends them in the background. */
 const publishChanges: WriteListener = async (events, { payload, req }) => {
-  const mercure = getOptions(payload.config).mercure
-  if (!mercure.url) return
-  void publishUpdates(payload, await updatesFor(payload, req, events), mercure)
+  // The hub at mercure.url, else the embedded hub once started; neither: publishing is off.
+  const target = publishTarget(payload)
+  if (!target) return
+  void publishUpdates(payload, await updatesFor(payload, req, events), target)
 }
 
 export const realtimeFeature: CwaFeature = {

@@ -3,16 +3,23 @@ import type { CwaPluginOptions, ResolvedCwaOptions } from '../../core/options.js
 
 /**
  * Options of the real-time feature: where the Mercure hub is, the secret
- * its publisher JWTs are signed with, and the subscriber cookie. Every
- * default is here. Publishing is off until `url` is set (the reference
- * deployment maps MERCURE_URL, MERCURE_PUBLIC_URL and MERCURE_JWT_SECRET).
+ * its publisher JWTs are signed with, the subscriber cookie, and the
+ * embedded hub with its limits. Every default is here. Publishing is off
+ * until `url` is set or the embedded hub runs (the reference deployment maps
+ * MERCURE_URL, MERCURE_PUBLIC_URL, MERCURE_JWT_SECRET and MERCURE_EMBEDDED).
  */
 export interface MercureOptions {
   /** The hub's publish URL, as the service reaches it (MERCURE_URL). Unset: publishing is off. */
   url?: string | null
-  /** The hub's subscribe URL, as browsers reach it (MERCURE_PUBLIC_URL); announced in `Link: <...>; rel="mercure"`. Default: `url`. */
+  /**
+   * The hub's subscribe URL, as browsers reach it (MERCURE_PUBLIC_URL); announced in `Link: <...>; rel="mercure"`.
+   * Default: `url`; the embedded hub's: `/.well-known/mercure` on Payload's serverURL, else on the request's origin.
+   */
   publicUrl?: string | null
-  /** The HMAC secret (HS256) of publisher and subscriber JWTs (MERCURE_JWT_SECRET). Required with `url`. */
+  /**
+   * The HMAC secret (HS256) of publisher and subscriber JWTs (MERCURE_JWT_SECRET). Required with `url`; the
+   * embedded hub, when it is unset, derives its own from Payload's secret.
+   */
   jwtSecret?: string | null
   /** Base of the absolute IRIs used as topics (`https://example.com`). Default: Payload's serverURL. */
   topicBase?: string | null
@@ -26,7 +33,34 @@ export interface MercureOptions {
   retryDelay?: number
   /** Time allowed for one publish request, in ms. Default 5000. */
   timeout?: number
+  /**
+   * Without `url`: serve a hub in this process at `/.well-known/mercure` (the
+   * Express app of 'payload-cwa/express', once `startEmbeddedHub` ran). One
+   * instance only: the start refuses it when another instance on the
+   * database runs one, or with read replicas. Default false (the reference
+   * deployment: MERCURE_EMBEDDED, on outside production).
+   */
+  embedded?: boolean
+  /** Limits of the embedded hub. */
+  hub?: HubLimitOptions
 }
+
+export interface HubLimitOptions {
+  /** Open subscriptions at most; one more is answered 503. Default 1000. */
+  maxSubscribers?: number
+  /** Updates kept for `Last-Event-ID` replays (the oldest goes first). Default 1000. */
+  history?: number
+  /**
+   * Bytes a subscriber may leave unread before it is disconnected (a slow
+   * consumer must not grow the process's memory); also the largest update
+   * the hub takes. Default 1 MiB.
+   */
+  maxBufferedBytes?: number
+  /** Milliseconds between heartbeats (an SSE comment that keeps proxies from closing an idle stream); 0: none. Default 15000. */
+  heartbeat?: number
+}
+
+export type HubLimits = Required<HubLimitOptions>
 
 export interface ResolvedMercure {
   url: string | null
@@ -38,6 +72,8 @@ export interface ResolvedMercure {
   retries: number
   retryDelay: number
   timeout: number
+  embedded: boolean
+  hub: HubLimits
 }
 
 declare module '../../core/options.js' {
@@ -68,6 +104,8 @@ export const realtimeOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'mercure'>> =
     retries: true,
     retryDelay: true,
     timeout: true,
+    embedded: true,
+    hub: { maxSubscribers: true, history: true, maxBufferedBytes: true, heartbeat: true },
   },
 }
 
@@ -112,6 +150,13 @@ export function resolveRealtimeOptions(options: CwaPluginOptions): Pick<Resolved
       retries: count(given.retries, 2),
       retryDelay: count(given.retryDelay, 250),
       timeout: count(given.timeout, 5000),
+      embedded: given.embedded === true,
+      hub: {
+        maxSubscribers: count(given.hub?.maxSubscribers, 1000),
+        history: count(given.hub?.history, 1000),
+        maxBufferedBytes: count(given.hub?.maxBufferedBytes, 1024 * 1024),
+        heartbeat: count(given.hub?.heartbeat, 15_000),
+      },
     },
   }
 }

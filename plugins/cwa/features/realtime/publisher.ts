@@ -1,6 +1,9 @@
 import type { Payload } from 'payload'
+import { getOptions } from '../../core/registry.js'
+import { UpdateRefused } from './hub/hub.js'
 import { publisherJwt } from './jwt.js'
 import type { ResolvedMercure } from './options.js'
+import type { PublishTarget } from './target.js'
 
 /** One update of the Mercure protocol. */
 export interface HubUpdate {
@@ -19,13 +22,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 class HubRefusal extends Error {}
 
-async function post(update: HubUpdate, options: ResolvedMercure): Promise<void> {
+async function post(
+  update: HubUpdate,
+  target: Extract<PublishTarget, { kind: 'remote' }>,
+  options: ResolvedMercure,
+): Promise<void> {
   const body = new URLSearchParams({ topic: update.topic, data: update.data })
   if (update.private) body.set('private', 'on')
-  const response = await fetch(options.url!, {
+  const response = await fetch(target.url, {
     method: 'POST',
     headers: {
-      authorization: `Bearer ${await publisherJwt(options.jwtSecret!)}`,
+      authorization: `Bearer ${await publisherJwt(target.jwtSecret)}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
     body,
@@ -37,11 +44,24 @@ async function post(update: HubUpdate, options: ResolvedMercure): Promise<void> 
   if (!response.ok) throw new HubRefusal(`the hub refused the update: ${response.status}`)
 }
 
+/** Hands one update to the hub: over HTTP to a hub of its own, or a call to the embedded hub of this process. */
+async function deliver(update: HubUpdate, target: PublishTarget, options: ResolvedMercure): Promise<void> {
+  if (target.kind === 'remote') return post(update, target, options)
+  try {
+    target.hub.publish({ topics: [update.topic], data: update.data, private: update.private })
+  } catch (error) {
+    // Too large, or the hub is stopping: a retry would meet the same answer.
+    if (error instanceof UpdateRefused) throw new HubRefusal(`the embedded hub refused the update: ${error.message}`)
+    throw error
+  }
+}
+
 /** Sends one update: retried briefly while the hub is down, then dropped with an error log. Never throws. */
-async function send(payload: Payload, update: HubUpdate, options: ResolvedMercure): Promise<void> {
+async function send(payload: Payload, update: HubUpdate, target: PublishTarget): Promise<void> {
+  const options = getOptions(payload.config).mercure
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await post(update, options)
+      await deliver(update, target, options)
       return
     } catch (error) {
       const last = error instanceof HubRefusal || attempt >= options.retries
@@ -63,11 +83,11 @@ async function send(payload: Payload, update: HubUpdate, options: ResolvedMercur
  * its response is not held back: they are sent in the background, in order.
  * Returns the promise of this batch (tests, shutdown).
  */
-export function publishUpdates(payload: Payload, updates: HubUpdate[], options: ResolvedMercure): Promise<void> {
-  if (updates.length === 0 || !options.url || !options.jwtSecret) return queues.get(payload) ?? Promise.resolve()
+export function publishUpdates(payload: Payload, updates: HubUpdate[], target: PublishTarget): Promise<void> {
+  if (updates.length === 0) return queues.get(payload) ?? Promise.resolve()
   const previous = queues.get(payload) ?? Promise.resolve()
   const next = previous.then(async () => {
-    for (const update of updates) await send(payload, update, options)
+    for (const update of updates) await send(payload, update, target)
   })
   queues.set(payload, next)
   return next
