@@ -36,6 +36,7 @@ import { benchPagePublish } from './pagePublish'
 import { explain, logQueries, type LoggedQuery } from './sqlLog'
 import { BULK_ROUTES, setUpStructure } from './structure'
 import { benchReadModel } from './readModel'
+import { benchFrontEnd } from './frontEnd'
 import { readTargets, type ReadTarget } from './targets'
 import { measureTiming } from './timing'
 import { measureUpload } from './upload'
@@ -218,6 +219,13 @@ async function main(): Promise<void> {
   }
   if (!ONLY || ONLY.test('orphans')) printTable(await benchOrphans(payload, `${PG}/${DB}`))
   if (!ONLY || ONLY.test('page publish')) printTable(await benchPagePublish(payload, base, asAdmin))
+  if (!ONLY || ONLY.test('front end')) {
+    await idle()
+    printTable(await benchFrontEnd(`${PG}/${DB}`, { connections: CONNECTIONS, duration: DURATION, idle }))
+    console.log(
+      "Front end: every request the CWA Nuxt module sends to render the demo's home, blog and first article, anonymous, with compat: 'cwa-nuxt' (bench/frontEnd.ts); x path: pages/s over Payload's path (the read model off).",
+    )
+  }
   if (!ONLY || ONLY.test('read model')) {
     await idle()
     printTable(

@@ -68,6 +68,8 @@ function reads(site: Site): string[] {
   const routed = (path: string) => [
     `/_api/_/routes/${encodeURIComponent(path)}`,
     `/_api/_/resource_manifest/${encodeURIComponent(path)}`,
+    // The CWA Nuxt module's manifest (its profile only; a 404 without it, compared as well).
+    `/_api/_/routes_manifest/${path}`,
   ]
   return [
     site.layout,
@@ -80,6 +82,8 @@ function reads(site: Site): string[] {
     '/_api/component/html_contents',
     '/_api/component/html_contents?itemsPerPage=2&page=2',
     '/_api/_/component_positions',
+    '/_api/_/site_config_parameters',
+    '/_api/_/site_config_parameters/siteName',
     ...site.paths.flatMap(routed),
   ]
 }
@@ -196,6 +200,14 @@ const steps: Step[] = [
       },
     )
     return `route live again (REST): ${response.status}`
+  },
+  // JSON-LD: a site configuration parameter set (created the first time, changed after).
+  async (_site, random) => {
+    const value = `Site ${Math.floor(random() * 1e6)}`
+    const existing = await server.patch('/_api/_/site_config_parameters/siteName', { value }, { token: admin })
+    if (existing.status === 200) return `siteName changed: 200`
+    const created = await server.post('/_api/_/site_config_parameters', { key: 'siteName', value }, { token: admin })
+    return `siteName created: ${created.status}`
   },
   // Local API: the page's title.
   async (site, random) => {
@@ -320,6 +332,15 @@ async function compareAfterRandomWrites(): Promise<void> {
 
 describe('the read model against Payload’s path', () => {
   beforeAll(() => startPair({}, 'ROLE_ADMIN'), 120_000)
+  afterAll(stopPair)
+
+  it('answers every public read as Payload’s path does, after every step of a random sequence of writes', async () => {
+    await compareAfterRandomWrites()
+  }, 600_000)
+})
+
+describe('the read model against Payload’s path, with the CWA Nuxt module’s profile', () => {
+  beforeAll(() => startPair({ compat: 'cwa-nuxt' }, 'ROLE_ADMIN'), 120_000)
   afterAll(stopPair)
 
   it('answers every public read as Payload’s path does, after every step of a random sequence of writes', async () => {

@@ -64,11 +64,18 @@ function warnRarely(payload: Payload, err: unknown): void {
   payload.logger.warn({ err }, "The read model could not be read: reads take Payload's path meanwhile")
 }
 
+/**
+ * Public reads a front end sends on every page besides the cacheable ones
+ * (the HTTP cache's list): the site configuration, and the route manifest
+ * of the CWA Nuxt module's profile.
+ */
+const FRONT_END_READS = /^\/(_\/site_config_parameters|_\/routes_manifest)(\/|$)/
+
 /** Whether the read model takes this request: an anonymous GET or HEAD of a public read. */
 function eligible(request: StoredReadRequest): boolean {
   const { payload } = request
   if (!getOptions(payload.config).readModel.enabled || !readModelReady(payload)) return false
-  if (!CACHED_READS.test(request.path)) return false
+  if (!CACHED_READS.test(request.path) && !FRONT_END_READS.test(request.path)) return false
   return !needsPrimary(request.method, (name) => request.headers.get(name), {
     cookies: credentialCookieNames(payload),
   })
