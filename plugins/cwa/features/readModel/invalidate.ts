@@ -1,20 +1,19 @@
 import type { WriteEvent, WriteListener } from '../../core/events/index.js'
 import { getRegistry } from '../../core/registry.js'
 import { runSql, sql } from '../../core/utils/sql.js'
-import { containersOf, tagsOfEvents } from '../httpCache/index.js'
+import { tagsOfEvents } from '../httpCache/index.js'
 import { isPublished, publishableOf } from '../publishable/index.js'
-import { reachTagsOf } from '../routes/index.js'
+import { containerIrisSql, containerRootsOf, reachTagsOf } from '../routes/index.js'
 import { readModelReady, readModelTables } from './schema.js'
 import { momentsOf } from './moments.js'
-import { bucketsOf } from './tags.js'
 
 /**
  * A write drops the stored answers built from what it changed, in its own
  * transaction (a committing listener of the write events, on every API):
  * the tags are the HTTP cache's (each changed record, its type's
  * collection, the records its relationships point at before and after, the
- * structure holding it up to its pages), read in the transaction so the
- * write's own changes count. One call: it takes the tags' fence buckets
+ * structure holding it up to its pages, walked in SQL in the transaction so
+ * the write's own changes count). One statement: it takes the tags' fence buckets
  * (so a fill under way cannot store an answer older than this write), then
  * deletes the answers, and records the moments the write scheduled
  * (moments.ts) (schema.ts).
@@ -25,17 +24,19 @@ export const invalidateStoredAnswers: WriteListener = async (events, { payload, 
   const seen = events.filter((event) => !hiddenFromAnonymous(payload, event))
   const tags = [
     ...new Set([
-      ...(seen.length === 0 ? [] : [...tagsOfEvents(payload, seen), ...(await containersOf(payload, seen, req))]),
+      ...(seen.length === 0 ? [] : tagsOfEvents(payload, seen)),
       // What live routes reach, which the route gates' answers depend on: any write, drafts included, may change it.
       ...reachTagsOf(payload, events),
     ]),
   ]
   const scheduled = momentsOf(payload, events)
+  const roots = containerRootsOf(payload, seen)
   if (tags.length === 0 && scheduled.length === 0) return
   const { invalidate } = readModelTables(payload)
+  // One statement: the structure holding the changed records (walked up in SQL, in this transaction) joins the tags.
   await runSql(
     payload,
-    sql`SELECT ${sql.identifier(invalidate)}(${sql.param(tags)}::text[], ${sql.param(bucketsOf(tags))}::integer[], ${sql.param(scheduled)}::timestamptz[])`,
+    sql`SELECT ${sql.identifier(invalidate)}(array_cat(${sql.param(tags)}::text[], ${containerIrisSql(payload, roots)}), ${sql.param(scheduled)}::timestamptz[])`,
     req,
   )
 }

@@ -19,16 +19,19 @@ import { existingMomentsSql } from './moments.js'
  *   answer only if no such transaction is missing from the snapshot it read
  *   under (fill.ts), so a fill that raced a write never stores an answer
  *   older than that write;
- * - `<prefix>read_model_invalidate(tags, buckets)`: what a write runs in its
- *   own transaction: first it takes the buckets (waiting for a fill storing
- *   under them to commit), then deletes the answers tagged with what changed
- *   (a second statement: it sees the fill's row), and records the moments
- *   the write scheduled. One call per transaction.
+ * - `<prefix>read_model_invalidate(tags, moments)`: what a write runs in its
+ *   own transaction: first it takes the tags' buckets (waiting for a fill
+ *   storing under them to commit), then deletes the answers tagged with what
+ *   changed (a second statement: it sees the fill's row), and records the
+ *   moments the write scheduled. One call per transaction. (The release
+ *   before took the buckets as an argument; that overload stays for its
+ *   instances during a rolling deploy.)
  */
+/** A power of two, and the SQL bucket of a tag (the invalidate function) assumes 1024. */
 export const FENCE_BUCKETS = 1024
 
 /** The store table's layout, kept as its comment: another one (an earlier release's) is dropped at installation. */
-const STORE_LAYOUT = 'payload-cwa read model, layout 3'
+const STORE_LAYOUT = 'payload-cwa read model, layout 4'
 
 export function readModelTables(payload: Payload): {
   store: string
@@ -103,11 +106,15 @@ export async function installReadModel(payload: Payload): Promise<void> {
     const columns = new Set(present.map((row) => row.name))
     for (const { table, column, sql } of existingMomentsSql(payload, moments))
       if (columns.has(`${table}.${column}`)) await client.query(sql)
+    // The fence bucket of a tag, in SQL: tags.ts's (the first four bytes of its SHA-256, modulo 1024), so a
+    // fill's store (which names its buckets) and a write (which names its tags) meet on the same rows.
     await client.query(`
-      CREATE OR REPLACE FUNCTION "${invalidate}"(changed text[], buckets integer[], scheduled timestamptz[])
+      CREATE OR REPLACE FUNCTION "${invalidate}"(changed text[], scheduled timestamptz[])
       RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
-        UPDATE "${fence}" SET xid = pg_current_xact_id() WHERE bucket = ANY(buckets);
+        UPDATE "${fence}" SET xid = pg_current_xact_id() WHERE bucket IN (
+          SELECT ((get_byte(d, 2) & 3) << 8) | get_byte(d, 3) FROM (SELECT sha256(convert_to(t, 'UTF8')) AS d FROM unnest(changed) AS t) AS h
+        );
         DELETE FROM "${store}" WHERE tags && changed;
         INSERT INTO "${moments}" (at) SELECT unnest(scheduled) ON CONFLICT (at) DO NOTHING;
       END $$`)

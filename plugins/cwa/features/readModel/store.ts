@@ -129,17 +129,32 @@ export async function storeAnswer(
   return rows.length > 0
 }
 
+/** Trims under way, per site: a trim asked for while one runs is that one (stores come in bursts). */
+const trimming = new WeakMap<Payload, Promise<number>>()
+
 /**
  * Evicts the least recently served answers beyond `readModel.maxEntries`,
  * and the moments passed more than a day ago with the answers computed
- * before them (which they already keep from being served).
+ * before them (which they already keep from being served). The cut is one
+ * index lookup (the served time of the answer at the bound) and a range
+ * delete: never a plan that compares every answer with every other, even
+ * when the table's statistics are stale (a store emptied, then refilled).
  */
-export async function trim(payload: Payload, maxEntries?: number): Promise<number> {
+export function trim(payload: Payload, maxEntries?: number): Promise<number> {
+  const running = trimming.get(payload)
+  if (running) return running
+  const work = trimNow(payload, maxEntries).finally(() => trimming.delete(payload))
+  trimming.set(payload, work)
+  return work
+}
+
+async function trimNow(payload: Payload, maxEntries?: number): Promise<number> {
   const { store, moments } = readModelTables(payload)
   const max = maxEntries ?? getOptions(payload.config).readModel.maxEntries
   const pool = poolOf(payload)
+  // Answers served at the same moment as the one at the bound go with it: the bound is never exceeded.
   const { rowCount } = await pool.query(
-    `DELETE FROM "${store}" WHERE key IN (SELECT key FROM "${store}" ORDER BY served_at DESC OFFSET $1)`,
+    `DELETE FROM "${store}" WHERE served_at <= (SELECT served_at FROM "${store}" ORDER BY served_at DESC OFFSET $1 LIMIT 1)`,
     [max],
   )
   await pool.query(

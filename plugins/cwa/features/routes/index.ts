@@ -16,6 +16,7 @@ export { slugRouteGenerator, type RouteGenerator } from './generator.js'
 export { nextGoLive, soonestGoLive } from './liveness.js'
 export { announceRoutesGoneLive } from './goLive.js'
 export { reachTagsOf } from './access/dependencies.js'
+export { containerIrisSql, containerRootsOf } from './structure/containers.js'
 
 /** The routes collection itself is listed with the core collections (plugin.ts), in the contract's order. */
 export const routesFeature: CwaFeature = {
