@@ -47,9 +47,10 @@ it('takes a multipart upload and streams the file back, byte for byte', async ()
     _metadata: { mediaObjects: { file: Array<{ contentUrl: string; width: number }> } }
   }
   expect(body._metadata.mediaObjects.file.map((m) => m.width)).toEqual([320, 300])
-  const download = await handler(
-    new Request(`http://localhost${body._metadata.mediaObjects.file[0]!.contentUrl}`, { headers: auth }),
-  )
+  // Absolute on the request's origin (no SERVER_URL here).
+  const contentUrl = body._metadata.mediaObjects.file[0]!.contentUrl
+  expect(contentUrl).toBe(`http://localhost${iri}/download/file`)
+  const download = await handler(new Request(contentUrl, { headers: auth }))
   expect(download.status).toBe(200)
   expect(download.headers.get('content-type')).toBe('image/jpeg')
   expect(same(new Uint8Array(await download.arrayBuffer()), bytes)).toBe(true)

@@ -120,7 +120,7 @@ describe('multipart upload and download (local adapter)', () => {
       const objects = response.body._metadata.mediaObjects.file
       expect(objects).toHaveLength(2)
       expect(objects[0]).toEqual({
-        contentUrl: `${iri}/download/file`,
+        contentUrl: `${server.url}${iri}/download/file`,
         fileSize: bytes.length,
         mimeType,
         width,
@@ -128,7 +128,7 @@ describe('multipart upload and download (local adapter)', () => {
         imagineFilter: null,
       })
       expect(objects[1]).toMatchObject({
-        contentUrl: `${iri}/download/file?imagineFilter=thumbnail`,
+        contentUrl: `${server.url}${iri}/download/file/thumbnail`,
         mimeType: 'image/webp',
         imagineFilter: 'thumbnail',
       })
@@ -165,7 +165,7 @@ describe('multipart upload and download (local adapter)', () => {
     const objects = response.body._metadata.mediaObjects.file
     expect(objects).toEqual([
       {
-        contentUrl: `${iri}/download/file`,
+        contentUrl: `${server.url}${iri}/download/file`,
         fileSize: svgWithScript.length,
         mimeType: 'image/svg+xml',
         width: null,
@@ -195,7 +195,7 @@ describe('multipart upload and download (local adapter)', () => {
     expect(response.status).toBe(200)
     expect(response.body._metadata.mediaObjects.file).toEqual([
       {
-        contentUrl: `${iri}/download/file`,
+        contentUrl: `${server.url}${iri}/download/file`,
         fileSize: pdf.length,
         mimeType: 'application/pdf',
         width: null,
@@ -206,7 +206,7 @@ describe('multipart upload and download (local adapter)', () => {
     // preview declares the thumbnail filter: a non-image skips it.
     expect(response.body._metadata.mediaObjects.preview).toEqual([
       {
-        contentUrl: `${iri}/download/preview`,
+        contentUrl: `${server.url}${iri}/download/preview`,
         fileSize: pdf.length,
         mimeType: 'application/pdf',
         width: null,
@@ -609,7 +609,7 @@ describe('access: the same gate as GET of the record', () => {
     expect(anonymous.status).toBe(200)
     expect(same(anonymous.bytes, bytes)).toBe(true)
     const read = await server.get(iri)
-    expect(read.body._metadata.mediaObjects.file[0].contentUrl).toBe(`${iri}/download/file`)
+    expect(read.body._metadata.mediaObjects.file[0].contentUrl).toBe(`${server.url}${iri}/download/file`)
   })
 })
 

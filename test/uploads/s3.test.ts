@@ -118,7 +118,9 @@ async function upload(iri: string, parts: Part[]) {
 
 const bytesOf = async (url: string, token: string | null = admin) => {
   const response = await fetch(url.startsWith('http') ? url : `${site.url}${url}`, {
-    headers: token && !url.startsWith('http') ? { authorization: `Bearer ${token}` } : {},
+    // The API's own URLs (absolute on its origin) carry the token; the storage's never do.
+    headers:
+      token && (!url.startsWith('http') || url.startsWith(`${site.url}/`)) ? { authorization: `Bearer ${token}` } : {},
   })
   return {
     status: response.status,
@@ -141,7 +143,7 @@ describe('s3 adapter', () => {
     ])
     expect(response.status).toBe(200)
     const media = response.body._metadata.mediaObjects
-    expect(media.viaApi[0].contentUrl).toBe(`${iri}/download/viaApi`)
+    expect(media.viaApi[0].contentUrl).toBe(`${site.url}${iri}/download/viaApi`)
     expect(media.viaPublic[0].contentUrl).toMatch(new RegExp(`^${endpoint}/${BUCKET}/photos/b-[0-9a-f]{12}\\.jpg$`))
     expect(media.viaTemporary[0].contentUrl).toMatch(
       new RegExp(`^${endpoint}/${BUCKET}/c-[0-9a-f]{12}\\.pdf\\?.*X-Amz-Expires=259200`),
@@ -171,7 +173,7 @@ describe('s3 adapter', () => {
     expect(response.status).toBe(200)
     const media = response.body._metadata.mediaObjects
     expect(media.diskPublic[0].contentUrl).toMatch(new RegExp(`^${diskUrl}/p-[0-9a-f]{12}\\.png$`))
-    expect(media.diskTemporary[0].contentUrl).toBe(`${iri}/download/diskTemporary`)
+    expect(media.diskTemporary[0].contentUrl).toBe(`${site.url}${iri}/download/diskTemporary`)
     expect(same((await bytesOf(media.diskPublic[0].contentUrl, null)).bytes, p)).toBe(true)
     expect(same((await bytesOf(media.diskTemporary[0].contentUrl)).bytes, t)).toBe(true)
   })

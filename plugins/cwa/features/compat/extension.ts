@@ -3,6 +3,7 @@ import { getOptions } from '../../core/registry.js'
 import { compatEndpoints } from './endpoints.js'
 import { rewriteInput, rewriteOutput } from './rewrite.js'
 import { addAssociated, prepareAssociated } from './associatedResources.js'
+import { pointAtDraft, prepareDraftComponents } from './draftPositions.js'
 
 /**
  * The `compat: 'cwa-nuxt'` profile: its endpoints, and the one place that
@@ -20,11 +21,16 @@ export const compatExtension: HydraExtension = {
   },
   // The module forwards its page's query string (?search=first) on every item GET.
   itemFilters: (ctx) => !ctx.options.compat,
-  // The module's route list names what each route leads to (admins).
+  // The module's route list names what each route leads to (admins); a position names its component's draft
+  // to callers who may see drafts (draftPositions.ts).
   async prepareItems(docs, resource, ctx) {
-    if (ctx.options.compat && resource.slug === 'routes') await prepareAssociated(docs, ctx)
+    if (!ctx.options.compat) return
+    if (resource.slug === 'routes') await prepareAssociated(docs, ctx)
+    if (resource.slug === 'component_positions') await prepareDraftComponents(docs, ctx)
   },
-  normalizeItem(item, doc, resource, ctx) {
-    if (ctx.options.compat && resource.slug === 'routes') addAssociated(item, doc, ctx)
+  async normalizeItem(item, doc, resource, ctx) {
+    if (!ctx.options.compat) return
+    if (resource.slug === 'routes') addAssociated(item, doc, ctx)
+    if (resource.slug === 'component_positions') await pointAtDraft(item, ctx)
   },
 }

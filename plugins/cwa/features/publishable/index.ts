@@ -17,7 +17,9 @@ export { draftTakesOver } from './takeOver.js'
 export { isHandover } from './handover.js'
 /** The batch publish (all or nothing, one transaction) and its validation group, for the page builder's "Publish page". */
 export { publishMany, publishViolations } from './stateMachine.js'
-export { publishContext } from './store.js'
+export { publishContext, readMode } from './store.js'
+/** The pending drafts of a batch of records, in one query (the cwa-nuxt profile names them in positions). */
+export { draftKey, pendingDrafts, type RecordRef } from './drafts.js'
 /** Request context key that lets a trusted write set a draft's twin link (the generated fixtures recreate drafts with it). */
 export { TWIN_LINK as PUBLISHABLE_TWIN_LINK } from './fields.js'
 

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { HydraContext } from '../../hydra/context.js'
 import type { EndpointResult } from '../../hydra/endpoint.js'
-import { baseUrlOf } from '../../hydra/requestUrl.js'
+import { publicBaseUrl } from '../../hydra/requestUrl.js'
 import type { Payload } from 'payload'
 import { getOptions, getRegistry } from '../../core/registry.js'
 import { escapeMarkup } from '../../core/utils/escape.js'
@@ -75,8 +75,7 @@ export async function sitemapRoutes(
 export async function sitemapXml(ctx: HydraContext, url: URL): Promise<EndpointResult> {
   const { payload } = ctx
   try {
-    // The configured public URL when there is one: a Host header is the client's to choose.
-    const origin = payload.config.serverURL?.replace(/\/+$/, '') || baseUrlOf(url)
+    const origin = publicBaseUrl(payload.config.serverURL, url)
     const urls = (await sitemapRoutes(payload)).map(
       (route) =>
         `  <url><loc>${escapeXml(origin + encodePath(route.path))}</loc><lastmod>${route.lastmod.toISOString()}</lastmod></url>`,

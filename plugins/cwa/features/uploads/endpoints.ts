@@ -7,7 +7,7 @@ import { normalizeItem } from '../../hydra/normalizer.js'
 import { assertMayWrite, loadItem } from '../../hydra/operations.js'
 import { storeFor } from '../../hydra/store.js'
 import { isUuid, type Resource, type ResourceRegistry } from '../../core/registry.js'
-import { fieldsOf } from './fields.js'
+import { fieldsOf, filtersOf } from './fields.js'
 import { infoFor } from './info.js'
 import { readMultipart, uploadTooLarge } from './multipart.js'
 import type { ResolvedField } from './options.js'
@@ -64,33 +64,68 @@ function uploadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint {
 const contentDisposition = (disposition: 'inline' | 'attachment', filename: string) =>
   `${disposition}; filename="${filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`
 
-/** GET {collection}/{id}/download/{property}: streams the stored file. */
-function downloadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint {
+/**
+ * The variant a download asks for: the path's `{filter}` segment (what
+ * `contentUrl` names) or the older `?imagineFilter=`, null for the original.
+ * A query value naming no filter of the field is a 400; a filter the record
+ * has no variant of is a 404 (below).
+ */
+function variantAsked(
+  resource: Resource,
+  field: ResolvedField,
+  ctx: HydraContext,
+  fromPath: string | undefined,
+): string | null {
+  const asked = ctx.query.getAll('imagineFilter')
+  if (asked.length > 1) throw badRequest('Send imagineFilter once.')
+  const fromQuery = asked[0]
+  if (fromQuery === undefined) return fromPath ?? null
+  const known = filtersOf(resource.meta, field, ctx.req)
+  if (!known.includes(fromQuery))
+    throw badRequest(
+      known.length > 0
+        ? `imagineFilter must name an image filter of ${field.name}: ${[...new Set(known)].join(', ')}.`
+        : `${field.name} has no image variants: leave imagineFilter out.`,
+    )
+  if (fromPath !== undefined && fromPath !== fromQuery)
+    throw badRequest('The path names a variant already: leave imagineFilter out.')
+  return fromQuery
+}
+
+/**
+ * GET {collection}/{id}/download/{property}[/{filter}]: streams the stored
+ * file. The record is found as GET of its IRI finds it: `?published=true`
+ * asks for the live version as on an item GET (the CWA module appends it to
+ * every `contentUrl` it shows), a draft is a 404 to callers who may not see
+ * drafts whatever the query says, other parameters are ignored.
+ */
+function downloadEndpoint(resource: Resource, fields: ResolvedField[], variant: boolean): Endpoint {
   const byName = new Map(fields.map((f) => [f.name, f]))
+  const path = `${resource.meta.pathPrefix}/${resource.meta.segment}/{id}/download/{property}`
   return {
     method: 'GET',
-    path: `${resource.meta.pathPrefix}/${resource.meta.segment}/{id}/download/{property}`,
+    path: variant ? `${path}/{filter}` : path,
     params: { property: (value) => byName.has(value) },
     handler: async (ctx, request) => {
       const id = request.params.id!
       const field = byName.get(request.params.property!)!
       if (!isUuid(id)) throw notFound()
       const doc = await readGate(resource, id, ctx)
+      const filter = variantAsked(resource, field, ctx, request.params.filter)
       // The stored path is checked again before every read of the file.
       const original = safeStoredPath(doc[field.property])
       if (!original) throw notFound('This record has no file here.')
       const rows = (await infoFor(ctx.payload, [original], ctx.req)).filter((row) => row.adapter === field.adapter)
-      const filter = ctx.query.get('imagineFilter')
       const row = filter
         ? rows.find((r) => r.source === original && r.filter === filter)
         : rows.find((r) => r.source === null)
       if (filter && !row) throw notFound('No such image variant.')
-      const path = safeStoredPath(row?.path ?? original)
-      if (!path) throw notFound()
-      const file = await storageFor(ctx.payload, field.adapter).get(path)
+      const stored = safeStoredPath(row?.path ?? original)
+      if (!stored) throw notFound()
+      const file = await storageFor(ctx.payload, field.adapter).get(stored)
       if (!file) {
         ctx.payload.logger.warn(
-          { path, field: field.name, resource: resource.meta.shortName, id },
+          { path: stored, field: field.name, resource: resource.meta.shortName, id },
           'cwa uploads: a stored file is missing from its storage',
         )
         throw notFound('The file is missing from storage.')
@@ -98,14 +133,17 @@ function downloadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint
       const mimeType = row?.mimeType ?? 'application/octet-stream'
       const headers: Record<string, string> = {
         'Content-Length': String(file.size),
-        'Content-Disposition': contentDisposition(isRaster(mimeType) ? 'inline' : 'attachment', path.split('/').pop()!),
+        'Content-Disposition': contentDisposition(
+          isRaster(mimeType) ? 'inline' : 'attachment',
+          stored.split('/').pop()!,
+        ),
         'X-Content-Type-Options': 'nosniff',
         // Whatever a file holds (an SVG with a script), it never runs as a page of this origin.
         'Content-Security-Policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
       }
       return { status: 200, headers, raw: { contentType: mimeType, data: file.stream as Readable } }
     },
-    docs: downloadDocs(resource, fields),
+    docs: downloadDocs(resource, fields, variant),
   }
 }
 
@@ -113,6 +151,12 @@ function downloadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint
 export function uploadEndpoints(registry: ResourceRegistry): Endpoint[] {
   return registry.all().flatMap((resource) => {
     const fields = fieldsOf(resource.meta)
-    return fields.length === 0 ? [] : [uploadEndpoint(resource, fields), downloadEndpoint(resource, fields)]
+    return fields.length === 0
+      ? []
+      : [
+          uploadEndpoint(resource, fields),
+          downloadEndpoint(resource, fields, false),
+          downloadEndpoint(resource, fields, true),
+        ]
   })
 }

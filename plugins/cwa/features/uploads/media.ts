@@ -1,5 +1,6 @@
 import type { HydraContext } from '../../hydra/context.js'
 import type { Resource } from '../../core/registry.js'
+import { publicBaseUrl } from '../../hydra/requestUrl.js'
 import { filtersOf } from './fields.js'
 import { type FileInfo, infoFor } from './info.js'
 import type { ResolvedField } from './options.js'
@@ -39,17 +40,42 @@ export async function loadInfo(
   for (const row of await infoFor(ctx.payload, paths, ctx.req)) memo.get(row.source ?? row.path)?.push(row)
 }
 
-/** The API URL of a file: works with every adapter. */
+/**
+ * The origin of the file URLs of this request (SERVER_URL, else the
+ * request's, as the docs `Link`). Absolute as the seed back end serves them:
+ * a front end's image proxy (Nuxt image) passes an absolute URL through but
+ * refuses a relative one it would look for among its own files.
+ */
+function originOf(ctx: HydraContext): string {
+  let url: URL
+  try {
+    url = new URL(ctx.req.url ?? 'http://localhost/')
+  } catch {
+    url = new URL('http://localhost/')
+  }
+  return publicBaseUrl(ctx.payload.config.serverURL, url)
+}
+
+/**
+ * The API URL of a file: works with every adapter. A variant is a path
+ * segment (`/download/file/thumbnail`), never a query string, so that a
+ * client appending its own `?published=true` keeps a well-formed URL.
+ */
 export function apiUrl(
   resource: Resource,
   id: unknown,
   field: ResolvedField,
   ctx: HydraContext,
   filter: string | null,
+  origin = originOf(ctx),
 ): string {
-  const base = `${ctx.options.apiPrefix}${resource.meta.pathPrefix}/${resource.meta.segment}/${String(id)}/download/${field.name}`
-  return filter ? `${base}?imagineFilter=${encodeURIComponent(filter)}` : base
+  const base = `${origin}${ctx.options.apiPrefix}${resource.meta.pathPrefix}/${resource.meta.segment}/${String(id)}/download/${field.name}`
+  return filter ? `${base}/${encodeURIComponent(filter)}` : base
 }
+
+/** A storage's URL made absolute on the origin when it is a path (a `publicUrl` of `/uploads`). */
+const absolute = (url: string, origin: string) =>
+  /^[a-z][a-z\d+.-]*:/i.test(url) ? url : new URL(url, `${origin}/`).href
 
 async function urlOf(
   resource: Resource,
@@ -57,18 +83,21 @@ async function urlOf(
   field: ResolvedField,
   ctx: HydraContext,
   row: FileInfo,
+  origin: string,
 ): Promise<string> {
-  const api = apiUrl(resource, id, field, ctx, row.filter)
+  const api = apiUrl(resource, id, field, ctx, row.filter, origin)
   if (field.urlGenerator === 'api') return api
   const storage = storageFor(ctx.payload, field.adapter)
-  if (field.urlGenerator === 'public') return storage.publicUrl?.(row.path) ?? api
+  if (field.urlGenerator === 'public') {
+    const url = storage.publicUrl?.(row.path)
+    return url ? absolute(url, origin) : api
+  }
   const filename = row.path.split('/').pop() ?? 'file'
-  return (
-    (await storage.temporaryUrl?.(row.path, ctx.options.uploads.temporaryUrlTtlSeconds, {
-      contentType: row.mimeType,
-      filename,
-    })) ?? api
-  )
+  const url = await storage.temporaryUrl?.(row.path, ctx.options.uploads.temporaryUrlTtlSeconds, {
+    contentType: row.mimeType,
+    filename,
+  })
+  return url ? absolute(url, origin) : api
 }
 
 /**
@@ -94,6 +123,7 @@ export async function mediaObjectsOf(
     await loadInfo([doc], fields, ctx)
   }
   const memo = ctx.memo.get(MEMO) as Map<string, FileInfo[]>
+  const origin = originOf(ctx)
   const out: Record<string, MediaObject[]> = {}
   for (const field of fields) {
     const path = doc[field.property]
@@ -110,7 +140,7 @@ export async function mediaObjectsOf(
     }
     const list: MediaObject[] = [
       {
-        contentUrl: await urlOf(resource, doc.id, field, ctx, original),
+        contentUrl: await urlOf(resource, doc.id, field, ctx, original, origin),
         fileSize: original.fileSize,
         mimeType: original.mimeType,
         width: original.width,
@@ -132,7 +162,7 @@ export async function mediaObjectsOf(
         }
         used.add(row)
         list.push({
-          contentUrl: await urlOf(resource, doc.id, field, ctx, row),
+          contentUrl: await urlOf(resource, doc.id, field, ctx, row, origin),
           mimeType: row.mimeType,
           width: row.width,
           height: row.height,

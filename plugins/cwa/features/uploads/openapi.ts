@@ -44,34 +44,58 @@ export const uploadDocs =
     },
   })
 
-/** GET {collection}/{id}/download/{property} (endpoints.ts). */
+/** GET {collection}/{id}/download/{property} and its variant form .../{filter} (endpoints.ts). */
 export const downloadDocs =
-  (resource: Resource, fields: ResolvedField[]) =>
+  (resource: Resource, fields: ResolvedField[], variant: boolean) =>
   (kit: OpenApiKit): EndpointDoc => ({
     pathParameters: [
       idParameter,
       { name: 'property', in: 'path', required: true, schema: { type: 'string', enum: fields.map((f) => f.name) } },
+      ...(variant
+        ? [
+            {
+              name: 'filter',
+              in: 'path',
+              required: true,
+              schema: { type: 'string' },
+              description: 'An image filter of the field (thumbnail): its variant, as contentUrl names it',
+            },
+          ]
+        : []),
     ],
     operation: {
-      operationId: `download${resource.meta.shortName}`,
+      operationId: `download${resource.meta.shortName}${variant ? 'Variant' : ''}`,
       tags: [resource.meta.shortName],
-      summary: `The file of a ${resource.meta.shortName}'s file property.`,
+      summary: variant
+        ? `An image variant of a ${resource.meta.shortName}'s file property.`
+        : `The file of a ${resource.meta.shortName}'s file property.`,
       description:
         'Streams the stored file with its stored Content-Type, Content-Disposition and X-Content-Type-Options: nosniff (SVG also with a ' +
-        'Content-Security-Policy that blocks scripts). The same access as GET of the record: drafts are 404 to callers without the publish permission.',
+        'Content-Security-Policy that blocks scripts). The record is found as GET of its IRI finds it: published=true asks for the ' +
+        'live version, drafts are 404 to callers without the publish permission whatever the query says; other parameters are ignored.' +
+        (variant ? ' 404 when the record has no variant of that filter.' : ''),
       security: kit.security(true),
       parameters: [
+        {
+          name: 'published',
+          in: 'query',
+          required: false,
+          schema: { type: 'boolean' },
+          description: 'true: the live version; false: the draft (callers with the publish permission)',
+        },
         {
           name: 'imagineFilter',
           in: 'query',
           required: false,
           schema: { type: 'string' },
-          description: 'A variant instead of the original',
+          description: variant
+            ? 'Left out (the path names the variant); when sent it must name the same filter'
+            : 'A variant instead of the original (older form of .../download/{property}/{filter}); 400 when it names no filter of the field',
         },
       ],
       responses: {
         200: { description: 'The file', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } },
-        ...kit.errorResponses(401, 403, 404),
+        ...kit.errorResponses(400, 401, 403, 404),
       },
     },
   })

@@ -7,7 +7,7 @@ import { errorBody } from '../errorBody.js'
 import { crossSiteWriteRefusal } from '../crossSite.js'
 import { classifyError, forbidden, HttpError, notFound, unauthorized } from '../errors.js'
 import { correlationId, databaseError, describeDatabaseError, requestInput } from '../requestInput.js'
-import { baseUrlOf } from '../requestUrl.js'
+import { publicBaseUrl } from '../requestUrl.js'
 import { MAX_ANONYMOUS_BODY_BYTES, MAX_BODY_BYTES, readJsonBody } from './body.js'
 import { buildContext } from './context.js'
 import { apiRuntime, type ApiRuntime } from './runtime.js'
@@ -165,8 +165,7 @@ async function answerInPipeline(
 ): Promise<ApiResponse & { json?: unknown; dependencies?: string[] }> {
   const payload = runtime.payload
   const headers = new Headers()
-  // SERVER_URL when set: a Host header is the client's to choose (and would poison a shared cache).
-  const base = payload.config.serverURL ? payload.config.serverURL.replace(/\/+$/, '') : baseUrlOf(incoming.url)
+  const base = publicBaseUrl(payload.config.serverURL, incoming.url)
   headers.set(
     'Link',
     `<${base}${runtime.options.apiPrefix}/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`,
