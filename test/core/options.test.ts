@@ -206,7 +206,7 @@ describe('defaults', () => {
         },
       },
       publishable: { permission: 'ROLE_ADMIN' },
-      readModel: { enabled: true, maxEntries: 20000 },
+      readModel: { enabled: true, maxEntries: 20000, admitVariantsAfter: 2 },
       routeSecurity: [],
       routableSecurity: null,
       httpCache: {

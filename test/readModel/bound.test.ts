@@ -17,7 +17,8 @@ const stored = async (path: string) =>
   (await server.sql('SELECT count(*)::int AS n FROM _acb_read_model WHERE path = $1', [path]))[0].n === 1
 
 beforeAll(async () => {
-  server = await startTestServer({ options: { readModel: { maxEntries: 100 } } })
+  // Each variant (?probe=n) stored at its first miss: this file fills the store with them.
+  server = await startTestServer({ options: { readModel: { maxEntries: 100, admitVariantsAfter: 1 } } })
   await server.payload.create({
     collection: 'html_contents',
     data: { html: '<p>bounded</p>', publishedAt: '2020-01-01T00:00:00.000Z' } as never,
@@ -67,7 +68,11 @@ describe('readModel options', () => {
     expect(() => resolveOptions({ readModel: { enabled: 'yes' as never } })).toThrow(
       /readModel\.enabled must be a boolean/,
     )
-    expect(resolveOptions({}).readModel).toEqual({ enabled: true, maxEntries: 20_000 })
+    for (const admitVariantsAfter of [0, 11, 1.5])
+      expect(() => resolveOptions({ readModel: { admitVariantsAfter } })).toThrow(
+        /readModel\.admitVariantsAfter must be a whole number from 1 to 10/,
+      )
+    expect(resolveOptions({}).readModel).toEqual({ enabled: true, maxEntries: 20_000, admitVariantsAfter: 2 })
   })
 })
 

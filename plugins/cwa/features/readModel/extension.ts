@@ -6,6 +6,7 @@ import { needsPrimary, onPrimary, onReplica } from '../../core/replicas/index.js
 import type { ComputedAnswer, HydraExtension, StoredRead, StoredReadRequest } from '../../hydra/extension.js'
 import { credentialCookieNames } from '../../session/index.js'
 import { CACHED_READS, cacheTagsOf } from '../httpCache/index.js'
+import { admitted } from './admission.js'
 import { readKey } from './key.js'
 import { readModelReady } from './schema.js'
 import { lookup, readSource, storeAnswer } from './store.js'
@@ -113,6 +114,7 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
         answer.headers.set(READ_MODEL_HEADER, 'miss')
         if (answer.status !== 200 || answer.body === null || request.method !== 'GET') return
         if (/\b(private|no-store)\b/.test(answer.headers.get('cache-control') ?? '')) return
+        if (!admitted(request, key)) return
         const headers = [...answer.headers].filter(
           ([name]) => !NOT_KEPT.has(name) && name !== READ_MODEL_HEADER.toLowerCase(),
         )

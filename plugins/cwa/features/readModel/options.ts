@@ -11,11 +11,19 @@ export interface ReadModelOptions {
   enabled?: boolean
   /** Stored answers at most; the least recently served go first. Default 20000. */
   maxEntries?: number
+  /**
+   * Misses of a variant read (a query string, or a `path` header) before its
+   * answer is stored: reads that come once (a cache-busting query) never
+   * fill the store and push the site's answers out. 1: at the first miss.
+   * Default 2.
+   */
+  admitVariantsAfter?: number
 }
 
 export interface ResolvedReadModel {
   enabled: boolean
   maxEntries: number
+  admitVariantsAfter: number
 }
 
 declare module '../../core/options.js' {
@@ -28,7 +36,7 @@ declare module '../../core/options.js' {
 }
 
 export const readModelOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'readModel'>> = {
-  readModel: { enabled: true, maxEntries: true },
+  readModel: { enabled: true, maxEntries: true, admitVariantsAfter: true },
 }
 
 export function resolveReadModelOptions(options: CwaPluginOptions): { readModel: ResolvedReadModel } {
@@ -39,5 +47,10 @@ export function resolveReadModelOptions(options: CwaPluginOptions): { readModel:
     throw new Error(
       `cwa options: readModel.maxEntries must be a whole number from 100 to 10000000, got ${JSON.stringify(maxEntries)}.`,
     )
-  return { readModel: { enabled, maxEntries } }
+  const admitVariantsAfter = options.readModel?.admitVariantsAfter ?? 2
+  if (!Number.isInteger(admitVariantsAfter) || admitVariantsAfter < 1 || admitVariantsAfter > 10)
+    throw new Error(
+      `cwa options: readModel.admitVariantsAfter must be a whole number from 1 to 10, got ${JSON.stringify(admitVariantsAfter)}.`,
+    )
+  return { readModel: { enabled, maxEntries, admitVariantsAfter } }
 }
