@@ -10,6 +10,7 @@
 import pg from 'pg'
 import type { Payload } from 'payload'
 import { emptyReadModel, getOptions, readModelSize } from 'payload-cwa'
+import { logQueries } from './sqlLog'
 
 const AT_ONCE = 8
 
@@ -29,12 +30,49 @@ async function readAll(base: string, paths: string[]): Promise<void> {
 
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
 
-export async function benchReadModelAtScale(payload: Payload, databaseUrl: string, base: string): Promise<string[][]> {
+/**
+ * An edit and a publication of a component placed on a page of the seeded
+ * site, through the JSON-LD API: its statements, and the time of the one
+ * the read model adds (the walk up the structure and the invalidation).
+ */
+async function writeAtScale(base: string, asAdmin: Record<string, string>, component: string) {
+  const json = { ...asAdmin, 'content-type': 'application/merge-patch+json' }
+  const { queries } = await logQueries(async () => {
+    const draft = await fetch(`${base}/_api/component/html_contents/${component}`, {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ html: `<p>Scale write ${Date.now()}</p>` }),
+    })
+    const { '@id': draftIri } = (await draft.json()) as { '@id': string }
+    const published = await fetch(`${base}${draftIri}`, {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ publishedAt: new Date(Date.now() - 60_000).toISOString() }),
+    })
+    if (published.status !== 200) throw new Error(`the publication at scale answered ${published.status}`)
+  })
+  const invalidation = queries.find((q) => q.text.includes('read_model_invalidate'))
+  return { statements: queries.length, invalidationMs: invalidation?.ms ?? 0 }
+}
+
+export async function benchReadModelAtScale(
+  payload: Payload,
+  databaseUrl: string,
+  base: string,
+  asAdmin: Record<string, string>,
+): Promise<string[][]> {
   const max = getOptions(payload.config).readModel.maxEntries
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   const paths: string[] = []
+  let placed: string
   try {
+    // A component on the last seeded page (its position, group, page and route were written in SQL).
+    const found = await client.query<{ id: string }>(
+      `SELECT r._acb_html_contents_id AS id FROM _acb_component_positions_rels r WHERE r.path = 'component'
+        AND r._acb_html_contents_id IS NOT NULL ORDER BY r.id DESC LIMIT 1`,
+    )
+    placed = found.rows[0]!.id
     // A third each: routes by path, pages, components (published), more than the bound in all.
     const third = Math.ceil((max * 1.2) / 3)
     const routes = await client.query<{ path: string }>(`SELECT path FROM _acb_routes ORDER BY path LIMIT $1`, [third])
@@ -72,6 +110,15 @@ export async function benchReadModelAtScale(payload: Payload, databaseUrl: strin
   await readAll(base, paths.slice(half))
   await new Promise((resolve) => setTimeout(resolve, 1000))
   await report(`all read (bound ${max})`, paths.length)
+  const write = await writeAtScale(base, asAdmin, placed)
+  rows.push([
+    `an edit and publication of a placed component: ${write.statements} statements, the read model's one ${write.invalidationMs.toFixed(1)} ms`,
+    '',
+    '',
+    '',
+    '',
+    '',
+  ])
   rows.push([
     `${paths.length} distinct reads in ${((performance.now() - started) / 1000).toFixed(1)} s, ${AT_ONCE} at a time`,
     '',

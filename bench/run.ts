@@ -292,7 +292,7 @@ async function main(): Promise<void> {
     )
     if (!ONLY || ONLY.test('read model')) {
       await idle()
-      printTable(await benchReadModelAtScale(payload, `${PG}/${DB}`, base))
+      printTable(await benchReadModelAtScale(payload, `${PG}/${DB}`, base, asAdmin))
     }
   }
 

@@ -43,6 +43,13 @@ describe('the read model’s bound', () => {
     expect(await stored('/component/html_contents?probe=160')).toBe(true)
   })
 
+  it('its tag index keeps no pending list: a write finds the answers of its tags in the index alone (bench --scale)', async () => {
+    const [index] = await server.sql(
+      `SELECT reloptions AS options FROM pg_class WHERE oid = to_regclass('"_acb_read_model_tags"')`,
+    )
+    expect(index.options).toContain('fastupdate=off')
+  })
+
   it('cwa:read-model:empty empties it and says what it held; the next read is computed again', async () => {
     await server.get('/_api/component/html_contents?itemsPerPage=7')
     await waitFor(async () => stored('/component/html_contents?itemsPerPage=7'))

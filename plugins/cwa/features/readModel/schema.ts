@@ -90,7 +90,17 @@ export async function installReadModel(payload: Payload): Promise<void> {
       await client.query(`ALTER TABLE "${store}" ALTER COLUMN body SET STORAGE EXTERNAL`)
       await client.query(`COMMENT ON TABLE "${store}" IS '${STORE_LAYOUT}'`)
     }
-    await client.query(`CREATE INDEX IF NOT EXISTS "${store}_tags" ON "${store}" USING gin (tags)`)
+    // Without the pending list (fastupdate): every write's lookup by tag would scan the stores not yet merged into
+    // the index (at 20,000 answers, 6 ms a write); a store pays the merge instead, beside its response.
+    await client.query(
+      `CREATE INDEX IF NOT EXISTS "${store}_tags" ON "${store}" USING gin (tags) WITH (fastupdate = off)`,
+    )
+    const { rows: tagIndex } = await client.query<{ options: string[] | null }>(
+      `SELECT reloptions AS options FROM pg_class WHERE oid = to_regclass($1)`,
+      [`"${store}_tags"`],
+    )
+    if (!tagIndex[0]?.options?.includes('fastupdate=off'))
+      await client.query(`ALTER INDEX "${store}_tags" SET (fastupdate = off)`)
     await client.query(`CREATE INDEX IF NOT EXISTS "${store}_served_at" ON "${store}" (served_at)`)
     await client.query(`CREATE TABLE IF NOT EXISTS "${fence}" (bucket integer PRIMARY KEY, xid xid8 NOT NULL)`)
     await client.query(
