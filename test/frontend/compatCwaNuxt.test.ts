@@ -121,6 +121,23 @@ describe('path-shaped route IRIs', () => {
   })
 })
 
+describe("a group's allowedComponents", () => {
+  it('answer the strings as the module sends them (it writes the group again at every signed-in page load when they differ)', async () => {
+    // What the module's group synchroniser sends (dev branch): the collection IRI without the API prefix.
+    const sent = { allowedComponents: ['/component/navigation_links'] }
+    const [group] = (await on.get(`${P}/_/component_groups`, { token: admin })).body['hydra:member']
+    const written = await on.patch(group['@id'], sent, { token: admin })
+    expect(written.status).toBe(200)
+    expect(written.body.allowedComponents).toEqual(sent.allowedComponents)
+    expect((await on.get(group['@id'], { token: admin })).body.allowedComponents).toEqual(sent.allowedComponents)
+    // Without the profile, the contract's form: served like every @id.
+    const offAdmin = await off.tokenFor('ROLE_ADMIN')
+    const [plain] = (await off.get(`${P}/_/component_groups`, { token: offAdmin })).body.member
+    const written2 = await off.patch(plain['@id'], sent, { token: offAdmin })
+    expect(written2.body.allowedComponents).toEqual([`${P}/component/navigation_links`])
+  })
+})
+
 describe("the module's other endpoints", () => {
   it('/.jsonld answers as the entrypoint (404 with the profile off)', async () => {
     const entrypoint = await on.get(`${P}/.jsonld`)

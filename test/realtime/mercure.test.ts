@@ -300,3 +300,43 @@ describe('a hub that is down', () => {
     }
   })
 })
+
+describe('with the CWA Nuxt module’s profile, IRIs without the prefix (compatIrisWithoutPrefix)', () => {
+  it('private updates and deletes carry the IRIs as the API serves them, as public updates do (the module matches them by @id)', async () => {
+    const bare = await startTestServer({
+      options: {
+        compat: 'cwa-nuxt',
+        compatIrisWithoutPrefix: true,
+        mercure: { url: hub.url, publicUrl: PUBLIC_HUB, jwtSecret: SECRET, topicBase: BASE, retries: 0 },
+      },
+    })
+    try {
+      const token = await bare.tokenFor('ROLE_ADMIN')
+      const me = await bare.get('/_api/me', { token })
+      const cookie = me.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('mercureAuthorization='))!
+        .split(';')[0]!
+      const live = await bare.post('/_api/component/html_contents', { html: '<p>v1</p>', publishedAt: PAST }, { token })
+      const iri = live.body['@id'] as string
+      expect(iri).toMatch(/^\/component\/html_contents\//)
+      await realtimeIdle(bare.payload)
+      const privileged = await subscribe(hub.url, ['*'], { headers: { cookie } })
+      try {
+        const draft = await bare.patch(`/_api${iri}`, { html: '<p>v2</p>' }, { token })
+        const draftIri = draft.body['@id'] as string
+        const draftMessage = await privileged.waitFor(about(draftIri))
+        expect(json(draftMessage).publishedResource).toBe(iri)
+        expect(draftMessage.data).not.toContain('/_api/')
+        await bare.patch(`/_api${draftIri}`, { publishedAt: PAST }, { token })
+        const gone = await privileged.waitFor((m) => about(draftIri)(m) && Object.keys(json(m)).length === 1)
+        expect(json(gone)).toEqual({ '@id': draftIri })
+      } finally {
+        privileged.close()
+      }
+    } finally {
+      await realtimeIdle(bare.payload)
+      await bare.close()
+    }
+  })
+})

@@ -113,7 +113,24 @@ export async function rewriteOutput(
       out = out.slice(prefix.length) || '/'
     return out
   }
-  return mapJson(body, strings, hydraKeys)
+  return mapJson(body, strings, (source, out) => {
+    hydraKeys(source, out)
+    allowedComponentsAsSent(source, out, prefix)
+  })
+}
+
+/**
+ * A group's allowedComponents in the form the module sends them, without
+ * the API prefix (`/component/navigation_links`): the module compares the
+ * list it holds with the one the API answers and writes the group again when
+ * they differ, at every signed-in page load (the seed back end answers the
+ * strings as sent).
+ */
+function allowedComponentsAsSent(source: Record<string, Json>, out: Record<string, Json>, prefix: string): void {
+  if (source['@type'] !== 'ComponentGroup' || !Array.isArray(source.allowedComponents) || prefix === '') return
+  out.allowedComponents = source.allowedComponents.map((entry) =>
+    typeof entry === 'string' && entry.startsWith(`${prefix}/`) ? entry.slice(prefix.length) : entry,
+  )
 }
 
 /** A path-shaped route IRI's route path (`/_/routes//blog` → `/blog`), or null. */

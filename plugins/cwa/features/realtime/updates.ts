@@ -3,7 +3,7 @@ import type { WriteEvent } from '../../core/events/index.js'
 import { dataFields, getOptions, getRegistry, type Resource } from '../../core/registry.js'
 import { isPublished, publishableOf } from '../publishable/index.js'
 import type { HubUpdate } from './publisher.js'
-import { adminView, anonymousView } from './views.js'
+import { adminView, anonymousView, asServed } from './views.js'
 
 /**
  * The hub updates of one committed transaction: for each changed record of a
@@ -106,7 +106,7 @@ export async function updatesFor(
     if (event.type === 'delete') {
       updates.push({
         topic: topicOf(base, event.iri),
-        data: JSON.stringify({ '@id': event.iri }),
+        data: JSON.stringify(await asServed(payload, { '@id': event.iri }, null)),
         private: wasDraft(resource, event.doc),
       })
     } else {

@@ -3,6 +3,8 @@ import type { Resource } from '../../core/registry.js'
 import { getItem } from '../../hydra/operations.js'
 import { buildContext } from '../../hydra/pipeline/context.js'
 import { handleApiRequest } from '../../hydra/pipeline/handle.js'
+import { apiRuntime } from '../../hydra/pipeline/runtime.js'
+import type { HydraContext } from '../../hydra/context.js'
 import type { JsonLdObject } from '../../hydra/extension.js'
 
 /**
@@ -38,7 +40,19 @@ export async function anonymousView(payload: Payload, base: URL, iri: string): P
   return text === null ? null : (JSON.parse(text) as JsonLdObject)
 }
 
-/** The record as an admin reads it (drafts included); null when it no longer exists. */
+/**
+ * A body in the form the API serves it, as the pipeline's last step makes
+ * it (a compatibility profile's IRIs: without the prefix, routes by path):
+ * what a view read outside the pipeline, or a delete's `{"@id"}`, carries.
+ */
+export async function asServed<T>(payload: Payload, body: T, ctx: HydraContext | null): Promise<T> {
+  let out: unknown = body
+  for (const extension of apiRuntime(payload).extensions)
+    if (extension.rewriteOutput) out = await extension.rewriteOutput(out, { payload, ctx })
+  return out as T
+}
+
+/** The record as an admin reads it (drafts included), as served; null when it no longer exists. */
 export async function adminView(
   payload: Payload,
   base: URL,
@@ -49,7 +63,7 @@ export async function adminView(
   const ctx = await buildContext(payload, new URL(iri, base), JSONLD_HEADERS(), VIEWER)
   try {
     const result = await getItem(resource, id, ctx)
-    return result.status === 200 && result.body ? result.body : null
+    return result.status === 200 && result.body ? await asServed(payload, result.body, ctx) : null
   } catch {
     return null
   }
