@@ -4,10 +4,11 @@
  * The library (plugins/cwa) is a stack of layers that import downward only:
  *
  *   commands/                         the operator commands: use the library through its front door, like an app
- *   plugin.ts, options.ts, index.ts   assembly and front door (may import all of plugins/cwa; of commands/, only
- *                                     its list and options)
+ *   plugin.ts, features.ts,           assembly and front door (may import all of plugins/cwa; of commands/, only
+ *   options.ts, index.ts, admin.ts    its list and options)
  *   server/                           serves the API (Express / Fetch adapters)
- *   features/<feature>/               one folder per feature, public surface in its index.ts
+ *   features/<feature>/               one folder per feature: its index.ts is what other features import (its
+ *                                     public.ts and admin/ are the front door's: index.ts, admin.ts)
  *   session/                          cookies, JWTs, refresh tokens
  *   hydra/                            feature-blind JSON-LD layer, router, OpenAPI builder
  *   core/                             collections, fields, access, utilities
@@ -21,7 +22,7 @@
  */
 
 const CWA = '^plugins/cwa/'
-const FRONT_DOOR = '^plugins/cwa/(plugin|options|index|admin|next|express|types)\\.ts$'
+const FRONT_DOOR = '^plugins/cwa/(plugin|features|options|index|admin|next|express|types)\\.ts$'
 const SITE = '^(src|collections|app|migrations|examples|bench)/|^payload\\.config\\.ts$'
 
 /** Everything in the library at the layers above `layer` (layer names from the top down). */
@@ -33,7 +34,7 @@ const layerRule = (layer) => ({
   severity: 'error',
   comment:
     `plugins/cwa/${layer} imports downward only (server -> features -> session -> hydra -> core); ` +
-    `it may not import ${above(layer).join(', ') || '(nothing above)'} or the front door (plugin.ts, options.ts, index.ts).`,
+    `it may not import ${above(layer).join(', ') || '(nothing above)'} or the front door (plugin.ts, features.ts, options.ts, index.ts, admin.ts).`,
   from: { path: `${CWA}${layer}/` },
   to: {
     path: [...above(layer).map((upper) => `${CWA}${upper}/`), FRONT_DOOR],

@@ -8,6 +8,37 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/**
+ * Policy on the endpoint, format in the serializer (issue 28): an endpoint declares its `security` and its
+ * `cache` and the pipeline enforces both (hydra/pipeline/invoke.ts, hydra/security.ts); a handler returns data
+ * and the serializer adds `@context`, `@id` and `@type` (hydra/serializer.ts). test/hydra/policyRules.test.ts
+ * shows each rule failing on a fixture.
+ */
+const CACHE_HEADER_SET = [
+  {
+    selector: 'Property[key.value=/^cache-control$/i]:not([value.type="ObjectExpression"])',
+    message:
+      "No Cache-Control header outside the pipeline: declare the endpoint's `cache` (or return the answer's own `cache`); the pipeline writes the header.",
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^(set|append)$/][arguments.0.value=/^cache-control$/i]',
+    message:
+      "No Cache-Control header outside the pipeline: declare the endpoint's `cache` (or return the answer's own `cache`); the pipeline writes the header.",
+  },
+]
+const ACCESS_REFUSAL = [
+  {
+    selector: 'NewExpression[callee.name="HttpError"]:matches([arguments.0.value=401], [arguments.0.value=403])',
+    message:
+      "No 401 or 403 built in a feature: declare the endpoint's `security`, or refuse through hydra/security.ts (denyAccessUnlessGranted, accessDenied) when the check depends on the record or the query.",
+  },
+]
+const CONTEXT_LITERAL = {
+  selector: "Literal[value='@context']",
+  message:
+    "No '@context' outside the format layer: return `output: { type, id?, data }` and let the serializer (hydra/serializer.ts) add @context, @id and @type.",
+}
+
 export default defineConfig(
   globalIgnores([
     '**/node_modules/**',
@@ -73,6 +104,29 @@ export default defineConfig(
       // commands and the build script write to the console on purpose.
       'no-console': 'error',
     },
+  },
+  {
+    files: ['plugins/cwa/features/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...CACHE_HEADER_SET, ...ACCESS_REFUSAL, CONTEXT_LITERAL],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/hydra/errors.js'],
+              importNames: ['unauthorized', 'forbidden'],
+              message: ACCESS_REFUSAL[0].message,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The session layer builds its own 401s (wrong credentials, a spent refresh token): no role check among them.
+    files: ['plugins/cwa/session/**'],
+    rules: { 'no-restricted-syntax': ['error', ...CACHE_HEADER_SET] },
   },
   {
     files: ['test/**', 'bench/**'],

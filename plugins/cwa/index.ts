@@ -1,6 +1,12 @@
 /**
  * payload-cwa: the public front door. Everything a Payload app, a plugin
  * author or a server needs, from one module (`payload-cwa`).
+ *
+ * The core's exports first, then one line per feature: each feature lists
+ * what the package exports of it in its own public.ts (with its options'
+ * types, so that the declaration merging of every option reaches an app's
+ * type checks). test/core/features.unit.test.ts checks that every feature's
+ * public.ts is here.
  */
 export { cwaPlugin, schemaReady } from './plugin.js'
 export { type ComponentDeclaration, defineComponent, definePageData, type PageDataDeclaration } from './core/define.js'
@@ -30,66 +36,26 @@ export {
   type WriteListener,
 } from './core/events/index.js'
 export { DATABASE_RETRY_AFTER, isDatabaseUnavailable } from './core/utils/databaseUnavailable.js'
-export {
-  choice,
-  custom,
-  defineFormType,
-  email,
-  length,
-  notBlank,
-  persistSubmission,
-  purgeFormCache,
-  range,
-  regex,
-  type FormCachePurgeResult,
-} from './features/forms/index.js'
-export type * from './features/forms/types.js'
-export { isPublished, PUBLISHABLE_TWIN_LINK, publishableOf, publicationState } from './features/publishable/index.js'
-export { ADMIN_TITLE_FIELD, type AdminTitleFunction, refreshAdminTitles } from './features/adminTitles/index.js'
-export { localStorage, readStoredFile, recordFiles, s3Storage, uploadFieldsOf } from './features/uploads/index.js'
-export type {
-  DynamicFilters,
-  FileInfo,
-  RecordFile,
-  UploadFieldNames,
-  ImageFilter,
-  StorageAdapter,
-  StorageConfig,
-  UploadableDeclaration,
-  UploadableField,
-  UploadsPluginOptions,
-  UrlGenerator,
-} from './features/uploads/index.js'
-export { type RouteGenerator, slugRouteGenerator } from './features/routes/index.js'
-export { PurgeFailed, purgeHttpCache, purgeRenderedHtml } from './features/httpCache/index.js'
-export { closeEmbeddedHub, EmbeddedHubRefused, startEmbeddedHub } from './features/realtime/index.js'
-export {
-  emptyStore as emptyReadModel,
-  READ_MODEL_HEADER,
-  type ReadModelOptions,
-  storeSize as readModelSize,
-} from './features/readModel/index.js'
-export {
-  deleteOrphans,
-  InUseError,
-  loadReport,
-  ORPHAN_SCAN_TASK,
-  type OrphanDeleteResult,
-  type OrphanReport,
-  type OrphanedResourcesOptions,
-  refreshReport,
-  scanAndNotify,
-  type ScanAndNotifyResult,
-  scanOrphans,
-} from './features/orphans/index.js'
 export type { AuthenticationRequest, HydraExtension, JsonLdObject, ResponseInfo } from './hydra/extension.js'
-export type { ApiRequest, Endpoint, EndpointDoc, EndpointResult, HttpMethod } from './hydra/endpoint.js'
-export type { CwaFeature } from './hydra/feature.js'
+export type {
+  ApiRequest,
+  CachePolicy,
+  Endpoint,
+  EndpointDoc,
+  EndpointResult,
+  EndpointSecurity,
+  HttpMethod,
+  IsGranted,
+  JsonLdOutput,
+  SecurityRule,
+} from './hydra/endpoint.js'
+export { accessDenied, denyAccessUnlessGranted } from './hydra/security.js'
+export type { CwaFeature, FeatureOptions } from './hydra/feature.js'
 export type { OpenApiDocument, OpenApiKit, Schema } from './hydra/docs/openapi/kit.js'
 export type { PropertyDescription } from './hydra/docs/openapi/propertyDescription.js'
 export type { Doc, ItemStore } from './hydra/itemStore.js'
 export type { HydraContext } from './hydra/context.js'
-export { type JwtKeys, loadJwtKeys, RefreshTokenStore } from './session/index.js'
+// The commands' options (commands.*: how the operator commands start), added to CwaPluginOptions like a feature's.
 export type { CommandEnvironment, CommandsOptions } from './commands/options.js'
 export {
   createCwaHandler,
@@ -99,21 +65,19 @@ export {
   payloadKeys,
 } from './server/index.js'
 
-// The features add their options to CwaPluginOptions (and their declarations to the type metadata) by declaration
-// merging: these references make the compiled .d.ts graph load every one of them, so an app type-checks its options.
-export type {} from './features/admin/options.js'
-export type {} from './features/adminTitles/derive.js'
-export type {} from './features/collection/options.js'
-export type {} from './features/compat/options.js'
-export type {} from './features/forms/options.js'
-export type {} from './features/frontEnd/options.js'
-export type {} from './features/httpCache/options.js'
-export type {} from './features/orphans/options.js'
-export type {} from './features/publishable/config.js'
-export type {} from './features/publishable/options.js'
-export type {} from './features/realtime/options.js'
-export type {} from './features/routes/options.js'
-export type {} from './features/uploads/options.js'
-export type {} from './features/users/options.js'
-export type {} from './session/options.js'
-export type {} from './commands/options.js'
+// The features, one line each (features/<feature>/public.ts).
+export * from './session/public.js'
+export * from './features/admin/public.js'
+export * from './features/adminTitles/public.js'
+export * from './features/collection/public.js'
+export * from './features/compat/public.js'
+export * from './features/forms/public.js'
+export * from './features/frontEnd/public.js'
+export * from './features/httpCache/public.js'
+export * from './features/orphans/public.js'
+export * from './features/publishable/public.js'
+export * from './features/readModel/public.js'
+export * from './features/realtime/public.js'
+export * from './features/routes/public.js'
+export * from './features/uploads/public.js'
+export * from './features/users/public.js'

@@ -1,3 +1,21 @@
+/**
+ * cwaPlugin: the plugin's top file. It only assembles; what it assembles is
+ *
+ *   options.ts         the plugin options: the core's keys, then each feature's (the `options` of its declaration)
+ *   features.ts        the features, one line each; their order comes from their declarations' `after`
+ *   core/              the core collections (layouts, pages, component groups and positions), base fields, access
+ *   features/<name>/   a feature, declared once in its index.ts (a CwaFeature, hydra/feature.ts): its options,
+ *                      types, collections, collection changes, job tasks, admin views, extension (endpoints and
+ *                      hooks), write listeners; beside it its public.ts (what index.ts, the front door, re-exports)
+ *                      and its admin/ (the components admin.ts re-exports)
+ *   session/           the session layer, declared like a feature
+ *   commands/          the operator commands, added to the config's bin
+ *
+ * Adding a feature touches its folder and its line in features.ts (and, for
+ * what it exports, one line in index.ts and one in admin.ts): docs/architecture.md,
+ * "Adding a feature". Nothing below names a feature but the core's own uses
+ * (the routes collection, readable labels, the shared-cache check).
+ */
 import type { CollectionConfig, Config, Payload } from 'payload'
 import { cwaCommands } from './commands/list.js'
 import { contentAccess } from './core/access.js'
@@ -16,61 +34,13 @@ import { installReadRouting, installReplicaWait } from './core/replicas/index.js
 import { installAfterCommit } from './core/transactions/index.js'
 import { getCwaMeta } from './core/types.js'
 import { usePreparedStatements } from './core/utils/preparedStatements.js'
-import { adminTitlesFeature, withReadableLabels } from './features/adminTitles/index.js'
-import { adminFeature } from './features/admin/index.js'
-import { collectionFeature } from './features/collection/index.js'
-import { compatFeature } from './features/compat/index.js'
-import { formsFeature } from './features/forms/index.js'
-import { frontEndFeature } from './features/frontEnd/index.js'
-import { goLiveFeature } from './features/goLive/index.js'
-import { assertServerUrlForSharedCache, httpCacheFeature } from './features/httpCache/index.js'
-import { orphansFeature } from './features/orphans/index.js'
-import { publishableFeature } from './features/publishable/index.js'
-import { readModelFeature } from './features/readModel/index.js'
-import { realtimeFeature } from './features/realtime/index.js'
-import { routesCollection, routesFeature } from './features/routes/index.js'
-import { uploadsFeature } from './features/uploads/index.js'
-import { siteConfigFeature } from './features/siteConfig/index.js'
-import { usersFeature } from './features/users/index.js'
-import type { CwaFeature } from './hydra/feature.js'
+import { withReadableLabels } from './features/adminTitles/index.js'
+import { assertServerUrlForSharedCache } from './features/httpCache/index.js'
+import { routesCollection } from './features/routes/index.js'
+import { FEATURES } from './features.js'
 import { payloadApiAfterError } from './hydra/payloadApiErrors.js'
 import { type CwaPluginOptions, resolveOptions, warnInertDeclarations } from './options.js'
-import { sessionFeature } from './session/index.js'
 
-/**
- * The features, in the order their collections are added and their hooks
- * run (users first: its collection opens the entrypoint; uploads after
- * publishable, whose resolved settings it completes with requiredOnPublish;
- * admin last: it adds its fields to every type the others completed).
- */
-const FEATURES: CwaFeature[] = [
-  usersFeature,
-  sessionFeature,
-  publishableFeature,
-  uploadsFeature,
-  routesFeature,
-  formsFeature,
-  collectionFeature,
-  siteConfigFeature,
-  frontEndFeature,
-  compatFeature,
-  orphansFeature,
-  httpCacheFeature,
-  readModelFeature,
-  realtimeFeature,
-  goLiveFeature,
-  adminTitlesFeature,
-  adminFeature,
-]
-
-/**
- * The component-based content API plugin. Adds the core collections
- * (layouts, pages, routes, component groups and positions), each feature's
- * collections and types (users and tokens, the built-in Form and Collection
- * components), completes every type declared with defineComponent /
- * definePageData (base fields, access, table prefix, then each feature's
- * changes) and registers the features' JSON-LD extensions.
- */
 /**
  * The features' database work that needs the schema (the publishable
  * tables' row counts). Payload's onInit runs it; a host that migrates after
@@ -80,6 +50,14 @@ export async function schemaReady(payload: Payload): Promise<void> {
   for (const feature of FEATURES) await feature.onSchemaReady?.(payload)
 }
 
+/**
+ * The component-based content API plugin. Adds the core collections
+ * (layouts, pages, routes, component groups and positions), each feature's
+ * collections and types (users and tokens, the built-in Form and Collection
+ * components), completes every type declared with defineComponent /
+ * definePageData (base fields, access, table prefix, then each feature's
+ * changes) and registers the features' JSON-LD extensions.
+ */
 export const cwaPlugin =
   (pluginOptions: CwaPluginOptions = {}) =>
   (config: Config): Config => {

@@ -8,8 +8,8 @@ import { describe, expect, it, jest } from '@jest/globals'
 import { resolveAdminOptions, siteUrl } from '../../plugins/cwa/dist/features/admin/options.js'
 import { byNavGroup, navGroup, withAdvancedSection } from '../../plugins/cwa/dist/features/admin/layout.js'
 import { assertTypeIcon, typeIconOf } from '../../plugins/cwa/dist/features/admin/icons.js'
-import { routeState } from '../../plugins/cwa/dist/features/admin/components/routeTree.js'
-import { age } from '../../plugins/cwa/dist/features/admin/components/dates.js'
+import { routeState } from '../../plugins/cwa/dist/features/routes/admin/routeTree.js'
+import { age } from '../../plugins/cwa/dist/core/admin/dates.js'
 import { buildProgress } from '../../src/server/admin'
 
 describe('frontEndUrl', () => {

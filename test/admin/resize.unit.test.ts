@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { MAX_EDGE, MAX_PIXELS, resizeTarget } from '../../plugins/cwa/dist/features/admin/components/resize.js'
-import { routeTree } from '../../plugins/cwa/dist/features/admin/components/routeTree.js'
+import { MAX_EDGE, MAX_PIXELS, resizeTarget } from '../../plugins/cwa/dist/core/admin/resize.js'
+import { routeTree } from '../../plugins/cwa/dist/features/routes/admin/routeTree.js'
 
 /** Contract Limits, browser resize: over 2560 px on the longest edge or over 20 megapixels. */
 describe('resizeTarget', () => {

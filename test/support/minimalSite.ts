@@ -3,7 +3,14 @@ import { randomBytes } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { buildConfig, type CollectionConfig, getPayload, type Payload } from 'payload'
-import { closePayload, cwaPlugin, type CwaPluginOptions, getOptions, payloadKeys } from 'payload-cwa'
+import {
+  closePayload,
+  cwaPlugin,
+  type CwaPluginOptions,
+  getOptions,
+  type HydraExtension,
+  payloadKeys,
+} from 'payload-cwa'
 import { createApp } from 'payload-cwa/express'
 import pg from 'pg'
 import { databaseUrl, dropDatabase, testDatabaseCreatedAt, withAdminClient } from './database'
@@ -43,6 +50,8 @@ export interface MinimalSiteOptions {
   collections?: CollectionConfig[]
   /** cwaPlugin's options. */
   options?: CwaPluginOptions
+  /** Extensions of the app, registered as a plugin author does (`custom.cwa.extensions`). */
+  extensions?: HydraExtension[]
 }
 
 const PASSWORD = 'correct horse battery staple'
@@ -79,6 +88,7 @@ export function apiClient(base: string) {
 export async function startMinimalSite({
   collections = [],
   options = {},
+  extensions = [],
 }: MinimalSiteOptions = {}): Promise<MinimalSite> {
   const database = await createEmptyDatabase()
   let payload: Payload | undefined
@@ -94,6 +104,7 @@ export async function startMinimalSite({
       }),
       collections,
       plugins: [cwaPlugin(options)],
+      ...(extensions.length > 0 ? { custom: { cwa: { extensions } } } : {}),
       // No generated types file and no import map: nothing of this app is written to the tree.
       typescript: { autoGenerate: false },
       admin: { importMap: { autoGenerate: false } },

@@ -1,9 +1,6 @@
 import { PageBuilderField as PageBuilderField_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { GenerateRoute as GenerateRoute_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { ViewOnSite as ViewOnSite_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
-import { RouteLiveness as RouteLiveness_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
-import { RouteTreeLink as RouteTreeLink_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
-import { EmptyPositionWarning as EmptyPositionWarning_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -29,8 +26,11 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { PublicationCell as PublicationCell_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { PublicationPanel as PublicationPanel_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
+import { RouteLiveness as RouteLiveness_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
+import { RouteTreeLink as RouteTreeLink_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { FileUploadField as FileUploadField_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { UploadThumbnailCell as UploadThumbnailCell_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
+import { EmptyPositionWarning as EmptyPositionWarning_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { CwaNavLinks as CwaNavLinks_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { StartPanel as StartPanel_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { RouteTreeView as RouteTreeView_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
@@ -42,9 +42,6 @@ export const importMap = {
   "payload-cwa/admin#PageBuilderField": PageBuilderField_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#GenerateRoute": GenerateRoute_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#ViewOnSite": ViewOnSite_4113cd7e43998b7f44a42586abebc5e4,
-  "payload-cwa/admin#RouteLiveness": RouteLiveness_4113cd7e43998b7f44a42586abebc5e4,
-  "payload-cwa/admin#RouteTreeLink": RouteTreeLink_4113cd7e43998b7f44a42586abebc5e4,
-  "payload-cwa/admin#EmptyPositionWarning": EmptyPositionWarning_4113cd7e43998b7f44a42586abebc5e4,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,
@@ -70,8 +67,11 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "payload-cwa/admin#PublicationCell": PublicationCell_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#PublicationPanel": PublicationPanel_4113cd7e43998b7f44a42586abebc5e4,
+  "payload-cwa/admin#RouteLiveness": RouteLiveness_4113cd7e43998b7f44a42586abebc5e4,
+  "payload-cwa/admin#RouteTreeLink": RouteTreeLink_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#FileUploadField": FileUploadField_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#UploadThumbnailCell": UploadThumbnailCell_4113cd7e43998b7f44a42586abebc5e4,
+  "payload-cwa/admin#EmptyPositionWarning": EmptyPositionWarning_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#CwaNavLinks": CwaNavLinks_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#StartPanel": StartPanel_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#RouteTreeView": RouteTreeView_4113cd7e43998b7f44a42586abebc5e4,

@@ -1,4 +1,4 @@
-import type { Access, PayloadRequest } from 'payload'
+import type { Access } from 'payload'
 import type { ResolvedCwaOptions } from './options.js'
 import { isAdmin } from './roles.js'
 
@@ -18,8 +18,4 @@ export const adminOnly =
 export function contentAccess(options: ResolvedCwaOptions) {
   const admin = adminOnly(options)
   return { read: publicRead, create: admin, update: admin, delete: admin }
-}
-
-export function requestIsAdmin(req: PayloadRequest, options: ResolvedCwaOptions): boolean {
-  return isAdmin(req.user, options.roleHierarchy)
 }

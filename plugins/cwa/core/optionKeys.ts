@@ -25,6 +25,33 @@ type NestedKeys<V> = V extends (...args: never[]) => unknown
 /** What the checker walks: the runtime shape of any OptionKeys. */
 export type KeySchema = { readonly [key: string]: true | KeySchema }
 
+/**
+ * The schemas of several parts (the core, each feature...) as one. A key
+ * belongs to one part: declared by two, it stops the config, naming both.
+ * A nested schema may be shared (`enabledComponents`: one switch per
+ * feature with a built-in component type): the parts' keys are then joined
+ * under it, by the same rule.
+ */
+export function joinKeySchemas(parts: ReadonlyArray<{ name: string; keys: KeySchema }>): KeySchema {
+  const owners = new Map<string, string>()
+  const joinInto = (into: Record<string, true | KeySchema>, schema: KeySchema, part: string, prefix: string) => {
+    for (const [key, entry] of Object.entries(schema)) {
+      const path = join(prefix, key)
+      const existing = into[key]
+      if (existing === undefined) {
+        into[key] = entry === true ? true : joinInto({}, entry, part, path)
+        owners.set(path, part)
+      } else if (existing === true || entry === true) {
+        throw new Error(`cwa options: the key ${path} is declared by both ${owners.get(path)} and ${part}`)
+      } else {
+        into[key] = joinInto({ ...existing }, entry, part, path)
+      }
+    }
+    return into
+  }
+  return parts.reduce<Record<string, true | KeySchema>>((into, { name, keys }) => joinInto(into, keys, name, ''), {})
+}
+
 export interface UnknownOptionKey {
   /** Full dotted path of the key (`user.emailVerfication`). */
   path: string

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { SecurityExpression } from '../core/options.js'
 import type { HydraContext } from './context.js'
 import type { OpenApiKit, Schema } from './docs/openapi/kit.js'
 
@@ -21,10 +22,77 @@ export interface ApiRequest {
   responseHeaders: Headers
 }
 
-/** What a handler hands back: a JSON-LD body, or a body of another type (`raw`). */
+/**
+ * Data a handler returns for the serializer (hydra/serializer.ts), which
+ * makes a JSON-LD node of it: `@context`, `@id` and `@type` first, then the
+ * data's properties in their order (as API Platform's providers return
+ * objects and its normalizers add the JSON-LD keys).
+ */
+export interface JsonLdOutput {
+  /** The node's `@type`: a class of the API's vocabulary (`PositionOrder`, `OrphanedResources`) or of Hydra's. */
+  type: string
+  /** The node's `@id`, when it has one (an IRI the registry built). */
+  id?: string
+  /**
+   * Its `@context`. By default the entrypoint's (`{prefix}/contexts/Entrypoint`), which resolves and maps the
+   * API's vocabulary; `{ name }` the context served at `{prefix}/contexts/{name}`; `'hydra'` Hydra's own
+   * (a Hydra `Status`); `{ terms }` an inline context.
+   */
+  context?: 'hydra' | { name: string } | { terms: Record<string, unknown> }
+  /** The node's other properties. */
+  data: object
+}
+
+/**
+ * How the answers of an endpoint may be stored (as API Platform's
+ * `cacheHeaders` on an operation); the pipeline writes the Cache-Control
+ * header, no handler does:
+ * - `'no-store'`: every answer, errors and refusals included, is `private, no-store`
+ *   (private data: the admin's views, emailed tokens, sessions);
+ * - `{ maxAge, sharedMaxAge? }`: a 200 answering an anonymous GET or HEAD is
+ *   `public, max-age=…[, s-maxage=…]` (signed-in callers keep `private, no-store`).
+ */
+export type CachePolicy = 'no-store' | { maxAge: number; sharedMaxAge?: number }
+
+/** is_granted: whether the caller holds a role (through `roleHierarchy`) or passes a security expression. */
+export type IsGranted = (expression: SecurityExpression) => boolean
+
+/**
+ * One rule of an endpoint's `security`: a role the caller must hold (after
+ * the role hierarchy), or a predicate on the request, which may ask
+ * `isGranted` (an option's security expression, such as the publish
+ * permission). `message` is the 403's detail (API Platform's
+ * `securityMessage`); an anonymous caller always gets the 401.
+ */
+export type SecurityRule = (
+  { role: string } | { granted: (ctx: HydraContext, isGranted: IsGranted) => boolean | Promise<boolean> }
+) & { message?: string }
+
+/**
+ * Who may call an endpoint (as API Platform's `security` on an operation).
+ * The pipeline enforces it before the body is read and the handler runs:
+ * - absent: reads reach the handler, which applies its resource's own access;
+ *   a write needs a signed-in caller (401);
+ * - `'public'`: anyone, writes included (login, registration, form submits);
+ * - `'signed-in'`: a signed-in caller, whatever the method (401);
+ * - a rule, or a list of rules that must all pass in order: 401 for an
+ *   anonymous caller, 403 for a signed-in one (with the rule's message);
+ *   as without rules, a write needs a signed-in caller first.
+ */
+export type EndpointSecurity = 'public' | 'signed-in' | SecurityRule | readonly SecurityRule[]
+
+/** What a handler hands back: a JSON-LD body, data for the serializer (`output`), or a body of another type (`raw`). */
 export interface EndpointResult {
   status: number
+  /** A JSON-LD body sent as it is (the format layer's own documents: normalized resources, collections). */
   body?: unknown
+  /** Data the serializer makes the JSON-LD body of (`@context`, `@id`, `@type` added): what feature handlers return. */
+  output?: JsonLdOutput
+  /**
+   * This answer's cache policy, when it depends on what the handler read (a built-in form is private, a stored
+   * one is not); otherwise the endpoint's declared `cache` applies.
+   */
+  cache?: CachePolicy
   /** Response headers; a Headers object when it holds several Set-Cookie lines. */
   headers?: Record<string, string> | Headers
   /** A non-JSON body (HTML, XML, a file) with its content type; a stream is sent as it is read (no ETag). */
@@ -61,13 +129,10 @@ export interface Endpoint {
   path: string
   /** Constraints on parameters: a template matches only when each holds. */
   params?: Record<string, (value: string) => boolean>
-  /**
-   * Who may call it: `public` writes are open to anonymous callers (login,
-   * registration, form submits); other writes answer 401 to anonymous
-   * callers before anything else happens. Reads are always open to the
-   * handler, which applies its own access.
-   */
-  access?: 'public' | 'signed-in'
+  /** Who may call it (see EndpointSecurity): enforced by the pipeline, never by the handler. */
+  security?: EndpointSecurity
+  /** How its answers may be stored (see CachePolicy): written by the pipeline, never by the handler. */
+  cache?: CachePolicy
   /**
    * How the body is read: `json` (the default: POST/PATCH JSON, checked and
    * parsed before the handler runs) or `stream` (left unread and handed to

@@ -1,4 +1,5 @@
 import { type HttpError, statusTitle, type ViolationError } from './errors.js'
+import { contextIri } from './serializer.js'
 
 /** The JSON-LD body of an error (Hydra `Error` or `ConstraintViolation`). */
 export function errorBody(error: HttpError | ViolationError, apiPrefix: string): Record<string, unknown> {
@@ -7,7 +8,7 @@ export function errorBody(error: HttpError | ViolationError, apiPrefix: string):
       .map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message))
       .join('\n')
     return {
-      '@context': `${apiPrefix}/contexts/ConstraintViolation`,
+      '@context': contextIri(apiPrefix, 'ConstraintViolation'),
       '@id': `${apiPrefix}/validation_errors/${error.violations[0]?.code ?? 'invalid'}`,
       '@type': 'ConstraintViolation',
       status: 422,
@@ -22,7 +23,7 @@ export function errorBody(error: HttpError | ViolationError, apiPrefix: string):
   const detail =
     error.status >= 500 && error.status !== 502 && error.status !== 503 ? statusTitle(error.status) : error.message
   return {
-    '@context': `${apiPrefix}/contexts/Error`,
+    '@context': contextIri(apiPrefix, 'Error'),
     '@id': `${apiPrefix}/errors/${error.status}`,
     '@type': 'Error',
     title: statusTitle(error.status),

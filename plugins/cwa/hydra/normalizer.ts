@@ -5,10 +5,7 @@ import { normalizeDocument } from './item.js'
 import { hydraClassOverride, shadowsHydraClass } from './jsonldContext.js'
 import type { Resource } from '../core/registry.js'
 import { allExtensions } from './extensions/index.js'
-
-export function contextIri(ctx: Pick<HydraContext, 'options'>, shortName: string): string {
-  return `${ctx.options.apiPrefix}/contexts/${shortName}`
-}
+import { contextIri } from './serializer.js'
 
 function extensionsOf(ctx: HydraContext): HydraExtension[] {
   return allExtensions(ctx.payload.config)
@@ -35,7 +32,7 @@ export async function normalizeItem(
   for (const extension of extensionsOf(ctx)) {
     await extension.normalizeItem?.(item, doc, resource, ctx)
   }
-  return withContext ? { '@context': contextIri(ctx, resource.meta.shortName), ...item } : item
+  return withContext ? { '@context': contextIri(ctx.options.apiPrefix, resource.meta.shortName), ...item } : item
 }
 
 /** A Hydra collection with its PartialCollectionView. */
@@ -50,7 +47,7 @@ export async function normalizeCollection(
   for (const doc of result.docs)
     member.push(await normalizeItem(resource, doc, ctx, { withContext: false, prepared: true }))
   const { shortName } = resource.meta
-  const context = contextIri(ctx, shortName)
+  const context = contextIri(ctx.options.apiPrefix, shortName)
   return {
     // A resource named like a Hydra class (the Collection component) maps that name to
     // its own class in its context; the collection document maps it back to Hydra's.

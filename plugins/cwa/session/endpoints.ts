@@ -18,7 +18,8 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
     {
       method: 'POST',
       path: '/login',
-      access: 'public',
+      security: 'public',
+      cache: 'no-store',
       handler: async (ctx, { body, responseHeaders }) => {
         const { username, password } = (body ?? {}) as { username?: unknown; password?: unknown }
         if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
@@ -52,7 +53,8 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
     {
       method: 'POST',
       path: '/token/refresh',
-      access: 'public',
+      security: 'public',
+      cache: 'no-store',
       /**
        * A new JWT and a new refresh token from the refresh-token cookie. The
        * used refresh token is spent: presented again after the grace period
@@ -81,7 +83,7 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
     {
       method: 'POST',
       path: '/logout',
-      access: 'public',
+      security: 'public',
       handler: async (ctx, { responseHeaders }) => {
         const refresh = readCookies(ctx.headers.get('cookie')).get(ctx.options.session.refreshCookieName)
         if (refresh) await (await sessionServices(ctx.payload)).refreshTokens.revoke(refresh)
@@ -96,14 +98,11 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
     endpoints.push({
       method: 'GET',
       path: '/me',
+      security: 'signed-in',
+      cache: 'no-store',
       handler: async (ctx) => {
-        if (!ctx.user) throw unauthorized()
-        const doc = await loadItem(users, String(ctx.user.id), ctx, { filtered: false })
-        return {
-          status: 200,
-          body: await normalizeItem(users, doc, ctx),
-          headers: { 'Cache-Control': 'private, no-store' },
-        }
+        const doc = await loadItem(users, String(ctx.user!.id), ctx, { filtered: false })
+        return { status: 200, body: await normalizeItem(users, doc, ctx) }
       },
       docs: sessionDocs.me(users),
     })

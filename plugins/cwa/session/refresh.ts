@@ -96,6 +96,8 @@ export function setSessionCookies(
       sameSite: session.sameSite,
     }),
   )
-  // A response carrying session cookies is never stored by a shared cache.
+  // A response carrying session cookies is never stored by a shared cache: the admin panel's login on Payload's
+  // REST API sets them too, outside the pipeline (the JSON-LD login and refresh also declare `cache: 'no-store'`).
+  // eslint-disable-next-line no-restricted-syntax -- the cookies and their no-store travel together
   headers.set('Cache-Control', 'private, no-store')
 }

@@ -4,7 +4,8 @@ import { relationCollection, relationId } from '../../core/utils/relations.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { notFound, violation, ViolationError } from '../../hydra/errors.js'
 import { mainFieldOf, type MainField, typeLabel } from './blockWrites.js'
-import { typeIconOf, type TypeIconName } from './icons.js'
+import type { TypeIconName } from '../../core/admin/typeIcons.js'
+import { typeIconOf } from './icons.js'
 import { type BlockState, pageBlocks, type PageBlock } from './blocks.js'
 import { componentTitle } from './title.js'
 
@@ -69,9 +70,8 @@ export interface BuilderOwner {
   groups: BuilderGroup[]
 }
 
+/** The page builder's view (a `PageBuilder` node once serialized). */
 export interface PageBuilderView {
-  '@context': string
-  '@type': 'PageBuilder'
   /** The record the builder was opened on (a page, a layout or page data). */
   owner: { '@id': string; slug: string; id: string; type: string }
   /** The layout the page (or the page data's template page) renders in. */
@@ -267,8 +267,6 @@ export async function pageBuilderView(ctx: HydraContext, iri: string | null): Pr
   const blocks = await pageBlocks(ctx, { resource: parsed.resource, doc })
   const count = (list: PageBlock[]) => list.filter((b) => b.pending).length
   const body = {
-    '@context': `${ctx.options.apiPrefix}/contexts/Entrypoint`,
-    '@type': 'PageBuilder' as const,
     owner,
     pageData: blocks.pageData
       ? {

@@ -125,18 +125,13 @@ function chosenColumns(collection: CollectionConfig): string[] | undefined {
   return undefined
 }
 
-/** The admin panel's own views (under the admin route), the links to them in its navigation, and the dashboard's start panel. */
-export function adminComponents(options: ResolvedCwaOptions) {
-  const clientProps = { apiPrefix: options.apiPrefix }
+/**
+ * The links to the library's own admin views in the navigation (the route
+ * tree, the routes feature's; the orphan report, the orphans feature's),
+ * and the dashboard's start panel.
+ */
+export function adminComponents() {
   return {
-    views: {
-      cwaRouteTree: { Component: `${ADMIN_ENTRY}#RouteTreeView`, path: '/cwa/routes' as const, exact: true },
-      cwaOrphans: {
-        Component: { path: `${ADMIN_ENTRY}#OrphansView`, clientProps },
-        path: '/cwa/orphaned' as const,
-        exact: true,
-      },
-    },
     afterNavLinks: [`${ADMIN_ENTRY}#CwaNavLinks`],
     beforeDashboard: [`${ADMIN_ENTRY}#StartPanel`],
   }

@@ -1,29 +1,12 @@
+import { TYPE_ICONS, type TypeIconName } from '../../core/admin/typeIcons.js'
 import type { CwaResourceMeta } from '../../core/types.js'
 
 /**
- * The icons the admin shows beside a type's name (page builder, start
- * panel, route tree, orphan report): a small fixed set, drawn by the
- * admin's TypeIcon component. A type names one with `adminIcon` in
- * defineComponent or definePageData; without it, a type holding files gets
- * `image` when it makes image variants, else `file`, and any other `block`
- * (page data: `article`).
+ * Which of the admin's icons (core/admin/typeIcons.ts) a type shows: the
+ * one it names with `adminIcon` in defineComponent or definePageData;
+ * without it, a type holding files gets `image` when it makes image
+ * variants, else `file`, and any other `block` (page data: `article`).
  */
-export const TYPE_ICONS = [
-  'article',
-  'block',
-  'file',
-  'form',
-  'heading',
-  'image',
-  'layout',
-  'link',
-  'list',
-  'page',
-  'route',
-  'text',
-] as const
-
-export type TypeIconName = (typeof TYPE_ICONS)[number]
 
 const isIcon = (value: unknown): value is TypeIconName => TYPE_ICONS.includes(value as TypeIconName)
 

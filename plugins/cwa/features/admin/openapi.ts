@@ -1,6 +1,6 @@
 import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit.js'
 import type { EndpointDoc } from '../../hydra/endpoint.js'
-import { TYPE_ICONS } from './icons.js'
+import { TYPE_ICONS } from '../../core/admin/typeIcons.js'
 
 /** The OpenAPI text of the page builder's endpoints (the admin panel's page builder view calls them). */
 

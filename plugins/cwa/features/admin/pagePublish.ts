@@ -1,9 +1,8 @@
 import type { CollectionSlug } from 'payload'
 import { dataFields, type Resource } from '../../core/registry.js'
-import { passes } from '../../core/roles.js'
 import { inTransaction } from '../../core/utils/sql.js'
 import type { HydraContext } from '../../hydra/context.js'
-import { forbidden, notFound, type Violation, violation, ViolationError } from '../../hydra/errors.js'
+import { notFound, type Violation, violation, ViolationError } from '../../hydra/errors.js'
 import { publishableOf, publishContext, publishMany, publishViolations } from '../publishable/index.js'
 import { typeLabel } from './blockWrites.js'
 import { type PageBlock, type PageBlocks, pageBlocks } from './blocks.js'
@@ -102,12 +101,6 @@ function refusals(ctx: HydraContext, pending: PageBlock[]): BlockViolation[] {
   })
 }
 
-/** Admin only, and the publish permission (as the batch publish asks). */
-function assertMayPublish(ctx: HydraContext): void {
-  if (!passes(ctx.options.publishable.permission, ctx.user, ctx.options.roleHierarchy))
-    throw forbidden('Publishing needs the publish permission.')
-}
-
 /**
  * POST /_/page_builder/publish {iri, includeLayout?}: publishes every
  * pending draft reachable from the page (its groups' components to any
@@ -115,9 +108,10 @@ function assertMayPublish(ctx: HydraContext): void {
  * layout's blocks only with includeLayout) in ONE transaction through the
  * batch publish: all or nothing. A draft that fails its publish validation
  * refuses the whole request (422) with one violation per block and field.
+ * Who may call it (an admin with the publish permission) is the endpoint's
+ * declared security (endpoints.ts).
  */
 export async function publishPage(ctx: HydraContext, raw: unknown): Promise<{ published: string[]; blocks: string[] }> {
-  assertMayPublish(ctx)
   const body = objectBody(raw)
   const asked = includeLayoutOf(body)
   const owner = await ownerOf(ctx, body.iri)
@@ -161,7 +155,6 @@ export async function schedulePage(
   ctx: HydraContext,
   raw: unknown,
 ): Promise<{ scheduled: string[]; publishedAt: string }> {
-  assertMayPublish(ctx)
   const body = objectBody(raw)
   const asked = includeLayoutOf(body)
   const at = typeof body.publishedAt === 'string' ? new Date(body.publishedAt) : null

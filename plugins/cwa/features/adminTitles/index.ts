@@ -6,12 +6,12 @@
 import type { CwaFeature } from '../../hydra/feature.js'
 import { withAdminTitles } from './config.js'
 
-export type { AdminTitleFunction } from './derive.js'
 export { humanize, withReadableLabels } from './labels.js'
 export { TITLE_FIELD as ADMIN_TITLE_FIELD } from './positions.js'
-export { refreshAdminTitles } from './refresh.js'
 
 export const adminTitlesFeature: CwaFeature = {
   name: 'adminTitles',
+  // It lists a record's title where publishable's list columns listed the id.
+  after: ['publishable'],
   completeCollection: (collection) => withAdminTitles(collection),
 }

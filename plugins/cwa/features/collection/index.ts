@@ -2,11 +2,16 @@
 import type { CwaFeature } from '../../hydra/feature.js'
 import { collectionComponent } from './component.js'
 import { collectionExtension } from './extension.js'
+import { collectionComponentKeys, resolveCollectionComponentSwitch } from './options.js'
 
 export { collectionComponent } from './component.js'
 
-export const collectionFeature: CwaFeature = {
+export const collectionFeature = {
   name: 'collection',
+  options: {
+    keys: { enabledComponents: collectionComponentKeys },
+    resolve: (options) => ({ enabledComponents: resolveCollectionComponentSwitch(options) }),
+  },
   types: (options) => (options.enabledComponents.collection ? [collectionComponent()] : []),
   extension: collectionExtension,
-}
+} satisfies CwaFeature

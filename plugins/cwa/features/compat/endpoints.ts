@@ -1,6 +1,7 @@
 import type { HydraContext } from '../../hydra/context.js'
 import type { ApiRequest, Endpoint, EndpointResult } from '../../hydra/endpoint.js'
 import { notFound } from '../../hydra/errors.js'
+import { callEndpoint } from '../../hydra/pipeline/invoke.js'
 import { apiRuntime } from '../../hydra/pipeline/runtime.js'
 import type { OpenApiKit } from '../../hydra/docs/openapi/kit.js'
 import { submitForm } from '../forms/index.js'
@@ -11,7 +12,7 @@ import { submitForm } from '../forms/index.js'
  * in the endpoint table), so there is one implementation of each.
  */
 
-/** Runs the endpoint the table holds for this method and path, with this request's context. */
+/** Runs the endpoint the table holds for this method and path, with this request's context (and that endpoint's security, serializer and cache policy). */
 async function delegate(
   ctx: HydraContext,
   request: ApiRequest,
@@ -20,7 +21,7 @@ async function delegate(
 ): Promise<EndpointResult> {
   const found = apiRuntime(ctx.payload).table.lookup(method, path, false)
   if (found.kind !== 'found') throw notFound()
-  return found.match.endpoint.handler(ctx, { ...request, method, params: found.match.params })
+  return callEndpoint(ctx, found.match.endpoint, { ...request, method, params: found.match.params })
 }
 
 interface ManifestNode {
@@ -96,7 +97,7 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
           {
             method: 'PATCH' as const,
             path: '/component/forms/password_reset/submit',
-            access: 'public' as const,
+            security: 'public' as const,
             bodyTypes: ['application/merge-patch+json', 'application/json'],
             handler: passwordReset,
             docs: doc(
@@ -119,7 +120,7 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
     {
       method: 'GET',
       path: '/logout',
-      access: 'public',
+      security: 'public',
       handler: (ctx, request) => delegate(ctx, request, 'POST', '/logout'),
       docs: doc(
         'getLogout',

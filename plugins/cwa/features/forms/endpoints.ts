@@ -20,7 +20,7 @@ export function formEndpoints(registry: ResourceRegistry): Endpoint[] {
     {
       method: 'POST',
       path: `${base}/{id}/submit`,
-      access: 'public',
+      security: 'public',
       handler: async (ctx, { params, body }) => {
         // Anonymous full submits are throttled per client address (FORM_SUBMIT_THROTTLE, counted in PostgreSQL).
         if (!ctx.user) await assertSubmitAllowed(ctx.payload, ctx.headers)
@@ -31,13 +31,14 @@ export function formEndpoints(registry: ResourceRegistry): Endpoint[] {
     {
       method: 'PATCH',
       path: `${base}/{id}/submit`,
-      access: 'public',
+      security: 'public',
       handler: (ctx, { params, body }) => submit(ctx, params.id!, body, { partial: true }),
       docs: formDocs.validate(forms),
     },
     ...Object.keys(BUILT_IN_FORMS).map((name): Endpoint => ({
       method: 'GET',
       path: `${base}/${name}`,
+      cache: 'no-store',
       handler: (ctx) => getBuiltInForm(ctx, name),
       docs: formDocs.builtIn(forms, name),
     })),

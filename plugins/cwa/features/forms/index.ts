@@ -6,18 +6,22 @@
 import type { CwaFeature } from '../../hydra/feature.js'
 import { formComponent } from './component.js'
 import { formsExtension } from './extension.js'
+import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './options.js'
 
 export { choice, custom, email, length, notBlank, range, regex } from './constraints.js'
 export { formComponent } from './component.js'
 export { formsExtension } from './extension.js'
-export { formTypeHash, purgeFormCache, type FormCachePurgeResult } from './cachePurge.js'
+export { formTypeHash } from './cachePurge.js'
 export { submit as submitForm } from './submit.js'
-export { persistSubmission } from './persist.js'
 export { defineFormType } from './types.js'
 export type * from './types.js'
 
-export const formsFeature: CwaFeature = {
+export const formsFeature = {
   name: 'forms',
+  options: {
+    keys: { ...formsOptionKeys, enabledComponents: formComponentKeys },
+    resolve: (options) => ({ ...resolveFormsOptions(options), enabledComponents: resolveFormComponentSwitch(options) }),
+  },
   types: (options) => (options.enabledComponents.form ? [formComponent()] : []),
   extension: formsExtension,
-}
+} satisfies CwaFeature

@@ -5,10 +5,11 @@
  */
 import { commitTransaction, initTransaction, killTransaction, ValidationError } from 'payload'
 import type { HydraContext } from '../../hydra/context.js'
+import type { EndpointResult } from '../../hydra/endpoint.js'
 import { classifyError, HttpError, notFound, ViolationError } from '../../hydra/errors.js'
 import type { JsonLdObject } from '../../hydra/extension.js'
 import { normalizeItem } from '../../hydra/normalizer.js'
-import { loadItem, type OperationResult } from '../../hydra/operations.js'
+import { loadItem } from '../../hydra/operations.js'
 import type { Resource } from '../../core/registry.js'
 import { builtInForm, formTypeRegistry } from './registry.js'
 import { addError, type FormState, initialState, isValid, submitForm, violationsOf } from './submission.js'
@@ -121,15 +122,15 @@ async function formItem(ctx: HydraContext, form: LoadedForm): Promise<JsonLdObje
 /**
  * Every answer of a built-in (user) form is private and never stored: the
  * password_reset form is pre-filled with the emailed token, and the others
- * answer one signed-in user.
+ * answer one signed-in user. A stored form's answers follow the endpoint's
+ * (none declared), so the policy is the answer's own.
  */
-const BUILT_IN_HEADERS = { 'Cache-Control': 'private, no-store' } as const
-const headersOf = (form: LoadedForm) => (form.doc ? {} : { headers: { ...BUILT_IN_HEADERS } })
+const cacheOf = (form: LoadedForm): Pick<EndpointResult, 'cache'> => (form.doc ? {} : { cache: 'no-store' })
 
-/** GET of a built-in form by its fixed id. */
-export async function getBuiltInForm(ctx: HydraContext, id: string): Promise<OperationResult> {
+/** GET of a built-in form by its fixed id (its endpoints declare the built-in forms' `no-store`). */
+export async function getBuiltInForm(ctx: HydraContext, id: string): Promise<EndpointResult> {
   const form = await loadForm(ctx, id)
-  return { status: 200, body: await formItem(ctx, form), ...headersOf(form) }
+  return { status: 200, body: await formItem(ctx, form) }
 }
 
 /** A violation from a listener lands on the field it names (through the type's violationPaths), else on the form. */
@@ -177,7 +178,7 @@ export async function submit(
   id: string,
   body: unknown,
   { partial }: { partial: boolean },
-): Promise<OperationResult> {
+): Promise<EndpointResult> {
   const form = await loadForm(ctx, id)
   await form.type.authorize?.(ctx)
   const state = await submitForm(form.type, body, ctx, { partial, initial: await initialValues(form.type, ctx) })
@@ -192,9 +193,9 @@ export async function submit(
     }
   }
   const valid = isValid(state)
-  if (valid && result !== undefined) return { status: 201, body: result as JsonLdObject, ...headersOf(form) }
+  if (valid && result !== undefined) return { status: 201, body: result as JsonLdObject, ...cacheOf(form) }
   ctx.memo.set(stateKey(form.id), state)
   const item = await formItem(ctx, form)
-  if (!valid) return { status: 422, body: { ...item, violations: violationsOf(state) }, ...headersOf(form) }
-  return { status: partial ? 200 : 201, body: item, ...headersOf(form) }
+  if (!valid) return { status: 422, body: { ...item, violations: violationsOf(state) }, ...cacheOf(form) }
+  return { status: partial ? 200 : 201, body: item, ...cacheOf(form) }
 }

@@ -8,7 +8,7 @@ export function frontEndEndpoints(): Endpoint[] {
     {
       method: 'GET',
       path: '/_/page_data_metadatas',
-      handler: async (ctx) => ({ status: 200, body: pageDataMetadataCollection(ctx) }),
+      handler: async (ctx) => ({ status: 200, output: pageDataMetadataCollection(ctx) }),
       docs: pageDataMetadataDocs,
     },
   ]

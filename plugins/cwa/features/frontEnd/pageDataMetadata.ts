@@ -1,5 +1,5 @@
 import type { HydraContext } from '../../hydra/context.js'
-import type { JsonLdObject } from '../../hydra/extension.js'
+import type { JsonLdOutput } from '../../hydra/endpoint.js'
 import { dataFields, type Resource } from '../../core/registry.js'
 
 /**
@@ -21,7 +21,8 @@ export function componentProperties(
   return out
 }
 
-export function pageDataMetadataCollection(ctx: HydraContext): JsonLdObject {
+/** The collection of page data metadata, a Hydra collection in an inline context (the serializer's output). */
+export function pageDataMetadataCollection(ctx: HydraContext): JsonLdOutput {
   const prefix = ctx.options.apiPrefix
   const base = `${prefix}/_/page_data_metadatas`
   const member = ctx.registry.ofKind('pageData').map((resource) => {
@@ -40,16 +41,17 @@ export function pageDataMetadataCollection(ctx: HydraContext): JsonLdObject {
     }
   })
   return {
-    '@context': {
-      '@vocab': `${prefix}/docs.jsonld#`,
-      hydra: 'http://www.w3.org/ns/hydra/core#',
-      member: 'hydra:member',
-      totalItems: 'hydra:totalItems',
-      properties: 'PageDataMetadata/properties',
+    type: 'hydra:Collection',
+    id: base,
+    context: {
+      terms: {
+        '@vocab': `${prefix}/docs.jsonld#`,
+        hydra: 'http://www.w3.org/ns/hydra/core#',
+        member: 'hydra:member',
+        totalItems: 'hydra:totalItems',
+        properties: 'PageDataMetadata/properties',
+      },
     },
-    '@id': base,
-    '@type': 'hydra:Collection',
-    totalItems: member.length,
-    member,
+    data: { totalItems: member.length, member },
   }
 }

@@ -1,25 +1,11 @@
-import { isAdmin } from '../../core/roles.js'
+import { ROLE_ADMIN } from '../../core/options.js'
 import type { Endpoint } from '../../hydra/endpoint.js'
-import { forbidden, HttpError, unauthorized } from '../../hydra/errors.js'
+import { HttpError } from '../../hydra/errors.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { purgeDocs } from './openapi.js'
 import { PurgeFailed, purgeHttpCache, purgeRenderedHtml } from './purger.js'
 
-/**
- * The admin purge buttons: POST /_/rendered_html/purge (the front end's
- * rendered pages, by their shared tag) and POST /_/http_cache/purge
- * (everything, where the purger can). Admin only; they take no body (one
- * sent is ignored: nothing in a request can widen a purge); cross-site
- * POSTs are refused by the pipeline like every other write. 204 when done,
- * 502 when the cache did not take the purge.
- */
-function adminOnly(ctx: HydraContext): void {
-  if (!ctx.user) throw unauthorized()
-  if (!isAdmin(ctx.user, ctx.options.roleHierarchy)) throw forbidden()
-}
-
 async function purging(ctx: HydraContext, purge: () => Promise<unknown>, what: string) {
-  adminOnly(ctx)
   try {
     await purge()
   } catch (error) {
@@ -31,17 +17,28 @@ async function purging(ctx: HydraContext, purge: () => Promise<unknown>, what: s
   return { status: 204 }
 }
 
+/**
+ * The admin purge buttons: POST /_/rendered_html/purge (the front end's
+ * rendered pages, by their shared tag) and POST /_/http_cache/purge
+ * (everything, where the purger can). Admin only (their declared security:
+ * 401 anonymous, 403 signed-in non-admins); they take no body (one sent is
+ * ignored: nothing in a request can widen a purge); cross-site POSTs are
+ * refused by the pipeline like every other write. 204 when done, 502 when
+ * the cache did not take the purge.
+ */
 export function httpCacheEndpoints(): Endpoint[] {
   return [
     {
       method: 'POST',
       path: '/_/rendered_html/purge',
+      security: { role: ROLE_ADMIN },
       handler: (ctx) => purging(ctx, () => purgeRenderedHtml(ctx.payload), 'Rendered HTML purge'),
       docs: purgeDocs.renderedHtml,
     },
     {
       method: 'POST',
       path: '/_/http_cache/purge',
+      security: { role: ROLE_ADMIN },
       handler: (ctx) => purging(ctx, () => purgeHttpCache(ctx.payload), 'HTTP cache purge'),
       docs: purgeDocs.httpCache,
     },

@@ -8,18 +8,20 @@
 import type { CwaFeature } from '../../hydra/feature.js'
 import { httpCacheExtension } from './extension.js'
 import { purgeChanged } from './invalidation.js'
+import { httpCacheOptionKeys, resolveHttpCacheOptions } from './options.js'
 
 export { assertServerUrlForSharedCache } from './config.js'
 export type { HttpCacheOptions, PurgerName, ResolvedHttpCache } from './options.js'
-export { PurgeFailed, purgeHttpCache, purgeRenderedHtml, purgerOf, type Purger } from './purger.js'
+export { purgerOf, type Purger } from './purger.js'
 export { capCacheControl } from './lifetime.js'
 export { cacheTagsOf } from './tags.js'
 export { containersOf } from './containers.js'
 export { tagsOfEvents } from './invalidation.js'
 export { CACHED_READS } from './lifetime.js'
 
-export const httpCacheFeature: CwaFeature = {
+export const httpCacheFeature = {
   name: 'httpCache',
+  options: { keys: httpCacheOptionKeys, resolve: resolveHttpCacheOptions },
   extension: httpCacheExtension,
   onWrite: purgeChanged,
-}
+} satisfies CwaFeature

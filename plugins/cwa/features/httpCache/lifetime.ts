@@ -44,6 +44,7 @@ export async function anonymousCacheLifetime(response: ResponseInfo): Promise<vo
     const directives = ['public']
     if (httpCache.maxAge !== null) directives.push(`max-age=${httpCache.maxAge}`)
     if (httpCache.sharedMaxAge !== null) directives.push(`s-maxage=${httpCache.sharedMaxAge}`)
+    // eslint-disable-next-line no-restricted-syntax -- this hook is the anonymous reads' cache policy, run by the pipeline
     response.headers.set('Cache-Control', directives.join(', '))
   }
   const current = response.headers.get('Cache-Control')
@@ -51,5 +52,6 @@ export async function anonymousCacheLifetime(response: ResponseInfo): Promise<vo
   const now = new Date()
   const soonest = await nextScheduledMoment(response.payload, now)
   if (soonest === null) return
+  // eslint-disable-next-line no-restricted-syntax -- the cap of that policy, in the same hook
   response.headers.set('Cache-Control', capCacheControl(current, Math.ceil((soonest - now.getTime()) / 1000)))
 }

@@ -1,4 +1,6 @@
 import type { CollectionConfig } from 'payload'
+import { ADMIN_COMPONENTS } from '../../core/adminComponents.js'
+import type { ResolvedCwaOptions } from '../../core/options.js'
 import { getCwaMeta } from '../../core/types.js'
 import { cascadeBeforeDelete } from './hooks.js'
 
@@ -27,3 +29,14 @@ export function applyCascade(collection: CollectionConfig): CollectionConfig {
     },
   }
 }
+
+/** The orphan report, an admin view at /admin/cwa/orphaned (admin/OrphansView.tsx; the alert e-mail's button lands there). */
+export const orphansView = (options: ResolvedCwaOptions) => ({
+  views: {
+    cwaOrphans: {
+      Component: { path: `${ADMIN_COMPONENTS}#OrphansView`, clientProps: { apiPrefix: options.apiPrefix } },
+      path: '/cwa/orphaned' as const,
+      exact: true,
+    },
+  },
+})

@@ -1,7 +1,7 @@
-import { requestIsAdmin } from '../../core/access.js'
+import { ROLE_ADMIN } from '../../core/options.js'
 import type { Endpoint, EndpointResult } from '../../hydra/endpoint.js'
 import type { HydraContext } from '../../hydra/context.js'
-import { forbidden, notFound, unauthorized } from '../../hydra/errors.js'
+import { notFound } from '../../hydra/errors.js'
 import { deleteOrphans, parseDeleteBody } from './deleteOrphans.js'
 import { ORPHAN_SCAN_TASK } from './jobs.js'
 import { orphanDocs } from './openapi.js'
@@ -9,27 +9,20 @@ import { loadReport, type OrphanReport } from './report.js'
 import { refreshReport } from './runScan.js'
 import { componentUsage } from './usage.js'
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' }
+/** Admin only (401 anonymous, 403 signed-in non-admins); its answers are private. */
+const ADMIN = { security: { role: ROLE_ADMIN }, cache: 'no-store' } as const
 
 /**
- * The @context of the orphan answers: the entrypoint's, which resolves (GET /contexts/Entrypoint) and maps
- * their terms into the API's vocabulary, as the publish and page builder answers do (a context of their
- * own would be a resource class the API does not have).
+ * The report as the serializer sends it. Orphan answers are in the
+ * entrypoint's context (the serializer's default), which resolves and maps
+ * their terms into the API's vocabulary, as the publish and page builder
+ * answers are (a context of their own would be a resource class the API
+ * does not have).
  */
-const context = (ctx: HydraContext) => `${ctx.options.apiPrefix}/contexts/Entrypoint`
-
-/** Admin only: 401 anonymous, 403 signed-in non-admins. */
-function assertAdmin(ctx: HydraContext): void {
-  if (!ctx.user) throw unauthorized()
-  if (!requestIsAdmin(ctx.req, ctx.options)) throw forbidden()
-}
-
-function reportBody(ctx: HydraContext, report: OrphanReport): Record<string, unknown> {
+function reportResult(ctx: HydraContext, status: number, report: OrphanReport): EndpointResult {
   return {
-    '@context': context(ctx),
-    '@id': `${ctx.options.apiPrefix}/_/orphaned_resources`,
-    '@type': 'OrphanedResources',
-    ...report,
+    status,
+    output: { type: 'OrphanedResources', id: `${ctx.options.apiPrefix}/_/orphaned_resources`, data: report },
   }
 }
 
@@ -44,8 +37,8 @@ export function orphanEndpoints(): Endpoint[] {
     {
       method: 'POST',
       path: '/_/orphaned_resources/scan',
+      ...ADMIN,
       handler: async (ctx): Promise<EndpointResult> => {
-        assertAdmin(ctx)
         if (ctx.options.orphanedResources.scanIn === 'job') {
           const job = await ctx.payload.jobs.queue({
             task: ORPHAN_SCAN_TASK as never,
@@ -54,53 +47,48 @@ export function orphanEndpoints(): Endpoint[] {
           })
           return {
             status: 202,
-            headers: NO_STORE,
-            body: {
-              '@context': context(ctx),
-              '@type': 'OrphanScanQueued',
-              job: String((job as { id: string | number }).id),
-            },
+            output: { type: 'OrphanScanQueued', data: { job: String((job as { id: string | number }).id) } },
           }
         }
-        const report = await refreshReport(ctx.payload, ctx.req)
-        return { status: 202, headers: NO_STORE, body: reportBody(ctx, report) }
+        return reportResult(ctx, 202, await refreshReport(ctx.payload, ctx.req))
       },
       docs: orphanDocs.scan,
     },
     {
       method: 'GET',
       path: '/_/orphaned_resources',
+      ...ADMIN,
       handler: async (ctx): Promise<EndpointResult> => {
-        assertAdmin(ctx)
         const report = await loadReport(ctx.payload, 'latest', ctx.req)
         if (!report) throw notFound('No orphaned resources report yet: run a scan first.')
-        return { status: 200, headers: NO_STORE, body: reportBody(ctx, report) }
+        return reportResult(ctx, 200, report)
       },
       docs: orphanDocs.report,
     },
     {
       method: 'POST',
       path: '/_/orphaned_resources/delete',
+      ...ADMIN,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
-        assertAdmin(ctx)
         const request = parseDeleteBody(body)
         const result = await deleteOrphans(ctx.payload, ctx.req, request)
-        return {
-          status: 200,
-          headers: NO_STORE,
-          body: { '@context': context(ctx), '@type': 'OrphanDeleteResult', ...result },
-        }
+        return { status: 200, output: { type: 'OrphanDeleteResult', data: result } }
       },
       docs: orphanDocs.delete,
     },
     {
       method: 'GET',
       path: '/_/usage',
-      handler: async (ctx): Promise<EndpointResult> => {
-        assertAdmin(ctx)
-        const usage = await componentUsage(ctx, ctx.query.get('iri'))
-        return { status: 200, headers: NO_STORE, body: usage }
-      },
+      ...ADMIN,
+      handler: async (ctx): Promise<EndpointResult> => ({
+        status: 200,
+        // A context of its own name (what the answer has always named).
+        output: {
+          type: 'ComponentUsage',
+          context: { name: 'ComponentUsage' },
+          data: await componentUsage(ctx, ctx.query.get('iri')),
+        },
+      }),
       docs: orphanDocs.usage,
     },
   ]

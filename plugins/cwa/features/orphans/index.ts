@@ -5,26 +5,25 @@
  * `cwa:scan-orphaned`.
  */
 import type { CwaFeature } from '../../hydra/feature.js'
-import { applyCascade } from './config.js'
+import { applyCascade, orphansView } from './config.js'
 import { orphansExtension } from './extension.js'
 import { orphanScanTask } from './jobs.js'
+import { orphansOptionKeys, resolveOrphansOptions } from './options.js'
 import { reportsCollection } from './report.js'
 
 export { cascadeOf, deleteSet, type DeleteSet, type RecordRef } from './cascade.js'
-export { deleteOrphans, type OrphanDeleteResult } from './deleteOrphans.js'
-export { InUseError } from './hooks.js'
-export { ORPHAN_SCAN_TASK, orphanScanTask } from './jobs.js'
-export { parseRecipients, type OrphanedResourcesOptions, type OrphanNotifyOptions } from './options.js'
-export { loadReport, type OrphanReport, storeReport } from './report.js'
-export { refreshReport } from './runScan.js'
+export { orphanScanTask } from './jobs.js'
+export { parseRecipients, type OrphanNotifyOptions } from './options.js'
+export { storeReport } from './report.js'
 export { componentUsage } from './usage.js'
 export { scanIris, scanOrphans, type OrphanScan } from './scan.js'
-export { scanAndNotify, type ScanAndNotifyResult } from './alert.js'
 
-export const orphansFeature: CwaFeature = {
+export const orphansFeature = {
   name: 'orphans',
+  options: { keys: orphansOptionKeys, resolve: resolveOrphansOptions },
   collections: (ctx) => [reportsCollection(ctx)],
   completeCollection: applyCascade,
   tasks: (options) => [orphanScanTask(options)],
+  adminComponents: orphansView,
   extension: orphansExtension,
-}
+} satisfies CwaFeature

@@ -17,7 +17,8 @@ interface UsageRow {
  * GET /_/usage?iri=<component IRI> (this library's own): every place a
  * component is used, in one query: the positions holding it (with their
  * group and the page, layout or component owning that group), the page data
- * properties holding it, and its draft or published twin.
+ * properties holding it, and its draft or published twin (the data of a
+ * `ComponentUsage` node: the endpoint's output).
  */
 export async function componentUsage(ctx: HydraContext, iri: string | null): Promise<Record<string, unknown>> {
   const parsed = iri ? ctx.registry.parseIri(iri) : null
@@ -81,8 +82,6 @@ export async function componentUsage(ctx: HydraContext, iri: string | null): Pro
   if (!rows.some((row) => row.what === 'self')) throw notFound()
   const iriOf = (slug: string, recordId: string) => ctx.registry.itemIri(slug, recordId)
   return {
-    '@context': `${ctx.options.apiPrefix}/contexts/ComponentUsage`,
-    '@type': 'ComponentUsage',
     component: iriOf(component.slug, parsed.id),
     positions: rows
       .filter((row) => row.what === 'position')

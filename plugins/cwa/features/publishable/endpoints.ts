@@ -1,6 +1,5 @@
-import { passes } from '../../core/roles.js'
 import type { Endpoint } from '../../hydra/endpoint.js'
-import { badRequest, forbidden, unauthorized, violation, ViolationError } from '../../hydra/errors.js'
+import { badRequest, violation, ViolationError } from '../../hydra/errors.js'
 import { normalizeItem } from '../../hydra/normalizer.js'
 import type { ResourceRegistry } from '../../core/registry.js'
 import { publishableOf } from './config.js'
@@ -11,7 +10,9 @@ import { publishContext } from './store.js'
 /**
  * POST {prefix}/_/publish {"iris": [...]}: publishes many drafts (say,
  * everything drafted on one page) in one transaction, all or nothing.
- * Declared when the site has a publishable type.
+ * Declared when the site has a publishable type. Who may publish (the
+ * publish permission: 401 anonymous, 403 others) is its declared security,
+ * decided before anything in the body is looked at.
  */
 export function publishableEndpoints(registry: ResourceRegistry): Endpoint[] {
   const publishable = registry.all().filter((r) => publishableOf(r) !== null)
@@ -20,10 +21,8 @@ export function publishableEndpoints(registry: ResourceRegistry): Endpoint[] {
     {
       method: 'POST',
       path: '/_/publish',
+      security: { granted: (ctx, isGranted) => isGranted(ctx.options.publishable.permission) },
       handler: async (ctx, { body }) => {
-        // Who may publish is decided before anything in the body is looked at.
-        if (!passes(ctx.options.publishable.permission, ctx.user, ctx.options.roleHierarchy))
-          throw ctx.user ? forbidden() : unauthorized()
         const iris = (body as { iris?: unknown } | undefined)?.iris
         if (!Array.isArray(iris) || iris.length === 0 || iris.some((iri) => typeof iri !== 'string')) {
           throw new ViolationError([violation('iris', 'A non-empty list of draft IRIs is required.', 'required')])
@@ -48,14 +47,7 @@ export function publishableEndpoints(registry: ResourceRegistry): Endpoint[] {
         const member = []
         for (const [index, doc] of published.entries())
           member.push(await normalizeItem(drafts[index]!.resource, doc, ctx, { withContext: false }))
-        return {
-          status: 200,
-          body: {
-            '@context': `${ctx.options.apiPrefix}/contexts/Entrypoint`,
-            '@type': 'PublishResult',
-            published: member,
-          },
-        }
+        return { status: 200, output: { type: 'PublishResult', data: { published: member } } }
       },
       docs: publishDocs,
     },

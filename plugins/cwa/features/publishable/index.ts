@@ -6,6 +6,7 @@ import type { CwaFeature } from '../../hydra/feature.js'
 import { applyPublishable } from './config.js'
 import { publishableExtension } from './extension.js'
 import { installPublishableCounts } from './counts.js'
+import { publishableOptionKeys, resolvePublishablePluginOptions } from './options.js'
 
 export { applyPublishable, publishableOf } from './config.js'
 export { publishableExtension } from './extension.js'
@@ -20,12 +21,11 @@ export { publishMany, publishViolations } from './stateMachine.js'
 export { publishContext, readMode } from './store.js'
 /** The pending drafts of a batch of records, in one query (the cwa-nuxt profile names them in positions). */
 export { draftKey, pendingDrafts, type RecordRef } from './drafts.js'
-/** Request context key that lets a trusted write set a draft's twin link (the generated fixtures recreate drafts with it). */
-export { TWIN_LINK as PUBLISHABLE_TWIN_LINK } from './fields.js'
 
-export const publishableFeature: CwaFeature = {
+export const publishableFeature = {
   name: 'publishable',
+  options: { keys: publishableOptionKeys, resolve: resolvePublishablePluginOptions },
   completeCollection: applyPublishable,
   extension: publishableExtension,
   onSchemaReady: installPublishableCounts,
-}
+} satisfies CwaFeature

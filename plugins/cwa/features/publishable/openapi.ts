@@ -1,11 +1,5 @@
 import { computed, type PropertyDescription } from '../../hydra/docs/openapi/properties.js'
-import {
-  contextSchema,
-  type OpenApiDocument,
-  type OpenApiKit,
-  type Schema,
-  violationSchema,
-} from '../../hydra/docs/openapi/kit.js'
+import { type OpenApiDocument, type OpenApiKit, type Schema, violationSchema } from '../../hydra/docs/openapi/kit.js'
 import type { EndpointDoc } from '../../hydra/endpoint.js'
 import type { Resource, ResourceRegistry } from '../../core/registry.js'
 import { publishableOf } from './config.js'
@@ -152,19 +146,17 @@ function publishSchemas(publishable: Resource[], kit: OpenApiKit): Record<string
       },
       required: ['iris'],
     },
-    'Publishing.Result': {
-      type: 'object',
-      properties: {
-        '@context': contextSchema,
-        '@type': { type: 'string', const: 'PublishResult' },
+    'Publishing.Result': kit.jsonLdNode(
+      'PublishResult',
+      {
         published: {
           type: 'array',
           description: 'Each published record as now served (its published IRI)',
           items: { oneOf: publishable.map((r) => kit.ref(kit.schemaNames.read(r))) },
         },
       },
-      required: ['@type', 'published'],
-    },
+      ['published'],
+    ),
   }
 }
 

@@ -7,15 +7,18 @@
 import type { CwaFeature } from '../../hydra/feature.js'
 import { readModelExtension } from './extension.js'
 import { invalidateStoredAnswers } from './invalidate.js'
+import { readModelOptionKeys, resolveReadModelOptions } from './options.js'
 import { installReadModel } from './schema.js'
 
-export { READ_MODEL_HEADER } from './extension.js'
 export { emptyStore, storeSize, trim } from './store.js'
 export type { ReadModelOptions, ResolvedReadModel } from './options.js'
 
-export const readModelFeature: CwaFeature = {
+export const readModelFeature = {
   name: 'readModel',
+  // Its tags are the HTTP cache's, and the structure walk and the route reach are the routes feature's.
+  after: ['httpCache', 'routes'],
+  options: { keys: readModelOptionKeys, resolve: resolveReadModelOptions },
   extension: readModelExtension,
   onCommitting: invalidateStoredAnswers,
   onSchemaReady: installReadModel,
-}
+} satisfies CwaFeature

@@ -7,6 +7,7 @@
 import type { WriteListener } from '../../core/events/index.js'
 import type { CwaFeature } from '../../hydra/feature.js'
 import { realtimeExtension } from './extension.js'
+import { realtimeOptionKeys, resolveRealtimeOptions } from './options.js'
 import { publishUpdates } from './publisher.js'
 import { publishTarget } from './target.js'
 import { updatesFor } from './updates.js'
@@ -14,13 +15,7 @@ import { updatesFor } from './updates.js'
 export type { MercureOptions, ResolvedMercure } from './options.js'
 export { realtimeIdle } from './publisher.js'
 export { isRealtime } from './updates.js'
-export {
-  closeEmbeddedHub,
-  EmbeddedHubRefused,
-  embeddedHubMiddleware,
-  HUB_PATH,
-  startEmbeddedHub,
-} from './hub/embedded.js'
+export { embeddedHubMiddleware, HUB_PATH } from './hub/embedded.js'
 
 /** Builds the updates of a committed transaction (reads, awaited) and sends them in the background. */
 const publishChanges: WriteListener = async (events, { payload, req }) => {
@@ -30,8 +25,12 @@ const publishChanges: WriteListener = async (events, { payload, req }) => {
   void publishUpdates(payload, await updatesFor(payload, req, events), target)
 }
 
-export const realtimeFeature: CwaFeature = {
+export const realtimeFeature = {
   name: 'realtime',
+  // Write listeners run in turn, each awaited: its updates go out once the shared cache is purged, so a subscriber
+  // that reads again on an update never gets the cached copy.
+  after: ['httpCache'],
+  options: { keys: realtimeOptionKeys, resolve: resolveRealtimeOptions },
   extension: realtimeExtension,
   onWrite: publishChanges,
-}
+} satisfies CwaFeature

@@ -104,6 +104,13 @@ function gatedKind(collection: CollectionConfig): GatedKind | 'route' | null {
   return kind === 'pageData' ? 'pageData' : kind === 'component' ? 'component' : null
 }
 
+/** The route tree, an admin view at /admin/cwa/routes (admin/RouteTreeView.tsx). */
+export const routeTreeView = () => ({
+  views: {
+    cwaRouteTree: { Component: `${ADMIN_COMPONENTS}#RouteTreeView`, path: '/cwa/routes' as const, exact: true },
+  },
+})
+
 /**
  * Applies "Public access follows routes" and the route security rules to a
  * collection's Payload access, composed with what is already there

@@ -1,3 +1,4 @@
+import { ROLE_ADMIN } from '../../core/options.js'
 import type { Endpoint } from '../../hydra/endpoint.js'
 import { isUuid, type ResourceRegistry } from '../../core/registry.js'
 import { getRouteById } from './access/gate.js'
@@ -60,6 +61,8 @@ export function routeEndpoints(registry: ResourceRegistry): Endpoint[] {
     {
       method: 'GET',
       path: `${base}/{route+}/children`,
+      security: { role: ROLE_ADMIN },
+      cache: 'no-store',
       handler: (ctx, { params }) => routeChildren(ctx, routeParam(params.route!)),
       docs: routeDocs.children(routes),
     },

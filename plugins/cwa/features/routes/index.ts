@@ -4,28 +4,32 @@
  * manifest and the sitemap.
  */
 import type { CwaFeature } from '../../hydra/feature.js'
-import { applyRouteRules } from './config.js'
+import { applyRouteRules, routeTreeView } from './config.js'
 import { routesExtension } from './extension.js'
 import { installRouteCounts } from './counts.js'
+import { resolveRoutesOptions, routesOptionKeys } from './options.js'
 import { installRouteTargetIndexes } from './targetIndexes.js'
 
 export { routesExtension } from './extension.js'
 export { applyRouteRules } from './config.js'
 export { routesCollection } from './collection.js'
-export { slugRouteGenerator, type RouteGenerator } from './generator.js'
 export { nextGoLive, soonestGoLive } from './liveness.js'
 export { announceRoutesGoneLive } from './goLive.js'
 export { reachTagsOf } from './access/dependencies.js'
 export { containerIrisSql, containerRootsOf } from './structure/containers.js'
 
 /** The routes collection itself is listed with the core collections (plugin.ts), in the contract's order. */
-export const routesFeature: CwaFeature = {
+export const routesFeature = {
   name: 'routes',
+  // Its read rules wrap the access publishable narrowed (config.ts: composed with what is already there).
+  after: ['publishable'],
+  options: { keys: routesOptionKeys, resolve: resolveRoutesOptions },
   completeCollection: applyRouteRules,
   extension: routesExtension,
+  adminComponents: routeTreeView,
   // The plugin's own SQL, installed where a database lacks it: the routes' row counts and the route-target indexes.
   onSchemaReady: async (payload) => {
     await installRouteCounts(payload)
     await installRouteTargetIndexes(payload)
   },
-}
+} satisfies CwaFeature

@@ -7,26 +7,16 @@ import type { CwaFeature } from '../../hydra/feature.js'
 import { applyUploadable } from './config.js'
 import { uploadsExtension } from './extension.js'
 import { uploadedFilesCollection } from './info.js'
+import { resolveUploadsOptions, uploadsOptionKeys } from './options.js'
 
-export type {
-  DynamicFilters,
-  ImageFilter,
-  StorageConfig,
-  UploadableDeclaration,
-  UploadableField,
-  UploadsPluginOptions,
-  UrlGenerator,
-} from './options.js'
-export type { StorageAdapter } from './storage/adapter.js'
-export { localStorage } from './storage/local.js'
-export { s3Storage } from './storage/s3.js'
 export { uploadsExtension } from './extension.js'
-export { readStoredFile, type RecordFile, recordFiles, type UploadFieldNames, uploadFieldsOf } from './export.js'
-export type { FileInfo } from './info.js'
 
-export const uploadsFeature: CwaFeature = {
+export const uploadsFeature = {
   name: 'uploads',
+  // Its requiredOnPublish checks join the publish validation that publishable resolves on each type.
+  after: ['publishable'],
+  options: { keys: uploadsOptionKeys, resolve: resolveUploadsOptions },
   collections: (ctx) => [uploadedFilesCollection(ctx)],
   completeCollection: applyUploadable,
   extension: uploadsExtension,
-}
+} satisfies CwaFeature

@@ -1,5 +1,9 @@
 import type { Endpoint } from 'payload'
 
+/** Payload's REST endpoints are outside the JSON-LD pipeline: their answers set their own header. */
+// eslint-disable-next-line no-restricted-syntax -- Payload's REST API, not the pipeline
+const PRIVATE = { 'Cache-Control': 'private, no-store' }
+
 /**
  * Payload's own password reset endpoints (`POST /api/users/forgot-password`,
  * `/reset-password`) would mail their own token and link, past this plugin's
@@ -19,7 +23,7 @@ export function closedPasswordEndpoints(apiPrefix: string): Endpoint[] {
             { message: `Not available: request a reset with GET ${apiPrefix}/password/reset/request/{username}.` },
           ],
         },
-        { status: 404, headers: { 'Cache-Control': 'private, no-store' } },
+        { status: 404, headers: PRIVATE },
       ),
   })
   return [
@@ -56,7 +60,7 @@ function closedFirstRegister(): Endpoint {
             },
           ],
         },
-        { status: 404, headers: { 'Cache-Control': 'private, no-store' } },
+        { status: 404, headers: PRIVATE },
       ),
   }
 }

@@ -87,20 +87,14 @@ export const flowDocs = {
 }
 
 /** The Status schema the flows answer with, and their tag. */
-export function amendUserDocs(document: OpenApiDocument): void {
+export function amendUserDocs(document: OpenApiDocument, kit: OpenApiKit): void {
   document.tags.push({
     name: 'Email flows',
     description: 'Password reset, email verification and email address change',
   })
-  document.components.schemas['Users.Status'] = {
-    type: 'object',
-    properties: {
-      '@context': {},
-      '@type': { type: 'string', const: 'Status' },
-      statusCode: { type: 'integer' },
-      title: { type: 'string' },
-      description: { type: 'string' },
-    },
-    required: ['@type'],
-  }
+  document.components.schemas['Users.Status'] = kit.jsonLdNode('Status', {
+    statusCode: { type: 'integer' },
+    title: { type: 'string' },
+    description: { type: 'string' },
+  })
 }

@@ -18,8 +18,12 @@ import {
 import type { TokenPurpose } from './tokens/collection.js'
 import { secondsUntilRepeat, type TokenScope } from './tokens/store.js'
 
-/** The 200, 429 and 503 answers of the email flows are private and never cached (contract, "Email flows"). */
-export const PRIVATE_NO_STORE = { 'Cache-Control': 'private, no-store' } as const
+/**
+ * The 429 and 503 carry their own `private, no-store`: besides the email flows (whose endpoints declare it),
+ * they answer form submits, whose policy depends on the form, and Payload's REST login, outside the pipeline.
+ */
+// eslint-disable-next-line no-restricted-syntax -- an error's own headers, on Payload's REST API too
+const PRIVATE_NO_STORE = { 'Cache-Control': 'private, no-store' } as const
 
 /** 429 with Retry-After (seconds to wait): nothing was sent or changed. */
 export function tooManyRequests(
@@ -92,6 +96,7 @@ const loginUsername = (args: unknown): string => {
 function loginThrottled(req: PayloadRequest, seconds: number): HttpError {
   const headers = new Headers(req.responseHeaders ?? undefined)
   headers.set('Retry-After', String(seconds))
+  // eslint-disable-next-line no-restricted-syntax -- Payload's REST login reads these headers: no pipeline there
   headers.set('Cache-Control', 'private, no-store')
   req.responseHeaders = headers
   return tooManyRequests(seconds, `Too many failed login attempts: please wait ${seconds} seconds.`)

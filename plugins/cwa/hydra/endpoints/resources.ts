@@ -27,7 +27,7 @@ function operationsOf(resource: Resource): Endpoint[] {
       method: 'POST',
       path: collection,
       // Registration: the users resource's own access decides (open or 403), not the generic 401.
-      ...(resource.meta.kind === 'user' ? { access: 'public' as const } : {}),
+      ...(resource.meta.kind === 'user' ? { security: 'public' as const } : {}),
       handler: (ctx, request) => createItem(resource, request.body, ctx),
       docs: resourceDocs.post(resource),
     },

@@ -10,6 +10,7 @@ import { correlationId, databaseError, describeDatabaseError, requestInput } fro
 import { publicBaseUrl } from '../requestUrl.js'
 import { MAX_ANONYMOUS_BODY_BYTES, MAX_BODY_BYTES, readJsonBody } from './body.js'
 import { buildContext } from './context.js'
+import { admit, finish } from './invoke.js'
 import { apiRuntime, type ApiRuntime } from './runtime.js'
 import type { EndpointMatch } from './table.js'
 import { recordingDependencies } from '../../core/utils/readDependencies.js'
@@ -57,10 +58,11 @@ function apiPathOf(pathname: string, prefix: string): string | null {
 
 /**
  * The JSON-LD API for one request: finds the endpoint in the table,
- * authenticates the caller (extensions' authenticate hooks), refuses
- * anonymous writes that are not public, reads the body, runs the handler
- * and lets extensions decorate the response. Every error becomes a Hydra
- * error body. Returns null for a URL the API does not serve (outside the
+ * authenticates the caller (extensions' authenticate hooks), enforces the
+ * endpoint's security (anonymous writes that are not public, roles), reads
+ * the body, runs the handler, serializes its output, writes the cache
+ * policy and lets extensions decorate the response. Every error becomes a
+ * Hydra error body. Returns null for a URL the API does not serve (outside the
  * prefix and no root endpoint), so an adapter can hand it on.
  */
 export async function handleApiRequest(payload: Payload, incoming: IncomingApiRequest): Promise<ApiResponse | null> {
@@ -193,7 +195,6 @@ async function answerInPipeline(
       throw new HttpError(405, 'Method Not Allowed', { Allow: lookup.allowed.join(', ') })
     }
     endpointPath = lookup.match.endpoint.path
-    if (anonymousWrite && lookup.match.endpoint.access !== 'public') throw unauthorized()
     // What the answer depended on besides its body (shared state a read consulted: core/utils/readDependencies).
     const recorded = await recordingDependencies(() =>
       runEndpoint(runtime, incoming, lookup.match, user, headers, sent),
@@ -270,9 +271,13 @@ async function runEndpoint(
   headers: Headers,
   sent: Sent,
 ): Promise<ApiResponse & { json?: unknown; dependencies?: string[] }> {
+  const { endpoint } = match
+  const ctx = await buildContext(runtime.payload, incoming.url, incoming.headers, user)
+  // The endpoint's security and no-store, before anything in the body is looked at.
+  await admit(ctx, endpoint, incoming.method, headers)
   // Anonymous callers (login, registration, form submits) send small bodies: 64 KiB, against 21 MiB signed in.
   const limit = user ? MAX_BODY_BYTES : MAX_ANONYMOUS_BODY_BYTES
-  const streamed = match.endpoint.body === 'stream'
+  const streamed = endpoint.body === 'stream'
   const body = streamed
     ? undefined
     : await readJsonBody(
@@ -281,23 +286,24 @@ async function runEndpoint(
         incoming.body,
         limit,
         incoming.headers.get('content-length'),
-        match.endpoint.bodyTypes,
+        endpoint.bodyTypes,
       )
   sent.body = body
-  const ctx = await buildContext(runtime.payload, incoming.url, incoming.headers, user)
   // A compatibility profile may accept IRIs in other shapes (rewriteInput) and serve them in others (rewriteOutput): one place each.
   let input = body
   for (const extension of runtime.extensions)
     if (extension.rewriteInput && input !== undefined) input = await extension.rewriteInput(input, ctx)
   const stream = streamed ? incoming.body : null
-  const result = await match.endpoint.handler(ctx, {
+  const request = {
     method: incoming.method,
     params: match.params,
     body: input,
     stream,
     url: incoming.url,
     responseHeaders: headers,
-  })
+  }
+  // Handlers return data: the serializer adds @context, @id and @type, and the cache policy is written here.
+  const result = finish(ctx, endpoint, await endpoint.handler(ctx, request), request)
   // decorateResponse hooks see the body with the service's own IRIs (cache tags), before any profile rewrites them.
   const json = result.body
   if (result.body !== undefined && !result.raw) {

@@ -106,7 +106,7 @@ export class EndpointTable {
       if (!Object.entries(constraints).every(([name, holds]) => params[name] !== undefined && holds(params[name]!)))
         continue
       allowed.add(compiled.endpoint.method)
-      if (compiled.endpoint.access !== 'public') everyPublic = false
+      if (compiled.endpoint.security !== 'public') everyPublic = false
       if (compiled.endpoint.method !== wanted) continue
       const constrained = Object.keys(constraints).length
       if (!best || moreSpecific({ compiled, constrained }, best)) best = { compiled, params, constrained }

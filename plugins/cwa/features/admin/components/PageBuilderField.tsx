@@ -11,7 +11,7 @@
  */
 import { Banner, Button, TextInput, useConfig, useDocumentInfo } from '@payloadcms/ui'
 import React, { useCallback, useEffect, useMemo, useState } from 'react'
-import { ApiError, apiFetch } from './api.js'
+import { ApiError, apiFetch } from '../../../core/admin/api.js'
 import { AddBlock } from './builder/AddBlock.js'
 import { BlockRow } from './builder/BlockRow.js'
 import { BlockStatePill } from './builder/BlockState.js'

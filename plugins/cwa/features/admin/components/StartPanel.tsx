@@ -7,8 +7,8 @@
 import { Button, Pill } from '@payloadcms/ui'
 import { createLocalReq, type Payload, type TypedUser } from 'payload'
 import React from 'react'
-import { adminDate, age } from './dates.js'
-import { TypeName } from './TypeIcon.js'
+import { adminDate, age } from '../../../core/admin/dates.js'
+import { TypeName } from '../../../core/admin/TypeIcon.js'
 import { type StartItem, startLists } from './startPanelLists.js'
 
 interface StartPanelProps {

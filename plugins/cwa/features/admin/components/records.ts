@@ -7,7 +7,8 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 import { getRegistry } from '../../../core/registry.js'
 import { getCwaMeta } from '../../../core/types.js'
 import { ADMIN_TITLE_FIELD } from '../../adminTitles/index.js'
-import { typeIconOf, type TypeIconName } from '../icons.js'
+import type { TypeIconName } from '../../../core/admin/typeIcons.js'
+import { typeIconOf } from '../icons.js'
 
 type Doc = Record<string, unknown> & { id: string }
 

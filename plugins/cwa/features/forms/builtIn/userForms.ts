@@ -6,8 +6,9 @@
  */
 import { validations } from 'payload'
 import type { HydraContext } from '../../../hydra/context.js'
-import { forbidden, unauthorized, violation, ViolationError } from '../../../hydra/errors.js'
+import { violation, ViolationError } from '../../../hydra/errors.js'
 import { createItem } from '../../../hydra/operations.js'
+import { denyAccessUnlessGranted } from '../../../hydra/security.js'
 import { internalFind } from '../../../core/utils/internalFind.js'
 import { isSuperAdmin } from '../../../core/roles.js'
 import { requestEmailChange, resetPassword } from '../../users/index.js'
@@ -57,9 +58,8 @@ function newPasswordField(first = 'New password', second = 'Repeat new password'
   }
 }
 
-const signedIn = (ctx: HydraContext) => {
-  if (!ctx.user) throw unauthorized()
-}
+/** A form type's own rule (its submit endpoint is public: the form named decides), through the one refusal helper. */
+const signedIn = (ctx: HydraContext) => denyAccessUnlessGranted(ctx, Boolean(ctx.user))
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
@@ -116,7 +116,9 @@ export const UserRegisterFormType = defineFormType({
   ],
   // The users resource's rule: registration only where POST /users is open to the caller.
   authorize: (ctx) => {
-    if (!ctx.options.users.allowRegistration && !isSuperAdmin(ctx.user, ctx.options.roleHierarchy)) throw forbidden()
+    const open = ctx.options.users.allowRegistration || isSuperAdmin(ctx.user, ctx.options.roleHierarchy)
+    // 403 to anonymous callers too, as POST /users answers while registration is closed.
+    denyAccessUnlessGranted(ctx, open, undefined, { anonymous: 403 })
   },
   // Created through the users resource itself (its validation, hooks and welcome email); the new user is the result.
   onSubmit: async (event) => {

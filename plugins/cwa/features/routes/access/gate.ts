@@ -1,14 +1,12 @@
 import type { HydraContext } from '../../../hydra/context.js'
-import { forbidden, notFound, unauthorized } from '../../../hydra/errors.js'
+import { notFound } from '../../../hydra/errors.js'
 import { getItem } from '../../../hydra/operations.js'
+import { accessDenied } from '../../../hydra/security.js'
 import { isUuid, type Resource } from '../../../core/registry.js'
 import { internalFind } from '../../../core/utils/internalFind.js'
 import { grantItem } from '../config.js'
 import { contentItemAllowed, type GatedKind } from './policy.js'
 import { failedRules, routeRulesAllow } from './rules.js'
-
-/** 401 for anonymous callers, 403 for signed-in ones. */
-export const denied = (ctx: Pick<HydraContext, 'user'>) => (ctx.user ? forbidden() : unauthorized())
 
 const kindOf = (resource: Resource): GatedKind | null =>
   resource.slug === 'pages'
@@ -44,7 +42,7 @@ export async function gateContentItem(resource: Resource, rawId: string, ctx: Hy
   if (!kind || !isUuid(rawId)) return
   const id = rawId.toLowerCase()
   if (!(await contentItemAllowed(ctx.req, resource.slug, kind, id))) {
-    throw (await exists(ctx, resource.slug, id)) ? denied(ctx) : notFound()
+    throw (await exists(ctx, resource.slug, id)) ? accessDenied(ctx) : notFound()
   }
   grantItem(ctx.req, resource.slug, id)
 }
@@ -65,7 +63,7 @@ export async function getRouteById(routes: Resource, rawId: string, ctx: HydraCo
       limit: 1,
       req: ctx.req,
     })
-    if (route && !routeRulesAllow(ctx.options, ctx.user, String(route.path))) throw denied(ctx)
+    if (route && !routeRulesAllow(ctx.options, ctx.user, String(route.path))) throw accessDenied(ctx)
   }
   return getItem(routes, id, ctx)
 }

@@ -2,7 +2,7 @@ import type { HydraContext } from '../../../hydra/context.js'
 import { notFound } from '../../../hydra/errors.js'
 import { normalizeItem } from '../../../hydra/normalizer.js'
 import type { OperationResult } from '../../../hydra/operations.js'
-import { denied } from '../access/gate.js'
+import { denyAccessUnlessGranted } from '../../../hydra/security.js'
 import { routeRulesAllow } from '../access/rules.js'
 import { isRouteAdmin } from '../fields.js'
 import { parsePreviewMoment } from '../previewMoment.js'
@@ -16,7 +16,7 @@ import { findRouteByPath } from '../routeByPath.js'
 function previewMoment(ctx: HydraContext): Date | undefined {
   const raw = ctx.query.get('at')
   if (raw === null) return undefined
-  if (!isRouteAdmin(ctx.user, ctx.options)) throw denied(ctx)
+  denyAccessUnlessGranted(ctx, isRouteAdmin(ctx.user, ctx.options))
   return parsePreviewMoment(raw)
 }
 
@@ -30,7 +30,7 @@ function previewMoment(ctx: HydraContext): Date | undefined {
  */
 export async function getRouteByPath(ctx: HydraContext, path: unknown): Promise<OperationResult> {
   if (typeof path !== 'string' || !path.startsWith('/')) throw notFound()
-  if (!routeRulesAllow(ctx.options, ctx.user, path)) throw denied(ctx)
+  denyAccessUnlessGranted(ctx, routeRulesAllow(ctx.options, ctx.user, path))
   const at = previewMoment(ctx)
   const doc = await findRouteByPath(ctx, path)
   if (!doc) throw notFound()

@@ -1,5 +1,6 @@
 import type { HydraContext } from '../../../hydra/context.js'
-import { forbidden, notFound, unauthorized } from '../../../hydra/errors.js'
+import { notFound } from '../../../hydra/errors.js'
+import { denyAccessUnlessGranted } from '../../../hydra/security.js'
 import { isUuid } from '../../../core/registry.js'
 import { parsePreviewMoment } from '../previewMoment.js'
 import type { OperationResult } from '../../../hydra/operations.js'
@@ -28,7 +29,7 @@ function findRoute(ctx: HydraContext, id: string): ReturnType<typeof loadRouteCh
 function previewMoment(ctx: HydraContext, permitted: boolean): Date | null {
   const raw = ctx.query.get('at')
   if (raw === null) return null
-  if (!permitted) throw ctx.user ? forbidden('Previewing another moment needs the publish permission.') : unauthorized()
+  denyAccessUnlessGranted(ctx, permitted, 'Previewing another moment needs the publish permission.')
   return parsePreviewMoment(raw)
 }
 
@@ -38,7 +39,7 @@ function previewMoment(ctx: HydraContext, permitted: boolean): Date | null {
  * of that moment, for the permitted caller too.
  */
 async function assertVisible(ctx: HydraContext, route: RouteRow, at: Date | null): Promise<void> {
-  if (!routeRulesAllow(ctx.options, ctx.user, route.path)) throw ctx.user ? forbidden() : unauthorized()
+  denyAccessUnlessGranted(ctx, routeRulesAllow(ctx.options, ctx.user, route.path))
   // With ?at= liveness is taken as of that moment, for the permitted caller too.
   const live = at ? isLiveAt(route.effective_live_at, at) : await canSeeRoute(ctx, route)
   if (!live) throw notFound()

@@ -1,8 +1,6 @@
 import type { HydraContext } from '../../../hydra/context.js'
-import { forbidden, unauthorized } from '../../../hydra/errors.js'
 import { assertMayWrite } from '../../../hydra/operations.js'
 import type { Resource } from '../../../core/registry.js'
-import { isAdmin } from '../../../core/roles.js'
 
 /** The Route resource of the registry. */
 export function routesResource(ctx: HydraContext): Resource {
@@ -19,10 +17,4 @@ export function routesResource(ctx: HydraContext): Resource {
  */
 export async function assertMayWriteRoutes(ctx: HydraContext, operation: 'create' | 'update'): Promise<void> {
   await assertMayWrite(routesResource(ctx), operation, ctx)
-}
-
-/** Admin-only read endpoints (route children): 401 anonymous, 403 for other signed-in users. */
-export function assertAdmin(ctx: HydraContext): void {
-  if (!ctx.user) throw unauthorized()
-  if (!isAdmin(ctx.user, ctx.options.roleHierarchy)) throw forbidden()
 }

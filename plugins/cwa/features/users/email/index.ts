@@ -45,5 +45,5 @@ export {
   type TokenEmail,
 } from './send.js'
 export { escapeHtml, renderEmail, type UserEmailKind } from './templates.js'
-export { emailNotSent, PRIVATE_NO_STORE, tooManyRequests } from '../throttle.js'
+export { emailNotSent, tooManyRequests } from '../throttle.js'
 export { MailTransportError, sendMail } from './mailer.js'

@@ -1,24 +1,16 @@
 import type { HydraContext } from '../../../hydra/context.js'
+import type { EndpointResult } from '../../../hydra/endpoint.js'
 import { type HttpError, notFound } from '../../../hydra/errors.js'
-import type { OperationResult } from '../../../hydra/operations.js'
-import { PRIVATE_NO_STORE } from '../throttle.js'
 
 /**
- * The 200 answer of an email flow endpoint: a small JSON-LD Hydra Status
- * (no user data, so a concealed unknown user gets the very same body),
- * private and never cached.
+ * The 200 answer of an email flow endpoint: a small Hydra Status in Hydra's
+ * own context (no user data, so a concealed unknown user gets the very same
+ * body); private and never cached, as the flow endpoints declare.
  */
-export function flowStatus(description: string): OperationResult {
+export function flowStatus(description: string): EndpointResult {
   return {
     status: 200,
-    headers: { ...PRIVATE_NO_STORE },
-    body: {
-      '@context': 'http://www.w3.org/ns/hydra/context.jsonld',
-      '@type': 'Status',
-      statusCode: 200,
-      title: 'OK',
-      description,
-    },
+    output: { type: 'Status', context: 'hydra', data: { statusCode: 200, title: 'OK', description } },
   }
 }
 

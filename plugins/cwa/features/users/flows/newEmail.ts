@@ -2,7 +2,7 @@ import { ValidationError } from 'payload'
 import { inTransaction } from '../../../core/utils/sql.js'
 import type { HydraContext } from '../../../hydra/context.js'
 import { HttpError, notFound, violation, ViolationError } from '../../../hydra/errors.js'
-import type { OperationResult } from '../../../hydra/operations.js'
+import type { EndpointResult } from '../../../hydra/endpoint.js'
 import { getOptions } from '../../../core/registry.js'
 import {
   findFlowUser,
@@ -64,7 +64,7 @@ export async function confirmEmail(
   username: string,
   emailAddress: string,
   token: string,
-): Promise<OperationResult> {
+): Promise<EndpointResult> {
   const invalid = () => notFound('This email confirmation link is invalid, was cancelled or has expired.')
   const user = await findFlowUser(ctx, username)
   const requested = normalizeEmail(emailAddress)
@@ -98,7 +98,7 @@ export async function confirmEmail(
  * 404 unknown user or nothing pending; 400 link refused; 429 repeat wait
  * (Retry-After); 503 not sent (the earlier link keeps working).
  */
-export async function resendVerifyNewEmail(ctx: HydraContext, username: string): Promise<OperationResult> {
+export async function resendVerifyNewEmail(ctx: HydraContext, username: string): Promise<EndpointResult> {
   const user = await findFlowUser(ctx, username)
   if (!user) throw nothingToResend(ctx, 'No user is registered with this username.')
   if (!normalizeEmail(user.newEmailAddress))

@@ -1,6 +1,6 @@
 import type { HydraContext } from '../../../hydra/context.js'
 import { badRequest, notFound } from '../../../hydra/errors.js'
-import type { OperationResult } from '../../../hydra/operations.js'
+import type { EndpointResult } from '../../../hydra/endpoint.js'
 import { typicalSendMs } from '../email/mailer.js'
 import { RefreshTokenStore } from '../../../session/refreshTokens.js'
 import { findFlowUser, flowStatus, linkTemplate, noticeSent, sendTokenEmail, sendUserNotice } from '../email/index.js'
@@ -28,7 +28,7 @@ const SENT = 'If the account exists, a password reset email has been sent.'
  * takes about as long as a real send. Only a mail transport failure (503)
  * can still tell them apart.
  */
-export async function requestPasswordReset(ctx: HydraContext, identifier: string): Promise<OperationResult> {
+export async function requestPasswordReset(ctx: HydraContext, identifier: string): Promise<EndpointResult> {
   const options = ctx.options.user.passwordReset
   const link = linkTemplate(ctx.req, ctx.options.user.emailLinks, options.email)
   if (!link.ok) throw badRequest(link.reason)
@@ -51,7 +51,7 @@ export async function requestPasswordReset(ctx: HydraContext, identifier: string
 }
 
 /** The answer to an unknown identifier when accounts are concealed: the same throttle, timing and body as a real send. */
-async function concealedRequest(ctx: HydraContext, identifier: string): Promise<OperationResult> {
+async function concealedRequest(ctx: HydraContext, identifier: string): Promise<EndpointResult> {
   const { repeatTtlSeconds: repeatSeconds, requestTimeoutSeconds } = ctx.options.user.passwordReset
   const subject = unknownSubject(identifier)
   return withSubjectLock(

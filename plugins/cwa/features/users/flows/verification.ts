@@ -1,6 +1,6 @@
 import type { HydraContext } from '../../../hydra/context.js'
 import { notFound } from '../../../hydra/errors.js'
-import type { OperationResult } from '../../../hydra/operations.js'
+import type { EndpointResult } from '../../../hydra/endpoint.js'
 import { findFlowUser, type FlowUser, flowStatus, type MailScope, sendVerificationEmail } from '../email/index.js'
 import { nothingToResend } from '../email/responses.js'
 import { consumeToken, inTransaction } from '../tokens/index.js'
@@ -13,7 +13,7 @@ import { isTransportFailure } from './notices.js'
  * bound to the address it was mailed to). 200 with a Hydra Status body.
  * Using the token and marking the address happen in one transaction.
  */
-export async function verifyEmail(ctx: HydraContext, username: string, token: string): Promise<OperationResult> {
+export async function verifyEmail(ctx: HydraContext, username: string, token: string): Promise<EndpointResult> {
   const invalid = () => notFound('This verification link is invalid or has expired.')
   const user = await findFlowUser(ctx, username)
   if (!user || !token) throw invalid()
@@ -41,7 +41,7 @@ export async function verifyEmail(ctx: HydraContext, username: string, token: st
  * 404 for an unknown user and for an address already verified (nothing to
  * verify); 400 link refused; 429 repeat wait (Retry-After); 503 not sent.
  */
-export async function resendVerifyEmail(ctx: HydraContext, username: string): Promise<OperationResult> {
+export async function resendVerifyEmail(ctx: HydraContext, username: string): Promise<EndpointResult> {
   const user = await findFlowUser(ctx, username)
   if (!user) throw nothingToResend(ctx, 'No user is registered with this username.')
   if (user.emailAddressVerified) throw nothingToResend(ctx, 'The email address of this user is already verified.')

@@ -55,6 +55,19 @@ export const violationSchema: Schema = {
   required: ['propertyPath', 'message', 'code'],
 }
 
+/**
+ * The schema of a JSON-LD node the serializer makes of a handler's output
+ * (hydra/serializer.ts): its `@context`, its `@type` (a constant) and its
+ * own properties.
+ */
+export function jsonLdNodeSchema(type: string, properties: Record<string, Schema>, required: string[] = []): Schema {
+  return {
+    type: 'object',
+    properties: { '@context': contextSchema, '@type': { type: 'string', const: type }, ...properties },
+    required: ['@type', ...required],
+  }
+}
+
 export function errorResponse(description: string, schema = 'Hydra.Error'): Schema {
   return { description, content: { [MEDIA_JSONLD]: { schema: ref(schema) } } }
 }
@@ -104,6 +117,8 @@ export interface OpenApiKit {
   errorResponses(...statuses: number[]): Record<number, Schema>
   jsonLdResponse(description: string, schemaName: string, headers?: Schema): Schema
   errorResponse(description: string): Schema
+  /** The schema of a node the serializer makes of a handler's output (`@context`, `@type`, the properties). */
+  jsonLdNode: typeof jsonLdNodeSchema
   schemaNames: typeof schemaNames
 }
 
@@ -121,6 +136,7 @@ export function openApiKit(registry: ResourceRegistry, securitySchemes: Record<s
     errorResponses,
     jsonLdResponse,
     errorResponse,
+    jsonLdNode: jsonLdNodeSchema,
     schemaNames,
   }
 }

@@ -10,10 +10,10 @@
  */
 import { Button, TextareaInput, TextInput, useDocumentDrawer } from '@payloadcms/ui'
 import React, { useRef, useState } from 'react'
-import { apiFetch } from '../api.js'
-import { namedDataUri } from '../dataUri.js'
-import { resizeForUpload } from '../resize.js'
-import { TypeIcon, TypeName } from '../TypeIcon.js'
+import { apiFetch } from '../../../../core/admin/api.js'
+import { namedDataUri } from '../../../../core/admin/dataUri.js'
+import { resizeForUpload } from '../../../../core/admin/resize.js'
+import { TypeIcon, TypeName } from '../../../../core/admin/TypeIcon.js'
 import type { Addable, BuilderContext, Group } from './types.js'
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')

@@ -8,8 +8,8 @@
  */
 import { Button, TextInput, useDocumentDrawer } from '@payloadcms/ui'
 import React, { useEffect, useState } from 'react'
-import { apiFetch } from '../api.js'
-import { TypeName } from '../TypeIcon.js'
+import { apiFetch } from '../../../../core/admin/api.js'
+import { TypeName } from '../../../../core/admin/TypeIcon.js'
 import { BlockStatePill } from './BlockState.js'
 import type { BuilderContext, Component, Position } from './types.js'
 

@@ -7,7 +7,7 @@
  */
 import { Button, CheckboxInput, DatePicker, Pill } from '@payloadcms/ui'
 import React, { useState } from 'react'
-import { apiFetch } from '../api.js'
+import { apiFetch } from '../../../../core/admin/api.js'
 import { type BuilderContext, formatDate, type View } from './types.js'
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`

@@ -1,5 +1,5 @@
 /** The page builder view as GET /_/page_builder answers it (plugins/cwa/features/admin/builder.ts). */
-import type { TypeIconName } from '../../icons.js'
+import type { TypeIconName } from '../../../../core/admin/typeIcons.js'
 
 export type BlockState = 'draft' | 'scheduled' | 'live' | 'live-draft' | 'live-scheduled'
 

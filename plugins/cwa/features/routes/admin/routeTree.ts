@@ -1,5 +1,5 @@
 /** Routes as a tree by path: `/blog/first` under `/blog`, under `/` (a parent missing from the routes is shown as a bare segment). */
-import type { TypeIconName } from '../icons.js'
+import type { TypeIconName } from '../../../core/admin/typeIcons.js'
 
 export type RouteState = 'live' | 'scheduled' | 'not-live' | 'redirect'
 

@@ -9,9 +9,9 @@
 import { Banner, Button, CheckboxInput, ConfirmationModal, Pill, useModal } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import React, { useState, useTransition } from 'react'
-import type { TypeIconName } from '../icons.js'
-import { apiFetch } from './api.js'
-import { TypeName } from './TypeIcon.js'
+import { apiFetch } from '../../../core/admin/api.js'
+import { TypeName } from '../../../core/admin/TypeIcon.js'
+import type { TypeIconName } from '../../../core/admin/typeIcons.js'
 
 export type OrphanKind = 'componentGroups' | 'componentPositions' | 'components'
 

@@ -11,9 +11,9 @@
  */
 import { Banner, Button, useDocumentInfo, useForm } from '@payloadcms/ui'
 import React, { useCallback, useEffect, useRef, useState } from 'react'
-import { apiFetch } from './api.js'
-import { namedDataUri } from './dataUri.js'
-import { resizeForUpload } from './resize.js'
+import { apiFetch } from '../../../core/admin/api.js'
+import { namedDataUri } from '../../../core/admin/dataUri.js'
+import { resizeForUpload } from '../../../core/admin/resize.js'
 
 interface MediaObject {
   contentUrl: string

@@ -1,9 +1,9 @@
 import React from 'react'
-import type { TypeIconName } from '../icons.js'
+import type { TypeIconName } from './typeIcons.js'
 
 /**
  * The small line icon beside a type's name (16 px, the text's colour), one
- * of the admin's fixed set (icons.ts). Decorative: the name beside it says
+ * of the admin's fixed set (typeIcons.ts). Decorative: the name beside it says
  * the same, so screen readers skip it. No hooks: it renders on the server
  * (start panel, route tree) and in the builder alike.
  */

@@ -8,7 +8,7 @@
  */
 import type { DefaultCellComponentProps } from 'payload'
 import React, { useEffect, useState } from 'react'
-import { apiFetch } from './api.js'
+import { apiFetch } from '../../../core/admin/api.js'
 
 type Media = { contentUrl: string; imagineFilter: string | null; mimeType: string }
 

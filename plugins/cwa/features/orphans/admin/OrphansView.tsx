@@ -7,12 +7,12 @@
  */
 import type { AdminViewServerProps } from 'payload'
 import React from 'react'
+import { AdminFrame } from '../../../core/admin/AdminFrame.js'
+import { adminDate, age } from '../../../core/admin/dates.js'
 import { getOptions } from '../../../core/registry.js'
-import { loadReport } from '../../orphans/index.js'
-import { AdminFrame } from './AdminFrame.js'
-import { adminDate, age } from './dates.js'
+import { describeIris } from '../../admin/index.js'
+import { loadReport } from '../report.js'
 import { type OrphanKind, type OrphanRow, OrphansPanel } from './OrphansPanel.js'
-import { describeIris } from './records.js'
 
 const KINDS: Array<[OrphanKind, string]> = [
   ['components', 'Blocks'],

@@ -1,0 +1,10 @@
+/**
+ * The admin feature's components, as the admin's import map names them
+ * (payload-cwa/admin#Name). StartPanel is a dashboard panel rendered on the
+ * server.
+ */
+export { CwaNavLinks } from './CwaNavLinks.js'
+export { EmptyPositionWarning } from './EmptyPositionWarning.js'
+export { PageBuilderField } from './PageBuilderField.js'
+export { StartPanel } from './StartPanel.js'
+export { ViewOnSite } from './ViewOnSite.js'
