@@ -13,10 +13,8 @@
  * schemas, refuses unknown keys and resolves (docs/configuration.md lists
  * which file holds which option).
  */
-import type { Payload } from 'payload'
 import { assertKnownOptionKeys, joinKeySchemas, type OptionKeys } from './core/optionKeys.js'
 import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptionKeys, resolveCoreOptions } from './core/options.js'
-import { getCwaMeta } from './core/types.js'
 import { commandsOptionKeys, resolveCommandsOptions } from './commands/options.js'
 import { type DeclaredFeature, FEATURES } from './features.js'
 import type { FeatureOptions } from './hydra/feature.js'
@@ -74,38 +72,4 @@ function joinResolved(values: object[]): Record<string, unknown> {
     }
     return out
   }, {})
-}
-
-/**
- * Declarations defineComponent / definePageData accept whose feature does not
- * exist yet: they are kept on the type (so declaring them now is not an
- * error) but do nothing. Remove a name here when its feature lands.
- */
-export const INERT_DECLARATIONS: readonly string[] = []
-
-/** The declared types using each inert declaration (only declarations in use are listed). */
-export function inertDeclarations(
-  collections: ReadonlyArray<{ slug: string; custom?: Record<string, unknown> }>,
-): Array<{ declaration: string; types: string[] }> {
-  return INERT_DECLARATIONS.map((declaration) => ({
-    declaration,
-    types: collections.flatMap((collection) => {
-      const meta = getCwaMeta(collection)
-      return meta && (meta as unknown as Record<string, unknown>)[declaration] ? [meta.shortName] : []
-    }),
-  })).filter(({ types }) => types.length > 0)
-}
-
-/** The start-up warning about inert declarations, or null when no type uses one. */
-export function inertDeclarationsWarning(collections: Parameters<typeof inertDeclarations>[0]): string | null {
-  const inert = inertDeclarations(collections)
-  if (inert.length === 0) return null
-  const list = inert.map(({ declaration, types }) => `${declaration} (${types.join(', ')})`).join('; ')
-  return `cwa: accepted but not active yet, these type declarations do nothing until their features exist: ${list}`
-}
-
-/** Logs the inert-declarations warning through Payload's logger (once per start: called from onInit). */
-export function warnInertDeclarations(payload: Pick<Payload, 'config' | 'logger'>): void {
-  const warning = inertDeclarationsWarning(payload.config.collections)
-  if (warning) payload.logger.warn(warning)
 }

@@ -39,7 +39,7 @@ import { assertServerUrlForSharedCache } from './features/httpCache/index.js'
 import { routesCollection } from './features/routes/index.js'
 import { FEATURES } from './features.js'
 import { payloadApiAfterError } from './hydra/payloadApiErrors.js'
-import { type CwaPluginOptions, resolveOptions, warnInertDeclarations } from './options.js'
+import { type CwaPluginOptions, resolveOptions } from './options.js'
 
 /**
  * The features' database work that needs the schema (the publishable
@@ -99,7 +99,6 @@ export const cwaPlugin =
         installReplicaWait(payload, options.replicaWaitMs)
         installAfterCommit(payload)
         if (options.preparedStatements) usePreparedStatements(payload)
-        warnInertDeclarations(payload)
         await schemaReady(payload)
         await config.onInit?.(payload)
       },

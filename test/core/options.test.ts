@@ -2,29 +2,18 @@
  * The plugin options (issue 9, section 5): typed with no escape hatch, an
  * unknown key (in the plugin options or in CWA_CONFIG_FILE) stops the start
  * with an error naming its full path and the closest known key, every
- * default resolves as before, and the declarations accepted but not active
- * yet (realtime) are named in one start-up warning; uploadable is active (features/uploads).
+ * default resolves as before.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Config } from 'payload'
-import { buildSiteConfig } from '../../payload.config'
-import { siteComponents } from '../../collections/components'
-import { sitePageData } from '../../collections/pageData'
 import { cwaPlugin } from '../../plugins/cwa/dist/index.js'
-import { closePayload } from '../../plugins/cwa/dist/core/utils/closePayload.js'
 import { slugRouteGenerator } from '../../plugins/cwa/dist/features/routes/generator.js'
-import {
-  type CwaPluginOptions,
-  INERT_DECLARATIONS,
-  inertDeclarationsWarning,
-  resolveOptions,
-} from '../../plugins/cwa/dist/options.js'
-import { startPayload } from '../../src/server/bootstrap'
+import { type CwaPluginOptions, resolveOptions } from '../../plugins/cwa/dist/options.js'
 import { siteOptions } from '../../src/config/siteOptions'
-import { createTestDatabase, databaseUrl, dropDatabase } from '../support/database'
+import { databaseUrl } from '../support/database'
 import { cleanupSites, startSite } from '../support/site'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cwa-options-'))
@@ -264,36 +253,5 @@ describe('defaults', () => {
     expect(options.httpCache).toMatchObject({ maxAge: 60, sharedMaxAge: null })
     expect(options.enabledComponents).toEqual({ form: false, collection: true })
     expect(resolveOptions({ apiPrefix: ' / ' }).apiPrefix).toBe('')
-  })
-})
-
-describe('declarations accepted but not active yet', () => {
-  it('none is left: every declaration the site uses (uploadable, mercure / realtime) has its feature, so nothing is named', () => {
-    expect(INERT_DECLARATIONS).toEqual([])
-    expect(inertDeclarationsWarning([...siteComponents, ...sitePageData])).toBeNull()
-    expect(inertDeclarationsWarning([{ slug: 'plain' }])).toBeNull()
-  })
-
-  it('no warning through Payload’s logger when the site starts', async () => {
-    const template = process.env.CWA_TEST_TEMPLATE
-    if (!template) throw new Error('CWA_TEST_TEMPLATE is not set: run the tests with npm test')
-    const database = await createTestDatabase(template)
-    const lines: string[] = []
-    const config = await buildSiteConfig({ databaseUrl: databaseUrl(database) })
-    // Payload builds its pino logger from this at init: every line it writes lands here.
-    ;(config as Pick<Config, 'logger'>).logger = {
-      options: { level: 'info' },
-      destination: { write: (line: string) => void lines.push(line) },
-    }
-    const payload = await startPayload({ config, key: database })
-    try {
-      const warnings = lines
-        .map((line) => JSON.parse(line) as { level: number; msg: string })
-        .filter(({ msg }) => msg.includes('not active yet'))
-      expect(warnings).toHaveLength(0)
-    } finally {
-      await closePayload(payload)
-      await dropDatabase(database)
-    }
   })
 })

@@ -24,11 +24,12 @@ export interface CollectionBehaviour {
 }
 
 /**
- * What the JSON-LD layer knows about a Payload collection. Stored on the
- * collection as `custom.cwa`, so the registry is rebuilt from any Payload
- * config without a second source of truth.
+ * What the JSON-LD layer knows about a Payload collection: what the core
+ * knows of a type, plus what features declared on it (FeatureDeclarations,
+ * kept as declared). Stored on the collection as `custom.cwa`, so the
+ * registry is rebuilt from any Payload config without a second source of
+ * truth.
  */
-/** What the core knows of a type, plus what features declared on it (FeatureDeclarations, kept as declared). */
 export interface CwaResourceMeta extends CollectionBehaviour, FeatureDeclarations {
   kind: ResourceKind
   /** Class short name: the JSON-LD @type. */

@@ -26,8 +26,10 @@ import { existingMomentsSql } from './moments.js'
  *   moments the write scheduled. One call per transaction. (The release
  *   before took the buckets as an argument; that overload stays for its
  *   instances during a rolling deploy.)
+ *
+ * FENCE_BUCKETS is a power of two, and the SQL bucket of a tag (in the
+ * invalidate function) assumes 1024.
  */
-/** A power of two, and the SQL bucket of a tag (the invalidate function) assumes 1024. */
 export const FENCE_BUCKETS = 1024
 
 /** The store table's layout, kept as its comment: another one (an earlier release's) is dropped at installation. */

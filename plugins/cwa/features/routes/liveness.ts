@@ -88,16 +88,16 @@ async function storedEffectiveLiveAt(ctx: HydraContext, id: string): Promise<Dat
   return rows[0]?.at ?? null
 }
 
-/**
- * The soonest go-live date still to come among all routes (own liveAt: every
- * inherited date is some route's own), or null. Caches of anonymous
- * responses must not outlive it.
- */
 /** nextGoLive, kept between requests (core/utils/keptMoment.ts), as epoch ms. */
 export function soonestGoLive(payload: Payload, now = new Date()): Promise<number | null> {
   return keptMoment(payload, 'routes:next-go-live', now, () => nextGoLive(payload, undefined, now))
 }
 
+/**
+ * The soonest go-live date still to come among all routes (own liveAt: every
+ * inherited date is some route's own), or null. Caches of anonymous
+ * responses must not outlive it.
+ */
 export async function nextGoLive(payload: Payload, req?: PayloadRequest, now = new Date()): Promise<Date | null> {
   const rows = await runSql<{ next: Date | string | null }>(
     payload,

@@ -23,11 +23,6 @@ const missing = (error: unknown) => {
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404
 }
 
-/**
- * Any S3-compatible server through @aws-sdk/client-s3 (the client
- * @payloadcms/storage-s3 uses). Public URLs from `publicUrl`, or the bucket
- * URL when `publicObjects`; temporary URLs are pre-signed GETs.
- */
 /** The AWS SDK, loaded at the first S3 operation: a site on local storage (and every command) never pays its load. */
 let sdk:
   | Promise<{ s3: typeof import('@aws-sdk/client-s3'); presigner: typeof import('@aws-sdk/s3-request-presigner') }>
@@ -37,6 +32,11 @@ const loadSdk = () =>
     ([s3, presigner]) => ({ s3, presigner }),
   ))
 
+/**
+ * Any S3-compatible server through @aws-sdk/client-s3 (the client
+ * @payloadcms/storage-s3 uses). Public URLs from `publicUrl`, or the bucket
+ * URL when `publicObjects`; temporary URLs are pre-signed GETs.
+ */
 export function s3Storage(options: S3StorageOptions): StorageAdapter {
   let made:
     | Promise<{
