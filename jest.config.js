@@ -22,8 +22,7 @@ export default {
   setupFilesAfterEnv: ['<rootDir>/test/support/preloadEditor.ts'],
   testTimeout: 60000,
   maxWorkers: 2,
-  // Each test file leaves some 30 MB behind in its worker (jest --logHeapUsage with --expose-gc, before this change
-  // and after); over
+  // Each test file leaves some 30 MB behind in its worker (measured with jest --logHeapUsage and --expose-gc); over
   // 90 files a worker reached 4 GB and spent the second half of the suite collecting garbage (CI's jest took 41 min
   // instead of 22). A worker past this after a file is replaced by a fresh one.
   workerIdleMemoryLimit: '1200MB',
