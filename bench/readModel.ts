@@ -23,7 +23,7 @@ import { buildSiteConfig } from '../payload.config'
 import { closePayload, loadJwtKeys, readModelSize } from 'payload-cwa'
 import { createApp } from 'payload-cwa/express'
 import { startPayload } from '../src/server/bootstrap'
-import { logQueries } from './sqlLog'
+import { editAndPublish } from './editAndPublish'
 import type { ReadTarget } from './targets'
 
 const ROUNDS = 200
@@ -66,26 +66,6 @@ async function p50(url: string, rounds = ROUNDS): Promise<number> {
   const times: number[] = []
   for (let i = 0; i < rounds; i++) times.push((await timed(url)).ms)
   return median(times)
-}
-
-/** Statements of one edit of a published component and its publication, through the JSON-LD API. */
-async function writeStatements(base: string, asAdmin: Record<string, string>, component: string): Promise<number> {
-  const json = { ...asAdmin, 'content-type': 'application/merge-patch+json' }
-  const { queries } = await logQueries(async () => {
-    const draft = await fetch(`${base}${component}`, {
-      method: 'PATCH',
-      headers: json,
-      body: JSON.stringify({ html: `<p>Bench write ${Date.now()}</p>` }),
-    })
-    const { '@id': draftIri } = (await draft.json()) as { '@id': string }
-    const published = await fetch(`${base}${draftIri}`, {
-      method: 'PATCH',
-      headers: json,
-      body: JSON.stringify({ publishedAt: new Date(Date.now() - 60_000).toISOString() }),
-    })
-    await published.arrayBuffer()
-  })
-  return queries.length
 }
 
 export async function benchReadModel(
@@ -147,8 +127,8 @@ export async function benchReadModel(
         (missed / path).toFixed(2),
       ])
     }
-    const withModel = await writeStatements(base, asAdmin, component)
-    const without = await writeStatements(plainBase, asAdmin, component)
+    const withModel = (await editAndPublish(base, asAdmin, component)).length
+    const without = (await editAndPublish(plainBase, asAdmin, component)).length
     const size = await readModelSize(payload)
     rows.push([
       `a write (edit + publish of a component): ${withModel} statements with the read model, ${without} without; store: ${size.entries} answers, ${(size.bodyBytes / 1024).toFixed(0)} KiB of bodies, ${(size.diskBytes / 1024).toFixed(0)} KiB on disk`,

@@ -10,7 +10,7 @@
 import pg from 'pg'
 import type { Payload } from 'payload'
 import { emptyReadModel, getOptions, readModelSize } from 'payload-cwa'
-import { logQueries } from './sqlLog'
+import { editAndPublish } from './editAndPublish'
 
 const AT_ONCE = 8
 
@@ -29,31 +29,6 @@ async function readAll(base: string, paths: string[]): Promise<void> {
 }
 
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
-
-/**
- * An edit and a publication of a component placed on a page of the seeded
- * site, through the JSON-LD API: its statements, and the time of the one
- * the read model adds (the walk up the structure and the invalidation).
- */
-async function writeAtScale(base: string, asAdmin: Record<string, string>, component: string) {
-  const json = { ...asAdmin, 'content-type': 'application/merge-patch+json' }
-  const { queries } = await logQueries(async () => {
-    const draft = await fetch(`${base}/_api/component/html_contents/${component}`, {
-      method: 'PATCH',
-      headers: json,
-      body: JSON.stringify({ html: `<p>Scale write ${Date.now()}</p>` }),
-    })
-    const { '@id': draftIri } = (await draft.json()) as { '@id': string }
-    const published = await fetch(`${base}${draftIri}`, {
-      method: 'PATCH',
-      headers: json,
-      body: JSON.stringify({ publishedAt: new Date(Date.now() - 60_000).toISOString() }),
-    })
-    if (published.status !== 200) throw new Error(`the publication at scale answered ${published.status}`)
-  })
-  const invalidation = queries.find((q) => q.text.includes('read_model_invalidate'))
-  return { statements: queries.length, invalidationMs: invalidation?.ms ?? 0 }
-}
 
 export async function benchReadModelAtScale(
   payload: Payload,
@@ -110,7 +85,11 @@ export async function benchReadModelAtScale(
   await readAll(base, paths.slice(half))
   await new Promise((resolve) => setTimeout(resolve, 1000))
   await report(`all read (bound ${max})`, paths.length)
-  const write = await writeAtScale(base, asAdmin, placed)
+  // An edit and a publication of a component placed on a page of the seeded site: its statements, and the time of
+  // the one the read model adds (the walk up the structure and the invalidation).
+  const queries = await editAndPublish(base, asAdmin, `/_api/component/html_contents/${placed}`)
+  const invalidation = queries.find((q) => q.text.includes('read_model_invalidate'))
+  const write = { statements: queries.length, invalidationMs: invalidation?.ms ?? 0 }
   rows.push([
     `an edit and publication of a placed component: ${write.statements} statements, the read model's one ${write.invalidationMs.toFixed(1)} ms`,
     '',

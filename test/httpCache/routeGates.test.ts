@@ -55,49 +55,55 @@ afterAll(async () => {
 const layout = async () =>
   (await postFixture(server, '/_api/_/layouts', { reference: `rg-layout-${Math.random()}` }, admin))['@id'] as string
 
+/** A page with a layout, a group, a live route at /<name> and one published component placed in the group. */
+const pageOf = async (name: string) => {
+  const group = await postFixture(
+    server,
+    '/_api/_/component_groups',
+    { reference: `${name}-group`, location: 'main' },
+    admin,
+  )
+  const page = await postFixture(
+    server,
+    '/_api/_/pages',
+    { reference: name, title: name, layout: await layout(), componentGroups: [group['@id']] },
+    admin,
+  )
+  const route = await postFixture(server, '/_api/_/routes', { path: `/${name}`, page: page['@id'] }, admin)
+  const component = await postFixture(
+    server,
+    '/_api/component/html_contents',
+    { html: '<p>a</p>', publishedAt: PAST },
+    admin,
+  )
+  await postFixture(
+    server,
+    '/_api/_/component_positions',
+    { componentGroup: group['@id'], component: component['@id'], sortValue: 0 },
+    admin,
+  )
+  return { page: page['@id'] as string, component: component['@id'] as string, route: route['@id'] as string }
+}
+
 describe('route gates behind the shared cache and the read model', () => {
   it('stops serving a page’s content to anonymous callers once its route is off line', async () => {
-    const group = await postFixture(
-      server,
-      '/_api/_/component_groups',
-      { reference: 'rg-group', location: 'main' },
-      admin,
-    )
-    const page = await postFixture(
-      server,
-      '/_api/_/pages',
-      { reference: 'rg-page', title: 'Gated', layout: await layout(), componentGroups: [group['@id']] },
-      admin,
-    )
-    const route = await postFixture(server, '/_api/_/routes', { path: '/rg', page: page['@id'] }, admin)
-    const component = await postFixture(
-      server,
-      '/_api/component/html_contents',
-      { html: '<p>gated</p>', publishedAt: PAST },
-      admin,
-    )
-    await postFixture(
-      server,
-      '/_api/_/component_positions',
-      { componentGroup: group['@id'], component: component['@id'], sortValue: 0 },
-      admin,
-    )
-    for (const path of [component['@id'], page['@id']]) {
+    const { page, component, route } = await pageOf('rg')
+    for (const path of [component, page]) {
       expect((await viaCache(path)).status).toBe(200)
       expect(await tagsOf(path)).toContain('cwa:routes:reach')
       expect((await viaCache(path)).hit).toBe(true)
     }
     // Stored in the read model too (a miss behind Varnish fills it): read straight from the service.
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect((await fetch(`${server.url}${component['@id']}`)).headers.get('cwa-read-model')).toBe('hit')
+    expect((await fetch(`${server.url}${component}`)).headers.get('cwa-read-model')).toBe('hit')
 
     const off = await server.patch(
-      route['@id'],
+      route,
       { liveAt: new Date(Date.now() + 365 * 86_400_000).toISOString() },
       { token: admin },
     )
     expect(off.status).toBe(200)
-    for (const path of [component['@id'], page['@id']]) {
+    for (const path of [component, page]) {
       const after = await viaCache(path)
       expect({ path, status: after.status, hit: after.hit }).toEqual({ path, status: 401, hit: false })
       expect((await fetch(`${server.url}${path}`)).status).toBe(401)
@@ -105,34 +111,6 @@ describe('route gates behind the shared cache and the read model', () => {
   })
 
   it('keeps the gated answers of other pages cached through a content edit (it does not change what routes reach)', async () => {
-    const pageOf = async (name: string) => {
-      const group = await postFixture(
-        server,
-        '/_api/_/component_groups',
-        { reference: `${name}-group`, location: 'main' },
-        admin,
-      )
-      const page = await postFixture(
-        server,
-        '/_api/_/pages',
-        { reference: name, title: name, layout: await layout(), componentGroups: [group['@id']] },
-        admin,
-      )
-      await postFixture(server, '/_api/_/routes', { path: `/${name}`, page: page['@id'] }, admin)
-      const component = await postFixture(
-        server,
-        '/_api/component/html_contents',
-        { html: '<p>a</p>', publishedAt: PAST },
-        admin,
-      )
-      await postFixture(
-        server,
-        '/_api/_/component_positions',
-        { componentGroup: group['@id'], component: component['@id'], sortValue: 0 },
-        admin,
-      )
-      return { page: page['@id'] as string, component: component['@id'] as string }
-    }
     const kept = await pageOf('rg-kept')
     const edited = await pageOf('rg-edited')
     expect((await viaCache(kept.page)).status).toBe(200)
