@@ -1,5 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { Pool, PoolClient } from 'pg'
+import { trySessionLock } from '../utils/sessionLock.js'
 
 /**
  * One jobs runner per database, by election. Every instance may start
@@ -35,18 +36,8 @@ export async function isElectedRunner(payload: Payload): Promise<boolean> {
   if (current && (await stillHeld(payload, current))) return true
   const pool = (payload.db as unknown as { pool?: Pool }).pool
   if (!pool) return true
-  const client = await pool.connect()
-  let got = false
-  try {
-    const { rows } = await client.query<{ got: boolean }>(
-      'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS got',
-      [KEY],
-    )
-    got = rows[0]?.got === true
-  } finally {
-    if (!got) client.release()
-  }
-  if (!got) return false
+  const client = await trySessionLock(pool, KEY)
+  if (!client) return false
   client.on('error', () => held.delete(payload))
   held.set(payload, client)
   payload.logger.info('This instance runs the jobs (it holds the jobs runner lock; other instances stand by)')

@@ -5,6 +5,7 @@ import type { Pool, PoolClient } from 'pg'
 import { getOptions } from '../../../core/registry.js'
 import { replicatedDatabase } from '../../../core/replicas/index.js'
 import { onClosePayload } from '../../../core/utils/closePayload.js'
+import { trySessionLock } from '../../../core/utils/sessionLock.js'
 import { isCorsOrigin } from '../../frontEnd/index.js'
 import { hubRequestHandler } from './http.js'
 import { MercureHub } from './hub.js'
@@ -52,18 +53,8 @@ function derivedSecret(payload: Payload): string {
 async function takeLock(payload: Payload): Promise<PoolClient | null> {
   const pool = (payload.db as unknown as { pool?: Pool }).pool
   if (!pool) return null
-  const client = await pool.connect()
-  let got = false
-  try {
-    const { rows } = await client.query<{ got: boolean }>(
-      'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS got',
-      [LOCK_KEY],
-    )
-    got = rows[0]?.got === true
-  } finally {
-    if (!got) client.release()
-  }
-  if (!got)
+  const client = await trySessionLock(pool, LOCK_KEY)
+  if (!client)
     throw new EmbeddedHubRefused(
       `Another instance on this database runs the embedded Mercure hub, which serves one instance only: ${USE_A_REAL_HUB}`,
     )
