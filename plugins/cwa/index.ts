@@ -35,7 +35,12 @@ export {
   type WriteEventType,
   type WriteListener,
 } from './core/events/index.js'
-export { DATABASE_RETRY_AFTER, isDatabaseUnavailable } from './core/utils/databaseUnavailable.js'
+export {
+  CONFLICT_RETRY_AFTER,
+  DATABASE_RETRY_AFTER,
+  isDatabaseUnavailable,
+  isTransientConflict,
+} from './core/utils/databaseUnavailable.js'
 export type { AuthenticationRequest, HydraExtension, JsonLdObject, ResponseInfo } from './hydra/extension.js'
 export type {
   ApiRequest,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { classifyError } from '../../plugins/cwa/dist/hydra/errors.js'
 import { requestInput } from '../../plugins/cwa/dist/hydra/requestInput.js'
+import { cookieHeader, loginSession } from '../session/helpers'
 import { captureLogs } from '../support/logs'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -107,6 +108,44 @@ describe('through both APIs', () => {
       logs.restore()
       await server.sql('DROP TRIGGER layout_server_fault ON _acb_layouts')
       await server.sql('DROP FUNCTION layout_server_fault()')
+    }
+  })
+
+  it('fault: a write PostgreSQL rolls back as a deadlock or serialization failure is a 503 with Retry-After on both APIs, nothing written, logged as a warning', async () => {
+    const admin = await server.tokenFor('ROLE_ADMIN')
+    await server.createUser('conflicts', ['ROLE_ADMIN'])
+    const { jwt } = await loginSession(server, 'conflicts')
+    await server.sql(`CREATE FUNCTION layout_conflict() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.reference LIKE 'conflict-%' THEN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = substr(NEW.reference, 10); END IF; RETURN NEW; END $$`)
+    await server.sql(
+      'CREATE TRIGGER layout_conflict BEFORE INSERT ON _acb_layouts FOR EACH ROW EXECUTE FUNCTION layout_conflict()',
+    )
+    const logs = captureLogs(server.payload, 'warn')
+    try {
+      for (const code of ['40P01', '40001']) {
+        const jsonLd = await server.post(
+          '/_api/_/layouts',
+          { reference: `conflict-${code}`, uiComponent: 'PrimaryLayout' },
+          { token: admin },
+        )
+        expect([jsonLd.status, jsonLd.headers.get('retry-after')]).toEqual([503, '1'])
+        expect(jsonLd.body.detail).toMatch(/send it again/)
+        const rest = await server.request(
+          'POST',
+          '/api/layouts',
+          { reference: `conflict-${code}`, uiComponent: 'PrimaryLayout' },
+          { contentType: 'application/json', headers: { accept: 'application/json', cookie: cookieHeader({ jwt }) } },
+        )
+        expect([rest.status, rest.headers.get('retry-after')]).toEqual([503, '1'])
+        expect(rest.body.errors[0].message).toMatch(/send it again/)
+      }
+      expect(logs.text()).toContain('rolled back by a concurrent write')
+      expect(logs.text()).toContain('40P01')
+      expect(await server.sql(`SELECT 1 FROM _acb_layouts WHERE reference LIKE 'conflict-%'`)).toEqual([])
+    } finally {
+      logs.restore()
+      await server.sql('DROP TRIGGER layout_conflict ON _acb_layouts')
+      await server.sql('DROP FUNCTION layout_conflict()')
     }
   })
 

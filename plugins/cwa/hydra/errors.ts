@@ -1,6 +1,11 @@
 import { ValidationError } from 'payload'
 import { type DatabaseError, databaseError, databaseErrorFromRequest, type RequestInput } from './requestInput.js'
-import { DATABASE_RETRY_AFTER, isDatabaseUnavailable } from '../core/utils/databaseUnavailable.js'
+import {
+  CONFLICT_RETRY_AFTER,
+  DATABASE_RETRY_AFTER,
+  isDatabaseUnavailable,
+  isTransientConflict,
+} from '../core/utils/databaseUnavailable.js'
 
 /** An HTTP error the JSON-LD layer turns into a Hydra `Error` body. */
 export class HttpError extends Error {
@@ -151,6 +156,12 @@ export function classifyError(
   if (isDatabaseUnavailable(error)) {
     return new HttpError(503, 'The database is unavailable; retry shortly.', {
       'Retry-After': String(DATABASE_RETRY_AFTER),
+    })
+  }
+  // A deadlock or serialization failure: rolled back whole, and sent again it succeeds.
+  if (isTransientConflict(error)) {
+    return new HttpError(503, 'The request met a concurrent write and was rolled back whole; send it again.', {
+      'Retry-After': String(CONFLICT_RETRY_AFTER),
     })
   }
   const database = databaseError(error)

@@ -1,5 +1,5 @@
 import type { AfterErrorHook } from 'payload'
-import { isDatabaseUnavailable } from '../core/utils/databaseUnavailable.js'
+import { CONFLICT_RETRY_AFTER, isDatabaseUnavailable, isTransientConflict } from '../core/utils/databaseUnavailable.js'
 import {
   correlationId,
   databaseError,
@@ -19,6 +19,21 @@ export const payloadApiAfterError: AfterErrorHook = ({ error, req }) => {
   const database = databaseError(error)
   // Unavailable (down, restarting, timed out) is a 503, another hook's answer.
   if (!database || isDatabaseUnavailable(error)) return
+  // A deadlock or serialization failure: rolled back whole, and sent again it succeeds.
+  if (isTransientConflict(error)) {
+    req.payload.logger.warn(
+      { database: describeDatabaseError(database), method: req.method },
+      'REST request rolled back by a concurrent write (answered 503, Retry-After)',
+    )
+    req.responseHeaders = new Headers(req.responseHeaders)
+    req.responseHeaders.set('Retry-After', String(CONFLICT_RETRY_AFTER))
+    return {
+      status: 503,
+      response: {
+        errors: [{ message: 'The request met a concurrent write and was rolled back whole; send it again.' }],
+      },
+    }
+  }
   const method = (req.method ?? 'GET').toUpperCase()
   let url = req.url ?? ''
   try {

@@ -23,6 +23,25 @@ const SQLSTATE = /^(08...|57P0[1-3]|57014|53300)$/
 const MESSAGES =
   /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|Cannot use a pool after calling end|the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|terminating connection|\b(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)\b|cannot begin transaction/i
 
+/**
+ * Whether an error is PostgreSQL rolling a transaction back because it met
+ * a concurrent one (40001 serialization failure, 40P01 deadlock detected):
+ * nothing of it was written, and the same request succeeds when sent again.
+ * Answered 503 with `Retry-After: 1` (CONFLICT_RETRY_AFTER), never 500.
+ */
+export const CONFLICT_RETRY_AFTER = 1
+const TRANSIENT_SQLSTATE = /^(40001|40P01)$/
+
+export function isTransientConflict(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown }
+    if (typeof candidate.code === 'string' && TRANSIENT_SQLSTATE.test(candidate.code)) return true
+    current = candidate.cause
+  }
+  return false
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {

@@ -124,9 +124,12 @@ export async function installReadModel(payload: Payload): Promise<void> {
       CREATE OR REPLACE FUNCTION "${invalidate}"(changed text[], scheduled timestamptz[])
       RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
-        UPDATE "${fence}" SET xid = pg_current_xact_id() WHERE bucket IN (
-          SELECT ((get_byte(d, 2) & 3) << 8) | get_byte(d, 3) FROM (SELECT sha256(convert_to(t, 'UTF8')) AS d FROM unnest(changed) AS t) AS h
-        );
+        -- Locked in bucket order, so that two writes naming the same buckets queue instead of deadlocking.
+        UPDATE "${fence}" AS f SET xid = pg_current_xact_id() FROM (
+          SELECT bucket FROM "${fence}" WHERE bucket IN (
+            SELECT ((get_byte(d, 2) & 3) << 8) | get_byte(d, 3) FROM (SELECT sha256(convert_to(t, 'UTF8')) AS d FROM unnest(changed) AS t) AS h
+          ) ORDER BY bucket FOR UPDATE
+        ) AS locked WHERE f.bucket = locked.bucket;
         DELETE FROM "${store}" WHERE tags && changed;
         INSERT INTO "${moments}" (at) SELECT unnest(scheduled) ON CONFLICT (at) DO NOTHING;
       END $$`)

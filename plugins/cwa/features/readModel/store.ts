@@ -89,8 +89,15 @@ const TRIM_EVERY = 50
 /**
  * Stores an answer computed by a fill that read under `snapshot`, unless a
  * write to one of its tags committed after that snapshot (or is still
- * under way): such a fill may have read what the write replaced. Waits for
- * a write holding one of its fence buckets. Returns whether it was stored.
+ * under way): such a fill may have read what the write replaced. Returns
+ * whether it was stored.
+ *
+ * A fill never waits for a write: a fence bucket or the answer's row that a
+ * write holds (locked, `SKIP LOCKED` leaves it out and the counts differ)
+ * means the write is under way, and the answer is not stored. Waiting
+ * would hold the fill's share locks on its other buckets, which a later
+ * statement of the same write may need: a deadlock, with the write as
+ * likely a victim as the fill.
  */
 export async function storeAnswer(
   payload: Payload,
@@ -100,9 +107,13 @@ export async function storeAnswer(
   const bytes = Buffer.byteLength(entry.answer.body)
   const { rows } = await poolOf(payload).query(
     `WITH fenced AS (
-       SELECT xid FROM "${fence}" WHERE bucket = ANY($9::integer[]) FOR SHARE
+       SELECT xid FROM "${fence}" WHERE bucket = ANY($9::integer[]) FOR SHARE SKIP LOCKED
+     ), unlocked AS (
+       SELECT 1 FROM "${store}" WHERE key = $1 FOR UPDATE SKIP LOCKED
      ), fresh AS (
-       SELECT NOT EXISTS (SELECT 1 FROM fenced WHERE NOT pg_visible_in_snapshot(xid, $10::pg_snapshot)) AS ok
+       SELECT (SELECT count(*) FROM fenced) = cardinality($9::integer[])
+          AND NOT EXISTS (SELECT 1 FROM fenced WHERE NOT pg_visible_in_snapshot(xid, $10::pg_snapshot))
+          AND (SELECT count(*) FROM unlocked) = (SELECT count(*) FROM "${store}" WHERE key = $1) AS ok
      )
      INSERT INTO "${store}" (key, path, status, headers, body, tags, computed_at, bytes)
      SELECT $1, $2, $3, $4::jsonb, $5, $6::text[], $7::timestamptz, $8 FROM fresh WHERE ok
@@ -153,13 +164,18 @@ async function trimNow(payload: Payload, maxEntries?: number): Promise<number> {
   const max = maxEntries ?? getOptions(payload.config).readModel.maxEntries
   const pool = poolOf(payload)
   // Answers served at the same moment as the one at the bound go with it: the bound is never exceeded.
+  // Rows a write holds are skipped (it is deleting them anyway): a trim never waits for a write, so never deadlocks with one.
   const { rowCount } = await pool.query(
-    `DELETE FROM "${store}" WHERE served_at <= (SELECT served_at FROM "${store}" ORDER BY served_at DESC OFFSET $1 LIMIT 1)`,
+    `DELETE FROM "${store}" WHERE key IN (
+       SELECT key FROM "${store}"
+        WHERE served_at <= (SELECT served_at FROM "${store}" ORDER BY served_at DESC OFFSET $1 LIMIT 1)
+          FOR UPDATE SKIP LOCKED)`,
     [max],
   )
   await pool.query(
     `WITH old AS (SELECT max(at) AS at FROM "${moments}" WHERE at < now() - interval '1 day'),
-          gone AS (DELETE FROM "${store}" AS s USING old WHERE s.computed_at < old.at)
+          gone AS (DELETE FROM "${store}" WHERE key IN (
+            SELECT s.key FROM "${store}" AS s, old WHERE s.computed_at < old.at FOR UPDATE OF s SKIP LOCKED))
      DELETE FROM "${moments}" AS m USING old WHERE m.at <= old.at`,
   )
   return rowCount ?? 0

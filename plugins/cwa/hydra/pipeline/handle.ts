@@ -14,6 +14,7 @@ import { admit, finish } from './invoke.js'
 import { apiRuntime, type ApiRuntime } from './runtime.js'
 import type { EndpointMatch } from './table.js'
 import { recordingDependencies } from '../../core/utils/readDependencies.js'
+import { isTransientConflict } from '../../core/utils/databaseUnavailable.js'
 
 export const JSONLD = 'application/ld+json; charset=utf-8'
 
@@ -385,6 +386,16 @@ async function errorResponse(
     runtime.payload.logger.error(
       { ...logged, correlationId: reference, method: request.method, path: request.endpointPath },
       `JSON-LD request failed (correlation id ${reference})`,
+    )
+  } else if (isTransientConflict(error)) {
+    const database = databaseError(error)
+    runtime.payload.logger.warn(
+      {
+        ...(database ? { database: describeDatabaseError(database) } : {}),
+        method: request.method,
+        path: request.endpointPath,
+      },
+      'JSON-LD request rolled back by a concurrent write (answered 503, Retry-After)',
     )
   } else if (classified.status >= 500) {
     runtime.payload.logger.error(
