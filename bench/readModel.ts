@@ -23,6 +23,7 @@ import { buildSiteConfig } from '../payload.config'
 import { closePayload, loadJwtKeys, readModelSize } from 'payload-cwa'
 import { createApp } from 'payload-cwa/express'
 import { startPayload } from '../src/server/bootstrap'
+import { profiled } from './cannon'
 import { editAndPublish } from './editAndPublish'
 import type { ReadTarget } from './targets'
 
@@ -114,6 +115,16 @@ export async function benchReadModel(
         // Its answer is stored beside the response: let it land before the store is emptied again.
         await storedSoon(`${base}${target.path}`)
       }
+      // BENCH_PROFILE=<dir>: a CPU profile of misses alone (each after emptying the store), for what a miss spends.
+      await profiled(`read model misses, ${target.name}`, async () => {
+        if (!process.env.BENCH_PROFILE) return
+        for (let i = 0; i < MISSES; i++) {
+          await pool.query('DELETE FROM _acb_read_model')
+          await timed(`${base}${target.path}`)
+          // Its store lands beside it (in the profile too), before the next miss empties the store.
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+      })
       const missed = median(missTimes)
       const path = median(pathTimes)
       const floor = target.floor ? await p50(`${floorBase}${target.floor}`) : null

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm run check:casts` (CI): the library's type escapes (`as never`,
- * `as unknown as`) may only become fewer. Each one hides what the compiler
- * would otherwise check; the counts are kept in scripts/casts-baseline.json,
- * and a change that adds one fails here (give the code a type instead, or,
- * when Payload's types leave no other way, lower another and say why on
- * the line). A change that removes some lowers the baseline
- * (`npm run check:casts -- --update`).
+ * `as unknown as`) may only become fewer, and each says why it is there.
+ * Each one hides what the compiler would otherwise check:
+ * - the counts are kept in scripts/casts-baseline.json, and a change that
+ *   adds one fails here (give the code a type instead, or, when Payload's
+ *   types leave no other way, lower another). A change that removes some
+ *   lowers the baseline (`npm run check:casts -- --update`);
+ * - every one carries its reason, `// cast: <why the compiler cannot know>`,
+ *   at the end of its line or on the line just above it.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -26,10 +28,19 @@ function* sources(dir) {
   }
 }
 
+const REASON = /\/\/ cast: \S/
 const counts = Object.fromEntries(Object.keys(PATTERNS).map((name) => [name, 0]))
+const unexplained = []
 for (const file of sources(LIBRARY)) {
-  const text = readFileSync(file, 'utf8')
-  for (const [name, pattern] of Object.entries(PATTERNS)) counts[name] += text.match(pattern)?.length ?? 0
+  const lines = readFileSync(file, 'utf8').split('\n')
+  lines.forEach((line, index) => {
+    for (const [name, pattern] of Object.entries(PATTERNS)) {
+      const found = line.match(pattern)?.length ?? 0
+      counts[name] += found
+      if (found > 0 && !REASON.test(line) && !REASON.test(lines[index - 1] ?? ''))
+        unexplained.push(`${path.relative(LIBRARY, file)}:${index + 1}: "${name}" without a "// cast: <reason>"`)
+    }
+  })
 }
 
 if (process.argv.includes('--update')) {
@@ -48,9 +59,13 @@ for (const [name, count] of Object.entries(counts)) {
     console.log(`check:casts: ${count} "${name}", fewer than the baseline's ${allowed}: lower it with --update`)
   }
 }
+if (unexplained.length > 0) {
+  failed = true
+  console.error(`check:casts: every cast says why, on its line or the line above:\n${unexplained.join('\n')}`)
+}
 if (failed) process.exit(1)
 console.log(
   `check:casts: ${Object.entries(counts)
     .map(([n, c]) => `${c} "${n}"`)
-    .join(', ')}, none added`,
+    .join(', ')}, none added, each with its reason`,
 )

@@ -13,8 +13,9 @@
  */
 import { adminTitlesFeature } from './features/adminTitles/index.js'
 import { adminFeature } from './features/admin/index.js'
-import { collectionFeature } from './features/collection/index.js'
+import { collectionFeature } from './features/collectionComponent/index.js'
 import { compatFeature } from './features/compat/index.js'
+import { contentModelFeature } from './features/contentModel/index.js'
 import { formsFeature } from './features/forms/index.js'
 import { frontEndFeature } from './features/frontEnd/index.js'
 import { goLiveFeature } from './features/goLive/index.js'
@@ -31,6 +32,7 @@ import { type CwaFeature, orderFeatures } from './hydra/feature.js'
 import { sessionFeature } from './session/index.js'
 
 const DECLARED = [
+  contentModelFeature,
   usersFeature,
   sessionFeature,
   publishableFeature,
@@ -53,5 +55,9 @@ const DECLARED = [
 /** Any of the declared features, with its declaration's own types (options.ts checks their option keys). */
 export type DeclaredFeature = (typeof DECLARED)[number]
 
-/** The features in the order their hooks run (each after what its `after` names). */
-export const FEATURES: readonly CwaFeature[] = orderFeatures(DECLARED)
+/**
+ * The built-in features in the order their hooks run (each after what its
+ * `after` names). An app's own features (the `features` option) join them
+ * in options.ts (featuresOf).
+ */
+export const BUILT_IN_FEATURES: readonly CwaFeature[] = orderFeatures(DECLARED)

@@ -55,7 +55,10 @@ export type {
   SecurityRule,
 } from './hydra/endpoint.js'
 export { accessDenied, denyAccessUnlessGranted } from './hydra/security.js'
+// A handler refuses what it was sent by throwing these: the pipeline answers them as Hydra errors (400, 404, 422...).
+export { badRequest, HttpError, notFound, type Violation, violation, ViolationError } from './hydra/errors.js'
 export type { CwaFeature, FeatureOptions } from './hydra/feature.js'
+export type { KeySchema, OptionKeys } from './core/optionKeys.js'
 export type { OpenApiDocument, OpenApiKit, Schema } from './hydra/docs/openapi/kit.js'
 export type { PropertyDescription } from './hydra/docs/openapi/propertyDescription.js'
 export type { Doc, ItemStore } from './hydra/itemStore.js'
@@ -74,7 +77,7 @@ export {
 export * from './session/public.js'
 export * from './features/admin/public.js'
 export * from './features/adminTitles/public.js'
-export * from './features/collection/public.js'
+export * from './features/collectionComponent/public.js'
 export * from './features/compat/public.js'
 export * from './features/forms/public.js'
 export * from './features/frontEnd/public.js'

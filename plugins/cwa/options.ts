@@ -12,22 +12,61 @@
  * (declared by the core) by declaration merging; this file joins their
  * schemas, refuses unknown keys and resolves (docs/configuration.md lists
  * which file holds which option).
+ *
+ * An app or another package adds features of its own with the `features`
+ * option (a CwaFeature each): they join the built-in ones here, options
+ * included, and cwaPlugin assembles them like any other
+ * (docs/architecture.md, "A feature of your own").
  */
-import { assertKnownOptionKeys, joinKeySchemas, type OptionKeys } from './core/optionKeys.js'
+import { assertKnownOptionKeys, joinKeySchemas, type KeySchema, type OptionKeys } from './core/optionKeys.js'
 import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptionKeys, resolveCoreOptions } from './core/options.js'
 import { commandsOptionKeys, resolveCommandsOptions } from './commands/options.js'
-import { type DeclaredFeature, FEATURES } from './features.js'
-import type { FeatureOptions } from './hydra/feature.js'
+import { BUILT_IN_FEATURES, type DeclaredFeature } from './features.js'
+import { type CwaFeature, type FeatureOptions, orderFeatures } from './hydra/feature.js'
 
 export { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from './core/options.js'
 export type { CwaPluginOptions, ResolvedCwaOptions, SecurityExpression } from './core/options.js'
 
+declare module './core/options.js' {
+  interface CwaPluginOptions {
+    /**
+     * Features of the app or of other packages, assembled with the built-in
+     * ones: their options, collections, endpoints, hooks, admin components
+     * (docs/architecture.md, "A feature of your own"). Ordered by their
+     * `after`, like the built-in ones.
+     */
+    features?: readonly CwaFeature[]
+  }
+}
+
+/** The assembly's own key: the list of added features (a list of declarations, checked by orderFeatures, not by name). */
+const assemblyOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'features'>> = { features: true }
+
+/** The built-in features, then the options' own, in the order their hooks run (each after what its `after` names). */
+export function featuresOf(options: CwaPluginOptions = {}): readonly CwaFeature[] {
+  const added = options.features ?? []
+  if (!Array.isArray(added) || added.some((feature) => typeof (feature as { name?: unknown })?.name !== 'string'))
+    throw new Error('cwa options: features must be a list of features (each a CwaFeature with a name)')
+  if (added.length === 0) return BUILT_IN_FEATURES
+  let ordered = ordering.get(added)
+  if (!ordered) {
+    ordered = orderFeatures([...BUILT_IN_FEATURES, ...added])
+    ordering.set(added, ordered)
+  }
+  return ordered
+}
+/** The order of each list of added features, computed once (resolveOptions and cwaPlugin both ask). */
+const ordering = new WeakMap<readonly CwaFeature[], readonly CwaFeature[]>()
+
 /** The parts that own options, in the order their keys are listed: the core, the features (in their order), the rest. */
-const PARTS: ReadonlyArray<{ name: string } & FeatureOptions> = [
-  { name: 'core', keys: coreOptionKeys, resolve: resolveCoreOptions },
-  ...FEATURES.flatMap((feature) => (feature.options ? [{ name: feature.name, ...feature.options }] : [])),
-  { name: 'commands', keys: commandsOptionKeys, resolve: resolveCommandsOptions },
-]
+function partsOf(features: readonly CwaFeature[]): ReadonlyArray<{ name: string } & FeatureOptions> {
+  return [
+    { name: 'core', keys: coreOptionKeys, resolve: resolveCoreOptions },
+    { name: 'assembly', keys: assemblyOptionKeys, resolve: () => ({}) },
+    ...features.flatMap((feature) => (feature.options ? [{ name: feature.name, ...feature.options }] : [])),
+    { name: 'commands', keys: commandsOptionKeys, resolve: resolveCommandsOptions },
+  ]
+}
 
 // The parts' schemas and resolved values as types: the features' from their declarations (features.ts keeps
 // their types), so a key of CwaPluginOptions (or of ResolvedCwaOptions) that no part declares does not compile.
@@ -36,29 +75,47 @@ type DeclaredOptions<F> = F extends { options: FeatureOptions<infer Keys, infer 
   ? { keys: Keys; resolved: Resolved }
   : never
 type FeatureParts = DeclaredOptions<DeclaredFeature>
-type JoinedKeys = typeof coreOptionKeys & typeof commandsOptionKeys & UnionToIntersection<FeatureParts['keys']>
+type JoinedKeys = typeof coreOptionKeys &
+  typeof assemblyOptionKeys &
+  typeof commandsOptionKeys &
+  UnionToIntersection<FeatureParts['keys']>
 type JoinedResolved = ReturnType<typeof resolveCoreOptions> &
   ReturnType<typeof resolveCommandsOptions> &
   UnionToIntersection<FeatureParts['resolved']>
 
-/** Every key the plugin options accept (typed: a key of CwaPluginOptions missing here does not compile). */
+/**
+ * Every key the plugin options accept with the built-in features (typed: a
+ * key of CwaPluginOptions missing here does not compile). Options naming
+ * features of their own accept those features' keys too (checkOptionKeys).
+ */
 // (The join is a run-time merge, typed KeySchema: JoinedKeys says what it holds, and the annotation checks that.)
-export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = joinKeySchemas(PARTS) as JoinedKeys
+export const cwaOptionKeys: OptionKeys<CwaPluginOptions> = joinKeySchemas(partsOf(BUILT_IN_FEATURES)) as JoinedKeys
+
+/** The keys accepted with these features: the built-in schema, or the one joined with the added features' keys. */
+function optionKeysOf(features: readonly CwaFeature[]): KeySchema {
+  return features === BUILT_IN_FEATURES ? cwaOptionKeys : joinKeySchemas(partsOf(features))
+}
 
 /**
  * Refuses keys the plugin does not know (a typo would otherwise be ignored
  * and its default used): the error names each by its full path and the
  * closest known key. `source` starts the message (e.g. the options file).
+ * The keys of the features the options add (`features`) are known too.
  */
 export function checkOptionKeys(options: unknown, source = 'cwa options'): void {
-  assertKnownOptionKeys(options, cwaOptionKeys, source)
+  const added = isOptionsObject(options) ? featuresOf(options) : BUILT_IN_FEATURES
+  assertKnownOptionKeys(options, optionKeysOf(added), source)
 }
 
-/** Every default of the plugin, resolved by the part that owns it. Throws on an unknown key. */
+const isOptionsObject = (value: unknown): value is CwaPluginOptions =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Every default of the plugin, resolved by the part that owns it (added features included). Throws on an unknown key. */
 export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptions {
-  checkOptionKeys(options)
+  const features = featuresOf(options)
+  assertKnownOptionKeys(options, optionKeysOf(features), 'cwa options')
   // (A run-time merge of the parts' values: JoinedResolved says what it holds, the return type checks that.)
-  return joinResolved(PARTS.map((part) => part.resolve(options))) as JoinedResolved
+  return joinResolved(partsOf(features).map((part) => part.resolve(options))) as JoinedResolved
 }
 
 /** The parts' resolved values as one object: a shared nested key (enabledComponents) joins its parts' values. */

@@ -37,9 +37,9 @@ import { usePreparedStatements } from './core/utils/preparedStatements.js'
 import { withReadableLabels } from './features/adminTitles/index.js'
 import { assertServerUrlForSharedCache } from './features/httpCache/index.js'
 import { routesCollection } from './features/routes/index.js'
-import { FEATURES } from './features.js'
 import { payloadApiAfterError } from './hydra/payloadApiErrors.js'
-import { type CwaPluginOptions, resolveOptions } from './options.js'
+import type { CwaFeature } from './hydra/feature.js'
+import { type CwaPluginOptions, featuresOf, resolveOptions } from './options.js'
 
 /**
  * The features' database work that needs the schema (the publishable
@@ -47,7 +47,13 @@ import { type CwaPluginOptions, resolveOptions } from './options.js'
  * starting Payload (a first start) calls it again once the schema is there.
  */
 export async function schemaReady(payload: Payload): Promise<void> {
-  for (const feature of FEATURES) await feature.onSchemaReady?.(payload)
+  for (const feature of assembledFeatures(payload)) await feature.onSchemaReady?.(payload)
+}
+
+/** The features cwaPlugin assembled on this Payload's config (built-in and added), in their order. */
+function assembledFeatures(payload: Payload): readonly CwaFeature[] {
+  const cwa = payload.config.custom?.cwa as { features?: readonly CwaFeature[] } | undefined
+  return cwa?.features ?? featuresOf()
 }
 
 /**
@@ -62,13 +68,15 @@ export const cwaPlugin =
   (pluginOptions: CwaPluginOptions = {}) =>
   (config: Config): Config => {
     const options = resolveOptions(pluginOptions)
+    // The built-in features and the app's own (the `features` option), in their order.
+    const features = featuresOf(pluginOptions)
     assertServerUrlForSharedCache(config, options)
-    const declared = [...(config.collections ?? []), ...FEATURES.flatMap((feature) => feature.types?.(options) ?? [])]
+    const declared = [...(config.collections ?? []), ...features.flatMap((feature) => feature.types?.(options) ?? [])]
     const slugsOf = (kind: string) => declared.filter((c) => getCwaMeta(c)?.kind === kind).map((c) => c.slug)
     const ctx: CoreContext = { options, componentSlugs: slugsOf('component'), pageDataSlugs: slugsOf('pageData') }
     // Labels first: the features (admin titles) name records by their type's label.
     const byFeatures = (collection: CollectionConfig) =>
-      FEATURES.reduce(
+      features.reduce(
         (out, feature) => feature.completeCollection?.(out, options) ?? out,
         withReadableLabels(collection),
       )
@@ -81,15 +89,15 @@ export const cwaPlugin =
       componentGroupsCollection(ctx),
       componentPositionsCollection(ctx),
     ]
-    const own = FEATURES.flatMap((feature) => feature.collections?.(ctx, declared) ?? [])
-    const tasks = FEATURES.flatMap((feature) => feature.tasks?.(options) ?? [])
+    const own = features.flatMap((feature) => feature.collections?.(ctx, declared) ?? [])
+    const tasks = features.flatMap((feature) => feature.tasks?.(options) ?? [])
     const extensions = [
-      ...FEATURES.flatMap((feature) => (feature.extension ? [feature.extension] : [])),
+      ...features.flatMap((feature) => (feature.extension ? [feature.extension] : [])),
       ...((config.custom?.cwa as { extensions?: unknown[] } | undefined)?.extensions ?? []),
     ]
     return {
       ...config,
-      admin: withAdminComponents({ ...config.admin, user: config.admin?.user ?? 'users' }, options),
+      admin: withAdminComponents({ ...config.admin, user: config.admin?.user ?? 'users' }, features, options),
       i18n: withAdminAccessMessage(config.i18n),
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), payloadApiAfterError] },
       onInit: async (payload) => {
@@ -113,7 +121,7 @@ export const cwaPlugin =
           : config.jobs,
       // The operator commands (`npx payload cwa:<name>`), after the app's own: an app's command of the same key wins.
       bin: [...(config.bin ?? []), ...cwaCommands().filter(({ key }) => !config.bin?.some((own) => own.key === key))],
-      collections: FEATURES.reduce(
+      collections: features.reduce(
         (list, feature) => feature.orderCollections?.(list) ?? list,
         [
           ...own.map(withReadableLabels),
@@ -125,9 +133,10 @@ export const cwaPlugin =
         ...(config.custom ?? {}),
         cwa: {
           options,
+          features,
           extensions,
-          writeListeners: FEATURES.flatMap((feature) => (feature.onWrite ? [feature.onWrite] : [])),
-          committingListeners: FEATURES.flatMap((feature) => (feature.onCommitting ? [feature.onCommitting] : [])),
+          writeListeners: features.flatMap((feature) => (feature.onWrite ? [feature.onWrite] : [])),
+          committingListeners: features.flatMap((feature) => (feature.onCommitting ? [feature.onCommitting] : [])),
         },
       },
     }
@@ -152,16 +161,17 @@ function withAdminAccessMessage(i18n: Config['i18n']): Config['i18n'] {
           ...(en.error ?? {}),
         },
       },
-    } as never,
+    },
   }
 }
 
 /** The features' admin views, navigation links and dashboard panels, after the app's own. */
 function withAdminComponents(
   admin: NonNullable<Config['admin']>,
+  features: readonly CwaFeature[],
   options: ReturnType<typeof resolveOptions>,
 ): NonNullable<Config['admin']> {
-  const added = FEATURES.flatMap((feature) => (feature.adminComponents ? [feature.adminComponents(options)] : []))
+  const added = features.flatMap((feature) => (feature.adminComponents ? [feature.adminComponents(options)] : []))
   if (added.length === 0) return admin
   const components = admin.components ?? {}
   return {

@@ -9,7 +9,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { FEATURES } from '../../plugins/cwa/dist/features.js'
+import { BUILT_IN_FEATURES as FEATURES } from '../../plugins/cwa/dist/features.js'
 import { type CwaFeature, orderFeatures } from '../../plugins/cwa/dist/hydra/feature.js'
 import { joinKeySchemas } from '../../plugins/cwa/dist/core/optionKeys.js'
 import { cwaOptionKeys, resolveOptions } from '../../plugins/cwa/dist/options.js'

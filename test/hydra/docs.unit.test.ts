@@ -193,7 +193,7 @@ function sampleItem(resource: Resource, stored: Json, { permitted = false }: { p
   const item = normalizeDocument(resource, stored, { registry } as never) as Json
   // Every resource carries _metadata (the built-in extension), persisted: true.
   item._metadata = { persisted: true }
-  // The Collection component's proxied collection (features/collection/extension.ts): null when nothing is shown.
+  // The Collection component's proxied collection (features/collectionComponent/extension.ts): null when nothing is shown.
   if (resource.meta.shortName === 'Collection') item.collection = null
   if (resource.meta.kind === 'user') item.roles = ['ROLE_USER', 'ROLE_ALLOWED_TO_SWITCH']
   if (publishableOf(resource)) {

@@ -36,4 +36,18 @@ describe('entrypoint', () => {
       `<${server.url}/_api/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`,
     )
   })
+
+  it("the documentation page's assets are kept a day by anonymous readers' caches (the pipeline writes the header)", async () => {
+    const page = await server.get('/_api/docs', { headers: { accept: 'text/html' } })
+    expect(page.status).toBe(200)
+    const asset = [...page.text.matchAll(/(?:src|href)="(\/_api\/docs\/assets\/[^"]+)"/g)]
+      .map((m) => m[1]!)
+      .find((url) => !url.endsWith('/init.js'))
+    expect(asset).toBeDefined()
+    const anonymous = await server.get(asset!)
+    expect(anonymous.status).toBe(200)
+    expect(anonymous.headers.get('cache-control')).toBe('public, max-age=86400')
+    const signedIn = await server.get(asset!, { token: await server.tokenFor('ROLE_ADMIN') })
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store')
+  })
 })

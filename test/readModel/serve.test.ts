@@ -65,6 +65,39 @@ describe('the read model', () => {
     expect(read.headers.get('cwa-read-model')).toBeNull()
   })
 
+  it('a draft scheduled 300 ms ahead by a write that commits after that moment takes over its twin: the twin is not served stale from the store (the attack: a slow write, under load, leaving an old answer served forever)', async () => {
+    const created = await server.post(
+      '/_api/component/html_contents',
+      { html: '<p>before</p>', publishedAt: '2020-01-01T00:00:00.000Z' },
+      { token: admin },
+    )
+    const live = created.body['@id']
+    await waitFor(async () => {
+      await server.get(live)
+      return (await server.get(live)).headers.get('cwa-read-model') === 'hit'
+    })
+    const draft = await server.patch(live, { html: '<p>taken over</p>' }, { token: admin })
+    expect(draft.status).toBe(200)
+    // The write of the date is slowed in the database (a real trigger): it commits after the moment it names.
+    await server.sql(`CREATE FUNCTION slow_schedule() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.published_at IS NOT NULL AND NEW.published_resource_id IS NOT NULL THEN PERFORM pg_sleep(0.6); END IF;
+      RETURN NEW; END $$`)
+    await server.sql(
+      'CREATE TRIGGER slow_schedule BEFORE UPDATE ON _acb_html_contents FOR EACH ROW EXECUTE FUNCTION slow_schedule()',
+    )
+    try {
+      const at = new Date(Date.now() + 300).toISOString()
+      const scheduled = await server.patch(draft.body['@id'], { publishedAt: at }, { token: admin })
+      expect(scheduled.status).toBe(200)
+      expect(Date.now()).toBeGreaterThan(Date.parse(at))
+    } finally {
+      await server.sql('DROP TRIGGER slow_schedule ON _acb_html_contents')
+      await server.sql('DROP FUNCTION slow_schedule()')
+    }
+    expect((await server.get(live)).body.html).toBe('<p>taken over</p>')
+    expect((await server.get(live)).body.html).toBe('<p>taken over</p>')
+  })
+
   it('a store that cannot be read (dropped by a newer release starting) leaves reads to Payload’s path, never a 500', async () => {
     await server.sql('DROP TABLE _acb_read_model')
     const read = await server.get(component)

@@ -136,13 +136,13 @@ export async function script(config: CommandConfig): Promise<void> {
           await payload.update({
             collection: 'users',
             id: existingId,
-            data: data as never,
+            data,
             depth: 0,
             overrideAccess: true,
           })
           console.log(`User "${input.username}" updated (${input.role}${input.enabled ? '' : ', disabled'}).`)
         } else {
-          await payload.create({ collection: 'users', data: data as never, depth: 0, overrideAccess: true })
+          await payload.create({ collection: 'users', data, depth: 0, overrideAccess: true })
           console.log(`User "${input.username}" created (${input.role}${input.enabled ? '' : ', disabled'}).`)
         }
         return 0

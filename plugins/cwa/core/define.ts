@@ -11,7 +11,7 @@ export type PageDataDeclaration = TypeDeclaration & FeatureDeclarations
 
 /** What features declared (their FeatureDeclarations keys): everything the core does not read itself. */
 function featureKeys(decl: TypeDeclaration & Record<string, unknown>): Record<string, unknown> {
-  const { shortName, fields, timestamped, realtime, collection, explicitAllowOnly, hidden, ...rest } = decl
+  const { shortName, fields, timestamped, collection, explicitAllowOnly, hidden, ...rest } = decl
   const {
     search,
     order,
@@ -56,7 +56,6 @@ export function defineComponent(decl: ComponentDeclaration): CollectionConfig {
     pathPrefix: '/component',
     segment: collectionSegment(decl.shortName),
     timestamped: decl.timestamped ?? false,
-    realtime: decl.realtime ?? false,
     explicitAllowOnly: decl.explicitAllowOnly ?? false,
     ...(decl.hidden ? { hidden: decl.hidden } : {}),
     ...featureKeys(decl as ComponentDeclaration & Record<string, unknown>),
@@ -79,7 +78,6 @@ export function definePageData(decl: PageDataDeclaration): CollectionConfig {
     pathPrefix: '/page_data',
     segment: collectionSegment(decl.shortName),
     timestamped: true,
-    realtime: decl.realtime ?? false,
     ...(decl.hidden ? { hidden: decl.hidden } : {}),
     ...featureKeys(decl as PageDataDeclaration & Record<string, unknown>),
   }

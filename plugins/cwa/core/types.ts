@@ -40,8 +40,6 @@ export interface CwaResourceMeta extends CollectionBehaviour, FeatureDeclaration
   segment: string
   /** Adds createdAt and modifiedAt to the output. */
   timestamped?: boolean
-  /** Broadcast every change to the real-time hub (wired by the realtime plugin). */
-  realtime?: boolean
   /** Kept out of the general add-component dialog; only groups naming it may hold it. */
   explicitAllowOnly?: boolean
   /** JSON property name -> Payload field name, for fields whose names differ. */
@@ -71,7 +69,6 @@ export interface TypeDeclaration extends CollectionBehaviour {
   /** The type's own properties, as Payload fields. */
   fields?: Field[]
   timestamped?: boolean
-  realtime?: boolean
   /** Payload fields kept out of the JSON-LD API (neither served nor written), e.g. an editor state beside its HTML. */
   hidden?: string[]
   /** Anything else Payload accepts on a collection (admin, hooks, labels...). */

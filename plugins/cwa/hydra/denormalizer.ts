@@ -188,12 +188,11 @@ function readField(field: FieldWithName, value: unknown, path: string, ctx: Hydr
     }
     return value.map((v, i) =>
       field.type === 'relationship' || field.type === 'upload'
-        ? readRelation(field as never, v, `${path}[${i}]`, ctx, state, { element: true })
+        ? readRelation(field, v, `${path}[${i}]`, ctx, state, { element: true })
         : readScalar(field, v, `${path}[${i}]`, state, { element: true }),
     )
   }
-  if (field.type === 'relationship' || field.type === 'upload')
-    return readRelation(field as never, value, path, ctx, state)
+  if (field.type === 'relationship' || field.type === 'upload') return readRelation(field, value, path, ctx, state)
   return readScalar(field, value, path, state)
 }
 
@@ -230,12 +229,12 @@ async function checkRelationsExist(state: State, ctx: HydraContext): Promise<voi
   for (const [slug, relations] of bySlug) {
     const ids = [...new Set(relations.map((r) => r.id))]
     const found = await ctx.payload.find({
-      collection: slug as never,
+      collection: slug,
       where: { id: { in: ids } },
       depth: 0,
       limit: ids.length,
       pagination: false,
-      select: {} as never,
+      select: {},
       // An IRI the caller may not read names nothing, as far as the caller can tell.
       overrideAccess: false,
       req: ctx.req,

@@ -9,6 +9,17 @@ import type { Doc, ItemStore } from './itemStore.js'
 
 export type JsonLdObject = Record<string, unknown>
 
+declare module './context.js' {
+  interface HydraContext {
+    /**
+     * The extensions, in the order their hooks run: the one list every
+     * stage of the request calls (the pipeline's, pipeline/runtime.ts),
+     * resolved once per Payload instance, never looked up on the config again.
+     */
+    extensions: readonly HydraExtension[]
+  }
+}
+
 /** The request as an `authenticate` hook sees it (before any endpoint runs). */
 export interface AuthenticationRequest {
   payload: Payload
@@ -80,6 +91,13 @@ export type StoredRead =
     }
 
 /**
+ * The writes that go with a create, planned by `planCreate`: run once the
+ * record exists, in the create's transaction (a refusal rolls the record
+ * back with them).
+ */
+export type CreateFollowUp = (created: Doc) => Promise<void>
+
+/**
  * A hook into the JSON-LD pipeline. Features (publishable, routes, users,
  * forms, session...) add behaviour here instead of inside the core: the core
  * calls every hook in the same way and names no feature.
@@ -102,6 +120,23 @@ export interface HydraExtension {
    * an answer decides.
    */
   answerStored?(request: StoredReadRequest): Promise<StoredRead | null>
+  /**
+   * Whether anyone, anonymous callers included, may ask the generic
+   * collection POST of this resource to create a record (registration): the
+   * endpoint is then `'public'`, and a refusal by the resource's own access
+   * is a 403 for every caller (the operation is open to all, this record is
+   * refused), not the 401 an anonymous write otherwise gets. Any hook
+   * answering true opens it.
+   */
+  publicCreate?(resource: Resource): boolean
+  /**
+   * Reads what the body of a generic create asks for besides the record
+   * (where a new component goes): checks it before anything is written
+   * (throws a ViolationError to refuse the body) and returns the writes that
+   * go with the record, or null/undefined when the body asks this hook
+   * nothing. The create and every follow-up share one transaction.
+   */
+  planCreate?(resource: Resource, body: unknown, ctx: HydraContext): Promise<CreateFollowUp | null | undefined>
   /** Runs before the generic item GET serves a record: may refuse it (throw 401/403/404) or let it through. */
   beforeItemRead?(resource: Resource, id: string, ctx: HydraContext): Promise<void>
   /**
@@ -156,6 +191,11 @@ export interface HydraExtension {
    * positions): the first hook with an answer decides.
    */
   resolvePath?(path: string, ctx: HydraContext): Promise<{ slug: string; id: string } | null | undefined>
+  /**
+   * Amends the terms of a resource's JSON-LD context (`/contexts/{type}`):
+   * a property the extension outputs that no field of the resource declares.
+   */
+  describeContext?(resource: Resource, terms: JsonLdObject): void
   /** Amends the properties a resource documents (OpenAPI and Hydra documentation alike). */
   describeProperties?(resource: Resource, properties: PropertyDescription[], registry: ResourceRegistry): void
   /** The security schemes of the OpenAPI document (how callers authenticate). */

@@ -1,5 +1,5 @@
 import { lowerFirst } from '../core/utils/naming.js'
-import type { JsonLdObject } from './extension.js'
+import type { HydraExtension, JsonLdObject } from './extension.js'
 import { outputFields } from './item.js'
 import type { Resource, ResourceRegistry } from '../core/registry.js'
 
@@ -50,9 +50,15 @@ function vocab(registry: ResourceRegistry, baseUrl: string): string {
 /**
  * The JSON-LD context of a resource: every serialized property mapped into
  * the API's vocabulary, relations typed as @id, `_metadata` kept as a JSON
- * literal (it is computed, free-form data).
+ * literal (it is computed, free-form data), then the terms the extensions
+ * add for properties they output (describeContext).
  */
-export function resourceContext(resource: Resource, registry: ResourceRegistry, baseUrl: string): JsonLdObject {
+export function resourceContext(
+  resource: Resource,
+  registry: ResourceRegistry,
+  baseUrl: string,
+  extensions: readonly HydraExtension[] = [],
+): JsonLdObject {
   const { shortName } = resource.meta
   const terms: JsonLdObject = {
     '@version': 1.1,
@@ -74,7 +80,7 @@ export function resourceContext(resource: Resource, registry: ResourceRegistry, 
   terms.createdAt = { '@id': `${shortName}/createdAt`, '@type': 'xsd:dateTime' }
   terms.modifiedAt = { '@id': `${shortName}/modifiedAt`, '@type': 'xsd:dateTime' }
   terms._metadata = { '@id': `${shortName}/_metadata`, '@type': '@json' }
-  if (resource.meta.kind === 'user') terms.roles = `${shortName}/roles`
+  for (const extension of extensions) extension.describeContext?.(resource, terms)
   if (shadowsHydraClass(shortName)) {
     // Members keep the resource class even where the collection document maps the name to Hydra's.
     terms.member = { ...(terms.member as JsonLdObject), '@context': { [shortName]: shortName } }

@@ -1,15 +1,10 @@
 import type { PaginatedDocs } from 'payload'
 import type { HydraContext } from './context.js'
-import type { HydraExtension, JsonLdObject } from './extension.js'
+import type { JsonLdObject } from './extension.js'
 import { normalizeDocument } from './item.js'
 import { hydraClassOverride, shadowsHydraClass } from './jsonldContext.js'
 import type { Resource } from '../core/registry.js'
-import { allExtensions } from './extensions/index.js'
 import { contextIri } from './serializer.js'
-
-function extensionsOf(ctx: HydraContext): HydraExtension[] {
-  return allExtensions(ctx.payload.config)
-}
 
 /** Lets extensions load what they need for a batch of documents in one go. */
 export async function prepareItems(
@@ -17,7 +12,7 @@ export async function prepareItems(
   docs: Record<string, unknown>[],
   ctx: HydraContext,
 ): Promise<void> {
-  for (const extension of extensionsOf(ctx)) await extension.prepareItems?.(docs, resource, ctx)
+  for (const extension of ctx.extensions) await extension.prepareItems?.(docs, resource, ctx)
 }
 
 /** One item through the pipeline: document fields, then every extension. */
@@ -29,7 +24,7 @@ export async function normalizeItem(
 ): Promise<JsonLdObject> {
   if (!prepared && withContext) await prepareItems(resource, [doc], ctx)
   const item = normalizeDocument(resource, doc, ctx)
-  for (const extension of extensionsOf(ctx)) {
+  for (const extension of ctx.extensions) {
     await extension.normalizeItem?.(item, doc, resource, ctx)
   }
   return withContext ? { '@context': contextIri(ctx.options.apiPrefix, resource.meta.shortName), ...item } : item

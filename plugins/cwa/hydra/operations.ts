@@ -2,15 +2,13 @@ import { commitTransaction, initTransaction, killTransaction, ValidationError } 
 import type { HydraContext } from './context.js'
 import { denormalize } from './denormalizer.js'
 import { classifyError, forbidden, notFound, unauthorized, violation, ViolationError } from './errors.js'
-import type { JsonLdObject } from './extension.js'
+import type { CreateFollowUp, HydraExtension, JsonLdObject } from './extension.js'
 import { filterWhere, parseCollectionQuery } from './filters.js'
 import { normalizeCollection, normalizeItem } from './normalizer.js'
 import { dataFields, isUuid, type Resource } from '../core/registry.js'
 import { findOne } from '../core/utils/findOne.js'
-import { applyPositionsOnCreate, readPositionsOnCreate } from './positionsOnCreate.js'
 import { requestInput } from './requestInput.js'
 import { storeFor } from './store.js'
-import { allExtensions } from './extensions/index.js'
 import { versionOf } from './version.js'
 
 /** What an operation hands back to the HTTP layer. */
@@ -26,7 +24,7 @@ export interface OperationResult {
 export async function getCollection(resource: Resource, ctx: HydraContext): Promise<OperationResult> {
   const query = parseCollectionQuery(resource, ctx.query)
   const result = await storeFor(resource, ctx).list(query)
-  return { status: 200, body: await normalizeCollection(resource, result as never, ctx, true) }
+  return { status: 200, body: await normalizeCollection(resource, result, ctx, true) }
 }
 
 /**
@@ -36,8 +34,7 @@ export async function getCollection(resource: Resource, ctx: HydraContext): Prom
 export async function loadItem(resource: Resource, id: string, ctx: HydraContext, { filtered = true } = {}) {
   if (!isUuid(id)) throw notFound()
   // A profile whose front end forwards its page's query string on every item GET turns the rule off.
-  if (filtered && allExtensions(ctx.payload.config).some((extension) => extension.itemFilters?.(ctx) === false))
-    filtered = false
+  if (filtered && ctx.extensions.some((extension) => extension.itemFilters?.(ctx) === false)) filtered = false
   const doc = await storeFor(resource, ctx).load(id.toLowerCase(), filtered ? filterWhere(resource, ctx.query) : [])
   if (!doc) throw notFound()
   return doc
@@ -49,6 +46,11 @@ export async function getItem(resource: Resource, id: string, ctx: HydraContext)
 }
 
 type WriteOperation = 'create' | 'update' | 'delete'
+
+/** Whether an extension opens the resource's create to anyone (publicCreate: registration). */
+export function isPublicCreate(resource: Resource, extensions: readonly HydraExtension[]): boolean {
+  return extensions.some((extension) => extension.publicCreate?.(resource) === true)
+}
 
 /**
  * Runs the collection's access function for a write before the body is read,
@@ -73,9 +75,9 @@ export async function assertMayWrite(
     return // an access function that needs the data: Payload runs it with the data in the operation
   }
   if (result !== false) return
-  // Closed registration is a 403 for anonymous callers too (contract: Errors).
-  const registration = resource.meta.kind === 'user' && operation === 'create'
-  throw ctx.user || registration ? forbidden() : unauthorized()
+  // A create open to anyone (registration) that the resource's access closes is a 403 for anonymous callers too (contract: Errors).
+  const open = operation === 'create' && isPublicCreate(resource, ctx.extensions)
+  throw ctx.user || open ? forbidden() : unauthorized()
 }
 
 /** JSON name of a Payload field path (`email` -> `emailAddress`, `uiClassNames.0` -> `uiClassNames[0]`). */
@@ -111,24 +113,36 @@ function withJsonPaths(resource: Resource, ctx: HydraContext, body: unknown) {
   }
 }
 
+/** The writes the extensions plan with a create (planCreate), its body checked by each before anything is written. */
+async function plannedFollowUps(resource: Resource, body: unknown, ctx: HydraContext): Promise<CreateFollowUp[]> {
+  const followUps: CreateFollowUp[] = []
+  for (const extension of ctx.extensions) {
+    const followUp = await extension.planCreate?.(resource, body, ctx)
+    if (followUp) followUps.push(followUp)
+  }
+  return followUps
+}
+
 export async function createItem(resource: Resource, body: unknown, ctx: HydraContext): Promise<OperationResult> {
   await assertMayWrite(resource, 'create', ctx)
   const data = await denormalize(resource, body, ctx)
-  const positions = await readPositionsOnCreate(resource, body, ctx)
+  const followUps = await plannedFollowUps(resource, body, ctx)
+  const open = isPublicCreate(resource, ctx.extensions)
   const create = async () => {
-    const created = (await storeFor(resource, ctx)
+    const created = await storeFor(resource, ctx)
       .create(data)
       .catch((error: unknown) => {
-        // Closed registration is a 403 for anonymous callers too (contract: Errors).
-        if (resource.meta.kind === 'user' && (error as { name?: string }).name === 'Forbidden') throw forbidden()
+        // A create open to anyone (registration) that the resource's access closes is a 403 for anonymous callers too (contract: Errors).
+        if (open && (error as { name?: string }).name === 'Forbidden') throw forbidden()
         return withJsonPaths(resource, ctx, body)(error)
-      })) as unknown as Record<string, unknown>
-    if (!positions) return created
-    await applyPositionsOnCreate(resource, String(created.id), positions, ctx)
+      })
+    if (followUps.length === 0) return created
+    for (const followUp of followUps) await followUp(created)
+    // The follow-ups may have written rows the record's join fields list (a new component's positions).
     return withJoins(resource, created, ctx)
   }
-  // With positions, the component and its positions are written together or not at all.
-  const doc = positions ? await inRequestTransaction(ctx, create) : await create()
+  // With follow-ups, the record and what goes with it are written together or not at all.
+  const doc = followUps.length > 0 ? await inRequestTransaction(ctx, create) : await create()
   const item = await normalizeItem(resource, doc, ctx)
   return {
     status: 201,
@@ -146,9 +160,9 @@ export async function updateItem(
   if (!isUuid(id)) throw notFound()
   await assertMayWrite(resource, 'update', ctx, id.toLowerCase())
   const data = await denormalize(resource, body, ctx)
-  const doc = (await storeFor(resource, ctx)
+  const doc = await storeFor(resource, ctx)
     .update(id.toLowerCase(), data)
-    .catch(withJsonPaths(resource, ctx, body))) as unknown as Record<string, unknown>
+    .catch(withJsonPaths(resource, ctx, body))
   return {
     status: 200,
     body: await normalizeItem(resource, await withJoins(resource, doc, ctx), ctx),

@@ -1,6 +1,5 @@
 import type { CollectionSlug, PaginatedDocs } from 'payload'
 import type { HydraContext } from './context.js'
-import { configExtensions } from './configExtensions.js'
 import type { Resource } from '../core/registry.js'
 import type { Doc, ItemStore } from './itemStore.js'
 import type { CollectionQuery } from './filters.js'
@@ -15,7 +14,7 @@ export function payloadStore(resource: Resource, ctx: HydraContext): ItemStore {
   const common = { depth: 0, overrideAccess: false, req: ctx.req } as const
   return {
     list: async (query, options) =>
-      (await ctx.payload.find({
+      await ctx.payload.find({
         collection,
         ...common,
         where: query.where,
@@ -23,7 +22,7 @@ export function payloadStore(resource: Resource, ctx: HydraContext): ItemStore {
         page: query.page,
         limit: query.limit,
         pagination: options?.count !== false,
-      })) as unknown as PaginatedDocs<Doc>,
+      }),
     async load(id, where) {
       const result = await ctx.payload.find({
         collection,
@@ -32,13 +31,11 @@ export function payloadStore(resource: Resource, ctx: HydraContext): ItemStore {
         limit: 1,
         pagination: false,
       })
-      return (result.docs[0] as unknown as Doc | undefined) ?? null
+      return result.docs[0] ?? null
     },
-    create: async (data) =>
-      (await ctx.payload.create({ collection, ...common, data: data as never })) as unknown as Doc,
+    create: async (data) => await ctx.payload.create({ collection, ...common, data }),
     async update(id, data) {
-      const write = async () =>
-        (await ctx.payload.update({ collection, ...common, id, data: data as never })) as unknown as Doc
+      const write = async () => await ctx.payload.update({ collection, ...common, id, data })
       const expected = expectedFromIfMatch(ctx.headers.get('if-match'))
       const table = expected ? tableNameOf(ctx.payload, resource.slug) : null
       if (!expected || !table) return write()
@@ -59,7 +56,7 @@ export function payloadStore(resource: Resource, ctx: HydraContext): ItemStore {
 
 /** The store of a resource for this request: the first extension that claims it, else Payload's. */
 export function storeFor(resource: Resource, ctx: HydraContext): ItemStore {
-  for (const extension of configExtensions(ctx.payload.config)) {
+  for (const extension of ctx.extensions) {
     const store = extension.store?.(resource, ctx, payloadStore(resource, ctx))
     if (store) return store
   }

@@ -17,7 +17,7 @@ function incomingFromExpress(req: Request): IncomingApiRequest {
     url: requestUrl(req),
     rawPath: rawPath.startsWith('/') ? rawPath : `/${rawPath}`,
     headers: fetchHeaders(req),
-    body: req as unknown as AsyncIterable<Uint8Array>,
+    body: req,
   }
 }
 

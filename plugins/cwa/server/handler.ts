@@ -59,7 +59,7 @@ export function incomingFromFetch(request: Request): IncomingApiRequest {
     method: request.method,
     url: urlAsAddressed(request),
     headers: withClientAddress(request),
-    body: request.body as unknown as AsyncIterable<Uint8Array> | null,
+    body: request.body,
   }
 }
 

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 import { Readable } from 'node:stream'
+import { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { handleEndpoints, type Payload } from 'payload'
 import { crossSiteWriteRefusal } from '../hydra/crossSite.js'
 import { originAllowed } from '../hydra/pipeline/handle.js'
@@ -13,6 +14,9 @@ function refuse(res: Response, status: number, message: string, headers: Record<
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
   res.json({ errors: [{ message }] })
 }
+
+/** Whether bytes sit on an ArrayBuffer (not a SharedArrayBuffer), as a Fetch body's must: a Buffer's do. */
+const onArrayBuffer = (bytes: Buffer): bytes is Buffer & Uint8Array<ArrayBuffer> => bytes.buffer instanceof ArrayBuffer
 
 /**
  * Payload's own REST API (/api) inside Express: the Express request becomes
@@ -42,9 +46,9 @@ export function payloadRestHandler(payload: Payload, cacheKey = 'default') {
         if (req.method !== 'GET' && req.method !== 'HEAD') {
           const signedIn = async () =>
             Boolean((await payload.auth({ headers, canSetHeaders: false }).catch(() => null))?.user)
-          const body = await readRestBody(req as unknown as AsyncIterable<Uint8Array>, headers, signedIn)
+          const body = await readRestBody(req, headers, signedIn)
           checkRestBody(payload, req.path, body, headers)
-          init.body = body as unknown as BodyInit
+          init.body = onArrayBuffer(body) ? body : new Uint8Array(body)
         }
       } catch (error) {
         if (error instanceof RestInputError) return refuse(res, error.status, error.message, error.headers)
@@ -63,7 +67,10 @@ export function payloadRestHandler(payload: Payload, cacheKey = 'default') {
       const cookies = response.headers.getSetCookie()
       if (cookies.length > 0) res.setHeader('Set-Cookie', cookies)
       if (!response.body) return void res.end()
-      Readable.fromWeb(response.body as never).pipe(res)
+      // Node's Response streams its body as a node:stream/web ReadableStream, the type Readable.fromWeb takes.
+      const stream =
+        response.body instanceof NodeReadableStream ? Readable.fromWeb(response.body) : Readable.from(response.body)
+      stream.pipe(res)
     } catch (error) {
       next(error)
     }

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Collection, Payload } from 'payload'
 import { parse } from 'qs-esm'
 import { jsonTooDeep, MAX_ANONYMOUS_BODY_BYTES, MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../hydra/pipeline/body.js'
 
@@ -114,7 +114,8 @@ export function checkRestQuery(payload: Payload, pathname: string, search: strin
   parseJsonParameter(query, 'where')
   parseJsonParameter(query, 'data')
   const slug = pathname.replace(/^\/+/, '').split('/')[0] ?? ''
-  const collection = payload.collections[slug as never] as { config?: { flattenedFields?: FieldLike[] } } | undefined
+  // `config?.`: a path such as /constructor reaches the object's prototype, which has no config.
+  const collection: Collection | undefined = payload.collections[slug]
   checkWhere(query.where, collection?.config?.flattenedFields)
 }
 

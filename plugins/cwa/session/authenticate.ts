@@ -29,7 +29,7 @@ export function sessionUser(claims: { sub: string; username?: string | null; rol
     username: claims.username ?? '',
     roles: claims.roles ?? [],
     email: '',
-  } as unknown as SessionUser
+  }
 }
 
 export { InvalidToken }

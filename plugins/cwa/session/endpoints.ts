@@ -27,6 +27,7 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
         }
         // `req` carries the request's headers: the login throttle keys on the client address.
         const result = await ctx.payload
+          // cast: Payload's untyped login data requires `email`; the users collection logs in by username
           .login({ collection: 'users', data: { username, password } as never, depth: 0, req: ctx.req })
           .catch((error: unknown) => {
             // Wrong password, unknown or disabled user, locked account: all the same 401.
@@ -37,7 +38,10 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
             if (LOGIN_REFUSALS.has(name)) throw unauthorized('Invalid credentials.')
             throw error
           })
-        const user = result.user as unknown as { id: string; username?: string; roles?: string[]; enabled?: boolean }
+        const user: { id: string | number; username?: string; roles?: string[]; enabled?: boolean } | undefined =
+          result.user
+        // Payload's login returns the user whenever it does not throw (its result type leaves it optional).
+        if (!user) throw new Error('The login returned no user')
         if (user.enabled === false) throw unauthorized('Invalid credentials.')
         const services = await sessionServices(ctx.payload)
         setSessionCookies(

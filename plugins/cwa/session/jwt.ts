@@ -67,6 +67,7 @@ export class JwtService {
         throw new InvalidToken('invalid')
       if (payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) throw new InvalidToken('invalid')
       if (payload.ver !== undefined && !Number.isInteger(payload.ver)) throw new InvalidToken('invalid')
+      // cast: jose types custom claims as unknown; these were signed by this service (signature verified above)
       return payload as unknown as SessionClaims
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new InvalidToken('expired')

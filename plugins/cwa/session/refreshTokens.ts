@@ -55,8 +55,8 @@ export class RefreshTokenStore {
     private readonly graceSeconds: number = REUSE_GRACE_SECONDS,
   ) {}
 
-  private get db() {
-    return this.payload.db as unknown as { drizzle: Executor }
+  private get db(): { drizzle: Executor } {
+    return this.payload.db
   }
 
   /** The collection's table (table prefix applied), as the database adapter named it. */
@@ -81,12 +81,12 @@ export class RefreshTokenStore {
   async issue(userId: string, req?: PayloadRequest): Promise<string> {
     const token = randomBytes(48).toString('base64url')
     await this.payload.create({
-      collection: 'refresh_tokens' as never,
+      collection: 'refresh_tokens',
       data: {
         user: userId,
         tokenHash: hash(token),
         expiresAt: new Date(Date.now() + this.ttlSeconds * 1000).toISOString(),
-      } as never,
+      },
       overrideAccess: true,
       depth: 0,
       ...(req ? { req } : {}),

@@ -1,7 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { Pool } from 'pg'
 import { onClosePayload } from '../core/utils/closePayload.js'
-import { runSql, sql } from '../core/utils/sql.js'
+import { type AdapterPool, runSql, sql } from '../core/utils/sql.js'
 import { forgetAllTokenStates, forgetTokenState, tokenStateTtlMs } from './revocation.js'
 
 /**
@@ -38,7 +37,9 @@ const MAX_RETRY_MS = 30_000
 /** Starts this instance's listener (idempotent per Payload); stopped by closePayload. */
 export function listenForTokenStateChanges(payload: Payload): void {
   if (tokenStateTtlMs() === 0 || listening.has(payload)) return
-  const pool = (payload.db as unknown as { pool?: Pool & { Client?: new (options: unknown) => ListenerClient } }).pool
+  // pg-pool sets `Client` (the class of its connections) at runtime; @types/pg leaves it out, hence optional and checked.
+  const pool: (AdapterPool & { Client?: new (options: AdapterPool['options']) => ListenerClient }) | undefined =
+    payload.db.pool
   if (!pool?.Client) return
   listening.add(payload)
   let client: ListenerClient | null = null
@@ -66,7 +67,7 @@ export function listenForTokenStateChanges(payload: Payload): void {
   }
   const connect = async () => {
     timer = null
-    const next = new pool.Client!((pool as unknown as { options: unknown }).options)
+    const next = new pool.Client!(pool.options)
     next.on('error', (error) => lost(error?.message ?? 'error'))
     next.on('end', () => lost('the connection ended'))
     next.on('notification', (message) => {

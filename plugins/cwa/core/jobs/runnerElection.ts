@@ -1,6 +1,5 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { Pool, PoolClient } from 'pg'
-import { trySessionLock } from '../utils/sessionLock.js'
+import { type LockConnection, type LockPool, trySessionLock } from '../utils/sessionLock.js'
 
 /**
  * One jobs runner per database, by election. Every instance may start
@@ -16,9 +15,9 @@ import { trySessionLock } from '../utils/sessionLock.js'
 
 const KEY = 'cwa:jobs:runner'
 
-const held = new WeakMap<Payload, PoolClient>()
+const held = new WeakMap<Payload, LockConnection>()
 
-async function stillHeld(payload: Payload, client: PoolClient): Promise<boolean> {
+async function stillHeld(payload: Payload, client: LockConnection): Promise<boolean> {
   try {
     await client.query('SELECT 1')
     return true
@@ -34,7 +33,7 @@ async function stillHeld(payload: Payload, client: PoolClient): Promise<boolean>
 export async function isElectedRunner(payload: Payload): Promise<boolean> {
   const current = held.get(payload)
   if (current && (await stillHeld(payload, current))) return true
-  const pool = (payload.db as unknown as { pool?: Pool }).pool
+  const pool: LockPool | undefined = payload.db.pool
   if (!pool) return true
   const client = await trySessionLock(pool, KEY)
   if (!client) return false

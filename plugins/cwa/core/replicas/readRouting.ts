@@ -51,8 +51,8 @@ const routedMark = Symbol.for('payload-cwa.readRouting')
 
 /** The adapter's replicated database, or null when no replica is configured. */
 export function replicatedDatabase(payload: Payload): ReplicatedDatabase | null {
-  const db = (payload.db as unknown as ReplicaAdapter).drizzle as Partial<ReplicatedDatabase> | undefined
-  return db && db.$primary && Array.isArray(db.$replicas) && db.$replicas.length > 0 ? (db as ReplicatedDatabase) : null
+  const db = payload.db.drizzle
+  return db && '$replicas' in db && db.$primary && Array.isArray(db.$replicas) && db.$replicas.length > 0 ? db : null
 }
 
 /**
@@ -60,7 +60,7 @@ export function replicatedDatabase(payload: Payload): ReplicatedDatabase | null 
  * adapter makes goes to the primary. Idempotent; nothing without replicas.
  */
 export function installReadRouting(payload: Payload): boolean {
-  const adapter = payload.db as unknown as ReplicaAdapter
+  const adapter: ReplicaAdapter = payload.db
   const replicated = replicatedDatabase(payload)
   if (!replicated || adapter[routedMark]) return !!replicated
   adapter[routedMark] = true

@@ -80,7 +80,7 @@ export async function waitForReplicas(payload: Payload, waitMs: number): Promise
 
 /** Wraps the adapter's commit so that it returns once the replicas have the write. Idempotent; install before afterCommit. */
 export function installReplicaWait(payload: Payload, waitMs: number): void {
-  const db = payload.db as unknown as CommitAdapter
+  const db: CommitAdapter = payload.db
   if (db[waitMark] || waitMs <= 0 || !replicatedDatabase(payload)) return
   db[waitMark] = true
   const commit = db.commitTransaction

@@ -58,7 +58,7 @@ async function runAll(payload: Payload, callbacks: AfterCommitCallback[]): Promi
 
 /** Wraps the adapter's commit and rollback once per adapter (idempotent). Called by cwaPlugin's onInit. */
 export function installAfterCommit(payload: Payload): void {
-  const db = payload.db as unknown as TransactionAdapter
+  const db: TransactionAdapter = payload.db
   if (db[installedMark]) return
   db[installedMark] = true
   const commit = db.commitTransaction
@@ -89,7 +89,7 @@ export function installAfterCommit(payload: Payload): void {
  * `req` (its writes are already committed).
  */
 export async function afterCommit(req: PayloadRequest, fn: AfterCommitCallback): Promise<void> {
-  const db = req.payload.db as unknown as TransactionAdapter
+  const db: TransactionAdapter = req.payload.db
   const id = await resolveId(req.transactionID)
   if (id !== null && db[installedMark] && db.sessions?.[id]) {
     const entry = pending.get(id) ?? { payload: req.payload, callbacks: [] }
@@ -113,7 +113,7 @@ export async function beforeCommit<T>(
   item: T,
   flush: (items: T[]) => Promise<void>,
 ): Promise<void> {
-  const db = req.payload.db as unknown as TransactionAdapter
+  const db: TransactionAdapter = req.payload.db
   const id = await resolveId(req.transactionID)
   if (id === null || !db[installedMark] || !db.sessions?.[id]) return flush([item])
   let work = beforeCommitWork.get(id)

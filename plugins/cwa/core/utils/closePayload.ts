@@ -27,7 +27,7 @@ interface JobsCron {
  * and the job's retries take it up again).
  */
 async function finishJobsRun(payload: Payload, graceMs: number): Promise<void> {
-  const crons = ((payload as unknown as { crons?: JobsCron[] }).crons ?? []).slice()
+  const crons: JobsCron[] = (payload.crons ?? []).slice()
   for (const cron of crons) cron.stop()
   const deadline = Date.now() + graceMs
   while (crons.some((cron) => cron.isBusy?.()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
@@ -42,7 +42,7 @@ async function finishJobsRun(payload: Payload, graceMs: number): Promise<void> {
  * which keeps scripts and tests alive; release it so the process can exit.
  */
 export async function closePayload(payload: Payload, { jobsGraceMs = JOBS_GRACE_MS } = {}): Promise<void> {
-  const pool = (payload.db as unknown as { pool?: PoolLike }).pool
+  const pool: PoolLike | undefined = payload.db.pool
   await finishJobsRun(payload, jobsGraceMs)
   await releaseRunner(payload)
   for (const step of closeSteps.get(payload) ?? []) await Promise.resolve(step()).catch(() => {})

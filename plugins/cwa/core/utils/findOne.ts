@@ -12,7 +12,7 @@ export async function findOne(
   },
 ): Promise<Record<string, unknown> | null> {
   const found = await payload.find({
-    collection: args.collection as never,
+    collection: args.collection,
     where: args.where,
     depth: 0,
     limit: 1,

@@ -11,7 +11,7 @@ export async function internalFind(
   args: { collection: string; where: Where; select?: SelectType; limit?: number; req?: PayloadRequest },
 ): Promise<Array<Record<string, unknown>>> {
   const result = await payload.db.find({
-    collection: args.collection as never,
+    collection: args.collection,
     where: args.where,
     select: args.select,
     limit: args.limit ?? 0,

@@ -17,7 +17,5 @@ export async function passwordMatches(user: { hash?: unknown; salt?: unknown }, 
   const { hex, iterations, keyLength } = parameters(user.hash)
   const stored = Buffer.from(hex, 'hex')
   const given = await derive(password, user.salt, iterations, keyLength, 'sha256')
-  return (
-    given.length === stored.length && timingSafeEqual(given as unknown as Uint8Array, stored as unknown as Uint8Array)
-  )
+  return given.length === stored.length && timingSafeEqual(new Uint8Array(given), new Uint8Array(stored))
 }

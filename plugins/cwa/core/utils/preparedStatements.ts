@@ -39,6 +39,10 @@ interface Pool {
 
 const patched = Symbol.for('payload-cwa.preparedStatements')
 
+/** A node-postgres pool: something with `on` (drizzle's types leave a replica's `$client` undeclared). */
+const isPool = (value: unknown): value is Pool =>
+  typeof value === 'object' && value !== null && 'on' in value && typeof value.on === 'function'
+
 /** Names already computed, by statement text: the same texts repeat on every request, so each is hashed once. */
 const nameByText = new Map<string, string>()
 const MAX_REMEMBERED = 2000
@@ -123,11 +127,12 @@ export function nameStatements(client: Client, max = MAX_PER_CONNECTION): void {
 
 /** Names the parameterised statements of every connection of Payload's pool (idempotent). */
 export function usePreparedStatements(payload: Payload): void {
-  const db = payload.db as unknown as { pool?: Pool; drizzle?: { $replicas?: Array<{ $client?: Pool }> } }
+  const { pool: primary, drizzle } = payload.db
   // The read replicas' pools too (the adapter's `readReplicas`): they serve the anonymous reads.
-  const pools = [db.pool, ...(db.drizzle?.$replicas ?? []).map((replica) => replica.$client)]
+  const replicas = (drizzle && '$replicas' in drizzle ? drizzle.$replicas : undefined) ?? []
+  const pools = [primary, ...replicas.map((replica) => ('$client' in replica ? replica.$client : undefined))]
   for (const pool of pools) {
-    if (!pool || typeof pool.on !== 'function') continue
+    if (!isPool(pool)) continue
     // 'acquire' fires on every checkout, new or idle: connections opened before this call are covered too.
     pool.on('acquire', (client) => nameStatements(client))
   }

@@ -1,7 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
-import type { Pool } from 'pg'
 import { getOptions } from '../registry.js'
-import { runBuiltSql, runSql, sql } from './sql.js'
+import { type AdapterPool, runBuiltSql, runSql, sql } from './sql.js'
 
 /**
  * Row counts of a table kept by the writes themselves, so that a
@@ -59,8 +58,8 @@ function seenBy(payload: Payload): Set<string> {
 /** A failed installation (a long write held the table) is tried again after this long. */
 const RETRY_MS = 60_000
 
-function poolOf(payload: Payload): Pool | null {
-  const pool = (payload.db as unknown as { pool?: Pool }).pool
+function poolOf(payload: Payload): AdapterPool | null {
+  const pool: AdapterPool | undefined = payload.db.pool
   return pool && typeof pool.connect === 'function' ? pool : null
 }
 

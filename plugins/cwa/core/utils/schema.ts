@@ -14,7 +14,7 @@ interface Adapter {
   tables: Record<string, Record<string, { name?: string } | undefined> | undefined>
 }
 
-const adapterOf = (payload: Payload) => payload.db as unknown as Adapter
+const adapterOf = (payload: Payload): Adapter => payload.db
 
 /** Table names by slug, per Payload instance: raw SQL asks for them while it is built. */
 const known = new WeakMap<Payload, Map<string, string>>()

@@ -1,10 +1,12 @@
-import { sql } from '@payloadcms/db-postgres'
+import { sql, type PostgresAdapter } from '@payloadcms/db-postgres'
 import { commitTransaction, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 
 export { sql }
 /** A drizzle SQL chunk (what the `sql` tag builds, or an identifier). */
 export type SqlChunk = ReturnType<typeof sql> | ReturnType<typeof sql.identifier>
 export type Sql = ReturnType<typeof sql>
+/** The adapter's node-postgres pool, typed by the adapter's own copy of the `pg` typings (what `payload.db.pool` is). */
+export type AdapterPool = PostgresAdapter['pool']
 
 export interface SqlExecutor {
   execute(query: unknown): Promise<{ rows: unknown[] }>
@@ -12,7 +14,7 @@ export interface SqlExecutor {
 
 interface Adapter {
   drizzle: SqlExecutor
-  sessions?: Record<string, { db: SqlExecutor }>
+  sessions?: Record<string, { db: unknown }>
 }
 
 /**
@@ -21,11 +23,12 @@ interface Adapter {
  * the pool's.
  */
 export async function sqlExecutor(payload: Payload, req?: PayloadRequest): Promise<SqlExecutor> {
-  const adapter = payload.db as unknown as Adapter
+  const adapter: Adapter = payload.db
   const transactionID = req ? await req.transactionID : undefined
   const session =
     transactionID !== undefined && transactionID !== null ? adapter.sessions?.[String(transactionID)]?.db : undefined
-  return session ?? adapter.drizzle
+  // cast: Payload types a session's db as unknown (any adapter); the PostgreSQL adapter's is a drizzle transaction
+  return (session as SqlExecutor | undefined) ?? adapter.drizzle
 }
 
 /** Runs one statement (in the request's transaction, see sqlExecutor) and returns its rows. */
@@ -94,10 +97,12 @@ export async function runBuiltSql<T>(
   if (!byKey) built.set(payload, (byKey = new Map()))
   let statement = byKey.get(key)
   if (!statement) {
+    // cast: drizzle's `dialect` is @internal, left out of its published types
     const dialect = (payload.db as unknown as { drizzle: { dialect: Dialect } }).drizzle.dialect
     statement = dialect.sqlToQuery(build())
     if (byKey.size < MAX_BUILT) byKey.set(key, statement)
   }
+  // cast: drizzle's `session` (and its prepareQuery) is @internal, left out of its published types
   const executor = (await sqlExecutor(payload, req)) as unknown as PreparingExecutor
   return (await executor.session.prepareQuery(statement, undefined, undefined, false).execute(values)).rows as T[]
 }

@@ -133,13 +133,14 @@ export async function addBlock(
     ])
   return inTransaction(ctx.req, async () => {
     // As the editor: the type's access, validation and publishable rules apply as to any create.
+    // Ids are UUID strings here (the plugin's adapter runs with idType 'uuid'); Payload's own type says number | string.
     const component = (await ctx.payload.create({
       collection: resource.slug as CollectionSlug,
-      data: data as never,
+      data,
       depth: 0,
       overrideAccess: false,
       req: ctx.req,
-    })) as unknown as Doc
+    })) as Doc
     const position = await appendPosition(ctx, {
       componentGroup: body.componentGroup,
       component: ctx.registry.itemIri(resource.slug, component.id),

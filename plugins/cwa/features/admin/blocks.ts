@@ -1,4 +1,4 @@
-import type { CollectionSlug } from 'payload'
+import type { CollectionSlug, Where } from 'payload'
 import { dataFields, type Resource } from '../../core/registry.js'
 import { relationCollection, relationId } from '../../core/utils/relations.js'
 import type { HydraContext } from '../../hydra/context.js'
@@ -85,11 +85,11 @@ async function loadBlocks(
   for (const [slug, ids] of bySlug) {
     const resource = ctx.registry.bySlug(slug)
     if (!resource) continue
-    const find = (where: Record<string, unknown>) =>
+    const find = (where: Where) =>
       ctx.payload
         .find({
           collection: slug as CollectionSlug,
-          where: where as never,
+          where,
           depth: 0,
           pagination: false,
           overrideAccess: true,

@@ -178,7 +178,7 @@ export async function schedulePage(
       await ctx.payload.update({
         collection: block.slug as CollectionSlug,
         id: block.pending!.id,
-        data: { [names.publishedAt]: publishedAt } as never,
+        data: { [names.publishedAt]: publishedAt },
         depth: 0,
         overrideAccess: false,
         req: ctx.req,

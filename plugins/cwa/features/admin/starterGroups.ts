@@ -52,7 +52,7 @@ export const starterGroups: CollectionAfterChangeHook = async ({ doc, operation,
     const reference = options.compat === 'cwa-nuxt' ? `${location}_${iri}` : `${String(doc.reference)}_${location}`
     const group = await req.payload.create({
       collection: 'component_groups',
-      data: { reference, location, allowedComponents } as never,
+      data: { reference, location, allowedComponents },
       depth: 0,
       req,
     })
@@ -61,9 +61,9 @@ export const starterGroups: CollectionAfterChangeHook = async ({ doc, operation,
   const updated = await req.payload.update({
     collection: 'pages',
     id: doc.id,
-    data: { componentGroups: created } as never,
+    data: { componentGroups: created },
     depth: 0,
     req,
   })
-  return { ...doc, componentGroups: (updated as unknown as Doc).componentGroups }
+  return { ...doc, componentGroups: updated.componentGroups }
 }

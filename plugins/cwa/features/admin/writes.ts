@@ -140,16 +140,17 @@ export async function appendPosition(ctx: HydraContext, raw: unknown): Promise<D
     if (!exists) throw new ViolationError([violation('component', 'The component does not exist.', 'not_found')])
     const last = (await groupPositions(ctx, group)).at(-1)
     const sortValue = last ? Number(last.sortValue) + 1 : 0
+    // Ids are UUID strings here (the plugin's adapter runs with idType 'uuid'); Payload's own type says number | string.
     return (await ctx.payload.create({
       collection: 'component_positions',
       data: {
         componentGroup: group,
         component: { relationTo: component.slug, value: component.id },
         sortValue,
-      } as never,
+      },
       depth: 0,
       req: ctx.req,
-    })) as unknown as Doc
+    })) as Doc
   })
 }
 
@@ -193,16 +194,17 @@ export async function addGroup(ctx: HydraContext, raw: unknown): Promise<Doc> {
     const ownerIri = ctx.registry.itemIri(owner.slug, owner.id)
     const reference =
       ctx.options.compat === 'cwa-nuxt' ? `${location}_${ownerIri}` : `${String(doc.reference)}_${location}`
+    // Ids are UUID strings here (the plugin's adapter runs with idType 'uuid'); Payload's own type says number | string.
     const created = (await ctx.payload.create({
       collection: 'component_groups',
-      data: { reference, location } as never,
+      data: { reference, location },
       depth: 0,
       req: ctx.req,
-    })) as unknown as Doc
+    })) as Doc
     await ctx.payload.update({
       collection: owner.slug as CollectionSlug,
       id: owner.id,
-      data: { componentGroups: [...groups.map((g) => relationId(g)), created.id] } as never,
+      data: { componentGroups: [...groups.map((g) => relationId(g)), created.id] },
       depth: 0,
       req: ctx.req,
     })

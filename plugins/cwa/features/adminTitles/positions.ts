@@ -1,4 +1,4 @@
-import type { PayloadRequest } from 'payload'
+import type { PayloadRequest, Where } from 'payload'
 import { getRegistry } from '../../core/registry.js'
 import { columnNameOf, relsColumnOf, tableNameOf } from '../../core/utils/schema.js'
 import { beforeCommit } from '../../core/transactions/index.js'
@@ -39,7 +39,7 @@ async function publicComponentTitle(
     known && known.slug === slug && String(known.doc.id) === id
       ? known.doc
       : ((await req.payload
-          .findByID({ collection: slug as never, id, depth: 0, req, disableErrors: true })
+          .findByID({ collection: slug, id, depth: 0, req, disableErrors: true })
           .catch(() => null)) as Doc | null)
   if (!doc) return fallbackTitle(label, id)
   const publishable = resource ? publishableOf(resource) : null
@@ -64,12 +64,12 @@ function groupReference(req: PayloadRequest, id: string): Promise<string | null>
   if (!reference) {
     reference = req.payload
       .findByID({
-        collection: GROUPS as never,
+        collection: GROUPS,
         id,
         depth: 0,
         req,
         disableErrors: true,
-        select: { reference: true } as never,
+        select: { reference: true },
       })
       .then((group) => ((group as Doc | null)?.reference as string | undefined) ?? null)
       .catch(() => null)
@@ -99,14 +99,10 @@ export async function positionTitle(req: PayloadRequest, position: Doc, known?: 
  * change, so no position hook, write event or cache purge follows, and the
  * position's version (updatedAt, what an editor's If-Match names) stays.
  */
-export async function refreshPositionTitles(
-  req: PayloadRequest,
-  where: Record<string, unknown>,
-  known?: KnownComponent,
-): Promise<void> {
+export async function refreshPositionTitles(req: PayloadRequest, where: Where, known?: KnownComponent): Promise<void> {
   const { docs } = await req.payload.find({
-    collection: POSITIONS as never,
-    where: where as never,
+    collection: POSITIONS,
+    where,
     depth: 0,
     limit: 0,
     pagination: false,

@@ -46,7 +46,7 @@ export async function refreshAdminTitles(payload: Payload, req: PayloadRequest):
       )
   }
   const { docs: positions } = await payload.find({
-    collection: POSITIONS as never,
+    collection: POSITIONS,
     depth: 0,
     limit: 0,
     pagination: false,
@@ -83,15 +83,15 @@ async function readAll(payload: Payload, req: PayloadRequest, collection: Saniti
   })
   const select =
     missing.length > 0
-      ? Object.fromEntries(named.filter((f) => !missing.includes(f)).map((f) => [f.name, true]))
+      ? Object.fromEntries(named.filter((f) => !missing.includes(f)).map((f): [string, true] => [f.name, true]))
       : undefined
   const { docs } = await payload.find({
-    collection: collection.slug as never,
+    collection: collection.slug,
     depth: 0,
     limit: 0,
     pagination: false,
     req,
-    ...(select ? { select: select as never } : {}),
+    ...(select ? { select } : {}),
   })
   return docs as Doc[]
 }

@@ -23,12 +23,12 @@ interface Names {
 async function namesOf(slug: string, ids: string[], select: string[], ctx: HydraContext): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map()
   const found = await ctx.payload.find({
-    collection: slug as never,
+    collection: slug,
     where: { id: { in: ids } },
     depth: 0,
     limit: ids.length,
     pagination: false,
-    select: Object.fromEntries(select.map((name) => [name, true])) as never,
+    select: Object.fromEntries(select.map((name) => [name, true])),
     overrideAccess: false,
     req: ctx.req,
   })

@@ -1,5 +1,5 @@
 import type { HydraContext } from '../../hydra/context.js'
-import { currentPageData } from '../../hydra/currentPageData.js'
+import { currentPageData } from '../contentModel/index.js'
 import type { JsonLdObject } from '../../hydra/extension.js'
 import type { Doc } from '../../hydra/store.js'
 import { dataFields } from '../../core/registry.js'

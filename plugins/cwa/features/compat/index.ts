@@ -7,6 +7,8 @@ export type { CompatProfile } from './options.js'
 
 export const compatFeature = {
   name: 'compat',
+  // Its draft positions read the component a position bound to page data resolves to (contentModel's hook).
+  after: ['contentModel'],
   options: { keys: compatOptionKeys, resolve: resolveCompatOptions },
   extension: compatExtension,
 } satisfies CwaFeature

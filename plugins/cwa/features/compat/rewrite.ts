@@ -75,12 +75,12 @@ async function routePaths(
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map()
   const found = await payload.find({
-    collection: 'routes' as never,
+    collection: 'routes',
     where: { id: { in: ids } },
     depth: 0,
     limit: ids.length,
     pagination: false,
-    select: { path: true } as never,
+    select: { path: true },
     overrideAccess: false,
     ...(req ? { req } : {}),
   })
@@ -170,12 +170,12 @@ export async function rewriteInput(
   })
   if (wanted.size === 0) return body
   const found = await payload.find({
-    collection: 'routes' as never,
+    collection: 'routes',
     where: { path: { in: [...wanted] } },
     depth: 0,
     limit: wanted.size,
     pagination: false,
-    select: { path: true } as never,
+    select: { path: true },
     overrideAccess: false,
     req,
   })

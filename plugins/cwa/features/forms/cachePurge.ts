@@ -54,12 +54,12 @@ export async function purgeFormCache(payload: Payload): Promise<FormCachePurgeRe
   const { types } = formTypeRegistry(getOptions(payload.config))
   const result: FormCachePurgeResult = { checked: 0, purged: 0, unknownType: 0 }
   const { docs } = await payload.find({
-    collection: FORMS_SLUG as never,
+    collection: FORMS_SLUG,
     depth: 0,
     pagination: false,
     overrideAccess: true,
     showHiddenFields: true,
-    select: { formType: true, formTypeHash: true } as never,
+    select: { formType: true, formTypeHash: true },
   })
   for (const doc of docs as Array<{ id: string; formType?: string; formTypeHash?: string | null }>) {
     result.checked++
@@ -71,9 +71,9 @@ export async function purgeFormCache(payload: Payload): Promise<FormCachePurgeRe
     const hash = formTypeHash(type)
     if (doc.formTypeHash === hash) continue
     await payload.update({
-      collection: FORMS_SLUG as never,
+      collection: FORMS_SLUG,
       id: doc.id,
-      data: { formTypeHash: hash } as never,
+      data: { formTypeHash: hash },
       depth: 0,
       overrideAccess: true,
     })

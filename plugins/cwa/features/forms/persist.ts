@@ -9,13 +9,13 @@ import type { FormSuccessListener } from './types.js'
  */
 export function persistSubmission(collection: string): FormSuccessListener {
   return async ({ ctx, data }) => {
-    const config = ctx.payload.collections[collection as never]?.config
+    const config = ctx.payload.collections[collection]?.config
     if (!config) throw new Error(`persistSubmission: unknown collection ${collection}`)
     const names = new Set(dataFields(config.fields).map((f) => f.name))
     const record = Object.fromEntries(Object.entries(data).filter(([name]) => names.has(name)))
     await ctx.payload.create({
-      collection: collection as never,
-      data: record as never,
+      collection,
+      data: record,
       req: ctx.req,
       overrideAccess: true,
       depth: 0,

@@ -23,20 +23,20 @@ export async function soonestMoment(payload: Payload, now = new Date()): Promise
 
 async function pendingJobs(payload: Payload, req?: PayloadRequest): Promise<PendingJob[]> {
   const found = await payload.find({
-    collection: 'payload-jobs' as never,
+    collection: 'payload-jobs',
     where: {
       and: [
         { taskSlug: { equals: GO_LIVE_TASK } },
         { completedAt: { exists: false } },
         { processing: { equals: false } },
       ],
-    } as never,
+    },
     depth: 0,
     pagination: false,
     overrideAccess: true,
     ...(req ? { req } : {}),
   })
-  return found.docs as unknown as PendingJob[]
+  return found.docs
 }
 
 /**
@@ -62,12 +62,11 @@ export async function scheduleGoLive(
     .map((s) => new Date(s).getTime())
   const windowStart = new Date(Math.min(since?.getTime() ?? now.getTime(), ...starts))
   for (const job of pending)
-    if (job !== matching)
-      await payload.delete({ collection: 'payload-jobs' as never, id: job.id as never, overrideAccess: true })
+    if (job !== matching) await payload.delete({ collection: 'payload-jobs', id: job.id, overrideAccess: true })
   if (!soonest || matching) return soonest
   await payload.jobs.queue({
-    task: GO_LIVE_TASK as never,
-    input: { since: windowStart.toISOString() } as never,
+    task: GO_LIVE_TASK,
+    input: { since: windowStart.toISOString() },
     waitUntil: soonest,
     queue: GO_LIVE_QUEUE,
   })

@@ -1,4 +1,4 @@
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 import type { WriteEvent } from '../../core/events/index.js'
 import { dataFields, getRegistry, type Resource } from '../../core/registry.js'
 import { relationId } from '../../core/utils/relations.js'
@@ -16,19 +16,14 @@ import { relationId } from '../../core/utils/relations.js'
 const MAX_LEVELS = 8
 type Ref = { slug: string; id: string }
 
-async function findIds(
-  payload: Payload,
-  slug: string,
-  where: Record<string, unknown>,
-  req?: PayloadRequest,
-): Promise<string[]> {
+async function findIds(payload: Payload, slug: string, where: Where, req?: PayloadRequest): Promise<string[]> {
   const found = await payload.find({
     req,
-    collection: slug as never,
-    where: where as never,
+    collection: slug,
+    where,
     depth: 0,
     pagination: false,
-    select: {} as never,
+    select: {},
     overrideAccess: true,
   })
   return (found.docs as Array<{ id: unknown }>).map((doc) => String(doc.id))
@@ -43,7 +38,7 @@ function holdersOf(
     dataFields(resource.collection.fields).flatMap((field) => {
       if (field.type !== 'relationship') return []
       const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
-      return targets.includes(target as never)
+      return targets.includes(target)
         ? [{ resource, field: field.name, polymorphic: Array.isArray(field.relationTo) }]
         : []
     }),
@@ -81,17 +76,17 @@ export async function containersOf(
     for (const ref of components) bySlug.set(ref.slug, [...(bySlug.get(ref.slug) ?? []), ref.id])
     for (const [slug, ids] of bySlug) {
       for (const holder of holdersOf(resources, slug)) {
-        const where = holder.polymorphic
+        const where: Where = holder.polymorphic
           ? { and: [{ [`${holder.field}.relationTo`]: { equals: slug } }, { [`${holder.field}.value`]: { in: ids } }] }
           : { [holder.field]: { in: ids } }
         if (holder.resource.slug === 'component_positions') {
           const found = await payload.find({
             req,
-            collection: 'component_positions' as never,
-            where: where as never,
+            collection: 'component_positions',
+            where,
             depth: 0,
             pagination: false,
-            select: { componentGroup: true } as never,
+            select: { componentGroup: true },
             overrideAccess: true,
           })
           for (const position of found.docs as Array<{ id: unknown; componentGroup?: unknown }>) {

@@ -1,5 +1,5 @@
 import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
-import { runSql, sql, type SqlChunk } from '../../core/utils/sql.js'
+import { runSql, sql, type Sql, type SqlChunk } from '../../core/utils/sql.js'
 import { GROUP, id, positionComponentSql, structureOf, type Structure, uuidList } from './structure.js'
 
 /** A record by collection slug and id. */
@@ -54,7 +54,7 @@ export async function cascadeOf(
   const taken: DeleteSet = new Map()
   let frontier: DeleteSet = new Map()
   for (const root of roots) if (addTo(taken, root.slug, root.id)) addTo(frontier, root.slug, root.id)
-  const q = <T>(query: SqlChunk) => runSql<T>(payload, query as never, req)
+  const q = <T>(query: Sql) => runSql<T>(payload, query, req)
   const componentSlugs = new Set(structure.components.map((c) => c.slug))
   const pageDataSlugs = new Set(structure.pageData.map((p) => p.slug))
 
@@ -141,7 +141,7 @@ export async function cascadeOf(
 }
 
 /** Groups (ids) owned by the layouts, pages and components of `set`. */
-function ownedGroupsSql(structure: Structure, set: DeleteSet): SqlChunk {
+function ownedGroupsSql(structure: Structure, set: DeleteSet): Sql {
   const branches: SqlChunk[] = []
   const owners = [
     ...structure.owners.map((o) => ({ slug: o.slug, rels: o.rels, column: o.groupsColumn })),
@@ -160,7 +160,7 @@ function ownedGroupsSql(structure: Structure, set: DeleteSet): SqlChunk {
 }
 
 /** Every owner of each group: (kind, owner id, group id). */
-export function groupOwnersSql(structure: Structure, groupIds: string[]): SqlChunk {
+export function groupOwnersSql(structure: Structure, groupIds: string[]): Sql {
   const owners = [
     ...structure.owners.map((o) => ({ slug: o.slug, rels: o.rels, column: o.groupsColumn })),
     ...structure.components.flatMap((c) =>
@@ -176,7 +176,7 @@ export function groupOwnersSql(structure: Structure, groupIds: string[]): SqlChu
   )
 }
 
-function positionsOfGroupsSql(structure: Structure, groupIds: string[]): SqlChunk {
+function positionsOfGroupsSql(structure: Structure, groupIds: string[]): Sql {
   const component = positionComponentSql(structure, 'pr')
   const kind = component ? component.kind : sql`NULL::text`
   const componentId = component ? sql`${component.id}::text` : sql`NULL::text`
@@ -188,7 +188,7 @@ function positionsOfGroupsSql(structure: Structure, groupIds: string[]): SqlChun
 }
 
 /** Positions holding any of the components: (position, component, bound to a page data property). */
-export function positionsOfComponentsSql(structure: Structure, componentIds: string[]): SqlChunk {
+export function positionsOfComponentsSql(structure: Structure, componentIds: string[]): Sql {
   const component = positionComponentSql(structure, 'pr')
   if (!component || !structure.positionRels)
     return sql`SELECT NULL::text AS position, NULL::text AS component, false AS bound WHERE false`
@@ -203,7 +203,7 @@ export function positionsOfComponentsSql(structure: Structure, componentIds: str
 }
 
 /** Page data records holding any of the components in a component property: (kind, holder id, component id). */
-export function pageDataHoldersSql(structure: Structure, componentIds: string[]): SqlChunk | null {
+export function pageDataHoldersSql(structure: Structure, componentIds: string[]): Sql | null {
   const list = uuidList(componentIds)
   const branches: SqlChunk[] = []
   for (const table of structure.pageData) {
@@ -224,7 +224,7 @@ export function pageDataHoldersSql(structure: Structure, componentIds: string[])
 }
 
 /** Components held by the page data records of `set`: (kind, component id). */
-function pageDataComponentsSql(structure: Structure, set: DeleteSet): SqlChunk | null {
+function pageDataComponentsSql(structure: Structure, set: DeleteSet): Sql | null {
   const branches: SqlChunk[] = []
   for (const table of structure.pageData) {
     const ids = idsOf(set, table.slug)

@@ -66,11 +66,7 @@ async function lockCandidates(payload: Payload, req: PayloadRequest, keys: strin
   for (const [slug, ids] of bySlug) {
     const table = tables.get(slug)
     if (table)
-      await runSql(
-        payload,
-        sql`SELECT id FROM ${id(table)} WHERE id IN ${uuidList(ids)} ORDER BY id FOR UPDATE` as never,
-        req,
-      )
+      await runSql(payload, sql`SELECT id FROM ${id(table)} WHERE id IN ${uuidList(ids)} ORDER BY id FOR UPDATE`, req)
   }
 }
 

@@ -41,8 +41,8 @@ export function orphanEndpoints(): Endpoint[] {
       handler: async (ctx): Promise<EndpointResult> => {
         if (ctx.options.orphanedResources.scanIn === 'job') {
           const job = await ctx.payload.jobs.queue({
-            task: ORPHAN_SCAN_TASK as never,
-            input: {} as never,
+            task: ORPHAN_SCAN_TASK,
+            input: {},
             req: ctx.req,
           })
           return {

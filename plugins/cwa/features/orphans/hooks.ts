@@ -35,7 +35,7 @@ async function assertNotRequired(payload: Payload, req: PayloadRequest, slug: st
   if (slug === 'layouts') {
     const rows = await runSql<{ id: string }>(
       payload,
-      sql`SELECT id::text FROM ${id(structure.pages)} WHERE ${id(structure.pageLayoutColumn)} IN ${uuidList([recordId])} ORDER BY id` as never,
+      sql`SELECT id::text FROM ${id(structure.pages)} WHERE ${id(structure.pageLayoutColumn)} IN ${uuidList([recordId])} ORDER BY id`,
       req,
     )
     const users = rows.filter((row) => !inCascade(req, 'pages', row.id))
@@ -62,7 +62,7 @@ async function assertNotRequired(payload: Payload, req: PayloadRequest, slug: st
     if (branches.length === 0) return
     const rows = await runSql<{ kind: string; id: string }>(
       payload,
-      sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY 1, 2` as never,
+      sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY 1, 2`,
       req,
     )
     const users = rows.filter((row) => !inCascade(req, row.kind, row.id))

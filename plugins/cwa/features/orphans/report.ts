@@ -59,7 +59,7 @@ export async function storeReport(
         ${json(lists.componentPositions)}::jsonb, ${json(lists.components)}::jsonb, now(), now())
       ON CONFLICT (kind) DO UPDATE SET generated_at = EXCLUDED.generated_at, component_groups = EXCLUDED.component_groups,
         component_positions = EXCLUDED.component_positions, components = EXCLUDED.components, updated_at = now()
-      RETURNING generated_at` as never,
+      RETURNING generated_at`,
     req,
   )
   return { generatedAt: row!.generated_at, ...lists }
@@ -77,7 +77,7 @@ export async function loadReport(
     components: string[]
   }>(
     payload,
-    sql`SELECT generated_at, component_groups, component_positions, components FROM ${id(table(payload))} WHERE kind = ${kind}` as never,
+    sql`SELECT generated_at, component_groups, component_positions, components FROM ${id(table(payload))} WHERE kind = ${kind}`,
     req,
   )
   if (!row) return null

@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { getOptions, getRegistry } from '../../core/registry.js'
-import { runSql, sql, type SqlChunk } from '../../core/utils/sql.js'
+import { runSql, sql, type Sql, type SqlChunk } from '../../core/utils/sql.js'
 import { GROUP, id, positionComponentSql, structureOf, type Structure } from './structure.js'
 
 /** One scan's result: the records of each kind that nothing live reaches. */
@@ -42,7 +42,7 @@ export interface OrphanScan {
 export async function scanOrphans(payload: Payload, req?: PayloadRequest): Promise<OrphanScan> {
   const rows = await runSql<{ what: string; slug: string; id: string }>(
     payload,
-    scanSql(structureOf(payload), getOptions(payload.config).orphanedResources.gracePeriodSeconds) as never,
+    scanSql(structureOf(payload), getOptions(payload.config).orphanedResources.gracePeriodSeconds),
     req,
   )
   const scan: OrphanScan = { componentGroups: [], componentPositions: [], components: [] }
@@ -67,7 +67,7 @@ export function scanIris(
   }
 }
 
-export function scanSql(structure: Structure, graceSeconds: number): SqlChunk {
+export function scanSql(structure: Structure, graceSeconds: number): Sql {
   if (!Number.isFinite(graceSeconds) || graceSeconds < 0)
     throw new Error(`orphan scan: gracePeriodSeconds must be a number of seconds, 0 or more (got ${graceSeconds})`)
   const grace = graceSeconds > 0

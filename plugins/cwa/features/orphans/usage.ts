@@ -76,7 +76,7 @@ export async function componentUsage(ctx: HydraContext, iri: string | null): Pro
   )
   const rows = await runSql<UsageRow | (Omit<UsageRow, 'what'> & { what: 'self' })>(
     ctx.payload,
-    sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY 1, 2` as never,
+    sql`${sql.join(branches, sql` UNION ALL `)} ORDER BY 1, 2`,
     ctx.req,
   )
   if (!rows.some((row) => row.what === 'self')) throw notFound()

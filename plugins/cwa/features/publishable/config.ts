@@ -1,4 +1,4 @@
-import type { Access, CollectionConfig, Where } from 'payload'
+import type { Access, CollectionConfig, PayloadRequest, Where } from 'payload'
 import type { ResolvedCwaOptions } from '../../core/options.js'
 import { passes } from '../../core/roles.js'
 import { getCwaMeta } from '../../core/types.js'
@@ -49,7 +49,8 @@ export function applyPublishable(collection: CollectionConfig, options: Resolved
       const published = publishedWhere(names)
       return result === true ? published : { and: [result, published] }
     }
-  const mayPublish = (user: unknown) => passes(options.publishable.permission, user as never, options.roleHierarchy)
+  const mayPublish = (user: PayloadRequest['user']) =>
+    passes(options.publishable.permission, user, options.roleHierarchy)
   const hooks = payloadApiHooks({ slug: collection.slug, shortName: meta.shortName, names, mayPublish })
   return {
     ...collection,

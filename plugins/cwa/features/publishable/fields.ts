@@ -1,4 +1,4 @@
-import type { Field, FieldHook } from 'payload'
+import type { Field, FieldHook, PayloadRequest } from 'payload'
 import { ADMIN_COMPONENTS } from '../../core/adminComponents.js'
 import type { ResolvedPublishable } from './options.js'
 
@@ -29,7 +29,7 @@ const serviceOnlyTwinLink =
  * Local API) are trusted.
  */
 const permittedPublishedAt =
-  (name: string, mayPublish: (user: unknown) => boolean): FieldHook =>
+  (name: string, mayPublish: (user: PayloadRequest['user']) => boolean): FieldHook =>
   ({ value, originalDoc, operation, req }) => {
     if (!req.user || mayPublish(req.user)) return value
     if (operation === 'create') return new Date().toISOString()
@@ -45,7 +45,7 @@ const permittedPublishedAt =
 export function publishableFields(
   slug: string,
   names: ResolvedPublishable,
-  mayPublish: (user: unknown) => boolean,
+  mayPublish: (user: PayloadRequest['user']) => boolean,
 ): Field[] {
   return [
     {
@@ -86,7 +86,7 @@ export function publishableFields(
     {
       name: names.publishedResource,
       type: 'relationship',
-      relationTo: slug as never,
+      relationTo: slug,
       unique: true,
       hooks: { beforeChange: [serviceOnlyTwinLink(names.publishedResource)] },
       admin: {
@@ -98,7 +98,7 @@ export function publishableFields(
     {
       name: names.draftResource,
       type: 'join',
-      collection: slug as never,
+      collection: slug,
       on: names.publishedResource,
       defaultLimit: 1,
       admin: { position: 'sidebar', allowCreate: false },

@@ -22,13 +22,13 @@ export async function publishDueRecords(req: PayloadRequest, since: Date, now = 
     const names = publishableOf(resource)
     if (!names) continue
     const due = await payload.find({
-      collection: resource.slug as never,
+      collection: resource.slug,
       where: {
         and: [
           { [names.publishedAt]: { greater_than: since.toISOString() } },
           { [names.publishedAt]: { less_than_equal: now.toISOString() } },
         ],
-      } as never,
+      },
       depth: 0,
       pagination: false,
       overrideAccess: true,

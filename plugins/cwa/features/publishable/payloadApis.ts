@@ -35,18 +35,22 @@ import { type ExpectedVersion, expectedFromIfMatch, PreconditionFailed, versionO
  * jobs, the service's own writes) are trusted and write what they are told.
  */
 
-type Resolved = { slug: string; shortName: string; names: ResolvedPublishable; mayPublish: (user: unknown) => boolean }
-
-type Args = {
-  id?: number | string
-  data?: Record<string, unknown>
-  where?: unknown
-  overrideAccess?: boolean
-  req: PayloadRequest
-  [key: string]: unknown
+type Resolved = {
+  slug: string
+  shortName: string
+  names: ResolvedPublishable
+  mayPublish: (user: PayloadRequest['user']) => boolean
 }
 
-const asEditor = (args: Args, resolved: Resolved): boolean =>
+type BeforeOperationArg = Parameters<CollectionBeforeOperationHook>[0]
+type UpdateManyArgs = Extract<BeforeOperationArg, { operation: 'update' }>['args']
+type UpdateByIDArgs = Extract<Parameters<CollectionAfterOperationHook>[0], { operation: 'updateByID' }>['args']
+/** Payload's updateByID calls the beforeOperation hooks with operation 'update' too, passing its own arguments (an id). */
+type UpdateArgs = UpdateManyArgs | UpdateByIDArgs
+
+const isUpdateByID = (args: UpdateArgs): args is UpdateByIDArgs => 'id' in args && args.id !== undefined
+
+const asEditor = (args: { overrideAccess?: boolean; req: PayloadRequest }, resolved: Resolved): boolean =>
   args.overrideAccess !== true &&
   Boolean(args.req.user) &&
   resolved.mayPublish(args.req.user) &&
@@ -80,7 +84,7 @@ function toPayloadError(error: unknown, slug: string, req: PayloadRequest): unkn
  * hooks make with the same request): its If-Match, else, for the admin panel's form (multipart, the
  * document as loaded), the form's `updatedAt`. Null: no check, as before.
  */
-function expectedOf(args: Args, id: string): ExpectedVersion | null {
+function expectedOf(args: UpdateByIDArgs, id: string): ExpectedVersion | null {
   const req = args.req
   let path = ''
   try {
@@ -102,8 +106,8 @@ function expectedOf(args: Args, id: string): ExpectedVersion | null {
  * An update redirected to a draft answers with the draft: its version is the one to send back (the
  * outermost update runs its hook last, so the state machine's own writes do not decide).
  */
-function tagVersion(args: Args, doc: Record<string, unknown> | undefined, operation: string): void {
-  const req = args.req as PayloadRequest & { responseHeaders?: Headers }
+function tagVersion(args: { req: PayloadRequest }, doc: Record<string, unknown> | null, operation: string): void {
+  const req: PayloadRequest & { responseHeaders?: Headers } = args.req
   const version = req.payloadAPI === 'REST' ? versionOf(doc) : null
   if (!version) return
   let path = ''
@@ -136,36 +140,40 @@ export function payloadApiHooks(resolved: Resolved): {
     permitted: true,
   })
 
-  const beforeOperation: CollectionBeforeOperationHook = async ({ args: rawArgs, operation }) => {
-    const args = rawArgs as Args
-    if ((operation !== 'create' && operation !== 'update') || !asEditor(args, resolved)) return rawArgs
-    const ctx = contextOf(args.req)
-    const data = { ...(args.data ?? {}) }
-    try {
-      if (operation === 'create') {
+  const beforeOperation: CollectionBeforeOperationHook = async (hook) => {
+    if ((hook.operation !== 'create' && hook.operation !== 'update') || !asEditor(hook.args, resolved)) return hook.args
+    const ctx = contextOf(hook.args.req)
+    const data = { ...(hook.args.data ?? {}) }
+    if (hook.operation === 'create') {
+      try {
         // A date publishes or schedules at once: the publish validation group applies first.
         const at = data[resolved.names.publishedAt]
         if (at != null && at !== '') assertPublishable(ctx, data)
-        return rawArgs
+        return hook.args
+      } catch (error) {
+        throw toPayloadError(error, resolved.slug, hook.args.req)
       }
-      if (args.id !== undefined) {
+    }
+    const args: UpdateArgs = hook.args
+    try {
+      if (isUpdateByID(args)) {
         // The transition is done; Payload's own update then only reads back the record the editor now sees.
         const target = await throughStateMachine(
           { ...ctx, expected: expectedOf(args, String(args.id)) },
           String(args.id),
           data,
         )
-        return { ...args, id: target, data: {} } as unknown as typeof rawArgs
+        return { ...args, id: target, data: {} }
       }
       // A bulk update: each matching record (as the editor may read them) takes its own transition.
       const matching = await args.req.payload.find({
-        collection: resolved.slug as never,
-        where: args.where as never,
+        collection: resolved.slug,
+        where: args.where,
         depth: 0,
         pagination: false,
         overrideAccess: false,
         req: args.req,
-        select: { id: true } as never,
+        select: { id: true },
       })
       const targets: string[] = []
       for (const doc of matching.docs as Array<{ id: unknown }>)
@@ -174,23 +182,22 @@ export function payloadApiHooks(resolved: Resolved): {
         ...args,
         where: { id: { in: targets.length > 0 ? targets : ['00000000-0000-0000-0000-000000000000'] } },
         data: {},
-      } as unknown as typeof rawArgs
+      }
     } catch (error) {
       throw toPayloadError(error, resolved.slug, args.req)
     }
   }
 
   /** A record an editor creates live is a publication, as on the JSON-LD API. */
-  const afterOperation: CollectionAfterOperationHook = async ({ args: rawArgs, operation, result }) => {
-    const args = rawArgs as unknown as Args
-    if (operation === 'findByID' || operation === 'updateByID')
-      tagVersion(args, result as unknown as Record<string, unknown> | undefined, operation)
-    if (operation !== 'create' || !asEditor(args, resolved)) return result
-    const doc = result as unknown as Record<string, unknown> | undefined
+  const afterOperation: CollectionAfterOperationHook = async (hook) => {
+    if (hook.operation === 'findByID' || hook.operation === 'updateByID')
+      tagVersion(hook.args, hook.result, hook.operation)
+    if (hook.operation !== 'create' || !asEditor(hook.args, resolved)) return hook.result
+    const doc = hook.result
     if (doc?.id && isPublished(doc, resolved.names)) {
-      await emitWriteEvent(args.req, { type: 'publish', collection: resolved.slug, id: String(doc.id) })
+      await emitWriteEvent(hook.args.req, { type: 'publish', collection: resolved.slug, id: String(doc.id) })
     }
-    return result
+    return hook.result
   }
 
   return { beforeOperation, afterOperation }

@@ -7,7 +7,7 @@ import { twinOf } from './state.js'
 
 /** Reading, locking and writing the twins (published record and draft) inside a transition. */
 
-export const collection = (ctx: PublishContext) => ctx.slug as never
+export const collection = (ctx: PublishContext) => ctx.slug
 
 /** Fields copied between twins: the type's content, not ids, timestamps, twin links or computed fields. */
 export function contentOf(ctx: PublishContext, doc: Doc): Doc {
@@ -68,7 +68,7 @@ export async function lockFamilies(ctx: PublishContext, keys: string[]): Promise
 /** The current rows of many records of one type (those that exist), in one query. */
 export async function loadMany(ctx: PublishContext, ids: string[]): Promise<Doc[]> {
   const found = await ctx.payload.find({
-    collection: ctx.slug as never,
+    collection: ctx.slug,
     where: { id: { in: ids } },
     depth: 0,
     pagination: false,
@@ -130,7 +130,7 @@ export async function update(ctx: PublishContext, id: string, data: Doc): Promis
   return (await ctx.payload.update({
     collection: collection(ctx),
     id,
-    data: data as never,
+    data,
     depth: 0,
     overrideAccess: overrideAccess(ctx),
     req: ctx.req,

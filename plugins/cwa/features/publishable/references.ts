@@ -15,7 +15,7 @@ function referencingFields(ctx: PublishContext): ReferencingField[] {
       if (field.type !== 'relationship' && field.type !== 'upload') continue
       if (config.slug === ctx.slug && field.name === ctx.names.publishedResource) continue
       const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
-      if (targets.includes(ctx.slug as never))
+      if (targets.includes(ctx.slug))
         out.push({ config: config as CollectionConfig, field: field as ReferencingField['field'] })
     }
   }
@@ -89,11 +89,11 @@ export async function moveReferences(ctx: PublishContext, fromId: string, toId: 
         }
       : { [field.name]: { equals: fromId } }
     const holders = await ctx.payload.find({
-      collection: config.slug as never,
-      where: ('hasMany' in field && field.hasMany ? { [field.name]: { in: [fromId] } } : where) as never,
+      collection: config.slug,
+      where: 'hasMany' in field && field.hasMany ? { [field.name]: { in: [fromId] } } : where,
       depth: 0,
       pagination: false,
-      select: { [field.name]: true } as never,
+      select: { [field.name]: true },
       overrideAccess: true,
       req: ctx.req,
     })
@@ -110,9 +110,9 @@ export async function moveReferences(ctx: PublishContext, fromId: string, toId: 
       const current = holder[field.name]
       const next = Array.isArray(current) ? current.map(swap) : swap(current)
       await ctx.payload.update({
-        collection: config.slug as never,
+        collection: config.slug,
         id: holder.id as string,
-        data: { [field.name]: next } as never,
+        data: { [field.name]: next },
         depth: 0,
         overrideAccess: true,
         req: ctx.req,

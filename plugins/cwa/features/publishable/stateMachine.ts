@@ -54,7 +54,7 @@ export async function createRecord(ctx: PublishContext, input: Doc): Promise<Doc
   return inTransaction(ctx, async () => {
     const doc = (await ctx.payload.create({
       collection: collection(ctx),
-      data: data as never,
+      data,
       depth: 0,
       overrideAccess: false,
       req: ctx.req,
@@ -130,7 +130,7 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
     try {
       doc = (await ctx.payload.create({
         collection: collection(ctx),
-        data: draftData as never,
+        data: draftData,
         context: { [TWIN_LINK]: true },
         depth: 0,
         overrideAccess: false,

@@ -68,7 +68,7 @@ async function maintainedTotal(
   scope: 'live' | Doc[] | null,
 ): Promise<number | null> {
   if (scope === null || !(query.limit > 0) || Object.keys(query.where ?? {}).length > 0) return null
-  const read = ctx.payload.collections[resource.slug as never]?.config.access.read
+  const read = ctx.payload.collections[resource.slug]?.config.access.read
   if (!read) return null
   const access = await read({ req: ctx.req })
   if (access !== true && !(scope === 'live' && isPublishedWhere(access, names))) return null

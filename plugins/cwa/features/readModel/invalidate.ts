@@ -2,7 +2,7 @@ import type { WriteEvent, WriteListener } from '../../core/events/index.js'
 import { getRegistry } from '../../core/registry.js'
 import { runSql, sql } from '../../core/utils/sql.js'
 import { tagsOfEvents } from '../httpCache/index.js'
-import { isPublished, publishableOf } from '../publishable/index.js'
+import { publishableOf } from '../publishable/index.js'
 import { containerIrisSql, containerRootsOf, reachTagsOf } from '../routes/index.js'
 import { readModelReady, readModelTables } from './schema.js'
 import { momentsOf } from './moments.js'
@@ -20,8 +20,11 @@ import { momentsOf } from './moments.js'
  */
 export const invalidateStoredAnswers: WriteListener = async (events, { payload, req }) => {
   if (!readModelReady(payload)) return
+  // One moment for both decisions below: a date is either still to come (recorded as a moment) or come (the
+  // record shows), never neither, even when it passes while this write runs.
+  const now = Date.now()
   // A draft, before and after the write, was never in an anonymous answer: an editor's draft edits cost nothing here.
-  const seen = events.filter((event) => !hiddenFromAnonymous(payload, event))
+  const seen = events.filter((event) => !hiddenFromAnonymous(payload, event, now))
   const tags = [
     ...new Set([
       ...(seen.length === 0 ? [] : tagsOfEvents(payload, seen)),
@@ -29,7 +32,7 @@ export const invalidateStoredAnswers: WriteListener = async (events, { payload, 
       ...reachTagsOf(payload, events),
     ]),
   ]
-  const scheduled = momentsOf(payload, events)
+  const scheduled = momentsOf(payload, events, now)
   const roots = containerRootsOf(payload, seen)
   if (tags.length === 0 && scheduled.length === 0) return
   const { invalidate } = readModelTables(payload)
@@ -43,16 +46,27 @@ export const invalidateStoredAnswers: WriteListener = async (events, { payload, 
 
 /**
  * Whether a change is of a draft that no anonymous answer shows, before or
- * after it: a record of a publishable type, not published in its state
- * before the transaction nor after it (a publication is a `publish` event).
+ * after it: a record of a publishable type whose publication date had not
+ * come, in its state before the transaction nor after it. A date that has
+ * come shows the record: published, or, for a draft with a published twin,
+ * taking the twin over at the next read (a scheduled moment that passed
+ * while the write ran is such a date). A publication is a `publish` event.
  */
-function hiddenFromAnonymous(payload: Parameters<WriteListener>[1]['payload'], event: WriteEvent): boolean {
+function hiddenFromAnonymous(
+  payload: Parameters<WriteListener>[1]['payload'],
+  event: WriteEvent,
+  now: number,
+): boolean {
   if (event.type === 'publish' || !event.doc) return false
   const resource = getRegistry(payload.config).bySlug(event.collection)
   const names = resource ? publishableOf(resource) : null
   if (!names) return false
-  if (isPublished(event.doc, names)) return false
+  const shows = (doc: Record<string, unknown>) => {
+    const at = doc[names.publishedAt]
+    return (typeof at === 'string' || at instanceof Date) && new Date(at).getTime() <= now
+  }
+  if (shows(event.doc)) return false
   // A create has no state before; an update or delete without the state before cannot be judged.
   if (event.type === 'create') return true
-  return !!event.previousDoc && !isPublished(event.previousDoc, names)
+  return !!event.previousDoc && !shows(event.previousDoc)
 }

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
-import type { Pool } from 'pg'
 import { getOptions } from '../../core/registry.js'
+import type { AdapterPool } from '../../core/utils/sql.js'
 import { existingMomentsSql } from './moments.js'
 
 /**
@@ -60,7 +60,7 @@ export function readModelReady(payload: Payload): boolean {
 export async function installReadModel(payload: Payload): Promise<void> {
   // Off: nothing stored, served or dropped (every instance on a database must have the same setting).
   if (installed.has(payload) || !getOptions(payload.config).readModel.enabled) return
-  const pool = (payload.db as unknown as { pool?: Pool }).pool
+  const pool: AdapterPool | undefined = payload.db.pool
   if (!pool) return
   const { store, fence, moments, invalidate } = readModelTables(payload)
   const client = await pool.connect()

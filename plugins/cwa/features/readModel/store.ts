@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
-import type { Pool } from 'pg'
 import { getOptions } from '../../core/registry.js'
 import { readsOnPrimary, replicatedDatabase } from '../../core/replicas/index.js'
+import type { AdapterPool } from '../../core/utils/sql.js'
 import { readModelTables } from './schema.js'
 import { bucketsOf } from './tags.js'
 
@@ -20,7 +20,7 @@ export interface StoredAnswer {
 export type Lookup =
   { hit: StoredAnswer; nextMoment: Date | null } | { snapshot: string; computedAt: Date; nextMoment: Date | null }
 
-const poolOf = (payload: Payload) => (payload.db as unknown as { pool: Pool }).pool
+const poolOf = (payload: Payload): AdapterPool => payload.db.pool
 
 /** A served answer's last-served time is written again at most this often (eviction needs no more). */
 const TOUCH_AFTER_MS = 60_000
@@ -31,11 +31,11 @@ const TOUCH_AFTER_MS = 60_000
  * fill must read the state the lookup's snapshot saw, or a newer one: the
  * same replica, or the primary); else the primary.
  */
-export function readSource(payload: Payload): { pool: Pool; replica: number | null } {
+export function readSource(payload: Payload): { pool: AdapterPool; replica: number | null } {
   const replicated = readsOnPrimary() ? null : replicatedDatabase(payload)
   if (replicated) {
     const replica = Math.floor(Math.random() * replicated.$replicas.length)
-    const pool = replicated.$replicas[replica]!.$client as Pool | undefined
+    const pool = replicated.$replicas[replica]!.$client as AdapterPool | undefined
     if (pool) return { pool, replica }
   }
   return { pool: poolOf(payload), replica: null }
@@ -48,7 +48,7 @@ export function readSource(payload: Payload): { pool: Pool; replica: number | nu
  * A hit not served for a minute has its last-served time refreshed on the
  * primary, beside the answer (eviction is by it).
  */
-export async function lookup(payload: Payload, key: string, pool: Pool = poolOf(payload)): Promise<Lookup> {
+export async function lookup(payload: Payload, key: string, pool: AdapterPool = poolOf(payload)): Promise<Lookup> {
   const { store, moments } = readModelTables(payload)
   const { rows } = await pool.query<{
     status: number | null

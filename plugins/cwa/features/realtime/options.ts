@@ -88,8 +88,10 @@ declare module '../../core/options.js' {
 
 declare module '../../core/types.js' {
   interface FeatureDeclarations {
-    /** Broadcast every create, update, delete and publication of this type to the hub (`realtime` is accepted as an alias). */
+    /** Broadcast every create, update, delete and publication of this type to the hub. */
     mercure?: boolean
+    /** An alias of `mercure` (the name earlier releases used). */
+    realtime?: boolean
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 import type { WriteEvent } from '../../core/events/index.js'
 import { dataFields, getOptions, getRegistry, type Resource } from '../../core/registry.js'
 import { isPublished, publishableOf } from '../publishable/index.js'
@@ -16,8 +16,7 @@ import { adminView, anonymousView, asServed } from './views.js'
 /** Whether changes of a resource go to the hub: the type's `mercure` (or `realtime`) flag; core resources by option. */
 export function isRealtime(payload: Payload, resource: Resource): boolean {
   if (resource.meta.kind === 'core') return getOptions(payload.config).mercure.coreResources
-  const meta = resource.meta as { mercure?: boolean; realtime?: boolean }
-  return (meta.mercure ?? meta.realtime) === true
+  return (resource.meta.mercure ?? resource.meta.realtime) === true
 }
 
 /** The base of absolute topic IRIs: the option, else Payload's serverURL, else the writing request's origin. */
@@ -54,8 +53,8 @@ async function pageDataHolders(
     for (const field of dataFields(resource.collection.fields)) {
       if (field.type !== 'relationship') continue
       const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
-      if (!targets.includes(component.slug as never)) continue
-      const where = Array.isArray(field.relationTo)
+      if (!targets.includes(component.slug)) continue
+      const where: Where = Array.isArray(field.relationTo)
         ? {
             and: [
               { [`${field.name}.relationTo`]: { equals: component.slug } },
@@ -64,11 +63,11 @@ async function pageDataHolders(
           }
         : { [field.name]: { equals: id } }
       const found = await payload.find({
-        collection: resource.slug as never,
-        where: where as never,
+        collection: resource.slug,
+        where,
         depth: 0,
         pagination: false,
-        select: {} as never,
+        select: {},
         overrideAccess: true,
         req,
       })

@@ -15,13 +15,13 @@ import type { JsonLdObject } from '../../hydra/extension.js'
  */
 
 /** The caller an admin-only view is computed for: a super admin that exists only in this read. */
-const VIEWER = {
+const VIEWER: NonNullable<PayloadRequest['user']> = {
   id: '00000000-0000-4000-8000-000000000000',
   collection: 'users',
   username: 'mercure-viewer',
   email: 'mercure-viewer@invalid',
   roles: ['ROLE_SUPER_ADMIN'],
-} as unknown as NonNullable<PayloadRequest['user']>
+}
 
 const JSONLD_HEADERS = () => new Headers({ accept: 'application/ld+json' })
 

@@ -133,7 +133,8 @@ async function oneRoutePerTarget(
 export function routeTargetConstraints(payload: import('payload').Payload): Record<string, 'page' | 'pageData'> {
   const names = Object.fromEntries(routeTargetIndexes(payload).map((index) => [index.name, index.field]))
   const routes = structureSchema(payload).tableName('routes')
-  const adapter = payload.db as unknown as { fieldConstraints?: Record<string, Record<string, string>> }
+  // Typed by @payloadcms/db-postgres's augmentation of DatabaseAdapter; another adapter has no fieldConstraints.
+  const adapter: { fieldConstraints?: Record<string, Record<string, string>> } = payload.db
   if (adapter.fieldConstraints) Object.assign((adapter.fieldConstraints[routes] ??= {}), names)
   return names
 }

@@ -1,4 +1,4 @@
-import type { Field, FieldAccess } from 'payload'
+import type { Field, FieldAccess, PayloadRequest } from 'payload'
 import type { ResolvedCwaOptions } from '../../core/options.js'
 import { passes } from '../../core/roles.js'
 
@@ -8,8 +8,8 @@ import { passes } from '../../core/roles.js'
  * _metadata.effectiveLiveAt are admin-only). With the default permission
  * (ROLE_ADMIN) this is the admin role.
  */
-export function isRouteAdmin(user: unknown, options: ResolvedCwaOptions): boolean {
-  return passes(options.publishable.permission, user as never, options.roleHierarchy)
+export function isRouteAdmin(user: PayloadRequest['user'], options: ResolvedCwaOptions): boolean {
+  return passes(options.publishable.permission, user, options.roleHierarchy)
 }
 
 /**

@@ -12,7 +12,7 @@ export async function findRouteByPath(ctx: HydraContext, path: string): Promise<
     overrideAccess: false,
     req: ctx.req,
   })
-  return found.docs[0] as unknown as Record<string, unknown> | undefined
+  return found.docs[0]
 }
 
 /** A site path names the page data its route points at (the `path` header of dynamic positions). */

@@ -1,4 +1,3 @@
-import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 import { columnNameOf, relsColumnOf } from '../../core/utils/schema.js'
 import { structureSchema } from './structure/schema.js'
@@ -59,7 +58,8 @@ const LOCK = `SELECT pg_advisory_xact_lock(hashtextextended('cwa:routes:target_i
  * duplicates keeps working: the index is left out and the log says which and why.
  */
 export async function installRouteTargetIndexes(payload: Payload): Promise<void> {
-  const pool = (payload.db as unknown as { pool?: Pool }).pool
+  // Typed by @payloadcms/db-postgres's augmentation of DatabaseAdapter; another adapter has no pool.
+  const pool: Payload['db']['pool'] | undefined = payload.db.pool
   const wanted = routeTargetIndexes(payload)
   if (!pool || typeof pool.connect !== 'function' || wanted.length === 0) return
   // Indexes that exist, and tables that do not yet: a first start runs this before its migrations (Payload's

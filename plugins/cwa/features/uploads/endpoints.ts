@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { Endpoint } from '../../hydra/endpoint.js'
 import { badRequest, notFound } from '../../hydra/errors.js'
-import { allExtensions } from '../../hydra/extensions/index.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { normalizeItem } from '../../hydra/normalizer.js'
 import { assertMayWrite, loadItem } from '../../hydra/operations.js'
@@ -20,7 +19,7 @@ import { storageFor } from './storage/registry.js'
 
 /** The record as GET of its IRI finds it for this caller: the same read gate and draft routing (404, 401, 403). */
 async function readGate(resource: Resource, id: string, ctx: HydraContext): Promise<Record<string, unknown>> {
-  for (const extension of allExtensions(ctx.payload.config)) await extension.beforeItemRead?.(resource, id, ctx)
+  for (const extension of ctx.extensions) await extension.beforeItemRead?.(resource, id, ctx)
   return loadItem(resource, id, ctx, { filtered: false })
 }
 

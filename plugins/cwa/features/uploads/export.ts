@@ -31,7 +31,7 @@ export interface RecordFile extends UploadFieldNames {
 
 /** The file fields of a collection (none when it declares no `uploadable`). */
 export function uploadFieldsOf(payload: Pick<Payload, 'collections'>, slug: string): UploadFieldNames[] {
-  const collection = payload.collections[slug as never] as { config: Parameters<typeof getCwaMeta>[0] } | undefined
+  const collection: { config: Parameters<typeof getCwaMeta>[0] } | undefined = payload.collections[slug]
   const meta = collection ? getCwaMeta(collection.config) : null
   return meta ? fieldsOf(meta).map((f) => ({ field: f.name, property: f.property, adapter: f.adapter })) : []
 }

@@ -66,7 +66,7 @@ export function beforeChangeHook(
       // A new draft twin: its own copy of the published record's file (contract rule 5).
       if (twinOf && incoming === undefined) {
         twin ??= (await req.payload.findByID({
-          collection: slug as never,
+          collection: slug,
           id: String(twinOf),
           depth: 0,
           overrideAccess: true,

@@ -1,4 +1,4 @@
-import type { CollectionConfig, FieldAccess } from 'payload'
+import type { CollectionConfig, FieldAccess, PayloadRequest } from 'payload'
 import { type CoreContext, tableName } from '../../core/context.js'
 import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../../core/options.js'
 import { isAdmin, isSuperAdmin } from '../../core/roles.js'
@@ -28,10 +28,10 @@ export function usersCollection(ctx: CoreContext): CollectionConfig {
   const { options } = ctx
   const hierarchy = options.roleHierarchy
   const superAdminField: FieldAccess = ({ req }) => isSuperAdmin(req.user, hierarchy)
-  const selfOrSuperAdmin = ({ req, id }: { req: { user?: unknown }; id?: string | number }) => {
-    const user = req.user as { id?: string } | null | undefined
+  const selfOrSuperAdmin = ({ req, id }: { req: Pick<PayloadRequest, 'user'>; id?: string | number }) => {
+    const user = req.user
     if (!user) return false
-    if (isSuperAdmin(user as never, hierarchy)) return true
+    if (isSuperAdmin(user, hierarchy)) return true
     return id === undefined ? { id: { equals: user.id } } : String(id) === String(user.id)
   }
   const cwa: CwaResourceMeta = {

@@ -46,7 +46,7 @@ export function apiSessionStrategy(options: ResolvedCwaOptions): AuthStrategy {
       }
       const collection = payload.collections.users?.config
       if (!collection?.auth) return { user: null }
-      const user = (await payload
+      const user = await payload
         .findByID({
           collection: 'users',
           id: claims.sub,
@@ -55,11 +55,11 @@ export function apiSessionStrategy(options: ResolvedCwaOptions): AuthStrategy {
           disableErrors: true,
           req,
         })
-        .catch(() => null)) as Record<string, unknown> | null
+        .catch(() => null)
       if (!user || user.enabled === false) return { user: null }
       // Signed before a password change or reset, or a change of roles: the same refusal as the JSON-LD API's.
       if (Number(claims.ver ?? 0) !== Number(user.tokenVersion ?? 0)) return { user: null }
-      return { user: { ...user, collection: 'users', _strategy: strategyName ?? API_SESSION_STRATEGY } as never }
+      return { user: { ...user, collection: 'users', _strategy: strategyName ?? API_SESSION_STRATEGY } }
     },
   }
 }
@@ -104,7 +104,7 @@ export function openApiSessionOnAdminLogin(options: ResolvedCwaOptions): Collect
     setSessionCookies(
       headers,
       options,
-      await services.jwt.sign(user as never),
+      await services.jwt.sign(user),
       await services.refreshTokens.issue(String((user as { id: unknown }).id), req),
     )
     req.responseHeaders = headers

@@ -111,7 +111,7 @@ function supportedProperty(resource: Resource, p: PropertyDescription): Node {
   return node
 }
 
-function resourceClass(resource: Resource, registry: ResourceRegistry, extensions: HydraExtension[]): Node {
+function resourceClass(resource: Resource, registry: ResourceRegistry, extensions: readonly HydraExtension[]): Node {
   const { shortName } = resource.meta
   const description = (resource.collection.admin as { description?: unknown } | undefined)?.description
   return {
@@ -192,7 +192,7 @@ function constraintViolationClass(): Node {
 export function hydraDocumentation(
   registry: ResourceRegistry,
   baseUrl: string,
-  { title = 'API', extensions = [] }: { title?: string; extensions?: HydraExtension[] } = {},
+  { title = 'API', extensions = [] }: { title?: string; extensions?: readonly HydraExtension[] } = {},
 ): Record<string, unknown> {
   const base = baseUrl.replace(/\/+$/, '')
   const docsUrl = `${base}${registry.apiPrefix}/docs.jsonld`

@@ -7,7 +7,6 @@ import { openApiDocument } from '../docs/openapi/document.js'
 import type { Schema } from '../docs/openapi/kit.js'
 import type { Endpoint } from '../endpoint.js'
 import { notFound } from '../errors.js'
-import { allExtensions } from '../extensions/index.js'
 import { baseUrlOf } from '../requestUrl.js'
 
 const THE_DOCUMENTATION = 'the documentation itself'
@@ -31,7 +30,7 @@ async function asset(name: string): Promise<Uint8Array> {
 }
 
 function securitySchemes(ctx: HydraContext): Record<string, Schema> {
-  return Object.assign({}, ...allExtensions(ctx.payload.config).map((e) => e.securitySchemes?.(ctx.options) ?? {}))
+  return Object.assign({}, ...ctx.extensions.map((e) => e.securitySchemes?.(ctx.options) ?? {}))
 }
 
 /**
@@ -51,7 +50,7 @@ export function docsEndpoints(endpoints: () => Endpoint[]): Endpoint[] {
           serverUrl: baseUrlOf(url),
           securitySchemes: securitySchemes(ctx),
         }
-        const document = openApiDocument(ctx.registry, info, allExtensions(ctx.payload.config), endpoints())
+        const document = openApiDocument(ctx.registry, info, ctx.extensions, endpoints())
         return {
           status: 200,
           raw: { contentType: 'application/vnd.openapi+json; charset=utf-8', data: JSON.stringify(document) },
@@ -64,7 +63,7 @@ export function docsEndpoints(endpoints: () => Endpoint[]): Endpoint[] {
       path: '/docs.jsonld',
       handler: async (ctx, { url }) => ({
         status: 200,
-        body: hydraDocumentation(ctx.registry, baseUrlOf(url), { extensions: allExtensions(ctx.payload.config) }),
+        body: hydraDocumentation(ctx.registry, baseUrlOf(url), { extensions: ctx.extensions }),
       }),
       docs: { undocumented: THE_DOCUMENTATION },
     },
@@ -92,11 +91,8 @@ export function docsEndpoints(endpoints: () => Endpoint[]): Endpoint[] {
         }
         const contentType = ASSETS[params.file!]
         if (!contentType) throw notFound()
-        return {
-          status: 200,
-          headers: { 'Cache-Control': 'public, max-age=86400' },
-          raw: { contentType, data: await asset(params.file!) },
-        }
+        // Versioned with the package: a day in browsers and shared caches (the pipeline writes the header).
+        return { status: 200, cache: { maxAge: 86400 }, raw: { contentType, data: await asset(params.file!) } }
       },
       docs: { undocumented: THE_DOCUMENTATION },
     },

@@ -44,7 +44,7 @@ export const entrypointEndpoints: Endpoint[] = [
           : type === 'Error' || type === 'ConstraintViolation'
             ? errorContext(type, ctx.registry, base)
             : resource
-              ? resourceContext(resource, ctx.registry, base)
+              ? resourceContext(resource, ctx.registry, base, ctx.extensions)
               : null
       if (!body) throw notFound(`No context for "${type}".`)
       return { status: 200, body }

@@ -1,7 +1,7 @@
 import { resourceDocs } from '../docs/openapi/resourceOperations.js'
 import type { Endpoint } from '../endpoint.js'
-import { allExtensions } from '../extensions/index.js'
-import { createItem, deleteItem, getCollection, getItem, updateItem } from '../operations.js'
+import type { HydraExtension } from '../extension.js'
+import { createItem, deleteItem, getCollection, getItem, isPublicCreate, updateItem } from '../operations.js'
 import type { Resource, ResourceRegistry } from '../../core/registry.js'
 
 /**
@@ -9,13 +9,15 @@ import type { Resource, ResourceRegistry } from '../../core/registry.js'
  * POST, item GET, PATCH and DELETE. Item reads pass the extensions'
  * beforeItemRead hooks first (public access that follows routes...).
  */
-export function resourceEndpoints(registry: ResourceRegistry): Endpoint[] {
-  return registry.all().flatMap((resource) => operationsOf(resource))
+export function resourceEndpoints(registry: ResourceRegistry, extensions: readonly HydraExtension[]): Endpoint[] {
+  return registry.all().flatMap((resource) => operationsOf(resource, extensions))
 }
 
-function operationsOf(resource: Resource): Endpoint[] {
+function operationsOf(resource: Resource, extensions: readonly HydraExtension[]): Endpoint[] {
   const collection = `${resource.meta.pathPrefix}/${resource.meta.segment}`
   const item = `${collection}/{id}`
+  // An open create (registration): the resource's own access decides (open or 403), not the generic 401.
+  const open = isPublicCreate(resource, extensions)
   return [
     {
       method: 'GET',
@@ -26,17 +28,15 @@ function operationsOf(resource: Resource): Endpoint[] {
     {
       method: 'POST',
       path: collection,
-      // Registration: the users resource's own access decides (open or 403), not the generic 401.
-      ...(resource.meta.kind === 'user' ? { security: 'public' as const } : {}),
+      ...(open ? { security: 'public' as const } : {}),
       handler: (ctx, request) => createItem(resource, request.body, ctx),
-      docs: resourceDocs.post(resource),
+      docs: resourceDocs.post(resource, { open }),
     },
     {
       method: 'GET',
       path: item,
       handler: async (ctx, { params }) => {
-        for (const extension of allExtensions(ctx.payload.config))
-          await extension.beforeItemRead?.(resource, params.id!, ctx)
+        for (const extension of ctx.extensions) await extension.beforeItemRead?.(resource, params.id!, ctx)
         return getItem(resource, params.id!, ctx)
       },
       docs: resourceDocs.getItem(resource),

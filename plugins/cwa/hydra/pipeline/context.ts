@@ -1,20 +1,38 @@
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 import type { HydraContext } from '../context.js'
-import { getOptions, getRegistry } from '../../core/registry.js'
+import { apiRuntime, type ApiRuntime } from './runtime.js'
 
-/** Builds the per-request context: caller, Payload request (for every Local API call), query, headers. */
+/**
+ * Builds the per-request context: what the pipeline resolved for this
+ * Payload instance (registry, options, the extensions every stage calls),
+ * the caller, the Payload request (for every Local API call), query and
+ * headers. For a request outside the pipeline (a Payload REST endpoint, a
+ * real-time view) the same resolved parts are taken from the instance's runtime.
+ */
 export async function buildContext(
   payload: Payload,
   url: URL,
   headers: Headers,
   user: PayloadRequest['user'] | null,
 ): Promise<HydraContext> {
-  const req = await createLocalReq({ user: user ?? undefined, req: { headers, url: url.href } as never }, payload)
+  return contextOf(apiRuntime(payload), url, headers, user)
+}
+
+/** The context of one request the pipeline runs, from its runtime (resolved once per Payload instance). */
+export async function contextOf(
+  runtime: Pick<ApiRuntime, 'payload' | 'registry' | 'options' | 'extensions'>,
+  url: URL,
+  headers: Headers,
+  user: PayloadRequest['user'] | null,
+): Promise<HydraContext> {
+  const { payload, registry, options, extensions } = runtime
+  const req = await createLocalReq({ user: user ?? undefined, req: { headers, url: url.href } }, payload)
   if (!user) req.user = null
   return {
     payload,
-    registry: getRegistry(payload.config),
-    options: getOptions(payload.config),
+    registry,
+    options,
+    extensions,
     req,
     user,
     query: url.searchParams,

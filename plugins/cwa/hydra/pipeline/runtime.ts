@@ -23,7 +23,7 @@ export function apiEndpoints(
   const declared = [
     ...entrypointEndpoints,
     ...docsEndpoints(() => all),
-    ...resourceEndpoints(registry),
+    ...resourceEndpoints(registry, extensions),
     ...extensions.flatMap((extension) => extension.endpoints?.(registry, options) ?? []),
   ]
   const key = (method: string, path: string) => `${method} ${path}`
@@ -36,11 +36,16 @@ export function apiEndpoints(
   return all
 }
 
-/** What the pipeline needs of one Payload instance, built once. */
+/**
+ * What the pipeline needs of one Payload instance, built once: every
+ * request's context carries its registry, options and extensions
+ * (pipeline/context.ts), so no stage looks them up on the config again.
+ */
 export interface ApiRuntime {
   payload: Payload
   registry: ResourceRegistry
   options: ResolvedCwaOptions
+  /** The format layer's own extensions, then the features' and the app's (allExtensions): the one list every stage calls. */
   extensions: HydraExtension[]
   table: EndpointTable
 }

@@ -5,7 +5,7 @@
  * shortcuts an editor starts from (a new page, the route tree).
  */
 import { Button, Pill } from '@payloadcms/ui'
-import { createLocalReq, type Payload, type TypedUser } from 'payload'
+import { createLocalReq, type Payload, type PayloadRequest, type TypedUser } from 'payload'
 import React from 'react'
 import { adminDate, age } from '../../../core/admin/dates.js'
 import { TypeName } from '../../../core/admin/TypeIcon.js'
@@ -14,7 +14,8 @@ import { type StartItem, startLists } from './startPanelLists.js'
 interface StartPanelProps {
   payload: Payload
   user?: TypedUser | null
-  i18n: Parameters<typeof adminDate>[1] & { language?: string }
+  /** Payload's ServerProps name an I18nClient, but the dashboard view passes its request's own i18n (a server I18n). */
+  i18n: PayloadRequest['i18n']
 }
 
 const card: React.CSSProperties = {
@@ -71,7 +72,7 @@ function List({
 export async function StartPanel({ payload, user, i18n }: StartPanelProps) {
   if (!user) return null
   const req = await createLocalReq({ user }, payload)
-  req.i18n = i18n as never
+  req.i18n = i18n
   const { recentPages, drafts, scheduled } = await startLists(req)
   const adminRoute = payload.config.routes.admin
   const pattern = payload.config.admin?.dateFormat

@@ -33,10 +33,12 @@ export async function checkCurrentPassword(ctx: HydraContext, password: string):
   if (!user) return 'wrong'
   if (user.lockUntil && new Date(user.lockUntil).getTime() > Date.now()) return 'locked'
   if (await passwordMatches(user, password)) return 'ok'
+  const users = ctx.payload.collections.users.config
   await incrementLoginAttempts({
-    collection: ctx.payload.collections.users.config,
+    collection: users,
     payload: ctx.payload,
-    user: user as never,
+    // A TypedUser names its collection, the adapter's row does not: added as Payload's own login does.
+    user: { ...user, collection: users.slug },
   })
   // Also a failed attempt of this client on the account for the login throttle (so a locked account stays closed to it).
   await countFailedPasswordCheck(

@@ -23,21 +23,18 @@ import { checkCurrentPassword, type PasswordCheck } from './password.js'
  */
 const usersPasswordRule = custom(
   (value, { ctx }) => {
-    const result = validations.password(
-      value as string,
-      {
-        name: 'password',
-        type: 'text',
-        required: true,
-        req: ctx.req,
-        data: {},
-        siblingData: {},
-        blockData: {},
-        path: ['password'],
-        preferences: { fields: {} },
-        event: 'submit',
-      } as never,
-    )
+    const result = validations.password(value as string, {
+      name: 'password',
+      type: 'text',
+      required: true,
+      req: ctx.req,
+      data: {},
+      siblingData: {},
+      blockData: {},
+      path: ['password'],
+      preferences: { fields: {} },
+      event: 'submit',
+    })
     return typeof result === 'string' ? result : null
   },
   { code: 'invalid_password' },
@@ -157,7 +154,7 @@ export const PasswordUpdateFormType = defineFormType({
       collection: 'users',
       id: String(ctx.user!.id),
       // The right current password ends the count of failed attempts, as a login does.
-      data: { password: data.plainPassword, loginAttempts: 0, lockUntil: null } as never,
+      data: { password: data.plainPassword, loginAttempts: 0, lockUntil: null },
       req: ctx.req,
       overrideAccess: true,
       depth: 0,

@@ -1,11 +1,10 @@
 import { createHmac } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Payload } from 'payload'
-import type { Pool, PoolClient } from 'pg'
 import { getOptions } from '../../../core/registry.js'
 import { replicatedDatabase } from '../../../core/replicas/index.js'
 import { onClosePayload } from '../../../core/utils/closePayload.js'
-import { trySessionLock } from '../../../core/utils/sessionLock.js'
+import { type LockConnection, type LockPool, trySessionLock } from '../../../core/utils/sessionLock.js'
 import { isCorsOrigin } from '../../frontEnd/index.js'
 import { hubRequestHandler } from './http.js'
 import { MercureHub } from './hub.js'
@@ -22,7 +21,7 @@ interface Embedded {
   /** The HS256 secret of its JWTs: the subscriber cookie is signed with it. */
   secret: string
   /** The connection holding the lock (none without a pool). */
-  lock: PoolClient | null
+  lock: LockConnection | null
 }
 
 /**
@@ -50,8 +49,8 @@ function derivedSecret(payload: Payload): string {
 }
 
 /** Takes the database's embedded-hub lock on a connection of its own, kept while the hub runs; null without a pool. */
-async function takeLock(payload: Payload): Promise<PoolClient | null> {
-  const pool = (payload.db as unknown as { pool?: Pool }).pool
+async function takeLock(payload: Payload): Promise<LockConnection | null> {
+  const pool: LockPool | undefined = payload.db.pool
   if (!pool) return null
   const client = await trySessionLock(pool, LOCK_KEY)
   if (!client)

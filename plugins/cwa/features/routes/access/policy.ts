@@ -54,14 +54,14 @@ const optionsOf = (req: PayloadRequest): ResolvedCwaOptions => getOptions(req.pa
  * without routable_security, everyone; with it, callers passing it (and
  * route admins, who see and edit everything).
  */
-export function seesAllContent(user: unknown, options: ResolvedCwaOptions): boolean {
+export function seesAllContent(user: PayloadRequest['user'], options: ResolvedCwaOptions): boolean {
   if (options.routableSecurity === null) return true
-  return passes(options.routableSecurity, user as never, options.roleHierarchy) || isRouteAdmin(user, options)
+  return passes(options.routableSecurity, user, options.roleHierarchy) || isRouteAdmin(user, options)
 }
 
 /** Creating a Page or PageData: routable_security must pass when it is set. */
-export function mayCreateRoutable(user: unknown, options: ResolvedCwaOptions): boolean {
-  return options.routableSecurity === null || passes(options.routableSecurity, user as never, options.roleHierarchy)
+export function mayCreateRoutable(user: PayloadRequest['user'], options: ResolvedCwaOptions): boolean {
+  return options.routableSecurity === null || passes(options.routableSecurity, user, options.roleHierarchy)
 }
 
 interface PublicView {

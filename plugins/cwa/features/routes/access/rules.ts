@@ -1,3 +1,4 @@
+import type { PayloadRequest } from 'payload'
 import type { ResolvedCwaOptions } from '../../../core/options.js'
 import { passes } from '../../../core/roles.js'
 
@@ -14,13 +15,13 @@ export function likePattern(route: string): string {
 }
 
 /** The route_security rules this caller fails. */
-export function failedRules(options: ResolvedCwaOptions, user: unknown): string[] {
+export function failedRules(options: ResolvedCwaOptions, user: PayloadRequest['user']): string[] {
   return options.routeSecurity
-    .filter((rule) => !passes(rule.security, user as never, options.roleHierarchy))
+    .filter((rule) => !passes(rule.security, user, options.roleHierarchy))
     .map((rule) => rule.route)
 }
 
 /** Item access by path: denied when any matching rule fails for the caller. */
-export function routeRulesAllow(options: ResolvedCwaOptions, user: unknown, path: string): boolean {
+export function routeRulesAllow(options: ResolvedCwaOptions, user: PayloadRequest['user'], path: string): boolean {
   return failedRules(options, user).every((route) => !itemPattern(route).test(path))
 }

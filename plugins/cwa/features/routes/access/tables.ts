@@ -52,7 +52,7 @@ export function polymorphicTarget(
 
 /** Top-level data fields of a collection (no layout-only wrappers). */
 export function topFields(payload: Payload, slug: string): Field[] {
-  return payload.collections[slug as never]?.config.fields ?? []
+  return payload.collections[slug]?.config.fields ?? []
 }
 
 /**

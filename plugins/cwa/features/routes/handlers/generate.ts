@@ -127,14 +127,14 @@ export async function generateRoute(ctx: HydraContext, body: unknown): Promise<O
     }
     const write = { collection: 'routes' as CollectionSlug, depth: 0, overrideAccess: false, req } as const
     const served = reclaimed
-      ? await payload.update({ ...write, id: String(reclaimed.id), data: { ...data, redirect: null } as never })
-      : await payload.create({ ...write, data: { ...data, path } as never })
-    if (current) await payload.update({ ...write, id: String(current.id), data: { redirect: served.id } as never })
+      ? await payload.update({ ...write, id: String(reclaimed.id), data: { ...data, redirect: null } })
+      : await payload.create({ ...write, data: { ...data, path } })
+    if (current) await payload.update({ ...write, id: String(current.id), data: { redirect: served.id } })
     payload.logger.info(
       { route: served.id, path, record: target.id, replaced: current?.id ?? null, reclaimed: !!reclaimed },
       'route generated',
     )
-    const item = await normalizeItem(resource, served as unknown as Record<string, unknown>, ctx)
+    const item = await normalizeItem(resource, served, ctx)
     return reclaimed
       ? { status: 200, body: item }
       : { status: 201, body: item, headers: { Location: String(item['@id']) } }

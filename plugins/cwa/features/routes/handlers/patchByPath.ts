@@ -78,7 +78,7 @@ async function cascade(ctx: HydraContext, route: Doc, newPath: string): Promise<
     await payload.update({
       collection: 'routes' as CollectionSlug,
       id: move.routeId,
-      data: { path: move.to } as never,
+      data: { path: move.to },
       ...write,
     })
   }
@@ -88,7 +88,7 @@ async function cascade(ctx: HydraContext, route: Doc, newPath: string): Promise<
     if (served.has(move.from)) continue
     await payload.create({
       collection: 'routes' as CollectionSlug,
-      data: { path: move.from, redirect: move.routeId } as never,
+      data: { path: move.from, redirect: move.routeId },
       ...write,
     })
   }

@@ -62,7 +62,7 @@ function edgesOf(payload: Payload): Edge[] {
         const heldComponent = components.has(child) && (parent.slug === POSITIONS || parent.meta.kind === 'pageData')
         const heldGroup = child === GROUPS && parent.slug !== POSITIONS
         if (!heldComponent && !heldGroup) continue
-        const branch = holderBranch(payload, parent, field as never, child)
+        const branch = holderBranch(payload, parent, field, child)
         if (branch) edges.push({ child, parent: parent.slug, branch })
       }
     }

@@ -10,6 +10,22 @@ const SELECT = {
   enabled: true,
 } as const
 
+type FlowUserRow = FlowUser & { enabled?: boolean | null }
+
+const absentOr = (value: unknown, type: 'boolean' | 'string') => value == null || typeof value === type
+
+/** A users row read with SELECT (username and email are required columns: every stored user passes). */
+function isFlowUser(row: Record<string, unknown>): row is Record<string, unknown> & FlowUserRow {
+  return (
+    (typeof row.id === 'string' || typeof row.id === 'number') &&
+    typeof row.username === 'string' &&
+    typeof row.email === 'string' &&
+    absentOr(row.emailAddressVerified, 'boolean') &&
+    absentOr(row.newEmailAddress, 'string') &&
+    absentOr(row.enabled, 'boolean')
+  )
+}
+
 /**
  * The user an email flow path names (`{username}`), or null. Usernames and
  * addresses are stored lower-cased and trimmed, so the lookup is too.
@@ -23,19 +39,20 @@ export async function findFlowUser(
   scope: { payload: Payload; req?: PayloadRequest },
   identifier: string,
   { orEmail = false }: { orEmail?: boolean } = {},
-): Promise<(FlowUser & { enabled?: boolean | null }) | null> {
+): Promise<FlowUserRow | null> {
   const value = identifier.trim().toLowerCase()
   if (!value) return null
   const where: Where = orEmail
     ? { or: [{ username: { equals: value } }, { email: { equals: value } }] }
     : { username: { equals: value } }
-  const docs = (await internalFind(scope.payload, {
+  const rows = await internalFind(scope.payload, {
     collection: 'users',
     where,
     select: SELECT,
     limit: 2,
     req: scope.req,
-  })) as unknown as Array<FlowUser & { enabled?: boolean | null }>
+  })
+  const docs = rows.filter(isFlowUser)
   const preferred = orEmail && value.includes('@') ? docs.find((doc) => doc.email === value) : undefined
   return preferred ?? docs.find((doc) => doc.username === value) ?? docs[0] ?? null
 }

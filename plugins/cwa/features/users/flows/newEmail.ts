@@ -82,7 +82,7 @@ export async function confirmEmail(
     await ctx.payload.update({
       collection: 'users',
       id: user.id,
-      data: { email: requested, emailAddressVerified: true, newEmailAddress: null } as never,
+      data: { email: requested, emailAddressVerified: true, newEmailAddress: null },
       overrideAccess: true,
       depth: 0,
       req: ctx.req,
@@ -123,7 +123,7 @@ export async function requestEmailChange(
     await ctx.payload.update({
       collection: 'users',
       id: userId,
-      data: { newEmailAddress: normalizeEmail(newEmailAddress) } as never,
+      data: { newEmailAddress: normalizeEmail(newEmailAddress) },
       overrideAccess: false,
       depth: 0,
       req: ctx.req,

@@ -102,7 +102,7 @@ export async function resetPassword(
     await ctx.payload.update({
       collection: 'users',
       id: user.id,
-      data: data as never,
+      data,
       overrideAccess: true,
       depth: 0,
       req: ctx.req,

@@ -25,7 +25,7 @@ export async function verifyEmail(ctx: HydraContext, username: string, token: st
       await ctx.payload.update({
         collection: 'users',
         id: user.id,
-        data: { emailAddressVerified: true } as never,
+        data: { emailAddressVerified: true },
         overrideAccess: true,
         depth: 0,
         req: ctx.req,

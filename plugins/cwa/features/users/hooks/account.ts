@@ -25,7 +25,7 @@ export const firstUserIsSuperAdmin: CollectionBeforeChangeHook = async ({ data, 
  */
 export const deleteRefreshTokens: CollectionBeforeDeleteHook = async ({ id, req }) => {
   await req.payload.delete({
-    collection: 'refresh_tokens' as never,
+    collection: 'refresh_tokens',
     where: { user: { equals: id } },
     req,
     overrideAccess: true,

@@ -66,7 +66,18 @@ export function emailChangeRules(options: ResolvedCwaOptions): CollectionBeforeV
         noteUserChange(req, originalDoc.id, { emailChangeCancelled: true })
       } else {
         // Checked before any email goes to it (the field's own validation runs later).
-        const valid = validateEmail(requested, { req, required: true } as never)
+        // The context a field's validation gets; without a collectionSlug the validator reads only req and required.
+        const valid = validateEmail(requested, {
+          name: 'newEmailAddress',
+          type: 'email',
+          path: ['newEmailAddress'],
+          required: true,
+          req,
+          data,
+          siblingData: data,
+          blockData: {},
+          preferences: { fields: {} },
+        })
         if (valid !== true) fail('newEmailAddress', String(valid))
         if (requested === current)
           fail('newEmailAddress', 'Your new email address should be different from your current one.')

@@ -38,7 +38,8 @@ export function userWriteEffects(options: ResolvedCwaOptions): CollectionAfterCh
   return async (args) => {
     const { doc, operation, previousDoc, req } = args
     const change = operation === 'update' ? takeUserChange(req, doc.id) : {}
-    const user = doc as unknown as FlowUser & { enabled?: boolean | null }
+    // Payload types a hook's doc as any: this one is a saved user, whose fields FlowUser names.
+    const user: FlowUser & { enabled?: boolean | null } = doc
     const scope = { payload: req.payload, req }
     await revokeOthers(args, Boolean(change.passwordChanged))
     if (change.emailChangeCancelled) await discardEmailConfirmation(scope, String(doc.id))

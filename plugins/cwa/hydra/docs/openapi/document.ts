@@ -28,7 +28,7 @@ export function documentedPath(prefix: string, endpoint: Endpoint, docPath?: str
 export function openApiDocument(
   registry: ResourceRegistry,
   info: OpenApiInfo,
-  extensions: HydraExtension[],
+  extensions: readonly HydraExtension[],
   endpoints: Endpoint[],
 ): OpenApiDocument {
   const prefix = registry.apiPrefix

@@ -158,7 +158,7 @@ const isoDate: Schema = { type: 'string', format: 'date-time' }
 export function resourceProperties(
   resource: Resource,
   registry: ResourceRegistry,
-  extensions: HydraExtension[] = [],
+  extensions: readonly HydraExtension[] = [],
 ): PropertyDescription[] {
   const { meta } = resource
   const writable = writableFields(resource)
@@ -178,8 +178,6 @@ export function resourceProperties(
   for (const { field, json } of outputFields(resource)) {
     const { schema, range, many } = fieldSchema(field, registry)
     const canWrite = writable.get(json) === field
-    // Roles are expanded through the role hierarchy on output: values beyond the stored options appear.
-    const readSchema = meta.kind === 'user' && json === 'roles' ? { type: 'array', items: { type: 'string' } } : schema
     out.push({
       json,
       field,
@@ -189,8 +187,7 @@ export function resourceProperties(
       alwaysSet: many || ('required' in field && field.required === true),
       // normalizeDocument leaves out a field the caller may not read (field-level read access).
       alwaysPresent: !('access' in field && field.access?.read),
-      schema: readSchema,
-      ...(canWrite && readSchema !== schema ? { writeSchema: schema } : {}),
+      schema,
       targets: isRelation(field) ? targetsOf(field, registry) : undefined,
       many,
       range,

@@ -97,16 +97,16 @@ export const resourceDocs = {
       }
     },
   post:
-    (resource: Resource) =>
+    (resource: Resource, { open = false }: { open?: boolean } = {}) =>
     (kit: OpenApiKit): EndpointDoc => {
-      const { shortName, kind } = resource.meta
+      const { shortName } = resource.meta
       return {
         operation: {
           operationId: `post${shortName}`,
           tags: [shortName],
           summary: `Creates a ${shortName} resource.`,
-          // Users: registration is open or refused (403) by the resource's own access rule.
-          security: kit.security(kind === 'user'),
+          // An open create (an extension's publicCreate: registration) needs no credentials; the resource's own access decides.
+          security: kit.security(open),
           requestBody: {
             required: true,
             description: `The new ${shortName} resource`,

@@ -1,7 +1,7 @@
 import { ValidationError } from 'payload'
-import type { HydraContext } from './context.js'
-import { violation, type Violation, ViolationError } from './errors.js'
-import type { Resource } from '../core/registry.js'
+import type { HydraContext } from '../../hydra/context.js'
+import { violation, type Violation, ViolationError } from '../../hydra/errors.js'
+import type { Resource } from '../../core/registry.js'
 
 /**
  * A component POST may name where the new component goes
@@ -85,12 +85,12 @@ async function missing(plan: PositionPlan, ctx: HydraContext): Promise<Violation
     if (entries.length === 0) return
     const ids = [...new Set(entries.map((e) => e.id))]
     const found = await ctx.payload.find({
-      collection: slug as never,
+      collection: slug,
       where: { id: { in: ids } },
       depth: 0,
       limit: ids.length,
       pagination: false,
-      select: {} as never,
+      select: {},
       overrideAccess: false,
       req: ctx.req,
     })
@@ -127,9 +127,9 @@ export async function applyPositionsOnCreate(
     try {
       if (step.kind === 'link') {
         await ctx.payload.update({
-          collection: POSITIONS as never,
+          collection: POSITIONS,
           id: step.id,
-          data: { component } as never,
+          data: { component },
           depth: 0,
           overrideAccess: false,
           req: ctx.req,
@@ -138,8 +138,8 @@ export async function applyPositionsOnCreate(
         const data: Record<string, unknown> = { componentGroup: step.group, component }
         if (step.sortValue !== null) data.sortValue = step.sortValue
         await ctx.payload.create({
-          collection: POSITIONS as never,
-          data: data as never,
+          collection: POSITIONS,
+          data,
           depth: 0,
           overrideAccess: false,
           req: ctx.req,

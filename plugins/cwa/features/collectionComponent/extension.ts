@@ -9,7 +9,7 @@ const isCollection = (resource: Resource) =>
 
 /** Fills the read-only `collection` of Collection components (proxy.ts). */
 export const collectionExtension: HydraExtension = {
-  name: 'collection',
+  name: 'collectionComponent',
   async prepareItems(docs, resource, ctx) {
     if (isCollection(resource)) await prepareCollections(docs, ctx)
   },

@@ -7,7 +7,7 @@ import { collectionComponentKeys, resolveCollectionComponentSwitch } from './opt
 export { collectionComponent } from './component.js'
 
 export const collectionFeature = {
-  name: 'collection',
+  name: 'collectionComponent',
   options: {
     keys: { enabledComponents: collectionComponentKeys },
     resolve: (options) => ({ enabledComponents: resolveCollectionComponentSwitch(options) }),

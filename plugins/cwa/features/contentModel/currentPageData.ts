@@ -1,7 +1,6 @@
-import type { HydraContext } from './context.js'
-import type { Resource } from '../core/registry.js'
-import { findOne } from '../core/utils/findOne.js'
-import { configExtensions } from './configExtensions.js'
+import type { HydraContext } from '../../hydra/context.js'
+import type { Resource } from '../../core/registry.js'
+import { findOne } from '../../core/utils/findOne.js'
 
 export interface CurrentPageData {
   resource: Resource
@@ -30,7 +29,7 @@ async function resolve(ctx: HydraContext): Promise<CurrentPageData | null> {
     slug = parsed.resource.slug
     id = parsed.id
   } else if (header.startsWith('/')) {
-    for (const extension of configExtensions(ctx.payload.config)) {
+    for (const extension of ctx.extensions) {
       const found = await extension.resolvePath?.(header, ctx)
       if (!found) continue
       slug = found.slug

@@ -103,7 +103,7 @@ async function runProxy(
     if (status === 401 || status === 403 || name === 'Forbidden') return null
     throw error
   }
-  const body = await normalizeCollection(target, result as never, inner, true)
+  const body = await normalizeCollection(target, result, inner, true)
   return {
     target,
     query,
