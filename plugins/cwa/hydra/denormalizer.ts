@@ -3,6 +3,7 @@ import { badRequest, type Violation, violation, ViolationError } from './errors.
 import type { Resource } from '../core/registry.js'
 
 import { type FieldWithName, passwordAliases, writableFields } from './writableFields.js'
+import { visibleIds } from './visibleIds.js'
 
 /** Relations collected while reading a body, checked for existence in one query per target. */
 interface PendingRelation {
@@ -227,19 +228,12 @@ async function checkRelationsExist(state: State, ctx: HydraContext): Promise<voi
   const bySlug = new Map<string, PendingRelation[]>()
   for (const relation of state.relations) bySlug.set(relation.slug, [...(bySlug.get(relation.slug) ?? []), relation])
   for (const [slug, relations] of bySlug) {
-    const ids = [...new Set(relations.map((r) => r.id))]
-    const found = await ctx.payload.find({
-      collection: slug,
-      where: { id: { in: ids } },
-      depth: 0,
-      limit: ids.length,
-      pagination: false,
-      select: {},
-      // An IRI the caller may not read names nothing, as far as the caller can tell.
-      overrideAccess: false,
-      req: ctx.req,
-    })
-    const existing = new Set(found.docs.map((d) => String((d as { id: unknown }).id)))
+    // An IRI the caller may not read names nothing, as far as the caller can tell.
+    const existing = await visibleIds(
+      slug,
+      relations.map((r) => r.id),
+      ctx,
+    )
     for (const relation of relations) {
       if (!existing.has(relation.id)) {
         state.violations.push(violation(relation.propertyPath, `Item not found for "${relation.iri}".`, 'not_found'))

@@ -2,6 +2,7 @@ import { ValidationError } from 'payload'
 import type { HydraContext } from '../../hydra/context.js'
 import { violation, type Violation, ViolationError } from '../../hydra/errors.js'
 import type { Resource } from '../../core/registry.js'
+import { visibleIds } from '../../hydra/visibleIds.js'
 
 /**
  * A component POST may name where the new component goes
@@ -83,18 +84,11 @@ async function missing(plan: PositionPlan, ctx: HydraContext): Promise<Violation
   const out: Violation[] = []
   const check = async (slug: string, entries: Array<{ id: string; index: number; path: string }>) => {
     if (entries.length === 0) return
-    const ids = [...new Set(entries.map((e) => e.id))]
-    const found = await ctx.payload.find({
-      collection: slug,
-      where: { id: { in: ids } },
-      depth: 0,
-      limit: ids.length,
-      pagination: false,
-      select: {},
-      overrideAccess: false,
-      req: ctx.req,
-    })
-    const existing = new Set(found.docs.map((doc) => String((doc as { id: unknown }).id)))
+    const existing = await visibleIds(
+      slug,
+      entries.map((e) => e.id),
+      ctx,
+    )
     for (const entry of entries)
       if (!existing.has(entry.id)) out.push(violation(entry.path, 'Item not found.', 'not_found'))
   }
