@@ -163,8 +163,9 @@ async function trimNow(payload: Payload, maxEntries?: number): Promise<number> {
   const { store, moments } = readModelTables(payload)
   const max = maxEntries ?? getOptions(payload.config).readModel.maxEntries
   const pool = poolOf(payload)
-  // Answers served at the same moment as the one at the bound go with it: the bound is never exceeded.
-  // Rows a write holds are skipped (it is deleting them anyway): a trim never waits for a write, so never deadlocks with one.
+  // Answers served at the same moment as the one at the bound go with it, so ties never keep the store over it.
+  // Rows another transaction holds are skipped: a write deletes them itself, a fill is making them the newest. So a
+  // trim never waits for a write (never deadlocks with one), and the bound holds once those commit.
   const { rowCount } = await pool.query(
     `DELETE FROM "${store}" WHERE key IN (
        SELECT key FROM "${store}"
