@@ -1,8 +1,7 @@
 import type { HydraContext } from '../../hydra/context.js'
-import { currentPageData } from '../contentModel/index.js'
+import { boundComponent } from '../contentModel/index.js'
 import type { JsonLdObject } from '../../hydra/extension.js'
 import type { Doc } from '../../hydra/store.js'
-import { dataFields } from '../../core/registry.js'
 import { passes } from '../../core/roles.js'
 import { relationCollection, relationId } from '../../core/utils/relations.js'
 import { draftKey, pendingDrafts, readMode, type RecordRef } from '../publishable/index.js'
@@ -41,27 +40,13 @@ async function lookUp(refs: RecordRef[], ctx: HydraContext): Promise<void> {
   for (const ref of wanted) memo.set(draftKey(ref.slug, ref.id), found.get(draftKey(ref.slug, ref.id)) ?? null)
 }
 
-/** The component a position bound to a page data property shows for this request (dynamicPosition's choice). */
-async function boundComponent(doc: Doc, ctx: HydraContext): Promise<RecordRef | null> {
-  const current = await currentPageData(ctx)
-  if (!current || current.resource.meta.shortName !== doc.pageDataClass) return null
-  const property = String(doc.pageDataProperty)
-  const field = dataFields(current.resource.collection.fields).find((f) => f.name === property)
-  const id = relationId(current.doc[property])
-  return field?.type === 'relationship' && typeof field.relationTo === 'string' && id
-    ? { slug: field.relationTo, id }
-    : null
-}
-
 /** Before a batch of positions is normalized: the drafts of every component they show, in one query. */
 export async function prepareDraftComponents(docs: Doc[], ctx: HydraContext): Promise<void> {
   if (!namesDrafts(ctx)) return
   const refs: RecordRef[] = []
   for (const doc of docs) {
-    if (doc.pageDataClass && doc.pageDataProperty) {
-      const bound = await boundComponent(doc, ctx)
-      if (bound) refs.push(bound)
-    }
+    const bound = await boundComponent(doc, ctx)
+    if (bound) refs.push(bound)
     const slug = relationCollection(doc.component)
     const id = relationId(doc.component)
     if (slug && id) refs.push({ slug, id })

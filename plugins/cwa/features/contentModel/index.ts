@@ -9,6 +9,7 @@ import type { CwaFeature } from '../../hydra/feature.js'
 import { contentModelExtension } from './extension.js'
 
 export { currentPageData, type CurrentPageData } from './currentPageData.js'
+export { boundComponent } from './dynamicPosition.js'
 
 /**
  * Listed first in features.ts and after nothing, so its hooks run before
