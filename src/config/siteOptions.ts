@@ -52,6 +52,12 @@ export function siteOptions(env: Record<string, string | undefined> = process.en
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new Error(`CWA_CONFIG_FILE ${file} must hold a JSON object`)
   }
+  // A feature is code (its hooks, its handlers): JSON can only name one, which would then do nothing.
+  if ('features' in parsed) {
+    throw new Error(
+      `CWA_CONFIG_FILE ${file}: features cannot be given in JSON (a feature is TypeScript: add it in payload.config.ts, cwaPlugin({ features: [...] }))`,
+    )
+  }
   checkOptionKeys(parsed, `CWA_CONFIG_FILE ${file}`)
   return deepMerge(defaults as Record<string, unknown>, parsed as Record<string, unknown>) as CwaPluginOptions
 }

@@ -48,6 +48,10 @@ describe('siteOptions', () => {
   it('refuses a file that is not a JSON object, with a message naming it', () => {
     expect(() => siteOptions({ CWA_CONFIG_FILE: configFile('[1, 2]') })).toThrow(/must hold a JSON object/)
     expect(() => siteOptions({ CWA_CONFIG_FILE: configFile('{ nope') })).toThrow(/could not be read as JSON/)
+    // A feature is code: named in JSON it would do nothing, so the start stops and says where features go.
+    expect(() => siteOptions({ CWA_CONFIG_FILE: configFile('{ "features": [{ "name": "mine" }] }') })).toThrow(
+      /features cannot be given in JSON/,
+    )
     expect(() => siteOptions({ CWA_CONFIG_FILE: path.join(dir, 'missing.json') })).toThrow(/missing\.json/)
   })
 })
