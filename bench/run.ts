@@ -241,7 +241,7 @@ async function main(): Promise<void> {
       ),
     )
     console.log(
-      "Read model: one request at a time (p50 in ms): stored = served from the store, miss = the first read after the store lost it, Payload's path = the same read by an instance with the read model off (bench/readModel.ts).",
+      "Read model: one request at a time (p50 in ms): stored = served from the store; miss = the first read after a write through this instance; Payload's path = today's read after the same write (the same instance, the read model off for that request); the same two after a write through another instance (bench/readModel.ts).",
     )
   }
   const peakMb = process.resourceUsage().maxRSS / 1024
