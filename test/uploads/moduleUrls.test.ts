@@ -5,7 +5,7 @@
  * outside edit mode, and its image proxy passes only absolute URLs through.
  * So a contentUrl is absolute, carries no query of its own, and the download
  * takes the module's `published` parameter as an item GET does. Real images
- * made by sharp, real HTTP, the profile on.
+ * made by sharp, real HTTP; the profile on, then off and prefix-less.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { request as httpRequest } from 'node:http'
@@ -246,5 +246,53 @@ describe('with SERVER_URL set', () => {
       `https://cms.example.test${iri}/download/file`,
       `https://cms.example.test${iri}/download/file/thumbnail`,
     ])
+  })
+})
+
+// The issue's front-end suite runs with the profile on, off and prefix-less (the module's main branch): the file URLs
+// are the same in all three, absolute with the API prefix (a URL the browser fetches, not an IRI the module compares).
+describe.each([
+  ['profile off', {}],
+  ['prefix-less IRIs (compatIrisWithoutPrefix)', { compat: 'cwa-nuxt', compatIrisWithoutPrefix: true }],
+])('%s', (_name, profile) => {
+  let site: TestServer
+  let token: string
+  beforeAll(async () => {
+    site = await startTestServer({
+      options: { ...profile, uploads: { storage: { local: { adapter: 'local', directory: storageDir } } } },
+    })
+    token = await site.tokenFor('ROLE_ADMIN')
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+
+  it("contentUrl is absolute under the API prefix; with ?published=true appended it answers the file's bytes, anonymous and signed in", async () => {
+    const created = await site.post(IMAGES, {}, { token })
+    expect(created.status).toBe(201)
+    const iri = created.body['@id'] as string
+    // Served with or without the prefix; requested with it.
+    const url = iri.startsWith(`${P}/`) ? iri : `${P}${iri}`
+    const bytes = await jpeg(400, 300)
+    const uploaded = await fetch(`${site.url}${url}/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: formData([{ name: 'file', filename: 'photo.jpg', bytes }]),
+    })
+    expect(uploaded.status).toBe(200)
+    expect((await site.patch(url, { publishedAt: PAST }, { token })).status).toBe(200)
+    const media = mediaOf((await site.get(url)).body)
+    expect(media.map((m) => m.contentUrl)).toEqual([
+      `${site.url}${url}/download/file`,
+      `${site.url}${url}/download/file/thumbnail`,
+    ])
+    for (const headers of [{}, { cookie: `api_component=${token}` }]) {
+      const original = await download(`${media[0]!.contentUrl}?published=true`, headers)
+      expect([original.status, original.headers.get('content-type')]).toEqual([200, 'image/jpeg'])
+      expect(same(original.bytes, bytes)).toBe(true)
+      const thumbnail = await download(`${media[1]!.contentUrl}?published=true`, headers)
+      expect([thumbnail.status, thumbnail.headers.get('content-type')]).toEqual([200, 'image/webp'])
+      expect((await sharp(thumbnail.bytes).metadata()).width).toBe(300)
+    }
   })
 })
