@@ -251,10 +251,12 @@ describe('with SERVER_URL set', () => {
 
 // The issue's front-end suite runs with the profile on, off and prefix-less (the module's main branch): the file URLs
 // are the same in all three, absolute with the API prefix (a URL the browser fetches, not an IRI the module compares).
-describe.each([
+const profiles: Array<[string, { compat?: 'cwa-nuxt'; compatIrisWithoutPrefix?: boolean }]> = [
   ['profile off', {}],
   ['prefix-less IRIs (compatIrisWithoutPrefix)', { compat: 'cwa-nuxt', compatIrisWithoutPrefix: true }],
-])('%s', (_name, profile) => {
+]
+
+describe.each(profiles)('%s', (_name, profile) => {
   let site: TestServer
   let token: string
   beforeAll(async () => {
@@ -286,7 +288,8 @@ describe.each([
       `${site.url}${url}/download/file`,
       `${site.url}${url}/download/file/thumbnail`,
     ])
-    for (const headers of [{}, { cookie: `api_component=${token}` }]) {
+    const callers: Array<Record<string, string>> = [{}, { cookie: `api_component=${token}` }]
+    for (const headers of callers) {
       const original = await download(`${media[0]!.contentUrl}?published=true`, headers)
       expect([original.status, original.headers.get('content-type')]).toEqual([200, 'image/jpeg'])
       expect(same(original.bytes, bytes)).toBe(true)
