@@ -66,6 +66,11 @@ describe('the page builder', () => {
   it('builds a page from a layout with two components, reorders them by dragging, publishes, and the API serves the published page in the new order', async () => {
     // A new page on the demo's layout, through Payload's own create form.
     await page.goto(`${site.base}/admin/collections/pages/create`)
+    // Before the record exists the builder says how to get there, naming the button the form shows (it once said
+    // "then Create" beside a button labelled Save).
+    const saveLabel = (await page.locator('#action-save').textContent())?.trim()
+    expect(saveLabel).toBeTruthy()
+    await expect(page.getByTestId('page-builder').textContent()).resolves.toContain(`then ${saveLabel}.`)
     await page.locator('#field-reference').fill('builder-demo')
     await page.locator('#field-title').fill('Builder demo')
     await page.locator('#field-layout .rs__control').click()

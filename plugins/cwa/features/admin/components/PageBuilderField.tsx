@@ -87,8 +87,7 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
   if (!iri) {
     return (
       <div style={box} data-testid="page-builder">
-        The page builder opens here once this record is created: give it its title, reference and layout above, then
-        Create.
+        The page builder opens here once this record is saved: fill in the fields marked *, then Save.
       </div>
     )
   }
