@@ -273,7 +273,8 @@ describe.each(profiles)('%s', (_name, profile) => {
     const created = await site.post(IMAGES, {}, { token })
     expect(created.status).toBe(201)
     const iri = created.body['@id'] as string
-    // Served with or without the prefix; requested with it.
+    // Served without the prefix only when the option says so (the profile is in effect); requested with it.
+    expect(iri.startsWith(`${P}/`)).toBe(!profile.compatIrisWithoutPrefix)
     const url = iri.startsWith(`${P}/`) ? iri : `${P}${iri}`
     const bytes = await jpeg(400, 300)
     const uploaded = await fetch(`${site.url}${url}/upload`, {
