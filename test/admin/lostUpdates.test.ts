@@ -7,7 +7,9 @@
  *   pending draft: the draft opens, and the edit and the earlier pending one
  *   both survive the save;
  * - "Publish now" with unsaved edits on a live record saves, then publishes
- *   (also on a double click).
+ *   (also on a double click);
+ * - the page builder's Quick edit in two tabs: the second save is refused
+ *   (it sends the version it read as If-Match), its text kept in the box.
  * Screenshots under test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -214,4 +216,43 @@ describe('no lost edits in the admin panel', () => {
     expect(await page.getByText(/refused|not published/i).count()).toBe(0)
     expect(browser.pageErrors).toEqual([])
   }, 120_000)
+
+  it("the page builder's Quick edit in two tabs on one block: the second save is refused and keeps its text; saved again, it replaces the first", async () => {
+    const home = (await inPage('GET', '/api/pages?where[reference][equals]=home&depth=0')).body.docs[0]
+    const heading = (await inPage('GET', '/api/titles?where[title][equals]=Welcome&depth=0')).body.docs[0]
+    expect(heading).toBeDefined()
+    const tabA = page
+    const tabB = await browser.newPage()
+    const row = (tab: Page) => tab.getByTestId('position').filter({ hasText: 'Welcome' }).first()
+    for (const tab of [tabA, tabB]) {
+      await tab.goto(`${site.base}/admin/collections/pages/${home.id}`)
+      await row(tab).waitFor({ timeout: 30_000 })
+      await row(tab).locator('button', { hasText: 'Quick edit' }).click()
+    }
+    const box = (tab: Page) => row(tab).getByTestId('inline-edit').getByRole('textbox')
+    await box(tabA).fill('Welcome from tab A')
+    await row(tabA).getByTestId('inline-edit').getByRole('button', { name: 'Save' }).click()
+    await waitFor(async () => (await rest('titles', heading.id)).title === 'Welcome from tab A', {
+      timeout: 30_000,
+      message: "tab A's save",
+    })
+
+    // Tab B still shows what it loaded: its save names that version and is refused, nothing overwritten.
+    await box(tabB).fill('Welcome from tab B')
+    await row(tabB).getByTestId('inline-edit').getByRole('button', { name: 'Save' }).click()
+    const alert = tabB.getByTestId('page-builder').getByRole('alert')
+    await alert.waitFor({ timeout: 30_000 })
+    await expect(alert.textContent()).resolves.toMatch(/saved by someone else/)
+    await screenshot(tabB, 'admin-quick-edit-conflict')
+    expect((await rest('titles', heading.id)).title).toBe('Welcome from tab A')
+    await expect(box(tabB).inputValue()).resolves.toBe('Welcome from tab B')
+    // The row now shows tab A's text; saved again, tab B's replaces it knowingly.
+    await row(tabB).filter({ hasText: 'Welcome from tab A' }).waitFor({ timeout: 30_000 })
+    await row(tabB).getByTestId('inline-edit').getByRole('button', { name: 'Save' }).click()
+    await waitFor(async () => (await rest('titles', heading.id)).title === 'Welcome from tab B', {
+      timeout: 30_000,
+      message: "tab B's second save",
+    })
+    await tabB.close()
+  }, 180_000)
 })

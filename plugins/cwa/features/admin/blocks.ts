@@ -2,6 +2,7 @@ import type { CollectionSlug, Where } from 'payload'
 import { dataFields, type Resource } from '../../core/registry.js'
 import { relationCollection, relationId } from '../../core/utils/relations.js'
 import type { HydraContext } from '../../hydra/context.js'
+import { versionOf } from '../../hydra/version.js'
 import { publicationState, publishableOf, type ResolvedPublishable } from '../publishable/index.js'
 import { mainFieldOf } from './blockWrites.js'
 import { componentTitle } from './title.js'
@@ -40,6 +41,8 @@ export interface PageBlock {
     value: string | null
     kind: 'file' | 'html' | 'text' | 'textarea'
     file: string | null
+    /** The version of the record the value was read from (hydra/version.ts): an edit in place sends it as If-Match. */
+    version: string | null
   } | null
 }
 
@@ -207,7 +210,8 @@ function mainOf(resource: Resource, doc: Doc): PageBlock['main'] {
   // A file is shown by its media objects (read by the builder); its alt text is what is edited in place.
   const name = main.kind === 'file' ? (main.alt?.name ?? null) : main.name
   if (!name && main.kind !== 'file') return null
-  if (!name) return { name: '', label: main.label, value: null, kind: main.kind, file: main.name }
+  if (!name)
+    return { name: '', label: main.label, value: null, kind: main.kind, file: main.name, version: versionOf(doc) }
   const label = main.kind === 'file' ? main.alt!.label : main.label
   return {
     name,
@@ -215,6 +219,7 @@ function mainOf(resource: Resource, doc: Doc): PageBlock['main'] {
     value: typeof doc[name] === 'string' ? (doc[name] as string) : null,
     kind: main.kind,
     file: main.kind === 'file' ? main.name : null,
+    version: versionOf(doc),
   }
 }
 

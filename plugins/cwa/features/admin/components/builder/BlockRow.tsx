@@ -8,7 +8,7 @@
  */
 import { Button, TextInput, useDocumentDrawer } from '@payloadcms/ui'
 import React, { useEffect, useState } from 'react'
-import { apiFetch } from '../../../../core/admin/api.js'
+import { ApiError, apiFetch } from '../../../../core/admin/api.js'
 import { TypeName } from '../../../../core/admin/TypeIcon.js'
 import { BlockStatePill } from './BlockState.js'
 import type { BuilderContext, Component, Position } from './types.js'
@@ -81,7 +81,18 @@ function InlineEdit({ component, ctx, onDone }: { component: Component; ctx: Bui
   const [value, setValue] = useState(main.value ?? '')
   const label = main.kind === 'file' ? 'Alt text' : (main.label ?? main.name)
   const save = async () => {
-    const ok = await ctx.write(() => apiFetch(component['@id'], { method: 'PATCH', body: { [main.name]: value } }))
+    const ok = await ctx.write(async () => {
+      try {
+        await apiFetch(component['@id'], { method: 'PATCH', body: { [main.name]: value }, ifMatch: main.version })
+      } catch (error) {
+        // Someone saved this block since the builder showed it: theirs stays, this text stays in the box.
+        if (error instanceof ApiError && error.status === 412)
+          throw new Error(
+            `${label}: this block was saved by someone else since the page builder loaded it. Their text is shown now; yours is still in the box: Save again to replace theirs, or Cancel.`,
+          )
+        throw error
+      }
+    })
     if (ok) onDone()
   }
   return (

@@ -23,7 +23,15 @@ export interface Component {
   pending?: string | null
   scheduledAt?: string | null
   /** The field edited in place (name '' on a file type without alt text); `file`: the file property of an uploadable type. */
-  main?: { name: string; label?: string; value: string | null; kind: MainField['kind']; file: string | null } | null
+  main?: {
+    name: string
+    label?: string
+    value: string | null
+    kind: MainField['kind']
+    file: string | null
+    /** The version the value was read at, sent back as If-Match: a save over someone else's is refused (412). */
+    version?: string | null
+  } | null
 }
 
 export interface Position {
