@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import pg from 'pg'
-import { lookup, storeAnswer } from '../../plugins/cwa/dist/features/readModel/store.js'
+import { lookup, storeAnswer, storeAnswers } from '../../plugins/cwa/dist/features/readModel/store.js'
 import { readModelTables } from '../../plugins/cwa/dist/features/readModel/schema.js'
 import { bucketsOf } from '../../plugins/cwa/dist/features/readModel/tags.js'
 import { startTestServer, type TestServer } from '../support/server'
@@ -142,6 +142,34 @@ describe('the fence between a fill and a write', () => {
     expect(await storeFill(key, after.snapshot, '{"v":3}')).toBe(true)
     const hit = await lookup(server.payload, key)
     expect('hit' in hit && hit.hit.body).toBe('{"v":3}')
+  })
+
+  it('fills stored together (one statement for the misses of a moment) are each judged on their own snapshot and tags', async () => {
+    const stale = 'fence-test-batch-stale'
+    const fresh = 'fence-test-batch-fresh'
+    const before = (await lookup(server.payload, stale)) as { snapshot: string }
+    await publishEdit('<p>v4</p>')
+    const after = (await lookup(server.payload, fresh)) as { snapshot: string }
+    // A tag in another fence bucket than the component's: a write to the component does not concern it.
+    let unrelated = `${component}?unrelated`
+    while (bucketsOf([unrelated])[0] === bucketsOf([component])[0]) unrelated += '!'
+    const fill = (key: string, snapshot: string, tags: string[]) => ({
+      key,
+      path: 'fence',
+      snapshot,
+      computedAt: new Date(),
+      tags,
+      answer: answer(`{"key":"${key}"}`),
+    })
+    const stored = await storeAnswers(server.payload, [
+      fill(stale, before.snapshot, [component]),
+      fill(fresh, after.snapshot, [component]),
+      fill('fence-test-batch-unrelated', before.snapshot, [unrelated]),
+    ])
+    expect(stored).toEqual([false, true, true])
+    expect('hit' in (await lookup(server.payload, stale))).toBe(false)
+    const hit = await lookup(server.payload, fresh)
+    expect('hit' in hit && hit.hit.body).toBe(`{"key":"${fresh}"}`)
   })
 
   it('a write rolled back leaves the stored answers and lets fills store', async () => {

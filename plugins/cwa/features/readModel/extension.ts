@@ -1,6 +1,5 @@
 import type { Payload } from 'payload'
 import { getOptions, getRegistry } from '../../core/registry.js'
-import { onClosePayload } from '../../core/utils/closePayload.js'
 import { isDatabaseUnavailable } from '../../core/utils/databaseUnavailable.js'
 import { needsPrimary, onPrimary, onReplica } from '../../core/replicas/index.js'
 import type { ComputedAnswer, HydraExtension, StoredRead, StoredReadRequest } from '../../hydra/extension.js'
@@ -9,7 +8,8 @@ import { CACHED_READS, cacheTagsOf } from '../httpCache/index.js'
 import { admitted } from './admission.js'
 import { readKey } from './key.js'
 import { readModelReady } from './schema.js'
-import { lookup, readSource, storeAnswer } from './store.js'
+import { storeLater } from './queue.js'
+import { lookup, readSource } from './store.js'
 
 /** The response header that says where an answer came from: `hit` (the store), `miss` (computed now). */
 export const READ_MODEL_HEADER = 'CWA-Read-Model'
@@ -37,22 +37,6 @@ function headersOf(stored: Array<[string, string]>, expiresAt: Date | null): Hea
   }
   headers.set(READ_MODEL_HEADER, 'hit')
   return headers
-}
-
-/** Stores under way, per site: closePayload waits for them before the pool ends. */
-const storing = new WeakMap<Payload, Set<Promise<unknown>>>()
-
-function inBackground(payload: Payload, work: Promise<unknown>): void {
-  let pending = storing.get(payload)
-  if (!pending) {
-    const created = new Set<Promise<unknown>>()
-    storing.set(payload, (pending = created))
-    onClosePayload(payload, async () => {
-      await Promise.allSettled([...created])
-    })
-  }
-  pending.add(work)
-  void work.finally(() => pending.delete(work))
 }
 
 const warnedAt = new WeakMap<Payload, number>()
@@ -120,31 +104,18 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
         )
         const body = answer.body
         // Kept beside the answer, not before it: the caller waits neither for the tags nor for the store's commit.
-        inBackground(
-          payload,
-          nextTurn()
-            .then(() =>
-              storeAnswer(payload, {
-                key,
-                path: `${request.path}${request.url.search}`,
-                snapshot: found.snapshot,
-                computedAt: found.computedAt,
-                tags: tagsOf(request, answer),
-                answer: { status: answer.status, headers, body },
-              }),
-            )
-            .catch((err: unknown) => {
-              // Only keeping it failed (the next read computes it again).
-              payload.logger.warn({ err, path: request.path }, 'The read model could not keep an answer')
-            }),
-        )
+        storeLater(payload, key, body.length, () => ({
+          key,
+          path: `${request.path}${request.url.search}`,
+          snapshot: found.snapshot,
+          computedAt: found.computedAt,
+          tags: tagsOf(request, answer),
+          answer: { status: answer.status, headers, body },
+        }))
       },
     },
   }
 }
-
-/** After the response went out (its bytes are written in this turn). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * What a stored answer is dropped by: every IRI in its body, the resource or

@@ -86,58 +86,87 @@ export async function lookup(payload: Payload, key: string, pool: AdapterPool = 
 const fillsSinceTrim = new WeakMap<Payload, number>()
 const TRIM_EVERY = 50
 
+/** An answer a fill computed, with what it read under and the tags of what it was built from. */
+export interface FillEntry {
+  key: string
+  path: string
+  snapshot: string
+  computedAt: Date
+  tags: string[]
+  answer: StoredAnswer
+}
+
 /**
- * Stores an answer computed by a fill that read under `snapshot`, unless a
- * write to one of its tags committed after that snapshot (or is still
- * under way): such a fill may have read what the write replaced. Returns
- * whether it was stored.
+ * Stores the answers computed by fills, in one statement: each unless a
+ * write to one of its tags committed after the snapshot its fill read under
+ * (or is still under way): such a fill may have read what the write
+ * replaced. Each answer is judged on its own. Returns, for each, whether it
+ * was stored. Keys must be distinct (an upsert touches a row once).
  *
  * A fill never waits for a write: a fence bucket or the answer's row that a
- * write holds (locked, `SKIP LOCKED` leaves it out and the counts differ)
- * means the write is under way, and the answer is not stored. Waiting
- * would hold the fill's share locks on its other buckets, which a later
- * statement of the same write may need: a deadlock, with the write as
- * likely a victim as the fill.
+ * write holds (locked, `SKIP LOCKED` leaves it out) means the write is under
+ * way, and the answers needing it are not stored. Waiting would hold the
+ * fill's share locks on its other buckets, which a later statement of the
+ * same write may need: a deadlock, with the write as likely a victim as the
+ * fill.
  */
-export async function storeAnswer(
-  payload: Payload,
-  entry: { key: string; path: string; snapshot: string; computedAt: Date; tags: string[]; answer: StoredAnswer },
-): Promise<boolean> {
+export async function storeAnswers(payload: Payload, entries: readonly FillEntry[]): Promise<boolean[]> {
+  if (entries.length === 0) return []
   const { store, fence } = readModelTables(payload)
-  const bytes = Buffer.byteLength(entry.answer.body)
-  const { rows } = await poolOf(payload).query(
-    `WITH fenced AS (
-       SELECT xid FROM "${fence}" WHERE bucket = ANY($9::integer[]) FOR SHARE SKIP LOCKED
-     ), unlocked AS (
-       SELECT 1 FROM "${store}" WHERE key = $1 FOR UPDATE SKIP LOCKED
+  const column = <T>(of: (entry: FillEntry) => T): T[] => entries.map(of)
+  const { rows } = await poolOf(payload).query<{ key: string }>({
+    // Prepared once per connection (one shape for any number of answers): its planning would be a good part of it.
+    name: `${store}:store`,
+    text: `WITH input AS MATERIALIZED (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::text[], $6::text[],
+                            $7::timestamptz[], $8::integer[], $9::text[], $10::text[])
+         AS i(key, path, status, headers, body, tags, computed_at, bytes, buckets, snapshot)
+     ), fenced AS MATERIALIZED (
+       SELECT bucket, xid FROM "${fence}"
+        WHERE bucket IN (SELECT jsonb_array_elements_text(buckets::jsonb)::integer FROM input)
+          FOR SHARE SKIP LOCKED
+     ), unlocked AS MATERIALIZED (
+       SELECT key FROM "${store}" WHERE key IN (SELECT key FROM input) FOR UPDATE SKIP LOCKED
      ), fresh AS (
-       SELECT (SELECT count(*) FROM fenced) = cardinality($9::integer[])
-          AND NOT EXISTS (SELECT 1 FROM fenced WHERE NOT pg_visible_in_snapshot(xid, $10::pg_snapshot))
-          AND (SELECT count(*) FROM unlocked) = (SELECT count(*) FROM "${store}" WHERE key = $1) AS ok
+       SELECT i.* FROM input AS i
+        WHERE NOT EXISTS (
+                SELECT 1 FROM jsonb_array_elements_text(i.buckets::jsonb) AS b(bucket)
+                 WHERE NOT EXISTS (SELECT 1 FROM fenced AS f WHERE f.bucket = b.bucket::integer
+                                      AND pg_visible_in_snapshot(f.xid, i.snapshot::pg_snapshot)))
+          AND (EXISTS (SELECT 1 FROM unlocked AS u WHERE u.key = i.key)
+               OR NOT EXISTS (SELECT 1 FROM "${store}" AS s WHERE s.key = i.key))
      )
      INSERT INTO "${store}" (key, path, status, headers, body, tags, computed_at, bytes)
-     SELECT $1, $2, $3, $4::jsonb, $5, $6::text[], $7::timestamptz, $8 FROM fresh WHERE ok
+     SELECT key, path, status, headers::jsonb, body, ARRAY(SELECT jsonb_array_elements_text(tags::jsonb)),
+            computed_at, bytes FROM fresh
      ON CONFLICT (key) DO UPDATE SET path = EXCLUDED.path, status = EXCLUDED.status, headers = EXCLUDED.headers,
        body = EXCLUDED.body, tags = EXCLUDED.tags, computed_at = EXCLUDED.computed_at, bytes = EXCLUDED.bytes,
        served_at = now(), stored_at = now()
-     RETURNING 1`,
-    [
-      entry.key,
-      entry.path,
-      entry.answer.status,
-      JSON.stringify(entry.answer.headers),
-      entry.answer.body,
-      entry.tags,
-      entry.computedAt,
-      bytes,
-      bucketsOf(entry.tags),
-      entry.snapshot,
+     RETURNING key`,
+    values: [
+      column((e) => e.key),
+      column((e) => e.path),
+      column((e) => e.answer.status),
+      column((e) => JSON.stringify(e.answer.headers)),
+      column((e) => e.answer.body),
+      column((e) => JSON.stringify(e.tags)),
+      column((e) => e.computedAt),
+      column((e) => Buffer.byteLength(e.answer.body)),
+      column((e) => JSON.stringify(bucketsOf(e.tags))),
+      column((e) => e.snapshot),
     ],
-  )
-  const count = (fillsSinceTrim.get(payload) ?? 0) + 1
+  })
+  const count = (fillsSinceTrim.get(payload) ?? 0) + entries.length
   fillsSinceTrim.set(payload, count % TRIM_EVERY)
   if (count >= TRIM_EVERY) await trim(payload)
-  return rows.length > 0
+  const stored = new Set(rows.map((row) => row.key))
+  return entries.map((entry) => stored.has(entry.key))
+}
+
+/** Stores one fill's answer (storeAnswers for one). */
+export async function storeAnswer(payload: Payload, entry: FillEntry): Promise<boolean> {
+  const [stored] = await storeAnswers(payload, [entry])
+  return stored === true
 }
 
 /** Trims under way, per site: a trim asked for while one runs is that one (stores come in bursts). */
