@@ -88,7 +88,7 @@ export async function benchReadModelAtScale(
   // An edit and a publication of a component placed on a page of the seeded site: its statements, and the time of
   // the one the read model adds (the walk up the structure and the invalidation).
   const queries = await editAndPublish(base, asAdmin, `/_api/component/html_contents/${placed}`)
-  const invalidation = queries.find((q) => q.text.includes('read_model_invalidate'))
+  const invalidation = queries.find((q) => q.text.includes('read_model_drop'))
   const write = { statements: queries.length, invalidationMs: invalidation?.ms ?? 0 }
   rows.push([
     `an edit and publication of a placed component: ${write.statements} statements, the read model's one ${write.invalidationMs.toFixed(1)} ms`,

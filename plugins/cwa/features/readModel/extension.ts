@@ -8,6 +8,7 @@ import { CACHED_READS, cacheTagsOf } from '../httpCache/index.js'
 import { admitted } from './admission.js'
 import { readKey } from './key.js'
 import { readModelReady } from './schema.js'
+import { takeDropped } from './dropped.js'
 import { storeLater } from './queue.js'
 import { lookup, readSource } from './store.js'
 
@@ -71,6 +72,9 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
   const { payload } = request
   const key = readKey(request)
   const source = readSource(payload)
+  // This process's own write just dropped it: no answer to look for (a replica may not have the write yet).
+  const dropped = takeDropped(payload, key)
+  if (dropped && source.replica === null) return { fill: fillOf(request, key, dropped, (work) => onPrimary(work)) }
   let found: Awaited<ReturnType<typeof lookup>>
   try {
     found = await lookup(payload, key, source.pool)
@@ -90,29 +94,42 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
       },
     }
   }
+  // Where the lookup read: another replica may not have what its snapshot saw.
   return {
-    fill: {
-      // Where the lookup read: another replica may not have what its snapshot saw.
-      run: (work) => (source.replica === null ? onPrimary(work) : onReplica(source.replica, work)),
-      keep: async (answer: ComputedAnswer) => {
-        answer.headers.set(READ_MODEL_HEADER, 'miss')
-        if (answer.status !== 200 || answer.body === null || request.method !== 'GET') return
-        if (/\b(private|no-store)\b/.test(answer.headers.get('cache-control') ?? '')) return
-        if (!admitted(request, key)) return
-        const headers = [...answer.headers].filter(
-          ([name]) => !NOT_KEPT.has(name) && name !== READ_MODEL_HEADER.toLowerCase(),
-        )
-        const body = answer.body
-        // Kept beside the answer, not before it: the caller waits neither for the tags nor for the store's commit.
-        storeLater(payload, key, body.length, () => ({
-          key,
-          path: `${request.path}${request.url.search}`,
-          snapshot: found.snapshot,
-          computedAt: found.computedAt,
-          tags: tagsOf(request, answer),
-          answer: { status: answer.status, headers, body },
-        }))
-      },
+    fill: fillOf(request, key, found, (work) =>
+      source.replica === null ? onPrimary(work) : onReplica(source.replica, work),
+    ),
+  }
+}
+
+/** A fill: the answer computed through Payload's path (by `run`), then kept if it may be. */
+function fillOf(
+  request: StoredReadRequest,
+  key: string,
+  under: { snapshot: string; computedAt: Date },
+  run: <T>(work: () => Promise<T>) => Promise<T>,
+): Extract<StoredRead, { fill: unknown }>['fill'] {
+  const { payload } = request
+  return {
+    run,
+    keep: async (answer: ComputedAnswer) => {
+      answer.headers.set(READ_MODEL_HEADER, 'miss')
+      if (answer.status !== 200 || answer.body === null || request.method !== 'GET') return
+      if (/\b(private|no-store)\b/.test(answer.headers.get('cache-control') ?? '')) return
+      if (!admitted(request, key)) return
+      const headers = [...answer.headers].filter(
+        ([name]) => !NOT_KEPT.has(name) && name !== READ_MODEL_HEADER.toLowerCase(),
+      )
+      const body = answer.body
+      // Kept beside the answer, not before it: the caller waits neither for the tags nor for the store's commit.
+      storeLater(payload, key, body.length, () => ({
+        key,
+        path: `${request.path}${request.url.search}`,
+        snapshot: under.snapshot,
+        computedAt: under.computedAt,
+        tags: tagsOf(request, answer),
+        answer: { status: answer.status, headers, body },
+      }))
     },
   }
 }

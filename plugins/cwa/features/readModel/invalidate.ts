@@ -4,6 +4,8 @@ import { runSql, sql } from '../../core/utils/sql.js'
 import { tagsOfEvents } from '../httpCache/index.js'
 import { publishableOf } from '../publishable/index.js'
 import { containerIrisSql, containerRootsOf, reachTagsOf } from '../routes/index.js'
+import { afterCommit } from '../../core/transactions/index.js'
+import { noteDropped, snapshotWithCommitted } from './dropped.js'
 import { readModelReady, readModelTables } from './schema.js'
 import { momentsOf } from './moments.js'
 
@@ -16,7 +18,8 @@ import { momentsOf } from './moments.js'
  * the write's own changes count). One statement: it takes the tags' fence buckets
  * (so a fill under way cannot store an answer older than this write), then
  * deletes the answers, and records the moments the write scheduled
- * (moments.ts) (schema.ts).
+ * (moments.ts) (schema.ts). Once the write has committed, this process
+ * knows which answers it dropped (dropped.ts).
  */
 export const invalidateStoredAnswers: WriteListener = async (events, { payload, req }) => {
   if (!readModelReady(payload)) return
@@ -35,12 +38,20 @@ export const invalidateStoredAnswers: WriteListener = async (events, { payload, 
   const scheduled = momentsOf(payload, events, now)
   const roots = containerRootsOf(payload, seen)
   if (tags.length === 0 && scheduled.length === 0) return
-  const { invalidate } = readModelTables(payload)
+  const { drop } = readModelTables(payload)
   // One statement: the structure holding the changed records (walked up in SQL, in this transaction) joins the tags.
-  await runSql(
+  const rows = await runSql<{ write_xid: string; write_snapshot: string; dropped_at: Date; dropped_keys: string[] }>(
     payload,
-    sql`SELECT ${sql.identifier(invalidate)}(array_cat(${sql.param(tags)}::text[], ${containerIrisSql(payload, roots)}), ${sql.param(scheduled)}::timestamptz[])`,
+    sql`SELECT * FROM ${sql.identifier(drop)}(array_cat(${sql.param(tags)}::text[], ${containerIrisSql(payload, roots)}), ${sql.param(scheduled)}::timestamptz[])`,
     req,
+  )
+  const dropped = rows[0]
+  if (!dropped || dropped.dropped_keys.length === 0) return
+  const snapshot = snapshotWithCommitted(dropped.write_snapshot, dropped.write_xid)
+  if (snapshot === null) return
+  // Known once the write has committed: a read before that must not take the write's snapshot as seeing it.
+  await afterCommit(req, () =>
+    noteDropped(payload, dropped.dropped_keys, { snapshot, computedAt: new Date(dropped.dropped_at) }),
   )
 }
 

@@ -17,20 +17,26 @@ import { existingMomentsSql } from './moments.js'
  * - `<prefix>read_model_fence`: FENCE_BUCKETS rows, each the id of the last
  *   transaction that invalidated a tag hashed to it. A fill stores its
  *   answer only if no such transaction is missing from the snapshot it read
- *   under (fill.ts), so a fill that raced a write never stores an answer
+ *   under (store.ts), so a fill that raced a write never stores an answer
  *   older than that write;
- * - `<prefix>read_model_invalidate(tags, moments)`: what a write runs in its
- *   own transaction: first it takes the tags' buckets (waiting for a fill
+ * - `<prefix>read_model_drop(tags, moments)`: what a write runs in its own
+ *   transaction: first it takes the tags' buckets (waiting for a fill
  *   storing under them to commit), then deletes the answers tagged with what
  *   changed (a second statement: it sees the fill's row), and records the
- *   moments the write scheduled. One call per transaction. (The release
- *   before took the buckets as an argument; that overload stays for its
- *   instances during a rolling deploy.)
+ *   moments the write scheduled. It returns the write's transaction id, a
+ *   snapshot taken in it and the keys it deleted (dropped.ts). One call per
+ *   transaction. `<prefix>read_model_invalidate(tags, moments)` does the same
+ *   and returns nothing: what instances of earlier releases call during a
+ *   rolling deploy (and the release before them took the buckets as an
+ *   argument; that overload stays too).
  *
  * FENCE_BUCKETS is a power of two, and the SQL bucket of a tag (in the
  * invalidate function) assumes 1024.
  */
 export const FENCE_BUCKETS = 1024
+
+/** The keys of dropped answers a write learns (dropped.ts); a write dropping more drops them all, and learns these. */
+export const DROPPED_KEYS_RETURNED = 1000
 
 /** The store table's layout, kept as its comment: another one (an earlier release's) is dropped at installation. */
 const STORE_LAYOUT = 'payload-cwa read model, layout 4'
@@ -40,6 +46,7 @@ export function readModelTables(payload: Payload): {
   fence: string
   moments: string
   invalidate: string
+  drop: string
 } {
   const prefix = getOptions(payload.config).tablePrefix
   return {
@@ -47,6 +54,7 @@ export function readModelTables(payload: Payload): {
     fence: `${prefix}read_model_fence`,
     moments: `${prefix}read_model_moments`,
     invalidate: `${prefix}read_model_invalidate`,
+    drop: `${prefix}read_model_drop`,
   }
 }
 
@@ -62,7 +70,7 @@ export async function installReadModel(payload: Payload): Promise<void> {
   if (installed.has(payload) || !getOptions(payload.config).readModel.enabled) return
   const pool: AdapterPool | undefined = payload.db.pool
   if (!pool) return
-  const { store, fence, moments, invalidate } = readModelTables(payload)
+  const { store, fence, moments, invalidate, drop } = readModelTables(payload)
   const client = await pool.connect()
   try {
     await client.query('BEGIN')
@@ -121,8 +129,11 @@ export async function installReadModel(payload: Payload): Promise<void> {
     // The fence bucket of a tag, in SQL: tags.ts's (the first four bytes of its SHA-256, modulo 1024), so a
     // fill's store (which names its buckets) and a write (which names its tags) meet on the same rows.
     await client.query(`
-      CREATE OR REPLACE FUNCTION "${invalidate}"(changed text[], scheduled timestamptz[])
-      RETURNS void LANGUAGE plpgsql AS $$
+      CREATE OR REPLACE FUNCTION "${drop}"(changed text[], scheduled timestamptz[])
+      RETURNS TABLE (write_xid text, write_snapshot text, dropped_at timestamptz, dropped_keys text[])
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        gone text[];
       BEGIN
         -- Locked in bucket order, so that two writes naming the same buckets queue instead of deadlocking.
         UPDATE "${fence}" AS f SET xid = pg_current_xact_id() FROM (
@@ -130,8 +141,18 @@ export async function installReadModel(payload: Payload): Promise<void> {
             SELECT ((get_byte(d, 2) & 3) << 8) | get_byte(d, 3) FROM (SELECT sha256(convert_to(t, 'UTF8')) AS d FROM unnest(changed) AS t) AS h
           ) ORDER BY bucket FOR UPDATE
         ) AS locked WHERE f.bucket = locked.bucket;
-        DELETE FROM "${store}" WHERE tags && changed;
+        WITH deleted AS (DELETE FROM "${store}" WHERE tags && changed RETURNING "${store}".key)
+        SELECT array_agg(deleted.key) INTO gone FROM deleted;
         INSERT INTO "${moments}" (at) SELECT unnest(scheduled) ON CONFLICT (at) DO NOTHING;
+        RETURN QUERY SELECT pg_current_xact_id()::text, pg_current_snapshot()::text, clock_timestamp(),
+                            coalesce(gone[1:${DROPPED_KEYS_RETURNED}], '{}'::text[]);
+      END $$`)
+    // What instances of the release before call (the same work, nothing returned), during a rolling deploy.
+    await client.query(`
+      CREATE OR REPLACE FUNCTION "${invalidate}"(changed text[], scheduled timestamptz[])
+      RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM 1 FROM "${drop}"(changed, scheduled);
       END $$`)
     await client.query('COMMIT')
     installed.add(payload)
