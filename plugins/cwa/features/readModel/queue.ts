@@ -37,6 +37,11 @@ const storing = new WeakMap<Payload, Set<Promise<void>>>()
 export function storeLater(payload: Payload, key: string, bytes: number, make: () => FillEntry): void {
   let batch = open.get(payload)
   if (!batch) {
+    if (!storing.has(payload)) {
+      storing.set(payload, new Set())
+      // A stop stores the batch still gathering, then waits for those under way, before the pool ends.
+      onClosePayload(payload, () => flushStores(payload))
+    }
     const created: Batch = {
       waiting: new Map(),
       bytes: 0,
@@ -53,12 +58,8 @@ function flush(payload: Payload, batch: Batch): void {
   clearTimeout(batch.timer)
   if (open.get(payload) === batch) open.delete(payload)
   const work = storeBatch(payload, batch)
-  let pending = storing.get(payload)
-  if (!pending) {
-    const created = new Set<Promise<void>>()
-    storing.set(payload, (pending = created))
-    onClosePayload(payload, () => flushStores(payload))
-  }
+  const pending = storing.get(payload)
+  if (!pending) return
   pending.add(work)
   void work.finally(() => pending.delete(work))
 }
