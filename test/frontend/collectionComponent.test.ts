@@ -155,8 +155,12 @@ describe("the caller's own permissions apply (attack: reading drafts through a C
 
 describe('reading several Collections at once', () => {
   it('costs no extra query per Collection that asks the same thing', async () => {
+    // Payload's path (the read model's lookup, skipped on the first read after this instance's own write, and its
+    // stores, a few milliseconds after an answer, are not the Collections' queries).
     const measure = async () =>
-      (await server.countQueries(() => server.get(`${P}/component/collections?itemsPerPage=100`))).queries
+      (await server.countQueries(() => server.get(`${P}/component/collections?itemsPerPage=100`))).sql.filter(
+        (text) => !text.includes('_read_model'),
+      ).length
     const before = await measure()
     const list = (await server.get(`${P}/component/collections?itemsPerPage=100`)).body
     for (let i = 0; i < 4; i++)

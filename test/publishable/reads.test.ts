@@ -457,13 +457,16 @@ describe('cost of draft routing', () => {
     const published = await server.countQueries(() => server.get(`${f.P2}?published=true`, { token: admin }))
     // A signed-in reader (admin) costs one query more anyway: the session check (enabled state and token version).
     const SESSION_CHECK = 1
-    expect(anonymous.queries).toBeLessThanOrEqual(plain.queries + 1)
-    expect(withDraft.queries).toBeLessThanOrEqual(plain.queries + 1 + SESSION_CHECK)
-    expect(published.queries).toBeLessThanOrEqual(plain.queries + 1 + SESSION_CHECK)
+    // Payload's path: the read model's statements (a lookup an anonymous read may skip, a store landing a few
+    // milliseconds after an earlier answer) are not draft routing's.
+    const onPath = (counted: { sql: string[] }) => counted.sql.filter((text) => !text.includes('_read_model')).length
+    expect(onPath(anonymous)).toBeLessThanOrEqual(onPath(plain) + 1)
+    expect(onPath(withDraft)).toBeLessThanOrEqual(onPath(plain) + 1 + SESSION_CHECK)
+    expect(onPath(published)).toBeLessThanOrEqual(onPath(plain) + 1 + SESSION_CHECK)
     // A collection: one query for all twins, whatever the page size.
     const plainList = await server.countQueries(() => server.get('/_api/page_data/blog_article_datas?itemsPerPage=100'))
     const list = await server.countQueries(() => server.get(`${kinds[1]!.path}?itemsPerPage=100`, { token: admin }))
-    expect(list.queries).toBeLessThanOrEqual(plainList.queries + 1 + SESSION_CHECK)
+    expect(onPath(list)).toBeLessThanOrEqual(onPath(plainList) + 1 + SESSION_CHECK)
   })
 
   it('reads changed none of the fixtures (reads never write unless a scheduled date has come)', async () => {
