@@ -9,6 +9,7 @@ import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildPlugin } from './build-plugin.mjs'
+import { ensureTestPrerequisites } from './test-prerequisites.mjs'
 import { testDatabase } from './test-database.mjs'
 
 // One results file per run, so parallel runs never read each other's.
@@ -16,6 +17,12 @@ const results = path.join(tmpdir(), `cwa-test-results-${process.pid}.json`)
 rmSync(results, { force: true })
 // The suite runs against the package as an app imports it (plugins/cwa/dist): built first when a source changed.
 buildPlugin()
+// Varnish and chromium, when the selected files need them: installed as .ci/run does, or one message before any test.
+const refused = ensureTestPrerequisites(process.cwd(), process.argv.slice(2))
+if (refused) {
+  console.error(refused)
+  process.exit(1)
+}
 const database = await testDatabase()
 console.log(`Tests run against ${database.source}`)
 // Not spawnSync: a signal (Ctrl-C) must still reach the cleanup below, which stops an embedded server.
