@@ -308,10 +308,10 @@ describe('hostile subscribers', () => {
   /** The selector of the issue: each `{+a}` was a `.+` that backtracked (21.7 s for seven). */
   const backtracking = `${'{+a}'.repeat(7)}!`
   /**
-   * The worst for the automaton within the cap: as many positions as the topic has characters (a selector with
-   * more cannot match and is rejected at once), all active to the last one.
+   * The worst for the automaton against this topic within the cap: as many positions as the topic has characters
+   * (a selector with more cannot match and is rejected at once), all of them active to the last character.
    */
-  const worst = `${'{+a}'.repeat(topic.length - 1)}${topic.at(-1)}`
+  const worst = `{+a}${'{a}'.repeat(topic.length - 2)}${topic.at(-1)}`
 
   /**
    * Microseconds per match of each selector against `topic` (the best of five rounds of 2000), measured in a
@@ -357,23 +357,27 @@ describe('hostile subscribers', () => {
     expect(backtrackingTime).toBeLessThan(plainTime! * 10 + 1)
     expect(worstTime).toBeLessThan(plainTime! * 10 + 5)
     expect(selectorMatches(backtracking, topic)).toBe(false)
-    expect(selectorMatches(worst, topic)).toBe(true)
+    expect(selectorMatches(worst, topic)).toBe(false)
     expect(worst.length).toBeLessThanOrEqual(defaults.maxSelectorLength)
     await withHub({}, async (limited) => {
       const publisher = await jwt({ publish: ['*'] })
       // As many as a request line holds (Node's 16 KiB of headers: each `{+a}` is sent as `%7B%2Ba%7D`).
-      const hostile = Array.from({ length: 8 }, (_, n) => (n % 2 ? worst : `${backtracking}${n}`))
+      // The plain one last: every hostile one is tried on each update before it.
+      const hostile = [...Array.from({ length: 8 }, (_, n) => (n % 2 ? worst : `${backtracking}${n}`)), plain]
       const subs = await Promise.all(Array.from({ length: 10 }, () => subscribe(limited.url, hostile)))
       try {
         expect(subs.map((sub) => sub.status)).toEqual(subs.map(() => 200))
         const cheap = new URL('/cheap', limited.url).href
+        const waits: number[] = []
         for (let n = 0; n < 5; n++) {
           const published = publish({ topic, data: `u${n}` }, publisher, limited.url)
           const started = Date.now()
           expect((await fetch(cheap)).status).toBe(404)
-          expect(Date.now() - started).toBeLessThan(100)
+          waits.push(Date.now() - started)
           expect((await published).status).toBe(200)
         }
+        // The median: one round slowed by another process on a shared machine says nothing of the hub.
+        expect(waits.sort((a, b) => a - b)[2]).toBeLessThan(100)
         await Promise.all(subs.map((sub) => sub.waitFor((m) => m.data === 'u4')))
       } finally {
         for (const sub of subs) sub.close()

@@ -118,6 +118,22 @@ function automaton(positions: readonly Position[]): (text: string, from: number,
   }
 }
 
+/**
+ * The usual shapes between the fixed ends, without the automaton: only `{+var}`s (anything of at least as many
+ * characters) or one `{var}` (one segment: at least a character, no separator).
+ */
+function shortcut(positions: readonly Position[]): ((text: string, from: number, to: number) => boolean) | null {
+  if (positions.every((position) => position.kind === 'anything'))
+    return (_text, from, to) => to - from >= positions.length
+  if (positions.length === 1 && positions[0]!.kind === 'segment')
+    return (text, from, to) => {
+      if (to <= from) return false
+      for (let at = from; at < to; at++) if (isSeparator(text.charCodeAt(at))) return false
+      return true
+    }
+  return null
+}
+
 /** A template's matcher: its literal prefix and suffix compared as text, the automaton for what lies between. */
 function compileTemplate(template: string): TopicMatcher {
   const positions = positionsOf(template)
@@ -126,7 +142,8 @@ function compileTemplate(template: string): TopicMatcher {
   const suffix = fixedEnd([...positions].reverse())
     .reverse()
     .join('')
-  const middle = automaton(positions.slice(prefix.length, positions.length - suffix.length))
+  const between = positions.slice(prefix.length, positions.length - suffix.length)
+  const middle = shortcut(between) ?? automaton(between)
   const size = positions.length
   return (topic) =>
     // Every position takes one character at least.
