@@ -174,11 +174,6 @@ export function selectorMatches(selector: string, topic: string): boolean {
   return selector === topic || compileSelector(selector)(topic)
 }
 
-/** Whether any selector matches any of the topics (a subscription, or the subscriber JWT of a private update). */
-export function matchesAny(selectors: readonly string[], topics: readonly string[]): boolean {
-  return selectors.some((selector) => topics.some((topic) => selectorMatches(selector, topic)))
-}
-
 /** Whether any compiled selector matches any of the topics. */
 export function anyMatches(matchers: readonly TopicMatcher[], topics: readonly string[]): boolean {
   return matchers.some((matches) => topics.some(matches))
