@@ -96,6 +96,30 @@ describe('publishing', () => {
     expect(selectorMatches('https://x/{a', 'https://x/{a')).toBe(true)
     expect(selectorMatches('https://x/{a', 'https://x/b')).toBe(false)
   })
+
+  it('the automaton agrees with the RFC 6570 reading as a regular expression on every small template and topic', () => {
+    // The regular expression is the reference (safe at these sizes): `{var}` one segment, `{+var}`/`{#var}` anything.
+    const reference = (template: string) =>
+      new RegExp(
+        `^${template
+          .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+          .replace(/\{(\\\+|#)?[^}]*\}/g, (_w, reserved: string | undefined) => (reserved ? '.+' : '[^/?#]+'))}$`,
+      )
+    const parts = ['a', 'b', '/', '?', '{x}', '{+x}', '{#x}']
+    let seed = 36
+    const random = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n
+    const disagreements: Array<[string, string]> = []
+    for (let n = 0; n < 3000; n++) {
+      const template = Array.from({ length: 1 + random(6) }, () => parts[random(parts.length)]).join('')
+      if (!template.includes('{')) continue
+      const expected = reference(template)
+      for (let m = 0; m < 10; m++) {
+        const topic = Array.from({ length: random(9) }, () => 'ab/?'[random(4)]).join('')
+        if (selectorMatches(template, topic) !== expected.test(topic)) disagreements.push([template, topic])
+      }
+    }
+    expect(disagreements).toEqual([])
+  })
 })
 
 describe('subscribing', () => {
