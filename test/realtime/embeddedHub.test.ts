@@ -26,6 +26,7 @@ let site: Awaited<ReturnType<typeof startSite>>
 let hubUrl: string
 let admin: string
 let adminCookie: string
+let root: string
 
 /** The start script as `npm start` runs it on a developer's machine: no MERCURE_URL, no MERCURE_EMBEDDED, no NODE_ENV. */
 const developmentEnv = (extra: Record<string, string | undefined> = {}) => ({
@@ -80,6 +81,7 @@ beforeAll(async () => {
   )
   fixtures = await startTestServer()
   await fixtures.createUser('hub_admin', ['ROLE_ADMIN'])
+  await fixtures.createUser('hub_root', ['ROLE_SUPER_ADMIN'])
   site = await startSite(developmentEnv())
   hubUrl = `${site.base}/.well-known/mercure`
   const login = await fetch(`${site.base}/_api/login`, {
@@ -95,6 +97,7 @@ beforeAll(async () => {
     .getSetCookie()
     .find((c) => c.startsWith('mercureAuthorization='))!
     .split(';')[0]!
+  root = (await signIn('hub_root')).get('api_component')!
 }, 180_000)
 
 afterAll(async () => {
@@ -113,6 +116,90 @@ async function anonymousAndAdmin(fn: (anonymous: SseSubscription, admin: SseSubs
   } finally {
     anonymous.close()
     privileged.close()
+  }
+}
+
+/** The cookies a browser keeps, from the Set-Cookie headers of the responses it got (a cleared one goes). */
+function keep(jar: Map<string, string>, headers: Headers): Map<string, string> {
+  for (const cookie of headers.getSetCookie()) {
+    const [pair, ...attributes] = cookie.split(';')
+    const [name, ...value] = pair!.split('=')
+    const cleared = value.join('') === '' || attributes.some((a) => a.trim().toLowerCase() === 'max-age=0')
+    if (cleared) jar.delete(name!.trim())
+    else jar.set(name!.trim(), decodeURIComponent(value.join('=')))
+  }
+  return jar
+}
+
+const cookieHeader = (jar: Map<string, string>, ...names: string[]) =>
+  [...jar]
+    .filter(([name]) => names.length === 0 || names.includes(name))
+    .map(([n, v]) => `${n}=${v}`)
+    .join('; ')
+
+/** Logs in at the site as a browser does: the session cookies and the subscriber cookie (from a JSON-LD response). */
+async function signIn(username: string): Promise<Map<string, string>> {
+  const login = await fetch(`${site.base}/_api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  })
+  expect(login.status).toBe(204)
+  const jar = keep(new Map(), login.headers)
+  if (!jar.has('mercureAuthorization')) {
+    const me = await fetch(`${site.base}/_api/me`, {
+      headers: { accept: 'application/ld+json', cookie: cookieHeader(jar) },
+    })
+    keep(jar, me.headers)
+  }
+  return jar
+}
+
+/** A subscription once the hub has a place for it (earlier tests' streams close asynchronously on the server). */
+async function subscribeWhenFree(topics: string[], options: Parameters<typeof subscribe>[2]): Promise<SseSubscription> {
+  let sub: SseSubscription | null = null
+  await waitFor(
+    async () => {
+      sub = await subscribe(hubUrl, topics, options)
+      return sub.status !== 503
+    },
+    { timeout: 5000, interval: 100, message: 'a place on the hub' },
+  )
+  return sub!
+}
+
+/**
+ * An admin signs in and streams private updates with its subscriber cookie;
+ * `end` ends its standing; the next draft must not reach that stream, which
+ * the hub closes, and the same cookie then gets no stream and no replay of
+ * the kept history (401).
+ */
+async function privateDeliveryEndsWith(username: string, end: (jar: Map<string, string>, id: string) => Promise<void>) {
+  const id = await fixtures.createUser(username, ['ROLE_ADMIN'])
+  const jar = await signIn(username)
+  const subscriber = cookieHeader(jar, 'mercureAuthorization')
+  expect(subscriber).toMatch(/^mercureAuthorization=./)
+  const stream = await subscribeWhenFree(['*'], { headers: { cookie: subscriber } })
+  const witness = await subscribeWhenFree(['*'], { headers: { cookie: adminCookie } })
+  try {
+    expect([stream.status, witness.status]).toEqual([200, 200])
+    const before = await create(`<p>draft before: ${username}</p>`, false)
+    await stream.waitFor(about(before))
+    await end(jar, id)
+    const after = await create(`<p>draft after: ${username}</p>`, false)
+    await witness.waitFor(about(after))
+    // Within the session-check bound (CWA_SESSION_CHECK_CACHE_MS, 2000 ms; a change through this instance at once).
+    await Promise.race([stream.ended, new Promise((resolve) => setTimeout(resolve, 3000))])
+    expect(stream.messages.some(about(after))).toBe(false)
+    await create('<p>after the end, public</p>')
+    expect(stream.messages.some(about(after))).toBe(false)
+    const replay = await subscribeWhenFree(['*'], { headers: { cookie: subscriber, 'last-event-id': 'earliest' } })
+    replay.close()
+    expect(replay.status).toBe(401)
+    expect(replay.messages).toEqual([])
+  } finally {
+    stream.close()
+    witness.close()
   }
 }
 
@@ -204,6 +291,88 @@ describe('on by default in development, with MERCURE_URL unset', () => {
       },
       { timeout: 5000, interval: 100, message: `${MAX_SUBSCRIBERS} subscriptions, then a 503` },
     )
+  })
+})
+
+describe('streams end with the session (issue 36)', () => {
+  const asRoot = (id: string, body: Record<string, unknown>) =>
+    fetch(`${site.base}/_api/users/${id}`, {
+      method: 'PATCH',
+      headers: {
+        accept: 'application/ld+json',
+        'content-type': 'application/merge-patch+json',
+        authorization: `Bearer ${root}`,
+      },
+      body: JSON.stringify(body),
+    })
+
+  it('the subscriber cookie is short-lived, names its session, and is issued again with the session (login, refresh)', async () => {
+    await fixtures.createUser('hub_refresher', ['ROLE_ADMIN'])
+    const login = await fetch(`${site.base}/_api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'hub_refresher', password: PASSWORD }),
+    })
+    const jar = keep(new Map(), login.headers)
+    const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
+    const first = claims(jar.get('mercureAuthorization') ?? 'none.e30.none')
+    expect(first).toMatchObject({ mercure: { subscribe: ['*'] }, sub: expect.any(String), sid: expect.any(String) })
+    expect(first.exp - first.iat).toBeLessThanOrEqual(600)
+    expect(login.headers.getSetCookie().find((c) => c.startsWith('mercureAuthorization='))).toMatch(/Max-Age=600;/)
+    const refreshed = await fetch(`${site.base}/_api/token/refresh`, {
+      method: 'POST',
+      headers: { cookie: cookieHeader(jar) },
+    })
+    expect(refreshed.status).toBe(204)
+    keep(jar, refreshed.headers)
+    const second = claims(jar.get('mercureAuthorization')!)
+    expect(second).toMatchObject({ sub: first.sub, sid: first.sid })
+    expect(refreshed.headers.getSetCookie().some((c) => c.startsWith('mercureAuthorization='))).toBe(true)
+  })
+
+  it('attack: a disabled admin keeps receiving drafts on an open stream, and gets the kept history replayed', async () => {
+    await privateDeliveryEndsWith('hub_disabled', async (_jar, id) => {
+      expect((await asRoot(id, { enabled: false })).status).toBe(200)
+    })
+  })
+
+  it('attack: an admin demoted to a user keeps receiving drafts', async () => {
+    await privateDeliveryEndsWith('hub_demoted', async (_jar, id) => {
+      expect((await asRoot(id, { roles: ['ROLE_USER'] })).status).toBe(200)
+    })
+  })
+
+  it("attack: a stolen subscriber cookie keeps receiving drafts after the admin's password was reset", async () => {
+    await privateDeliveryEndsWith('hub_reset', async (_jar, id) => {
+      expect((await asRoot(id, { plainPassword: 'an entirely new passphrase 36' })).status).toBe(200)
+    })
+  })
+
+  it('attack: a stream (or a copied subscriber cookie) keeps receiving drafts after its session logged out', async () => {
+    await privateDeliveryEndsWith('hub_logout', async (jar) => {
+      const logout = await fetch(`${site.base}/_api/logout`, {
+        method: 'POST',
+        headers: { cookie: cookieHeader(jar, 'api_component', 'api_component_refresh') },
+      })
+      expect(logout.status).toBe(204)
+    })
+  })
+
+  it("another session of the same admin keeps streaming when one logs out (the session ends, not the user's others)", async () => {
+    await fixtures.createUser('hub_two_sessions', ['ROLE_ADMIN'])
+    const [kept, left] = [await signIn('hub_two_sessions'), await signIn('hub_two_sessions')]
+    const stream = await subscribeWhenFree(['*'], { headers: { cookie: cookieHeader(kept, 'mercureAuthorization') } })
+    try {
+      expect(stream.status).toBe(200)
+      const logout = await fetch(`${site.base}/_api/logout`, {
+        method: 'POST',
+        headers: { cookie: cookieHeader(left, 'api_component', 'api_component_refresh') },
+      })
+      expect(logout.status).toBe(204)
+      await stream.waitFor(about(await create('<p>draft for the other session</p>', false)))
+    } finally {
+      stream.close()
+    }
   })
 })
 

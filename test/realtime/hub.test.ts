@@ -7,8 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { SignJWT } from 'jose'
 import { connect } from 'node:net'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import type { HubLimits } from '../../plugins/cwa/dist/features/realtime/options.js'
-import { type MercureTestHub, selectorMatches, startMercureHub, subscribe } from '../support/mercureHub'
+import { resolveOptions } from '../../plugins/cwa/dist/options.js'
+import {
+  type MercureTestHub,
+  selectorMatches,
+  type SseSubscription,
+  startMercureHub,
+  subscribe,
+} from '../support/mercureHub'
 import { waitFor } from '../support/wait'
 
 const SECRET = 'hub-test-secret-of-enough-length!'
@@ -73,6 +83,42 @@ describe('publishing', () => {
     expect(selectorMatches('https://x/items/{id}', 'https://x/items/1')).toBe(true)
     expect(selectorMatches('https://x/items/{id}', 'https://x/items/1/2')).toBe(false)
     expect(selectorMatches('https://x/{+path}', 'https://x/items/1/2')).toBe(true)
+    expect(selectorMatches('https://x/{+path}', 'https://x/')).toBe(false)
+    // `{var}` stays within a segment wherever the literal text around it falls; `{+var}` and `{#var}` cross segments.
+    expect(selectorMatches('https://x/{a}{+b}z{c}!', 'https://x/1/2z/z3!')).toBe(true)
+    expect(selectorMatches('https://x/{a}{+b}z{c}!', 'https://x/1/2z/3!')).toBe(false)
+    expect(selectorMatches('https://x/{a}?v={v}', 'https://x/1?v=2')).toBe(true)
+    expect(selectorMatches('https://x/{a}?v={v}', 'https://x/1/2?v=2')).toBe(false)
+    expect(selectorMatches('https://x/{#f}', 'https://x/a#b')).toBe(true)
+    expect(selectorMatches('{+a}{+a}!', 'xx!')).toBe(true)
+    expect(selectorMatches('{+a}{+a}{+a}!', 'xx!')).toBe(false)
+    // An unclosed brace is a literal character.
+    expect(selectorMatches('https://x/{a', 'https://x/{a')).toBe(true)
+    expect(selectorMatches('https://x/{a', 'https://x/b')).toBe(false)
+  })
+
+  it('the automaton agrees with the RFC 6570 reading as a regular expression on every small template and topic', () => {
+    // The regular expression is the reference (safe at these sizes): `{var}` one segment, `{+var}`/`{#var}` anything.
+    const reference = (template: string) =>
+      new RegExp(
+        `^${template
+          .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+          .replace(/\{(\\\+|#)?[^}]*\}/g, (_w, reserved: string | undefined) => (reserved ? '.+' : '[^/?#]+'))}$`,
+      )
+    const parts = ['a', 'b', '/', '?', '{x}', '{+x}', '{#x}']
+    let seed = 36
+    const random = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n
+    const disagreements: Array<[string, string]> = []
+    for (let n = 0; n < 3000; n++) {
+      const template = Array.from({ length: 1 + random(6) }, () => parts[random(parts.length)]).join('')
+      if (!template.includes('{')) continue
+      const expected = reference(template)
+      for (let m = 0; m < 10; m++) {
+        const topic = Array.from({ length: random(9) }, () => 'ab/?'[random(4)]).join('')
+        if (selectorMatches(template, topic) !== expected.test(topic)) disagreements.push([template, topic])
+      }
+    }
+    expect(disagreements).toEqual([])
   })
 })
 
@@ -273,5 +319,155 @@ describe('limits', () => {
     const late = await subscribe(other.url, ['*'])
     expect(late.status).toBe(503)
     await other.close()
+  })
+})
+
+/** The defaults of the hub's limits (plugins/cwa/features/realtime/options.ts). */
+const defaults = resolveOptions({}).mercure.hub
+
+describe('hostile subscribers', () => {
+  /** An IRI as the service publishes them (86 characters), and the plain template a front end would use for it. */
+  const topic = 'https://example.com/_api/component/html_contents/0196b4f2-7c1e-7d3a-9f0b-3c2e1a5d4b6f'
+  const plain = 'https://example.com/_api/component/html_contents/{id}'
+  /** The selector of the issue: each `{+a}` was a `.+` that backtracked (21.7 s for seven). */
+  const backtracking = `${'{+a}'.repeat(7)}!`
+  /**
+   * The worst for the automaton against this topic within the cap: as many positions as the topic has characters
+   * (a selector with more cannot match and is rejected at once), all of them active to the last character.
+   */
+  const worst = `{+a}${'{a}'.repeat(topic.length - 2)}${topic.at(-1)}`
+
+  /**
+   * Microseconds per match of each selector against `topic` (the best of five rounds of 2000), measured in a
+   * worker thread: a matcher that backtracks would freeze this process, so after `timeout` ms the worker is
+   * stopped and the answer is null.
+   */
+  async function matchTimes(selectors: string[], timeout = 10_000): Promise<number[] | null> {
+    const topics = pathToFileURL(path.resolve('plugins/cwa/dist/features/realtime/hub/topics.js')).href
+    const worker = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads')
+      import(workerData.topics).then(({ selectorMatches }) => {
+        parentPort.postMessage(workerData.selectors.map((selector) => {
+          const rounds = []
+          for (let round = 0; round < 5; round++) {
+            const started = process.hrtime.bigint()
+            for (let n = 0; n < 2000; n++) selectorMatches(selector, workerData.topic)
+            rounds.push(Number(process.hrtime.bigint() - started) / 1000 / 2000)
+          }
+          return Math.min(...rounds)
+        }))
+      })`,
+      { eval: true, workerData: { topics, selectors, topic } },
+    )
+    try {
+      return await new Promise<number[] | null>((resolve, reject) => {
+        const timer = setTimeout(() => resolve(null), timeout)
+        worker.once('message', (times: number[]) => {
+          clearTimeout(timer)
+          resolve(times)
+        })
+        worker.once('error', reject)
+      })
+    } finally {
+      await worker.terminate()
+    }
+  }
+
+  it('attack: a selector built to backtrack (ReDoS) costs what a plain one costs; a cheap request is answered in under 100 ms during publishes', async () => {
+    // Linear in the topic whatever the selector: no backtracking to multiply the cost by each `{+a}`.
+    const times = await matchTimes([plain, backtracking, worst])
+    expect(times).not.toBeNull()
+    const [plainTime, backtrackingTime, worstTime] = times!
+    expect(backtrackingTime).toBeLessThan(plainTime! * 10 + 1)
+    expect(worstTime).toBeLessThan(plainTime! * 10 + 5)
+    expect(selectorMatches(backtracking, topic)).toBe(false)
+    expect(selectorMatches(worst, topic)).toBe(false)
+    expect(worst.length).toBeLessThanOrEqual(defaults.maxSelectorLength)
+    await withHub({}, async (limited) => {
+      const publisher = await jwt({ publish: ['*'] })
+      // As many as a request line holds (Node's 16 KiB of headers: each `{+a}` is sent as `%7B%2Ba%7D`).
+      // The plain one last: every hostile one is tried on each update before it.
+      const hostile = [...Array.from({ length: 8 }, (_, n) => (n % 2 ? worst : `${backtracking}${n}`)), plain]
+      const subs = await Promise.all(Array.from({ length: 10 }, () => subscribe(limited.url, hostile)))
+      try {
+        expect(subs.map((sub) => sub.status)).toEqual(subs.map(() => 200))
+        const cheap = new URL('/cheap', limited.url).href
+        const waits: number[] = []
+        for (let n = 0; n < 5; n++) {
+          const published = publish({ topic, data: `u${n}` }, publisher, limited.url)
+          const started = Date.now()
+          expect((await fetch(cheap)).status).toBe(404)
+          waits.push(Date.now() - started)
+          expect((await published).status).toBe(200)
+        }
+        // The median: one round slowed by another process on a shared machine says nothing of the hub.
+        expect(waits.sort((a, b) => a - b)[2]).toBeLessThan(100)
+        await Promise.all(subs.map((sub) => sub.waitFor((m) => m.data === 'u4')))
+      } finally {
+        for (const sub of subs) sub.close()
+      }
+    })
+  })
+
+  it('attack: more selectors than mercure.hub.maxSelectors, or a longer one than maxSelectorLength, is a 400 naming the limit', async () => {
+    const many = await subscribe(
+      hub.url,
+      Array.from({ length: defaults.maxSelectors + 1 }, (_, n) => `https://x/${n}`),
+    )
+    expect(many.status).toBe(400)
+    expect(many.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(JSON.parse(many.body)).toMatchObject({ limit: 'mercure.hub.maxSelectors', max: defaults.maxSelectors })
+    const long = await subscribe(hub.url, [`https://x/${'{+a}'.repeat(defaults.maxSelectorLength / 4)}!`])
+    expect(long.status).toBe(400)
+    expect(JSON.parse(long.body)).toMatchObject({
+      limit: 'mercure.hub.maxSelectorLength',
+      max: defaults.maxSelectorLength,
+    })
+    const atTheCaps = [
+      await subscribe(
+        hub.url,
+        Array.from({ length: defaults.maxSelectors }, (_, n) => `https://x/${n}/{id}`),
+      ),
+      await subscribe(hub.url, [`https://x/${'a'.repeat(defaults.maxSelectorLength - 10)}`]),
+    ]
+    expect(atTheCaps.map((sub) => sub.status)).toEqual([200, 200])
+    for (const sub of atTheCaps) sub.close()
+  })
+
+  it('attack: one client takes every place; past its share (maxSubscribersPerClient) it gets 429 with Retry-After, others still subscribe', async () => {
+    await withHub({ maxSubscribers: 4, maxSubscribersPerClient: 2 }, async (limited) => {
+      /** A subscriber JWT of this subject, as the request options of `subscribe`. */
+      const tokenOf = async (subject: string) => {
+        const token = await new SignJWT({ mercure: { subscribe: [] } })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(subject)
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode(SECRET))
+        return { headers: { authorization: `Bearer ${token}` } }
+      }
+      const subs: SseSubscription[] = []
+      try {
+        // One anonymous client (this address): two places, then 429; a forged X-Forwarded-For is no other client.
+        for (let n = 0; n < 2; n++) subs.push(await subscribe(limited.url, ['*']))
+        const over = await subscribe(limited.url, ['*'], { headers: { 'x-forwarded-for': '203.0.113.7' } })
+        expect(over.status).toBe(429)
+        expect(over.headers.get('retry-after')).toBe('10')
+        expect(JSON.parse(over.body)).toMatchObject({ limit: 'mercure.hub.maxSubscribersPerClient', max: 2 })
+        // Another client (the subject of its JWT) still subscribes, up to the hub's own bound.
+        const alice = await tokenOf('alice')
+        subs.push(await subscribe(limited.url, ['*'], alice), await subscribe(limited.url, ['*'], alice))
+        expect(subs.map((sub) => sub.status)).toEqual([200, 200, 200, 200])
+        const full = await subscribe(limited.url, ['*'], await tokenOf('bob'))
+        expect(full.status).toBe(503)
+        // A closed subscription gives its client its place back.
+        subs[0]!.close()
+        await waitFor(async () => limited.hub.size === 3, { timeout: 5000, message: 'the closed subscription to go' })
+        const again = await subscribe(limited.url, ['*'])
+        expect(again.status).toBe(200)
+        again.close()
+      } finally {
+        for (const sub of subs) sub.close()
+      }
+    })
   })
 })

@@ -49,7 +49,16 @@ describe('mercure options', () => {
   it('the embedded hub: off in the library, on in the reference deployment outside production (MERCURE_EMBEDDED=1|0)', () => {
     expect(resolveOptions({}).mercure).toMatchObject({
       embedded: false,
-      hub: { maxSubscribers: 1000, history: 1000, maxBufferedBytes: 1048576, heartbeat: 15000 },
+      subscriberTtl: 600,
+      hub: {
+        maxSubscribers: 1000,
+        history: 1000,
+        maxBufferedBytes: 1048576,
+        heartbeat: 15000,
+        maxSubscribersPerClient: 50,
+        maxSelectors: 20,
+        maxSelectorLength: 512,
+      },
     })
     const embedded = (env: Record<string, string | undefined>) => resolveOptions(siteOptions(env)).mercure.embedded
     expect(embedded({})).toBe(true)
@@ -58,9 +67,15 @@ describe('mercure options', () => {
     expect(embedded({ NODE_ENV: 'production', MERCURE_EMBEDDED: '1' })).toBe(true)
     expect(embedded({ MERCURE_EMBEDDED: '0' })).toBe(false)
     expect(() => siteOptions({ MERCURE_EMBEDDED: 'false' })).toThrow('MERCURE_EMBEDDED must be 1 or 0 (got "false")')
-    expect(
-      resolveOptions({ mercure: { hub: { maxSubscribers: 5, history: 0, maxBufferedBytes: 4096, heartbeat: 0 } } })
-        .mercure.hub,
-    ).toEqual({ maxSubscribers: 5, history: 0, maxBufferedBytes: 4096, heartbeat: 0 })
+    const limits = {
+      maxSubscribers: 5,
+      history: 0,
+      maxBufferedBytes: 4096,
+      heartbeat: 0,
+      maxSubscribersPerClient: 2,
+      maxSelectors: 3,
+      maxSelectorLength: 64,
+    }
+    expect(resolveOptions({ mercure: { hub: limits } }).mercure.hub).toEqual(limits)
   })
 })

@@ -98,6 +98,8 @@ export interface SseMessage {
 export interface SseSubscription {
   status: number
   headers: Headers
+  /** The body of a refusal (empty for a stream). */
+  body: string
   messages: SseMessage[]
   /** Comment blocks received (the first one opens the stream; then heartbeats). */
   comments: number
@@ -123,6 +125,7 @@ export async function subscribe(
   const waiters = new Set<() => void>()
   let comments = 0
   let ended: Promise<void> = Promise.resolve()
+  let body = ''
   if (response.ok && response.body) {
     ended = (async () => {
       const decoder = new TextDecoder()
@@ -152,11 +155,12 @@ export async function subscribe(
       }
     })()
   } else {
-    await response.arrayBuffer().catch(() => undefined)
+    body = await response.text().catch(() => '')
   }
   return {
     status: response.status,
     headers: response.headers,
+    body,
     messages,
     get comments() {
       return comments

@@ -1,5 +1,5 @@
 import type { Request } from 'express'
-import { CLIENT_ADDRESS_HEADER } from '../core/utils/clientAddress.js'
+import { CLIENT_ADDRESS_HEADER, nodeClientAddress } from '../core/utils/clientAddress.js'
 
 /**
  * Fetch-style Headers from an Express request (lower-case names), with the
@@ -14,7 +14,7 @@ export function fetchHeaders(req: Request): Headers {
     headers.set(name, Array.isArray(value) ? value.join(', ') : value)
   }
   headers.delete(CLIENT_ADDRESS_HEADER)
-  const address = req.ip ?? req.socket?.remoteAddress
+  const address = nodeClientAddress(req)
   if (address) headers.set(CLIENT_ADDRESS_HEADER, address)
   return headers
 }

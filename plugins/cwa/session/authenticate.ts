@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import { readCookies } from './cookies.js'
-import { InvalidToken } from './jwt.js'
+import { InvalidToken, type SessionClaims } from './jwt.js'
 
 export type SessionUser = NonNullable<PayloadRequest['user']>
 
@@ -30,6 +30,21 @@ export function sessionUser(claims: { sub: string; username?: string | null; rol
     roles: claims.roles ?? [],
     email: '',
   }
+}
+
+/** The verified claims each request's user was made from (what a response hook needs to know of the session). */
+const claimsOfUser = new WeakMap<object, SessionClaims>()
+
+/** The user of a verified JWT, remembered with its claims (sessionClaimsOf). */
+export function userOfClaims(claims: SessionClaims): SessionUser {
+  const user = sessionUser(claims)
+  claimsOfUser.set(user, claims)
+  return user
+}
+
+/** The verified session JWT claims a request's user was made from; undefined for a user made otherwise. */
+export function sessionClaimsOf(user: object | null | undefined): SessionClaims | undefined {
+  return user ? claimsOfUser.get(user) : undefined
 }
 
 export { InvalidToken }

@@ -1,7 +1,7 @@
 import type { AuthenticationRequest } from '../hydra/extension.js'
 import { HttpError } from '../hydra/errors.js'
 import { getOptions } from '../core/registry.js'
-import { InvalidToken, presentedCredentials, sessionUser, type SessionUser } from './authenticate.js'
+import { InvalidToken, presentedCredentials, type SessionUser, userOfClaims } from './authenticate.js'
 import { readCookies } from './cookies.js'
 import { clearSessionCookies, refreshSession, setSessionCookies } from './refresh.js'
 import { tokenStanding } from './revocation.js'
@@ -61,7 +61,7 @@ export async function authenticateRequest(request: AuthenticationRequest): Promi
     const standing = await tokenStanding(request.payload, claims)
     if (standing === 'gone') throw new InvalidToken('invalid')
     if (standing === 'stale') throw new InvalidToken('revoked')
-    return sessionUser(claims)
+    return userOfClaims(claims)
   } catch (error) {
     if (!(error instanceof InvalidToken)) throw error
     // A JWT signed before a password change or a change of roles is replaced like an expired one when the refresh token still works.

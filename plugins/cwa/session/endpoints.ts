@@ -44,12 +44,8 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
         if (!user) throw new Error('The login returned no user')
         if (user.enabled === false) throw unauthorized('Invalid credentials.')
         const services = await sessionServices(ctx.payload)
-        setSessionCookies(
-          responseHeaders,
-          ctx.options,
-          await services.jwt.sign(user),
-          await services.refreshTokens.issue(String(user.id)),
-        )
+        const issued = await services.refreshTokens.issue(String(user.id))
+        setSessionCookies(responseHeaders, ctx.options, await services.jwt.sign(user, issued.session), issued.token)
         return { status: 204 }
       },
       docs: sessionDocs.login,

@@ -6,12 +6,18 @@ import { resolveSessionOptions, sessionOptionKeys } from './options.js'
 import { listenForTokenStateChanges } from './tokenStateNotices.js'
 
 export { sessionExtension } from './extension.js'
-export { sessionUser, type SessionUser } from './authenticate.js'
+export { sessionClaimsOf, sessionUser, type SessionUser } from './authenticate.js'
 export { clearCookie, credentialCookieNames, readCookies, serializeCookie } from './cookies.js'
-export { JwtService } from './jwt.js'
+export { JwtService, type SessionClaims } from './jwt.js'
 export { type JwtKeys, loadJwtKeys } from './keys.js'
 export { RefreshTokenStore } from './refreshTokens.js'
-export { environmentJwtKeys, sessionServices, type SessionServices, useJwtKeys } from './services.js'
+export {
+  currentSessionStanding,
+  environmentJwtKeys,
+  sessionServices,
+  type SessionServices,
+  useJwtKeys,
+} from './services.js'
 export { sessionSecuritySchemes } from './openapi.js'
 export { refreshTokensCollection } from './collection.js'
 export { announceTokenStateChange } from './tokenStateNotices.js'

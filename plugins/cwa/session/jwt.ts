@@ -21,6 +21,11 @@ export interface SessionClaims {
    * ends every JWT signed before. Absent in tokens signed before it existed (read as 0).
    */
   ver?: number
+  /**
+   * The session the token belongs to: its refresh-token chain (refreshTokens.ts), which a logout ends. The
+   * embedded Mercure hub checks it before each private update. Absent in tokens signed without a refresh token.
+   */
+  sid?: string
 }
 
 export class InvalidToken extends Error {
@@ -36,13 +41,22 @@ export class JwtService {
     private readonly ttlSeconds: number,
   ) {}
 
-  async sign(user: {
-    id: string | number
-    username?: string | null
-    roles?: string[] | null
-    tokenVersion?: number | null
-  }): Promise<string> {
-    return new SignJWT({ username: user.username ?? '', roles: user.roles ?? [], ver: Number(user.tokenVersion ?? 0) })
+  /** A JWT for the user, of the session `sid` (the refresh-token chain issued beside it) when given. */
+  async sign(
+    user: {
+      id: string | number
+      username?: string | null
+      roles?: string[] | null
+      tokenVersion?: number | null
+    },
+    sid?: string,
+  ): Promise<string> {
+    return new SignJWT({
+      username: user.username ?? '',
+      roles: user.roles ?? [],
+      ver: Number(user.tokenVersion ?? 0),
+      ...(sid ? { sid } : {}),
+    })
       .setProtectedHeader({ alg: JWT_ALGORITHM, typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuedAt()
@@ -67,6 +81,7 @@ export class JwtService {
         throw new InvalidToken('invalid')
       if (payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) throw new InvalidToken('invalid')
       if (payload.ver !== undefined && !Number.isInteger(payload.ver)) throw new InvalidToken('invalid')
+      if (payload.sid !== undefined && typeof payload.sid !== 'string') throw new InvalidToken('invalid')
       // cast: jose types custom claims as unknown; these were signed by this service (signature verified above)
       return payload as unknown as SessionClaims
     } catch (error) {

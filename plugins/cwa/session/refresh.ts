@@ -55,7 +55,7 @@ export async function refreshSession(
     await store.revoke(rotation.token)
     return { status: 'unverified' }
   }
-  const jwt = await services.jwt.sign(user)
+  const jwt = await services.jwt.sign(user, rotation.session)
   return {
     status: 'refreshed',
     jwt,

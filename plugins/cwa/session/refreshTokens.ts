@@ -3,6 +3,8 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { sha256Hex } from '../core/utils/hash.js'
 import { requireTableName } from '../core/utils/schema.js'
 import type { Payload, PayloadRequest } from 'payload'
+import { forgetTokenState } from './revocation.js'
+import { TOKEN_STATE_CHANNEL } from './tokenStateNotices.js'
 
 const hash = sha256Hex
 
@@ -24,7 +26,7 @@ export const REUSE_GRACE_SECONDS = 5
 
 export type RotationResult =
   /** The token was valid: `token` is its successor (new, or the same one for a request in the grace period). */
-  | { status: 'rotated'; userId: string; token: string }
+  | { status: 'rotated'; userId: string; token: string; session: string }
   /** An already rotated token presented again after the grace period: every refresh token of the user is now revoked. */
   | { status: 'reused'; userId: string }
   /** Unknown, expired, logged out or expired by the operator. */
@@ -35,7 +37,22 @@ interface Row {
   revoked: boolean
   live: boolean
   recent: boolean
+  created_at: Date | string
 }
+
+/** A new refresh token and the session (chain) it starts. */
+export interface IssuedToken {
+  token: string
+  session: string
+}
+
+/**
+ * A session's id: when its first token was issued (its `createdAt`, which
+ * every successor keeps), as an ISO string. The user is checked beside it,
+ * so two sessions share an id only when one user logged in twice within the
+ * same millisecond (a logout of one then waits for the other to end too).
+ */
+const sessionId = (createdAt: Date | string): string => new Date(createdAt).toISOString()
 
 /**
  * Issues, rotates and revokes the server-side refresh tokens (stored as a
@@ -47,6 +64,13 @@ interface Row {
  *   it again (after the grace period) is reuse: a stolen token replayed;
  * - ended: expiresAt in the past (natural expiry, logout, the
  *   refresh-tokens:expire command, reuse detection). Presenting it is a plain 401.
+ *
+ * A session is the chain of tokens from one login: every successor keeps
+ * the first token's `createdAt`, the session's id (`sid` in its JWTs). It
+ * is live while one of its tokens is usable; each statement that ends tokens
+ * also tells every instance to forget what it cached of the user's sessions
+ * (the session-check notice), so the embedded Mercure hub stops private
+ * delivery to an ended session at once.
  */
 export class RefreshTokenStore {
   constructor(
@@ -77,10 +101,10 @@ export class RefreshTokenStore {
     return createHmac('sha256', this.payload.secret).update(`refresh-token-successor:${token}`).digest('base64url')
   }
 
-  /** A new refresh token of the user; with `req`, inside that request's transaction (a login hook's). */
-  async issue(userId: string, req?: PayloadRequest): Promise<string> {
+  /** A new refresh token of the user, starting a session; with `req`, inside that request's transaction (a login hook's). */
+  async issue(userId: string, req?: PayloadRequest): Promise<IssuedToken> {
     const token = randomBytes(48).toString('base64url')
-    await this.payload.create({
+    const created = await this.payload.create({
       collection: 'refresh_tokens',
       data: {
         user: userId,
@@ -91,7 +115,18 @@ export class RefreshTokenStore {
       depth: 0,
       ...(req ? { req } : {}),
     })
-    return token
+    return { token, session: sessionId(created.createdAt) }
+  }
+
+  /** Whether the session still has a usable token (not logged out, expired or revoked). */
+  async sessionLive(userId: string, session: string): Promise<boolean> {
+    const [row] = await this.execute<{ live: boolean }>(sql`
+      SELECT EXISTS (
+        SELECT 1 FROM ${this.table}
+         WHERE user_id = ${userId} AND created_at = ${session}::timestamptz
+           AND revoked_at IS NULL AND expires_at > now()
+      ) AS live`)
+    return row?.live === true
   }
 
   /**
@@ -102,30 +137,37 @@ export class RefreshTokenStore {
   async rotate(token: string): Promise<RotationResult> {
     if (!token) return { status: 'invalid' }
     const successor = this.successorOf(token)
-    const claimed = await this.execute<{ user_id: string }>(sql`
+    const claimed = await this.execute<{ user_id: string; created_at: Date | string }>(sql`
       WITH used AS (
         UPDATE ${this.table} SET revoked_at = now(), updated_at = now()
          WHERE token_hash = ${hash(token)} AND revoked_at IS NULL AND expires_at > now()
-         RETURNING user_id
+         RETURNING user_id, created_at
       )
-      INSERT INTO ${this.table} (user_id, token_hash, expires_at)
-      SELECT user_id, ${hash(successor)}, now() + make_interval(secs => ${this.ttlSeconds})
+      INSERT INTO ${this.table} (user_id, token_hash, expires_at, created_at)
+      SELECT user_id, ${hash(successor)}, now() + make_interval(secs => ${this.ttlSeconds}), created_at
         FROM used
-      RETURNING user_id`)
-    if (claimed[0]) return { status: 'rotated', userId: String(claimed[0].user_id), token: successor }
+      RETURNING user_id, created_at`)
+    if (claimed[0])
+      return {
+        status: 'rotated',
+        userId: String(claimed[0].user_id),
+        token: successor,
+        session: sessionId(claimed[0].created_at),
+      }
 
     const [row] = await this.execute<Row>(sql`
       SELECT user_id, revoked_at IS NOT NULL AS revoked, expires_at > now() AS live,
-             revoked_at > now() - make_interval(secs => ${this.graceSeconds}) AS recent
+             revoked_at > now() - make_interval(secs => ${this.graceSeconds}) AS recent, created_at
         FROM ${this.table} WHERE token_hash = ${hash(token)}`)
     if (!row || !row.live || !row.revoked) return { status: 'invalid' }
     const userId = String(row.user_id)
     if (row.recent) {
       // A parallel request of the same page: the same successor, if it is still unused.
       const [next] = await this.execute<Row>(sql`
-        SELECT user_id, revoked_at IS NOT NULL AS revoked, expires_at > now() AS live, false AS recent
+        SELECT user_id, revoked_at IS NOT NULL AS revoked, expires_at > now() AS live, false AS recent, created_at
           FROM ${this.table} WHERE token_hash = ${hash(successor)} AND user_id = ${userId}`)
-      if (next?.live && !next.revoked) return { status: 'rotated', userId, token: successor }
+      if (next?.live && !next.revoked)
+        return { status: 'rotated', userId, token: successor, session: sessionId(next.created_at) }
       // The session ended meanwhile (logout, operator): nothing to detect.
       if (next && !next.live) return { status: 'invalid' }
     }
@@ -133,23 +175,37 @@ export class RefreshTokenStore {
     return { status: 'reused', userId }
   }
 
-  /** Ends one token (logout, or a successor that cannot be handed out). Unknown tokens are ignored. */
-  async revoke(token: string): Promise<void> {
-    await this.execute(sql`
-      UPDATE ${this.table}
-         SET revoked_at = coalesce(revoked_at, now()), expires_at = least(expires_at, now()), updated_at = now()
-       WHERE token_hash = ${hash(token)} AND expires_at > now()`)
+  /**
+   * Runs an UPDATE that ends tokens (`RETURNING user_id, <was usable> AS was_usable`) and, in the same
+   * statement, sends the session-check notice for each user it touched; this instance forgets them at once.
+   * Returns how many of the ended tokens were still usable.
+   */
+  private async endTokens(update: ReturnType<typeof sql>): Promise<number> {
+    const rows = await this.execute<{ user_id: string; was_usable: boolean }>(sql`
+      WITH ended AS (${update}),
+           notices AS (SELECT pg_notify(${TOKEN_STATE_CHANNEL}, user_id::text) FROM (SELECT DISTINCT user_id FROM ended) u)
+      SELECT user_id, was_usable, (SELECT count(*) FROM notices) AS notices FROM ended`)
+    for (const userId of new Set(rows.map((row) => String(row.user_id)))) forgetTokenState(this.payload, userId)
+    return rows.filter((row) => row.was_usable).length
   }
 
-  /** Ends every token of a user (reuse detected). Returns how many were still usable. */
+  /** Ends one token (logout, or a successor that cannot be handed out). Unknown tokens are ignored. */
+  async revoke(token: string): Promise<void> {
+    await this.endTokens(sql`
+      UPDATE ${this.table}
+         SET revoked_at = coalesce(revoked_at, now()), expires_at = least(expires_at, now()), updated_at = now()
+       WHERE token_hash = ${hash(token)} AND expires_at > now()
+       RETURNING user_id, true AS was_usable`)
+  }
+
+  /** Ends every token of a user (reuse detected, the admin panel's logout). Returns how many were still usable. */
   async revokeAllOf(userId: string): Promise<number> {
-    const rows = await this.execute<{ was_usable: boolean }>(sql`
+    return this.endTokens(sql`
       UPDATE ${this.table} t
          SET revoked_at = coalesce(t.revoked_at, now()), expires_at = least(t.expires_at, now()), updated_at = now()
         FROM ${this.table} old
        WHERE old.id = t.id AND t.user_id = ${userId} AND t.expires_at > now()
-       RETURNING old.revoked_at IS NULL AS was_usable`)
-    return rows.filter((r) => r.was_usable).length
+       RETURNING t.user_id, old.revoked_at IS NULL AS was_usable`)
   }
 
   /**
@@ -182,10 +238,9 @@ export class RefreshTokenStore {
    */
   async expire(userId?: string): Promise<number> {
     const byUser = userId === undefined ? sql`` : sql` AND user_id = ${userId}`
-    const rows = await this.execute<{ usable: boolean }>(sql`
+    return this.endTokens(sql`
       UPDATE ${this.table} SET expires_at = least(expires_at, now()), updated_at = now()
        WHERE expires_at > now()${byUser}
-       RETURNING revoked_at IS NULL AS usable`)
-    return rows.filter((r) => r.usable).length
+       RETURNING user_id, revoked_at IS NULL AS was_usable`)
   }
 }

@@ -42,6 +42,8 @@ interface Entry {
 }
 
 const caches = new WeakMap<Payload, Map<string, Entry>>()
+/** Per user, whether each of its sessions (`sid`) is live, kept as long as the user's state. */
+const sessionCaches = new WeakMap<Payload, Map<string, Map<string, { at: number; live: Promise<boolean> }>>>()
 
 function cacheOf(payload: Payload): Map<string, Entry> {
   let cache = caches.get(payload)
@@ -52,11 +54,13 @@ function cacheOf(payload: Payload): Map<string, Entry> {
 /** Forgets every user (the session-check listener's connection broke: a notice may have been missed). */
 export function forgetAllTokenStates(payload: Payload): void {
   caches.get(payload)?.clear()
+  sessionCaches.get(payload)?.clear()
 }
 
 /** Forgets what is known of the user (after a write to the user through this instance, or another's notice). */
 export function forgetTokenState(payload: Payload, userId: string | number): void {
   caches.get(payload)?.delete(String(userId))
+  sessionCaches.get(payload)?.delete(String(userId))
 }
 
 async function readState(payload: Payload, userId: string): Promise<TokenState | null> {
@@ -98,4 +102,49 @@ export async function tokenStanding(
   const state = await tokenState(payload, claims.sub)
   if (!state || !state.enabled) return 'gone'
   return Number(claims.ver ?? 0) === state.version ? 'current' : 'stale'
+}
+
+/** Whether the session still has a usable refresh token, from the short-lived cache or the database. */
+function sessionLive(
+  payload: Payload,
+  userId: string,
+  sid: string,
+  read: (userId: string, sid: string) => Promise<boolean>,
+): Promise<boolean> {
+  let byUser = sessionCaches.get(payload)
+  if (!byUser) sessionCaches.set(payload, (byUser = new Map()))
+  const now = Date.now()
+  const ttl = tokenStateTtlMs()
+  const found = byUser.get(userId)?.get(sid)
+  if (found && now - found.at < ttl) return found.live
+  const live = read(userId, sid)
+  if (ttl === 0) return live
+  let sessions = byUser.get(userId)
+  if (!sessions) {
+    if (byUser.size >= MAX_ENTRIES) byUser.delete(byUser.keys().next().value as string)
+    byUser.set(userId, (sessions = new Map()))
+  }
+  // A user has a few sessions; a client inventing `sid`s cannot get here (the JWT that names one is signed).
+  if (sessions.size >= 100) sessions.clear()
+  sessions.set(sid, { at: now, live })
+  live.catch(() => sessions.get(sid)?.live === live && sessions.delete(sid))
+  return live
+}
+
+/**
+ * The standing of a session JWT's claims as tokenStanding tells it, and
+ * 'gone' as well once its session (`sid`, the refresh-token chain) has no
+ * usable token left: logged out, expired, revoked. Cached like the user's
+ * state (tokenStateTtlMs), forgotten at once on this instance when tokens
+ * end, and on the others by the session-check notice. The embedded Mercure
+ * hub asks it before each private update of a subscriber.
+ */
+export async function sessionStanding(
+  payload: Payload,
+  claims: Pick<SessionClaims, 'sub' | 'ver' | 'sid'>,
+  readSession: (userId: string, sid: string) => Promise<boolean>,
+): Promise<'current' | 'stale' | 'gone'> {
+  const standing = await tokenStanding(payload, claims)
+  if (standing !== 'current' || !claims.sid) return standing
+  return (await sessionLive(payload, claims.sub, claims.sid, readSession)) ? 'current' : 'gone'
 }

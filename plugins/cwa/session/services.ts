@@ -2,7 +2,9 @@ import type { Payload } from 'payload'
 import { getOptions } from '../core/registry.js'
 import { JwtService } from './jwt.js'
 import { type JwtKeys, loadJwtKeys } from './keys.js'
+import type { SessionClaims } from './jwt.js'
 import { RefreshTokenStore } from './refreshTokens.js'
+import { sessionStanding } from './revocation.js'
 
 export interface SessionServices {
   jwt: JwtService
@@ -43,4 +45,19 @@ export function sessionServices(payload: Payload): Promise<SessionServices> {
     services.set(payload, found)
   }
   return found
+}
+
+/**
+ * Whether a token's claims still speak for a live session: the user exists
+ * and is enabled, its token version is the one signed (no password change,
+ * reset, change of roles or disabling since), and its session (`sid`) was
+ * not logged out or revoked. Cached per instance for the session-check bound
+ * (revocation.ts). The embedded Mercure hub asks it before each private update.
+ */
+export async function currentSessionStanding(
+  payload: Payload,
+  claims: Pick<SessionClaims, 'sub' | 'ver' | 'sid'>,
+): Promise<'current' | 'stale' | 'gone'> {
+  const { refreshTokens } = await sessionServices(payload)
+  return sessionStanding(payload, claims, (userId, sid) => refreshTokens.sessionLive(userId, sid))
 }

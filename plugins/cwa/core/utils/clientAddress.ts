@@ -8,6 +8,16 @@
  */
 export const CLIENT_ADDRESS_HEADER = 'x-cwa-client-address'
 
+/**
+ * The address of a request as Node and Express see it: Express's `req.ip`
+ * (X-Forwarded-For believed only from the proxies of `trust proxy`), else
+ * the socket's peer. The Express adapter puts it in CLIENT_ADDRESS_HEADER;
+ * the embedded Mercure hub keys its per-client share on it.
+ */
+export function nodeClientAddress(req: { ip?: string; socket?: { remoteAddress?: string } }): string | undefined {
+  return req.ip ?? req.socket?.remoteAddress
+}
+
 /** The last entry of an X-Forwarded-For header (the address the nearest proxy saw), if any. */
 export function lastForwardedFor(value: string | null | undefined): string | undefined {
   const entries = (value ?? '')

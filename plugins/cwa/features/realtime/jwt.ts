@@ -23,11 +23,30 @@ export async function publisherJwt(secret: string): Promise<string> {
   return token
 }
 
-/** A subscriber JWT allowed to receive private updates of every topic, for `lifetime` seconds. */
-export function subscriberJwt(secret: string, lifetime: number): Promise<string> {
-  return new SignJWT({ mercure: { subscribe: ['*'] } })
+/** The session a subscriber JWT speaks for: the embedded hub checks it is still current before each private update. */
+export interface SubscriberSession {
+  /** The user (`sub`). */
+  sub: string
+  /** The user's token version the session JWT was signed under (`ver`). */
+  ver: number
+  /** The session (`sid`: its refresh-token chain), when the session JWT names one. */
+  sid?: string
+  /** When the session JWT expires (seconds since the epoch): the subscriber JWT never outlives it. */
+  exp: number
+}
+
+/**
+ * A subscriber JWT allowed to receive private updates of every topic, for
+ * at most `lifetime` seconds and never beyond the session's JWT, carrying
+ * the session it was issued for (`sub`, `ver`, `sid`).
+ */
+export function subscriberJwt(secret: string, lifetime: number, session: SubscriberSession): Promise<string> {
+  const now = Math.floor(Date.now() / 1000)
+  const { sub, ver, sid, exp } = session
+  return new SignJWT({ mercure: { subscribe: ['*'] }, ver, ...(sid ? { sid } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime(`${lifetime}s`)
+    .setSubject(sub)
+    .setIssuedAt(now)
+    .setExpirationTime(Math.min(now + lifetime, exp))
     .sign(key(secret))
 }

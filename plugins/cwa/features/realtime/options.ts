@@ -27,6 +27,14 @@ export interface MercureOptions {
   coreResources?: boolean
   /** The subscriber cookie set for signed-in admins, so they receive private (draft) updates. */
   cookie?: { name?: string; sameSite?: 'lax' | 'strict' | 'none'; domain?: string | null }
+  /**
+   * Seconds the subscriber JWT (the cookie) lives at most; it never outlives
+   * the session JWT it was issued with, and every JSON-LD response to the
+   * signed-in admin (login and refresh included) issues a fresh one. A real
+   * hub ends a stream when its JWT expires, so this bounds how long a stream
+   * outlives a logout there. Default 600.
+   */
+  subscriberTtl?: number
   /** Attempts per update after the first one failed (the hub is down or answers 5xx). Default 2. */
   retries?: number
   /** Delay before the first retry, in ms; doubled for each next one. Default 250. */
@@ -58,6 +66,17 @@ export interface HubLimitOptions {
   maxBufferedBytes?: number
   /** Milliseconds between heartbeats (an SSE comment that keeps proxies from closing an idle stream); 0: none. Default 15000. */
   heartbeat?: number
+  /**
+   * Open subscriptions per client at most (the JWT's subject when the
+   * subscriber has one, else its address as `trust proxy` / TRUST_PROXY
+   * determines it, as the login throttle does); one more is answered 429
+   * with Retry-After, so that one client cannot take every place. Default 50.
+   */
+  maxSubscribersPerClient?: number
+  /** Topic selectors (`topic` parameters) per subscription at most; more is a 400. Default 20. */
+  maxSelectors?: number
+  /** Characters per topic selector at most; longer is a 400 (a selector's matching cost grows with it). Default 512. */
+  maxSelectorLength?: number
 }
 
 export type HubLimits = Required<HubLimitOptions>
@@ -69,6 +88,7 @@ export interface ResolvedMercure {
   topicBase: string | null
   coreResources: boolean
   cookie: { name: string; sameSite: 'lax' | 'strict' | 'none'; domain: string | null }
+  subscriberTtl: number
   retries: number
   retryDelay: number
   timeout: number
@@ -103,11 +123,20 @@ export const realtimeOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'mercure'>> =
     topicBase: true,
     coreResources: true,
     cookie: { name: true, sameSite: true, domain: true },
+    subscriberTtl: true,
     retries: true,
     retryDelay: true,
     timeout: true,
     embedded: true,
-    hub: { maxSubscribers: true, history: true, maxBufferedBytes: true, heartbeat: true },
+    hub: {
+      maxSubscribers: true,
+      history: true,
+      maxBufferedBytes: true,
+      heartbeat: true,
+      maxSubscribersPerClient: true,
+      maxSelectors: true,
+      maxSelectorLength: true,
+    },
   },
 }
 
@@ -149,6 +178,7 @@ export function resolveRealtimeOptions(options: CwaPluginOptions): Pick<Resolved
         sameSite,
         domain: text(given.cookie?.domain),
       },
+      subscriberTtl: Math.max(1, count(given.subscriberTtl, 600)),
       retries: count(given.retries, 2),
       retryDelay: count(given.retryDelay, 250),
       timeout: count(given.timeout, 5000),
@@ -158,6 +188,9 @@ export function resolveRealtimeOptions(options: CwaPluginOptions): Pick<Resolved
         history: count(given.hub?.history, 1000),
         maxBufferedBytes: count(given.hub?.maxBufferedBytes, 1024 * 1024),
         heartbeat: count(given.hub?.heartbeat, 15_000),
+        maxSubscribersPerClient: count(given.hub?.maxSubscribersPerClient, 50),
+        maxSelectors: count(given.hub?.maxSelectors, 20),
+        maxSelectorLength: count(given.hub?.maxSelectorLength, 512),
       },
     },
   }

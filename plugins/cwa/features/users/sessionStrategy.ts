@@ -101,12 +101,8 @@ export function openApiSessionOnAdminLogin(options: ResolvedCwaOptions): Collect
     if (req.payloadAPI !== 'REST' && req.payloadAPI !== 'GraphQL') return user
     const services = await sessionServices(req.payload)
     const headers = new Headers(req.responseHeaders ?? undefined)
-    setSessionCookies(
-      headers,
-      options,
-      await services.jwt.sign(user),
-      await services.refreshTokens.issue(String((user as { id: unknown }).id), req),
-    )
+    const issued = await services.refreshTokens.issue(String((user as { id: unknown }).id), req)
+    setSessionCookies(headers, options, await services.jwt.sign(user, issued.session), issued.token)
     req.responseHeaders = headers
     return user
   }

@@ -1,11 +1,15 @@
 import type { IncomingMessage } from 'node:http'
-import { jwtVerify } from 'jose'
+import { type JWTPayload, jwtVerify } from 'jose'
 import { readCookies } from '../../../session/index.js'
 
 /** The `mercure` claim of a verified JWT: the topic selectors it may publish to and receive private updates of. */
 export interface HubClaims {
   publish: string[]
   subscribe: string[]
+  /** The JWT's subject (`sub`): the user a subscriber JWT was issued to, if any. */
+  subject: string | null
+  /** Every claim of the JWT (the embedded hub checks the session a subscriber JWT names). */
+  payload: JWTPayload
 }
 
 const selectors = (value: unknown): string[] =>
@@ -19,7 +23,12 @@ export async function verifyClaims(token: string, secret: string): Promise<HubCl
       publish?: unknown
       subscribe?: unknown
     }
-    return { publish: selectors(mercure.publish), subscribe: selectors(mercure.subscribe) }
+    return {
+      publish: selectors(mercure.publish),
+      subscribe: selectors(mercure.subscribe),
+      subject: typeof payload.sub === 'string' && payload.sub !== '' ? payload.sub : null,
+      payload,
+    }
   } catch {
     return null
   }

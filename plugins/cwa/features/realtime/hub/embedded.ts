@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { JWTPayload } from 'jose'
 import type { Payload } from 'payload'
 import { getOptions } from '../../../core/registry.js'
 import { replicatedDatabase } from '../../../core/replicas/index.js'
 import { onClosePayload } from '../../../core/utils/closePayload.js'
 import { type LockConnection, type LockPool, trySessionLock } from '../../../core/utils/sessionLock.js'
+import { currentSessionStanding } from '../../../session/index.js'
 import { isCorsOrigin } from '../../frontEnd/index.js'
 import { hubRequestHandler } from './http.js'
 import { MercureHub } from './hub.js'
@@ -46,6 +48,20 @@ const USE_A_REAL_HUB =
 /** Without a configured secret, one derived from Payload's: stable across restarts, never the secret itself. */
 function derivedSecret(payload: Payload): string {
   return createHmac('sha256', payload.secret).update('payload-cwa: embedded Mercure hub JWT').digest('base64url')
+}
+
+/**
+ * Whether a subscriber JWT's session still stands, by the session check
+ * (session/revocation.ts, cached for its bound): the user exists and is
+ * enabled, the token version it was issued under is current (no password
+ * change or reset, no change of roles since), and its session was not
+ * logged out or revoked.
+ */
+async function subscriberStands(payload: Payload, claims: JWTPayload): Promise<boolean> {
+  if (typeof claims.sub !== 'string') return false
+  const ver = typeof claims.ver === 'number' ? claims.ver : 0
+  const sid = typeof claims.sid === 'string' ? claims.sid : undefined
+  return (await currentSessionStanding(payload, { sub: claims.sub, ver, sid })) === 'current'
 }
 
 /** Takes the database's embedded-hub lock on a connection of its own, kept while the hub runs; null without a pool. */
@@ -92,6 +108,12 @@ export async function startEmbeddedHub(payload: Payload): Promise<MercureHub | n
     allowsOrigin: (origin) => isCorsOrigin(origin, options.cors),
     onSlowSubscriber: (details) =>
       payload.logger.warn(details, 'Mercure: a subscriber left too much unread and was disconnected (slow consumer)'),
+    standing: (claims) => subscriberStands(payload, claims),
+    onSessionEnded: (details) =>
+      payload.logger.info(
+        details,
+        "Mercure: a subscriber's session ended; its stream was closed before a private update",
+      ),
   })
   registry.set(payload, { hub, handle: hubRequestHandler(hub), secret, lock })
   onClosePayload(payload, () => closeEmbeddedHub(payload))

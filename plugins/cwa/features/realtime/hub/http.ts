@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { bearerToken, subscriberToken, verifyClaims } from './auth.js'
 import { type MercureHub, UpdateRefused } from './hub.js'
+import type { StandingCheck } from './subscribers.js'
 import { matchesEvery } from './topics.js'
+import { nodeClientAddress } from '../../../core/utils/clientAddress.js'
 
 /**
  * The Mercure protocol over HTTP for one hub (mount it at
@@ -11,7 +13,10 @@ import { matchesEvery } from './topics.js'
  *   that does not verify is a 401; without one the subscriber gets the
  *   public updates only. `Last-Event-ID` (header, or the `lastEventID`
  *   query parameter) replays the kept updates after that id (`earliest`:
- *   all of them). Beyond `maxSubscribers`, or while stopping: 503.
+ *   all of them). Beyond `maxSubscribers`, or while stopping: 503; beyond
+ *   the client's share (`maxSubscribersPerClient`): 429; more selectors, or
+ *   longer ones, than the limits allow: 400 (JSON naming the limit). A JWT
+ *   whose session no longer stands (hub option `standing`): 401.
  * - `POST` (form fields `topic` repeated, `data`, `private`, `id`, `type`,
  *   `retry`): needs `Authorization: Bearer` with a publisher JWT (401
  *   without a valid one) whose `mercure.publish` selectors match every
@@ -67,18 +72,81 @@ async function handle(hub: MercureHub, req: IncomingMessage, res: ServerResponse
   text(res, 405, 'Method Not Allowed', { Allow: 'GET, POST, OPTIONS' })
 }
 
+function json(
+  res: ServerResponse,
+  status: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body))
+}
+
+/** Why the selectors of a subscription are refused (400, naming the limit), or null. */
+function selectorsRefusal(hub: MercureHub, selectors: string[]): Record<string, unknown> | null {
+  const { maxSelectors, maxSelectorLength } = hub.options.limits
+  if (selectors.length > maxSelectors)
+    return {
+      error: `A subscription takes at most ${maxSelectors} topic selectors (got ${selectors.length}).`,
+      limit: 'mercure.hub.maxSelectors',
+      max: maxSelectors,
+    }
+  const long = selectors.find((selector) => selector.length > maxSelectorLength)
+  if (long !== undefined)
+    return {
+      error: `A topic selector has at most ${maxSelectorLength} characters (got one of ${long.length}).`,
+      limit: 'mercure.hub.maxSelectorLength',
+      max: maxSelectorLength,
+    }
+  return null
+}
+
 async function subscribe(hub: MercureHub, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const selectors = url.searchParams.getAll('topic')
   if (selectors.length === 0) return text(res, 400, 'Missing "topic" parameter.')
+  const tooMany = selectorsRefusal(hub, selectors)
+  if (tooMany) return json(res, 400, tooMany)
   const token = subscriberToken(req, url, hub.options.cookieName)
   let allowed: string[] = []
+  let client = `address:${nodeClientAddress(req) ?? 'unknown'}`
+  let standing: StandingCheck = null
   if (token) {
     const claims = await verifyClaims(token, hub.options.subscriberSecret)
     if (!claims) return text(res, 401, 'The subscriber JWT is not valid.')
+    const check = hub.options.standing
+    if (check && claims.subject) {
+      let stands: boolean
+      try {
+        stands = await check(claims.payload)
+      } catch {
+        return text(res, 503, 'The subscriber JWT could not be checked now; retry later.', { 'Retry-After': '10' })
+      }
+      if (!stands)
+        return text(
+          res,
+          401,
+          'The subscriber JWT no longer speaks for its user: the session ended (logout), or the account was disabled or changed.',
+        )
+      standing = () => check(claims.payload)
+    }
     allowed = claims.subscribe
+    if (claims.subject) client = `user:${claims.subject}`
   }
-  const refusal = hub.refusal()
-  if (refusal) return text(res, 503, refusal, { 'Retry-After': '10' })
+  const refusal = hub.refusal(client)
+  if (refusal) {
+    const headers = { 'Retry-After': String(refusal.retryAfter) }
+    if (refusal.status === 429)
+      return json(
+        res,
+        429,
+        {
+          error: refusal.message,
+          limit: 'mercure.hub.maxSubscribersPerClient',
+          max: hub.options.limits.maxSubscribersPerClient,
+        },
+        headers,
+      )
+    return text(res, refusal.status, refusal.message, headers)
+  }
   const header = req.headers['last-event-id']
   const lastEventId =
     (typeof header === 'string' && header) ||
@@ -88,7 +156,7 @@ async function subscribe(hub: MercureHub, req: IncomingMessage, res: ServerRespo
   res.writeHead(200, { ...SSE_HEADERS, 'Last-Event-ID': hub.history.lastId() })
   // A first comment sends the headers at once: the client knows it is subscribed.
   res.write(':\n\n')
-  hub.subscribe(res, selectors, allowed, lastEventId)
+  hub.subscribe(res, { selectors, allowed, client, standing }, lastEventId)
 }
 
 /** A form body, read up to `limit` bytes; null beyond. */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
+import type { JWTPayload } from 'jose'
 import type { HubLimits } from '../options.js'
 import { History, type StoredUpdate } from './history.js'
-import { HEARTBEAT, frame, Subscriber } from './subscribers.js'
+import { HEARTBEAT, frame, type StandingCheck, Subscriber } from './subscribers.js'
 
 /** An update as a publisher gives it (over HTTP, or the service in the same process). */
 export interface PublishedUpdate {
@@ -37,6 +38,22 @@ export interface MercureHubOptions {
   allowsOrigin?: (origin: string) => boolean
   /** Where a slow consumer's disconnection is reported. */
   onSlowSubscriber?: (details: { bufferedBytes: number }) => void
+  /**
+   * Whether the session a subscriber JWT speaks for still stands (the
+   * embedded hub asks the session check: user enabled, token version, session
+   * not logged out); asked when it subscribes and before each private update.
+   * Without it (a hub of its own in tests) a verified JWT stands until it expires.
+   */
+  standing?: (claims: JWTPayload) => Promise<boolean>
+  /** Where a stream closed because its session ended is reported. */
+  onSessionEnded?: (details: { client: string }) => void
+}
+
+/** A new subscription the hub does not take now: the status, a message, and the seconds to wait. */
+export interface SubscriptionRefusal {
+  status: 429 | 503
+  message: string
+  retryAfter: number
 }
 
 /** A field of an SSE message must stay on its line: a line break in an id or type would forge other fields. */
@@ -51,6 +68,8 @@ const ONE_LINE = /^[^\r\n]*$/
 export class MercureHub {
   readonly history: History
   private readonly subscribers = new Set<Subscriber>()
+  /** Open subscriptions per client (the per-client share). */
+  private readonly perClient = new Map<string, number>()
   private readonly heartbeat: ReturnType<typeof setInterval> | null
   private closed = false
 
@@ -91,35 +110,59 @@ export class MercureHub {
     }
     this.history.add(update)
     const text = frame(update)
-    for (const subscriber of this.subscribers) if (subscriber.wants(update)) subscriber.send(text)
+    for (const subscriber of this.subscribers) subscriber.deliver(update, text)
     return id
   }
 
-  /** Why a new subscription cannot be taken now (503), or null. */
-  refusal(): string | null {
-    if (this.closed) return 'The hub is stopping.'
-    if (this.subscribers.size >= this.options.limits.maxSubscribers)
-      return `The hub has ${this.options.limits.maxSubscribers} subscribers already; retry later.`
+  /**
+   * Why a new subscription of this client cannot be taken now, or null:
+   * 503 while stopping or when every place is taken, 429 when the client
+   * holds its share (`maxSubscribersPerClient`) already, so that one client
+   * cannot take the places of the others.
+   */
+  refusal(client: string): SubscriptionRefusal | null {
+    const { maxSubscribers, maxSubscribersPerClient } = this.options.limits
+    if (this.closed) return { status: 503, message: 'The hub is stopping.', retryAfter: 10 }
+    if ((this.perClient.get(client) ?? 0) >= maxSubscribersPerClient)
+      return {
+        status: 429,
+        message: `This client holds ${maxSubscribersPerClient} subscriptions already (mercure.hub.maxSubscribersPerClient); close one or retry later.`,
+        retryAfter: 10,
+      }
+    if (this.subscribers.size >= maxSubscribers)
+      return { status: 503, message: `The hub has ${maxSubscribers} subscribers already; retry later.`, retryAfter: 10 }
     return null
   }
 
   /**
    * Opens a subscription on a response whose SSE headers are sent: first
-   * the updates after `lastEventId` it may receive, then every new one.
+   * the updates after `lastEventId` it may receive (a private one only once
+   * its session is checked), then every new one.
    */
   subscribe(
     response: ServerResponse,
-    selectors: readonly string[],
-    allowed: readonly string[],
+    subscription: { selectors: readonly string[]; allowed: readonly string[]; client: string; standing: StandingCheck },
     lastEventId: string | null,
   ): Subscriber {
-    const subscriber = new Subscriber(selectors, allowed, response, this.options.limits.maxBufferedBytes, () =>
-      this.options.onSlowSubscriber?.({ bufferedBytes: response.writableLength }),
+    const { client } = subscription
+    const subscriber = new Subscriber(
+      {
+        ...subscription,
+        maxBufferedBytes: this.options.limits.maxBufferedBytes,
+        onSlow: () => this.options.onSlowSubscriber?.({ bufferedBytes: response.writableLength }),
+        onSessionEnded: () => this.options.onSessionEnded?.({ client }),
+      },
+      response,
     )
-    for (const update of lastEventId ? (this.history.after(lastEventId) ?? []) : [])
-      if (subscriber.wants(update)) subscriber.send(frame(update))
+    for (const update of lastEventId ? (this.history.after(lastEventId) ?? []) : []) subscriber.deliver(update)
     this.subscribers.add(subscriber)
-    response.once('close', () => this.subscribers.delete(subscriber))
+    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1)
+    response.once('close', () => {
+      if (!this.subscribers.delete(subscriber)) return
+      const left = (this.perClient.get(client) ?? 1) - 1
+      if (left > 0) this.perClient.set(client, left)
+      else this.perClient.delete(client)
+    })
     return subscriber
   }
 
@@ -129,5 +172,6 @@ export class MercureHub {
     if (this.heartbeat) clearInterval(this.heartbeat)
     for (const subscriber of this.subscribers) subscriber.end()
     this.subscribers.clear()
+    this.perClient.clear()
   }
 }
