@@ -183,14 +183,15 @@ describe('a group takes its owner on create', () => {
     )
     expect(jsonld.status).toBe(422)
     expect(jsonld.body.violations[0].propertyPath).toBe('components[0]')
-    // Payload REST names it by id: Payload's access refuses the owner's write.
+    // Payload REST names it as Payload names relations: the same refusal, on the same property.
     const rest = await server.request(
       'POST',
       '/api/component_groups',
       { reference: ref('draft-owner'), components: [{ relationTo: 'html_contents', value: draft }] },
       { contentType: 'application/json', headers: restHeaders(admin) },
     )
-    expect(rest.status).toBe(403)
+    expect(rest.status).toBe(400) // Payload's status of a validation error
+    expect(rest.body.errors[0].data.errors[0].path).toBe('components[0]')
     expect(await groupCount()).toBe(before)
     expect(await ownerGroups('html_contents', draft)).toEqual([])
   })

@@ -11,8 +11,8 @@ import {
   type Where,
 } from 'payload'
 import type { CoreContext } from '../context.js'
-import { getRegistry } from '../registry.js'
-import { relationCollection, relationId } from '../utils/relations.js'
+import { getRegistry, isUuid } from '../registry.js'
+import { relationId } from '../utils/relations.js'
 import { requireTableName } from '../utils/schema.js'
 import { runSql, sql } from '../utils/sql.js'
 
@@ -23,7 +23,10 @@ import { runSql, sql } from '../utils/sql.js'
  * in the same transaction, on every API (JSON-LD, Payload REST and GraphQL,
  * the admin panel, the Local API). The three properties are write-only
  * inputs (virtual fields, never stored on the group nor served): the owner's
- * own componentGroups stays the one place ownership is kept.
+ * own componentGroups stays the one place ownership is kept. They are JSON
+ * inputs, not relationship fields, so that nothing that walks the stored
+ * relationships (publishing's reference moves, the orphan scan, cache tags)
+ * mistakes them for a stored link.
  */
 export const OWNER_FIELDS = ['pages', 'layouts', 'components'] as const
 type OwnerField = (typeof OWNER_FIELDS)[number]
@@ -34,40 +37,72 @@ interface Owner {
   id: string
 }
 
+const WHAT: Record<OwnerField, string> = { pages: 'a page', layouts: 'a layout', components: 'a component' }
+
 /** The write-only owner inputs of a group (components: only when the site has component types). */
 export function groupOwnerFields(ctx: CoreContext): Field[] {
-  const hidden = { hidden: true, description: 'Set when the group is created: its owner.' }
-  const fields: Field[] = [
-    { name: 'pages', type: 'relationship', relationTo: 'pages', hasMany: true, virtual: true, admin: hidden },
-    { name: 'layouts', type: 'relationship', relationTo: 'layouts', hasMany: true, virtual: true, admin: hidden },
-  ]
-  if (ctx.componentSlugs.length > 0)
-    fields.push({
-      name: 'components',
-      type: 'relationship',
-      relationTo: ctx.componentSlugs as CollectionSlug[],
-      hasMany: true,
-      virtual: true,
-      admin: hidden,
+  const fields = ctx.componentSlugs.length > 0 ? OWNER_FIELDS : OWNER_FIELDS.filter((f) => f !== 'components')
+  return fields.map((name): Field => ({
+    name,
+    type: 'json',
+    virtual: true,
+    admin: { hidden: true },
+    custom: {
+      cwa: {
+        schema: {
+          type: 'array',
+          items: { type: 'string', format: 'iri-reference' },
+          maxItems: 1,
+          description: `On create only: the IRI of ${WHAT[name]} that owns the new group (its componentGroups gets it).`,
+        },
+      },
+    },
+  }))
+}
+
+const refuse = (errors: Array<{ path: string; message: string }>) => new ValidationError({ errors })
+
+/**
+ * The owners a write names, field by field (absent, null and [] name none):
+ * IRIs (with or without the API prefix), or, as Payload's REST API names
+ * relations, ids (pages, layouts) and {relationTo, value} (components).
+ */
+function ownersOf(req: PayloadRequest, data: Record<string, unknown> | undefined): Owner[] {
+  const registry = getRegistry(req.payload.config)
+  const owners: Owner[] = []
+  const errors: Array<{ path: string; message: string }> = []
+  for (const field of OWNER_FIELDS) {
+    const value = data?.[field]
+    if (value == null) continue
+    const entries = Array.isArray(value) ? value : [value]
+    entries.forEach((entry, index) => {
+      const owner = ownerOf(registry, field, entry)
+      if (owner) owners.push(owner)
+      else errors.push({ path: `${field}[${index}]`, message: `This value should be the IRI of ${WHAT[field]}.` })
     })
-  return fields
+  }
+  if (errors.length > 0) throw refuse(errors)
+  return owners
 }
 
-const entriesOf = (value: unknown): unknown[] =>
-  value == null ? [] : (Array.isArray(value) ? value : [value]).filter((entry) => relationId(entry) !== null)
-
-/** The owners a write names, field by field (empty lists and null name none). */
-function ownersOf(data: Record<string, unknown> | undefined): Owner[] {
-  return OWNER_FIELDS.flatMap((field) =>
-    entriesOf(data?.[field]).map((entry) => ({
-      field,
-      slug: field === 'components' ? (relationCollection(entry) ?? '') : field,
-      id: relationId(entry)!,
-    })),
-  )
+function ownerOf(registry: ReturnType<typeof getRegistry>, field: OwnerField, entry: unknown): Owner | null {
+  if (field !== 'components' && isUuid(entry)) return { field, slug: field, id: entry.toLowerCase() }
+  if (entry && typeof entry === 'object' && 'relationTo' in entry) {
+    const { relationTo, value } = entry as { relationTo?: unknown; value?: unknown }
+    const id = relationId(value)
+    const resource = typeof relationTo === 'string' ? registry.bySlug(relationTo) : undefined
+    return resource && isUuid(id) && fits(field, resource.slug, resource.meta.kind)
+      ? { field, slug: resource.slug, id: id.toLowerCase() }
+      : null
+  }
+  const parsed = typeof entry === 'string' ? registry.parseIri(entry) : null
+  return parsed?.id && isUuid(parsed.id) && fits(field, parsed.resource.slug, parsed.resource.meta.kind)
+    ? { field, slug: parsed.resource.slug, id: parsed.id.toLowerCase() }
+    : null
 }
 
-const refuse = (path: string, message: string) => new ValidationError({ errors: [{ path, message }] })
+const fits = (field: OwnerField, slug: string, kind: string) =>
+  field === 'components' ? kind === 'component' : slug === field
 
 /**
  * Before the group is written: one owner at most, and only on create (a
@@ -78,47 +113,52 @@ const refuse = (path: string, message: string) => new ValidationError({ errors: 
 export const groupOwnerBeforeChange =
   (_ctx: CoreContext): CollectionBeforeChangeHook =>
   async ({ data, operation, req }) => {
-    const owners = ownersOf(data)
+    const owners = ownersOf(req, data)
     if (owners.length === 0) return data
     if (operation !== 'create')
-      throw refuse(
-        owners[0]!.field,
-        "A group's owner is set when the group is created; change the owner's componentGroups to move it.",
-      )
+      throw refuse([
+        {
+          path: owners[0]!.field,
+          message: "A group's owner is set when the group is created; change the owner's componentGroups to move it.",
+        },
+      ])
     if (owners.length > 1) {
-      const second = owners[1]!
-      throw refuse(
-        second.field,
-        second.field === owners[0]!.field
-          ? `A group has one owner: name one ${second.field === 'components' ? 'component' : second.field.slice(0, -1)}.`
-          : `A group has one owner: ${owners[0]!.field} names it already.`,
-      )
+      const [first, second] = owners as [Owner, Owner]
+      throw refuse([
+        {
+          path: second.field,
+          message:
+            second.field === first.field
+              ? `A group has one owner: name ${WHAT[second.field]}, not more.`
+              : `A group has one owner: ${first.field} names it already.`,
+        },
+      ])
     }
     const owner = owners[0]!
     const registry = getRegistry(req.payload.config)
-    if (!registry.bySlug(owner.slug)) throw refuse(owner.field, 'This value is not a valid owner.')
-    const ownerDoc = await ownerGroups(req, owner)
-    if (!ownerDoc) throw refuse(owner.field, `Item not found for "${registry.itemIri(owner.slug, owner.id)}".`)
+    const held = await ownerGroups(req, owner)
+    if (!held) throw refuse([{ path: `${owner.field}[0]`, message: 'Item not found.' }])
     const reference = typeof data?.reference === 'string' ? data.reference : null
     const existing = reference ? await groupWithReference(req, reference) : null
     if (existing) {
       const groupIri = registry.itemIri('component_groups', existing)
-      if (ownerDoc.includes(existing))
+      if (held.includes(existing))
         throw new APIError(
           `${registry.itemIri(owner.slug, owner.id)} has the component group ${groupIri} with reference "${reference}" already.`,
           409,
           null,
           true,
         )
-      throw refuse('reference', `Value must be unique: the component group ${groupIri} has this reference.`)
+      throw refuse([{ path: 'reference', message: `Value must be unique: the component group ${groupIri} has it.` }])
     }
     return data
   }
 
 /**
- * Once the group exists (same transaction): the caller must be allowed to
- * edit the owner (as for any other write of it: Payload's access, unless the
- * call overrides it), then the group joins the end of the owner's
+ * Once the group exists (same transaction, so a refusal leaves no group):
+ * a caller whose access is checked (every API but a trusted Local API call)
+ * must see the owner (else it names nothing: 422, as any relation) and may
+ * edit it (else 403); then the group joins the end of the owner's
  * componentGroups. The owner's row is locked first, so two groups created at
  * once for one owner both stay. The owner's write is an ordinary update (its
  * write event, its cache purges).
@@ -127,9 +167,12 @@ export const groupOwnerAfterChange =
   (_ctx: CoreContext): CollectionAfterChangeHook =>
   async ({ data, doc, operation, overrideAccess, req }) => {
     if (operation !== 'create') return doc
-    const owner = ownersOf(data)[0]
+    const owner = ownersOf(req, data)[0]
     if (!owner) return doc
-    if (overrideAccess !== true && !(await mayUpdate(req, owner))) throw new Forbidden(req.t)
+    if (overrideAccess !== true) {
+      if (!(await visible(req, owner))) throw refuse([{ path: `${owner.field}[0]`, message: 'Item not found.' }])
+      if (!(await mayUpdate(req, owner))) throw new Forbidden(req.t)
+    }
     await runSql(
       req.payload,
       sql`SELECT 1 FROM ${sql.identifier(requireTableName(req.payload, owner.slug))} WHERE id = ${owner.id}::uuid FOR UPDATE`,
@@ -147,6 +190,16 @@ export const groupOwnerAfterChange =
     })
     return doc
   }
+
+async function visible(req: PayloadRequest, owner: Owner): Promise<boolean> {
+  const found = await req.payload.count({
+    collection: owner.slug as CollectionSlug,
+    where: { id: { equals: owner.id } },
+    overrideAccess: false,
+    req,
+  })
+  return found.totalDocs > 0
+}
 
 /** The owner's groups (ids, in order), or null when the owner does not exist. */
 async function ownerGroups(req: PayloadRequest, owner: Owner): Promise<string[] | null> {
