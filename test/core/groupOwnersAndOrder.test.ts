@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
 import { recordWriteEvents, summary } from '../events/record'
+import { waitFor } from '../support/wait'
 
 /**
  * Issue 41, the CWA Nuxt module's editing surface:
@@ -263,11 +264,22 @@ describe('order is kept unique within a group', () => {
   it('"move up" (one PATCH {sortValue: 1}) takes the place and shifts the holder down: each position announced once', async () => {
     const { group, ids } = await groupOf(3)
     const [a, b, c] = ids as [string, string, string]
+    // A visitor's answer for the holder, kept by the read model: the shift must drop it.
+    const stored = async () =>
+      (
+        await server.sql('SELECT count(*)::int AS n FROM _acb_read_model WHERE path = $1', [
+          `/_/component_positions/${b}`,
+        ])
+      )[0].n as number
+    expect((await server.get(`${POSITIONS}/${b}`)).body.sortValue).toBe(1)
+    await waitFor(async () => (await stored()) === 1)
+    expect((await server.get(`${POSITIONS}/${b}`)).headers.get('cwa-read-model')).toBe('hit')
     events.length = 0
     const moved = await server.patch(`${POSITIONS}/${c}`, { sortValue: 1 }, { token: editor })
     expect(moved.status).toBe(200)
     expect(moved.body.sortValue).toBe(1)
     expect(await order(group)).toEqual(ordered([a, 0], [c, 1], [b, 2]))
+    expect((await server.get(`${POSITIONS}/${b}`)).body.sortValue).toBe(2)
     expect(summary(events.filter((e) => e.collection === 'component_positions'))).toEqual(
       [`update ${POSITIONS}/${b}`, `update ${POSITIONS}/${c}`].sort(),
     )
