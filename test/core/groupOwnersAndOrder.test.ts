@@ -128,7 +128,7 @@ describe('a group takes its owner on create', () => {
     expect(await ownerGroups('pages', page)).toEqual([String(rest.body.doc.id), local])
   })
 
-  it('two owners are a 422 naming the second property; two pages a 422 on pages; nothing is written', async () => {
+  it('two owners are a 422 naming the second property, two pages a 422 on pages, a wrong or unknown owner a 422 on its entry; nothing is written', async () => {
     const page = await newPage()
     const before = await groupCount()
     const both = await server.post(
@@ -145,6 +145,16 @@ describe('a group takes its owner on create', () => {
     )
     expect(twoPages.status).toBe(422)
     expect(twoPages.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['pages'])
+    // Not an owner of that kind: a 422 on the entry, never a 500.
+    for (const [body, path] of [
+      [{ pages: 'nonsense' }, 'pages[0]'],
+      [{ components: [pageIri(page)] }, 'components[0]'],
+      [{ layouts: [{ deep: [[[]]] }] }, 'layouts[0]'],
+      [{ pages: [pageIri('00000000-0000-4000-8000-000000000000')] }, 'pages[0]'],
+    ] as const) {
+      const response = await server.post(GROUPS, { reference: ref('bad'), ...body }, { token: editor })
+      expect([response.status, response.body.violations?.[0]?.propertyPath]).toEqual([422, path])
+    }
     expect(await groupCount()).toBe(before)
     expect(await ownerGroups('pages', page)).toEqual([])
   })
