@@ -6,10 +6,13 @@
  * outside production), JWT keys, then Express with the JSON-LD API and
  * Payload's REST API; the admin panel is prepared (built on the first
  * start) while the APIs already answer, /admin answering a "building" page
- * meanwhile. SIGTERM, SIGINT and SIGHUP stop it cleanly: requests in flight
+ * meanwhile. SIGTERM, SIGINT and SIGHUP stop it cleanly: readiness turns
+ * 503 at once; after SIGTERM the port keeps accepting for SHUTDOWN_DELAY_MS
+ * (answering as usual, with `Connection: close`), then requests in flight
  * finish, new ones are refused, the pool is closed, the embedded database is
  * shut down, exit 0. `/_health/live` and `/_health/ready` answer a load
- * balancer from the first second (health.ts).
+ * balancer from the first second (health.ts; readiness asks the database,
+ * databaseProbe.ts).
  */
 import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -30,6 +33,7 @@ import {
 import { createApp } from 'payload-cwa/express'
 import { seedDemo } from '../seed/demo'
 import { startPayload } from './bootstrap'
+import { databaseProbe, type DatabaseProbe } from './databaseProbe'
 import { answerHealth } from './health'
 import { innermostReason } from './innermostReason'
 import { startupStep } from './startupLock'
@@ -48,6 +52,20 @@ const REQUEST_TIMEOUT = positive(process.env.HTTP_REQUEST_TIMEOUT_MS, 20_000)
 const HEADERS_TIMEOUT = Math.min(positive(process.env.HTTP_HEADERS_TIMEOUT_MS, 10_000), REQUEST_TIMEOUT)
 /** How long a stop waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE = positive(process.env.SHUTDOWN_GRACE_MS, 10_000)
+/**
+ * How long after SIGTERM the port still accepts and answers (readiness
+ * already 503), so that what a load balancer sends until it notices, and
+ * what waits in the accept queue, is answered instead of reset: 5 s in
+ * production (a few of a balancer's health-check intervals... its removal
+ * of a target takes seconds), 250 ms otherwise (no balancer: what was
+ * already sent is taken in, and a stop stays quick). Read before Next.js
+ * may set NODE_ENV for the admin panel.
+ */
+const SHUTDOWN_DELAY = nonNegative(process.env.SHUTDOWN_DELAY_MS, process.env.NODE_ENV === 'production' ? 5_000 : 250)
+
+function nonNegative(value: string | undefined, fallback: number): number {
+  return value !== undefined && value.trim() !== '' && Number(value) >= 0 ? Number(value) : fallback
+}
 
 function unavailable(res: ServerResponse, message: string, retryAfter = 5): void {
   res.statusCode = 503
@@ -67,19 +85,27 @@ async function main(): Promise<void> {
 
   // The port first: a busy port fails before anything starts, and the port answers from the first second.
   let app: Express | undefined
+  let database: DatabaseHandle | undefined
+  let readiness: DatabaseProbe | undefined
+  /** A stop began: readiness 503, every answer closes its connection. */
+  let draining = false
+  /** The port no longer accepts: what still arrives on an open connection is a 503. */
   let stopping = false
-  let inFlight = 0
+  /** Answers not sent yet (their count is the requests in flight). */
+  const open = new Set<ServerResponse>()
   const server = createServer(
     { requestTimeout: REQUEST_TIMEOUT, connectionsCheckingInterval: 1000 },
     (req: IncomingMessage, res: ServerResponse) => {
-      if (answerHealth(req, res, stopping ? 'draining' : app ? 'ready' : 'starting')) return
+      if (answerHealth(req, res, draining ? 'draining' : app ? 'ready' : 'starting', readiness)) return
       if (stopping) {
         res.setHeader('Connection', 'close')
         return unavailable(res, 'The server is shutting down.')
       }
       if (!app) return unavailable(res, 'The server is starting; retry in a few seconds.')
-      inFlight++
-      res.once('close', () => inFlight--)
+      // During the drain delay: answered as usual, and the client opens its next connection elsewhere.
+      if (draining) res.setHeader('Connection', 'close')
+      open.add(res)
+      res.once('close', () => open.delete(res))
       app(req, res)
     },
   )
@@ -104,7 +130,6 @@ async function main(): Promise<void> {
   })
 
   let payload: Payload | undefined
-  let database: DatabaseHandle | undefined
   let stopAdmin: (() => void) | undefined
   const log = {
     info: (message: string) => (payload ? payload.logger.info(message) : bootLog.info(message)),
@@ -112,12 +137,30 @@ async function main(): Promise<void> {
     error: (message: string) => (payload ? payload.logger.error(message) : bootLog.error(message)),
   }
 
-  const stop = async (reason: string, code = 0) => {
-    if (stopping) return
-    stopping = true
+  let skipDelay: (() => void) | undefined
+  /** `delay`: how long the port still accepts and answers first (SIGTERM's SHUTDOWN_DELAY; a second signal cuts it short). */
+  const stop = async (reason: string, code = 0, delay = 0) => {
+    if (draining) return skipDelay?.()
+    draining = true
     clearInterval(keepAlive)
+    // Answers in flight close their connections too (those whose headers are not sent yet).
+    for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close')
+    if (delay > 0 && app) {
+      log.info(
+        `${reason}: readiness answers 503; requests are still answered for ${delay} ms (with Connection: close), then the server stops`,
+      )
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay)
+        skipDelay = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+    }
+    stopping = true
+    const inFlight = () => open.size
     log.info(
-      `${reason}: shutting down${inFlight ? ` (finishing ${inFlight} request${inFlight === 1 ? '' : 's'} in flight; new ones are refused)` : ''}`,
+      `${reason}: shutting down${inFlight() ? ` (finishing ${inFlight()} request${inFlight() === 1 ? '' : 's'} in flight; new ones are refused)` : ''}`,
     )
     stopAdmin?.()
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
@@ -125,9 +168,9 @@ async function main(): Promise<void> {
     // The embedded hub's event streams are requests that never finish by themselves: end them first.
     if (payload) await closeEmbeddedHub(payload)
     const deadline = Date.now() + SHUTDOWN_GRACE
-    while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    if (inFlight > 0)
-      log.warn(`${inFlight} request(s) still running after ${SHUTDOWN_GRACE} ms: closing their connections`)
+    while (inFlight() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    if (inFlight() > 0)
+      log.warn(`${inFlight()} request(s) still running after ${SHUTDOWN_GRACE} ms: closing their connections`)
     server.closeAllConnections()
     await closed
     if (payload) await closePayload(payload)
@@ -142,8 +185,9 @@ async function main(): Promise<void> {
     log.info(code === 0 ? 'Stopped' : 'Stopped after an error (exit code 1)')
     process.exit(code)
   }
+  // SIGTERM is how a supervisor or orchestrator stops an instance behind a load balancer: it drains first.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-    process.on(signal, () => void stop(`${signal} received`))
+    process.on(signal, () => void stop(`${signal} received`, 0, signal === 'SIGTERM' ? SHUTDOWN_DELAY : 0))
   server.on('error', (error) => {
     log.error(`HTTP server error: ${error.message}`)
     void stop('HTTP server error', 1)
@@ -152,7 +196,7 @@ async function main(): Promise<void> {
   database = await ensureDatabase(process.env, log, {
     onFatal: () => void stop('The embedded database is gone', 1),
   })
-  if (stopping) return
+  if (draining) return
   // The jobs runner works in this process unless CWA_JOBS_RUNNER=0 (then run `npx payload cwa:jobs:work` elsewhere).
   const started = await startPayload({
     config: buildSiteConfig({ databaseUrl: database.url }),
@@ -168,7 +212,7 @@ async function main(): Promise<void> {
   // A connection the database closed (restart, kill): the pool opens a new one; say so once in a while, never while stopping.
   let lastPoolWarning = 0
   onPoolError((error) => {
-    if (stopping || Date.now() - lastPoolWarning < 5000) return
+    if (draining || Date.now() - lastPoolWarning < 5000) return
     lastPoolWarning = Date.now()
     started.logger.warn(
       `Lost a PostgreSQL connection (${error.message}); the next queries open new ones (until the database is back, requests are answered 503)`,
@@ -178,7 +222,7 @@ async function main(): Promise<void> {
   const options = getOptions(started.config)
   // MERCURE_URL unset: the embedded hub (MERCURE_EMBEDDED), refused when the deployment has several instances.
   const hub = await startupStep('the embedded Mercure hub', () => startEmbeddedHub(started))
-  if (stopping) return
+  if (draining) return
   const keys = await loadJwtKeys(process.env, log.info)
 
   // The admin panel (Next.js), prepared after the APIs answer: until it is ready /admin says so.
@@ -193,8 +237,16 @@ async function main(): Promise<void> {
         res.type('html').send(adminWaitPage(adminProblem))
       }
     : undefined
+  // Readiness from now on also asks the database: 503 while it is unreachable (the APIs answer 503 then too).
+  readiness = databaseProbe(database.url, (reachable, reason) =>
+    reachable
+      ? started.logger.info('The database answers again: /_health/ready answers 200')
+      : started.logger.warn(
+          `The database is unreachable (${reason}): /_health/ready answers 503 until it answers again`,
+        ),
+  )
   app = createApp({ payload: started, keys, admin })
-  if (stopping) return
+  if (draining) return
   clearInterval(keepAlive)
 
   const base = `http://localhost:${port}`
@@ -222,7 +274,7 @@ async function main(): Promise<void> {
     try {
       adminHandler = await adminModule.createAdminHandler({ dir: root, logger: log })
     } catch (error) {
-      if (stopping) return
+      if (draining) return
       adminProblem =
         'The admin panel could not be built: the server log says why (`npm run build:admin` shows the whole output). The APIs work.'
       started.logger.error(`${adminProblem}\n${error instanceof Error ? error.message : String(error)}`)

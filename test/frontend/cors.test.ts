@@ -138,7 +138,13 @@ describe('attack: a lost update from a cross-origin front end (If-Match blocked 
             }).then(async (r) => ({ status: r.status, body: await r.json() }))
           const current = await patch('cors-if-match-2')
           const stale = await patch('cors-if-match-3')
-          return { origin: location.origin, etag, current: current.status, stale: stale.status, conflict: stale.body.conflict }
+          return {
+            origin: location.origin,
+            etag,
+            current: current.status,
+            stale: stale.status,
+            conflict: stale.body.conflict,
+          }
         },
         { api, iri, token },
       )

@@ -293,7 +293,7 @@ describe.each(KINDS)('Payload REST If-Match: $shortName', (kind) => {
   })
 })
 
-describe('log levels of expected refusals (an editor\'s conflict, a wrong password: no ERROR line, no stack)', () => {
+describe("log levels of expected refusals (an editor's conflict, a wrong password: no ERROR line, no stack)", () => {
   it('a stale If-Match on Payload REST and JSON-LD, and a failed login, log no error; the conflict is an info line with its message', async () => {
     const kind = KINDS[0]!
     const iri = await live(kind, 'log1')

@@ -87,10 +87,10 @@ function sendWholeThenRead(
       socket.destroy()
     }
     socket.on('close', answer)
-    const chunk = Buffer.alloc(MiB, 0x61)
-    const frame = (part: Buffer): Array<string | Buffer> =>
+    const chunk = new Uint8Array(MiB).fill(0x61)
+    const frame = (part: Uint8Array): Array<string | Uint8Array> =>
       framing === 'chunked' ? [`${part.length.toString(16)}\r\n`, part, '\r\n'] : [part]
-    const write = (data: string | Buffer) => new Promise<void>((done) => socket.write(data, () => done()))
+    const write = (data: string | Uint8Array) => new Promise<void>((done) => socket.write(data, () => done()))
     socket.once('connect', async () => {
       await write(
         `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\n` +
