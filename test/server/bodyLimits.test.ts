@@ -124,6 +124,30 @@ describe('attack: a 30 MB anonymous body ends in EPIPE (the early 413 never read
   }
 })
 
+describe('attack: a refused body trickled forever holds its connection (the lingering read must be bounded)', () => {
+  it('after the 413, a client that keeps the body unfinished is disconnected within 5 s (LINGER_MS)', async () => {
+    const url = new URL(server.url)
+    const started = Date.now()
+    const seen = await new Promise<{ answer: string; closedAfter: number }>((resolve) => {
+      const socket = net.connect(Number(url.port), url.hostname)
+      let answer = ''
+      socket.setEncoding('utf8')
+      socket.on('data', (d: string) => (answer += d))
+      socket.on('error', () => {})
+      socket.on('close', () => resolve({ answer, closedAfter: Date.now() - started }))
+      socket.write(
+        `POST /_api/login HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${100 * MiB}\r\n\r\n{"username":"`,
+      )
+      // A byte a second: never finishing, never idle.
+      const trickle = setInterval(() => socket.write('x'), 1000)
+      socket.on('close', () => clearInterval(trickle))
+    })
+    expect(seen.answer).toMatch(/^HTTP\/1\.1 413 /)
+    expect(seen.closedAfter).toBeGreaterThanOrEqual(4_500)
+    expect(seen.closedAfter).toBeLessThan(8_000)
+  }, 15_000)
+})
+
 const jsonBody = (bytes: number) => JSON.stringify({ username: 'x'.repeat(bytes), password: 'y' })
 
 describe('attack: an anonymous 100 MB body is refused with 413 without being read', () => {
