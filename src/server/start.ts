@@ -56,10 +56,10 @@ const SHUTDOWN_GRACE = positive(process.env.SHUTDOWN_GRACE_MS, 10_000)
  * How long after SIGTERM the port still accepts and answers (readiness
  * already 503), so that what a load balancer sends until it notices, and
  * what waits in the accept queue, is answered instead of reset: 5 s in
- * production (a few of a balancer's health-check intervals... its removal
- * of a target takes seconds), 250 ms otherwise (no balancer: what was
- * already sent is taken in, and a stop stays quick). Read before Next.js
- * may set NODE_ENV for the admin panel.
+ * production (a balancer takes a target out within a few of its
+ * health-check intervals), 250 ms otherwise (no balancer: what was already
+ * sent is taken in, and a stop stays quick). Read before Next.js may set
+ * NODE_ENV for the admin panel.
  */
 const SHUTDOWN_DELAY = nonNegative(process.env.SHUTDOWN_DELAY_MS, process.env.NODE_ENV === 'production' ? 5_000 : 250)
 
@@ -138,8 +138,10 @@ async function main(): Promise<void> {
   }
 
   let skipDelay: (() => void) | undefined
-  /** `delay`: how long the port still accepts and answers first (SIGTERM's SHUTDOWN_DELAY; a second signal cuts it short). */
+  let exitCode = 0
+  /** `delay`: how long the port still accepts and answers first (SIGTERM's SHUTDOWN_DELAY; a second stop cuts it short). */
   const stop = async (reason: string, code = 0, delay = 0) => {
+    exitCode ||= code // an error during a drain still exits 1
     if (draining) return skipDelay?.()
     draining = true
     clearInterval(keepAlive)
@@ -182,8 +184,8 @@ async function main(): Promise<void> {
         )
       if (database.dataDir) log.info('Embedded PostgreSQL stopped')
     }
-    log.info(code === 0 ? 'Stopped' : 'Stopped after an error (exit code 1)')
-    process.exit(code)
+    log.info(exitCode === 0 ? 'Stopped' : 'Stopped after an error (exit code 1)')
+    process.exit(exitCode)
   }
   // SIGTERM is how a supervisor or orchestrator stops an instance behind a load balancer: it drains first.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
