@@ -16,6 +16,7 @@
  */
 import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { Server as NetServer, type Socket } from 'node:net'
 import path from 'node:path'
 import type { Express, Request, Response } from 'express'
 import type { Payload } from 'payload'
@@ -89,26 +90,28 @@ async function main(): Promise<void> {
   let readiness: DatabaseProbe | undefined
   /** A stop began: readiness 503, every answer closes its connection. */
   let draining = false
-  /** The port no longer accepts: what still arrives on an open connection is a 503. */
-  let stopping = false
   /** Answers not sent yet (their count is the requests in flight). */
   const open = new Set<ServerResponse>()
+  /** Connections accepted whose first request has not arrived yet (when they were accepted). */
+  const awaitingRequest = new Map<Socket, number>()
   const server = createServer(
     { requestTimeout: REQUEST_TIMEOUT, connectionsCheckingInterval: 1000 },
     (req: IncomingMessage, res: ServerResponse) => {
+      awaitingRequest.delete(req.socket)
       if (answerHealth(req, res, draining ? 'draining' : app ? 'ready' : 'starting', readiness)) return
-      if (stopping) {
-        res.setHeader('Connection', 'close')
-        return unavailable(res, 'The server is shutting down.')
-      }
       if (!app) return unavailable(res, 'The server is starting; retry in a few seconds.')
-      // During the drain delay: answered as usual, and the client opens its next connection elsewhere.
+      // While stopping: answered as usual (it reached this instance before the port closed), and the client
+      // opens its next connection elsewhere.
       if (draining) res.setHeader('Connection', 'close')
       open.add(res)
       res.once('close', () => open.delete(res))
       app(req, res)
     },
   )
+  server.on('connection', (socket: Socket) => {
+    awaitingRequest.set(socket, Date.now())
+    socket.once('close', () => awaitingRequest.delete(socket))
+  })
   server.headersTimeout = HEADERS_TIMEOUT
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -159,18 +162,24 @@ async function main(): Promise<void> {
         }
       })
     }
-    stopping = true
+    // A timer runs before the loop's I/O: one more turn of it accepts what waits in the accept queue
+    // (closing the port now would reset those connections).
+    await new Promise((resolve) => setImmediate(resolve))
+    // net's close, not http's: http's also ends the connections without a request in progress, among
+    // them those just accepted whose request is not read yet (a reset too).
+    const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()))
     const inFlight = () => open.size
     log.info(
-      `${reason}: shutting down${inFlight() ? ` (finishing ${inFlight()} request${inFlight() === 1 ? '' : 's'} in flight; new ones are refused)` : ''}`,
+      `${reason}: shutting down${inFlight() ? ` (finishing ${inFlight()} request${inFlight() === 1 ? '' : 's'} in flight; new connections are refused)` : ''}`,
     )
     stopAdmin?.()
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-    server.closeIdleConnections()
     // The embedded hub's event streams are requests that never finish by themselves: end them first.
     if (payload) await closeEmbeddedHub(payload)
     const deadline = Date.now() + SHUTDOWN_GRACE
-    while (inFlight() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    // Requests in flight, and those of connections accepted in the last second whose request is on its way.
+    const pending = () =>
+      inFlight() > 0 || [...awaitingRequest.values()].some((acceptedAt) => Date.now() - acceptedAt < 1000)
+    while (pending() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
     if (inFlight() > 0)
       log.warn(`${inFlight()} request(s) still running after ${SHUTDOWN_GRACE} ms: closing their connections`)
     server.closeAllConnections()
