@@ -322,9 +322,7 @@ describe('faults', () => {
     child.kill('SIGTERM')
     await waitFor(
       () => /SIGTERM received: readiness answers 503; requests are still answered for 4000 ms/.test(output()),
-      {
-        message: 'the stop to begin',
-      },
+      { timeout: 10_000, message: 'the stop to begin' },
     )
     // The drain delay: a load balancer's readiness check says 503 (it stops sending traffic here), and what it
     // still sends meanwhile is answered as usual, its connection closed after the answer.
@@ -335,6 +333,7 @@ describe('faults', () => {
     expect(during.status).toBe(200)
     expect(during.headers.get('connection')).toBe('close')
     await waitFor(() => /SIGTERM received: shutting down \(finishing 1 request in flight/.test(output()), {
+      timeout: 10_000,
       message: 'the drain delay to end',
     })
     // Then the port is closed: a new connection is refused (connections already open are still answered).
