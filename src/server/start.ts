@@ -64,6 +64,9 @@ const SHUTDOWN_GRACE = positive(process.env.SHUTDOWN_GRACE_MS, 10_000)
  */
 const SHUTDOWN_DELAY = nonNegative(process.env.SHUTDOWN_DELAY_MS, process.env.NODE_ENV === 'production' ? 5_000 : 250)
 
+/** While stopping, how long a connection accepted before the port closed may take to send its request. */
+const FIRST_REQUEST_WAIT = 3_000
+
 function nonNegative(value: string | undefined, fallback: number): number {
   return value !== undefined && value.trim() !== '' && Number(value) >= 0 ? Number(value) : fallback
 }
@@ -176,12 +179,15 @@ async function main(): Promise<void> {
     // The embedded hub's event streams are requests that never finish by themselves: end them first.
     if (payload) await closeEmbeddedHub(payload)
     const deadline = Date.now() + SHUTDOWN_GRACE
-    // Requests in flight, and those of connections accepted in the last second whose request is on its way.
-    const pending = () =>
-      inFlight() > 0 || [...awaitingRequest.values()].some((acceptedAt) => Date.now() - acceptedAt < 1000)
-    while (pending() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    // Requests in flight, and those of connections accepted lately whose request is on its way (a loaded client
+    // may take a while to write it).
+    const silent = () =>
+      [...awaitingRequest.values()].filter((acceptedAt) => Date.now() - acceptedAt < FIRST_REQUEST_WAIT)
+    while ((inFlight() > 0 || silent().length > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
     if (inFlight() > 0)
       log.warn(`${inFlight()} request(s) still running after ${SHUTDOWN_GRACE} ms: closing their connections`)
+    if (awaitingRequest.size > 0)
+      log.info(`Closing ${awaitingRequest.size} connection(s) that sent no request within ${FIRST_REQUEST_WAIT} ms`)
     server.closeAllConnections()
     await closed
     if (payload) await closePayload(payload)
