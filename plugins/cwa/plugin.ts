@@ -37,7 +37,7 @@ import { usePreparedStatements } from './core/utils/preparedStatements.js'
 import { withReadableLabels } from './features/adminTitles/index.js'
 import { assertServerUrlForSharedCache } from './features/httpCache/index.js'
 import { routesCollection } from './features/routes/index.js'
-import { payloadApiAfterError } from './hydra/payloadApiErrors.js'
+import { payloadApiAfterError, REFUSAL_LOG_LEVELS } from './hydra/payloadApiErrors.js'
 import type { CwaFeature } from './hydra/feature.js'
 import { type CwaPluginOptions, featuresOf, resolveOptions } from './options.js'
 
@@ -100,6 +100,8 @@ export const cwaPlugin =
       admin: withAdminComponents({ ...config.admin, user: config.admin?.user ?? 'users' }, features, options),
       i18n: withAdminAccessMessage(config.i18n),
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), payloadApiAfterError] },
+      // Expected refusals (a 412 conflict, a wrong password) are info lines, not ERRORs with a stack.
+      loggingLevels: { ...REFUSAL_LOG_LEVELS, ...config.loggingLevels },
       onInit: async (payload) => {
         // Read replicas (when the adapter has them): signed-in and writing requests read from the primary, and a
         // commit waits for the replicas before its side effects (afterCommit) and its answer.

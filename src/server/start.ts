@@ -6,13 +6,17 @@
  * outside production), JWT keys, then Express with the JSON-LD API and
  * Payload's REST API; the admin panel is prepared (built on the first
  * start) while the APIs already answer, /admin answering a "building" page
- * meanwhile. SIGTERM, SIGINT and SIGHUP stop it cleanly: requests in flight
+ * meanwhile. SIGTERM, SIGINT and SIGHUP stop it cleanly: readiness turns
+ * 503 at once; after SIGTERM the port keeps accepting for SHUTDOWN_DELAY_MS
+ * (answering as usual, with `Connection: close`), then requests in flight
  * finish, new ones are refused, the pool is closed, the embedded database is
  * shut down, exit 0. `/_health/live` and `/_health/ready` answer a load
- * balancer from the first second (health.ts).
+ * balancer from the first second (health.ts; readiness asks the database,
+ * databaseProbe.ts).
  */
 import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { Server as NetServer, type Socket } from 'node:net'
 import path from 'node:path'
 import type { Express, Request, Response } from 'express'
 import type { Payload } from 'payload'
@@ -30,6 +34,7 @@ import {
 import { createApp } from 'payload-cwa/express'
 import { seedDemo } from '../seed/demo'
 import { startPayload } from './bootstrap'
+import { databaseProbe, type DatabaseProbe } from './databaseProbe'
 import { answerHealth } from './health'
 import { innermostReason } from './innermostReason'
 import { startupStep } from './startupLock'
@@ -48,6 +53,23 @@ const REQUEST_TIMEOUT = positive(process.env.HTTP_REQUEST_TIMEOUT_MS, 20_000)
 const HEADERS_TIMEOUT = Math.min(positive(process.env.HTTP_HEADERS_TIMEOUT_MS, 10_000), REQUEST_TIMEOUT)
 /** How long a stop waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE = positive(process.env.SHUTDOWN_GRACE_MS, 10_000)
+/**
+ * How long after SIGTERM the port still accepts and answers (readiness
+ * already 503), so that what a load balancer sends until it notices, and
+ * what waits in the accept queue, is answered instead of reset: 5 s in
+ * production (a balancer takes a target out within a few of its
+ * health-check intervals), 250 ms otherwise (no balancer: what was already
+ * sent is taken in, and a stop stays quick). Read before Next.js may set
+ * NODE_ENV for the admin panel.
+ */
+const SHUTDOWN_DELAY = nonNegative(process.env.SHUTDOWN_DELAY_MS, process.env.NODE_ENV === 'production' ? 5_000 : 250)
+
+/** While stopping, how long a connection accepted before the port closed may take to send its request. */
+const FIRST_REQUEST_WAIT = 3_000
+
+function nonNegative(value: string | undefined, fallback: number): number {
+  return value !== undefined && value.trim() !== '' && Number(value) >= 0 ? Number(value) : fallback
+}
 
 function unavailable(res: ServerResponse, message: string, retryAfter = 5): void {
   res.statusCode = 503
@@ -67,22 +89,32 @@ async function main(): Promise<void> {
 
   // The port first: a busy port fails before anything starts, and the port answers from the first second.
   let app: Express | undefined
-  let stopping = false
-  let inFlight = 0
+  let database: DatabaseHandle | undefined
+  let readiness: DatabaseProbe | undefined
+  /** A stop began: readiness 503, every answer closes its connection. */
+  let draining = false
+  /** Answers not sent yet (their count is the requests in flight). */
+  const open = new Set<ServerResponse>()
+  /** Connections accepted whose first request has not arrived yet (when they were accepted). */
+  const awaitingRequest = new Map<Socket, number>()
   const server = createServer(
     { requestTimeout: REQUEST_TIMEOUT, connectionsCheckingInterval: 1000 },
     (req: IncomingMessage, res: ServerResponse) => {
-      if (answerHealth(req, res, stopping ? 'draining' : app ? 'ready' : 'starting')) return
-      if (stopping) {
-        res.setHeader('Connection', 'close')
-        return unavailable(res, 'The server is shutting down.')
-      }
+      awaitingRequest.delete(req.socket)
+      if (answerHealth(req, res, draining ? 'draining' : app ? 'ready' : 'starting', readiness)) return
       if (!app) return unavailable(res, 'The server is starting; retry in a few seconds.')
-      inFlight++
-      res.once('close', () => inFlight--)
+      // While stopping: answered as usual (it reached this instance before the port closed), and the client
+      // opens its next connection elsewhere.
+      if (draining) res.setHeader('Connection', 'close')
+      open.add(res)
+      res.once('close', () => open.delete(res))
       app(req, res)
     },
   )
+  server.on('connection', (socket: Socket) => {
+    awaitingRequest.set(socket, Date.now())
+    socket.once('close', () => awaitingRequest.delete(socket))
+  })
   server.headersTimeout = HEADERS_TIMEOUT
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -104,7 +136,6 @@ async function main(): Promise<void> {
   })
 
   let payload: Payload | undefined
-  let database: DatabaseHandle | undefined
   let stopAdmin: (() => void) | undefined
   const log = {
     info: (message: string) => (payload ? payload.logger.info(message) : bootLog.info(message)),
@@ -112,22 +143,51 @@ async function main(): Promise<void> {
     error: (message: string) => (payload ? payload.logger.error(message) : bootLog.error(message)),
   }
 
-  const stop = async (reason: string, code = 0) => {
-    if (stopping) return
-    stopping = true
+  let skipDelay: (() => void) | undefined
+  let exitCode = 0
+  /** `delay`: how long the port still accepts and answers first (SIGTERM's SHUTDOWN_DELAY; a second stop cuts it short). */
+  const stop = async (reason: string, code = 0, delay = 0) => {
+    exitCode ||= code // an error during a drain still exits 1
+    if (draining) return skipDelay?.()
+    draining = true
     clearInterval(keepAlive)
+    // Answers in flight close their connections too (those whose headers are not sent yet).
+    for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close')
+    if (delay > 0 && app) {
+      log.info(
+        `${reason}: readiness answers 503; requests are still answered for ${delay} ms (with Connection: close), then the server stops`,
+      )
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay)
+        skipDelay = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+    }
+    // A timer runs before the loop's I/O: one more turn of it accepts what waits in the accept queue
+    // (closing the port now would reset those connections).
+    await new Promise((resolve) => setImmediate(resolve))
+    // net's close, not http's: http's also ends the connections without a request in progress, among
+    // them those just accepted whose request is not read yet (a reset too).
+    const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()))
+    const inFlight = () => open.size
     log.info(
-      `${reason}: shutting down${inFlight ? ` (finishing ${inFlight} request${inFlight === 1 ? '' : 's'} in flight; new ones are refused)` : ''}`,
+      `${reason}: shutting down${inFlight() ? ` (finishing ${inFlight()} request${inFlight() === 1 ? '' : 's'} in flight; new connections are refused)` : ''}`,
     )
     stopAdmin?.()
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-    server.closeIdleConnections()
     // The embedded hub's event streams are requests that never finish by themselves: end them first.
     if (payload) await closeEmbeddedHub(payload)
     const deadline = Date.now() + SHUTDOWN_GRACE
-    while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    if (inFlight > 0)
-      log.warn(`${inFlight} request(s) still running after ${SHUTDOWN_GRACE} ms: closing their connections`)
+    // Requests in flight, and those of connections accepted lately whose request is on its way (a loaded client
+    // may take a while to write it).
+    const silent = () =>
+      [...awaitingRequest.values()].filter((acceptedAt) => Date.now() - acceptedAt < FIRST_REQUEST_WAIT)
+    while ((inFlight() > 0 || silent().length > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    if (inFlight() > 0)
+      log.warn(`${inFlight()} request(s) still running after ${SHUTDOWN_GRACE} ms: closing their connections`)
+    if (awaitingRequest.size > 0)
+      log.info(`Closing ${awaitingRequest.size} connection(s) that sent no request within ${FIRST_REQUEST_WAIT} ms`)
     server.closeAllConnections()
     await closed
     if (payload) await closePayload(payload)
@@ -139,11 +199,12 @@ async function main(): Promise<void> {
         )
       if (database.dataDir) log.info('Embedded PostgreSQL stopped')
     }
-    log.info(code === 0 ? 'Stopped' : 'Stopped after an error (exit code 1)')
-    process.exit(code)
+    log.info(exitCode === 0 ? 'Stopped' : 'Stopped after an error (exit code 1)')
+    process.exit(exitCode)
   }
+  // SIGTERM is how a supervisor or orchestrator stops an instance behind a load balancer: it drains first.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-    process.on(signal, () => void stop(`${signal} received`))
+    process.on(signal, () => void stop(`${signal} received`, 0, signal === 'SIGTERM' ? SHUTDOWN_DELAY : 0))
   server.on('error', (error) => {
     log.error(`HTTP server error: ${error.message}`)
     void stop('HTTP server error', 1)
@@ -152,7 +213,7 @@ async function main(): Promise<void> {
   database = await ensureDatabase(process.env, log, {
     onFatal: () => void stop('The embedded database is gone', 1),
   })
-  if (stopping) return
+  if (draining) return
   // The jobs runner works in this process unless CWA_JOBS_RUNNER=0 (then run `npx payload cwa:jobs:work` elsewhere).
   const started = await startPayload({
     config: buildSiteConfig({ databaseUrl: database.url }),
@@ -168,7 +229,7 @@ async function main(): Promise<void> {
   // A connection the database closed (restart, kill): the pool opens a new one; say so once in a while, never while stopping.
   let lastPoolWarning = 0
   onPoolError((error) => {
-    if (stopping || Date.now() - lastPoolWarning < 5000) return
+    if (draining || Date.now() - lastPoolWarning < 5000) return
     lastPoolWarning = Date.now()
     started.logger.warn(
       `Lost a PostgreSQL connection (${error.message}); the next queries open new ones (until the database is back, requests are answered 503)`,
@@ -178,7 +239,7 @@ async function main(): Promise<void> {
   const options = getOptions(started.config)
   // MERCURE_URL unset: the embedded hub (MERCURE_EMBEDDED), refused when the deployment has several instances.
   const hub = await startupStep('the embedded Mercure hub', () => startEmbeddedHub(started))
-  if (stopping) return
+  if (draining) return
   const keys = await loadJwtKeys(process.env, log.info)
 
   // The admin panel (Next.js), prepared after the APIs answer: until it is ready /admin says so.
@@ -193,8 +254,16 @@ async function main(): Promise<void> {
         res.type('html').send(adminWaitPage(adminProblem))
       }
     : undefined
+  // Readiness from now on also asks the database: 503 while it is unreachable (the APIs answer 503 then too).
+  readiness = databaseProbe(database.url, (reachable, reason) =>
+    reachable
+      ? started.logger.info('The database answers again: /_health/ready answers 200')
+      : started.logger.warn(
+          `The database is unreachable (${reason}): /_health/ready answers 503 until it answers again`,
+        ),
+  )
   app = createApp({ payload: started, keys, admin })
-  if (stopping) return
+  if (draining) return
   clearInterval(keepAlive)
 
   const base = `http://localhost:${port}`
@@ -222,7 +291,7 @@ async function main(): Promise<void> {
     try {
       adminHandler = await adminModule.createAdminHandler({ dir: root, logger: log })
     } catch (error) {
-      if (stopping) return
+      if (draining) return
       adminProblem =
         'The admin panel could not be built: the server log says why (`npm run build:admin` shows the whole output). The APIs work.'
       started.logger.error(`${adminProblem}\n${error instanceof Error ? error.message : String(error)}`)

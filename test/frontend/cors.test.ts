@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { resolveOptions } from '../../plugins/cwa/dist/options.js'
+import { openBrowser } from '../support/browser'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**
@@ -15,7 +16,8 @@ let plain: TestServer
 
 beforeAll(async () => {
   server = await startTestServer({
-    options: { cors: { allowedOrigins: ['https://front\\.example(:\\d+)?'], maxAge: 600 } },
+    // The browser test's front end: http://localhost:<port>, another origin than the API's http://127.0.0.1:<port>.
+    options: { cors: { allowedOrigins: ['https://front\\.example(:\\d+)?', 'http://localhost:\\d+'], maxAge: 600 } },
   })
   plain = await startTestServer()
 })
@@ -102,6 +104,61 @@ describe('an allowed origin', () => {
     })
     expect(evil.status).toBe(403)
   })
+})
+
+describe('attack: a lost update from a cross-origin front end (If-Match blocked by the preflight, ETag unreadable)', () => {
+  it('the preflight allows If-Match and answers expose ETag', async () => {
+    const h = (await preflight(server, FRONT, 'PATCH', 'content-type, if-match, authorization')).headers
+    expect(h.get('access-control-allow-headers')!.toLowerCase().split(/,\s*/)).toEqual(
+      expect.arrayContaining(['if-match', 'authorization', 'content-type']),
+    )
+    const read = await server.get(`${P}/_/routes`, { headers: { origin: FRONT } })
+    expect(read.headers.get('access-control-expose-headers')!.toLowerCase().split(/,\s*/)).toContain('etag')
+  })
+
+  it('in chromium, a page of the allowed origin reads the ETag and its PATCH with If-Match gets 200, then 412 once stale', async () => {
+    const token = await server.tokenFor('ROLE_ADMIN')
+    const iri = (await server.post(`${P}/_/layouts`, { reference: 'cors-if-match' }, { token })).body['@id']
+    const api = server.url // http://127.0.0.1:<port>
+    const front = api.replace('127.0.0.1', 'localhost')
+    const browser = await openBrowser()
+    try {
+      const page = await browser.newPage()
+      await page.goto(`${front}${P}/`)
+      const seen = await page.evaluate(
+        async ({ api, iri, token }) => {
+          const auth = { authorization: `Bearer ${token}`, accept: 'application/ld+json' }
+          const read = await fetch(`${api}${iri}`, { headers: auth })
+          const etag = read.headers.get('ETag')
+          const patch = (reference: string) =>
+            fetch(`${api}${iri}`, {
+              method: 'PATCH',
+              headers: { ...auth, 'content-type': 'application/merge-patch+json', 'if-match': etag ?? '' },
+              body: JSON.stringify({ reference }),
+            }).then(async (r) => ({ status: r.status, body: await r.json() }))
+          const current = await patch('cors-if-match-2')
+          const stale = await patch('cors-if-match-3')
+          return {
+            origin: location.origin,
+            etag,
+            current: current.status,
+            stale: stale.status,
+            conflict: stale.body.conflict,
+          }
+        },
+        { api, iri, token },
+      )
+      expect(seen.origin).toBe(front)
+      expect(seen.etag).toMatch(/^W\/"/)
+      expect(seen.current).toBe(200)
+      expect(seen.stale).toBe(412)
+      expect(seen.conflict.changed).toBe('record')
+      expect(browser.pageErrors).toEqual([])
+    } finally {
+      await browser.close()
+    }
+    expect((await server.get(iri, { token })).body.reference).toBe('cors-if-match-2')
+  }, 60_000)
 })
 
 describe("a foreign origin (attack: a page of another site reading or writing with the visitor's cookie)", () => {

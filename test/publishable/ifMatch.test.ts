@@ -8,6 +8,7 @@
  * admin form's updatedAt). A writer without If-Match is not checked.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { captureLogs } from '../support/logs'
 import { PASSWORD, startTestServer, type TestResponse, type TestServer } from '../support/server'
 
 let server: TestServer
@@ -289,5 +290,36 @@ describe.each(KINDS)('Payload REST If-Match: $shortName', (kind) => {
     const next = ((await saved.json()) as any).doc.updatedAt
     expect((await onDraft({ [kind.field]: kind.value('f5'), updatedAt: next })).status).toBe(200)
     expect((await onDraft({ [kind.field]: kind.value('f6'), updatedAt: draft.updatedAt })).status).toBe(412)
+  })
+})
+
+describe("log levels of expected refusals (an editor's conflict, a wrong password: no ERROR line, no stack)", () => {
+  it('a stale If-Match on Payload REST and JSON-LD, and a failed login, log no error; the conflict is an info line with its message', async () => {
+    const kind = KINDS[0]!
+    const iri = await live(kind, 'log1')
+    const id = idOf(iri)
+    const headers = { contentType: 'application/json', headers: { authorization: `JWT ${rest}` } }
+    const etag = (await server.request('GET', `${kind.rest}/${id}?depth=0`, undefined, headers)).headers.get('etag')!
+    const withEtag = { ...headers, headers: { ...headers.headers, 'if-match': etag } }
+    expect((await server.request('PATCH', `${kind.rest}/${id}`, { html: '<p>log2</p>' }, withEtag)).status).toBe(200)
+    const errors = captureLogs(server.payload, 'error')
+    const infos = captureLogs(server.payload, 'info')
+    try {
+      expect((await server.request('PATCH', `${kind.rest}/${id}`, { html: '<p>log3</p>' }, withEtag)).status).toBe(412)
+      expect((await server.patch(iri, { html: '<p>log4</p>' }, { token: admin, ...ifMatch(etag) })).status).toBe(412)
+      const login = await server.request(
+        'POST',
+        '/api/users/login',
+        { username: 'if_match_editor', password: 'wrong' },
+        { contentType: 'application/json' },
+      )
+      expect(login.status).toBe(401)
+    } finally {
+      errors.restore()
+      infos.restore()
+    }
+    expect(errors.text()).toBe('[]')
+    expect(infos.text()).toMatch(/draft, which holds changes you have not read/)
+    expect(infos.text()).not.toMatch(/"stack"/)
   })
 })

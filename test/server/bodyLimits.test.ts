@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import http from 'node:http'
+import net from 'node:net'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**
@@ -57,6 +58,95 @@ function stream(
     pump()
   })
 }
+
+/**
+ * A client that writes its whole body before it reads the answer (as
+ * Python's requests and many simple clients do), on a raw socket: the
+ * answer it then reads, or the socket error (EPIPE, ECONNRESET) that ended
+ * its writing, when the server closed while it was still sending.
+ */
+function sendWholeThenRead(
+  path: string,
+  total: number,
+  framing: 'content-length' | 'chunked',
+): Promise<{ status?: number; body: string; error?: string }> {
+  const url = new URL(server.url)
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(url.port), url.hostname)
+    let received = ''
+    let error: string | undefined
+    let late: NodeJS.Timeout | undefined
+    socket.setEncoding('utf8')
+    socket.on('data', (d: string) => (received += d))
+    socket.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code))
+    const answer = () => {
+      clearTimeout(late)
+      const [head = '', ...rest] = received.split('\r\n\r\n')
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]
+      resolve({ status: status ? Number(status) : undefined, body: rest.join('\r\n\r\n'), error })
+      socket.destroy()
+    }
+    socket.on('close', answer)
+    const chunk = new Uint8Array(MiB).fill(0x61)
+    const frame = (part: Uint8Array): Array<string | Uint8Array> =>
+      framing === 'chunked' ? [`${part.length.toString(16)}\r\n`, part, '\r\n'] : [part]
+    const write = (data: string | Uint8Array) => new Promise<void>((done) => socket.write(data, () => done()))
+    socket.once('connect', async () => {
+      await write(
+        `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\n` +
+          (framing === 'chunked' ? 'Transfer-Encoding: chunked\r\n' : `Content-Length: ${total}\r\n`) +
+          'Connection: close\r\n\r\n',
+      )
+      for (let written = 0; written < total && !error; written += chunk.length)
+        for (const piece of frame(chunk)) await write(piece)
+      if (framing === 'chunked' && !error) await write('0\r\n\r\n')
+      // Written whole (or failed): only now does this client read the answer.
+      if (error) return answer()
+      // It asked for Connection: close: the server closes once the answer is sent (and the body dropped).
+      late = setTimeout(answer, 10_000)
+    })
+  })
+}
+
+describe('attack: a 30 MB anonymous body ends in EPIPE (the early 413 never read) unless the server reads the rest before closing', () => {
+  for (const [path, message] of [
+    ['/api/users/login', (body: string) => JSON.parse(body).errors[0].message],
+    ['/_api/login', (body: string) => JSON.parse(body).detail],
+  ] as const) {
+    for (const framing of ['content-length', 'chunked'] as const) {
+      it(`POST ${path} (${framing}): the client writing 30 MB reads the whole 413 and its message`, async () => {
+        const result = await sendWholeThenRead(path, 30 * MiB, framing)
+        expect(result.error).toBeUndefined()
+        expect(result.status).toBe(413)
+        expect(message(result.body)).toMatch(/64 KiB/)
+      })
+    }
+  }
+})
+
+describe('attack: a refused body trickled forever holds its connection (the lingering read must be bounded)', () => {
+  it('after the 413, a client that keeps the body unfinished is disconnected within 5 s (LINGER_MS)', async () => {
+    const url = new URL(server.url)
+    const started = Date.now()
+    const seen = await new Promise<{ answer: string; closedAfter: number }>((resolve) => {
+      const socket = net.connect(Number(url.port), url.hostname)
+      let answer = ''
+      socket.setEncoding('utf8')
+      socket.on('data', (d: string) => (answer += d))
+      socket.on('error', () => {})
+      socket.on('close', () => resolve({ answer, closedAfter: Date.now() - started }))
+      socket.write(
+        `POST /_api/login HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${100 * MiB}\r\n\r\n{"username":"`,
+      )
+      // A byte a second: never finishing, never idle.
+      const trickle = setInterval(() => socket.write('x'), 1000)
+      socket.on('close', () => clearInterval(trickle))
+    })
+    expect(seen.answer).toMatch(/^HTTP\/1\.1 413 /)
+    expect(seen.closedAfter).toBeGreaterThanOrEqual(4_500)
+    expect(seen.closedAfter).toBeLessThan(8_000)
+  }, 15_000)
+})
 
 const jsonBody = (bytes: number) => JSON.stringify({ username: 'x'.repeat(bytes), password: 'y' })
 

@@ -9,8 +9,10 @@
  * - the database killed (kill -9) during writes: the start script restarts
  *   it, requests meanwhile get 503, and every write is either committed
  *   whole or refused (nothing half-written);
- * - SIGTERM under load: the request in flight finishes, new ones are
- *   refused, the embedded database is shut down, exit 0, a clean log.
+ * - SIGTERM under load: readiness turns 503 at once, requests are still
+ *   answered (with `Connection: close`) for SHUTDOWN_DELAY_MS, then new
+ *   ones are refused, the request in flight finishes, the embedded
+ *   database is shut down, exit 0, a clean log.
  * The database timeouts are shortened (DATABASE_CONNECT_TIMEOUT_MS,
  * DATABASE_STATEMENT_TIMEOUT_MS) so that the 503s come within the freeze.
  */
@@ -77,6 +79,7 @@ beforeAll(async () => {
     DATABASE_STATEMENT_TIMEOUT_MS: '1500',
     HTTP_REQUEST_TIMEOUT_MS: '1500',
     HTTP_HEADERS_TIMEOUT_MS: '1000',
+    SHUTDOWN_DELAY_MS: '4000',
   })
   ;({ base, child, output } = site)
   // Fixtures through Payload in this process, on the site's embedded database.
@@ -276,7 +279,7 @@ describe('faults', () => {
     expect(output()).not.toMatch(/Unhandled|uncaught/i)
   }, 90_000)
 
-  it('SIGTERM under load: the request in flight finishes, new ones are refused, the embedded database stops cleanly, exit 0', async () => {
+  it('SIGTERM under load: readiness 503 at once, the request in flight and new ones answered for the drain delay (Connection: close), then new connections refused; the embedded database stops cleanly, exit 0', async () => {
     const postgres = postgresProcesses()
     expect(postgres.length).toBeGreaterThan(0)
     // Writes work (the pool holds fresh connections) before the request that the signal will find in flight.
@@ -317,23 +320,33 @@ describe('faults', () => {
     await inFlight
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
     child.kill('SIGTERM')
-    await waitFor(() => /SIGTERM received: shutting down \(finishing 1 request in flight/.test(output()), {
-      message: 'the stop to begin',
-    })
-    const refused = await fetch(`${base}/_api/`).then(
-      (r) => r.status,
-      () => 'refused',
+    await waitFor(
+      () => /SIGTERM received: readiness answers 503; requests are still answered for 4000 ms/.test(output()),
+      { timeout: 10_000, message: 'the stop to begin' },
     )
-    expect([503, 'refused']).toContain(refused)
-    // A load balancer's readiness check says the same (it stops sending traffic here).
-    const ready = await fetch(`${base}/_health/ready`).then(
-      (r) => r.status,
-      () => 'refused',
-    )
-    expect([503, 'refused']).toContain(ready)
+    // The request in flight is answered (its body must arrive within the short HTTP_REQUEST_TIMEOUT_MS of this site).
     sent()
+    // The drain delay: a load balancer's readiness check says 503 (it stops sending traffic here), and what it
+    // still sends meanwhile is answered as usual, its connection closed after the answer.
+    const ready = await fetch(`${base}/_health/ready`)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toEqual({ status: 'draining' })
+    const during = await fetch(`${base}/_api/`)
+    expect(during.status).toBe(200)
+    expect(during.headers.get('connection')).toBe('close')
     const answer = await response
     expect(answer.status).toBe(201)
+    await waitFor(() => /SIGTERM received: shutting down/.test(output()), {
+      timeout: 10_000,
+      message: 'the drain delay to end',
+    })
+    // Then the port is closed: a new connection is refused.
+    const refused = await new Promise<number | string>((resolve) =>
+      httpRequest(`${base}/_api/`, { agent: false }, (r) => resolve(r.statusCode!))
+        .on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
+        .end(),
+    )
+    expect(refused).toBe('ECONNREFUSED')
     expect(await exited).toBe(0)
     for (const pid of postgres) expect(alive(pid)).toBe(false)
     expect(output()).toContain('Embedded PostgreSQL stopped')

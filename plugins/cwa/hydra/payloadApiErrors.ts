@@ -1,4 +1,4 @@
-import type { AfterErrorHook } from 'payload'
+import { APIError, type AfterErrorHook } from 'payload'
 import { CONFLICT_RETRY_AFTER, isDatabaseUnavailable, isTransientConflict } from '../core/utils/databaseUnavailable.js'
 import {
   correlationId,
@@ -7,6 +7,27 @@ import {
   describeDatabaseError,
   requestInput,
 } from './requestInput.js'
+
+/**
+ * A refusal the client caused on Payload's APIs (a conflict, a value the
+ * service refuses: a 4xx), as Payload's APIError with a name of its own, so
+ * that Payload's error handler logs it at the level REFUSAL_LOG_LEVELS give
+ * it (info: its message, no stack) instead of as an ERROR with a stack.
+ */
+export class RefusedRequest extends APIError {
+  constructor(message: string, status: number, data: Record<string, unknown> | null = null) {
+    super(message, status, data, true)
+    this.name = 'RefusedRequest'
+  }
+}
+
+/**
+ * Payload's `loggingLevels` for the refusals a working site answers every
+ * day: an editor's stale write (412) and the service's other 4xx refusals
+ * (RefusedRequest), a wrong password (Payload's AuthenticationError, an
+ * ERROR line with a stack by default). A site's own `loggingLevels` win.
+ */
+export const REFUSAL_LOG_LEVELS: Record<string, 'info'> = { RefusedRequest: 'info', AuthenticationError: 'info' }
 
 /**
  * Payload's REST API (config `hooks.afterError`): a database error about a

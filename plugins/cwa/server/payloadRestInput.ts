@@ -1,6 +1,12 @@
 import type { Collection, Payload } from 'payload'
 import { parse } from 'qs-esm'
-import { jsonTooDeep, MAX_ANONYMOUS_BODY_BYTES, MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../hydra/pipeline/body.js'
+import {
+  discardRest,
+  jsonTooDeep,
+  MAX_ANONYMOUS_BODY_BYTES,
+  MAX_BODY_BYTES,
+  MAX_JSON_DEPTH,
+} from '../hydra/pipeline/body.js'
 
 /**
  * What Payload's REST API (/api) is handed: checked here first, so that bad
@@ -130,7 +136,6 @@ const tooLarge = (limit: number) =>
     limit < MAX_BODY_BYTES
       ? `Request body too large: anonymous requests may send at most ${limit / 1024} KiB; sign in to send more.`
       : `Request body too large: at most ${limit / 1024 / 1024} MiB.`,
-    { Connection: 'close' },
   )
 
 /**
@@ -154,14 +159,26 @@ export async function readRestBody(
     }
     if (size > limit) throw tooLarge(limit)
   }
+  // Not for-await: leaving it would destroy the request, and its connection under the 413.
+  const iterator = body[Symbol.asyncIterator]()
+  const refuseAbove = async (size: number) => {
+    try {
+      await raise(size)
+    } catch (error) {
+      discardRest(body, iterator)
+      throw error
+    }
+  }
   const declared = headers.get('content-length')
-  if (declared && /^\d+$/.test(declared.trim()) && Number(declared) > limit) await raise(Number(declared))
+  if (declared && /^\d+$/.test(declared.trim()) && Number(declared) > limit) await refuseAbove(Number(declared))
   const chunks: Uint8Array[] = []
   let size = 0
-  for await (const chunk of body) {
-    size += chunk.length
-    if (size > limit) await raise(size)
-    chunks.push(chunk)
+  for (;;) {
+    const next = await iterator.next()
+    if (next.done) break
+    size += next.value.length
+    if (size > limit) await refuseAbove(size)
+    chunks.push(next.value)
   }
   return Buffer.concat(chunks)
 }

@@ -1,11 +1,14 @@
 import type { CrossOriginRequest } from '../../hydra/extension.js'
 import type { ResolvedCorsOptions } from './options.js'
 
-/** Request headers a front end sends: `path` (the page being rendered), `preload`, `content-type`. */
-const ALLOWED_HEADERS = 'Content-Type, Path, Preload, Authorization, Accept, If-None-Match'
+/**
+ * Request headers a front end sends: `path` (the page being rendered), `preload`, `content-type`, and
+ * `If-Match` (the version read: a stale write is a 412 instead of a lost update).
+ */
+const ALLOWED_HEADERS = 'Content-Type, Path, Preload, Authorization, Accept, If-None-Match, If-Match'
 const ALLOWED_METHODS = 'GET, POST, PATCH, DELETE'
-/** Response headers a front end may read: `Link` (the API documentation). */
-const EXPOSED_HEADERS = 'Link'
+/** Response headers a front end may read: `Link` (the API documentation), `ETag` (the version to send back as If-Match). */
+const EXPOSED_HEADERS = 'Link, ETag'
 
 const compiled = new WeakMap<ResolvedCorsOptions, RegExp[]>()
 

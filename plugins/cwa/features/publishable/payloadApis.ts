@@ -7,6 +7,7 @@ import {
 } from 'payload'
 import { emitWriteEvent } from '../../core/events/index.js'
 import { HttpError, ViolationError } from '../../hydra/errors.js'
+import { RefusedRequest } from '../../hydra/payloadApiErrors.js'
 import type { PublishContext } from './context.js'
 import { inTransition } from './events.js'
 import type { ResolvedPublishable } from './options.js'
@@ -68,14 +69,15 @@ function toPayloadError(error: unknown, slug: string, req: PayloadRequest): unkn
   if (error instanceof PreconditionFailed) {
     // 412 with what changed and when; the admin's form takes the field error under _cwaConflict
     // (admin/ConflictDialog.tsx: CONFLICT_PATH) and shows its dialog, keeping the editor's text.
-    return new APIError(
-      error.message,
-      412,
-      { errors: [{ path: '_cwaConflict', message: error.message }], conflict: error.conflict },
-      true,
-    )
+    return new RefusedRequest(error.message, 412, {
+      errors: [{ path: '_cwaConflict', message: error.message }],
+      conflict: error.conflict,
+    })
   }
-  if (error instanceof HttpError) return new APIError(error.message, error.status, null, true)
+  if (error instanceof HttpError)
+    return error.status < 500
+      ? new RefusedRequest(error.message, error.status)
+      : new APIError(error.message, error.status, null, true)
   return error
 }
 

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream'
 import type { Endpoint } from '../../hydra/endpoint.js'
 import { badRequest, notFound } from '../../hydra/errors.js'
+import { discardRest } from '../../hydra/pipeline/body.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { normalizeItem } from '../../hydra/normalizer.js'
 import { assertMayWrite, loadItem } from '../../hydra/operations.js'
@@ -36,7 +37,10 @@ function uploadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint {
       await assertMayWrite(resource, 'update', ctx, id.toLowerCase())
       const limit = ctx.options.uploads.maxRequestBytes
       const length = ctx.headers.get('content-length')
-      if (length && /^\d+$/.test(length) && Number(length) > limit) throw uploadTooLarge(limit)
+      if (length && /^\d+$/.test(length) && Number(length) > limit) {
+        if (request.stream) discardRest(request.stream)
+        throw uploadTooLarge(limit)
+      }
       void sweepStaging(ctx.payload)
       const staged = await readMultipart(ctx.payload, ctx.headers.get('content-type'), request.stream, fields, limit)
       const files = [...staged.values()].map((upload) => upload.file)

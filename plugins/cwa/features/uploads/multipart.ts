@@ -4,14 +4,13 @@ import { Readable } from 'node:stream'
 import busboy from 'busboy'
 import type { Payload } from 'payload'
 import { badRequest, HttpError } from '../../hydra/errors.js'
+import { discardRest } from '../../hydra/pipeline/body.js'
 import type { ResolvedField } from './options.js'
 import { type StagedUpload, stagingFile } from './staging.js'
 
-/** The 413 of a multipart request past the limit (the connection is closed: the rest is never read). */
+/** The 413 of a multipart request past the limit (the rest of the body is dropped as it arrives: discardRest). */
 export const uploadTooLarge = (limit: number) =>
-  new HttpError(413, `Request body too large: an upload request may send at most ${limit / 1024 / 1024} MiB.`, {
-    Connection: 'close',
-  })
+  new HttpError(413, `Request body too large: an upload request may send at most ${limit / 1024 / 1024} MiB.`)
 
 /**
  * Reads a multipart/form-data body part by part, each file streamed to a
@@ -54,12 +53,14 @@ export async function readMultipart(
         if (failed) return
         failed = true
         source.unpipe(parser)
+        // The answer goes out while the rest is read and dropped (bounded), so the client can read it.
+        source.removeAllListeners('data')
+        discardRest(body, source[Symbol.asyncIterator]())
         reject(error)
       }
       source.on('data', (chunk: Buffer) => {
         total += chunk.length
         if (total > limit) {
-          source.pause()
           fail(uploadTooLarge(limit))
         }
       })
@@ -113,7 +114,7 @@ export async function readMultipart(
       source.pipe(parser)
     })
   } catch (error) {
-    // Files half written are closed and removed; the rest of the body is never read (the error answer closes the connection).
+    // Files half written are closed and removed; the rest of the body is being dropped (fail).
     for (const out of outputs) out.destroy()
     for (const file of files) await rm(file, { force: true })
     throw error

@@ -18,13 +18,84 @@ export const MAX_ANONYMOUS_BODY_BYTES = 64 * 1024
 /** Deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 64
 
-/** The 413 of a body past `limit` (the connection is closed: the rest is never read). */
+/** The 413 of a body past `limit` (the rest of the body is dropped as it arrives: discardRest). */
 export function bodyTooLarge(limit: number): HttpError {
   const message =
     limit < MAX_BODY_BYTES
       ? `Request body too large: anonymous requests may send at most ${limit / 1024} KiB; sign in to send more.`
       : 'Request body too large.'
-  return new HttpError(413, message, { Connection: 'close' })
+  return new HttpError(413, message)
+}
+
+/**
+ * How long, and how much more, a body refused early (a 413 before its end)
+ * is still read and dropped, as a proxy's lingering close does: a client
+ * that writes its whole body before it reads (most simple clients) then
+ * reads the answer instead of EPIPE, the server closing while it still
+ * sent. Past either bound the connection is closed (the answer has been
+ * there to read for that long).
+ */
+export const LINGER_MS = 5_000
+export const LINGER_BYTES = 64 * 1024 * 1024
+
+/** A Node request as far as dropping its body goes: it can be ended at once, and its socket's close deferred. */
+interface NodeBody {
+  destroy(): void
+  socket?: { destroySoon?: () => void; end(): void; destroy(): void } | null
+}
+
+const isNodeBody = (body: unknown): body is NodeBody =>
+  typeof (body as { destroy?: unknown } | null)?.destroy === 'function'
+
+/**
+ * Reads the rest of a body (from `iterator`, where its reader stopped) and
+ * drops it, within LINGER_MS and LINGER_BYTES; the answer goes out
+ * meanwhile. A body that ends in time leaves its connection as HTTP says
+ * (kept alive, or closed when the client asked); one that does not is
+ * ended (a Node request destroyed: its connection closed; a Fetch body's
+ * reader released).
+ */
+export function discardRest(
+  body: AsyncIterable<Uint8Array>,
+  iterator: AsyncIterator<Uint8Array> = body[Symbol.asyncIterator](),
+): void {
+  const node = isNodeBody(body) ? body : null
+  // Node closes the connection once the answer is sent when the client said `Connection: close`
+  // (socket.destroySoon): with body bytes still arriving that is a reset, the answer lost. That close
+  // waits until the body is dropped. (Not even a FIN before: a client that is not half-open, Node's
+  // net default, ends its own side on it and fails its next write with EPIPE.)
+  const socket = node?.socket
+  let closeWhenDone = false
+  if (socket?.destroySoon) socket.destroySoon = () => void (closeWhenDone = true)
+  let dropped = 0
+  let over = false
+  const finish = (ended: boolean) => {
+    if (over) return
+    over = true
+    clearTimeout(timer)
+    if (socket) delete socket.destroySoon // the prototype's again (an own property was set above)
+    // Not iterator.return() alone for a Node request: it waits for a pending read, which a silent client never completes.
+    if (!ended) {
+      if (node) node.destroy()
+      else void iterator.return?.().catch(() => {})
+    } else if (closeWhenDone) socket?.destroySoon?.()
+  }
+  const timer = setTimeout(() => finish(false), LINGER_MS)
+  timer.unref?.()
+  void (async () => {
+    try {
+      for (;;) {
+        const next = await iterator.next()
+        if (next.done) break
+        dropped += next.value.length
+        if (dropped > LINGER_BYTES) return finish(false)
+      }
+      finish(true)
+    } catch {
+      // The client went away: nothing left to drop.
+      finish(true)
+    }
+  })()
 }
 
 /**
@@ -87,8 +158,10 @@ export async function readJsonBody(
 ): Promise<unknown> {
   if (method !== 'POST' && method !== 'PATCH') return undefined
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
-  if (contentLength !== null && /^\d+$/.test(contentLength.trim()) && Number(contentLength) > limit)
+  if (contentLength !== null && /^\d+$/.test(contentLength.trim()) && Number(contentLength) > limit) {
+    if (body) discardRest(body)
     throw bodyTooLarge(limit)
+  }
   const raw = await readRaw(body, limit)
   if (raw.length === 0 && method === 'POST' && type === '') return undefined
   const accepted = bodyTypes ?? (method === 'PATCH' ? PATCH_TYPES : POST_TYPES)
@@ -115,9 +188,9 @@ export async function readJsonBody(
 }
 
 /**
- * The whole body, up to `limit` bytes. Past it, reading stops (the
- * iterator is left, not closed, so the request can still be answered): the
- * 413 closes the connection, and the rest is never read.
+ * The whole body, up to `limit` bytes. Past it, the rest is dropped as it
+ * arrives (discardRest: the iterator is never closed under the answer)
+ * and the 413 is thrown.
  */
 async function readRaw(body: AsyncIterable<Uint8Array> | null, limit: number): Promise<Buffer> {
   if (!body) return Buffer.alloc(0)
@@ -129,7 +202,10 @@ async function readRaw(body: AsyncIterable<Uint8Array> | null, limit: number): P
       const next = await iterator.next()
       if (next.done) break
       size += next.value.length
-      if (size > limit) break
+      if (size > limit) {
+        discardRest(body, iterator)
+        break
+      }
       chunks.push(next.value)
     }
   } catch {
