@@ -25,8 +25,11 @@ export async function adoptOnCreate(
   slug: string,
   data: Record<string, unknown>,
 ): Promise<string | null> {
-  return slug === GROUPS ? await adoptOwnerlessGroup(req, data) : null
+  return adoptsOnCreate(slug) ? await adoptOwnerlessGroup(req, data) : null
 }
+
+/** Whether a create of this collection may take over an existing record (its API documentation lists the 200). */
+export const adoptsOnCreate = (slug: string): boolean => slug === GROUPS
 
 /**
  * Groups the CWA Nuxt module created before groups took their owner
