@@ -183,6 +183,91 @@ describe('a group takes its owner on create', () => {
     expect(await ownerGroups('pages', page)).toEqual([idOf(created.body['@id'])])
   })
 
+  /** A group as the module made it before groups took their owner: the API dropped `pages`, so nobody owns it. */
+  async function ownerlessGroup(owner: string, reference = `primary_${owner}`): Promise<string> {
+    const made = await server.post(GROUPS, { reference, location: owner, allowedComponents: null }, { token: editor })
+    expect(made.status).toBe(201)
+    return made.body['@id']
+  }
+
+  it("the module's POST for a group it made before this fix (owner-less, same reference, location its page) adopts it: 200 with the group as a create answers it, the page lists it, visitors see its blocks, the orphan report drops it", async () => {
+    const page = await newPage()
+    await createRecord(server.payload, 'routes', { path: `/${ref('adopt')}`, page })
+    const group = await ownerlessGroup(pageIri(page))
+    const block = await server.post(
+      HTML,
+      {
+        html: '<p>made before the fix</p>',
+        publishedAt: new Date(Date.now() - 1000).toISOString(),
+        componentPositions: [{ componentGroup: group, sortValue: 0 }],
+      },
+      { token: editor },
+    )
+    expect(block.status).toBe(201)
+    const position = (await server.get(group, { token: editor })).body.componentPositions[0]
+    const scan = async () => (await server.post('/_api/_/orphaned_resources/scan', undefined, { token: editor })).body
+    const before = await scan()
+    expect(before.componentGroups).toContain(group)
+    expect(before.componentPositions).toContain(position)
+
+    const groupsBefore = await groupCount()
+    const body = { reference: `primary_${pageIri(page)}`, location: pageIri(page), allowedComponents: null }
+    const adopted = await server.post(GROUPS, { ...body, pages: [pageIri(page)] }, { token: editor })
+    expect(adopted.status).toBe(200)
+    expect(adopted.headers.get('content-location')).toBe(group)
+    expect(adopted.body).toEqual((await server.get(group, { token: editor })).body)
+    expect(adopted.body.componentPositions).toEqual([position])
+    expect(await groupCount()).toBe(groupsBefore)
+    expect(await ownerGroups('pages', page)).toEqual([idOf(group)])
+
+    expect((await server.get(pageIri(page))).body.componentGroups).toEqual([group])
+    const after = await scan()
+    expect(after.componentGroups).not.toContain(group)
+    expect(after.componentPositions).not.toContain(position)
+    expect(after.components).not.toContain(block.body['@id'])
+    // Owned now: the next page load's POST is the same group created twice.
+    expect((await server.post(GROUPS, { ...body, pages: [pageIri(page)] }, { token: editor })).status).toBe(409)
+  })
+
+  it('two adopting POSTs at once (two tabs of the module): one adopts, the other is the 409 of a group posted twice; the page lists it once', async () => {
+    const page = await newPage()
+    const group = await ownerlessGroup(pageIri(page))
+    const body = { reference: `primary_${pageIri(page)}`, location: pageIri(page), pages: [pageIri(page)] }
+    const answers = await Promise.all([1, 2].map(() => server.post(GROUPS, body, { token: editor })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(await ownerGroups('pages', page)).toEqual([idOf(group)])
+  })
+
+  it("any other taken reference keeps today's refusal: a location or a stored location naming another owner, an owner the caller may not edit; nothing is linked", async () => {
+    const [page, another] = [await newPage(), await newPage()]
+    // The POST's location names another page than its owner.
+    const group = await ownerlessGroup(pageIri(page))
+    const elsewhere = await server.post(
+      GROUPS,
+      { reference: `primary_${pageIri(page)}`, location: pageIri(another), pages: [pageIri(page)] },
+      { token: editor },
+    )
+    expect([elsewhere.status, elsewhere.body.violations?.[0]?.propertyPath]).toEqual([422, 'reference'])
+    // The group was made for another page than the one the POST names (taking it would move another page's blocks).
+    const taken = await server.post(
+      GROUPS,
+      { reference: `primary_${pageIri(page)}`, location: pageIri(another), pages: [pageIri(another)] },
+      { token: editor },
+    )
+    expect([taken.status, taken.body.violations?.[0]?.propertyPath]).toEqual([422, 'reference'])
+    expect(await ownerGroups('pages', page)).toEqual([])
+    expect(await ownerGroups('pages', another)).toEqual([])
+    // Security (taking over another's group through an owner the caller may not edit): a draft, for an admin without the publish permission.
+    const draft = await createRecord(server.payload, 'html_contents', { html: '<p>draft</p>' })
+    const drafts = `${HTML}/${draft}`
+    const reference = ref('draft-group')
+    await ownerlessGroup(drafts, reference)
+    const refused = await server.post(GROUPS, { reference, location: drafts, components: [drafts] }, { token: admin })
+    expect([refused.status, refused.body.violations?.[0]?.propertyPath]).toEqual([422, 'reference'])
+    expect(await ownerGroups('html_contents', draft)).toEqual([])
+    expect((await server.get(group, { token: editor })).status).toBe(200)
+  })
+
   it('security: an owner the caller may not edit (a draft, for an admin without the publish permission) is refused on every API; no group is left behind', async () => {
     const draft = await createRecord(server.payload, 'html_contents', { html: '<p>draft</p>' })
     const before = await groupCount()
@@ -374,5 +459,37 @@ describe('order is kept unique within a group', () => {
     // Every move ran on the order the one before it committed: still 0..5, each value once.
     expect(values).toEqual([0, 1, 2, 3, 4, 5])
     expect(new Set((await order(group)).map((entry) => entry.split(':')[0]))).toEqual(new Set(ids))
+  })
+
+  it('If-Match PATCHes and moves in one group at once never deadlock: every write takes the group lock before a row lock (real concurrent PostgreSQL transactions, many rounds)', async () => {
+    const { group, ids } = await groupOf(6)
+    const checked: number[] = []
+    for (let round = 0; round < 8; round++) {
+      // What each editor read: the version each If-Match names.
+      const etags = await Promise.all(
+        ids.map(async (id) => (await server.get(`${POSITIONS}/${id}`, { token: editor })).headers.get('etag')!),
+      )
+      const answers = await Promise.all(
+        ids.map((id, i) =>
+          i % 2 === 0
+            ? server.patch(
+                `${POSITIONS}/${id}`,
+                { sortValue: (round + i) % ids.length },
+                { token: editor, headers: { 'if-match': etags[i]! } },
+              )
+            : server.patch(`${POSITIONS}/${id}`, { sortValue: (round * 5 + i) % ids.length }, { token: other }),
+        ),
+      )
+      const statuses = answers.map((answer) => answer.status)
+      // Before the fix a round deadlocked: PostgreSQL aborted one write, answered 503 Retry-After.
+      expect(statuses.filter((_, i) => i % 2 === 1)).toEqual([200, 200, 200])
+      // A checked write is applied or refused because a move shifted its position first (412), never anything else.
+      for (const [i, status] of statuses.entries()) if (i % 2 === 0) expect([200, 412]).toContain(status)
+      checked.push(...statuses.filter((_, i) => i % 2 === 0))
+      const values = (await order(group)).map((entry) => Number(entry.split(':')[1]))
+      expect(values).toEqual([0, 1, 2, 3, 4, 5])
+    }
+    // The checked path did write (not only refuse).
+    expect(checked).toContain(200)
   })
 })

@@ -294,6 +294,32 @@ describe("the module's group and order writes (issue 41)", () => {
   )
 })
 
+describe("the module's groups made before groups took their owner (issue 41)", () => {
+  it.each([
+    ['the profile', () => on, P],
+    ['the profile without the prefix', () => bare, ''],
+  ])(
+    "%s: the module's next POST for an owner-less group adopts it (200, the group), its page lists it",
+    async (_name, server, prefix) => {
+      const token = await server().tokenFor('ROLE_ADMIN')
+      const layout = (await server().get(`${P}/_/layouts`)).body['hydra:member'][0]['@id']
+      const page = (
+        await server().post(`${P}/_/pages`, { reference: `adopt-${prefix.length}`, title: 'Old', layout }, { token })
+      ).body['@id']
+      const body = { reference: `primary_${page}`, location: page, allowedComponents: null }
+      // What the API stored before the fix: the group, without its owner.
+      const made = await server().post(`${P}/_/component_groups`, body, { token })
+      expect(made.status).toBe(201)
+      const adopted = await server().post(`${P}/_/component_groups`, { ...body, pages: [page] }, { token })
+      expect(adopted.status).toBe(200)
+      expect(adopted.body['@id']).toBe(made.body['@id'])
+      expect((await server().get(`${P}${page.slice(prefix.length)}`, { token })).body.componentGroups).toEqual([
+        made.body['@id'],
+      ])
+    },
+  )
+})
+
 describe('the option', () => {
   it('is refused when unknown or half-set', () => {
     expect(() => resolveOptions({ compat: 'other' as never })).toThrow(/compat/)

@@ -7,6 +7,7 @@ import { filterWhere, parseCollectionQuery } from './filters.js'
 import { normalizeCollection, normalizeItem } from './normalizer.js'
 import { dataFields, isUuid, type Resource } from '../core/registry.js'
 import { findOne } from '../core/utils/findOne.js'
+import { adoptOnCreate } from '../core/hooks/groupAdoption.js'
 import { requestInput } from './requestInput.js'
 import { storeFor } from './store.js'
 import { versionOf } from './version.js'
@@ -126,6 +127,9 @@ async function plannedFollowUps(resource: Resource, body: unknown, ctx: HydraCon
 export async function createItem(resource: Resource, body: unknown, ctx: HydraContext): Promise<OperationResult> {
   await assertMayWrite(resource, 'create', ctx)
   const data = await denormalize(resource, body, ctx)
+  // A create that takes over an existing record (core/hooks/groupAdoption.ts): nothing new, so 200 with that record.
+  const adopted = await adoptOnCreate(ctx.req, resource.slug, data).catch(withJsonPaths(resource, ctx, body))
+  if (adopted) return await adoptedAnswer(resource, adopted, ctx)
   const followUps = await plannedFollowUps(resource, body, ctx)
   const open = isPublicCreate(resource, ctx.extensions)
   const create = async () => {
@@ -149,6 +153,14 @@ export async function createItem(resource: Resource, body: unknown, ctx: HydraCo
     body: item,
     headers: { Location: String(item['@id']), 'Content-Location': String(item['@id']) },
   }
+}
+
+/** The answer of a create that took over an existing record: the body a create (and a GET) answers, with 200. */
+async function adoptedAnswer(resource: Resource, id: string, ctx: HydraContext): Promise<OperationResult> {
+  const doc = await storeFor(resource, ctx).load(id, [])
+  if (!doc) throw notFound()
+  const item = await normalizeItem(resource, await withJoins(resource, doc, ctx), ctx)
+  return { status: 200, body: item, headers: { 'Content-Location': String(item['@id']) }, version: versionOf(doc) }
 }
 
 export async function updateItem(

@@ -5,6 +5,7 @@ import type { Doc, ItemStore } from './itemStore.js'
 import type { CollectionQuery } from './filters.js'
 import { inTransaction, runSql, sql } from '../core/utils/sql.js'
 import { tableNameOf } from '../core/utils/schema.js'
+import { lockBeforeRow } from '../core/utils/groupOrder.js'
 import { assertCurrent, expectedFromIfMatch } from './version.js'
 
 export type { Doc, ItemStore }
@@ -41,6 +42,8 @@ export function payloadStore(resource: Resource, ctx: HydraContext): ItemStore {
       if (!expected || !table) return write()
       // If-Match: the row is locked, compared with what the writer read, then written, in one transaction.
       return inTransaction(ctx.req, async () => {
+        // The locks the write's own hooks take before any row come first (a position: its group's order): the one order every writer takes them in.
+        await lockBeforeRow(ctx.req, resource.slug, id)
         await runSql(ctx.payload, sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${id} FOR UPDATE`, ctx.req)
         const current = await this.load(id, [])
         // A record the caller may not see: Payload's own answer (404), no word on its version.

@@ -31,7 +31,7 @@ import { runSql, sql } from '../utils/sql.js'
 export const OWNER_FIELDS = ['pages', 'layouts', 'components'] as const
 type OwnerField = (typeof OWNER_FIELDS)[number]
 
-interface Owner {
+export interface Owner {
   field: OwnerField
   slug: string
   id: string
@@ -67,7 +67,7 @@ const refuse = (errors: Array<{ path: string; message: string }>) => new Validat
  * IRIs (with or without the API prefix), or, as Payload's REST API names
  * relations, ids (pages, layouts) and {relationTo, value} (components).
  */
-function ownersOf(req: PayloadRequest, data: Record<string, unknown> | undefined): Owner[] {
+export function ownersOf(req: PayloadRequest, data: Record<string, unknown> | undefined): Owner[] {
   const registry = getRegistry(req.payload.config)
   const owners: Owner[] = []
   const errors: Array<{ path: string; message: string }> = []
@@ -159,9 +159,8 @@ export const groupOwnerBeforeChange =
  * a caller whose access is checked (every API but a trusted Local API call)
  * must see the owner (else it names nothing: 422, as any relation) and may
  * edit it (else 403); then the group joins the end of the owner's
- * componentGroups. The owner's row is locked first, so two groups created at
- * once for one owner both stay. The owner's write is an ordinary update (its
- * write event, its cache purges).
+ * componentGroups (linkGroupToOwner). The owner's write is an ordinary
+ * update (its write event, its cache purges).
  */
 export const groupOwnerAfterChange =
   (_ctx: CoreContext): CollectionAfterChangeHook =>
@@ -173,25 +172,34 @@ export const groupOwnerAfterChange =
       if (!(await visible(req, owner))) throw refuse([{ path: `${owner.field}[0]`, message: 'Item not found.' }])
       if (!(await mayUpdate(req, owner))) throw new Forbidden(req.t)
     }
-    await runSql(
-      req.payload,
-      sql`SELECT 1 FROM ${sql.identifier(requireTableName(req.payload, owner.slug))} WHERE id = ${owner.id}::uuid FOR UPDATE`,
-      req,
-    )
-    const groups = (await ownerGroups(req, owner)) ?? []
-    await req.payload.update({
-      collection: owner.slug as CollectionSlug,
-      id: owner.id,
-      data: { componentGroups: [...groups, String(doc.id)] },
-      depth: 0,
-      // Checked above; an editor's write of a live component must not become a draft (publishable's state machine).
-      overrideAccess: true,
-      req,
-    })
+    await linkGroupToOwner(req, owner, String(doc.id))
     return doc
   }
 
-async function visible(req: PayloadRequest, owner: Owner): Promise<boolean> {
+/**
+ * Puts the group at the end of the owner's componentGroups (the caller's
+ * right to edit the owner checked before). The owner's row is locked first,
+ * so two groups joining one owner at once both stay.
+ */
+export async function linkGroupToOwner(req: PayloadRequest, owner: Owner, groupId: string): Promise<void> {
+  await runSql(
+    req.payload,
+    sql`SELECT 1 FROM ${sql.identifier(requireTableName(req.payload, owner.slug))} WHERE id = ${owner.id}::uuid FOR UPDATE`,
+    req,
+  )
+  const groups = (await ownerGroups(req, owner)) ?? []
+  await req.payload.update({
+    collection: owner.slug as CollectionSlug,
+    id: owner.id,
+    data: { componentGroups: [...groups, groupId] },
+    depth: 0,
+    // Checked by the caller; an editor's write of a live component must not become a draft (publishable's state machine).
+    overrideAccess: true,
+    req,
+  })
+}
+
+export async function visible(req: PayloadRequest, owner: Owner): Promise<boolean> {
   const found = await req.payload.count({
     collection: owner.slug as CollectionSlug,
     where: { id: { equals: owner.id } },
@@ -202,7 +210,7 @@ async function visible(req: PayloadRequest, owner: Owner): Promise<boolean> {
 }
 
 /** The owner's groups (ids, in order), or null when the owner does not exist. */
-async function ownerGroups(req: PayloadRequest, owner: Owner): Promise<string[] | null> {
+export async function ownerGroups(req: PayloadRequest, owner: Owner): Promise<string[] | null> {
   const doc = (await req.payload
     .findByID({
       collection: owner.slug as CollectionSlug,
@@ -218,7 +226,7 @@ async function ownerGroups(req: PayloadRequest, owner: Owner): Promise<string[] 
   return (doc.componentGroups ?? []).map((entry) => relationId(entry)).filter((id): id is string => id !== null)
 }
 
-async function groupWithReference(req: PayloadRequest, reference: string): Promise<string | null> {
+export async function groupWithReference(req: PayloadRequest, reference: string): Promise<string | null> {
   const found = await req.payload.find({
     collection: 'component_groups',
     where: { reference: { equals: reference } },
@@ -233,7 +241,7 @@ async function groupWithReference(req: PayloadRequest, reference: string): Promi
 }
 
 /** Whether the caller may update the owner: its collection's update access, a row rule checked on the owner. */
-async function mayUpdate(req: PayloadRequest, owner: Owner): Promise<boolean> {
+export async function mayUpdate(req: PayloadRequest, owner: Owner): Promise<boolean> {
   const collection = req.payload.collections[owner.slug as CollectionSlug]?.config
   if (!collection) return false
   const result: unknown = await executeAccess({ id: owner.id, req, disableErrors: true }, collection.access.update)

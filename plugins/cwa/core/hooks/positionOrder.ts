@@ -6,7 +6,7 @@ import {
 } from 'payload'
 import type { CoreContext } from '../context.js'
 import { isUuid } from '../registry.js'
-import { groupOfPosition, lockGroupOrder, placePosition } from '../utils/groupOrder.js'
+import { lockGroupOrder, lockOrderOfPosition, placePosition } from '../utils/groupOrder.js'
 import { relationId } from '../utils/relations.js'
 
 /**
@@ -28,9 +28,7 @@ export const positionOrderBeforeOperation =
   (_ctx: CoreContext): CollectionBeforeOperationHook =>
   async ({ args, operation, req }) => {
     const id = operation === 'update' && 'id' in args ? (args as { id?: unknown }).id : undefined
-    if (!isUuid(id)) return args
-    const group = await groupOfPosition(req, id.toLowerCase())
-    if (group) await lockGroupOrder(req, [group])
+    if (isUuid(id)) await lockOrderOfPosition(req, id.toLowerCase())
     return args
   }
 

@@ -1,5 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import { emitWriteEvent } from '../events/index.js'
+import { isUuid } from '../registry.js'
 import { columnNameOf, requireTableName } from './schema.js'
 import { runSql, sql, type SqlChunk } from './sql.js'
 
@@ -69,6 +70,27 @@ export async function groupOfPosition(req: PayloadRequest, id: string): Promise<
     req,
   )
   return rows[0]?.group ?? null
+}
+
+/**
+ * Locks the order of the group a position is in (nothing for a position in
+ * no group, or none at all). Every write of a position takes it before any
+ * position row: a move holds it while it shifts the rows of the others, so
+ * a writer holding one of those rows first and then asking for it would
+ * wait on the move as the move waits on it (a deadlock, one of them aborted).
+ */
+export async function lockOrderOfPosition(req: PayloadRequest, id: string): Promise<void> {
+  const group = await groupOfPosition(req, id)
+  if (group) await lockGroupOrder(req, [group])
+}
+
+/**
+ * For a writer that locks a record's row itself before Payload writes it
+ * (If-Match: hydra/store.ts): the locks the record's own write hooks take
+ * that must come before its row (a position: its group's order), taken now.
+ */
+export async function lockBeforeRow(req: PayloadRequest, slug: string, id: string): Promise<void> {
+  if (slug === POSITIONS && isUuid(id)) await lockOrderOfPosition(req, id.toLowerCase())
 }
 
 async function announce(req: PayloadRequest, rows: Array<{ id: string }>, except: string | null): Promise<void> {

@@ -1,5 +1,6 @@
 import { DEFAULT_ITEMS_PER_PAGE, DEFAULT_MAX_ITEMS_PER_PAGE } from '../../filters.js'
 import type { Resource } from '../../../core/registry.js'
+import { adoptsOnCreate } from '../../../core/hooks/groupAdoption.js'
 import type { EndpointDoc } from '../../endpoint.js'
 import { type OpenApiKit, type Schema } from './kit.js'
 
@@ -117,6 +118,15 @@ export const resourceDocs = {
           },
           responses: {
             201: kit.jsonLdResponse(`${shortName} resource created`, kit.schemaNames.read(resource), locationHeaders),
+            ...(adoptsOnCreate(resource.slug)
+              ? {
+                  200: kit.jsonLdResponse(
+                    `An owner-less ${shortName} with this reference, taken over by the owner the body names (nothing created)`,
+                    kit.schemaNames.read(resource),
+                  ),
+                  409: kit.errorResponse(`The owner the body names has the ${shortName} with this reference already`),
+                }
+              : {}),
             ...kit.errorResponses(400, 401, 403, 415, 422),
           },
         },
