@@ -132,7 +132,10 @@ export const cwaPlugin =
         [
           ...own.map(withReadableLabels),
           ...core.map(byFeatures),
-          ...declared.map((collection) => byFeatures(completeType(collection, ctx))),
+          // A feature's collection of a slug the app declared is the app's merged into the feature's (users).
+          ...declared
+            .filter((collection) => !own.some((merged) => merged.slug === collection.slug))
+            .map((collection) => byFeatures(completeType(collection, ctx))),
         ].map(withResourceEvents),
       ),
       custom: {
