@@ -93,7 +93,14 @@ describe('the packed payload-cwa tarball', () => {
     expect(manifest.license).toBe('MIT')
     expect(manifest.scripts.prepack).toBe('node scripts/build.mjs --clean')
     // S3 is an optional peer, loaded when configured; swagger-ui-dist (and @scarf/scarf, its install-time analytics) is no dependency.
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['busboy', 'esbuild', 'file-type', 'jose', 'qs-esm'])
+    expect(Object.keys(manifest.dependencies).sort()).toEqual([
+      'busboy',
+      'esbuild',
+      'file-type',
+      'happy-dom',
+      'jose',
+      'qs-esm',
+    ])
     for (const optional of ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', 'express'])
       expect(manifest.peerDependenciesMeta[optional]).toEqual({ optional: true })
   })
@@ -150,6 +157,7 @@ describe('the packed payload-cwa tarball', () => {
       '"payload-cwa"',
       '"payload-cwa/admin"',
       '"payload-cwa/next"',
+      '"payload-cwa/content"',
       '"payload-cwa/express"',
       '"payload-cwa/types"',
     ])

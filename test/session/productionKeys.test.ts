@@ -27,7 +27,7 @@ afterAll(async () => {
 describe('JWT keys in production', () => {
   it('are never the development keys on disk: without JWT_* the load fails naming the variables', async () => {
     // `next dev` generated a pair here...
-    await loadJwtKeys({ CWA_DATA_DIR: dataDir })
+    await loadJwtKeys({ NODE_ENV: 'development', CWA_DATA_DIR: dataDir })
     // ...which production does not take.
     const production = loadJwtKeys({ NODE_ENV: 'production', CWA_DATA_DIR: dataDir })
     await expect(production).rejects.toBeInstanceOf(JwtKeysMissingError)
