@@ -57,6 +57,33 @@ describe("payload-cwa/content's types in a bare app", () => {
     expect(JSON.stringify(row.content)).toContain('"text":"world"')
   })
 
+  it('make a published page: a layout, a page, its group holding a rich text', async () => {
+    const layout = await site.post('/_api/_/layouts', { reference: 'page-layout' }, { token: admin })
+    const group = await site.post(
+      '/_api/_/component_groups',
+      { reference: 'home_body', location: 'body' },
+      { token: admin },
+    )
+    const page = await site.post(
+      '/_api/_/pages',
+      { reference: 'home', title: 'Home', layout: layout.body['@id'], componentGroups: [group.body['@id']] },
+      { token: admin },
+    )
+    expect([layout.status, group.status, page.status]).toEqual([201, 201, 201])
+    const text = await site.post('/_api/component/html_contents', { html: '<h2>Hello</h2>' }, { token: admin })
+    const position = await site.post(
+      '/_api/_/component_positions',
+      { componentGroup: group.body['@id'], component: text.body['@id'] },
+      { token: admin },
+    )
+    expect(position.status).toBe(201)
+    expect((await publish(text.body['@id'])).status).toBe(200)
+    expect((await site.get(text.body['@id'])).body.html).toBe('<h2>Hello</h2>')
+    const anonymousPage = await site.get(page.body['@id'])
+    expect(anonymousPage.status).toBe(200)
+    expect(anonymousPage.body.componentGroups).toEqual([group.body['@id']])
+  })
+
   it('a heading is served at once; a navigation link is published with somewhere to go and serves its url', async () => {
     const title = await site.post('/_api/component/titles', { title: 'Welcome' }, { token: admin })
     expect(title.status).toBe(201)
