@@ -55,6 +55,15 @@ describe("payload-cwa/content's types in a bare app", () => {
     expect(read.body).toMatchObject({ '@type': 'HtmlContent', html: '<p>Hello <strong>world</strong></p>' })
     const [row] = await site.sql('SELECT content FROM _acb_html_contents WHERE id = $1', [iri.split('/').pop()])
     expect(JSON.stringify(row.content)).toContain('"text":"world"')
+    // Payload's default editor (the template's lexicalEditor()) has its upload node: an <img> that is no upload of
+    // the app is refused as a 422 on `content`, not stored half-converted (docs/adopting.md, "Content types in the box").
+    const image = await site.post(
+      '/_api/component/html_contents',
+      { html: '<p>A<img src="x.png"></p>' },
+      { token: admin },
+    )
+    expect(image.status).toBe(422)
+    expect(image.body.violations).toEqual([expect.objectContaining({ propertyPath: 'content' })])
   })
 
   it('make a published page: a layout, a page, its group holding a rich text', async () => {
