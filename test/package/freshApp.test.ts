@@ -442,6 +442,64 @@ describe('a fresh Payload app with the packed payload-cwa', () => {
     ])
   })
 
+  it("publishes a page of the box's types (payload-cwa/content): a layout, a page, a rich text in its group", async () => {
+    const signedIn = await call(
+      'POST',
+      '/_api/login',
+      { username: 'admin', password: PASSWORD },
+      { 'content-type': 'application/json' },
+    )
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    const layout = await call('POST', '/_api/_/layouts', { reference: 'main' }, { cookie })
+    const group = await call(
+      'POST',
+      '/_api/_/component_groups',
+      { reference: 'home_body', location: 'body' },
+      { cookie },
+    )
+    const page = await call(
+      'POST',
+      '/_api/_/pages',
+      { reference: 'home', title: 'Home', layout: layout.body['@id'], componentGroups: [group.body['@id']] },
+      { cookie },
+    )
+    expect([layout.status, group.status, page.status]).toEqual([201, 201, 201])
+    const text = await call(
+      'POST',
+      '/_api/component/html_contents',
+      { html: '<h2>Hello</h2><p onclick="steal()">From the box<script>steal()</script></p>' },
+      { cookie },
+    )
+    expect(text.status).toBe(201)
+    const position = await call(
+      'POST',
+      '/_api/_/component_positions',
+      { componentGroup: group.body['@id'], component: text.body['@id'] },
+      { cookie },
+    )
+    expect(position.status).toBe(201)
+    expect((await call('GET', text.body['@id'])).status).toBe(404)
+    const published = await call(
+      'PATCH',
+      text.body['@id'],
+      { publishedAt: new Date().toISOString() },
+      {
+        cookie,
+        'content-type': 'application/merge-patch+json',
+      },
+    )
+    expect(published.status).toBe(200)
+    const read = await call('GET', text.body['@id'])
+    expect(read.status).toBe(200)
+    expect(read.body).toMatchObject({ '@type': 'HtmlContent', html: '<h2>Hello</h2><p>From the box</p>' })
+    const anonymousPage = await call('GET', page.body['@id'])
+    expect(anonymousPage.status).toBe(200)
+    expect(anonymousPage.body.componentGroups).toEqual([group.body['@id']])
+  })
+
   it("serves the API docs' Swagger UI from the package's own copy", async () => {
     const docs = await fetch(`${base}/_api/docs/assets/swagger-ui-bundle.js`)
     expect(docs.status).toBe(200)

@@ -1,10 +1,11 @@
-// Payload's blank template's config (PostgreSQL), with what docs/adopting.md adds: `idType: 'uuid'`, the plugin
-// and a component type of the app's own (Quote).
+// Payload's blank template's config (PostgreSQL), with what the README and docs/adopting.md add: `idType: 'uuid'`,
+// the plugin, the content types in the box and a component type of the app's own (Quote).
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import path from 'path'
 import { buildConfig } from 'payload'
 import { cwaPlugin } from 'payload-cwa'
+import { article, heading, image, navigationLink, richText } from 'payload-cwa/content'
 import sharp from 'sharp'
 import { fileURLToPath } from 'url'
 
@@ -22,7 +23,7 @@ export default buildConfig({
       baseDir: path.resolve(dirname),
     },
   },
-  collections: [Users, Media, Quote],
+  collections: [Users, Media, Quote, richText(), image(), heading(), navigationLink(), article()],
   editor: lexicalEditor(),
   secret: process.env.PAYLOAD_SECRET || '',
   typescript: {
