@@ -109,4 +109,10 @@ describe("the package's runner on Node 20 (issue 37)", () => {
       rmSync(dir, { recursive: true, force: true })
     }
   })
+
+  it("hands a command that is not the plugin's to Payload's CLI, under the same condition (npx payload-cwa info)", async () => {
+    const run = await runPayloadCommand('info', [], { NODE_OPTIONS: '' })
+    expectExit(run, 0)
+    expect(run.stdout).toMatch(/^\s+payload: 3\.\d+\.\d+$/m)
+  })
 })

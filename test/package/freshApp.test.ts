@@ -61,14 +61,12 @@ const dev: { output: string; entry?: { status: number; body: any }; login?: numb
 let refusal: { status: number; text: string } | undefined
 
 /**
- * `npx payload <args>` in the app, as docs/adopting.md says on Node 20: with `--conditions=production` (Payload's CLI
- * loads Lexical through wrappers whose top-level await Node 20's loader can lose: exit 13, nothing done).
+ * `npx payload-cwa <Payload's command>` in the app, as the README says: the runner hands it to Payload's CLI under
+ * `--conditions=production`, so Node 20 needs no flag (Payload's CLI loads Lexical through wrappers whose top-level
+ * await Node 20's loader can lose: exit 13, nothing done).
  */
 const npxPayload = (args: string[], extra: NodeJS.ProcessEnv = env) =>
-  runOk('npx', ['--no-install', 'payload', ...args], {
-    cwd: app,
-    env: { ...extra, NODE_OPTIONS: '--conditions=production' },
-  })
+  runOk('npx', ['--no-install', 'payload-cwa', ...args], { cwd: app, env: extra })
 
 /** One `next build` at a time on this machine: the site's build (test/support/nextBuild.ts) takes the same lock. */
 async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
@@ -207,7 +205,7 @@ beforeAll(async () => {
   // The import map as the example ships it is what `payload generate:importmap` writes for this config.
   const importMap = path.join(app, 'src', 'app', '(payload)', 'admin', 'importMap.js')
   const shipped = readFileSync(importMap, 'utf8')
-  const generated = await timed('npx payload generate:importmap', () => npxPayload(['generate:importmap']))
+  const generated = await timed('npx payload-cwa generate:importmap', () => npxPayload(['generate:importmap']))
   expect(generated.output).toMatch(/Writing import map|No new imports found/)
   // A difference: the plugin's admin components changed; copy the regenerated map into examples/fresh-app.
   if (readFileSync(importMap, 'utf8') !== shipped)
@@ -250,14 +248,14 @@ beforeAll(async () => {
     withBuildLock(() => runOk('npx', ['--no-install', 'next', 'build'], { cwd: app, env: productionEnv })),
   )
   const schema = (async () => {
-    const create = await timed('npx payload migrate:create initial', () =>
+    const create = await timed('npx payload-cwa migrate:create initial', () =>
       npxPayload(['migrate:create', 'initial'], productionEnv),
     )
     const dir = path.join(app, 'src', 'migrations')
     const file = existsSync(dir) ? readdirSync(dir).find((name) => /_initial\.ts$/.test(name)) : undefined
     if (!file) throw new Error(`payload migrate:create wrote no migration:\n${create.output}`)
     migrationSource = readFileSync(path.join(dir, file), 'utf8')
-    const migrated = await timed('npx payload migrate', () => npxPayload(['migrate'], productionEnv))
+    const migrated = await timed('npx payload-cwa migrate', () => npxPayload(['migrate'], productionEnv))
     expect(migrated.output).toMatch(/Migrated:\s+\d{8}_\d{6}_initial/)
     await timed('npx payload-cwa cwa:user:create (production)', () =>
       runOk(
