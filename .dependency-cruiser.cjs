@@ -22,7 +22,7 @@
  */
 
 const CWA = '^plugins/cwa/'
-const FRONT_DOOR = '^plugins/cwa/(plugin|features|options|index|admin|next|express|types)\\.ts$'
+const FRONT_DOOR = '^plugins/cwa/(plugin|features|options|index|admin|next|express|types|content)\\.ts$'
 const SITE = '^(src|collections|app|migrations|examples|bench)/|^payload\\.config\\.ts$'
 
 /** Everything in the library at the layers above `layer` (layer names from the top down). */

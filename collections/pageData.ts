@@ -1,22 +1,14 @@
 import { definePageData } from 'payload-cwa'
+import { article } from 'payload-cwa/content'
 
 /** Reference site page data types (reference-deployment.md, "Page data types"). */
 
-export const BlogArticleData = definePageData({
+export const BlogArticleData = article({
   shortName: 'BlogArticleData',
-  mercure: true,
-  search: ['title'],
-  order: ['title', 'createdAt'],
-  defaultOrder: { createdAt: 'desc' },
-  itemsPerPage: 12,
   collection: {
     labels: { singular: 'Blog article', plural: 'Blog articles' },
     admin: { description: 'Articles shown through the blog article template page.' },
   },
-  fields: [
-    { name: 'htmlContent', type: 'relationship', relationTo: 'html_contents', label: 'Text' },
-    { name: 'image', type: 'relationship', relationTo: 'images' },
-  ],
 })
 
 export const NewsArticleData = definePageData({

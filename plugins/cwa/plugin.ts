@@ -26,6 +26,7 @@ import { layoutsCollection } from './core/collections/layouts.js'
 import { pagesCollection } from './core/collections/pages.js'
 import type { CoreContext } from './core/context.js'
 import { tableName } from './core/context.js'
+import { coreOwnTables, withOwnTablesOutOfPush } from './core/devPush.js'
 import { componentBaseFields } from './core/fields/componentBase.js'
 import { singleParentHook } from './core/fields/parent.js'
 import { pageDataBaseFields } from './core/fields/pageDataBase.js'
@@ -95,8 +96,13 @@ export const cwaPlugin =
       ...features.flatMap((feature) => (feature.extension ? [feature.extension] : [])),
       ...((config.custom?.cwa as { extensions?: unknown[] } | undefined)?.extensions ?? []),
     ]
+    const ownTables = [
+      ...coreOwnTables(options.tablePrefix),
+      ...features.flatMap((feature) => feature.ownTables?.(options) ?? []),
+    ]
     return {
       ...config,
+      db: withOwnTablesOutOfPush(config.db, ownTables),
       admin: withAdminComponents({ ...config.admin, user: config.admin?.user ?? 'users' }, features, options),
       i18n: withAdminAccessMessage(config.i18n),
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), payloadApiAfterError] },
@@ -128,7 +134,10 @@ export const cwaPlugin =
         [
           ...own.map(withReadableLabels),
           ...core.map(byFeatures),
-          ...declared.map((collection) => byFeatures(completeType(collection, ctx))),
+          // A feature's collection of a slug the app declared is the app's merged into the feature's (users).
+          ...declared
+            .filter((collection) => !own.some((merged) => merged.slug === collection.slug))
+            .map((collection) => byFeatures(completeType(collection, ctx))),
         ].map(withResourceEvents),
       ),
       custom: {

@@ -1,6 +1,6 @@
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { payloadKeys, schemaReady } from 'payload-cwa'
-import { loadRichTextConverters } from '../../collections/richText/htmlContentSync'
+import { loadRichTextConverters } from 'payload-cwa/content'
 import { migrations } from '../../migrations'
 import { startupStep, underStartupLock } from './startupLock'
 

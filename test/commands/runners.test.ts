@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { postgresAdapter } from '@payloadcms/db-postgres'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { buildConfig } from 'payload'
 import { cwaPlugin } from 'payload-cwa'
 import { cwaCommands } from '../../plugins/cwa/dist/commands/list.js'
@@ -80,5 +83,36 @@ describe("Payload's CLI and the package's runner", () => {
     )
     expectExit(run, 0)
     expect(run.stdout).toContain('Orphaned components: ')
+  })
+})
+
+describe("the package's runner on Node 20 (issue 37)", () => {
+  it('runs the command under the production condition, and on an unsettled top-level await (exit 13) removes its bundle and says why', async () => {
+    // A config whose import never settles: what Node 20's loader made of Lexical's wrappers about 3 runs in 4
+    // (exit 13, no output, the bundle left beside the config). It prints the flags the command process runs with.
+    const dir = mkdtempSync(path.join(tmpdir(), 'cwa-runner-'))
+    try {
+      writeFileSync(
+        path.join(dir, 'payload.config.ts'),
+        "console.log('flags: ' + process.execArgv.join(' '))\nawait new Promise(() => {})\nexport default {}\n",
+      )
+      const run = await runPayloadCommand('cwa:scan-orphaned', [], {
+        DATABASE_URL: UNREACHABLE_DATABASE_URL,
+        PAYLOAD_CONFIG_PATH: path.join(dir, 'payload.config.ts'),
+        NODE_OPTIONS: '',
+      })
+      expectExit(run, 13)
+      expect(run.stdout).toMatch(/^flags: .*--conditions=production/m)
+      expect(run.stderr).toContain('payload-cwa: cwa:scan-orphaned ended before finishing (exit 13')
+      expect(readdirSync(dir)).toEqual(['payload.config.ts'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("hands a command that is not the plugin's to Payload's CLI, under the same condition (npx payload-cwa info)", async () => {
+    const run = await runPayloadCommand('info', [], { NODE_OPTIONS: '' })
+    expectExit(run, 0)
+    expect(run.stdout).toMatch(/^\s+payload: 3\.\d+\.\d+$/m)
   })
 })

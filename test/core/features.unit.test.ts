@@ -195,7 +195,10 @@ describe('what the package exports of each feature', () => {
     }
     walk('.')
     expect(named.size).toBeGreaterThan(10)
-    for (const importMap of ['app/(payload)/admin/importMap.js', 'examples/fresh-app/app/(payload)/admin/importMap.js'])
+    for (const importMap of [
+      'app/(payload)/admin/importMap.js',
+      'examples/fresh-app/src/app/(payload)/admin/importMap.js',
+    ])
       for (const [, name] of readFileSync(path.join(process.cwd(), importMap), 'utf8').matchAll(
         /"payload-cwa\/admin#(\w+)"/g,
       ))

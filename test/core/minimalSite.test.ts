@@ -71,4 +71,36 @@ describe('cwaPlugin() alone', () => {
     expect((await site.post('/_api/_/layouts', { reference: 'anonymous' })).status).toBe(401)
     expect(await site.sql('SELECT reference FROM _acb_layouts ORDER BY reference')).toEqual([{ reference: 'main' }])
   })
+
+  it("keeps its own tables out of Payload's development push: a second `next dev` start asks nothing", async () => {
+    // The push a restarted `next dev` computes (Payload's pushDevSchema, with the adapter's tablesFilter), once the
+    // plugin's own SQL tables exist. Without the filter drizzle-kit plans to drop them and, as they hold rows, asks
+    // "Accept warnings and push schema to database?" on the terminal while every request waits.
+    const own = await site.sql(
+      "SELECT tablename FROM pg_tables WHERE tablename IN ('_acb_row_counts', '_acb_read_model', '_acb_read_model_fence', '_acb_read_model_moments') ORDER BY tablename",
+    )
+    expect(own.map((t) => t.tablename)).toEqual([
+      '_acb_read_model',
+      '_acb_read_model_fence',
+      '_acb_read_model_moments',
+      '_acb_row_counts',
+    ])
+    const db = site.payload.db as unknown as {
+      requireDrizzleKit(): {
+        pushSchema(...args: unknown[]): Promise<{ warnings: string[]; statementsToExecute: string[] }>
+      }
+      schema: unknown
+      drizzle: unknown
+      tablesFilter?: string[]
+    }
+    const { warnings, statementsToExecute } = await db
+      .requireDrizzleKit()
+      .pushSchema(db.schema, db.drizzle, undefined, db.tablesFilter, undefined)
+    expect(warnings).toEqual([])
+    // What remains is drizzle-kit's own noise on any Payload app (defaults and long constraint names it rewrites)
+    // and the routes' unique index, which the plugin makes again as it starts (docs/adopting.md): no table goes.
+    expect(statementsToExecute.filter((statement) => /DROP TABLE|_acb_row_counts|_read_model/.test(statement))).toEqual(
+      [],
+    )
+  })
 })

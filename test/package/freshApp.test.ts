@@ -1,10 +1,14 @@
 /**
- * A fresh app proves the package: examples/fresh-app (a minimal Payload 3 + Next.js app written from
- * docs/adopting.md) is copied to a temporary folder outside this project, gets the packed payload-cwa tarball and
- * its peers from the registry (`npm install`, npm's cache), its schema the way the docs say (`payload
- * migrate:create` picks up the plugin's collections, `payload migrate` applies them; the plugin installs its own
- * SQL, row counts and their triggers, when Payload starts), its first admin from a `cwa:` command, then `next
- * build` and `next start` on a fresh database of the real PostgreSQL. Every step's time is printed.
+ * A fresh app proves the package: examples/fresh-app (Payload's blank template with PostgreSQL, its files reproduced:
+ * src/app, its own `users` collection, `DATABASE_URI`, the development push left on; plus what the README adds) is
+ * copied to a temporary folder outside this project, gets the packed payload-cwa tarball and its peers from the
+ * registry (`npm install`, npm's cache), then follows the README: the import map, the first admin with
+ * `npx payload-cwa cwa:user:create` (no NODE_OPTIONS: the runner sets the condition Node 20 needs), and `next dev`,
+ * whose schema push runs a second time over the plugin's own tables and must ask nothing (a prompt would hold every
+ * request). Then production as docs/adopting.md has it, on a database of its own: `payload migrate:create` (the
+ * plugin's collections in the app's migration), `payload migrate`, `next build`, `next start`, which refuses to serve
+ * the API without JWT_* although `next dev` left development keys on disk, and serves it with them. Every step's time
+ * is printed.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -44,23 +48,25 @@ const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
 
 let workDir: string
 let app: string
+/** The development database (`next dev`'s push) and the production one (migrations). */
+let devDatabase: string
 let database: string
 let env: NodeJS.ProcessEnv
+let productionEnv: NodeJS.ProcessEnv
 let server: ChildProcess | undefined
-let serverOutput = ''
 let base: string
 let migrationSource = ''
 let userCreated = ''
+const dev: { output: string; entry?: { status: number; body: any }; login?: number; users?: number } = { output: '' }
+let refusal: { status: number; text: string } | undefined
 
 /**
- * `npx <args>` in the app, as its developer runs it, on Node 20 with `--conditions=production` (docs/adopting.md,
- * "Node 20"): without it, a `payload` command of an app whose config loads Lexical (Payload's template does) exits
- * with 0 having done nothing about one time in four on this machine (Node 20's ESM loader loses the last job of
- * Lexical's top-level-await wrappers; seen with `migrate:create`: 2 of 8 runs wrote nothing; 0 of 10 with the flag
- * or without Lexical).
+ * `npx payload-cwa <Payload's command>` in the app, as the README says: the runner hands it to Payload's CLI under
+ * `--conditions=production`, so Node 20 needs no flag (Payload's CLI loads Lexical through wrappers whose top-level
+ * await Node 20's loader can lose: exit 13, nothing done).
  */
-const npx = (args: string[]) =>
-  runOk('npx', ['--no-install', ...args], { cwd: app, env: { ...env, NODE_OPTIONS: '--conditions=production' } })
+const npxPayload = (args: string[], extra: NodeJS.ProcessEnv = env) =>
+  runOk('npx', ['--no-install', 'payload-cwa', ...args], { cwd: app, env: extra })
 
 /** One `next build` at a time on this machine: the site's build (test/support/nextBuild.ts) takes the same lock. */
 async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
@@ -84,6 +90,61 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** `npx next <command>` in its own process group, its output gathered; resolves once `/_api` answers (any status). */
+async function startNext(command: 'dev' | 'start', port: number, environment: NodeJS.ProcessEnv) {
+  let output = ''
+  // stdin stays an open pipe, as a terminal would: a prompt waits on it instead of failing.
+  const child = spawn('npx', ['--no-install', 'next', command, '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: app,
+    env: environment,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  })
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`next ${command} exited with ${child.exitCode}:\n${output}`)
+      return fetch(`http://127.0.0.1:${port}/_api`, { signal: AbortSignal.timeout(60_000) }).then(
+        () => true,
+        () => false,
+      )
+    },
+    { timeout: 240_000, interval: 500, message: () => `next ${command} to answer /_api:\n${output.slice(-4000)}` },
+  )
+  return { child, output: () => output }
+}
+
+async function stop(child: ChildProcess | undefined) {
+  if (!child?.pid || child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    // already gone
+  }
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+  try {
+    process.kill(-child.pid, 'SIGKILL')
+  } catch {
+    // stopped
+  }
+}
+
+async function login(url: string) {
+  return fetch(`${url}/_api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  })
+}
+
+const newDatabase = async () => {
+  const name = `cwa_test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`
+  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`))
+  return name
+}
+
 beforeAll(async () => {
   const started = Date.now()
   workDir = mkdtempSync(path.join(tmpdir(), 'cwa-fresh-app-'))
@@ -92,48 +153,59 @@ beforeAll(async () => {
   cpSync(template, app, {
     recursive: true,
     filter: (source) =>
-      !['node_modules', '.next', 'migrations', 'next-env.d.ts', 'tsconfig.tsbuildinfo'].includes(path.basename(source)),
+      !['node_modules', '.next', '.data', 'migrations', 'next-env.d.ts', 'tsconfig.tsbuildinfo'].includes(
+        path.basename(source),
+      ),
   })
-  database = `cwa_test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`
-  await withAdminClient((c) => c.query(`CREATE DATABASE "${database}"`))
-  // The session's RS256 key pair, as an operator provides it in production.
+  devDatabase = await newDatabase()
+  database = await newDatabase()
+  // The template's environment (.env): DATABASE_URI and PAYLOAD_SECRET; nothing of this project's test settings.
+  env = cleanEnv({
+    DATABASE_URI: databaseUrl(devDatabase),
+    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
+    DATABASE_URL: undefined,
+    JWT_SECRET_KEY: undefined,
+    JWT_PUBLIC_KEY: undefined,
+    JWT_PASSPHRASE: undefined,
+    CWA_DATA_DIR: undefined,
+    CWA_TEST_TEMPLATE: undefined,
+    SEED_DEMO: undefined,
+    CWA_SESSION_CHECK_CACHE_MS: undefined,
+    NODE_ENV: undefined,
+  })
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]
+  // Production: its own database and the operator's RS256 key pair.
   const keys = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'fresh-app-passphrase' },
   })
-  mkdirSync(path.join(app, 'keys'))
-  writeFileSync(path.join(app, 'keys', 'private.pem'), keys.privateKey)
-  writeFileSync(path.join(app, 'keys', 'public.pem'), keys.publicKey)
-  env = cleanEnv({
-    DATABASE_URL: databaseUrl(database),
-    PAYLOAD_SECRET: randomBytes(24).toString('hex'),
-    JWT_SECRET_KEY: path.join(app, 'keys', 'private.pem'),
-    JWT_PUBLIC_KEY: path.join(app, 'keys', 'public.pem'),
+  const keyDir = path.join(workDir, 'keys')
+  mkdirSync(keyDir)
+  writeFileSync(path.join(keyDir, 'private.pem'), keys.privateKey)
+  writeFileSync(path.join(keyDir, 'public.pem'), keys.publicKey)
+  productionEnv = { ...env, DATABASE_URI: databaseUrl(database), NODE_ENV: 'production' }
+  const productionKeys = {
+    JWT_SECRET_KEY: path.join(keyDir, 'private.pem'),
+    JWT_PUBLIC_KEY: path.join(keyDir, 'public.pem'),
     JWT_PASSPHRASE: 'fresh-app-passphrase',
-    CWA_DATA_DIR: path.join(app, '.data'),
-    // The project's test settings stay out of the app.
-    CWA_TEST_TEMPLATE: undefined,
-    SEED_DEMO: undefined,
-    CWA_SESSION_CHECK_CACHE_MS: undefined,
-  })
-  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]
+  }
 
   // The peers install while the package packs (network and disk beside the build's CPU); then the tarball joins them.
   const [packed] = await Promise.all([
     timed('npm pack (clean build of payload-cwa)', () => packPlugin()),
-    timed('npm install (the peers, from the registry)', () =>
+    timed('npm install (the template, from the registry)', () =>
       runOk('npm', ['install', '--no-audit', '--no-fund'], { cwd: app, env }),
     ),
   ])
-  await timed('npm install <payload-cwa tarball>', () =>
+  await timed('npm install payload-cwa (the tarball)', () =>
     runOk('npm', ['install', '--no-audit', '--no-fund', packed.tarball], { cwd: app, env }),
   )
 
-  // The import map as the template ships it is what `payload generate:importmap` writes for this config.
-  const importMap = path.join(app, 'app', '(payload)', 'admin', 'importMap.js')
+  // The import map as the example ships it is what `payload generate:importmap` writes for this config.
+  const importMap = path.join(app, 'src', 'app', '(payload)', 'admin', 'importMap.js')
   const shipped = readFileSync(importMap, 'utf8')
-  const generated = await timed('npx payload generate:importmap', () => npx(['payload', 'generate:importmap']))
+  const generated = await timed('npx payload-cwa generate:importmap', () => npxPayload(['generate:importmap']))
   expect(generated.output).toMatch(/Writing import map|No new imports found/)
   // A difference: the plugin's admin components changed; copy the regenerated map into examples/fresh-app.
   if (readFileSync(importMap, 'utf8') !== shipped)
@@ -141,52 +213,76 @@ beforeAll(async () => {
       `examples/fresh-app's import map is not what \`payload generate:importmap\` writes now; regenerated:\n${readFileSync(importMap, 'utf8')}`,
     )
 
-  // The build needs no database; the schema and the first admin are made beside it.
-  const build = timed('next build', () =>
-    withBuildLock(() =>
-      runOk('npx', ['--no-install', 'next', 'build'], { cwd: app, env: { ...env, NODE_ENV: 'production' } }),
+  // The README's first admin: the runner, no flag; the development push creates the schema as Payload starts.
+  const created = await timed('npx payload-cwa cwa:user:create (development push)', () =>
+    runOk(
+      'npx',
+      ['--no-install', 'payload-cwa', 'cwa:user:create', 'admin', 'admin@example.com', PASSWORD, '--super-admin'],
+      {
+        cwd: app,
+        env,
+      },
     ),
   )
+  userCreated = created.output
+
+  // `next dev`: its push runs again over the plugin's tables, which exist now.
+  const devPort = await freePort()
+  const devUrl = `http://127.0.0.1:${devPort}`
+  await timed('next dev (until /_api answers)', async () => {
+    const running = await startNext('dev', devPort, env)
+    try {
+      const entry = await fetch(`${devUrl}/_api/`, { headers: { accept: 'application/ld+json' } })
+      dev.entry = { status: entry.status, body: await entry.json().catch(() => undefined) }
+      dev.login = (await login(devUrl)).status
+      // Payload's REST API beside it (src/app/(payload) served: no root app/ hiding it).
+      dev.users = (await fetch(`${devUrl}/api/users`)).status
+    } finally {
+      dev.output = running.output()
+      await stop(running.child)
+    }
+  })
+
+  // Production: migrations on its own database, the build beside them.
+  const build = timed('next build', () =>
+    withBuildLock(() => runOk('npx', ['--no-install', 'next', 'build'], { cwd: app, env: productionEnv })),
+  )
   const schema = (async () => {
-    const create = await timed('npx payload migrate:create initial', () =>
-      npx(['payload', 'migrate:create', 'initial']),
+    const create = await timed('npx payload-cwa migrate:create initial', () =>
+      npxPayload(['migrate:create', 'initial'], productionEnv),
     )
-    const dir = path.join(app, 'migrations')
+    const dir = path.join(app, 'src', 'migrations')
     const file = existsSync(dir) ? readdirSync(dir).find((name) => /_initial\.ts$/.test(name)) : undefined
     if (!file) throw new Error(`payload migrate:create wrote no migration:\n${create.output}`)
-    migrationSource = readFileSync(path.join(app, 'migrations', file), 'utf8')
-    const migrated = await timed('npx payload migrate', () => npx(['payload', 'migrate']))
+    migrationSource = readFileSync(path.join(dir, file), 'utf8')
+    const migrated = await timed('npx payload-cwa migrate', () => npxPayload(['migrate'], productionEnv))
     expect(migrated.output).toMatch(/Migrated:\s+\d{8}_\d{6}_initial/)
-    const created = await timed('npx payload cwa:user:create', () =>
-      npx(['payload', 'cwa:user:create', 'admin', 'admin@example.com', PASSWORD, '--super-admin']),
+    await timed('npx payload-cwa cwa:user:create (production)', () =>
+      runOk(
+        'npx',
+        ['--no-install', 'payload-cwa', 'cwa:user:create', 'admin', 'admin@example.com', PASSWORD, '--super-admin'],
+        { cwd: app, env: productionEnv },
+      ),
     )
-    userCreated = created.output
   })()
   const results = await Promise.allSettled([build, schema])
   for (const result of results) if (result.status === 'rejected') throw result.reason
 
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
+  // Without the production keys (the development ones are on disk, under .data/jwt/): no API.
+  await timed('next start without JWT_* (refused)', async () => {
+    const refused = await startNext('start', port, productionEnv)
+    try {
+      const response = await fetch(`${base}/_api/`)
+      refusal = { status: response.status, text: await response.text() }
+    } finally {
+      await stop(refused.child)
+    }
+  })
   await timed('next start (until /_api answers)', async () => {
-    // Its own process group: the whole server (npx, next, next-server) stops with one signal.
-    server = spawn('npx', ['--no-install', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-      cwd: app,
-      env: { ...env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
-    server.stdout!.on('data', (d) => (serverOutput += d))
-    server.stderr!.on('data', (d) => (serverOutput += d))
-    await waitFor(
-      async () => {
-        if (server!.exitCode !== null) throw new Error(`next start exited with ${server!.exitCode}:\n${serverOutput}`)
-        return fetch(`${base}/_api`, { signal: AbortSignal.timeout(10_000) }).then(
-          (r) => r.ok,
-          () => false,
-        )
-      },
-      { timeout: 120_000, interval: 300, message: () => `next start to answer:\n${serverOutput.slice(-4000)}` },
-    )
+    const running = await startNext('start', port, { ...productionEnv, ...productionKeys })
+    server = running.child
   })
   timings.push(['total', (Date.now() - started) / 1000])
   console.log(
@@ -195,21 +291,8 @@ beforeAll(async () => {
 }, 1_500_000)
 
 afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve))
-    try {
-      process.kill(-server.pid, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-    try {
-      process.kill(-server.pid, 'SIGKILL')
-    } catch {
-      // stopped
-    }
-  }
-  if (database) await dropDatabase(database)
+  await stop(server)
+  for (const name of [database, devDatabase]) if (name) await dropDatabase(name)
   if (workDir) rmSync(workDir, { recursive: true, force: true })
 }, 60_000)
 
@@ -243,6 +326,21 @@ async function sql<T = Record<string, unknown>>(query: string, values: unknown[]
 }
 
 describe('a fresh Payload app with the packed payload-cwa', () => {
+  it('answers under `next dev` with the development push on: no prompt, the API and Payload REST served', () => {
+    expect(userCreated).toContain('User "admin" created')
+    expect(dev.output).not.toMatch(/Accept warnings|DATA LOSS|data loss/)
+    expect(dev.entry).toMatchObject({ status: 200, body: { '@type': 'Entrypoint', quote: '/_api/component/quotes' } })
+    expect(dev.login).toBe(204)
+    // Payload's REST API (src/app/(payload)): answered, not 404.
+    expect([200, 401, 403]).toContain(dev.users)
+  })
+
+  it('refuses to serve the API under `next start` without JWT_*, naming them, though development keys are on disk', () => {
+    expect(existsSync(path.join(app, '.data', 'jwt', 'private.pem'))).toBe(true)
+    expect(refusal?.status).toBe(503)
+    expect(refusal?.text).toMatch(/JWT_SECRET_KEY and JWT_PUBLIC_KEY are not set/)
+  })
+
   it("gets the plugin's collections from its own `payload migrate:create`, and the plugin's SQL when it starts", async () => {
     // The app's migration holds the plugin's tables and the app's own component type...
     for (const table of [
@@ -251,10 +349,13 @@ describe('a fresh Payload app with the packed payload-cwa', () => {
       '_acb_routes',
       '_acb_component_groups',
       '_acb_component_positions',
-      '_acb_users',
       '_acb_quotes',
     ])
       expect(migrationSource).toContain(`CREATE TABLE "${table}"`)
+    // The template's users collection, merged with the plugin's: its table, the plugin's columns.
+    expect(migrationSource).toContain('CREATE TABLE "users"')
+    expect(migrationSource).toMatch(/"username" varchar NOT NULL/)
+    expect(migrationSource).not.toContain('CREATE TABLE "_acb_users"')
     // ...but none of what the plugin installs itself at start (Payload declares no triggers).
     expect(migrationSource).not.toContain('_acb_row_counts')
     const triggers = await sql<{ tgname: string }>(
@@ -279,8 +380,7 @@ describe('a fresh Payload app with the packed payload-cwa', () => {
     expect(entry.body.quote).toBe('/_api/component/quotes')
   })
 
-  it('creates its first admin with `npx payload cwa:user:create`, who signs in through /_api/login', async () => {
-    expect(userCreated).toContain('User "admin" created')
+  it('creates its first admin with `npx payload-cwa cwa:user:create`, who signs in through /_api/login', async () => {
     const login = await call(
       'POST',
       '/_api/login',
@@ -338,6 +438,70 @@ describe('a fresh Payload app with the packed payload-cwa', () => {
     expect(await sql('SELECT text, author FROM _acb_quotes')).toEqual([
       { text: 'Installed from the tarball', author: 'fresh app' },
     ])
+  })
+
+  it("publishes a page of the box's types (payload-cwa/content): a layout, a page, a rich text in its group", async () => {
+    const signedIn = await call(
+      'POST',
+      '/_api/login',
+      { username: 'admin', password: PASSWORD },
+      { 'content-type': 'application/json' },
+    )
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    const layout = await call('POST', '/_api/_/layouts', { reference: 'main' }, { cookie })
+    const group = await call(
+      'POST',
+      '/_api/_/component_groups',
+      { reference: 'home_body', location: 'body' },
+      { cookie },
+    )
+    const page = await call(
+      'POST',
+      '/_api/_/pages',
+      { reference: 'home', title: 'Home', layout: layout.body['@id'], componentGroups: [group.body['@id']] },
+      { cookie },
+    )
+    expect([layout.status, group.status, page.status]).toEqual([201, 201, 201])
+    const text = await call(
+      'POST',
+      '/_api/component/html_contents',
+      { html: '<h2>Hello</h2><p onclick="steal()">From the box<script>steal()</script></p>' },
+      { cookie },
+    )
+    expect(text.status).toBe(201)
+    const position = await call(
+      'POST',
+      '/_api/_/component_positions',
+      { componentGroup: group.body['@id'], component: text.body['@id'] },
+      { cookie },
+    )
+    expect(position.status).toBe(201)
+    expect((await call('GET', text.body['@id'])).status).toBe(404)
+    const published = await call(
+      'PATCH',
+      text.body['@id'],
+      { publishedAt: new Date().toISOString() },
+      {
+        cookie,
+        'content-type': 'application/merge-patch+json',
+      },
+    )
+    expect(published.status).toBe(200)
+    const read = await call('GET', text.body['@id'])
+    expect(read.status).toBe(200)
+    expect(read.body).toMatchObject({ '@type': 'HtmlContent', html: '<h2>Hello</h2><p>From the box</p>' })
+    const anonymousPage = await call('GET', page.body['@id'])
+    expect(anonymousPage.status).toBe(200)
+    expect(anonymousPage.body.componentGroups).toEqual([group.body['@id']])
+  })
+
+  it("serves the API docs' Swagger UI from the package's own copy", async () => {
+    const docs = await fetch(`${base}/_api/docs/assets/swagger-ui-bundle.js`)
+    expect(docs.status).toBe(200)
+    expect((await docs.text()).length).toBeGreaterThan(100_000)
   })
 
   it("serves the admin panel's login page", async () => {

@@ -10,7 +10,7 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { compiledSources, packageDir, packPlugin, runOk } from './pack'
 
@@ -52,7 +52,19 @@ describe('the packed payload-cwa tarball', () => {
         (/\.(ts|tsx|mts|cts)$/.test(file) && !/\.d\.[cm]?ts$/.test(file)),
     )
     expect(unwanted).toEqual([])
-    const dist = files.filter((file) => file.startsWith('dist/'))
+    // Swagger UI's files, copied at build time from swagger-ui-dist (not a dependency), with their licence.
+    expect(files.filter((file) => file.startsWith('dist/swagger-ui/')).sort()).toEqual(
+      [
+        'LICENSE',
+        'NOTICE',
+        'favicon-16x16.png',
+        'favicon-32x32.png',
+        'swagger-ui-bundle.js',
+        'swagger-ui-bundle.js.LICENSE.txt',
+        'swagger-ui.css',
+      ].map((file) => `dist/swagger-ui/${file}`),
+    )
+    const dist = files.filter((file) => file.startsWith('dist/') && !file.startsWith('dist/swagger-ui/'))
     expect(dist.length).toBeGreaterThan(0)
     expect(dist.filter((file) => !/\.(js|d\.ts)$/.test(file))).toEqual([])
     // Every module has its declarations and comes from a source file that exists today (a clean build: nothing stale).
@@ -65,6 +77,61 @@ describe('the packed payload-cwa tarball', () => {
     const sources = new Set(compiledSources().map((file) => file.replace(/\.tsx?$/, '')))
     expect(modules.filter((module) => !sources.has(module))).toEqual([])
     expect([...sources].filter((source) => !modules.includes(source))).toEqual([])
+  })
+
+  it('has its own README and its MIT licence, and a manifest fit for the registry', () => {
+    expect(entries).toEqual(expect.arrayContaining(['package/README.md', 'package/LICENSE']))
+    const text = (file: string) => execFileSync('tar', ['xzOf', tarball, `package/${file}`], { encoding: 'utf8' })
+    expect(text('LICENSE')).toMatch(/^MIT License\n/)
+    expect(text('README.md')).toMatch(/^# payload-cwa\n[\s\S]*## Install[\s\S]*cwaPlugin\(\)[\s\S]*docs\/adopting\.md/)
+    const manifest = JSON.parse(text('package.json')) as {
+      license: string
+      scripts: Record<string, string>
+      dependencies: Record<string, string>
+      peerDependenciesMeta: Record<string, { optional?: boolean }>
+    }
+    expect(manifest.license).toBe('MIT')
+    expect(manifest.scripts.prepack).toBe('node scripts/build.mjs --clean')
+    // S3 is an optional peer, loaded when configured; swagger-ui-dist (and @scarf/scarf, its install-time analytics) is no dependency.
+    expect(Object.keys(manifest.dependencies).sort()).toEqual([
+      'busboy',
+      'esbuild',
+      'file-type',
+      'happy-dom',
+      'jose',
+      'qs-esm',
+    ])
+    for (const optional of ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', 'express'])
+      expect(manifest.peerDependenciesMeta[optional]).toEqual({ optional: true })
+  })
+
+  it('brings no install-time script of its own dependencies but the esbuild that Payload (tsx) installs anyway', () => {
+    const manifest = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+    }
+    const withScripts = new Set<string>()
+    const seen = new Set<string>()
+    const visit = (name: string) => {
+      if (seen.has(name)) return
+      seen.add(name)
+      const found = [path.join(packageDir, 'node_modules', name), path.join(root, 'node_modules', name)].find((dir) =>
+        existsSync(path.join(dir, 'package.json')),
+      )
+      if (!found) return // an optional platform package not installed here
+      const pkg = JSON.parse(readFileSync(path.join(found, 'package.json'), 'utf8')) as {
+        scripts?: Record<string, string>
+        dependencies?: Record<string, string>
+        optionalDependencies?: Record<string, string>
+      }
+      if (['preinstall', 'install', 'postinstall'].some((script) => pkg.scripts?.[script])) withScripts.add(name)
+      for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) visit(dep)
+    }
+    for (const dep of Object.keys(manifest.dependencies)) visit(dep)
+    expect([...withScripts]).toEqual(['esbuild'])
+    const tsx = JSON.parse(readFileSync(path.join(root, 'node_modules', 'tsx', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+    }
+    expect(tsx.dependencies).toHaveProperty('esbuild')
   })
 
   it("answers every export of the package's exports map with a packed file", () => {
@@ -90,6 +157,7 @@ describe('the packed payload-cwa tarball', () => {
       '"payload-cwa"',
       '"payload-cwa/admin"',
       '"payload-cwa/next"',
+      '"payload-cwa/content"',
       '"payload-cwa/express"',
       '"payload-cwa/types"',
     ])

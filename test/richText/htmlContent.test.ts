@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createLocalReq } from 'payload'
-import { fillMissingEditorStates } from '../../collections/richText/htmlContentSync'
-import { sanitizeHtml } from '../../collections/richText/sanitizeHtml'
+import { fillMissingEditorStates, sanitizeHtml } from 'payload-cwa/content'
 import { postFixture } from '../support/fixtures'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 

@@ -5,7 +5,7 @@
  * conversion closes what it opened, and the ones running at once each close their own.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { htmlToEditorState, openConversionWindows } from '../../collections/richText/htmlContentSync'
+import { htmlToEditorState, openConversionWindows } from 'payload-cwa/content'
 import { startTestServer, type TestServer } from '../support/server'
 
 let server: TestServer

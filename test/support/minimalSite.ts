@@ -2,7 +2,7 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { randomBytes } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { buildConfig, type CollectionConfig, getPayload, type Payload } from 'payload'
+import { buildConfig, type CollectionConfig, type Config, getPayload, type Payload } from 'payload'
 import {
   closePayload,
   cwaPlugin,
@@ -52,6 +52,8 @@ export interface MinimalSiteOptions {
   options?: CwaPluginOptions
   /** Extensions of the app, registered as a plugin author does (`custom.cwa.extensions`). */
   extensions?: HydraExtension[]
+  /** The config's rich-text editor (Payload's templates set `lexicalEditor()`). */
+  editor?: Config['editor']
 }
 
 const PASSWORD = 'correct horse battery staple'
@@ -89,6 +91,7 @@ export async function startMinimalSite({
   collections = [],
   options = {},
   extensions = [],
+  editor,
 }: MinimalSiteOptions = {}): Promise<MinimalSite> {
   const database = await createEmptyDatabase()
   let payload: Payload | undefined
@@ -103,6 +106,7 @@ export async function startMinimalSite({
         push: true,
       }),
       collections,
+      ...(editor ? { editor } : {}),
       plugins: [cwaPlugin(options)],
       ...(extensions.length > 0 ? { custom: { cwa: { extensions } } } : {}),
       // No generated types file and no import map: nothing of this app is written to the tree.

@@ -16,9 +16,38 @@ import { pathToFileURL } from 'node:url'
 import { findConfig, loadEnv } from 'payload/node'
 import { cwaCommands } from './list.js'
 
+/**
+ * The bundle goes on every exit: once imported (below), and at the process's end whatever ends it (a command's
+ * process.exit, a stop signal, a module whose top-level await never settles: Node then exits with 13 and runs no
+ * `finally`).
+ */
+let bundle: string | undefined
+const removeBundle = () => {
+  if (bundle) rmSync(bundle, { force: true })
+  bundle = undefined
+}
+process.once('exit', (code) => {
+  removeBundle()
+  // Node 20 passes 0 to this event on an unsettled await and sets process.exitCode to 13.
+  if ((process.exitCode ?? code) === 13)
+    console.error(
+      `payload-cwa: ${process.argv[2]} ended before finishing (exit 13: Node found a module's top-level await still ` +
+        'pending with nothing left to run). Node 20 does this with packages whose entry picks its build by a ' +
+        'top-level `await import()` (Lexical, under the default `node` condition); the runner sets ' +
+        '`--conditions=production`, which avoids it for Lexical: look for a top-level await in your config or its imports.',
+    )
+})
+// A command of its own on the signal (cwa:jobs:work drains) decides the end; otherwise the signal's default ends it.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.once(signal, () => {
+    removeBundle()
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)
+  })
+
 async function loadConfig(file: string): Promise<unknown> {
   if (/\.(m?js)$/.test(file)) return (await import(pathToFileURL(file).href)).default
   const outfile = path.join(path.dirname(file), `.payload-cwa-config-${process.pid}.mjs`)
+  bundle = outfile
   try {
     await build({
       entryPoints: [file],
@@ -33,7 +62,7 @@ async function loadConfig(file: string): Promise<unknown> {
     })
     return (await import(pathToFileURL(outfile).href)).default
   } finally {
-    rmSync(outfile, { force: true })
+    removeBundle()
   }
 }
 

@@ -11,7 +11,7 @@ export type PageDataDeclaration = TypeDeclaration & FeatureDeclarations
 
 /** What features declared (their FeatureDeclarations keys): everything the core does not read itself. */
 function featureKeys(decl: TypeDeclaration & Record<string, unknown>): Record<string, unknown> {
-  const { shortName, fields, timestamped, collection, explicitAllowOnly, hidden, ...rest } = decl
+  const { shortName, segment, fields, timestamped, collection, explicitAllowOnly, hidden, ...rest } = decl
   const {
     search,
     order,
@@ -54,7 +54,7 @@ export function defineComponent(decl: ComponentDeclaration): CollectionConfig {
     kind: 'component',
     shortName: decl.shortName,
     pathPrefix: '/component',
-    segment: collectionSegment(decl.shortName),
+    segment: collectionSegment(decl.shortName, decl.segment),
     timestamped: decl.timestamped ?? false,
     explicitAllowOnly: decl.explicitAllowOnly ?? false,
     ...(decl.hidden ? { hidden: decl.hidden } : {}),
@@ -76,7 +76,7 @@ export function definePageData(decl: PageDataDeclaration): CollectionConfig {
     kind: 'pageData',
     shortName: decl.shortName,
     pathPrefix: '/page_data',
-    segment: collectionSegment(decl.shortName),
+    segment: collectionSegment(decl.shortName, decl.segment),
     timestamped: true,
     ...(decl.hidden ? { hidden: decl.hidden } : {}),
     ...featureKeys(decl as PageDataDeclaration & Record<string, unknown>),

@@ -66,6 +66,11 @@ export interface FeatureDeclarations {}
 export interface TypeDeclaration extends CollectionBehaviour {
   /** Class short name, e.g. `HtmlContent`; gives @type and the path segment. */
   shortName: string
+  /**
+   * The collection path segment (snake_case), when the default, the English plural of the short name in snake_case
+   * (`Hero` -> `heroes`, `Category` -> `categories`, `BlogArticleData` -> `blog_article_datas`), is not the one wanted.
+   */
+  segment?: string
   /** The type's own properties, as Payload fields. */
   fields?: Field[]
   timestamped?: boolean

@@ -62,6 +62,11 @@ export interface CwaFeature {
    * start, and again by `schemaReady` once it is. Idempotent.
    */
   onSchemaReady?(payload: Payload): Promise<void>
+  /**
+   * The tables it creates with SQL of its own (not Payload collections): kept out of Payload's development push,
+   * which would otherwise offer to drop them on every start (core/devPush.ts).
+   */
+  ownTables?(options: ResolvedCwaOptions): string[]
 }
 
 /**

@@ -11,7 +11,7 @@
  * (mkdir is atomic) lets one build while the others wait, then find the build done.
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -73,6 +73,30 @@ async function buildModules(started) {
   touch(jsStamp, started)
 }
 
+/**
+ * Swagger UI's files for {prefix}/docs (hydra/docs/html.ts), copied from swagger-ui-dist (a development dependency
+ * only: it depends on @scarf/scarf, an install-time analytics script an app would otherwise run) into dist/swagger-ui/,
+ * with the licence (Apache-2.0) and notices that go with them.
+ */
+const SWAGGER_UI_FILES = [
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'swagger-ui-bundle.js.LICENSE.txt',
+  'favicon-32x32.png',
+  'favicon-16x16.png',
+  'LICENSE',
+  'NOTICE',
+]
+
+function copySwaggerUi() {
+  const from = path.dirname(
+    createRequire(path.join(packageDir, 'package.json')).resolve('swagger-ui-dist/package.json'),
+  )
+  const to = path.join(dist, 'swagger-ui')
+  mkdirSync(to, { recursive: true })
+  for (const file of SWAGGER_UI_FILES) copyFileSync(path.join(from, file), path.join(to, file))
+}
+
 function buildTypes(started) {
   const tsc = createRequire(path.join(packageDir, 'package.json')).resolve('typescript/bin/tsc')
   try {
@@ -111,6 +135,7 @@ if (stale()) {
       mkdirSync(dist, { recursive: true })
       const started = new Date()
       if (newer(jsStamp)) await buildModules(started)
+      if (!existsSync(path.join(dist, 'swagger-ui', 'LICENSE'))) copySwaggerUi()
       if (!jsOnly && newer(typesStamp)) buildTypes(started)
       console.error(
         `payload-cwa: built dist/${jsOnly ? ' (modules)' : ''} in ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`,

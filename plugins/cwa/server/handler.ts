@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { handleApiRequest, type IncomingApiRequest } from '../hydra/pipeline/handle.js'
 import { CLIENT_ADDRESS_HEADER, lastForwardedFor } from '../core/utils/clientAddress.js'
-import { type JwtKeys, useJwtKeys } from '../session/index.js'
+import { environmentJwtKeys, type JwtKeys, JwtKeysMissingError, useJwtKeys } from '../session/index.js'
 import { withRequestReads } from './primaryReads.js'
 
 export interface CwaHandlerOptions {
@@ -70,10 +70,18 @@ export function incomingFromFetch(request: Request): IncomingApiRequest {
  */
 export function createCwaHandler(options: CwaHandlerOptions): CwaFetchHandler {
   let started: Promise<Payload> | null = null
+  let refusalLogged = false
   const payloadOf = () => {
     started ??= (async () => {
       const payload = options.payload ?? (await getPayload({ config: await resolveConfig(options.config!) }))
       if (options.jwtKeys) useJwtKeys(payload, options.jwtKeys)
+      // The environment's keys, checked before the first answer: in production without JWT_* nothing is served.
+      else
+        await environmentJwtKeys().catch((error: unknown) => {
+          if (error instanceof JwtKeysMissingError && !refusalLogged) payload.logger.error(error.message)
+          refusalLogged = true
+          throw error
+        })
       return payload
     })().catch((error: unknown) => {
       started = null
@@ -83,7 +91,13 @@ export function createCwaHandler(options: CwaHandlerOptions): CwaFetchHandler {
   }
   if (!options.payload && !options.config) throw new Error('createCwaHandler needs a payload or a config.')
   return async (request) => {
-    const payload = await payloadOf()
+    let payload: Payload
+    try {
+      payload = await payloadOf()
+    } catch (error) {
+      if (!(error instanceof JwtKeysMissingError)) throw error
+      return new Response(error.message, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    }
     const response = await withRequestReads(
       payload,
       request.method,

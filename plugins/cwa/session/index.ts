@@ -9,7 +9,7 @@ export { sessionExtension } from './extension.js'
 export { sessionClaimsOf, sessionUser, type SessionUser } from './authenticate.js'
 export { clearCookie, credentialCookieNames, readCookies, serializeCookie } from './cookies.js'
 export { JwtService, type SessionClaims } from './jwt.js'
-export { type JwtKeys, loadJwtKeys } from './keys.js'
+export { type JwtKeys, JwtKeysMissingError, loadJwtKeys } from './keys.js'
 export { RefreshTokenStore } from './refreshTokens.js'
 export {
   currentSessionStanding,

@@ -10,6 +10,11 @@ export interface JwtKeys {
   publicKey: KeyObject
 }
 
+/** The keys production needs are not configured: the API refuses to serve (server/handler.ts) with this message. */
+export class JwtKeysMissingError extends Error {
+  override name = 'JwtKeysMissingError'
+}
+
 interface KeyPaths {
   privatePath: string
   publicPath: string
@@ -21,7 +26,8 @@ function keyPaths(env: NodeJS.ProcessEnv): KeyPaths & { generatedPassphrasePath:
   const passphrasePath = resolve(dir, 'passphrase')
   let passphrase = env.JWT_PASSPHRASE ?? ''
   let generatedPassphrasePath: string | null = null
-  if (!env.JWT_PASSPHRASE) {
+  // The development passphrase on disk is never a production one.
+  if (!env.JWT_PASSPHRASE && env.NODE_ENV !== 'production') {
     generatedPassphrasePath = passphrasePath
     passphrase = existsSync(passphrasePath) ? readFileSync(passphrasePath, 'utf8').trim() : ''
   }
@@ -43,11 +49,20 @@ export async function loadJwtKeys(
   env: NodeJS.ProcessEnv = process.env,
   log: (message: string) => void = () => {},
 ): Promise<JwtKeys> {
+  // In production the keys are the operator's, named by the environment: development keys generated under
+  // .data/jwt/ (or CWA_DATA_DIR) may still be on disk, and a session signed with them is no secret.
+  const unset = ['JWT_SECRET_KEY', 'JWT_PUBLIC_KEY'].filter((name) => !env[name])
+  if (env.NODE_ENV === 'production' && unset.length > 0)
+    throw new JwtKeysMissingError(
+      `The JSON-LD API is not served: ${unset.join(' and ')} ${unset.length > 1 ? 'are' : 'is'} not set, and production ` +
+        '(NODE_ENV=production, as `next start` runs) never uses the development keys. Set JWT_SECRET_KEY and ' +
+        'JWT_PUBLIC_KEY (PEM file paths) and JWT_PASSPHRASE (the private key\'s passphrase): docs/adopting.md, "Environment".',
+    )
   const paths = keyPaths(env)
   const missing = !existsSync(paths.privatePath) || !existsSync(paths.publicPath)
   if (missing) {
     if (env.NODE_ENV === 'production') {
-      throw new Error(
+      throw new JwtKeysMissingError(
         `JWT keys not found (JWT_SECRET_KEY=${paths.privatePath}, JWT_PUBLIC_KEY=${paths.publicPath}). ` +
           'Generate a passphrase-protected RSA 4096 pair and set JWT_SECRET_KEY, JWT_PUBLIC_KEY and JWT_PASSPHRASE.',
       )

@@ -21,4 +21,5 @@ export const readModelFeature = {
   extension: readModelExtension,
   onCommitting: invalidateStoredAnswers,
   onSchemaReady: installReadModel,
+  ownTables: ({ tablePrefix }) => ['read_model', 'read_model_fence', 'read_model_moments'].map((t) => tablePrefix + t),
 } satisfies CwaFeature

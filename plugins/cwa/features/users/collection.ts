@@ -24,7 +24,7 @@ import { loginSucceeded, loginThrottle, sameLoginRefusal } from './throttle.js'
  * contract's fields. Stored roles are only the assigned ones; output expands
  * them through the hierarchy.
  */
-export function usersCollection(ctx: CoreContext): CollectionConfig {
+export function usersCollection(ctx: Pick<CoreContext, 'options'>): CollectionConfig {
   const { options } = ctx
   const hierarchy = options.roleHierarchy
   const superAdminField: FieldAccess = ({ req }) => isSuperAdmin(req.user, hierarchy)

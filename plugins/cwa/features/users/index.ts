@@ -1,5 +1,6 @@
 /** Users: the users collection, its e-mail flows (verification, password reset, e-mail change) and their endpoints. */
 import type { CwaFeature } from '../../hydra/feature.js'
+import { appUsersOf, mergeAppUsers } from './appUsers.js'
 import { usersCollection } from './collection.js'
 import { resolveUsersOptions, usersOptionKeys } from './options.js'
 import { usersExtension } from './extension.js'
@@ -12,13 +13,17 @@ export { requestEmailChange } from './flows/newEmail.js'
 export { resetPassword } from './flows/passwordReset.js'
 export { assertSubmitAllowed, countFailedPasswordCheck, FORM_SUBMIT_THROTTLE, LOGIN_THROTTLE } from './throttle.js'
 
-/** A site may declare its own `users` collection; the feature adds one otherwise. */
+/**
+ * The users collection: the plugin's, or the app's own `users` (Payload's templates have one) merged with it
+ * (appUsers.ts); a `users` built on the plugin's (its meta kept) is the app's to keep as it is.
+ */
 export const usersFeature = {
   name: 'users',
   options: { keys: usersOptionKeys, resolve: resolveUsersOptions },
-  collections: (ctx, declared) => [
-    ...(declared.some((c) => c.slug === 'users') ? [] : [usersCollection(ctx)]),
-    userTokensCollection(ctx),
-  ],
+  collections: (ctx, declared) => {
+    const app = appUsersOf(declared)
+    const own = declared.some((c) => c.slug === 'users') && !app
+    return [...(own ? [] : [app ? mergeAppUsers(app, ctx) : usersCollection(ctx)]), userTokensCollection(ctx)]
+  },
   extension: usersExtension,
 } satisfies CwaFeature

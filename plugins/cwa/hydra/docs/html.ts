@@ -1,21 +1,20 @@
-import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { escapeMarkup } from '../../core/utils/escape.js'
 
 /**
- * The interactive API documentation: Swagger UI from the local
- * `swagger-ui-dist` package (no CDN), served under {prefix}/docs/assets/.
+ * The interactive API documentation: Swagger UI's files, copied into the
+ * package at build time (dist/swagger-ui/, scripts/build.mjs; no CDN, and no
+ * swagger-ui-dist among the dependencies), served under {prefix}/docs/assets/.
  * The page holds no inline script or style, so a strict CSP
  * (`script-src 'self'; style-src 'self'`) does not block it: Swagger UI is
  * started by {prefix}/docs/assets/init.js (docsInitScript).
  */
 
-const require = createRequire(import.meta.url)
-
-/** Absolute path of the folder of swagger-ui-dist (swagger-ui-bundle.js, swagger-ui.css...). */
+/** Absolute path of the folder of Swagger UI's files (swagger-ui-bundle.js, swagger-ui.css...): dist/swagger-ui/. */
 export function swaggerAssetsDir(): string {
-  // absolute-path.js alone: the package's main module would load the whole bundle into Node.
-  const absolutePath = require('swagger-ui-dist/absolute-path.js') as () => string
-  return absolutePath()
+  // Not `new URL('…', import.meta.url)`: a bundler (Next.js) would take that for an asset of its own to emit.
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'swagger-ui')
 }
 
 const escapeHtml = escapeMarkup

@@ -28,8 +28,20 @@ let sdk:
   | Promise<{ s3: typeof import('@aws-sdk/client-s3'); presigner: typeof import('@aws-sdk/s3-request-presigner') }>
   | undefined
 const loadSdk = () =>
-  (sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(
+  (sdk ??= Promise.all([
+    // Optional peers, resolved by Node when S3 is used: a bundler (Next.js) must not look for them in an app without S3.
+    import(/* webpackIgnore: true */ /* turbopackIgnore: true */ '@aws-sdk/client-s3'),
+    import(/* webpackIgnore: true */ /* turbopackIgnore: true */ '@aws-sdk/s3-request-presigner'),
+  ]).then(
     ([s3, presigner]) => ({ s3, presigner }),
+    (error: unknown) => {
+      sdk = undefined
+      if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error
+      throw new Error(
+        'S3 storage needs the optional peer dependencies @aws-sdk/client-s3 and @aws-sdk/s3-request-presigner: ' +
+          `npm install @aws-sdk/client-s3 @aws-sdk/s3-request-presigner (${(error as Error).message})`,
+      )
+    },
   ))
 
 /**

@@ -1,4 +1,4 @@
-import type { Window } from 'happy-dom'
+import type { Element as HappyElement, Window } from 'happy-dom'
 
 /**
  * An allow-list HTML sanitizer for HtmlContent's `html` (written through the
@@ -83,18 +83,18 @@ export async function sanitizeHtml(html: string): Promise<string> {
   window ??= new (await happyDom()).Window()
   const container = window.document.createElement('div')
   container.innerHTML = html
-  clean(container as unknown as Element)
+  clean(container)
   return container.innerHTML
 }
 
-function clean(parent: Element): void {
+function clean(parent: HappyElement): void {
   for (const node of Array.from(parent.childNodes)) {
     if (node.nodeType === 8) {
-      node.remove() // comments
+      parent.removeChild(node) // comments
       continue
     }
     if (node.nodeType !== 1) continue
-    const element = node as Element
+    const element = node as HappyElement
     const tag = element.tagName.toLowerCase()
     if (DROPPED_WITH_CONTENT.has(tag)) {
       element.remove()
@@ -110,7 +110,7 @@ function clean(parent: Element): void {
       const name = attribute.name.toLowerCase()
       const keep =
         (allowed.includes(name) || GLOBAL_ATTRIBUTES.includes(name)) &&
-        (!URL_ATTRIBUTES.has(name) || SAFE_URL.test(attribute.value.trim()))
+        (!URL_ATTRIBUTES.has(name) || SAFE_URL.test((attribute.value ?? '').trim()))
       if (!keep) element.removeAttribute(attribute.name)
     }
     if (tag === 'a' && element.getAttribute('target') === '_blank') element.setAttribute('rel', 'noopener noreferrer')

@@ -1,7 +1,18 @@
 import type { Window } from 'happy-dom'
-import type { CollectionBeforeChangeHook, Field, Payload, PayloadRequest, SanitizedCollectionConfig } from 'payload'
-import { getRegistry, publishableOf, relationId } from 'payload-cwa'
-import { happyDom, sanitizeHtml } from './sanitizeHtml'
+import type {
+  CollectionBeforeChangeHook,
+  CollectionSlug,
+  Field,
+  Payload,
+  PayloadRequest,
+  SanitizedCollectionConfig,
+  Where,
+} from 'payload'
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import { getRegistry } from '../core/registry.js'
+import { relationId } from '../core/utils/relations.js'
+import { publishableOf } from '../features/publishable/index.js'
+import { happyDom, sanitizeHtml } from './sanitizeHtml.js'
 
 /**
  * HtmlContent keeps two forms of one text: `content`, the editor state the
@@ -22,7 +33,7 @@ import { happyDom, sanitizeHtml } from './sanitizeHtml'
 export const CONTENT_FIELD = 'content'
 export const HTML_FIELD = 'html'
 
-type EditorState = { root: { children: unknown[] } } & Record<string, unknown>
+type EditorState = SerializedEditorState
 
 function editorConfigOf(collection: SanitizedCollectionConfig): unknown {
   const field = collection.fields.find((f: Field) => 'name' in f && f.name === CONTENT_FIELD) as
@@ -42,6 +53,9 @@ export async function loadRichTextConverters(): Promise<void> {
   await Promise.all([import('@payloadcms/richtext-lexical'), import('@payloadcms/richtext-lexical/html'), happyDom()])
 }
 
+const isDocument = (value: unknown): value is Document =>
+  typeof value === 'object' && value !== null && 'createElement' in value && 'body' in value
+
 /** Windows opened by conversions and not closed yet (0 between conversions; a leak shows here first). */
 let openWindows = 0
 export const openConversionWindows = () => openWindows
@@ -53,16 +67,20 @@ export async function htmlToEditorState(html: string, collection: SanitizedColle
   const opened: Window[] = []
   /** Lexical's HTML importer expects a JSDOM-like constructor; happy-dom's Window is one in all but name. */
   class HappyDom {
-    window: Window
+    window: { document: Document }
     constructor(source: string) {
-      this.window = new Window()
-      opened.push(this.window)
+      const window = new Window()
+      opened.push(window)
       openWindows++
-      this.window.document.body.innerHTML = source
+      window.document.body.innerHTML = source
+      // happy-dom's Document is a DOM Document in all but its declared class: checked, not cast.
+      const document: unknown = window.document
+      if (!isDocument(document)) throw new Error('happy-dom gave no document')
+      this.window = { document }
     }
   }
   try {
-    return convertHTMLToLexical({ editorConfig, html, JSDOM: HappyDom as never }) as unknown as EditorState
+    return convertHTMLToLexical({ editorConfig, html, JSDOM: HappyDom })
   } finally {
     // A window left open is never collected (about 250 KB for every write of an html field).
     for (const window of opened) {
@@ -74,7 +92,7 @@ export async function htmlToEditorState(html: string, collection: SanitizedColle
 
 export async function editorStateToHtml(state: EditorState): Promise<string> {
   const { convertLexicalToHTML } = await import('@payloadcms/richtext-lexical/html')
-  return await sanitizeHtml(convertLexicalToHTML({ data: state as never, disableContainer: true }))
+  return await sanitizeHtml(convertLexicalToHTML({ data: state, disableContainer: true }))
 }
 
 const isEmptyState = (state: unknown): boolean =>
@@ -113,7 +131,7 @@ async function baselinesOf(
   const out = stored ? [stored] : []
   if (twin) {
     const live = await req.payload.find({
-      collection: collection.slug as never,
+      collection: collection.slug,
       where: { id: { equals: twin } },
       depth: 0,
       limit: 1,
@@ -139,7 +157,7 @@ async function baselinesOf(
  *   saves into its draft sends the html it loaded (not new), which must never
  *   overwrite the text just typed (issue 23).
  */
-export const htmlContentSync: CollectionBeforeChangeHook = async ({ data, originalDoc, collection, req }) => {
+export const richTextSync: CollectionBeforeChangeHook = async ({ data, originalDoc, collection, req }) => {
   // (A create's data may hold a field the client did not send as undefined.)
   const sentHtml = data[HTML_FIELD] !== undefined
   const sentContent = data[CONTENT_FIELD] !== undefined
@@ -187,17 +205,18 @@ export const htmlContentSync: CollectionBeforeChangeHook = async ({ data, origin
 export async function fillMissingEditorStates(
   payload: Payload,
   req: PayloadRequest,
-  collection = 'html_contents',
+  collection: CollectionSlug = 'html_contents',
 ): Promise<number> {
-  const config = payload.collections[collection as never]?.config
+  const config = payload.collections[collection]?.config
   if (!config) return 0
+  const missing: Where = { and: [{ [HTML_FIELD]: { exists: true } }, { [CONTENT_FIELD]: { exists: false } }] }
   const { docs } = await payload.find({
-    collection: collection as never,
+    collection,
     depth: 0,
     limit: 0,
     pagination: false,
     req,
-    where: { and: [{ [HTML_FIELD]: { exists: true } }, { [CONTENT_FIELD]: { exists: false } }] } as never,
+    where: missing,
   })
   let filled = 0
   for (const doc of docs as Array<Record<string, unknown>>) {
