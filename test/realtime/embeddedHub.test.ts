@@ -401,6 +401,8 @@ describe('production', () => {
     const production = await startSite(
       developmentEnv({
         NODE_ENV: 'production',
+        // No load balancer to wait for: the stop needs no drain delay (5 s in production).
+        SHUTDOWN_DELAY_MS: '0',
         PAYLOAD_SECRET: process.env.PAYLOAD_SECRET,
         JWT_SECRET_KEY: process.env.JWT_SECRET_KEY,
         JWT_PUBLIC_KEY: process.env.JWT_PUBLIC_KEY,

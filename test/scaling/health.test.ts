@@ -167,6 +167,9 @@ describe('health endpoints', () => {
   it('attack: SIGTERM under CPU load reset the connections of requests sent just before it (14 × 200, one 503, 9 ECONNRESET): all 24 are answered 200, none reset', async () => {
     // Kept-alive connections, idle when the signal comes (a load balancer's pool).
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
+    // Each request's bytes handed to the kernel: the signal must come after the requests are sent (a client starved
+    // of CPU may otherwise connect after the drain delay, which no server can answer).
+    const written: Array<Promise<void>> = []
     const send = () =>
       new Promise<{ status: number | string; close: boolean }>((resolve) => {
         const request = http.get(`${site.base}/_api/_/pages`, { agent, timeout: 30_000 }, (response) => {
@@ -178,7 +181,10 @@ describe('health endpoints', () => {
             resolve({ status: error.code ?? 'error', close: true }),
           )
         })
-        request.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? 'error', close: true }))
+        request.on('error', (error: NodeJS.ErrnoException) =>
+          resolve({ status: `${error.code ?? 'error'}${request.reusedSocket ? ' (kept-alive)' : ''}`, close: true }),
+        )
+        written.push(new Promise((sent) => request.once('finish', () => sent()).once('error', () => sent())))
       })
     const warm = await Promise.all(Array.from({ length: 8 }, send))
     expect(warm.map((w) => w.status)).toEqual(Array(8).fill(200))
@@ -187,7 +193,9 @@ describe('health endpoints', () => {
       busy.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }))
     await new Promise((r) => setTimeout(r, 500))
     const exited = new Promise<number | null>((resolve) => site.child.once('exit', (code) => resolve(code)))
+    written.length = 0
     const answers = Promise.all(Array.from({ length: 24 }, send))
+    await Promise.all(written)
     await new Promise((r) => setTimeout(r, 30))
     site.child.kill('SIGTERM') // to npm, as a supervisor does
     const results = await answers
