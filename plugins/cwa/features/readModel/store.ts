@@ -4,6 +4,7 @@ import { readsOnPrimary, replicatedDatabase } from '../../core/replicas/index.js
 import type { AdapterPool } from '../../core/utils/sql.js'
 import { readModelTables } from './schema.js'
 import { bucketsOf } from './tags.js'
+import { PLAIN } from './key.js'
 
 /** A stored answer as it is sent. */
 export interface StoredAnswer {
@@ -82,13 +83,19 @@ export async function lookup(payload: Payload, key: string, pool: AdapterPool = 
   return { hit: { status: row.status, headers: row.headers ?? [], body: row.body }, nextMoment: row.next_moment }
 }
 
-/** Fills stored by this process since the last trim (the bound is enforced every TRIM_EVERY fills). */
-const fillsSinceTrim = new WeakMap<Payload, number>()
+/**
+ * Fills stored by this process since the last trim, and their bytes: the
+ * bounds are enforced every TRIM_EVERY fills, or once the bodies stored
+ * since reach a tenth of `readModel.maxBytes` (a few large answers).
+ */
+const sinceTrim = new WeakMap<Payload, { fills: number; bytes: number }>()
 const TRIM_EVERY = 50
 
 /** An answer a fill computed, with what it read under and the tags of what it was built from. */
 export interface FillEntry {
   key: string
+  /** Its rank in eviction (key.ts): the lowest go first. Default: a plain read's. */
+  rank?: number
   path: string
   snapshot: string
   computedAt: Date
@@ -119,8 +126,8 @@ export async function storeAnswers(payload: Payload, entries: readonly FillEntry
     name: `${store}:store`,
     text: `WITH input AS MATERIALIZED (
        SELECT * FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::text[], $6::text[],
-                            $7::timestamptz[], $8::integer[], $9::text[], $10::text[])
-         AS i(key, path, status, headers, body, tags, computed_at, bytes, buckets, snapshot)
+                            $7::timestamptz[], $8::integer[], $9::text[], $10::text[], $11::smallint[])
+         AS i(key, path, status, headers, body, tags, computed_at, bytes, buckets, snapshot, rank)
      ), fenced AS MATERIALIZED (
        SELECT bucket, xid FROM "${fence}"
         WHERE bucket IN (SELECT jsonb_array_elements_text(buckets::jsonb)::integer FROM input)
@@ -136,12 +143,12 @@ export async function storeAnswers(payload: Payload, entries: readonly FillEntry
           AND (EXISTS (SELECT 1 FROM unlocked AS u WHERE u.key = i.key)
                OR NOT EXISTS (SELECT 1 FROM "${store}" AS s WHERE s.key = i.key))
      )
-     INSERT INTO "${store}" (key, path, status, headers, body, tags, computed_at, bytes)
+     INSERT INTO "${store}" (key, path, status, headers, body, tags, computed_at, bytes, rank)
      SELECT key, path, status, headers::jsonb, body, ARRAY(SELECT jsonb_array_elements_text(tags::jsonb)),
-            computed_at, bytes FROM fresh
+            computed_at, bytes, rank FROM fresh
      ON CONFLICT (key) DO UPDATE SET path = EXCLUDED.path, status = EXCLUDED.status, headers = EXCLUDED.headers,
        body = EXCLUDED.body, tags = EXCLUDED.tags, computed_at = EXCLUDED.computed_at, bytes = EXCLUDED.bytes,
-       served_at = now(), stored_at = now()
+       rank = GREATEST("${store}".rank, EXCLUDED.rank), served_at = now(), stored_at = now()
      RETURNING key`,
     values: [
       column((e) => e.key),
@@ -154,12 +161,17 @@ export async function storeAnswers(payload: Payload, entries: readonly FillEntry
       column((e) => Buffer.byteLength(e.answer.body)),
       column((e) => JSON.stringify(bucketsOf(e.tags))),
       column((e) => e.snapshot),
+      column((e) => e.rank ?? PLAIN),
     ],
   })
-  const count = (fillsSinceTrim.get(payload) ?? 0) + entries.length
-  fillsSinceTrim.set(payload, count % TRIM_EVERY)
-  if (count >= TRIM_EVERY) await trim(payload)
   const stored = new Set(rows.map((row) => row.key))
+  const before = sinceTrim.get(payload) ?? { fills: 0, bytes: 0 }
+  const count = { fills: before.fills + stored.size, bytes: before.bytes }
+  for (const entry of entries) if (stored.has(entry.key)) count.bytes += Buffer.byteLength(entry.answer.body)
+  if (count.fills >= TRIM_EVERY || count.bytes >= getOptions(payload.config).readModel.maxBytes / 10) {
+    sinceTrim.set(payload, { fills: 0, bytes: 0 })
+    await trim(payload)
+  } else sinceTrim.set(payload, count)
   return entries.map((entry) => stored.has(entry.key))
 }
 
@@ -173,34 +185,45 @@ export async function storeAnswer(payload: Payload, entry: FillEntry): Promise<b
 const trimming = new WeakMap<Payload, Promise<number>>()
 
 /**
- * Evicts the least recently served answers beyond `readModel.maxEntries`,
- * and the moments passed more than a day ago with the answers computed
- * before them (which they already keep from being served). The cut is one
- * index lookup (the served time of the answer at the bound) and a range
- * delete: never a plan that compares every answer with every other, even
- * when the table's statistics are stale (a store emptied, then refilled).
+ * Evicts answers beyond `readModel.maxEntries` or `readModel.maxBytes` of
+ * bodies: the lowest rank first (key.ts: stray spellings and origins, then
+ * variants, then plain reads), the least recently served first within a
+ * rank; and the moments passed more than a day ago with the answers
+ * computed before them (which they already keep from being served). One
+ * walk of the rank and served-time index in eviction order, keeping a
+ * running count and sum, stopped at the first answer past a bound: never a
+ * plan that compares every answer with every other.
  */
-export function trim(payload: Payload, maxEntries?: number): Promise<number> {
+export function trim(payload: Payload, bounds?: { maxEntries?: number; maxBytes?: number }): Promise<number> {
   const running = trimming.get(payload)
   if (running) return running
-  const work = trimNow(payload, maxEntries).finally(() => trimming.delete(payload))
+  const work = trimNow(payload, bounds).finally(() => trimming.delete(payload))
   trimming.set(payload, work)
   return work
 }
 
-async function trimNow(payload: Payload, maxEntries?: number): Promise<number> {
+async function trimNow(payload: Payload, bounds?: { maxEntries?: number; maxBytes?: number }): Promise<number> {
   const { store, moments } = readModelTables(payload)
-  const max = maxEntries ?? getOptions(payload.config).readModel.maxEntries
+  const options = getOptions(payload.config).readModel
+  const maxEntries = bounds?.maxEntries ?? options.maxEntries
+  const maxBytes = bounds?.maxBytes ?? options.maxBytes
   const pool = poolOf(payload)
-  // Answers served at the same moment as the one at the bound go with it, so ties never keep the store over it.
+  // The first answer past a bound, in keeping order (the highest rank, the most recently served first); it and every
+  // answer after it go. Answers served at the same moment as it go with it, so ties never keep the store over a bound.
   // Rows another transaction holds are skipped: a write deletes them itself, a fill is making them the newest. So a
-  // trim never waits for a write (never deadlocks with one), and the bound holds once those commit.
+  // trim never waits for a write (never deadlocks with one), and the bounds hold once those commit.
   const { rowCount } = await pool.query(
-    `DELETE FROM "${store}" WHERE key IN (
-       SELECT key FROM "${store}"
-        WHERE served_at <= (SELECT served_at FROM "${store}" ORDER BY served_at DESC OFFSET $1 LIMIT 1)
-          FOR UPDATE SKIP LOCKED)`,
-    [max],
+    `WITH kept AS (
+       SELECT rank, served_at, row_number() OVER w AS n, sum(bytes) OVER w AS bytes
+         FROM "${store}" WINDOW w AS (ORDER BY rank DESC, served_at DESC)
+     ), cut AS (
+       SELECT rank, served_at FROM kept WHERE n > $1 OR bytes > $2 ORDER BY n LIMIT 1
+     )
+     DELETE FROM "${store}" WHERE key IN (
+       SELECT s.key FROM "${store}" AS s, cut
+        WHERE s.rank < cut.rank OR (s.rank = cut.rank AND s.served_at <= cut.served_at)
+          FOR UPDATE OF s SKIP LOCKED)`,
+    [maxEntries, maxBytes],
   )
   await pool.query(
     `WITH old AS (SELECT max(at) AS at FROM "${moments}" WHERE at < now() - interval '1 day'),

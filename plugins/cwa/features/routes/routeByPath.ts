@@ -1,8 +1,15 @@
 import type { HydraContext } from '../../hydra/context.js'
 import { relationCollection, relationId } from '../../core/utils/relations.js'
+import { dependsOn } from '../../core/utils/readDependencies.js'
+import { ROUTE_PATHS_TAG, routePathTag } from './pathTags.js'
 
-/** The route at a path as the caller may see it (read access applies: a route it may not see is none), or undefined. */
+/**
+ * The route at a path as the caller may see it (read access applies: a route it may not see is none), or undefined.
+ * The answer depends on which route holds the path: a stored answer is dropped when that changes (pathTags.ts).
+ */
 export async function findRouteByPath(ctx: HydraContext, path: string): Promise<Record<string, unknown> | undefined> {
+  dependsOn(routePathTag(path))
+  dependsOn(ROUTE_PATHS_TAG)
   const found = await ctx.payload.find({
     collection: 'routes',
     where: { path: { equals: path } },
