@@ -75,7 +75,9 @@ function canonicalPath(request: StoredReadRequest): string {
   const last = path.slice(slash + 1)
   if (!isUuid(last) || last === last.toLowerCase()) return path
   const registry = getRegistry(request.payload.config)
-  return registry.parseIri(`${registry.apiPrefix}${path}`)?.id ? `${path.slice(0, slash + 1)}${last.toLowerCase()}` : path
+  return registry.parseIri(`${registry.apiPrefix}${path}`)?.id
+    ? `${path.slice(0, slash + 1)}${last.toLowerCase()}`
+    : path
 }
 
 /**
