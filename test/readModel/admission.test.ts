@@ -10,35 +10,17 @@
  * and unknown hosts are admitted as variants are and ranked below the site's answers, which they never evict.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { request as httpRequest } from 'node:http'
+import { rawGet } from '../support/rawRequest'
 import { startTestServer, type TestServer } from '../support/server'
 import { waitFor } from '../support/wait'
 
 let server: TestServer
 let component: string
 
-/** A GET with the path as given (no client normalizes it) and any `Host`; where its answer came from. */
-function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; source: string | null }> {
-  const url = new URL(server.url)
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: 'GET',
-        headers: { accept: 'application/ld+json', ...headers },
-      },
-      (response) => {
-        response.resume()
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, source: (response.headers['cwa-read-model'] as string) ?? null }),
-        )
-      },
-    )
-    sent.on('error', reject)
-    sent.end()
-  })
+/** A GET with the path as given and any `Host`; where its answer came from. */
+async function raw(path: string, headers: Record<string, string> = {}) {
+  const answer = await rawGet(server.url, path, { accept: 'application/ld+json', ...headers })
+  return { status: answer.status, source: (answer.headers['cwa-read-model'] as string | undefined) ?? null }
 }
 
 const source = async (path: string, headers: Record<string, string> = {}) =>
