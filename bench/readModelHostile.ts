@@ -6,10 +6,10 @@
  * once and never again, name the same resources in the ways anyone can make
  * up: a cache-busting query string, another spelling of an item's path (some
  * of its UUID's characters escaped), a made-up `Host` (the bench has no
- * SERVER_URL) and a made-up `path` header. Then the same number of such
- * shapes each sent twice (so admission takes them). Reports the store's
- * size after each phase and the share of the site's reads still served from
- * it.
+ * SERVER_URL) and a made-up `path` header. Then as many such shapes as
+ * the store may hold answers (`readModel.maxEntries`), each sent twice (so
+ * admission takes them, and the bound must evict). Reports the store's size
+ * after each phase and the share of the site's reads still served from it.
  */
 import type { Payload } from 'payload'
 import { getOptions, readModelSize } from 'payload-cwa'

@@ -213,11 +213,11 @@ async function trimNow(payload: Payload, bounds?: { maxEntries?: number; maxByte
   // Rows another transaction holds are skipped: a write deletes them itself, a fill is making them the newest. So a
   // trim never waits for a write (never deadlocks with one), and the bounds hold once those commit.
   const { rowCount } = await pool.query(
-    `WITH kept AS (
-       SELECT rank, served_at, row_number() OVER w AS n, sum(bytes) OVER w AS bytes
-         FROM "${store}" WINDOW w AS (ORDER BY rank DESC, served_at DESC)
-     ), cut AS (
-       SELECT rank, served_at FROM kept WHERE n > $1 OR bytes > $2 ORDER BY n LIMIT 1
+    `WITH cut AS (
+       SELECT rank, served_at FROM (
+         SELECT rank, served_at, row_number() OVER w AS n, sum(bytes) OVER w AS total
+           FROM "${store}" WINDOW w AS (ORDER BY rank DESC, served_at DESC ROWS UNBOUNDED PRECEDING)
+       ) AS kept WHERE n > $1 OR total > $2 ORDER BY rank DESC, served_at DESC LIMIT 1
      )
      DELETE FROM "${store}" WHERE key IN (
        SELECT s.key FROM "${store}" AS s, cut
