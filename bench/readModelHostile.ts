@@ -134,14 +134,14 @@ export async function benchReadModelHostile(payload: Payload, base: string): Pro
     HOSTILE,
   )
   started = performance.now()
-  const twice = Array.from({ length: HOSTILE }, (_, n) => hostile(n, site, 't'))
+  const twice = Array.from({ length: maxEntries }, (_, n) => hostile(n, site, 't'))
   await sendAll(
     base,
     twice.flatMap((sent) => [sent, sent]),
   )
   await report(
-    `${HOSTILE} hostile shapes sent twice each (${((performance.now() - started) / 1000).toFixed(1)} s)`,
-    2 * HOSTILE,
+    `${maxEntries} hostile shapes sent twice each (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    2 * maxEntries,
   )
   return rows
 }
