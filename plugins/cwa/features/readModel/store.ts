@@ -85,8 +85,10 @@ export async function lookup(payload: Payload, key: string, pool: AdapterPool = 
 
 /**
  * Fills stored by this process since the last trim, and their bytes: the
- * bounds are enforced every TRIM_EVERY fills, or once the bodies stored
- * since reach a tenth of `readModel.maxBytes` (a few large answers).
+ * bound on answers is enforced every TRIM_EVERY fills (one index lookup);
+ * the bound on bytes once the bodies stored since its last check reach a
+ * tenth of `readModel.maxBytes` (a running sum over the store: rare with
+ * small answers, often with large ones).
  */
 const sinceTrim = new WeakMap<Payload, { fills: number; bytes: number }>()
 const TRIM_EVERY = 50
@@ -168,10 +170,12 @@ export async function storeAnswers(payload: Payload, entries: readonly FillEntry
   const before = sinceTrim.get(payload) ?? { fills: 0, bytes: 0 }
   const count = { fills: before.fills + stored.size, bytes: before.bytes }
   for (const entry of entries) if (stored.has(entry.key)) count.bytes += Buffer.byteLength(entry.answer.body)
-  if (count.fills >= TRIM_EVERY || count.bytes >= getOptions(payload.config).readModel.maxBytes / 10) {
-    sinceTrim.set(payload, { fills: 0, bytes: 0 })
-    await trim(payload)
-  } else sinceTrim.set(payload, count)
+  const due = {
+    entries: count.fills >= TRIM_EVERY,
+    bytes: count.bytes >= getOptions(payload.config).readModel.maxBytes / 10,
+  }
+  sinceTrim.set(payload, { fills: due.entries ? 0 : count.fills, bytes: due.bytes ? 0 : count.bytes })
+  if (due.entries || due.bytes) await trim(payload, { bytes: due.bytes })
   return entries.map((entry) => stored.has(entry.key))
 }
 
@@ -184,17 +188,24 @@ export async function storeAnswer(payload: Payload, entry: FillEntry): Promise<b
 /** Trims under way, per site: a trim asked for while one runs is that one (stores come in bursts). */
 const trimming = new WeakMap<Payload, Promise<number>>()
 
+/** Bounds a trim enforces: the options' unless given; the byte bound unless `bytes` is false. */
+export interface TrimBounds {
+  maxEntries?: number
+  maxBytes?: number
+  bytes?: boolean
+}
+
 /**
  * Evicts answers beyond `readModel.maxEntries` or `readModel.maxBytes` of
  * bodies: the lowest rank first (key.ts: stray spellings and origins, then
  * variants, then plain reads), the least recently served first within a
  * rank; and the moments passed more than a day ago with the answers
- * computed before them (which they already keep from being served). One
- * walk of the rank and served-time index in eviction order, keeping a
- * running count and sum, stopped at the first answer past a bound: never a
- * plan that compares every answer with every other.
+ * computed before them (which they already keep from being served). Each
+ * cut is found in eviction order (the rank and served-time index): the
+ * answer at the bound (one index lookup), or the first past the byte bound
+ * (a running sum): never a plan that compares every answer with every other.
  */
-export function trim(payload: Payload, bounds?: { maxEntries?: number; maxBytes?: number }): Promise<number> {
+export function trim(payload: Payload, bounds: TrimBounds = {}): Promise<number> {
   const running = trimming.get(payload)
   if (running) return running
   const work = trimNow(payload, bounds).finally(() => trimming.delete(payload))
@@ -202,36 +213,50 @@ export function trim(payload: Payload, bounds?: { maxEntries?: number; maxBytes?
   return work
 }
 
-async function trimNow(payload: Payload, bounds?: { maxEntries?: number; maxBytes?: number }): Promise<number> {
-  const { store, moments } = readModelTables(payload)
-  const options = getOptions(payload.config).readModel
-  const maxEntries = bounds?.maxEntries ?? options.maxEntries
-  const maxBytes = bounds?.maxBytes ?? options.maxBytes
-  const pool = poolOf(payload)
-  // The first answer past a bound, in keeping order (the highest rank, the most recently served first); it and every
-  // answer after it go. Answers served at the same moment as it go with it, so ties never keep the store over a bound.
-  // Rows another transaction holds are skipped: a write deletes them itself, a fill is making them the newest. So a
-  // trim never waits for a write (never deadlocks with one), and the bounds hold once those commit.
-  const { rowCount } = await pool.query(
-    `WITH cut AS (
-       SELECT rank, served_at FROM (
-         SELECT rank, served_at, row_number() OVER w AS n, sum(bytes) OVER w AS total
-           FROM "${store}" WINDOW w AS (ORDER BY rank DESC, served_at DESC ROWS UNBOUNDED PRECEDING)
-       ) AS kept WHERE n > $1 OR total > $2 ORDER BY rank DESC, served_at DESC LIMIT 1
-     )
+/**
+ * Deletes, in one statement, the answer `cut` names and every answer after it in keeping order (the highest rank,
+ * the most recently served first). Answers served at the same moment as it go with it, so ties never keep the store
+ * over a bound. Rows another transaction holds are skipped: a write deletes them itself, a fill is making them the
+ * newest. So a trim never waits for a write (never deadlocks with one), and the bounds hold once those commit.
+ */
+async function cutAt(payload: Payload, cut: string, bound: number): Promise<number> {
+  const { store } = readModelTables(payload)
+  const { rowCount } = await poolOf(payload).query(
+    `WITH cut AS (${cut})
      DELETE FROM "${store}" WHERE key IN (
        SELECT s.key FROM "${store}" AS s, cut
         WHERE s.rank < cut.rank OR (s.rank = cut.rank AND s.served_at <= cut.served_at)
           FOR UPDATE OF s SKIP LOCKED)`,
-    [maxEntries, maxBytes],
+    [bound],
   )
+  return rowCount ?? 0
+}
+
+async function trimNow(payload: Payload, bounds: TrimBounds): Promise<number> {
+  const { store, moments } = readModelTables(payload)
+  const options = getOptions(payload.config).readModel
+  const pool = poolOf(payload)
+  let evicted = await cutAt(
+    payload,
+    `SELECT rank, served_at FROM "${store}" ORDER BY rank DESC, served_at DESC OFFSET $1 LIMIT 1`,
+    bounds.maxEntries ?? options.maxEntries,
+  )
+  if (bounds.bytes !== false)
+    evicted += await cutAt(
+      payload,
+      `SELECT rank, served_at FROM (
+         SELECT rank, served_at, sum(bytes) OVER (ORDER BY rank DESC, served_at DESC ROWS UNBOUNDED PRECEDING) AS total
+           FROM "${store}"
+       ) AS kept WHERE total > $1 ORDER BY rank DESC, served_at DESC LIMIT 1`,
+      bounds.maxBytes ?? options.maxBytes,
+    )
   await pool.query(
     `WITH old AS (SELECT max(at) AS at FROM "${moments}" WHERE at < now() - interval '1 day'),
           gone AS (DELETE FROM "${store}" WHERE key IN (
             SELECT s.key FROM "${store}" AS s, old WHERE s.computed_at < old.at FOR UPDATE OF s SKIP LOCKED))
      DELETE FROM "${moments}" AS m USING old WHERE m.at <= old.at`,
   )
-  return rowCount ?? 0
+  return evicted
 }
 
 /** Empties the store (the operator command); returns how many answers it held. */
