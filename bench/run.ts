@@ -38,6 +38,7 @@ import { BULK_ROUTES, setUpStructure } from './structure'
 import { benchReadModel } from './readModel'
 import { benchFrontEnd } from './frontEnd'
 import { benchReadModelAtScale } from './readModelScale'
+import { benchReadModelHostile } from './readModelHostile'
 import { readTargets, type ReadTarget } from './targets'
 import { measureTiming } from './timing'
 import { measureUpload } from './upload'
@@ -242,6 +243,13 @@ async function main(): Promise<void> {
     )
     console.log(
       "Read model: one request at a time (p50 in ms): stored = served from the store; miss = the first read after a write through this instance; Payload's path = today's read after the same write (the same instance, the read model off for that request); the same two after a write through another instance (bench/readModel.ts).",
+    )
+  }
+  if (!ONLY || ONLY.test('read model hostile')) {
+    await idle()
+    printTable(await benchReadModelHostile(payload, base))
+    console.log(
+      "Read model under hostile reads: one-shot made-up reads of the site's resources (query strings, escaped spellings, Host and path headers), then as many sent twice each; the store's size and the site's reads served from it after each (bench/readModelHostile.ts).",
     )
   }
   const peakMb = process.resourceUsage().maxRSS / 1024

@@ -195,7 +195,7 @@ describe('defaults', () => {
         },
       },
       publishable: { permission: 'ROLE_ADMIN' },
-      readModel: { enabled: true, maxEntries: 20000, admitVariantsAfter: 2 },
+      readModel: { enabled: true, maxEntries: 20000, maxBytes: 67108864, admitVariantsAfter: 2 },
       routeSecurity: [],
       routableSecurity: null,
       httpCache: {

@@ -2,6 +2,10 @@
  * Issue 25, the read model is bounded: past `readModel.maxEntries` the least recently served answers go (checked
  * every 50 stores, so the table exceeds the bound by less than that between checks); the operator command
  * `cwa:read-model:empty` empties it and says what it held; the option turns the read model off.
+ *
+ * Issue 36, and by size: past `readModel.maxBytes` of bodies too (checked as well once a tenth of it was stored
+ * since the last check). The attack guarded against: reads of one large public record under many keys (100 of a
+ * 500 KB record stored 48 MB when only entries were counted).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { trim } from '../../plugins/cwa/dist/features/readModel/store.js'
@@ -18,7 +22,9 @@ const stored = async (path: string) =>
 
 beforeAll(async () => {
   // Each variant (?probe=n) stored at its first miss: this file fills the store with them.
-  server = await startTestServer({ options: { readModel: { maxEntries: 100, admitVariantsAfter: 1 } } })
+  server = await startTestServer({
+    options: { readModel: { maxEntries: 100, maxBytes: 1024 * 1024, admitVariantsAfter: 1 } },
+  })
   await server.payload.create({
     collection: 'html_contents',
     data: { html: '<p>bounded</p>', publishedAt: '2020-01-01T00:00:00.000Z' } as never,
@@ -41,6 +47,36 @@ describe('the read model’s bound', () => {
     expect(await entries()).toBe(100)
     expect(await stored('/component/html_contents?probe=1')).toBe(false)
     expect(await stored('/component/html_contents?probe=160')).toBe(true)
+  })
+
+  it('attack: keeps at most maxBytes of bodies, however few the answers; never stores one larger than that', async () => {
+    const large = await server.payload.create({
+      collection: 'html_contents',
+      data: { html: `<p>${'large '.repeat(25_000)}</p>`, publishedAt: '2020-01-01T00:00:00.000Z' } as never,
+    })
+    const iri = `/_api/component/html_contents/${large.id}`
+    const bytes = async () =>
+      Number((await server.sql('SELECT coalesce(sum(bytes), 0)::bigint AS n FROM _acb_read_model'))[0].n)
+    for (let n = 1; n <= 16; n++) expect((await server.get(`${iri}?large=${n}`)).status).toBe(200)
+    await waitFor(async () => stored(`${iri.replace('/_api', '')}?large=16`))
+    // 16 answers of 150 KB (2.4 MB): checked on the way (a tenth of the bound stored since the last check).
+    expect(await bytes()).toBeLessThan(2 * 1024 * 1024)
+    await trim(server.payload)
+    expect(await bytes()).toBeLessThanOrEqual(1024 * 1024)
+    expect(await stored(`${iri.replace('/_api', '')}?large=16`)).toBe(true)
+    expect(await stored(`${iri.replace('/_api', '')}?large=1`)).toBe(false)
+
+    const huge = await server.payload.create({
+      collection: 'html_contents',
+      data: { html: `<p>${'huge '.repeat(250_000)}</p>`, publishedAt: '2020-01-01T00:00:00.000Z' } as never,
+    })
+    const read = await server.get(`/_api/component/html_contents/${huge.id}`)
+    expect(read.status).toBe(200)
+    expect(read.text.length).toBeGreaterThan(1024 * 1024)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(await stored(`/component/html_contents/${huge.id}`)).toBe(false)
+    // The collection read below would hold them.
+    for (const id of [large.id, huge.id]) await server.payload.delete({ collection: 'html_contents', id })
   })
 
   it('its tag index keeps no pending list: a write finds the answers of its tags in the index alone (bench --scale)', async () => {
@@ -79,7 +115,16 @@ describe('readModel options', () => {
       expect(() => resolveOptions({ readModel: { admitVariantsAfter } })).toThrow(
         /readModel\.admitVariantsAfter must be a whole number from 1 to 10/,
       )
-    expect(resolveOptions({}).readModel).toEqual({ enabled: true, maxEntries: 20_000, admitVariantsAfter: 2 })
+    for (const maxBytes of [1024 * 1024 - 1, 2 ** 40 + 1, 1.5, '67108864'])
+      expect(() => resolveOptions({ readModel: { maxBytes: maxBytes as never } })).toThrow(
+        /readModel\.maxBytes must be a whole number of bytes from 1048576 \(1 MiB\) to 1099511627776 \(1 TiB\)/,
+      )
+    expect(resolveOptions({}).readModel).toEqual({
+      enabled: true,
+      maxEntries: 20_000,
+      maxBytes: 64 * 1024 * 1024,
+      admitVariantsAfter: 2,
+    })
   })
 })
 

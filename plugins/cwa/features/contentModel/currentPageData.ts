@@ -1,6 +1,7 @@
 import type { HydraContext } from '../../hydra/context.js'
 import type { Resource } from '../../core/registry.js'
 import { findOne } from '../../core/utils/findOne.js'
+import { dependsOn } from '../../core/utils/readDependencies.js'
 
 export interface CurrentPageData {
   resource: Resource
@@ -10,7 +11,11 @@ export interface CurrentPageData {
 /**
  * The page data record named by the `path` request header: a page data IRI,
  * or a site path that an extension resolves (a route pointing at page
- * data). Resolved once per request, with the caller's access.
+ * data). Resolved once per request, with the caller's access. The answer
+ * depends on the record (its properties name the components shown, its
+ * publication decides whether it is seen), even where its body does not
+ * name it: the resolution notes the record's IRI (a path's resolution notes
+ * its own, routes/routeByPath.ts), so a write to it drops stored answers.
  */
 export async function currentPageData(ctx: HydraContext): Promise<CurrentPageData | null> {
   if (ctx.memo.has('currentPageData')) return ctx.memo.get('currentPageData') as CurrentPageData | null
@@ -45,5 +50,8 @@ async function resolve(ctx: HydraContext): Promise<CurrentPageData | null> {
     overrideAccess: false,
     req: ctx.req,
   })
+  // Noted even when the caller may not see it (yet): its publication changes the answer. By the stored id when
+  // found (a header may spell a UUID in capitals), else as named and in lower case (what a UUID is stored as).
+  for (const named of doc ? [String(doc.id)] : [id, id.toLowerCase()]) dependsOn(ctx.registry.itemIri(resource, named))
   return doc ? { resource, doc } : null
 }

@@ -4,7 +4,7 @@ import { dataFields, getRegistry } from '../../core/registry.js'
 import { relationId } from '../../core/utils/relations.js'
 import { containersOf } from './containers.js'
 import { purgerOf } from './purger.js'
-import { reachTagsOf } from '../routes/index.js'
+import { reachTagsOf, routePathTagsOf } from '../routes/index.js'
 
 /**
  * After each committed transaction, purges from the shared cache every
@@ -60,8 +60,8 @@ export function tagsOfEvents(payload: Payload, events: readonly WriteEvent[]): s
 export const purgeChanged: WriteListener = async (events, { payload }) => {
   const purger = purgerOf(payload)
   if (purger.name === 'none') return
-  // What live routes reach: the route gates' answers carry its tag (routes/access/dependencies.ts).
-  let tags = [...tagsOfEvents(payload, events), ...reachTagsOf(payload, events)]
+  // What live routes reach, and which route answers a path: answers that consulted them carry their tags.
+  let tags = [...tagsOfEvents(payload, events), ...reachTagsOf(payload, events), ...routePathTagsOf(events)]
   try {
     tags = [...new Set([...tags, ...(await containersOf(payload, events))])]
     await purger.purgeTags(tags)

@@ -6,7 +6,7 @@ import type { ComputedAnswer, HydraExtension, StoredRead, StoredReadRequest } fr
 import { credentialCookieNames } from '../../session/index.js'
 import { CACHED_READS, cacheTagsOf } from '../httpCache/index.js'
 import { admitted } from './admission.js'
-import { readKey } from './key.js'
+import { readShape, type ReadShape } from './key.js'
 import { readModelReady } from './schema.js'
 import { takeDropped } from './dropped.js'
 import { storeLater } from './queue.js'
@@ -70,11 +70,12 @@ function eligible(request: StoredReadRequest): boolean {
 async function answerStored(request: StoredReadRequest): Promise<StoredRead | null> {
   if (!eligible(request)) return null
   const { payload } = request
-  const key = readKey(request)
+  const shape = readShape(request)
+  const { key } = shape
   const source = readSource(payload)
   // This process's own write just dropped it: no answer to look for (a replica may not have the write yet).
   const dropped = takeDropped(payload, key)
-  if (dropped && source.replica === null) return { fill: fillOf(request, key, dropped, (work) => onPrimary(work)) }
+  if (dropped && source.replica === null) return { fill: fillOf(request, shape, dropped, (work) => onPrimary(work)) }
   let found: Awaited<ReturnType<typeof lookup>>
   try {
     found = await lookup(payload, key, source.pool)
@@ -96,7 +97,7 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
   }
   // Where the lookup read: another replica may not have what its snapshot saw.
   return {
-    fill: fillOf(request, key, found, (work) =>
+    fill: fillOf(request, shape, found, (work) =>
       source.replica === null ? onPrimary(work) : onReplica(source.replica, work),
     ),
   }
@@ -105,7 +106,7 @@ async function answerStored(request: StoredReadRequest): Promise<StoredRead | nu
 /** A fill: the answer computed through Payload's path (by `run`), then kept if it may be. */
 function fillOf(
   request: StoredReadRequest,
-  key: string,
+  shape: ReadShape,
   under: { snapshot: string; computedAt: Date },
   run: <T>(work: () => Promise<T>) => Promise<T>,
 ): Extract<StoredRead, { fill: unknown }>['fill'] {
@@ -116,14 +117,18 @@ function fillOf(
       answer.headers.set(READ_MODEL_HEADER, 'miss')
       if (answer.status !== 200 || answer.body === null || request.method !== 'GET') return
       if (/\b(private|no-store)\b/.test(answer.headers.get('cache-control') ?? '')) return
-      if (!admitted(request, key)) return
+      // Larger than the whole store may hold: never kept (it would push everything else out, then go itself).
+      if (Buffer.byteLength(answer.body) > getOptions(payload.config).readModel.maxBytes) return
+      if (!admitted(request, shape)) return
       const headers = [...answer.headers].filter(
         ([name]) => !NOT_KEPT.has(name) && name !== READ_MODEL_HEADER.toLowerCase(),
       )
       const body = answer.body
       // Kept beside the answer, not before it: the caller waits neither for the tags nor for the store's commit.
+      const { key, rank } = shape
       storeLater(payload, key, body.length, () => ({
         key,
+        rank,
         path: `${request.path}${request.url.search}`,
         snapshot: under.snapshot,
         computedAt: under.computedAt,

@@ -3,7 +3,7 @@ import { getRegistry } from '../../core/registry.js'
 import { runSql, sql } from '../../core/utils/sql.js'
 import { tagsOfEvents } from '../httpCache/index.js'
 import { publishableOf } from '../publishable/index.js'
-import { containerIrisSql, containerRootsOf, reachTagsOf } from '../routes/index.js'
+import { containerIrisSql, containerRootsOf, reachTagsOf, routePathTagsOf } from '../routes/index.js'
 import { afterCommit } from '../../core/transactions/index.js'
 import { noteDropped, snapshotWithCommitted } from './dropped.js'
 import { readModelReady, readModelTables } from './schema.js'
@@ -33,6 +33,8 @@ export const invalidateStoredAnswers: WriteListener = async (events, { payload, 
       ...(seen.length === 0 ? [] : tagsOfEvents(payload, seen)),
       // What live routes reach, which the route gates' answers depend on: any write, drafts included, may change it.
       ...reachTagsOf(payload, events),
+      // Which route answers a path (a `path` header resolved, a route read by path): routes are no drafts.
+      ...routePathTagsOf(events),
     ]),
   ]
   const scheduled = momentsOf(payload, events, now)

@@ -10,7 +10,7 @@ import { existingMomentsSql } from './moments.js'
  * - `<prefix>read_model`: one stored answer per key: its status, headers and
  *   body as sent, the tags (IRIs) of everything it was built from, when it
  *   was computed (the lookup that started its fill), when it was last served
- *   (for eviction) and its size;
+ *   and its rank (for eviction, key.ts) and its size;
  * - `<prefix>read_model_moments`: the moments still to come when something
  *   written takes effect by itself (moments.ts); an answer computed before
  *   one that has passed is not served;
@@ -39,7 +39,7 @@ export const FENCE_BUCKETS = 1024
 export const DROPPED_KEYS_RETURNED = 1000
 
 /** The store table's layout, kept as its comment: another one (an earlier release's) is dropped at installation. */
-const STORE_LAYOUT = 'payload-cwa read model, layout 4'
+const STORE_LAYOUT = 'payload-cwa read model, layout 5'
 
 export function readModelTables(payload: Payload): {
   store: string
@@ -93,7 +93,9 @@ export async function installReadModel(payload: Payload): Promise<void> {
         computed_at timestamptz NOT NULL,
         served_at timestamptz NOT NULL DEFAULT now(),
         stored_at timestamptz NOT NULL DEFAULT now(),
-        bytes integer NOT NULL
+        bytes integer NOT NULL,
+        -- An instance of the release before stores without it (a rolling deploy): a variant's rank.
+        rank smallint NOT NULL DEFAULT 1
       )`)
     if (existing !== STORE_LAYOUT) {
       // Bodies kept as they are sent, uncompressed: no compression on a store, no decompression on a hit.
@@ -111,7 +113,8 @@ export async function installReadModel(payload: Payload): Promise<void> {
     )
     if (!tagIndex[0]?.options?.includes('fastupdate=off'))
       await client.query(`ALTER INDEX "${store}_tags" SET (fastupdate = off)`)
-    await client.query(`CREATE INDEX IF NOT EXISTS "${store}_served_at" ON "${store}" (served_at)`)
+    // Eviction's order (store.ts, trim): the lowest rank, then the least recently served, first.
+    await client.query(`CREATE INDEX IF NOT EXISTS "${store}_eviction" ON "${store}" (rank, served_at)`)
     await client.query(`CREATE TABLE IF NOT EXISTS "${fence}" (bucket integer PRIMARY KEY, xid xid8 NOT NULL)`)
     await client.query(
       `INSERT INTO "${fence}" (bucket, xid) SELECT b, '0'::xid8 FROM generate_series(0, ${FENCE_BUCKETS - 1}) AS b

@@ -4,6 +4,7 @@ import { readsOnPrimary, replicatedDatabase } from '../../core/replicas/index.js
 import type { AdapterPool } from '../../core/utils/sql.js'
 import { readModelTables } from './schema.js'
 import { bucketsOf } from './tags.js'
+import { PLAIN } from './key.js'
 
 /** A stored answer as it is sent. */
 export interface StoredAnswer {
@@ -82,13 +83,21 @@ export async function lookup(payload: Payload, key: string, pool: AdapterPool = 
   return { hit: { status: row.status, headers: row.headers ?? [], body: row.body }, nextMoment: row.next_moment }
 }
 
-/** Fills stored by this process since the last trim (the bound is enforced every TRIM_EVERY fills). */
-const fillsSinceTrim = new WeakMap<Payload, number>()
+/**
+ * Fills stored by this process since the last trim, and their bytes: the
+ * bound on answers is enforced every TRIM_EVERY fills (one index lookup);
+ * the bound on bytes once the bodies stored since its last check reach a
+ * tenth of `readModel.maxBytes` (a running sum over the store: rare with
+ * small answers, often with large ones).
+ */
+const sinceTrim = new WeakMap<Payload, { fills: number; bytes: number }>()
 const TRIM_EVERY = 50
 
 /** An answer a fill computed, with what it read under and the tags of what it was built from. */
 export interface FillEntry {
   key: string
+  /** Its rank in eviction (key.ts): the lowest go first. Default: a plain read's. */
+  rank?: number
   path: string
   snapshot: string
   computedAt: Date
@@ -119,8 +128,8 @@ export async function storeAnswers(payload: Payload, entries: readonly FillEntry
     name: `${store}:store`,
     text: `WITH input AS MATERIALIZED (
        SELECT * FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::text[], $6::text[],
-                            $7::timestamptz[], $8::integer[], $9::text[], $10::text[])
-         AS i(key, path, status, headers, body, tags, computed_at, bytes, buckets, snapshot)
+                            $7::timestamptz[], $8::integer[], $9::text[], $10::text[], $11::smallint[])
+         AS i(key, path, status, headers, body, tags, computed_at, bytes, buckets, snapshot, rank)
      ), fenced AS MATERIALIZED (
        SELECT bucket, xid FROM "${fence}"
         WHERE bucket IN (SELECT jsonb_array_elements_text(buckets::jsonb)::integer FROM input)
@@ -136,12 +145,12 @@ export async function storeAnswers(payload: Payload, entries: readonly FillEntry
           AND (EXISTS (SELECT 1 FROM unlocked AS u WHERE u.key = i.key)
                OR NOT EXISTS (SELECT 1 FROM "${store}" AS s WHERE s.key = i.key))
      )
-     INSERT INTO "${store}" (key, path, status, headers, body, tags, computed_at, bytes)
+     INSERT INTO "${store}" (key, path, status, headers, body, tags, computed_at, bytes, rank)
      SELECT key, path, status, headers::jsonb, body, ARRAY(SELECT jsonb_array_elements_text(tags::jsonb)),
-            computed_at, bytes FROM fresh
+            computed_at, bytes, rank FROM fresh
      ON CONFLICT (key) DO UPDATE SET path = EXCLUDED.path, status = EXCLUDED.status, headers = EXCLUDED.headers,
        body = EXCLUDED.body, tags = EXCLUDED.tags, computed_at = EXCLUDED.computed_at, bytes = EXCLUDED.bytes,
-       served_at = now(), stored_at = now()
+       rank = GREATEST("${store}".rank, EXCLUDED.rank), served_at = now(), stored_at = now()
      RETURNING key`,
     values: [
       column((e) => e.key),
@@ -154,12 +163,19 @@ export async function storeAnswers(payload: Payload, entries: readonly FillEntry
       column((e) => Buffer.byteLength(e.answer.body)),
       column((e) => JSON.stringify(bucketsOf(e.tags))),
       column((e) => e.snapshot),
+      column((e) => e.rank ?? PLAIN),
     ],
   })
-  const count = (fillsSinceTrim.get(payload) ?? 0) + entries.length
-  fillsSinceTrim.set(payload, count % TRIM_EVERY)
-  if (count >= TRIM_EVERY) await trim(payload)
   const stored = new Set(rows.map((row) => row.key))
+  const before = sinceTrim.get(payload) ?? { fills: 0, bytes: 0 }
+  const count = { fills: before.fills + stored.size, bytes: before.bytes }
+  for (const entry of entries) if (stored.has(entry.key)) count.bytes += Buffer.byteLength(entry.answer.body)
+  const due = {
+    entries: count.fills >= TRIM_EVERY,
+    bytes: count.bytes >= getOptions(payload.config).readModel.maxBytes / 10,
+  }
+  sinceTrim.set(payload, { fills: due.entries ? 0 : count.fills, bytes: due.bytes ? 0 : count.bytes })
+  if (due.entries || due.bytes) await trim(payload, { bytes: due.bytes })
   return entries.map((entry) => stored.has(entry.key))
 }
 
@@ -172,43 +188,75 @@ export async function storeAnswer(payload: Payload, entry: FillEntry): Promise<b
 /** Trims under way, per site: a trim asked for while one runs is that one (stores come in bursts). */
 const trimming = new WeakMap<Payload, Promise<number>>()
 
+/** Bounds a trim enforces: the options' unless given; the byte bound unless `bytes` is false. */
+export interface TrimBounds {
+  maxEntries?: number
+  maxBytes?: number
+  bytes?: boolean
+}
+
 /**
- * Evicts the least recently served answers beyond `readModel.maxEntries`,
- * and the moments passed more than a day ago with the answers computed
- * before them (which they already keep from being served). The cut is one
- * index lookup (the served time of the answer at the bound) and a range
- * delete: never a plan that compares every answer with every other, even
- * when the table's statistics are stale (a store emptied, then refilled).
+ * Evicts answers beyond `readModel.maxEntries` or `readModel.maxBytes` of
+ * bodies: the lowest rank first (key.ts: stray spellings and origins, then
+ * variants, then plain reads), the least recently served first within a
+ * rank; and the moments passed more than a day ago with the answers
+ * computed before them (which they already keep from being served). Each
+ * cut is found in eviction order (the rank and served-time index): the
+ * answer at the bound (one index lookup), or the first past the byte bound
+ * (a running sum): never a plan that compares every answer with every other.
  */
-export function trim(payload: Payload, maxEntries?: number): Promise<number> {
+export function trim(payload: Payload, bounds: TrimBounds = {}): Promise<number> {
   const running = trimming.get(payload)
   if (running) return running
-  const work = trimNow(payload, maxEntries).finally(() => trimming.delete(payload))
+  const work = trimNow(payload, bounds).finally(() => trimming.delete(payload))
   trimming.set(payload, work)
   return work
 }
 
-async function trimNow(payload: Payload, maxEntries?: number): Promise<number> {
-  const { store, moments } = readModelTables(payload)
-  const max = maxEntries ?? getOptions(payload.config).readModel.maxEntries
-  const pool = poolOf(payload)
-  // Answers served at the same moment as the one at the bound go with it, so ties never keep the store over it.
-  // Rows another transaction holds are skipped: a write deletes them itself, a fill is making them the newest. So a
-  // trim never waits for a write (never deadlocks with one), and the bound holds once those commit.
-  const { rowCount } = await pool.query(
-    `DELETE FROM "${store}" WHERE key IN (
-       SELECT key FROM "${store}"
-        WHERE served_at <= (SELECT served_at FROM "${store}" ORDER BY served_at DESC OFFSET $1 LIMIT 1)
-          FOR UPDATE SKIP LOCKED)`,
-    [max],
+/**
+ * Deletes, in one statement, the answer `cut` names and every answer after it in keeping order (the highest rank,
+ * the most recently served first). Answers served at the same moment as it go with it, so ties never keep the store
+ * over a bound. Rows another transaction holds are skipped: a write deletes them itself, a fill is making them the
+ * newest. So a trim never waits for a write (never deadlocks with one), and the bounds hold once those commit.
+ */
+async function cutAt(payload: Payload, cut: string, bound: number): Promise<number> {
+  const { store } = readModelTables(payload)
+  const { rowCount } = await poolOf(payload).query(
+    `WITH cut AS (${cut})
+     DELETE FROM "${store}" WHERE key IN (
+       SELECT s.key FROM "${store}" AS s, cut
+        WHERE s.rank < cut.rank OR (s.rank = cut.rank AND s.served_at <= cut.served_at)
+          FOR UPDATE OF s SKIP LOCKED)`,
+    [bound],
   )
+  return rowCount ?? 0
+}
+
+async function trimNow(payload: Payload, bounds: TrimBounds): Promise<number> {
+  const { store, moments } = readModelTables(payload)
+  const options = getOptions(payload.config).readModel
+  const pool = poolOf(payload)
+  let evicted = await cutAt(
+    payload,
+    `SELECT rank, served_at FROM "${store}" ORDER BY rank DESC, served_at DESC OFFSET $1 LIMIT 1`,
+    bounds.maxEntries ?? options.maxEntries,
+  )
+  if (bounds.bytes !== false)
+    evicted += await cutAt(
+      payload,
+      `SELECT rank, served_at FROM (
+         SELECT rank, served_at, sum(bytes) OVER (ORDER BY rank DESC, served_at DESC ROWS UNBOUNDED PRECEDING) AS total
+           FROM "${store}"
+       ) AS kept WHERE total > $1 ORDER BY rank DESC, served_at DESC LIMIT 1`,
+      bounds.maxBytes ?? options.maxBytes,
+    )
   await pool.query(
     `WITH old AS (SELECT max(at) AS at FROM "${moments}" WHERE at < now() - interval '1 day'),
           gone AS (DELETE FROM "${store}" WHERE key IN (
             SELECT s.key FROM "${store}" AS s, old WHERE s.computed_at < old.at FOR UPDATE OF s SKIP LOCKED))
      DELETE FROM "${moments}" AS m USING old WHERE m.at <= old.at`,
   )
-  return rowCount ?? 0
+  return evicted
 }
 
 /** Empties the store (the operator command); returns how many answers it held. */

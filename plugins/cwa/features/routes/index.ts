@@ -16,6 +16,7 @@ export { routesCollection } from './collection.js'
 export { nextGoLive, soonestGoLive } from './liveness.js'
 export { announceRoutesGoneLive } from './goLive.js'
 export { reachTagsOf } from './access/dependencies.js'
+export { routePathTagsOf } from './pathTags.js'
 export { containerIrisSql, containerRootsOf } from './structure/containers.js'
 
 /** The routes collection itself is listed with the core collections (plugin.ts), in the contract's order. */
