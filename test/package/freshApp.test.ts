@@ -358,9 +358,13 @@ beforeAll(async () => {
 }, 1_500_000)
 
 afterAll(async () => {
+  const started = Date.now()
   await stop(server)
   for (const name of [database, devDatabase, ltsDatabase]) if (name) await dropDatabase(name)
   if (workDir) rmSync(workDir, { recursive: true, force: true })
+  console.log(
+    `fresh app clean-up (servers, databases, the app's folder): ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
 }, 60_000)
 
 async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
