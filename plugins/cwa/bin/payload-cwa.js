@@ -21,6 +21,13 @@ function runWithCondition(args) {
   const child = spawn(process.execPath, [CONDITION, ...process.execArgv, ...args], { stdio: 'inherit' })
   // A signal to this process (Ctrl-C, a stop) reaches the command, which ends as it would have alone.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
+  // npx stops its shell, not this process: when the shell is gone (this process orphaned), the command is stopped as
+  // a SIGTERM would (the commands watch their own parent for that, and that parent is this process).
+  const parent = process.ppid
+  const watch = setInterval(() => {
+    if (process.ppid !== parent) child.kill('SIGTERM')
+  }, 500)
+  watch.unref()
   child.once('exit', (code, signal) => {
     if (signal) process.kill(process.pid, signal)
     else process.exit(code ?? 1)
