@@ -270,6 +270,80 @@ describe('absolute URLs come from SERVER_URL, never from the Host header', () =>
   })
 })
 
+/**
+ * Issue 36: a dynamic position (`pageDataProperty`) and the positions collection answer after the `path` request
+ * header (the CWA Nuxt module sends it on every request), which is not in the URL. The attack guarded against: the
+ * answer read for one page served from the cache for another (an article's block shown on every article), because
+ * the cache keyed answers by URL and Host only.
+ */
+describe('answers that resolve the `path` request header are cached per path', () => {
+  it('a dynamic position and the positions collection read for one page are never served for another', async () => {
+    const layout = await server.post('/_api/_/layouts', { reference: 'vp-layout' }, { token: admin })
+    const group = await server.post(
+      '/_api/_/component_groups',
+      { reference: 'vp-group', location: 'main' },
+      { token: admin },
+    )
+    const page = await server.post(
+      '/_api/_/pages',
+      { reference: 'vp-page', title: 'P', layout: layout.body['@id'], componentGroups: [group.body['@id']] },
+      { token: admin },
+    )
+    const articleOf = async (path: string, html: string) => {
+      const component = await published(html)
+      const article = await server.post(
+        '/_api/page_data/blog_article_datas',
+        { title: path, page: page.body['@id'], htmlContent: component, publishedAt: PAST },
+        { token: admin },
+      )
+      expect(article.status).toBe(201)
+      expect(
+        (await server.post('/_api/_/routes', { path, pageData: article.body['@id'] }, { token: admin })).status,
+      ).toBe(201)
+      return component
+    }
+    const first = await articleOf('/vp-first', '<p>first article</p>')
+    const second = await articleOf('/vp-second', '<p>second article</p>')
+    const dynamic = await server.post(
+      '/_api/_/component_positions',
+      { componentGroup: group.body['@id'], pageDataClass: 'BlogArticleData', pageDataProperty: 'htmlContent' },
+      { token: admin },
+    )
+    expect(dynamic.status).toBe(201)
+    const read = async (url: string, path: string | null) => {
+      const response = await fetch(`${varnish.url}${url}`, {
+        headers: { accept: 'application/ld+json', ...(path === null ? {} : { path }) },
+      })
+      return {
+        hit: (response.headers.get('x-varnish') ?? '').trim().split(/\s+/).length === 2,
+        text: await response.text(),
+      }
+    }
+    const collection = `/_api/_/component_positions?componentGroup=${encodeURIComponent(group.body['@id'])}`
+    for (const url of [dynamic.body['@id'], collection]) {
+      const forFirst = await read(url, '/vp-first')
+      expect(forFirst.text).toContain(first)
+      // Cached for the first path: its second read is a hit.
+      expect((await read(url, '/vp-first')).hit).toBe(true)
+      const forSecond = await read(url, '/vp-second')
+      expect({
+        url,
+        hit: forSecond.hit,
+        first: forSecond.text.includes(first),
+        second: forSecond.text.includes(second),
+      }).toEqual({ url, hit: false, first: false, second: true })
+      // Without the header: neither article's block, and not the answer cached for a path.
+      const bare = await read(url, null)
+      expect({ url, first: bare.text.includes(first), second: bare.text.includes(second) }).toEqual({
+        url,
+        first: false,
+        second: false,
+      })
+      expect((await read(url, '/vp-second')).hit).toBe(true)
+    }
+  })
+})
+
 describe('Varnish down', () => {
   it('the purge endpoints answer 502; writes still succeed (the failed purge is logged)', async () => {
     await varnish.stop()

@@ -21,3 +21,17 @@ export async function recordingDependencies<T>(work: () => Promise<T>): Promise<
 export function dependsOn(tag: string): void {
   recording.getStore()?.add(tag)
 }
+
+/**
+ * The tag of an answer computed past an error that a read survived (it
+ * answered as if what it could not read were absent): what it depended on
+ * is unknown, so no write would drop it. Whoever keeps answers never keeps
+ * one carrying it (the read model does not store it, the HTTP cache sends it
+ * `private, no-store`); the next read computes it again.
+ */
+export const UNBOUND_READ_TAG = 'cwa:unbound-read'
+
+/** Notes that the answer being computed survived an error: it must not be kept (UNBOUND_READ_TAG). */
+export function dependsOnTheUnknown(): void {
+  dependsOn(UNBOUND_READ_TAG)
+}

@@ -1,7 +1,8 @@
 import type { HydraContext } from '../../hydra/context.js'
 import type { Resource } from '../../core/registry.js'
 import { findOne } from '../../core/utils/findOne.js'
-import { dependsOn } from '../../core/utils/readDependencies.js'
+import { isDatabaseUnavailable, isTransientConflict } from '../../core/utils/databaseUnavailable.js'
+import { dependsOn, dependsOnTheUnknown } from '../../core/utils/readDependencies.js'
 
 export interface CurrentPageData {
   resource: Resource
@@ -16,10 +17,22 @@ export interface CurrentPageData {
  * publication decides whether it is seen), even where its body does not
  * name it: the resolution notes the record's IRI (a path's resolution notes
  * its own, routes/routeByPath.ts), so a write to it drops stored answers.
+ *
+ * A header that cannot be resolved shows no page data, as a header naming
+ * nothing does. But the database down (or a transaction it rolled back for a
+ * concurrent one) is not such a header: the read answers 503 as any other
+ * read then. Any other error resolves to no page data, and the answer is
+ * marked as one that must not be kept (dependsOnTheUnknown): it may have
+ * missed what a later read finds, and no write would drop it.
  */
 export async function currentPageData(ctx: HydraContext): Promise<CurrentPageData | null> {
   if (ctx.memo.has('currentPageData')) return ctx.memo.get('currentPageData') as CurrentPageData | null
-  const result = await resolve(ctx).catch(() => null)
+  const result = await resolve(ctx).catch((error: unknown) => {
+    if (isDatabaseUnavailable(error) || isTransientConflict(error)) throw error
+    ctx.payload.logger.warn({ err: error }, 'The path request header could not be resolved: no page data shown')
+    dependsOnTheUnknown()
+    return null
+  })
   ctx.memo.set('currentPageData', result)
   return result
 }

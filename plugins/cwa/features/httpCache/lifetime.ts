@@ -1,5 +1,6 @@
 import type { ResponseInfo } from '../../hydra/extension.js'
 import { getOptions } from '../../core/registry.js'
+import { UNBOUND_READ_TAG } from '../../core/utils/readDependencies.js'
 import { nextScheduledMoment } from './nextMoment.js'
 
 /**
@@ -40,6 +41,12 @@ export async function anonymousCacheLifetime(response: ResponseInfo): Promise<vo
     !CACHED_READS.test(response.path)
   )
     return
+  // Computed past an error a read survived (core/utils/readDependencies.ts): no purge would reach it once cached.
+  if (response.dependencies?.includes(UNBOUND_READ_TAG)) {
+    // eslint-disable-next-line no-restricted-syntax -- the anonymous reads' cache policy, in its hook
+    response.headers.set('Cache-Control', 'private, no-store')
+    return
+  }
   if (response.status === 200 && !response.headers.has('Cache-Control')) {
     const directives = ['public']
     if (httpCache.maxAge !== null) directives.push(`max-age=${httpCache.maxAge}`)

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import { getOptions, getRegistry } from '../../core/registry.js'
 import { isDatabaseUnavailable } from '../../core/utils/databaseUnavailable.js'
+import { UNBOUND_READ_TAG } from '../../core/utils/readDependencies.js'
 import { needsPrimary, onPrimary, onReplica } from '../../core/replicas/index.js'
 import type { ComputedAnswer, HydraExtension, StoredRead, StoredReadRequest } from '../../hydra/extension.js'
 import { credentialCookieNames } from '../../session/index.js'
@@ -117,6 +118,8 @@ function fillOf(
       answer.headers.set(READ_MODEL_HEADER, 'miss')
       if (answer.status !== 200 || answer.body === null || request.method !== 'GET') return
       if (/\b(private|no-store)\b/.test(answer.headers.get('cache-control') ?? '')) return
+      // Computed past an error a read survived: no write would drop it.
+      if (answer.dependencies.includes(UNBOUND_READ_TAG)) return
       // Larger than the whole store may hold: never kept (it would push everything else out, then go itself).
       if (Buffer.byteLength(answer.body) > getOptions(payload.config).readModel.maxBytes) return
       if (!admitted(request, shape)) return
