@@ -160,7 +160,8 @@ export function formatFileSize(bytes: number): string {
 
 /** A media object with a fileSize (the original) also carries `formattedFileSize`: the module's upload field shows "Existing Image (<it>)". */
 function formattedFileSize(source: Record<string, Json>, out: Record<string, Json>): void {
-  if (typeof source.contentUrl !== 'string' || typeof source.fileSize !== 'number' || !('imagineFilter' in source)) return
+  if (typeof source.contentUrl !== 'string' || typeof source.fileSize !== 'number' || !('imagineFilter' in source))
+    return
   out.formattedFileSize = formatFileSize(source.fileSize)
 }
 
