@@ -139,9 +139,7 @@ async function replay(server: TestServer, flow: Flow, vars: Map<string, Json>, s
       status: step.status,
       ...(response.status === step.status ? {} : { answer }),
     })
-    for (const [path, wanted] of Object.entries(step.expect ?? {}))
-      check(at(answer, path), fill(wanted, vars), `${label} ${path}`)
-    if (step.sameAs) expect({ label, answer }).toEqual({ label, answer: vars.get(step.sameAs) })
+    // Captured first: a later flow still finds what this step made when one of its checks fails.
     for (const [name, path] of Object.entries(step.capture ?? {})) {
       const value = at(answer, path)
       expect({ label, captured: name, value: value === undefined ? 'missing' : 'found' }).toEqual({
@@ -151,6 +149,9 @@ async function replay(server: TestServer, flow: Flow, vars: Map<string, Json>, s
       })
       vars.set(name, value)
     }
+    for (const [path, wanted] of Object.entries(step.expect ?? {}))
+      check(at(answer, path), fill(wanted, vars), `${label} ${path}`)
+    if (step.sameAs) expect({ label, answer }).toEqual({ label, answer: vars.get(step.sameAs) })
   }
 }
 
@@ -173,7 +174,10 @@ describe.each(branches)("the module's editing requests, %s", (_branch, options) 
   })
 
   for (const flow of recorded.flows) {
-    it(`${flow.name}${flow.needs ? ` (${flow.needs})` : ''}`, async () => {
+    // A flow that needs another branch's work (its `needs`) is expected to fail until that work is merged here:
+    // jest reports it the day it passes, and its `needs` is then removed from the recorded list.
+    const test = flow.needs ? it.failing : it
+    test(`${flow.name}${flow.needs ? ` (fails until ${flow.needs} is merged)` : ''}`, async () => {
       await replay(server, flow, vars, session)
     })
   }
