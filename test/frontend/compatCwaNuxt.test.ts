@@ -254,6 +254,12 @@ describe("the module's other endpoints", () => {
     expect((await on.delete(`${P}/_/routes//old-blog`)).status).toBe(401)
     expect((await on.get(`${P}/_/routes//old-blog`)).status).toBe(200)
     await on.delete(`${P}/_/routes//old-blog`, { token: admin })
+    // By id, as without the profile.
+    const byId = await on.post(`${P}/_/routes`, { path: '/by-id', redirect: `${P}/_/routes//blog` }, { token: admin })
+    const uuid = (await on.sql(`SELECT id FROM _acb_routes WHERE path = '/by-id'`))[0].id
+    expect(byId.status).toBe(201)
+    expect((await on.delete(`${P}/_/routes/${uuid}`, { token: admin })).status).toBe(204)
+    expect((await on.get(`${P}/_/routes//by-id`, { token: admin })).status).toBe(404)
   })
 
   it('without the profile: no /redirects, no DELETE by path, and the route answers as the contract writes it (no redirectedFrom)', async () => {
