@@ -399,6 +399,46 @@ describe("a media object's formattedFileSize (the original bundle's form)", () =
   })
 })
 
+describe("the module's group and order writes (issue 41)", () => {
+  it.each([
+    ['the profile', () => on, P],
+    ['the profile without the prefix', () => bare, ''],
+  ])(
+    "%s: a new page's group posted as the module posts it belongs to the page, posted again is a 409 naming it; a move up shifts the holder",
+    async (_name, server, prefix) => {
+      const token = await server().tokenFor('ROLE_ADMIN')
+      const layout = (await server().get(`${P}/_/layouts`)).body['hydra:member'][0]['@id']
+      const page = (
+        await server().post(`${P}/_/pages`, { reference: `module-${prefix.length}`, title: 'New', layout }, { token })
+      ).body['@id']
+      expect(page.startsWith(`${prefix}/_/pages/`)).toBe(true)
+      const body = { reference: `primary_${page}`, location: page, allowedComponents: null, pages: [page] }
+      const group = await server().post(`${P}/_/component_groups`, body, { token })
+      expect(group.status).toBe(201)
+      expect((await server().get(`${P}${page.slice(prefix.length)}`, { token })).body.componentGroups).toEqual([
+        group.body['@id'],
+      ])
+      const again = await server().post(`${P}/_/component_groups`, body, { token })
+      expect(again.status).toBe(409)
+      expect(again.body['hydra:description']).toContain(group.body['@id'])
+
+      const positions: string[] = []
+      for (const sortValue of [0, 1, 2]) {
+        const created = await server().post(
+          `${P}/_/component_positions`,
+          { componentGroup: group.body['@id'], sortValue },
+          { token },
+        )
+        positions.push(created.body['@id'])
+      }
+      const moved = await server().patch(`${P}${positions[2]!.slice(prefix.length)}`, { sortValue: 1 }, { token })
+      expect(moved.status).toBe(200)
+      const listed = (await server().get(`${P}${group.body['@id'].slice(prefix.length)}`, { token })).body
+      expect(listed.componentPositions).toEqual([positions[0], positions[2], positions[1]])
+    },
+  )
+})
+
 describe('the option', () => {
   it('is refused when unknown or half-set', () => {
     expect(() => resolveOptions({ compat: 'other' as never })).toThrow(/compat/)

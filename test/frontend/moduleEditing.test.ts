@@ -39,7 +39,6 @@ interface Step {
 interface Flow {
   name: string
   source: string
-  needs?: string
   steps: Step[]
 }
 
@@ -174,10 +173,7 @@ describe.each(branches)("the module's editing requests, %s", (_branch, options) 
   })
 
   for (const flow of recorded.flows) {
-    // A flow that needs another branch's work (its `needs`) is expected to fail until that work is merged here:
-    // jest reports it the day it passes, and its `needs` is then removed from the recorded list.
-    const test = flow.needs ? it.failing : it
-    test(`${flow.name}${flow.needs ? ` (fails until ${flow.needs} is merged)` : ''}`, async () => {
+    it(flow.name, async () => {
       await replay(server, flow, vars, session)
     })
   }

@@ -3,6 +3,7 @@ import { contentAccess } from '../access.js'
 import { type CoreContext, tableName } from '../context.js'
 import type { CwaResourceMeta } from '../types.js'
 import { allowedComponentsHook } from '../hooks/allowedComponents.js'
+import { groupOwnerAfterChange, groupOwnerBeforeChange, groupOwnerFields, OWNER_FIELDS } from '../hooks/groupOwner.js'
 
 /** A named region of a layout, page or component, holding ordered positions. */
 export function componentGroupsCollection(ctx: CoreContext): CollectionConfig {
@@ -14,6 +15,8 @@ export function componentGroupsCollection(ctx: CoreContext): CollectionConfig {
     showCreatedAt: true,
     order: ['createdAt', 'reference'],
     search: ['reference', 'location'],
+    // The owner a group takes on create (hooks/groupOwner.ts): accepted on write, never served.
+    writeOnly: [...OWNER_FIELDS],
   }
   return {
     slug: 'component_groups',
@@ -70,8 +73,13 @@ export function componentGroupsCollection(ctx: CoreContext): CollectionConfig {
         defaultLimit: 0,
         defaultSort: 'sortValue',
       },
+      ...groupOwnerFields(ctx),
     ],
-    hooks: { beforeValidate: [allowedComponentsHook(ctx)] },
+    hooks: {
+      beforeValidate: [allowedComponentsHook(ctx)],
+      beforeChange: [groupOwnerBeforeChange(ctx)],
+      afterChange: [groupOwnerAfterChange(ctx)],
+    },
     custom: { cwa },
   }
 }

@@ -3,6 +3,7 @@ import { contentAccess } from '../access.js'
 import { type CoreContext, tableName } from '../context.js'
 import type { CwaResourceMeta } from '../types.js'
 import { positionRulesHook } from '../hooks/positionRules.js'
+import { positionOrderBeforeChange, positionOrderBeforeOperation, sortValueOnCreate } from '../hooks/positionOrder.js'
 
 /** An ordered slot in a group: a component, or a binding to a page data property. */
 export function componentPositionsCollection(ctx: CoreContext): CollectionConfig {
@@ -59,7 +60,12 @@ export function componentPositionsCollection(ctx: CoreContext): CollectionConfig
         defaultValue: 0,
         required: true,
         label: 'Order',
-        admin: { description: 'Lower comes first.' },
+        admin: {
+          description:
+            'Lower comes first; each block of a group has its own. A taken value moves the block there and shifts the others.',
+        },
+        // Without a value a new block goes after the last (hooks/positionOrder.ts).
+        hooks: { beforeValidate: [sortValueOnCreate] },
       },
       {
         name: 'pageDataClass',
@@ -76,7 +82,11 @@ export function componentPositionsCollection(ctx: CoreContext): CollectionConfig
         admin: { description: 'The property of that type holding the block, e.g. htmlContent.' },
       },
     ],
-    hooks: { beforeValidate: [positionRulesHook(ctx)] },
+    hooks: {
+      beforeOperation: [positionOrderBeforeOperation(ctx)],
+      beforeValidate: [positionRulesHook(ctx)],
+      beforeChange: [positionOrderBeforeChange(ctx)],
+    },
     custom: { cwa },
   }
 }

@@ -1,6 +1,7 @@
 import type { CollectionSlug } from 'payload'
 import { relationCollection, relationId } from '../../core/utils/relations.js'
 import { inTransaction, runSql, sql } from '../../core/utils/sql.js'
+import { lockGroupOrder, writeGroupOrder } from '../../core/utils/groupOrder.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { HttpError, notFound, violation, ViolationError } from '../../hydra/errors.js'
 import { cascadeOf, componentUsage, deleteSet } from '../orphans/index.js'
@@ -33,19 +34,16 @@ const groupIri = (ctx: HydraContext, v: unknown) =>
   itemOf(ctx, v, 'componentGroup', (s) => s === 'component_groups', 'a component group').id
 
 /**
- * Locks the group's row for the rest of the transaction: concurrent
- * reorders and additions in one group run one after the other, and a
- * position inserted meanwhile by anyone else (its foreign key takes a
- * KEY SHARE lock on the same row) waits or is seen. 404 when it is gone.
+ * Locks the group's order for the rest of the transaction (the lock every
+ * position write takes, core/utils/groupOrder.ts): concurrent reorders,
+ * additions and moves in one group, through any API, run one after the
+ * other. 404 when the group is gone.
  */
 async function lockGroup(ctx: HydraContext, id: string): Promise<void> {
+  await lockGroupOrder(ctx.req, [id])
   const dbName = ctx.payload.collections.component_groups.config.dbName
   const table = typeof dbName === 'string' ? dbName : 'component_groups' // the core sets it to a string (table prefix)
-  const rows = await runSql(
-    ctx.payload,
-    sql`SELECT id FROM ${sql.identifier(table)} WHERE id = ${id}::uuid FOR UPDATE`,
-    ctx.req,
-  )
+  const rows = await runSql(ctx.payload, sql`SELECT id FROM ${sql.identifier(table)} WHERE id = ${id}::uuid`, ctx.req)
   if (rows.length === 0) throw notFound('The component group does not exist.')
 }
 
@@ -96,17 +94,8 @@ export async function reorderPositions(
         "positions must list every position of the group exactly once: the group's positions changed, reload and try again.",
       )
     }
-    const sortValues = new Map(current.map((p) => [String(p.id), Number(p.sortValue)]))
-    for (const [index, id] of ids.entries()) {
-      if (sortValues.get(id) === index) continue
-      await ctx.payload.update({
-        collection: 'component_positions',
-        id,
-        data: { sortValue: index },
-        depth: 0,
-        req: ctx.req,
-      })
-    }
+    // One statement for the whole order (each value a new one: no shifting), each changed position a write event.
+    await writeGroupOrder(ctx.req, group, ids)
     return ids.map((id, index) => ({ '@id': ctx.registry.itemIri('component_positions', id), sortValue: index }))
   })
 }
@@ -160,7 +149,7 @@ const LOCATION = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
  * POST /_/page_builder/groups {owner, location}: a new group on a page or
  * layout (reference `<owner reference>_<location>`, or with the owner's IRI
  * under compat: 'cwa-nuxt', as its front end looks groups up), added to the
- * owner's groups in the same transaction. A location the owner already has
+ * owner's groups in the same transaction (the group's own owner input). A location the owner already has
  * is a 422.
  */
 export async function addGroup(ctx: HydraContext, raw: unknown): Promise<Doc> {
@@ -194,21 +183,14 @@ export async function addGroup(ctx: HydraContext, raw: unknown): Promise<Doc> {
     const ownerIri = ctx.registry.itemIri(owner.slug, owner.id)
     const reference =
       ctx.options.compat === 'cwa-nuxt' ? `${location}_${ownerIri}` : `${String(doc.reference)}_${location}`
+    // The group takes its owner on create, as on every API (core/hooks/groupOwner.ts).
     // Ids are UUID strings here (the plugin's adapter runs with idType 'uuid'); Payload's own type says number | string.
-    const created = (await ctx.payload.create({
+    return (await ctx.payload.create({
       collection: 'component_groups',
-      data: { reference, location },
+      data: { reference, location, [owner.slug]: [owner.id] },
       depth: 0,
       req: ctx.req,
     })) as Doc
-    await ctx.payload.update({
-      collection: owner.slug as CollectionSlug,
-      id: owner.id,
-      data: { componentGroups: [...groups.map((g) => relationId(g)), created.id] },
-      depth: 0,
-      req: ctx.req,
-    })
-    return created
   })
 }
 
