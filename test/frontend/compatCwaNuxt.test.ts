@@ -261,6 +261,8 @@ describe("the module's other endpoints", () => {
     expect(byId.status).toBe(201)
     expect((await on.delete(`${P}/_/routes/${uuid}`, { token: admin })).status).toBe(204)
     expect((await on.get(`${P}/_/routes//by-id`, { token: admin })).status).toBe(404)
+    // Neither a path nor an id: 404, as without the profile (never a loop through this endpoint).
+    expect((await on.delete(`${P}/_/routes/not-a-route`, { token: admin })).status).toBe(404)
   })
 
   it('without the profile: no /redirects, no DELETE by path, and the route answers as the contract writes it (no redirectedFrom)', async () => {

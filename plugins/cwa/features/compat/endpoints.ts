@@ -57,7 +57,14 @@ export function flattenManifest(trees: ManifestNode[]): string[] {
 }
 
 const doc =
-  (operationId: string, summary: string, description: string, tags: string[], parameters: unknown[] = []) =>
+  (
+    operationId: string,
+    summary: string,
+    description: string,
+    tags: string[],
+    parameters: unknown[] = [],
+    { noContent = false } = {},
+  ) =>
   (kit: OpenApiKit) => ({
     operation: {
       operationId,
@@ -67,10 +74,14 @@ const doc =
       security: kit.security(true),
       parameters,
       responses: {
-        200: {
-          description: "As the contract's endpoint answers",
-          content: { [kit.media.jsonld]: { schema: { type: 'object' } } },
-        },
+        ...(noContent
+          ? { 204: { description: 'Deleted' } }
+          : {
+              200: {
+                description: "As the contract's endpoint answers",
+                content: { [kit.media.jsonld]: { schema: { type: 'object' } } },
+              },
+            }),
         ...kit.errorResponses(401, 403, 404),
       },
     },
@@ -203,6 +214,7 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
         'As DELETE {prefix}/_/routes/{id}, for the route at this path (`//old-blog`, or `%2Fold-blog`).',
         ['Route'],
         [routeParameter],
+        { noContent: true },
       ),
     },
   ]
