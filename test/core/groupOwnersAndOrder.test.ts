@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
 import { recordWriteEvents, summary } from '../events/record'
+import { waitFor } from '../support/wait'
 
 /**
  * Issue 41, the CWA Nuxt module's editing surface:
@@ -127,7 +128,7 @@ describe('a group takes its owner on create', () => {
     expect(await ownerGroups('pages', page)).toEqual([String(rest.body.doc.id), local])
   })
 
-  it('two owners are a 422 naming the second property; two pages a 422 on pages; nothing is written', async () => {
+  it('two owners are a 422 naming the second property, two pages a 422 on pages, a wrong or unknown owner a 422 on its entry; nothing is written', async () => {
     const page = await newPage()
     const before = await groupCount()
     const both = await server.post(
@@ -144,6 +145,16 @@ describe('a group takes its owner on create', () => {
     )
     expect(twoPages.status).toBe(422)
     expect(twoPages.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['pages'])
+    // Not an owner of that kind: a 422 on the entry, never a 500.
+    for (const [body, path] of [
+      [{ pages: 'nonsense' }, 'pages[0]'],
+      [{ components: [pageIri(page)] }, 'components[0]'],
+      [{ layouts: [{ deep: [[[]]] }] }, 'layouts[0]'],
+      [{ pages: [pageIri('00000000-0000-4000-8000-000000000000')] }, 'pages[0]'],
+    ] as const) {
+      const response = await server.post(GROUPS, { reference: ref('bad'), ...body }, { token: editor })
+      expect([response.status, response.body.violations?.[0]?.propertyPath]).toEqual([422, path])
+    }
     expect(await groupCount()).toBe(before)
     expect(await ownerGroups('pages', page)).toEqual([])
   })
@@ -263,11 +274,22 @@ describe('order is kept unique within a group', () => {
   it('"move up" (one PATCH {sortValue: 1}) takes the place and shifts the holder down: each position announced once', async () => {
     const { group, ids } = await groupOf(3)
     const [a, b, c] = ids as [string, string, string]
+    // A visitor's answer for the holder, kept by the read model: the shift must drop it.
+    const stored = async () =>
+      (
+        await server.sql('SELECT count(*)::int AS n FROM _acb_read_model WHERE path = $1', [
+          `/_/component_positions/${b}`,
+        ])
+      )[0].n as number
+    expect((await server.get(`${POSITIONS}/${b}`)).body.sortValue).toBe(1)
+    await waitFor(async () => (await stored()) === 1)
+    expect((await server.get(`${POSITIONS}/${b}`)).headers.get('cwa-read-model')).toBe('hit')
     events.length = 0
     const moved = await server.patch(`${POSITIONS}/${c}`, { sortValue: 1 }, { token: editor })
     expect(moved.status).toBe(200)
     expect(moved.body.sortValue).toBe(1)
     expect(await order(group)).toEqual(ordered([a, 0], [c, 1], [b, 2]))
+    expect((await server.get(`${POSITIONS}/${b}`)).body.sortValue).toBe(2)
     expect(summary(events.filter((e) => e.collection === 'component_positions'))).toEqual(
       [`update ${POSITIONS}/${b}`, `update ${POSITIONS}/${c}`].sort(),
     )

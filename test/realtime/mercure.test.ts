@@ -157,6 +157,23 @@ describe('a real round trip: subscribe over SSE, write, receive', () => {
     })
   })
 
+  it('issue 41: a move of a position publishes every position whose sortValue it shifted (changed in SQL)', async () => {
+    const group = await server.post('/_api/_/component_groups', { reference: 'hub-order' }, { token: admin })
+    const positions: string[] = []
+    for (let i = 0; i < 3; i++)
+      positions.push(
+        (await server.post('/_api/_/component_positions', { componentGroup: group.body['@id'] }, { token: admin }))
+          .body['@id'],
+      )
+    const [, b, c] = positions as [string, string, string]
+    await realtimeIdle(server.payload)
+    await anonymousAndAdmin(async (anonymous) => {
+      expect((await server.patch(c, { sortValue: 1 }, { token: admin })).status).toBe(200)
+      expect(json(await anonymous.waitFor(about(c))).sortValue).toBe(1)
+      expect(json(await anonymous.waitFor(about(b))).sortValue).toBe(2)
+    })
+  })
+
   it('a type without the flag (Title) is not published', async () => {
     await anonymousAndAdmin(async (anonymous) => {
       const title = await server.post('/_api/component/titles', { title: 'quiet' }, { token: admin })
