@@ -57,8 +57,9 @@ async function seed(payload: Payload, req: PayloadRequest, apiPrefix: string): P
   /*
    * With `compat: 'cwa-nuxt'` the demo follows the CWA Nuxt module's
    * conventions, so its playground shows this content: the layout and page
-   * templates are its registered names (CwaLayoutPrimary,
-   * CwaPagePrimaryPageTemplate), and a group's reference is
+   * templates are named as its own admin forms store them (a layout by its
+   * component name, CwaLayoutPrimary; a page by the name without the CwaPage
+   * prefix, PrimaryPageTemplate, as a page made in the module), and a group's reference is
    * `{reference}_{owner IRI as served}` (`top_/_api/_/layouts/<id>`), as its
    * <CwaComponentGroup reference="top" :location="layoutIri"> looks it up.
    */
@@ -89,7 +90,7 @@ async function seed(payload: Payload, req: PayloadRequest, apiPrefix: string): P
     })
     return created
   }
-  const pageTemplate = compat ? 'CwaPagePrimaryPageTemplate' : 'PrimaryPageTemplate'
+  const pageTemplate = 'PrimaryPageTemplate'
 
   const layout = await create('layouts', {
     reference: 'primary',

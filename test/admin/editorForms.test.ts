@@ -246,6 +246,35 @@ describe('the route tree', () => {
   }, 300_000)
 })
 
+describe('a renamed route (issue 41)', () => {
+  it('leaves its old path as a redirect: renamed in its edit view, seen in the route tree and the routes list', async () => {
+    const contact = (await call('GET', '/api/routes?where[path][equals]=/contact&depth=0')).body.docs[0]
+    await page.goto(`${site.base}/admin/collections/routes/${contact.id}`)
+    await page.locator('#field-path').fill('/contact-us')
+    await page.locator('#action-save').click()
+    await waitFor(
+      async () => (await call('GET', '/api/routes?where[path][equals]=/contact-us&depth=0')).body.docs.length === 1,
+      { timeout: 30_000, message: 'the route saved at /contact-us' },
+    )
+    const redirect = (await call('GET', '/api/routes?where[path][equals]=/contact&depth=0')).body.docs[0]
+    expect(redirect).toMatchObject({ path: '/contact', redirect: contact.id, page: null })
+    await page.goto(`${site.base}/admin/cwa/routes`)
+    const tree = page.getByTestId('route-tree')
+    await tree.waitFor()
+    const node = (path: string) =>
+      tree
+        .getByTestId('route-node')
+        .filter({ has: page.locator('> div > a code', { hasText: new RegExp(`^${path}$`) }) })
+    await expect(node('/contact').locator('> div [data-testid=route-state]').textContent()).resolves.toBe('Redirect')
+    await expect(node('/contact').locator('> div').first().textContent()).resolves.toContain('redirects to /contact-us')
+    await expect(node('/contact-us').locator('> div [data-testid=route-state]').textContent()).resolves.toBe('Live')
+    // The routes list (Site structure › Routes) has a row for the old path.
+    await page.goto(`${site.base}/admin/collections/routes`)
+    await page.locator(`a[href$="/admin/collections/routes/${redirect.id}"]`).first().waitFor()
+    expect(browser.pageErrors).toEqual([])
+  }, 300_000)
+})
+
 describe('routes and the front end', () => {
   it('"Generate route" refreshes the page\'s Route field, and "View on site" leads to the front end at the route, with Live Preview', async () => {
     const layout = (await call('GET', '/api/layouts?limit=1&depth=0')).body.docs[0].id

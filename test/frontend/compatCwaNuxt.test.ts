@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { resolveOptions } from '../../plugins/cwa/dist/options.js'
+import { formatFileSize } from '../../plugins/cwa/dist/features/compat/rewrite.js'
 import { seedDemo } from '../../src/seed/demo'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -138,6 +139,38 @@ describe("a group's allowedComponents", () => {
   })
 })
 
+describe("the entrypoint and a group's allowedComponents: one IRI form", () => {
+  /** What the module's "Add component" dialog offers in a group: the entrypoint's components whose IRI is in the group's list. */
+  async function offered(server: TestServer, prefix: string) {
+    const token = await server.tokenFor('ROLE_ADMIN')
+    const [group] = (await server.get(`${P}/_/component_groups`, { token })).body['hydra:member']
+    await server.patch(`${prefix}${group['@id']}`, { allowedComponents: ['/component/navigation_links'] }, { token })
+    const allowed: string[] = (await server.get(`${prefix}${group['@id']}`, { token })).body.allowedComponents
+    const entrypoint = (await server.get(`${P}/`)).body
+    return Object.entries(entrypoint)
+      .filter(([key, value]) => !key.startsWith('@') && allowed.includes(value as string))
+      .map(([key]) => key)
+  }
+
+  it('the dialog finds the navigation link in a group that allows it (dev: prefixed IRIs elsewhere)', async () => {
+    expect(await offered(on, '')).toEqual(['navigationLink'])
+    const entrypoint = (await on.get(`${P}/`)).body
+    expect(entrypoint.navigationLink).toBe('/component/navigation_links')
+    expect(entrypoint.page).toBe('/_/pages')
+    // Its own @id and @context keep the prefix, as every other answer's.
+    expect(entrypoint['@id']).toBe(P)
+    expect(entrypoint['@context']).toBe(`${P}/contexts/Entrypoint`)
+  })
+
+  it('and with compatIrisWithoutPrefix (main)', async () => {
+    expect(await offered(bare, P)).toEqual(['navigationLink'])
+  })
+
+  it('without the profile the entrypoint keeps the prefix', async () => {
+    expect((await off.get(`${P}/`)).body.navigationLink).toBe(`${P}/component/navigation_links`)
+  })
+})
+
 describe("the module's other endpoints", () => {
   it('/.jsonld answers as the entrypoint (404 with the profile off)', async () => {
     const entrypoint = await on.get(`${P}/.jsonld`)
@@ -173,7 +206,7 @@ describe("the module's other endpoints", () => {
     expect(new Set(flat.resource_iris).size).toBe(flat.resource_iris.length)
   })
 
-  it('GET {routeIri}/redirects lists the routes redirecting to it', async () => {
+  it('GET {routeIri}/redirects lists the routes redirecting to it: redirectedRoutes, and redirectedFrom embedded as the module reads it', async () => {
     const blog = (await on.get(`${P}/_/routes//blog`, { token: admin })).body
     const redirect = await on.post(
       `${P}/_/routes`,
@@ -181,10 +214,109 @@ describe("the module's other endpoints", () => {
       { token: admin },
     )
     expect(redirect.status).toBe(201)
+    const chained = await on.post(
+      `${P}/_/routes`,
+      { path: '/older-blog', redirect: `${P}/_/routes//old-blog` },
+      { token: admin },
+    )
+    expect(chained.status).toBe(201)
     const response = await on.get(`${P}/_/routes//blog/redirects`, { token: admin })
     expect(response.status).toBe(200)
     expect(response.body['@id']).toBe(blog['@id'])
     expect(response.body.redirectedRoutes).toEqual([`${P}/_/routes//old-blog`])
+    // The module's redirects tree (RouteRedirectsTree) shows each route's path and recurses into its redirectedFrom.
+    expect(response.body.redirectedFrom).toEqual([
+      {
+        '@id': `${P}/_/routes//old-blog`,
+        '@type': 'Route',
+        path: '/old-blog',
+        redirectedFrom: [
+          { '@id': `${P}/_/routes//older-blog`, '@type': 'Route', path: '/older-blog', redirectedFrom: [] },
+        ],
+      },
+    ])
+    // Prefix-less IRIs with compatIrisWithoutPrefix.
+    const bareAdmin = await bare.tokenFor('ROLE_ADMIN')
+    expect(
+      (await bare.post(`${P}/_/routes`, { path: '/old-blog', redirect: '/_/routes//blog' }, { token: bareAdmin }))
+        .status,
+    ).toBe(201)
+    expect((await bare.get(`${P}/_/routes//blog/redirects`, { token: bareAdmin })).body.redirectedFrom).toEqual([
+      { '@id': '/_/routes//old-blog', '@type': 'Route', path: '/old-blog', redirectedFrom: [] },
+    ])
+    // The tree's bin: DELETE of the redirect's @id as served (path-shaped), 204; the list follows.
+    // (`?published=true` when the module holds it as a resource of its own: resources-manager.ts getEndpointForIri.)
+    expect((await on.delete(`${P}/_/routes//older-blog?published=true`, { token: admin })).status).toBe(204)
+    expect(
+      (await on.get(`${P}/_/routes//blog/redirects`, { token: admin })).body.redirectedFrom[0].redirectedFrom,
+    ).toEqual([])
+    expect((await on.delete(`${P}/_/routes/%2Fno-such-route`, { token: admin })).status).toBe(404)
+    // Deleting by path takes the same permission as by id (attack: an anonymous caller removing a redirect).
+    expect((await on.delete(`${P}/_/routes//old-blog`)).status).toBe(401)
+    expect((await on.get(`${P}/_/routes//old-blog`)).status).toBe(200)
+    await on.delete(`${P}/_/routes//old-blog`, { token: admin })
+    // By id, as without the profile.
+    const byId = await on.post(`${P}/_/routes`, { path: '/by-id', redirect: `${P}/_/routes//blog` }, { token: admin })
+    const uuid = (await on.sql(`SELECT id FROM _acb_routes WHERE path = '/by-id'`))[0].id
+    expect(byId.status).toBe(201)
+    expect((await on.delete(`${P}/_/routes/${uuid}`, { token: admin })).status).toBe(204)
+    expect((await on.get(`${P}/_/routes//by-id`, { token: admin })).status).toBe(404)
+    // Neither a path nor an id: 404, as without the profile (never a loop through this endpoint).
+    expect((await on.delete(`${P}/_/routes/not-a-route`, { token: admin })).status).toBe(404)
+  })
+
+  it('without the profile: no /redirects, no DELETE by path, and the route answers as the contract writes it (no redirectedFrom)', async () => {
+    const offAdmin = await off.tokenFor('ROLE_ADMIN')
+    const blog = (await off.get(`${P}/_/routes//blog`, { token: offAdmin })).body['@id']
+    expect(
+      (await off.post(`${P}/_/routes`, { path: '/old-blog-off', redirect: blog }, { token: offAdmin })).status,
+    ).toBe(201)
+    const route = await off.get(`${P}/_/routes//blog`, { token: offAdmin })
+    expect(route.body).not.toHaveProperty('redirectedFrom')
+    expect(route.body.redirectedRoutes).toEqual([expect.stringMatching(new RegExp(`^${P}/_/routes/[0-9a-f-]{36}$`))])
+    expect((await off.get(`${P}/_/routes//blog/redirects`, { token: offAdmin })).status).toBe(404)
+    expect([404, 405]).toContain((await off.delete(`${P}/_/routes//old-blog-off`, { token: offAdmin })).status)
+  })
+})
+
+describe('renaming a route in the module', () => {
+  it("the module's PATCH (the whole route it holds, name = path) answers 200, and the old path redirects to the new one", async () => {
+    const created = await on.post(
+      `${P}/_/routes`,
+      { path: '/module-page', page: (await on.get(`${P}/_/routes//contact`)).body.page },
+      { token: admin },
+    )
+    // The contact page already has a route: give the new route a page of its own.
+    expect(created.status).toBe(422)
+    const layout = (await on.get(`${P}/_/layouts`)).body['hydra:member'][0]['@id']
+    const page = await on.post(
+      `${P}/_/pages`,
+      { reference: 'module-page', title: 'Module page', layout, uiComponent: 'PrimaryPageTemplate' },
+      { token: admin },
+    )
+    const route = await on.post(
+      `${P}/_/routes`,
+      { name: '/module-page', path: '/module-page', page: page.body['@id'] },
+      { token: admin },
+    )
+    expect(route.status).toBe(201)
+    const held = (await on.get(`${route.body['@id']}/redirects`, { token: admin })).body
+    const { redirectedFrom: _excluded, ...sent } = held
+    const renamed = await on.patch(
+      route.body['@id'],
+      { ...sent, path: '/module-page-2', name: '/module-page-2' },
+      { token: admin },
+    )
+    expect(renamed.status).toBe(200)
+    expect(renamed.body['@id']).toBe(`${P}/_/routes//module-page-2`)
+    expect(renamed.body.redirectedRoutes).toEqual([`${P}/_/routes//module-page`])
+    expect((await on.get(`${P}/_/routes//module-page`)).body).toMatchObject({
+      path: '/module-page',
+      redirectPath: '/module-page-2',
+    })
+    expect((await on.get(`${P}/_/routes//module-page-2/redirects`, { token: admin })).body.redirectedFrom).toEqual([
+      { '@id': `${P}/_/routes//module-page`, '@type': 'Route', path: '/module-page', redirectedFrom: [] },
+    ])
   })
 })
 
@@ -237,7 +369,8 @@ describe("the demo seed follows the module's conventions with the profile on", (
     )
     expect(groups.sort()).toEqual([`bottom_${layout['@id']}`, `top_${layout['@id']}`])
     const home = (await on.get((await on.get(`${P}/_/routes//`)).body.page)).body
-    expect(home.uiComponent).toBe('CwaPagePrimaryPageTemplate')
+    // As the module's page form stores it (the component name without its CwaPage prefix), like a page made there.
+    expect(home.uiComponent).toBe('PrimaryPageTemplate')
     expect((await on.get(home.componentGroups[0], { token: admin })).body.reference).toBe(`primary_${home['@id']}`)
   })
 
@@ -251,6 +384,20 @@ describe("the demo seed follows the module's conventions with the profile on", (
     const plain = (await off.get(`${P}/_/layouts`)).body.member[0]
     expect(plain.uiComponent).toBe('PrimaryLayout')
     expect((await off.get(plain.componentGroups[0])).body.reference).toBe('primary_top')
+  })
+})
+
+describe("a media object's formattedFileSize (the original bundle's form)", () => {
+  it('is 1000-based with SI suffixes and two decimals, bytes as they are', () => {
+    expect([0, 999, 1000, 1234, 158_000, 1_440_000, 2_500_000_000].map(formatFileSize)).toEqual([
+      '0B',
+      '999B',
+      '1.00kB',
+      '1.23kB',
+      '158.00kB',
+      '1.44MB',
+      '2.50GB',
+    ])
   })
 })
 

@@ -258,7 +258,7 @@ const steps: Step[] = [
     await server.payload.delete({ collection: 'component_positions', id: idOf(target) })
     return `Local API delete ${target}`
   },
-  // JSON-LD: the route moves to a new path (the old one must stop answering).
+  // JSON-LD: the route moves to a new path (the old one becomes a redirect to it).
   async (site, random) => {
     const path = `/eq-${Math.floor(random() * 1e6)}`
     const response = await server.patch(site.route, { path }, { token: admin })

@@ -152,6 +152,43 @@ describe("contentUrl as the module reads it, with the module's ?published=true a
   })
 })
 
+describe("an upload as the module sends it (its image field's file input)", () => {
+  it('answers what a GET right after answers (the position included), with formattedFileSize on the original', async () => {
+    const group = await server.post(
+      `${P}/_/component_groups`,
+      { reference: 'upload-group', location: 'primary' },
+      { token: admin },
+    )
+    expect(group.status).toBe(201)
+    const created = await server.post(
+      IMAGES,
+      { componentPositions: [{ componentGroup: group.body['@id'], sortValue: 0 }] },
+      { token: admin },
+    )
+    expect(created.status).toBe(201)
+    const iri = created.body['@id'] as string
+    expect(created.body.componentPositions).toHaveLength(1)
+    // The module's request: multipart POST {iri}/upload, accept */*, the session cookie.
+    const response = await fetch(`${server.url}${iri}/upload`, {
+      method: 'POST',
+      headers: { accept: '*/*', ...asAdmin() },
+      body: formData([{ name: 'file', filename: 'photo.jpg', bytes: await jpeg(640, 480) }]),
+    })
+    expect(response.status).toBe(200)
+    const answer = (await response.json()) as any
+    const read = (await server.get(iri, { token: admin })).body
+    expect(answer.componentPositions).toEqual(created.body.componentPositions)
+    expect(answer.componentPositions).toEqual(read.componentPositions)
+    expect(answer._metadata.mediaObjects).toEqual(read._metadata.mediaObjects)
+    // "Existing Image (…)" in the module's field: the original's size, 1000-based with two decimals, as the bundle wrote it.
+    const [original, thumbnail] = mediaOf(answer) as Array<Media & { fileSize?: number; formattedFileSize?: string }>
+    expect(original!.fileSize).toBeGreaterThan(1000)
+    expect(original!.fileSize).toBeLessThan(1_000_000)
+    expect(original!.formattedFileSize).toBe(`${(original!.fileSize! / 1000).toFixed(2)}kB`)
+    expect(thumbnail).not.toHaveProperty('formattedFileSize')
+  })
+})
+
 describe('the download endpoint and its parameters', () => {
   it("keeps the older ?imagineFilter= form and ignores parameters it does not know (the module's page query)", async () => {
     const iri = await publishedImage(await jpeg(320, 240))
@@ -289,6 +326,18 @@ describe.each(profiles)('%s', (_name, profile) => {
       `${site.url}${url}/download/file`,
       `${site.url}${url}/download/file/thumbnail`,
     ])
+    // formattedFileSize is the profile's: without it the media object is the contract's, field for field.
+    expect(Object.keys(media[0]!).sort()).toEqual(
+      [
+        'contentUrl',
+        'fileSize',
+        'height',
+        'imagineFilter',
+        'mimeType',
+        'width',
+        ...(profile.compat ? ['formattedFileSize'] : []),
+      ].sort(),
+    )
     const callers: Array<Record<string, string>> = [{}, { cookie: `api_component=${token}` }]
     for (const headers of callers) {
       const original = await download(`${media[0]!.contentUrl}?published=true`, headers)

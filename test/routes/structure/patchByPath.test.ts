@@ -1,9 +1,13 @@
 /**
  * PATCH /_/routes/{route_path} with and without cascadeChildPaths (service
- * contract, "Routes"), and redirect chains that never loop: a redirect to
+ * contract, "Routes"); a rename leaves its old path redirecting to the route
+ * on every API (issue 41), and redirect chains that never loop: a redirect to
  * itself or any cycle is refused (422) on every write of `redirect`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { configToSchema } from '@payloadcms/graphql'
+import { graphql } from 'graphql'
+import { createLocalReq } from 'payload'
 import type { TestServer } from '../../support/server'
 import { type fixtures, idOf, startStructureSite } from './helpers'
 
@@ -120,23 +124,113 @@ describe('cascadeChildPaths: true', () => {
 })
 
 describe('without cascadeChildPaths', () => {
-  it('updates only this route: children keep their paths, no redirect is created', async () => {
+  it('moves only this route: its old path redirects to it, children keep their paths and get no redirect', async () => {
     const t = await tree()
     const response = await patchPath('/r', { path: '/renamed' })
     expect(response.status).toBe(200)
     const routes = await f.routes()
     expect(routes.get('/renamed')?.id).toBe(idOf(t.routes.r))
-    expect(routes.has('/r')).toBe(false)
+    expect(routes.get('/r')).toEqual({ id: expect.any(String), page: null, pageData: null, redirect: idOf(t.routes.r) })
     expect(routes.get('/r/a/c/d')?.id).toBe(idOf(t.routes.d))
-    expect(routes.size).toBe(6)
+    expect(routes.size).toBe(7)
+    // The answer is what a GET gives: it lists the redirect just left.
+    const redirect = `/_api/_/routes/${routes.get('/r')!.id}`
+    expect(response.body.redirectedRoutes).toEqual([redirect])
+    expect((await server.get(t.routes.r, { token: admin })).body.redirectedRoutes).toEqual([redirect])
+    // An anonymous visitor at the old path is sent on to the new one.
+    expect((await server.get('/_api/_/routes//r')).body).toMatchObject({ path: '/r', redirectPath: '/renamed' })
   })
 
   it('cascadeChildPaths: false behaves the same', async () => {
-    await tree()
+    const t = await tree()
     expect((await patchPath('/r/a', { path: '/a2', cascadeChildPaths: false })).status).toBe(200)
     const routes = await f.routes()
     expect(routes.has('/r/a/c')).toBe(true)
-    expect(routes.size).toBe(6)
+    expect(routes.get('/r/a')?.redirect).toBe(idOf(t.routes.a))
+    expect(routes.size).toBe(7)
+  })
+
+  it('renaming twice leaves both old paths redirecting to the route; renaming back takes its redirect back', async () => {
+    const t = await tree()
+    expect((await patchPath('/elsewhere', { path: '/e2' })).status).toBe(200)
+    expect((await patchPath('/e2', { path: '/e3' })).status).toBe(200)
+    const chain = await server.post(
+      '/_api/_/routes',
+      { path: '/to-e2', redirect: `/_api/_/routes/${(await f.routes()).get('/e2')!.id}` },
+      { token: admin },
+    )
+    expect(chain.status).toBe(201)
+    let routes = await f.routes()
+    expect(routes.get('/elsewhere')?.redirect).toBe(idOf(t.routes.e))
+    expect(routes.get('/e2')?.redirect).toBe(idOf(t.routes.e))
+    // Back to /e2: not "taken" (it was this route's own redirect); what redirected to that redirect now redirects to the route.
+    const back = await patchPath('/e3', { path: '/e2' })
+    expect(back.status).toBe(200)
+    routes = await f.routes()
+    expect(routes.get('/e2')).toMatchObject({ id: idOf(t.routes.e), redirect: null })
+    expect(routes.get('/e3')?.redirect).toBe(idOf(t.routes.e))
+    expect(routes.get('/to-e2')?.redirect).toBe(idOf(t.routes.e))
+    // A path held by a redirect to another route stays taken.
+    expect((await patchPath('/e2', { path: '/r/a/c' })).status).toBe(422)
+  })
+
+  it("an offline route's old path does not go online: the redirect keeps the route's liveAt", async () => {
+    const t = await tree()
+    expect((await server.patch(t.routes.e, { liveAt: null }, { token: admin })).status).toBe(200)
+    expect((await patchPath('/elsewhere', { path: '/hidden' })).status).toBe(200)
+    const rows = await server.sql(`SELECT live_at FROM _acb_routes WHERE path = '/elsewhere'`)
+    expect(rows).toEqual([{ live_at: null }])
+    expect((await server.get('/_api/_/routes//elsewhere')).status).toBe(404)
+  })
+
+  it('a rename refused (a taken path) leaves no redirect behind', async () => {
+    await tree()
+    const before = await f.routes()
+    expect((await patchPath('/elsewhere', { path: '/r' })).status).toBe(422)
+    expect(await f.routes()).toEqual(before)
+  })
+})
+
+describe('a rename redirects on every API', () => {
+  it("Payload's REST API (the admin panel's edit view)", async () => {
+    const t = await tree()
+    const cookie = { cookie: `api_component=${admin}` }
+    const response = await server.request(
+      'PATCH',
+      `/api/routes/${idOf(t.routes.e)}`,
+      { path: '/by-rest' },
+      { headers: cookie, contentType: 'application/json' },
+    )
+    expect(response.status).toBe(200)
+    expect((await f.routes()).get('/elsewhere')?.redirect).toBe(idOf(t.routes.e))
+    // The routes list (admin) shows it.
+    const listed = await server.get('/api/routes?where[path][equals]=/elsewhere&depth=0', { headers: cookie })
+    expect(listed.body.docs).toEqual([expect.objectContaining({ path: '/elsewhere', redirect: idOf(t.routes.e) })])
+  })
+
+  it("Payload's GraphQL schema", async () => {
+    const t = await tree()
+    const schema = configToSchema(server.payload.config).schema
+    const user = await server.payload.find({
+      collection: 'users',
+      where: { roles: { contains: 'ROLE_ADMIN' } },
+      limit: 1,
+      depth: 0,
+    })
+    const req = await createLocalReq({ user: { ...user.docs[0], collection: 'users' } as never }, server.payload)
+    const result = await graphql({
+      schema,
+      source: `mutation { updateRoute(id: "${idOf(t.routes.e)}", data: { path: "/by-graphql" }) { path } }`,
+      contextValue: { req, headers: {} },
+    })
+    expect(result.errors).toBeUndefined()
+    expect((await f.routes()).get('/elsewhere')?.redirect).toBe(idOf(t.routes.e))
+  })
+
+  it('the Local API (plugin code) too', async () => {
+    const t = await tree()
+    await server.payload.update({ collection: 'routes', id: idOf(t.routes.x), data: { path: '/x-local' } })
+    expect((await f.routes()).get('/r/x')?.redirect).toBe(idOf(t.routes.x))
   })
 })
 

@@ -5,6 +5,7 @@ import { callEndpoint } from '../../hydra/pipeline/invoke.js'
 import { apiRuntime } from '../../hydra/pipeline/runtime.js'
 import type { OpenApiKit } from '../../hydra/docs/openapi/kit.js'
 import { submitForm } from '../forms/index.js'
+import { redirectedFrom } from './redirects.js'
 
 /**
  * The endpoints the CWA Nuxt module calls that the contract names
@@ -16,12 +17,23 @@ import { submitForm } from '../forms/index.js'
 async function delegate(
   ctx: HydraContext,
   request: ApiRequest,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
 ): Promise<EndpointResult> {
   const found = apiRuntime(ctx.payload).table.lookup(method, path, false)
   if (found.kind !== 'found') throw notFound()
   return callEndpoint(ctx, found.match.endpoint, { ...request, method, params: found.match.params })
+}
+
+/** `//blog` or `%2Fblog` (a path-shaped route IRI's tail) as the route path `/blog`; null for anything else (a UUID). */
+function routePathOf(raw: string): string | null {
+  let value = raw
+  try {
+    value = decodeURIComponent(raw)
+  } catch {
+    return null
+  }
+  return value.startsWith('/') ? value : null
 }
 
 interface ManifestNode {
@@ -45,7 +57,14 @@ export function flattenManifest(trees: ManifestNode[]): string[] {
 }
 
 const doc =
-  (operationId: string, summary: string, description: string, tags: string[], parameters: unknown[] = []) =>
+  (
+    operationId: string,
+    summary: string,
+    description: string,
+    tags: string[],
+    parameters: unknown[] = [],
+    { noContent = false } = {},
+  ) =>
   (kit: OpenApiKit) => ({
     operation: {
       operationId,
@@ -55,10 +74,14 @@ const doc =
       security: kit.security(true),
       parameters,
       responses: {
-        200: {
-          description: "As the contract's endpoint answers",
-          content: { [kit.media.jsonld]: { schema: { type: 'object' } } },
-        },
+        ...(noContent
+          ? { 204: { description: 'Deleted' } }
+          : {
+              200: {
+                description: "As the contract's endpoint answers",
+                content: { [kit.media.jsonld]: { schema: { type: 'object' } } },
+              },
+            }),
         ...kit.errorResponses(401, 403, 404),
       },
     },
@@ -149,13 +172,49 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
     {
       method: 'GET',
       path: '/_/routes/{route+}/redirects',
-      handler: (ctx, request) => delegate(ctx, request, 'GET', `/_/routes/${request.params.route!}`),
+      handler: async (ctx, request) => {
+        const result = await delegate(ctx, request, 'GET', `/_/routes/${request.params.route!}`)
+        const route = result.body as Record<string, unknown> | undefined
+        const id = typeof route?.['@id'] === 'string' ? ctx.registry.parseIri(route['@id'])?.id : undefined
+        if (result.status !== 200 || !route || !id) return result
+        return { ...result, body: { ...route, redirectedFrom: await redirectedFrom(ctx, id) } }
+      },
       docs: doc(
         'getRouteRedirects',
         'A route with the routes redirecting to it (cwa-nuxt profile).',
-        'The route as GET {prefix}/_/routes/{route} answers it; redirectedRoutes lists the routes redirecting to it.',
+        'The route as GET {prefix}/_/routes/{route} answers it, plus redirectedFrom: the routes redirecting to it, embedded (@id, @type, path), each with its own redirectedFrom. redirectedRoutes lists their IRIs as without the profile.',
         ['Route'],
         [routeParameter],
+      ),
+    },
+    {
+      // The module deletes a route (a redirect in its redirects tree) by its IRI as served: path-shaped.
+      method: 'DELETE',
+      path: '/_/routes/{route+}',
+      handler: async (ctx, request) => {
+        const path = routePathOf(request.params.route!)
+        if (path === null) return delegate(ctx, request, 'DELETE', `/_/routes/${request.params.route!}`)
+        const found = await ctx.payload.find({
+          collection: 'routes',
+          where: { path: { equals: path } },
+          depth: 0,
+          limit: 1,
+          pagination: false,
+          select: { path: true },
+          overrideAccess: false,
+          req: ctx.req,
+        })
+        const route = found.docs[0] as { id?: unknown } | undefined
+        if (!route) throw notFound()
+        return delegate(ctx, request, 'DELETE', `/_/routes/${String(route.id)}`)
+      },
+      docs: doc(
+        'deleteRouteByPath',
+        'Deletes a route named by its path (cwa-nuxt profile).',
+        'As DELETE {prefix}/_/routes/{id}, for the route at this path (`//old-blog`, or `%2Fold-blog`).',
+        ['Route'],
+        [routeParameter],
+        { noContent: true },
       ),
     },
   ]

@@ -116,8 +116,13 @@ export async function rewriteOutput(
   return mapJson(body, strings, (source, out) => {
     hydraKeys(source, out)
     allowedComponentsAsSent(source, out, prefix)
+    entrypointAsSent(source, out, prefix)
+    formattedFileSize(source, out)
   })
 }
+
+const withoutPrefix = (entry: Json, prefix: string): Json =>
+  typeof entry === 'string' && entry.startsWith(`${prefix}/`) ? entry.slice(prefix.length) : entry
 
 /**
  * A group's allowedComponents in the form the module sends them, without
@@ -128,9 +133,36 @@ export async function rewriteOutput(
  */
 function allowedComponentsAsSent(source: Record<string, Json>, out: Record<string, Json>, prefix: string): void {
   if (source['@type'] !== 'ComponentGroup' || !Array.isArray(source.allowedComponents) || prefix === '') return
-  out.allowedComponents = source.allowedComponents.map((entry) =>
-    typeof entry === 'string' && entry.startsWith(`${prefix}/`) ? entry.slice(prefix.length) : entry,
-  )
+  out.allowedComponents = source.allowedComponents.map((entry) => withoutPrefix(entry, prefix))
+}
+
+/**
+ * The entrypoint's collection IRIs in the same form as a group's
+ * allowedComponents (`/component/navigation_links`): the module's "Add
+ * component" dialog keeps only the entrypoint's types whose IRI is in the
+ * group's list, so the two forms must match (with the prefix on one side the
+ * dialog was empty). The module posts to these IRIs below its API URL, with
+ * or without the prefix. `@context` and `@id` keep theirs.
+ */
+function entrypointAsSent(source: Record<string, Json>, out: Record<string, Json>, prefix: string): void {
+  if (source['@type'] !== 'Entrypoint' || prefix === '') return
+  for (const [key, entry] of Object.entries(out)) if (!key.startsWith('@')) out[key] = withoutPrefix(entry, prefix)
+}
+
+const SIZE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB', 'PB']
+
+/** A byte count as the original bundle's media objects carry it: 1000-based, two decimals, SI suffix (`1.44MB`, `512B`). */
+export function formatFileSize(bytes: number): string {
+  let exponent = 0
+  while (exponent < SIZE_UNITS.length - 1 && bytes >= 1000 ** (exponent + 1)) exponent++
+  return exponent === 0 ? `${bytes}B` : `${(bytes / 1000 ** exponent).toFixed(2)}${SIZE_UNITS[exponent]}`
+}
+
+/** A media object with a fileSize (the original) also carries `formattedFileSize`: the module's upload field shows "Existing Image (<it>)". */
+function formattedFileSize(source: Record<string, Json>, out: Record<string, Json>): void {
+  if (typeof source.contentUrl !== 'string' || typeof source.fileSize !== 'number' || !('imagineFilter' in source))
+    return
+  out.formattedFileSize = formatFileSize(source.fileSize)
 }
 
 /** A path-shaped route IRI's route path (`/_/routes//blog` → `/blog`), or null. */

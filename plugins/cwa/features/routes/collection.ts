@@ -4,6 +4,7 @@ import { type CoreContext, tableName } from '../../core/context.js'
 import type { CwaResourceMeta } from '../../core/types.js'
 import { relationId } from '../../core/utils/relations.js'
 import { redirectCycleHook } from './hooks/redirectCycles.js'
+import { reclaimOwnRedirectHook, renameRedirectHook } from './hooks/renameRedirect.js'
 import { lockRouteTarget } from './structure/routeRecords.js'
 import { structureSchema } from './structure/schema.js'
 import { routeTargetIndexes } from './targetIndexes.js'
@@ -50,7 +51,12 @@ export function routesCollection(ctx: CoreContext): CollectionConfig {
       { name: 'redirect', type: 'relationship', relationTo: 'routes' },
       { name: 'redirectedRoutes', type: 'join', collection: 'routes', on: 'redirect', defaultLimit: 0 },
     ],
-    hooks: { beforeValidate: [routeTargetHook, redirectCycleHook] },
+    hooks: {
+      beforeValidate: [routeTargetHook, redirectCycleHook],
+      // A rename leaves the old path as a redirect to the route (hooks/renameRedirect.ts).
+      beforeChange: [reclaimOwnRedirectHook],
+      afterChange: [renameRedirectHook],
+    },
     custom: { cwa },
   }
 }

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../hydra/errors.js'
 import { discardRest } from '../../hydra/pipeline/body.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { normalizeItem } from '../../hydra/normalizer.js'
-import { assertMayWrite, loadItem } from '../../hydra/operations.js'
+import { assertMayWrite, loadItem, withJoins } from '../../hydra/operations.js'
 import { storeFor } from '../../hydra/store.js'
 import { isUuid, type Resource, type ResourceRegistry } from '../../core/registry.js'
 import { fieldsOf, filtersOf } from './fields.js'
@@ -58,7 +58,8 @@ function uploadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint {
         await discardStaged(files)
         throw error
       }
-      return { status: 200, body: await normalizeItem(resource, doc, ctx) }
+      // As a GET right after answers it: Payload's update leaves join fields (componentPositions) empty.
+      return { status: 200, body: await normalizeItem(resource, await withJoins(resource, doc, ctx), ctx) }
     },
     docs: uploadDocs(resource, fields),
   }

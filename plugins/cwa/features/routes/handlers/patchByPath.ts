@@ -3,7 +3,7 @@ import type { HydraContext } from '../../../hydra/context.js'
 import { badRequest, notFound, violation, ViolationError } from '../../../hydra/errors.js'
 import { denormalize } from '../../../hydra/denormalizer.js'
 import { normalizeItem } from '../../../hydra/normalizer.js'
-import type { OperationResult } from '../../../hydra/operations.js'
+import { type OperationResult, withJoins } from '../../../hydra/operations.js'
 import { isUuid } from '../../../core/registry.js'
 import { storeFor } from '../../../hydra/store.js'
 import { findOne } from '../../../core/utils/findOne.js'
@@ -11,6 +11,7 @@ import { assertMayWriteRoutes, routesResource } from '../structure/access.js'
 import { type RecordRef, routedDescendants } from '../structure/descendants.js'
 import { routeTarget } from '../structure/routeTarget.js'
 import { inTransaction } from '../structure/sql.js'
+import { withoutRenameRedirects } from '../hooks/renameRedirect.js'
 
 type Doc = Record<string, unknown>
 
@@ -24,7 +25,8 @@ export function replacePrefix(path: string, oldPrefix: string, newPrefix: string
 /**
  * PATCH /_/routes/{route_path or id} (merge-patch: path, liveAt, page, pageData,
  * redirect; plus the write flag cascadeChildPaths). Without the flag only
- * this route changes. With it and a new path, every routed descendant of the
+ * this route moves, and its old path becomes a redirect to it (the routes
+ * collection's rename hook, as on every API). With it and a new path, every routed descendant of the
  * route's page or page data (through parentPage / parentPageData at any
  * depth, unrouted records in between included) whose path starts with the
  * old path gets the new prefix, and a redirect route is created at every old
@@ -51,11 +53,14 @@ export async function patchRouteByPath(ctx: HydraContext, path: unknown, body: u
     const oldPath = String(route.path)
     const id = String(route.id)
     const data = await denormalize(resource, changes, ctx)
-    const updated = await storeFor(resource, ctx).update(id, data)
+    const update = () => storeFor(resource, ctx).update(id, data)
+    // A cascade writes every redirect of the subtree itself, this route's included.
+    const updated = cascadeChildPaths ? await withoutRenameRedirects(req, update) : await update()
     const newPath = String(updated.path)
-    if (cascadeChildPaths && newPath !== oldPath) await cascade(ctx, route, newPath)
+    if (cascadeChildPaths && newPath !== oldPath) await withoutRenameRedirects(req, () => cascade(ctx, route, newPath))
     payload.logger.info({ route: id, from: oldPath, to: newPath, cascadeChildPaths }, 'route updated')
-    return { status: 200, body: await normalizeItem(resource, updated, ctx) }
+    // As a GET answers it: redirectedRoutes lists the redirect the rename left.
+    return { status: 200, body: await normalizeItem(resource, await withJoins(resource, updated, ctx), ctx) }
   })
 }
 
