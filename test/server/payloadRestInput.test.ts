@@ -141,3 +141,154 @@ describe('attack: JSON nested 10,000 levels deep (a stack overflow, 500) is refu
     expect(root.status).toBe(422)
   })
 })
+
+/**
+ * Bad input: a document write on /api whose body Payload does not read.
+ * Payload parses a body only when its type is exactly `application/json`;
+ * any other type left the operation without data and its beforeValidate
+ * hooks failed on it (a 500). JSON under its other names (merge-patch,
+ * which the JSON-LD API's front ends send with PATCH, ld+json, another
+ * case) is read as JSON; another type is a 415; a body that is no JSON
+ * object is a 400. Nothing is written either way.
+ */
+describe('bad input: document writes on /api in a content type Payload does not parse are read as JSON or refused, never a 500', () => {
+  const admin = () => ({ ...json, ...adminCookie })
+  // fetch directly: a string body would get text/plain, and server.request adds JSON-LD's types.
+  const write = async (method: string, path: string, raw: string, contentType?: string): Promise<TestResponse> => {
+    const headers: Record<string, string> = admin()
+    if (contentType) headers['content-type'] = contentType
+    const body = raw === '' ? undefined : new TextEncoder().encode(raw)
+    const response = await fetch(`${server.url}${path}`, { method, headers, body })
+    const text = await response.text()
+    let parsed: any
+    try {
+      parsed = text ? JSON.parse(text) : undefined
+    } catch {
+      parsed = text
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text }
+  }
+  const created = async (path: string, data: Record<string, unknown>) => {
+    const response = await write('POST', path, JSON.stringify(data), 'application/json')
+    expect({ path, status: response.status }).toEqual({ path, status: 201 })
+    return response.body.doc as { id: string } & Record<string, unknown>
+  }
+  const count = async (table: string) => (await server.sql(`SELECT count(*)::int AS n FROM ${table}`))[0].n as number
+  let routeId: string
+  let pageId: string
+  let htmlId: string
+
+  beforeAll(async () => {
+    const layout = await created('/api/layouts', { reference: 'content-types' })
+    pageId = (await created('/api/pages', { reference: 'content-types', title: 'Types', layout: layout.id })).id
+    routeId = (await created('/api/routes', { path: '/content-types', page: pageId })).id
+    htmlId = (await created('/api/html_contents', { html: '<p>first</p>' })).id
+  })
+
+  it('PATCH /api/routes/:id as application/merge-patch+json (a JSON-LD front end) updates the route', async () => {
+    const response = await write(
+      'PATCH',
+      `/api/routes/${routeId}`,
+      '{"path":"/content-types-2"}',
+      'application/merge-patch+json',
+    )
+    expect(response.status).toBe(200)
+    expect(response.body.doc.path).toBe('/content-types-2')
+    const stored = await server.get(`/api/routes/${routeId}?depth=0`, { headers: admin() })
+    expect(stored.body.path).toBe('/content-types-2')
+  })
+
+  it('JSON by its other names (ld+json, merge-patch, another case, a charset) works on pages and components, one and many', async () => {
+    const cases: Array<[string, string, Record<string, unknown>, string, number]> = [
+      ['POST', '/api/html_contents', { html: '<p>ld</p>' }, 'application/ld+json', 201],
+      ['PATCH', `/api/html_contents/${htmlId}`, { html: '<p>case</p>' }, 'Application/JSON; charset=UTF-8', 200],
+      ['PATCH', `/api/pages/${pageId}`, { title: 'Types renamed' }, 'application/merge-patch+json', 200],
+      [
+        'PATCH',
+        `/api/html_contents?where[id][equals]=${htmlId}`,
+        { html: '<p>many</p>' },
+        'application/merge-patch+json',
+        200,
+      ],
+      ['POST', `/api/html_contents/${htmlId}/duplicate`, {}, 'application/merge-patch+json', 200],
+    ]
+    for (const [method, path, data, contentType, status] of cases) {
+      const response = await write(method, path, JSON.stringify(data), contentType)
+      expect({ method, path, contentType, status: response.status }).toEqual({ method, path, contentType, status })
+    }
+    const html = await server.get(`/api/html_contents/${htmlId}?depth=0`, { headers: admin() })
+    expect(html.body.html).toBe('<p>many</p>')
+    expect((await server.get(`/api/pages/${pageId}?depth=0`, { headers: admin() })).body.title).toBe('Types renamed')
+  })
+
+  it('a body of another type (text/plain holding JSON, none, a form, XML) is a 415 naming the accepted types, nothing written; an empty body still passes', async () => {
+    const before = { pages: await count('_acb_pages'), html: await count('_acb_html_contents') }
+    const types = ['text/plain', undefined, 'application/x-www-form-urlencoded', 'application/xml']
+    for (const [method, path] of [
+      ['POST', '/api/pages'],
+      ['POST', '/api/html_contents'],
+      ['POST', '/api/routes'],
+      ['PATCH', `/api/routes/${routeId}`],
+      ['PATCH', `/api/html_contents/${htmlId}`],
+    ] as const) {
+      for (const contentType of types) {
+        const raw = contentType === 'application/xml' ? '<path>/x</path>' : '{"path":"/refused","html":"<p>no</p>"}'
+        const response = await write(method, path, raw, contentType)
+        const label = `${method} ${path} ${contentType ?? '(none)'}`
+        expect({ label, status: response.status }).toEqual({ label, status: 415 })
+        expect(response.body.errors[0].message).toMatch(/application\/json.*merge-patch\+json/)
+        if (method === 'PATCH') expect(response.headers.get('accept-patch')).toMatch(/merge-patch\+json/)
+      }
+    }
+    expect({ pages: await count('_acb_pages'), html: await count('_acb_html_contents') }).toEqual(before)
+    const route = await server.get(`/api/routes/${routeId}?depth=0`, { headers: admin() })
+    expect(route.body.path).toBe('/content-types-2')
+    // What the 415 must not catch: an empty body (an empty change), a DELETE's body (unread), a PUT (no such route).
+    expect((await write('PATCH', `/api/html_contents/${htmlId}`, '')).status).toBe(200)
+    const doomed = await created('/api/html_contents', { html: '<p>doomed</p>' })
+    const deleted = await write('DELETE', `/api/html_contents/${doomed.id}`, '{"x":1}', 'text/plain')
+    expect(deleted.status).toBe(200)
+    const put = await write('PUT', `/api/html_contents/${htmlId}`, '{"html":"x"}', 'text/plain')
+    expect(put.status).toBeGreaterThanOrEqual(400)
+    expect(put.status).toBeLessThan(500)
+  })
+
+  it('a JSON body that is no object (malformed, null, an array, a string, a number) is a 400', async () => {
+    for (const raw of ['{"path":', 'null', '[]', '"x"', '1']) {
+      for (const contentType of ['application/json', 'application/merge-patch+json']) {
+        for (const [method, path] of [
+          ['POST', '/api/html_contents'],
+          ['PATCH', `/api/routes/${routeId}`],
+        ] as const) {
+          expectPayload400(await write(method, path, raw, contentType), `${method} ${path} ${contentType} ${raw}`)
+        }
+      }
+    }
+  })
+
+  it('multipart on a collection without uploads: _payload is read; a malformed or missing _payload is a 400', async () => {
+    const multipart = (fields: Record<string, string>) => {
+      const boundary = 'x-boundary-2'
+      const parts = Object.entries(fields).map(
+        ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      return { raw: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` }
+    }
+    const send = (method: string, path: string, fields: Record<string, string>) => {
+      const { raw, contentType } = multipart(fields)
+      return write(method, path, raw, contentType)
+    }
+    expect((await send('PATCH', `/api/html_contents/${htmlId}`, { _payload: '{"html":"<p>form</p>"}' })).status).toBe(
+      200,
+    )
+    const fieldSets: Array<Record<string, string>> = [
+      { _payload: '{"html":' },
+      { _payload: 'null' },
+      { html: '<p>x</p>' },
+    ]
+    for (const fields of fieldSets) {
+      expectPayload400(await send('POST', '/api/html_contents', fields), `multipart ${JSON.stringify(fields)}`)
+      expectPayload400(await send('PATCH', `/api/routes/${routeId}`, fields), `multipart ${JSON.stringify(fields)}`)
+    }
+  })
+})

@@ -6,7 +6,14 @@ import { crossSiteWriteRefusal } from '../hydra/crossSite.js'
 import { originAllowed } from '../hydra/pipeline/handle.js'
 import { apiRuntime } from '../hydra/pipeline/runtime.js'
 import { fetchHeaders } from './nodeRequest.js'
-import { checkRestBody, checkRestQuery, readRestBody, RestInputError } from './payloadRestInput.js'
+import { checkMultipartPayload, documentWrite, documentWriteBody } from './payloadRestContentType.js'
+import {
+  checkRestBody,
+  checkRestQuery,
+  multipartPayloadField,
+  readRestBody,
+  RestInputError,
+} from './payloadRestInput.js'
 
 /** A refusal in Payload's own error shape. */
 function refuse(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
@@ -25,7 +32,9 @@ const onArrayBuffer = (bytes: Buffer): bytes is Buffer & Uint8Array<ArrayBuffer>
  * API's rules: a cross-site write is refused (403), the query is checked
  * (400 for what the database cannot process), the body is read with the
  * same limits (64 KiB anonymous, 21 MiB signed in: 413) and no deeper than
- * 64 levels of JSON (400). Mounted before any body parser.
+ * 64 levels of JSON (400); a document write's body is JSON under any of
+ * its names or multipart, else a 415 (payloadRestContentType.ts). Mounted
+ * before any body parser.
  */
 export function payloadRestHandler(payload: Payload, cacheKey = 'default') {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -46,8 +55,15 @@ export function payloadRestHandler(payload: Payload, cacheKey = 'default') {
         if (req.method !== 'GET' && req.method !== 'HEAD') {
           const signedIn = async () =>
             Boolean((await payload.auth({ headers, canSetHeaders: false }).catch(() => null))?.user)
-          const body = await readRestBody(req, headers, signedIn)
+          let body = await readRestBody(req, headers, signedIn)
           checkRestBody(payload, req.path, body, headers)
+          const write = documentWrite(payload, req.method, req.path, headers)
+          if (write) {
+            body = documentWriteBody(req.method, body, headers)
+            const contentType = headers.get('content-type') ?? ''
+            if (/^multipart\/form-data/i.test(contentType))
+              checkMultipartPayload(multipartPayloadField(body, contentType), write)
+          }
           init.body = onArrayBuffer(body) ? body : new Uint8Array(body)
         }
       } catch (error) {

@@ -186,7 +186,7 @@ export async function readRestBody(
 const isJson = (type: string) => type === 'application/json' || type.endsWith('+json')
 
 /** The `_payload` field of a multipart body (Payload's JSON data beside the file), as latin1 text (brackets and quotes are ASCII). */
-function multipartPayloadField(body: Buffer, contentType: string): string | null {
+export function multipartPayloadField(body: Buffer, contentType: string): string | null {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType)
   if (!boundary) return null
   const text = body.toString('latin1')
