@@ -1,6 +1,7 @@
 import type { HydraContext } from '../../../hydra/context.js'
 import { notFound } from '../../../hydra/errors.js'
 import { denyAccessUnlessGranted } from '../../../hydra/security.js'
+import { dependsOn } from '../../../core/utils/readDependencies.js'
 import { isUuid } from '../../../core/registry.js'
 import { parsePreviewMoment } from '../previewMoment.js'
 import type { OperationResult } from '../../../hydra/operations.js'
@@ -64,6 +65,9 @@ export async function resourceManifest(ctx: HydraContext, id: unknown): Promise<
   const { route, chain } = found
   await assertVisible(ctx, route, at)
   const routeIri = ctx.registry.itemIri('routes', route.id)
+  // The answer depends on the route (its liveness, its target) even when it lists nothing of it (a redirect):
+  // a write to the route, its effective go-live recomputed included, drops a kept answer.
+  dependsOn(routeIri)
   if (!route.target_kind || !route.target_id) return { status: 200, body: { resource_iris: [] } }
 
   const mode: VersionMode = !permitted
