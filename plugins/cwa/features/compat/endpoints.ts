@@ -5,6 +5,7 @@ import { callEndpoint } from '../../hydra/pipeline/invoke.js'
 import { apiRuntime } from '../../hydra/pipeline/runtime.js'
 import type { OpenApiKit } from '../../hydra/docs/openapi/kit.js'
 import { submitForm } from '../forms/index.js'
+import { findRouteByPath } from '../routes/index.js'
 import { redirectedFrom } from './redirects.js'
 
 /**
@@ -194,17 +195,7 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
       handler: async (ctx, request) => {
         const path = routePathOf(request.params.route!)
         if (path === null) return delegate(ctx, request, 'DELETE', `/_/routes/${request.params.route!}`)
-        const found = await ctx.payload.find({
-          collection: 'routes',
-          where: { path: { equals: path } },
-          depth: 0,
-          limit: 1,
-          pagination: false,
-          select: { path: true },
-          overrideAccess: false,
-          req: ctx.req,
-        })
-        const route = found.docs[0] as { id?: unknown } | undefined
+        const route = await findRouteByPath(ctx, path)
         if (!route) throw notFound()
         return delegate(ctx, request, 'DELETE', `/_/routes/${String(route.id)}`)
       },

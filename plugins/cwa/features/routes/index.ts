@@ -34,3 +34,4 @@ export const routesFeature = {
     await installRouteTargetIndexes(payload)
   },
 } satisfies CwaFeature
+export { findRouteByPath } from './routeByPath.js'
