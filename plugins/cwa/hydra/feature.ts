@@ -1,6 +1,7 @@
 import type { CollectionConfig, Config, Payload, TaskConfig } from 'payload'
 import type { CoreContext } from '../core/context.js'
 import type { WriteListener } from '../core/events/index.js'
+import type { OptionSpec } from '../core/defineOptions.js'
 import type { KeySchema } from '../core/optionKeys.js'
 import type { CwaPluginOptions, ResolvedCwaOptions } from '../core/options.js'
 import type { HydraExtension } from './extension.js'
@@ -83,6 +84,8 @@ export interface FeatureOptions<Keys extends KeySchema = KeySchema, Resolved ext
   keys: Keys
   /** Its defaults: the resolved values of its keys (their part of `ResolvedCwaOptions`). */
   resolve(options: CwaPluginOptions): Resolved
+  /** Its declaration (`defineOptions`, core/defineOptions.ts): each option's type, default and doc, for the docs. */
+  spec?: OptionSpec
 }
 
 /**

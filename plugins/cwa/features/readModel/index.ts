@@ -7,7 +7,7 @@
 import type { CwaFeature } from '../../hydra/feature.js'
 import { readModelExtension } from './extension.js'
 import { invalidateStoredAnswers } from './invalidate.js'
-import { readModelOptionKeys, resolveReadModelOptions } from './options.js'
+import { readModelOptions } from './options.js'
 import { installReadModel } from './schema.js'
 
 export { emptyStore, storeSize, trim } from './store.js'
@@ -17,7 +17,7 @@ export const readModelFeature = {
   name: 'readModel',
   // Its tags are the HTTP cache's, and the structure walk and the route reach are the routes feature's.
   after: ['httpCache', 'routes'],
-  options: { keys: readModelOptionKeys, resolve: resolveReadModelOptions },
+  options: readModelOptions,
   extension: readModelExtension,
   onCommitting: invalidateStoredAnswers,
   onSchemaReady: installReadModel,
