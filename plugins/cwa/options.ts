@@ -18,6 +18,7 @@
  * included, and cwaPlugin assembles them like any other
  * (docs/architecture.md, "A feature of your own").
  */
+import type { OptionSpec } from './core/defineOptions.js'
 import { assertKnownOptionKeys, joinKeySchemas, type KeySchema, type OptionKeys } from './core/optionKeys.js'
 import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptionKeys, resolveCoreOptions } from './core/options.js'
 import { commandsOptionKeys, resolveCommandsOptions } from './commands/options.js'
@@ -66,6 +67,11 @@ function partsOf(features: readonly CwaFeature[]): ReadonlyArray<{ name: string 
     ...features.flatMap((feature) => (feature.options ? [{ name: feature.name, ...feature.options }] : [])),
     { name: 'commands', keys: commandsOptionKeys, resolve: resolveCommandsOptions },
   ]
+}
+
+/** The built-in parts whose options are declared with defineOptions (core/defineOptions.ts), for the docs. */
+export function declaredOptionParts(): Array<{ name: string; spec: OptionSpec }> {
+  return partsOf(BUILT_IN_FEATURES).flatMap(({ name, spec }) => (spec ? [{ name, spec }] : []))
 }
 
 // The parts' schemas and resolved values as types: the features' from their declarations (features.ts keeps
