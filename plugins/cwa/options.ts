@@ -18,9 +18,9 @@
  * included, and cwaPlugin assembles them like any other
  * (docs/architecture.md, "A feature of your own").
  */
-import type { OptionSpec } from './core/defineOptions.js'
+import type { OptionSpec, OptionsResolved } from './core/defineOptions.js'
 import { assertKnownOptionKeys, joinKeySchemas, type KeySchema, type OptionKeys } from './core/optionKeys.js'
-import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptionKeys, resolveCoreOptions } from './core/options.js'
+import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptions } from './core/options.js'
 import { commandsOptionKeys, resolveCommandsOptions } from './commands/options.js'
 import { BUILT_IN_FEATURES, type DeclaredFeature } from './features.js'
 import { type CwaFeature, type FeatureOptions, orderFeatures } from './hydra/feature.js'
@@ -62,7 +62,7 @@ const ordering = new WeakMap<readonly CwaFeature[], readonly CwaFeature[]>()
 /** The parts that own options, in the order their keys are listed: the core, the features (in their order), the rest. */
 function partsOf(features: readonly CwaFeature[]): ReadonlyArray<{ name: string } & FeatureOptions> {
   return [
-    { name: 'core', keys: coreOptionKeys, resolve: resolveCoreOptions },
+    { name: 'core', ...coreOptions },
     { name: 'assembly', keys: assemblyOptionKeys, resolve: () => ({}) },
     ...features.flatMap((feature) => (feature.options ? [{ name: feature.name, ...feature.options }] : [])),
     { name: 'commands', keys: commandsOptionKeys, resolve: resolveCommandsOptions },
@@ -81,11 +81,11 @@ type DeclaredOptions<F> = F extends { options: FeatureOptions<infer Keys, infer 
   ? { keys: Keys; resolved: Resolved }
   : never
 type FeatureParts = DeclaredOptions<DeclaredFeature>
-type JoinedKeys = typeof coreOptionKeys &
+type JoinedKeys = (typeof coreOptions)['keys'] &
   typeof assemblyOptionKeys &
   typeof commandsOptionKeys &
   UnionToIntersection<FeatureParts['keys']>
-type JoinedResolved = ReturnType<typeof resolveCoreOptions> &
+type JoinedResolved = OptionsResolved<typeof coreOptions> &
   ReturnType<typeof resolveCommandsOptions> &
   UnionToIntersection<FeatureParts['resolved']>
 

@@ -2,7 +2,7 @@
 import type { CwaFeature } from '../hydra/feature.js'
 import { refreshTokensCollection } from './collection.js'
 import { sessionExtension } from './extension.js'
-import { resolveSessionOptions, sessionOptionKeys } from './options.js'
+import { sessionOptions } from './options.js'
 import { listenForTokenStateChanges } from './tokenStateNotices.js'
 
 export { sessionExtension } from './extension.js'
@@ -25,7 +25,7 @@ export { announceTokenStateChange } from './tokenStateNotices.js'
 /** Sessions: the refresh-token store and the session endpoints. */
 export const sessionFeature = {
   name: 'session',
-  options: { keys: sessionOptionKeys, resolve: resolveSessionOptions },
+  options: sessionOptions,
   collections: (ctx) => [refreshTokensCollection(ctx)],
   extension: sessionExtension,
   // Each instance hears the other instances' changes to a user at once (idempotent: also called after migrating).

@@ -1,49 +1,41 @@
-import type { OptionKeys } from '../core/optionKeys.js'
-import type { CwaPluginOptions, ResolvedCwaOptions } from '../core/options.js'
+import { defineOptions, group, option, type OptionsInput, type OptionsResolved } from '../core/defineOptions.js'
 
-/** The `session` options: the JWT and refresh cookies and their lifetimes, with every default here. */
-export interface SessionOptions {
-  /** Name of the JWT cookie, used by the setter, the extractor and the refresh cookie settings. Default `api_component`. */
-  cookieName?: string
-  /** SameSite attribute of the session cookies. Default `lax`. */
-  sameSite?: 'lax' | 'strict' | 'none'
-  /** JWT lifetime in seconds. Default 3600. */
-  tokenTtl?: number
-  /** Refresh token and cookie lifetime in seconds. Default 604800 (a week). */
-  refreshTtl?: number
-}
+/** The `session` options: the JWT and refresh cookies and their lifetimes, declared once (core/defineOptions.ts). */
 
-export interface ResolvedSessionOptions {
-  cookieName: string
-  /** `<cookieName>_refresh`. */
-  refreshCookieName: string
-  sameSite: 'lax' | 'strict' | 'none'
-  tokenTtl: number
-  refreshTtl: number
-}
+type SameSite = 'lax' | 'strict' | 'none'
+
+export const sessionOptions = defineOptions(
+  {
+    session: group('The session cookies and their lifetimes ([sessions](api.md#sessions)).', {
+      cookieName: option.string({
+        default: 'api_component',
+        doc: 'Name of the JWT cookie, used by the setter, the extractor and the refresh cookie (`<cookieName>_refresh`).',
+      }),
+      sameSite: option<SameSite>({
+        type: "'lax' | 'strict' | 'none'",
+        default: 'lax',
+        doc: 'SameSite attribute of the session cookies.',
+      }),
+      tokenTtl: option.number({ default: 3600, doc: 'JWT lifetime in seconds.' }),
+      refreshTtl: option.number({ default: 604800, doc: 'Refresh token and cookie lifetime in seconds (a week).' }),
+    }),
+  },
+  ({ session }) => ({
+    session: {
+      cookieName: session.cookieName,
+      /** `<cookieName>_refresh`. */
+      refreshCookieName: `${session.cookieName}_refresh`,
+      sameSite: session.sameSite,
+      tokenTtl: session.tokenTtl,
+      refreshTtl: session.refreshTtl,
+    },
+  }),
+)
+
+export type SessionOptions = NonNullable<OptionsInput<typeof sessionOptions>['session']>
+export type ResolvedSessionOptions = OptionsResolved<typeof sessionOptions>['session']
 
 declare module '../core/options.js' {
-  interface CwaPluginOptions {
-    session?: SessionOptions
-  }
-  interface ResolvedCwaOptions {
-    session: ResolvedSessionOptions
-  }
-}
-
-export const sessionOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'session'>> = {
-  session: { cookieName: true, sameSite: true, tokenTtl: true, refreshTtl: true },
-}
-
-export function resolveSessionOptions(options: CwaPluginOptions): Pick<ResolvedCwaOptions, 'session'> {
-  const cookieName = options.session?.cookieName ?? 'api_component'
-  return {
-    session: {
-      cookieName,
-      refreshCookieName: `${cookieName}_refresh`,
-      sameSite: options.session?.sameSite ?? 'lax',
-      tokenTtl: options.session?.tokenTtl ?? 3600,
-      refreshTtl: options.session?.refreshTtl ?? 604800,
-    },
-  }
+  interface CwaPluginOptions extends OptionsInput<typeof sessionOptions> {}
+  interface ResolvedCwaOptions extends OptionsResolved<typeof sessionOptions> {}
 }

@@ -13,7 +13,7 @@ import type { CwaFeature } from '../../hydra/feature.js'
 import { adminComponents, applyAdminFields } from './config.js'
 import { adminExtension } from './extension.js'
 import { byNavGroup } from './layout.js'
-import { adminOptionKeys, resolveAdminOptions } from './options.js'
+import { adminOptions } from './options.js'
 
 export { componentTitle } from './title.js'
 /** For the other features' admin views: records named by title, type and icon, and the front end's URL of a path. */
@@ -25,7 +25,7 @@ export const adminFeature = {
   // It lays out the finished form: the fields those add go where an editor looks for them (technical ones in its
   // Advanced section, twin links included), and its list columns lead with adminTitles' title.
   after: ['publishable', 'uploads', 'routes', 'adminTitles'],
-  options: { keys: adminOptionKeys, resolve: resolveAdminOptions },
+  options: adminOptions,
   completeCollection: applyAdminFields,
   orderCollections: byNavGroup,
   adminComponents,

@@ -2,16 +2,13 @@
 import type { CwaFeature } from '../../hydra/feature.js'
 import { collectionComponent } from './component.js'
 import { collectionExtension } from './extension.js'
-import { collectionComponentKeys, resolveCollectionComponentSwitch } from './options.js'
+import { collectionComponentOptions } from './options.js'
 
 export { collectionComponent } from './component.js'
 
 export const collectionFeature = {
   name: 'collectionComponent',
-  options: {
-    keys: { enabledComponents: collectionComponentKeys },
-    resolve: (options) => ({ enabledComponents: resolveCollectionComponentSwitch(options) }),
-  },
+  options: collectionComponentOptions,
   types: (options) => (options.enabledComponents.collection ? [collectionComponent()] : []),
   extension: collectionExtension,
 } satisfies CwaFeature

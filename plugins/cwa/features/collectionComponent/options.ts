@@ -1,21 +1,16 @@
-import type { OptionKeys } from '../../core/optionKeys.js'
-import type { CwaPluginOptions, EnabledComponents } from '../../core/options.js'
+import { defineOptions, group, option, type OptionsInput, type OptionsResolved } from '../../core/defineOptions.js'
 
-/** Options of the Collection component feature: its switch under `enabledComponents`, default on. */
+/** Options of the Collection component feature: its switch under `enabledComponents`, default on (core/defineOptions.ts). */
 
+export const collectionComponentOptions = defineOptions({
+  enabledComponents: group('Switches of the built-in component types.', {
+    collection: option.boolean({ default: true, doc: 'The built-in Collection component type.' }),
+  }),
+})
+
+type Switch = NonNullable<OptionsInput<typeof collectionComponentOptions>['enabledComponents']>
+type ResolvedSwitch = OptionsResolved<typeof collectionComponentOptions>['enabledComponents']
 declare module '../../core/options.js' {
-  interface EnabledComponents {
-    /** The built-in Collection component type. Default true. */
-    collection?: boolean
-  }
-  interface ResolvedEnabledComponents {
-    collection: boolean
-  }
-}
-
-/** The key of this feature under `enabledComponents`. */
-export const collectionComponentKeys: OptionKeys<Pick<EnabledComponents, 'collection'>> = { collection: true }
-
-export function resolveCollectionComponentSwitch(options: CwaPluginOptions): { collection: boolean } {
-  return { collection: options.enabledComponents?.collection ?? true }
+  interface EnabledComponents extends Switch {}
+  interface ResolvedEnabledComponents extends ResolvedSwitch {}
 }

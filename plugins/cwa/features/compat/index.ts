@@ -1,7 +1,7 @@
 /** Compatibility profiles (`compat: 'cwa-nuxt'`): the API as the CWA Nuxt module expects it. */
 import type { CwaFeature } from '../../hydra/feature.js'
 import { compatExtension } from './extension.js'
-import { compatOptionKeys, resolveCompatOptions } from './options.js'
+import { compatOptions } from './options.js'
 
 export type { CompatProfile } from './options.js'
 
@@ -9,6 +9,6 @@ export const compatFeature = {
   name: 'compat',
   // Its draft positions read the component a position bound to page data resolves to (contentModel's hook).
   after: ['contentModel'],
-  options: { keys: compatOptionKeys, resolve: resolveCompatOptions },
+  options: compatOptions,
   extension: compatExtension,
 } satisfies CwaFeature

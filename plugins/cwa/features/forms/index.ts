@@ -6,7 +6,7 @@
 import type { CwaFeature } from '../../hydra/feature.js'
 import { formComponent } from './component.js'
 import { formsExtension } from './extension.js'
-import { formComponentKeys, formsOptionKeys, resolveFormComponentSwitch, resolveFormsOptions } from './options.js'
+import { formsOptions } from './options.js'
 
 export { choice, custom, email, length, notBlank, range, regex } from './constraints.js'
 export { formComponent } from './component.js'
@@ -18,10 +18,7 @@ export type * from './types.js'
 
 export const formsFeature = {
   name: 'forms',
-  options: {
-    keys: { ...formsOptionKeys, enabledComponents: formComponentKeys },
-    resolve: (options) => ({ ...resolveFormsOptions(options), enabledComponents: resolveFormComponentSwitch(options) }),
-  },
+  options: formsOptions,
   types: (options) => (options.enabledComponents.form ? [formComponent()] : []),
   extension: formsExtension,
 } satisfies CwaFeature

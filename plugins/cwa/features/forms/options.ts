@@ -1,49 +1,46 @@
-import type { OptionKeys } from '../../core/optionKeys.js'
-import type { CwaPluginOptions, EnabledComponents, ResolvedCwaOptions } from '../../core/options.js'
-import type { FormsOptions, FormSuccessListener, FormTypeDefinition } from './types.js'
+import { defineOptions, group, option, type OptionsInput, type OptionsResolved } from '../../core/defineOptions.js'
+import type { FormSuccessListener, FormTypeDefinition } from './types.js'
 
 /**
- * Options of the forms feature and their defaults, in one place: the
+ * Options of the forms feature, declared once (core/defineOptions.ts): the
  * site's form types and success listeners (`forms`), and the switch of the
  * built-in Form component (`enabledComponents.form`).
  */
 
-export interface ResolvedFormsOptions {
-  /** The site's form types (the built-in user forms are added by the registry). */
-  types: FormTypeDefinition[]
-  /** Success listeners run for every form after the type's own onSubmit. */
-  listeners: FormSuccessListener[]
-}
+export const formsOptions = defineOptions({
+  forms: group('Form types of the site and success listeners ([forms](forms.md)).', {
+    types: option<FormTypeDefinition[]>({
+      type: 'FormTypeDefinition[]',
+      default: [],
+      doc: 'Form types of the site, registered by class name (the built-in user forms are added by the registry).',
+      resolve: (given) => given ?? [],
+    }),
+    listeners: option<FormSuccessListener[]>({
+      type: 'FormSuccessListener[]',
+      default: [],
+      doc: "Success listeners run for every form after the type's own onSubmit.",
+      resolve: (given) => given ?? [],
+    }),
+  }),
+  enabledComponents: group('Switches of the built-in component types.', {
+    form: option.boolean({
+      default: true,
+      doc: 'The built-in Form component type (`false` removes the Form resource and every form endpoint).',
+    }),
+  }),
+})
+
+type Declared = typeof formsOptions
+/** The `forms` key of the plugin options. */
+export type FormsOptions = NonNullable<OptionsInput<Declared>['forms']>
+export type ResolvedFormsOptions = OptionsResolved<Declared>['forms']
+
+type Switch = NonNullable<OptionsInput<Declared>['enabledComponents']>
+type ResolvedSwitch = OptionsResolved<Declared>['enabledComponents']
 
 declare module '../../core/options.js' {
-  interface CwaPluginOptions {
-    /** Form types of the site and success listeners. */
-    forms?: FormsOptions
-  }
-  interface ResolvedCwaOptions {
-    forms: ResolvedFormsOptions
-  }
-  interface EnabledComponents {
-    /** The built-in Form component type. Default true. */
-    form?: boolean
-  }
-  interface ResolvedEnabledComponents {
-    form: boolean
-  }
-}
-
-/** Keys of `forms` (types and listeners are the site's own lists: not checked further). */
-export const formsOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'forms'>> = {
-  forms: { types: true, listeners: true },
-}
-
-/** The key of this feature under `enabledComponents`. */
-export const formComponentKeys: OptionKeys<Pick<EnabledComponents, 'form'>> = { form: true }
-
-export function resolveFormsOptions(options: CwaPluginOptions): Pick<ResolvedCwaOptions, 'forms'> {
-  return { forms: { types: options.forms?.types ?? [], listeners: options.forms?.listeners ?? [] } }
-}
-
-export function resolveFormComponentSwitch(options: CwaPluginOptions): { form: boolean } {
-  return { form: options.enabledComponents?.form ?? true }
+  interface CwaPluginOptions extends Pick<OptionsInput<Declared>, 'forms'> {}
+  interface ResolvedCwaOptions extends Pick<OptionsResolved<Declared>, 'forms'> {}
+  interface EnabledComponents extends Switch {}
+  interface ResolvedEnabledComponents extends ResolvedSwitch {}
 }

@@ -5,4 +5,4 @@ export type * from './types.js'
 export { persistSubmission } from './persist.js'
 export { type FormCachePurgeResult, purgeFormCache } from './cachePurge.js'
 // Its options (added to CwaPluginOptions by declaration merging), so an app type-checks them.
-export type {} from './options.js'
+export type { FormsOptions } from './options.js'

@@ -177,10 +177,3 @@ function checkFields(
   }
 }
 
-/** The `forms` key of the plugin options. */
-export interface FormsOptions {
-  /** Form types of the site, registered by class name (built-in user forms are added). */
-  types?: FormTypeDefinition[]
-  /** Success listeners run for every form after the type's own onSubmit. */
-  listeners?: FormSuccessListener[]
-}

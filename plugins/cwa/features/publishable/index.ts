@@ -6,7 +6,7 @@ import type { CwaFeature } from '../../hydra/feature.js'
 import { applyPublishable } from './config.js'
 import { publishableExtension } from './extension.js'
 import { installPublishableCounts } from './counts.js'
-import { publishableOptionKeys, resolvePublishablePluginOptions } from './options.js'
+import { publishablePluginOptions } from './options.js'
 
 export { applyPublishable, publishableOf } from './config.js'
 export { publishableExtension } from './extension.js'
@@ -24,7 +24,7 @@ export { draftKey, pendingDrafts, type RecordRef } from './drafts.js'
 
 export const publishableFeature = {
   name: 'publishable',
-  options: { keys: publishableOptionKeys, resolve: resolvePublishablePluginOptions },
+  options: publishablePluginOptions,
   completeCollection: applyPublishable,
   extension: publishableExtension,
   onSchemaReady: installPublishableCounts,

@@ -1,38 +1,28 @@
-import type { OptionKeys } from '../../core/optionKeys.js'
-import {
-  type CwaPluginOptions,
-  ROLE_ADMIN,
-  type ResolvedCwaOptions,
-  type SecurityExpression,
-} from '../../core/options.js'
+import { defineOptions, group, option, type OptionsInput, type OptionsResolved } from '../../core/defineOptions.js'
+import { ROLE_ADMIN, type SecurityExpression } from '../../core/options.js'
 
 /**
  * Options of the publishable behaviour, with every default here: the plugin
- * option `publishable.permission`, and the per-type options
+ * option `publishable.permission` (declared once: core/defineOptions.ts), and the per-type options
  * (defineComponent / definePageData `publishable: true | {...}`).
  */
 
+export const publishablePluginOptions = defineOptions({
+  publishable: group('The publishable behaviour ([drafts and publishing](publishing.md)).', {
+    permission: option<SecurityExpression>({
+      type: 'SecurityExpression',
+      default: ROLE_ADMIN,
+      doc: 'Who sees drafts and may set publishedAt: a role name, or a function of the user.',
+    }),
+  }),
+})
+
 /** The `publishable` plugin option. */
-export interface PublishablePluginOptions {
-  /** Who sees drafts and may set publishedAt. Default ROLE_ADMIN. */
-  permission?: SecurityExpression
-}
+export type PublishablePluginOptions = NonNullable<OptionsInput<typeof publishablePluginOptions>['publishable']>
 
 declare module '../../core/options.js' {
-  interface CwaPluginOptions {
-    publishable?: PublishablePluginOptions
-  }
-  interface ResolvedCwaOptions {
-    publishable: { permission: SecurityExpression }
-  }
-}
-
-export const publishableOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'publishable'>> = {
-  publishable: { permission: true },
-}
-
-export function resolvePublishablePluginOptions(options: CwaPluginOptions): Pick<ResolvedCwaOptions, 'publishable'> {
-  return { publishable: { permission: options.publishable?.permission ?? ROLE_ADMIN } }
+  interface CwaPluginOptions extends OptionsInput<typeof publishablePluginOptions> {}
+  interface ResolvedCwaOptions extends OptionsResolved<typeof publishablePluginOptions> {}
 }
 
 export interface PublishViolation {

@@ -7,7 +7,7 @@ import type { CwaFeature } from '../../hydra/feature.js'
 import { applyRouteRules, routeTreeView } from './config.js'
 import { routesExtension } from './extension.js'
 import { installRouteCounts } from './counts.js'
-import { resolveRoutesOptions, routesOptionKeys } from './options.js'
+import { routesOptions } from './options.js'
 import { installRouteTargetIndexes } from './targetIndexes.js'
 
 export { routesExtension } from './extension.js'
@@ -24,7 +24,7 @@ export const routesFeature = {
   name: 'routes',
   // Its read rules wrap the access publishable narrowed (config.ts: composed with what is already there).
   after: ['publishable'],
-  options: { keys: routesOptionKeys, resolve: resolveRoutesOptions },
+  options: routesOptions,
   completeCollection: applyRouteRules,
   extension: routesExtension,
   adminComponents: routeTreeView,

@@ -1,10 +1,11 @@
-import type { OptionKeys } from '../../core/optionKeys.js'
-import type { CwaPluginOptions, ResolvedCwaOptions, SecurityExpression } from '../../core/options.js'
+import { defineOptions, option, type OptionsInput, type OptionsResolved } from '../../core/defineOptions.js'
+import type { SecurityExpression } from '../../core/options.js'
 import { type RouteGenerator, slugRouteGenerator } from './generator.js'
 
 /**
- * Options of the routes feature (route security, the route generator), with
- * every default here. The HTTP cache options are the httpCache feature's.
+ * Options of the routes feature (route security, the route generator),
+ * declared once (core/defineOptions.ts). The HTTP cache options are the
+ * httpCache feature's.
  */
 
 /** A path pattern (`*` matches anything) and who may read routes under it. */
@@ -13,35 +14,29 @@ export interface RouteSecurityRule {
   security: SecurityExpression
 }
 
+export const routesOptions = defineOptions({
+  routeSecurity: option<RouteSecurityRule[]>({
+    type: 'Array<{ route: string; security: SecurityExpression }>',
+    default: [],
+    doc: 'Who may read routes whose path matches a pattern (contract: route_security; [routes](routes.md#route_security)).',
+    resolve: (given) => given ?? [],
+  }),
+  routableSecurity: option<SecurityExpression | null>({
+    type: 'SecurityExpression | null',
+    default: null,
+    doc:
+      'Who may create pages and page data and read all content beyond what routes make reachable (contract: ' +
+      'routable_security; [routes](routes.md#routable_security-public-access-follows-routes)). Unset: everyone.',
+  }),
+  routeGenerator: option<RouteGenerator>({
+    type: 'RouteGenerator',
+    default: slugRouteGenerator,
+    defaultText: "parent route path + title slug (slugRouteGenerator)",
+    doc: 'Builds the path of POST /_/routes/generate ([routes](routes.md#generating-a-route--post-_routesgenerate-admins)).',
+  }),
+})
+
 declare module '../../core/options.js' {
-  interface CwaPluginOptions {
-    /** Who may read routes whose path matches a pattern (contract: route_security). Default none. */
-    routeSecurity?: RouteSecurityRule[]
-    /** Who may create pages and page data and read all content beyond what routes make reachable (contract: routable_security). Default unset: everyone. */
-    routableSecurity?: SecurityExpression | null
-    /** Builds the path of POST /_/routes/generate. Default: parent route path + title slug. */
-    routeGenerator?: RouteGenerator
-  }
-  interface ResolvedCwaOptions {
-    routeSecurity: RouteSecurityRule[]
-    routableSecurity: SecurityExpression | null
-    routeGenerator: RouteGenerator
-  }
-}
-
-type RoutesKey = 'routeSecurity' | 'routableSecurity' | 'routeGenerator'
-
-/** Keys of the routes feature (routeSecurity is a list and routeGenerator an object of the site's: not checked further). httpCache: features/httpCache. */
-export const routesOptionKeys: OptionKeys<Pick<CwaPluginOptions, RoutesKey>> = {
-  routeSecurity: true,
-  routableSecurity: true,
-  routeGenerator: true,
-}
-
-export function resolveRoutesOptions(options: CwaPluginOptions): Pick<ResolvedCwaOptions, RoutesKey> {
-  return {
-    routeSecurity: options.routeSecurity ?? [],
-    routableSecurity: options.routableSecurity ?? null,
-    routeGenerator: options.routeGenerator ?? slugRouteGenerator,
-  }
+  interface CwaPluginOptions extends OptionsInput<typeof routesOptions> {}
+  interface ResolvedCwaOptions extends OptionsResolved<typeof routesOptions> {}
 }
