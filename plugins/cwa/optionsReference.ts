@@ -21,7 +21,7 @@ function rows(spec: OptionSpec, prefix = ''): string[] {
   return Object.entries(spec).flatMap(([key, entry]) => {
     const path = prefix ? `${prefix}.${key}` : key
     if (entry.kind === 'group') return [`| ${code(path)} | object | | ${cell(entry.doc)} |`, ...rows(entry.options, path)]
-    return [`| ${code(path)} | ${code(entry.type)} | ${code(entry.defaultText)} | ${cell(entry.doc)} |`]
+    return [`| ${code(path)} | ${code(entry.type)} | ${cell(entry.defaultText)} | ${cell(entry.doc)} |`]
   })
 }
 

@@ -32,7 +32,7 @@ export interface Option<In, Out> {
   readonly kind: 'option'
   /** Its type as the docs show it. */
   readonly type: string
-  /** Its default as the docs show it (`@default`). */
+  /** Its default as the docs show it (`@default`): the value in backticks, or the declaration's words. */
   readonly defaultText: string
   readonly doc: string
   // A method, so that every Option<In, Out> is an Option<never, unknown> (what a spec holds).
@@ -106,7 +106,7 @@ function make<In, Out>(type: string, init: OptionInit<In, Out>): Option<In, Out>
     kind: 'option',
     type,
     doc,
-    defaultText: init.defaultText ?? formatDefault(fallback),
+    defaultText: init.defaultText ?? `\`${formatDefault(fallback)}\``,
     resolve: resolve
       ? (given: In | undefined) => resolve(given, fallback)
       : (given: In | undefined) => (given ?? fallback) as Out,

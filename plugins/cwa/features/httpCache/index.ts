@@ -8,7 +8,7 @@
 import type { CwaFeature } from '../../hydra/feature.js'
 import { httpCacheExtension } from './extension.js'
 import { purgeChanged } from './invalidation.js'
-import { httpCacheOptionKeys, resolveHttpCacheOptions } from './options.js'
+import { httpCacheOptions } from './options.js'
 
 export { assertServerUrlForSharedCache } from './config.js'
 export type { HttpCacheOptions, PurgerName, ResolvedHttpCache } from './options.js'
@@ -21,7 +21,7 @@ export { CACHED_READS } from './lifetime.js'
 
 export const httpCacheFeature = {
   name: 'httpCache',
-  options: { keys: httpCacheOptionKeys, resolve: resolveHttpCacheOptions },
+  options: httpCacheOptions,
   extension: httpCacheExtension,
   onWrite: purgeChanged,
 } satisfies CwaFeature

@@ -8,7 +8,7 @@ import type { CwaFeature } from '../../hydra/feature.js'
 import { applyCascade, orphansView } from './config.js'
 import { orphansExtension } from './extension.js'
 import { orphanScanTask } from './jobs.js'
-import { orphansOptionKeys, resolveOrphansOptions } from './options.js'
+import { orphansOptions } from './options.js'
 import { reportsCollection } from './report.js'
 
 export { cascadeOf, deleteSet, type DeleteSet, type RecordRef } from './cascade.js'
@@ -20,7 +20,7 @@ export { scanIris, scanOrphans, type OrphanScan } from './scan.js'
 
 export const orphansFeature = {
   name: 'orphans',
-  options: { keys: orphansOptionKeys, resolve: resolveOrphansOptions },
+  options: orphansOptions,
   collections: (ctx) => [reportsCollection(ctx)],
   completeCollection: applyCascade,
   tasks: (options) => [orphanScanTask(options)],

@@ -7,7 +7,7 @@
 import type { WriteListener } from '../../core/events/index.js'
 import type { CwaFeature } from '../../hydra/feature.js'
 import { realtimeExtension } from './extension.js'
-import { realtimeOptionKeys, resolveRealtimeOptions } from './options.js'
+import { realtimeOptions } from './options.js'
 import { publishUpdates } from './publisher.js'
 import { publishTarget } from './target.js'
 import { updatesFor } from './updates.js'
@@ -30,7 +30,7 @@ export const realtimeFeature = {
   // Write listeners run in turn, each awaited: its updates go out once the shared cache is purged, so a subscriber
   // that reads again on an update never gets the cached copy.
   after: ['httpCache'],
-  options: { keys: realtimeOptionKeys, resolve: resolveRealtimeOptions },
+  options: realtimeOptions,
   extension: realtimeExtension,
   onWrite: publishChanges,
 } satisfies CwaFeature

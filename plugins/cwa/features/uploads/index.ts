@@ -7,7 +7,7 @@ import type { CwaFeature } from '../../hydra/feature.js'
 import { applyUploadable } from './config.js'
 import { uploadsExtension } from './extension.js'
 import { uploadedFilesCollection } from './info.js'
-import { resolveUploadsOptions, uploadsOptionKeys } from './options.js'
+import { uploadsOptions } from './options.js'
 
 export { uploadsExtension } from './extension.js'
 
@@ -15,7 +15,7 @@ export const uploadsFeature = {
   name: 'uploads',
   // Its requiredOnPublish checks join the publish validation that publishable resolves on each type.
   after: ['publishable'],
-  options: { keys: uploadsOptionKeys, resolve: resolveUploadsOptions },
+  options: uploadsOptions,
   collections: (ctx) => [uploadedFilesCollection(ctx)],
   completeCollection: applyUploadable,
   extension: uploadsExtension,

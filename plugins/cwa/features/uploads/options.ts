@@ -1,6 +1,5 @@
 import type { PayloadRequest } from 'payload'
-import type { OptionKeys } from '../../core/optionKeys.js'
-import type { CwaPluginOptions, ResolvedCwaOptions } from '../../core/options.js'
+import { defineOptions, group, option, type OptionsInput, type OptionsResolved } from '../../core/defineOptions.js'
 import type { StorageAdapter } from './storage/adapter.js'
 import type { S3StorageOptions } from './storage/s3.js'
 
@@ -73,36 +72,6 @@ export type StorageConfig =
   | ({ adapter: 's3' } & S3StorageOptions)
   | StorageAdapter
 
-export interface UploadsPluginOptions {
-  /** Storage aliases. `local` is always there (default `./.data/uploads`) unless redefined here. */
-  storage?: Record<string, StorageConfig>
-  /** Image filters by name. Default `thumbnail` (inside 300×300, WebP) and `square` (200×200 cover). */
-  filters?: Record<string, ImageFilter>
-  /** Lifetime of temporary URLs, seconds. Default 259200 (3 days). */
-  temporaryUrlTtlSeconds?: number
-  /** Largest multipart upload request, bytes. Default 21 MiB (the reference post_max_size 21M, binary). */
-  maxRequestBytes?: number
-  /** Where uploads wait until their transaction commits. Default the system temporary directory. */
-  stagingDirectory?: string
-}
-
-export interface ResolvedUploadsOptions {
-  storage: Record<string, StorageConfig>
-  filters: Record<string, ImageFilter>
-  temporaryUrlTtlSeconds: number
-  maxRequestBytes: number
-  stagingDirectory: string | null
-}
-
-declare module '../../core/options.js' {
-  interface CwaPluginOptions {
-    uploads?: UploadsPluginOptions
-  }
-  interface ResolvedCwaOptions {
-    uploads: ResolvedUploadsOptions
-  }
-}
-
 export const DEFAULT_FILTERS: Record<string, ImageFilter> = {
   thumbnail: { width: 300, height: 300, fit: 'inside', format: 'webp' },
   square: { width: 200, height: 200, fit: 'cover' },
@@ -112,27 +81,47 @@ export const MAX_REQUEST_BYTES = 21 * 1024 * 1024
 export const DEFAULT_MAX_PIXELS = 40_000_000
 export const TEMPORARY_URL_TTL = 3 * 24 * 3600
 
-export const uploadsOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'uploads'>> = {
-  uploads: {
-    storage: true,
-    filters: true,
-    temporaryUrlTtlSeconds: true,
-    maxRequestBytes: true,
-    stagingDirectory: true,
-  },
-}
+/** The `uploads` plugin option, declared once (core/defineOptions.ts). */
+export const uploadsOptions = defineOptions({
+  uploads: group('Storage aliases, image filters and limits of uploads ([uploads](uploads.md)).', {
+    storage: option<Record<string, StorageConfig>>({
+      type: 'Record<string, StorageConfig>',
+      default: { local: { adapter: 'local' } },
+      doc: 'Storage aliases. `local` (directory `./.data/uploads`) is always there unless redefined here.',
+      resolve: (given, fallback) => ({ ...structuredClone(fallback), ...(given ?? {}) }),
+    }),
+    filters: option<Record<string, ImageFilter>>({
+      type: 'Record<string, ImageFilter>',
+      default: DEFAULT_FILTERS,
+      defaultText: '`thumbnail` (inside 300×300, WebP) and `square` (200×200 cover)',
+      doc: 'Image filters by name (added to the defaults, or redefining one).',
+      resolve: (given, fallback) => ({ ...fallback, ...(given ?? {}) }),
+    }),
+    temporaryUrlTtlSeconds: option.number({
+      default: TEMPORARY_URL_TTL,
+      defaultText: '259200 (3 days)',
+      doc: 'Lifetime of temporary URLs, seconds.',
+    }),
+    maxRequestBytes: option.number({
+      default: MAX_REQUEST_BYTES,
+      defaultText: '22020096 (21 MiB)',
+      doc: 'Largest multipart upload request, bytes (the reference post_max_size 21M, binary).',
+    }),
+    stagingDirectory: option<string, string | null>({
+      type: 'string',
+      default: null,
+      defaultText: 'the system temporary directory',
+      doc: 'Where uploads wait until their transaction commits.',
+    }),
+  }),
+})
 
-export function resolveUploadsOptions(options: CwaPluginOptions): Pick<ResolvedCwaOptions, 'uploads'> {
-  const given = options.uploads ?? {}
-  return {
-    uploads: {
-      storage: { local: { adapter: 'local' }, ...(given.storage ?? {}) },
-      filters: { ...DEFAULT_FILTERS, ...(given.filters ?? {}) },
-      temporaryUrlTtlSeconds: given.temporaryUrlTtlSeconds ?? TEMPORARY_URL_TTL,
-      maxRequestBytes: given.maxRequestBytes ?? MAX_REQUEST_BYTES,
-      stagingDirectory: given.stagingDirectory ?? null,
-    },
-  }
+export type UploadsPluginOptions = NonNullable<OptionsInput<typeof uploadsOptions>['uploads']>
+export type ResolvedUploadsOptions = OptionsResolved<typeof uploadsOptions>['uploads']
+
+declare module '../../core/options.js' {
+  interface CwaPluginOptions extends OptionsInput<typeof uploadsOptions> {}
+  interface ResolvedCwaOptions extends OptionsResolved<typeof uploadsOptions> {}
 }
 
 /** A field with every default resolved. */

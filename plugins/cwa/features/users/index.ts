@@ -2,7 +2,7 @@
 import type { CwaFeature } from '../../hydra/feature.js'
 import { appUsersOf, mergeAppUsers } from './appUsers.js'
 import { usersCollection } from './collection.js'
-import { resolveUsersOptions, usersOptionKeys } from './options.js'
+import { usersOptions } from './options.js'
 import { usersExtension } from './extension.js'
 import { userTokensCollection } from './tokens/collection.js'
 
@@ -19,7 +19,7 @@ export { assertSubmitAllowed, countFailedPasswordCheck, FORM_SUBMIT_THROTTLE, LO
  */
 export const usersFeature = {
   name: 'users',
-  options: { keys: usersOptionKeys, resolve: resolveUsersOptions },
+  options: usersOptions,
   collections: (ctx, declared) => {
     const app = appUsersOf(declared)
     const own = declared.some((c) => c.slug === 'users') && !app

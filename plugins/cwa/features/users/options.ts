@@ -1,194 +1,108 @@
-import type { OptionKeys } from '../../core/optionKeys.js'
-import type { CwaPluginOptions, ResolvedCwaOptions } from '../../core/options.js'
+import { defineOptions, group, option, type OptionsInput, type OptionsResolved } from '../../core/defineOptions.js'
 
 /**
- * Options of the users feature and their defaults, in one place: the
+ * Options of the users feature, declared once (core/defineOptions.ts): the
  * `users` resource (`users.allowRegistration`) and the user flows (the
- * contract's `user.*` keys in camelCase).
+ * contract's `user.*` keys in camelCase; [users and email](users-and-email.md)).
  */
 
-export interface UserEmailOptions {
-  /** Front-end path of the emailed link; `{{ username }}`, `{{ token }}` (and `{{ new_email }}`) are filled in. A full URL is used as is. */
-  defaultRedirectPath?: string
-  /** Name of a query parameter that may carry another front-end path (checked: single leading /, no //, backslash, space or control character). */
-  redirectPathQuery?: string | null
-  subject?: string
-}
+/** The email of a flow: its link and its subject (the defaults differ per flow). */
+const emailOf = (defaultRedirectPath: string, subject: string) =>
+  group("The flow's email ([email links](users-and-email.md#email-links)).", {
+    defaultRedirectPath: option.string({
+      default: defaultRedirectPath,
+      doc:
+        'Front-end path of the emailed link; `{{ username }}`, `{{ token }}` (and `{{ new_email }}`) are filled in. ' +
+        'A full URL is used as is.',
+    }),
+    redirectPathQuery: option<string | null>({
+      type: 'string | null',
+      default: null,
+      doc:
+        'Name of a query parameter that may carry another front-end path (checked: single leading /, no //, ' +
+        'backslash, space or control character).',
+    }),
+    subject: option.string({ default: subject, doc: 'Its subject.' }),
+  })
 
-export interface UserOptions {
-  emailLinks?: {
-    /** scheme://host[:port] used for links when the request's Origin/Referer is not allowed. */
-    defaultOrigin?: string | null
-    /** Regexes anchored to the whole origin, case-insensitive. */
-    allowedOrigins?: string[]
-  }
-  emailVerification?: {
-    defaultValue?: boolean
-    verifyOnRegister?: boolean
-    verifyOnChange?: boolean
-    denyUnverifiedLogin?: boolean
-    repeatTtlSeconds?: number
-    /** How long a verification link works (default 86400 s). */
-    requestTimeoutSeconds?: number
-    email?: UserEmailOptions
-  }
-  passwordReset?: {
-    repeatTtlSeconds?: number
-    requestTimeoutSeconds?: number
-    /** Answer unknown users exactly like known ones (no 404), so accounts cannot be enumerated. Default false. */
-    concealUnknownUsers?: boolean
-    email?: UserEmailOptions
-  }
-  newEmailConfirmation?: {
-    repeatTtlSeconds?: number
-    requestTimeoutSeconds?: number
-    email?: UserEmailOptions
-  }
-  emails?: Partial<
-    Record<'welcome' | 'userEnabled' | 'usernameChanged' | 'passwordChanged', { enabled?: boolean; subject?: string }>
-  >
-}
+/** A notice email sent after a write ([emails sent after a write](users-and-email.md#emails-sent-after-a-write)). */
+const noticeOf = (subject: string) =>
+  group('A notice email sent after a write.', {
+    enabled: option.boolean({ default: true, doc: 'Send it.' }),
+    subject: option.string({ default: subject, doc: 'Its subject.' }),
+  })
 
-type Required2<T> = {
-  [K in keyof T]-?: NonNullable<T[K]> extends object ? Required2<NonNullable<T[K]>> : NonNullable<T[K]>
-}
-export interface ResolvedUserEmail {
-  defaultRedirectPath: string
-  redirectPathQuery: string | null
-  subject: string
-}
+const flag = (doc: string) => option.boolean({ default: false, doc })
+const seconds = (fallback: number, doc: string) => option.number({ default: fallback, doc })
 
-export interface ResolvedUserOptions {
-  emailLinks: { defaultOrigin: string | null; allowedOrigins: string[] }
-  emailVerification: {
-    defaultValue: boolean
-    verifyOnRegister: boolean
-    verifyOnChange: boolean
-    denyUnverifiedLogin: boolean
-    repeatTtlSeconds: number
-    requestTimeoutSeconds: number
-    email: ResolvedUserEmail
-  }
-  passwordReset: {
-    repeatTtlSeconds: number
-    requestTimeoutSeconds: number
-    concealUnknownUsers: boolean
-    email: ResolvedUserEmail
-  }
-  newEmailConfirmation: { repeatTtlSeconds: number; requestTimeoutSeconds: number; email: ResolvedUserEmail }
-  emails: Required2<
-    Record<'welcome' | 'userEnabled' | 'usernameChanged' | 'passwordChanged', { enabled: boolean; subject: string }>
-  >
-}
+export const usersOptions = defineOptions(
+  {
+    users: group('The users resource.', {
+      allowRegistration: flag('Opens anonymous POST /users (registration).'),
+    }),
+    user: group('Email links, verification, password reset, email change and notice emails (contract: `user.*`).', {
+      emailLinks: group('Where emailed links point ([email links](users-and-email.md#email-links)).', {
+        defaultOrigin: option<string | null>({
+          type: 'string | null',
+          default: null,
+          doc: "scheme://host[:port] used for links when the request's Origin/Referer is not allowed.",
+        }),
+        allowedOrigins: option<string[]>({
+          type: 'string[]',
+          default: [],
+          doc: 'Regexes anchored to the whole origin, case-insensitive.',
+          resolve: (given) => given ?? [],
+        }),
+      }),
+      emailVerification: group('Email verification ([users](users-and-email.md#users)).', {
+        defaultValue: flag('The initial `emailAddressVerified` of a registered user when verifyOnRegister is off.'),
+        verifyOnRegister: flag('Registration sends a verification email; the new user starts unverified.'),
+        verifyOnChange: flag("A user's own `emailAddress` write becomes a pending change, confirmed by email."),
+        denyUnverifiedLogin: flag('Refuse the login of users whose address is not verified (401).'),
+        repeatTtlSeconds: seconds(300, 'Seconds before another verification email may be requested.'),
+        requestTimeoutSeconds: seconds(86400, 'How long a verification link works, in seconds.'),
+        email: emailOf(
+          '/verify-email/{{ username }}/{{ token }}',
+          'Please verify your email address for {{ website_name }}',
+        ),
+      }),
+      passwordReset: group('Password reset.', {
+        repeatTtlSeconds: seconds(86400, 'Seconds before another reset email may be requested.'),
+        requestTimeoutSeconds: seconds(3600, 'How long a reset link works, in seconds.'),
+        concealUnknownUsers: flag('Answer unknown users exactly like known ones (no 404), so accounts cannot be enumerated.'),
+        email: emailOf('/reset-password/{{ username }}/{{ token }}', 'Your password reset link for {{ website_name }}'),
+      }),
+      newEmailConfirmation: group('Confirmation of a new email address.', {
+        repeatTtlSeconds: seconds(300, 'Seconds before another confirmation email may be requested.'),
+        requestTimeoutSeconds: seconds(86400, 'How long a confirmation link works, in seconds.'),
+        email: emailOf(
+          '/confirm-new-email/{{ username }}/{{ new_email }}/{{ token }}',
+          'Please confirm your new email address for {{ website_name }}',
+        ),
+      }),
+      emails: group('The notice emails sent after a write.', {
+        welcome: noticeOf('Welcome to {{ website_name }}'),
+        userEnabled: noticeOf('Your {{ website_name }} account is enabled'),
+        usernameChanged: noticeOf('Your {{ website_name }} username has changed'),
+        passwordChanged: noticeOf('Your {{ website_name }} password has changed'),
+      }),
+    }),
+  },
+  (resolved) => {
+    checkUserOptions(resolved.user)
+    return resolved
+  },
+)
+
+type Declared = typeof usersOptions
+export type UserOptions = NonNullable<OptionsInput<Declared>['user']>
+export type UserEmailOptions = NonNullable<NonNullable<UserOptions['passwordReset']>['email']>
+export type ResolvedUserOptions = OptionsResolved<Declared>['user']
+export type ResolvedUserEmail = ResolvedUserOptions['passwordReset']['email']
 
 declare module '../../core/options.js' {
-  interface CwaPluginOptions {
-    users?: {
-      /** Opens anonymous POST /users (registration). Default false. */
-      allowRegistration?: boolean
-    }
-    /** Email links, verification, password reset, email change and notice emails (contract: `user.*`). */
-    user?: UserOptions
-  }
-  interface ResolvedCwaOptions {
-    users: { allowRegistration: boolean }
-    user: ResolvedUserOptions
-  }
-}
-
-const emailKeys = { defaultRedirectPath: true, redirectPathQuery: true, subject: true } as const
-const noticeKeys = { enabled: true, subject: true } as const
-
-export const usersOptionKeys: OptionKeys<Pick<CwaPluginOptions, 'users' | 'user'>> = {
-  users: { allowRegistration: true },
-  user: {
-    emailLinks: { defaultOrigin: true, allowedOrigins: true },
-    emailVerification: {
-      defaultValue: true,
-      verifyOnRegister: true,
-      verifyOnChange: true,
-      denyUnverifiedLogin: true,
-      repeatTtlSeconds: true,
-      requestTimeoutSeconds: true,
-      email: emailKeys,
-    },
-    passwordReset: { repeatTtlSeconds: true, requestTimeoutSeconds: true, concealUnknownUsers: true, email: emailKeys },
-    newEmailConfirmation: { repeatTtlSeconds: true, requestTimeoutSeconds: true, email: emailKeys },
-    emails: { welcome: noticeKeys, userEnabled: noticeKeys, usernameChanged: noticeKeys, passwordChanged: noticeKeys },
-  },
-}
-
-export function resolveUsersOptions(options: CwaPluginOptions): Pick<ResolvedCwaOptions, 'users' | 'user'> {
-  return {
-    users: { allowRegistration: options.users?.allowRegistration ?? false },
-    user: resolveUserOptions(options.user),
-  }
-}
-
-const email = (
-  given: UserEmailOptions | undefined,
-  defaultRedirectPath: string,
-  subject: string,
-): ResolvedUserEmail => ({
-  defaultRedirectPath: given?.defaultRedirectPath ?? defaultRedirectPath,
-  redirectPathQuery: given?.redirectPathQuery ?? null,
-  subject: given?.subject ?? subject,
-})
-
-const notice = (given: { enabled?: boolean; subject?: string } | undefined, subject: string) => ({
-  enabled: given?.enabled ?? true,
-  subject: given?.subject ?? subject,
-})
-
-export function resolveUserOptions(user: UserOptions = {}): ResolvedUserOptions {
-  return checkUserOptions(resolveDefaults(user))
-}
-
-function resolveDefaults(user: UserOptions): ResolvedUserOptions {
-  return {
-    emailLinks: {
-      defaultOrigin: user.emailLinks?.defaultOrigin ?? null,
-      allowedOrigins: user.emailLinks?.allowedOrigins ?? [],
-    },
-    emailVerification: {
-      defaultValue: user.emailVerification?.defaultValue ?? false,
-      verifyOnRegister: user.emailVerification?.verifyOnRegister ?? false,
-      verifyOnChange: user.emailVerification?.verifyOnChange ?? false,
-      denyUnverifiedLogin: user.emailVerification?.denyUnverifiedLogin ?? false,
-      repeatTtlSeconds: user.emailVerification?.repeatTtlSeconds ?? 300,
-      requestTimeoutSeconds: user.emailVerification?.requestTimeoutSeconds ?? 86400,
-      email: email(
-        user.emailVerification?.email,
-        '/verify-email/{{ username }}/{{ token }}',
-        'Please verify your email address for {{ website_name }}',
-      ),
-    },
-    passwordReset: {
-      repeatTtlSeconds: user.passwordReset?.repeatTtlSeconds ?? 86400,
-      requestTimeoutSeconds: user.passwordReset?.requestTimeoutSeconds ?? 3600,
-      concealUnknownUsers: user.passwordReset?.concealUnknownUsers ?? false,
-      email: email(
-        user.passwordReset?.email,
-        '/reset-password/{{ username }}/{{ token }}',
-        'Your password reset link for {{ website_name }}',
-      ),
-    },
-    newEmailConfirmation: {
-      repeatTtlSeconds: user.newEmailConfirmation?.repeatTtlSeconds ?? 300,
-      requestTimeoutSeconds: user.newEmailConfirmation?.requestTimeoutSeconds ?? 86400,
-      email: email(
-        user.newEmailConfirmation?.email,
-        '/confirm-new-email/{{ username }}/{{ new_email }}/{{ token }}',
-        'Please confirm your new email address for {{ website_name }}',
-      ),
-    },
-    emails: {
-      welcome: notice(user.emails?.welcome, 'Welcome to {{ website_name }}'),
-      userEnabled: notice(user.emails?.userEnabled, 'Your {{ website_name }} account is enabled'),
-      usernameChanged: notice(user.emails?.usernameChanged, 'Your {{ website_name }} username has changed'),
-      passwordChanged: notice(user.emails?.passwordChanged, 'Your {{ website_name }} password has changed'),
-    },
-  }
+  interface CwaPluginOptions extends OptionsInput<typeof usersOptions> {}
+  interface ResolvedCwaOptions extends OptionsResolved<typeof usersOptions> {}
 }
 
 /**
@@ -197,7 +111,7 @@ function resolveDefaults(user: UserOptions): ResolvedUserOptions {
  * verification email needs a link (defaultRedirectPath or
  * redirectPathQuery), and every allowedOrigins entry must be a valid regex.
  */
-function checkUserOptions(options: ResolvedUserOptions): ResolvedUserOptions {
+function checkUserOptions(options: ResolvedUserOptions): void {
   const { emailVerification, emailLinks } = options
   if (emailVerification.verifyOnRegister || emailVerification.verifyOnChange) {
     const { defaultRedirectPath, redirectPathQuery } = emailVerification.email
@@ -216,5 +130,4 @@ function checkUserOptions(options: ResolvedUserOptions): ResolvedUserOptions {
       )
     }
   }
-  return options
 }
