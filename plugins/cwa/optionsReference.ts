@@ -20,7 +20,8 @@ const code = (text: string) => `\`${cell(text)}\``
 function rows(spec: OptionSpec, prefix = ''): string[] {
   return Object.entries(spec).flatMap(([key, entry]) => {
     const path = prefix ? `${prefix}.${key}` : key
-    if (entry.kind === 'group') return [`| ${code(path)} | object | | ${cell(entry.doc)} |`, ...rows(entry.options, path)]
+    if (entry.kind === 'group')
+      return [`| ${code(path)} | object | | ${cell(entry.doc)} |`, ...rows(entry.options, path)]
     return [`| ${code(path)} | ${code(entry.type)} | ${cell(entry.defaultText)} | ${cell(entry.doc)} |`]
   })
 }
@@ -28,9 +29,13 @@ function rows(spec: OptionSpec, prefix = ''): string[] {
 /** The reference, markers included: one table per part that declares options, in the order they are resolved. */
 export function optionsReference(): string {
   const sections = declaredOptionParts().map(({ name, spec }) =>
-    [`#### ${name}`, '', '| Option | Type | `@default` | What it does |', '| --- | --- | --- | --- |', ...rows(spec)].join(
-      '\n',
-    ),
+    [
+      `#### ${name}`,
+      '',
+      '| Option | Type | `@default` | What it does |',
+      '| --- | --- | --- | --- |',
+      ...rows(spec),
+    ].join('\n'),
   )
   return [REFERENCE_START, '', ...sections.flatMap((section) => [section, '']), REFERENCE_END].join('\n')
 }

@@ -64,7 +64,10 @@ describe('a declaration', () => {
 
   it('resolves the defaults, the given values and the checks', () => {
     expect(declared.resolve({})).toEqual({ top: 3, nested: { flag: true, name: 'x' } })
-    expect(declared.resolve({ top: 5, nested: { flag: false } })).toEqual({ top: 5, nested: { flag: false, name: 'x' } })
+    expect(declared.resolve({ top: 5, nested: { flag: false } })).toEqual({
+      top: 5,
+      nested: { flag: false, name: 'x' },
+    })
     expect(() => declared.resolve({ nested: { name: '' } })).toThrow('nested.name must not be empty')
   })
 

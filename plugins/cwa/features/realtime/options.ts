@@ -48,7 +48,7 @@ export const realtimeOptions = defineOptions(
           type: 'string | null',
           default: null,
           defaultText: 'unset: publishing is off',
-          doc: 'The hub\'s publish URL, as the service reaches it (MERCURE_URL).',
+          doc: "The hub's publish URL, as the service reaches it (MERCURE_URL).",
           resolve: (given) => absoluteUrl(text(given), 'url'),
         }),
         publicUrl: nullableText(

@@ -31,7 +31,7 @@ export const routesOptions = defineOptions({
   routeGenerator: option<RouteGenerator>({
     type: 'RouteGenerator',
     default: slugRouteGenerator,
-    defaultText: "parent route path + title slug (slugRouteGenerator)",
+    defaultText: 'parent route path + title slug (slugRouteGenerator)',
     doc: 'Builds the path of POST /_/routes/generate ([routes](routes.md#generating-a-route--post-_routesgenerate-admins)).',
   }),
 })

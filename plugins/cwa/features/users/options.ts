@@ -69,7 +69,9 @@ export const usersOptions = defineOptions(
       passwordReset: group('Password reset.', {
         repeatTtlSeconds: seconds(86400, 'Seconds before another reset email may be requested.'),
         requestTimeoutSeconds: seconds(3600, 'How long a reset link works, in seconds.'),
-        concealUnknownUsers: flag('Answer unknown users exactly like known ones (no 404), so accounts cannot be enumerated.'),
+        concealUnknownUsers: flag(
+          'Answer unknown users exactly like known ones (no 404), so accounts cannot be enumerated.',
+        ),
         email: emailOf('/reset-password/{{ username }}/{{ token }}', 'Your password reset link for {{ website_name }}'),
       }),
       newEmailConfirmation: group('Confirmation of a new email address.', {
