@@ -18,7 +18,7 @@ import {
   withReference,
 } from '../../plugins/cwa/dist/optionsReference.js'
 
-const page = readFileSync(path.join(import.meta.dirname, '..', '..', 'docs', 'configuration.md'), 'utf8')
+const page = readFileSync(path.join(process.cwd(), 'docs', 'configuration.md'), 'utf8')
 
 describe('the options reference in docs/configuration.md', () => {
   it('is what the declarations generate (run `npm run docs:options` after changing an option)', () => {

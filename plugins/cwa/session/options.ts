@@ -32,8 +32,6 @@ export const sessionOptions = defineOptions(
   }),
 )
 
-export type SessionOptions = NonNullable<OptionsInput<typeof sessionOptions>['session']>
-export type ResolvedSessionOptions = OptionsResolved<typeof sessionOptions>['session']
 
 declare module '../core/options.js' {
   interface CwaPluginOptions extends OptionsInput<typeof sessionOptions> {}

@@ -33,7 +33,6 @@ export const formsOptions = defineOptions({
 type Declared = typeof formsOptions
 /** The `forms` key of the plugin options. */
 export type FormsOptions = NonNullable<OptionsInput<Declared>['forms']>
-export type ResolvedFormsOptions = OptionsResolved<Declared>['forms']
 
 type Switch = NonNullable<OptionsInput<Declared>['enabledComponents']>
 type ResolvedSwitch = OptionsResolved<Declared>['enabledComponents']

@@ -44,7 +44,6 @@ export const frontEndOptions = defineOptions({
   }),
 })
 
-export type CorsOptions = NonNullable<OptionsInput<typeof frontEndOptions>['cors']>
 export type ResolvedCorsOptions = OptionsResolved<typeof frontEndOptions>['cors']
 
 declare module '../../core/options.js' {

@@ -11,7 +11,7 @@ import { purgeChanged } from './invalidation.js'
 import { httpCacheOptions } from './options.js'
 
 export { assertServerUrlForSharedCache } from './config.js'
-export type { HttpCacheOptions, PurgerName, ResolvedHttpCache } from './options.js'
+export type { PurgerName, ResolvedHttpCache } from './options.js'
 export { purgerOf, type Purger } from './purger.js'
 export { capCacheControl } from './lifetime.js'
 export { cacheTagsOf } from './tags.js'

@@ -89,7 +89,6 @@ export const httpCacheOptions = defineOptions(
   },
 )
 
-export type HttpCacheOptions = NonNullable<OptionsInput<typeof httpCacheOptions>['httpCache']>
 export type ResolvedHttpCache = OptionsResolved<typeof httpCacheOptions>['httpCache']
 
 declare module '../../core/options.js' {

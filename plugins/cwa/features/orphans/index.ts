@@ -13,7 +13,7 @@ import { reportsCollection } from './report.js'
 
 export { cascadeOf, deleteSet, type DeleteSet, type RecordRef } from './cascade.js'
 export { orphanScanTask } from './jobs.js'
-export { parseRecipients, type OrphanNotifyOptions } from './options.js'
+export { parseRecipients } from './options.js'
 export { storeReport } from './report.js'
 export { componentUsage } from './usage.js'
 export { scanIris, scanOrphans, type OrphanScan } from './scan.js'

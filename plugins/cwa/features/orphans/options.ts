@@ -79,9 +79,6 @@ export const orphansOptions = defineOptions({
 
 type Declared = typeof orphansOptions
 export type OrphanedResourcesOptions = NonNullable<OptionsInput<Declared>['orphanedResources']>
-/** Who gets the orphan alert of `cwa:scan-orphaned`, and what it says. */
-export type OrphanNotifyOptions = NonNullable<OrphanedResourcesOptions['notify']>
-export type ResolvedOrphanedResources = OptionsResolved<Declared>['orphanedResources']
 
 declare module '../../core/options.js' {
   interface CwaPluginOptions extends OptionsInput<typeof orphansOptions> {}

@@ -17,8 +17,6 @@ export const publishablePluginOptions = defineOptions({
   }),
 })
 
-/** The `publishable` plugin option. */
-export type PublishablePluginOptions = NonNullable<OptionsInput<typeof publishablePluginOptions>['publishable']>
 
 declare module '../../core/options.js' {
   interface CwaPluginOptions extends OptionsInput<typeof publishablePluginOptions> {}

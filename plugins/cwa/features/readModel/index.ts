@@ -11,7 +11,7 @@ import { readModelOptions } from './options.js'
 import { installReadModel } from './schema.js'
 
 export { emptyStore, storeSize, trim } from './store.js'
-export type { ReadModelOptions, ResolvedReadModel } from './options.js'
+export type { ReadModelOptions } from './options.js'
 
 export const readModelFeature = {
   name: 'readModel',

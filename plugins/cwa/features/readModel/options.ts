@@ -56,7 +56,6 @@ export const readModelOptions = defineOptions({
 })
 
 export type ReadModelOptions = NonNullable<OptionsInput<typeof readModelOptions>['readModel']>
-export type ResolvedReadModel = OptionsResolved<typeof readModelOptions>['readModel']
 
 declare module '../../core/options.js' {
   interface CwaPluginOptions extends OptionsInput<typeof readModelOptions> {}

@@ -12,7 +12,7 @@ import { publishUpdates } from './publisher.js'
 import { publishTarget } from './target.js'
 import { updatesFor } from './updates.js'
 
-export type { MercureOptions, ResolvedMercure } from './options.js'
+export type { ResolvedMercure } from './options.js'
 export { realtimeIdle } from './publisher.js'
 export { isRealtime } from './updates.js'
 export { embeddedHubMiddleware, HUB_PATH } from './hub/embedded.js'

@@ -145,8 +145,6 @@ export const realtimeOptions = defineOptions(
 )
 
 type Declared = typeof realtimeOptions
-export type MercureOptions = NonNullable<OptionsInput<Declared>['mercure']>
-export type HubLimitOptions = NonNullable<MercureOptions['hub']>
 export type ResolvedMercure = OptionsResolved<Declared>['mercure']
 export type HubLimits = ResolvedMercure['hub']
 

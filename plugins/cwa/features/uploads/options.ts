@@ -117,7 +117,6 @@ export const uploadsOptions = defineOptions({
 })
 
 export type UploadsPluginOptions = NonNullable<OptionsInput<typeof uploadsOptions>['uploads']>
-export type ResolvedUploadsOptions = OptionsResolved<typeof uploadsOptions>['uploads']
 
 declare module '../../core/options.js' {
   interface CwaPluginOptions extends OptionsInput<typeof uploadsOptions> {}

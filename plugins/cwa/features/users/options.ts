@@ -97,8 +97,6 @@ export const usersOptions = defineOptions(
 )
 
 type Declared = typeof usersOptions
-export type UserOptions = NonNullable<OptionsInput<Declared>['user']>
-export type UserEmailOptions = NonNullable<NonNullable<UserOptions['passwordReset']>['email']>
 export type ResolvedUserOptions = OptionsResolved<Declared>['user']
 export type ResolvedUserEmail = ResolvedUserOptions['passwordReset']['email']
 
