@@ -32,7 +32,6 @@ export const sessionOptions = defineOptions(
   }),
 )
 
-
 declare module '../core/options.js' {
   interface CwaPluginOptions extends OptionsInput<typeof sessionOptions> {}
   interface ResolvedCwaOptions extends OptionsResolved<typeof sessionOptions> {}

@@ -17,7 +17,6 @@ export const publishablePluginOptions = defineOptions({
   }),
 })
 
-
 declare module '../../core/options.js' {
   interface CwaPluginOptions extends OptionsInput<typeof publishablePluginOptions> {}
   interface ResolvedCwaOptions extends OptionsResolved<typeof publishablePluginOptions> {}
