@@ -60,13 +60,7 @@ export { badRequest, HttpError, notFound, type Violation, violation, ViolationEr
 export type { CwaFeature, FeatureOptions } from './hydra/feature.js'
 export type { KeySchema, OptionKeys } from './core/optionKeys.js'
 // Options declared once (a feature of your own may declare its options as the built-in ones do).
-export {
-  defineOptions,
-  group,
-  option,
-  type OptionsInput,
-  type OptionsResolved,
-} from './core/defineOptions.js'
+export { defineOptions, group, option, type OptionsInput, type OptionsResolved } from './core/defineOptions.js'
 export type { OpenApiDocument, OpenApiKit, Schema } from './hydra/docs/openapi/kit.js'
 export type { PropertyDescription } from './hydra/docs/openapi/propertyDescription.js'
 export type { Doc, ItemStore } from './hydra/itemStore.js'
