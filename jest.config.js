@@ -1,6 +1,8 @@
 /** Jest (ESM + swc). Each test file starts its own Payload on its own database (see test/support). */
 export default {
-  testEnvironment: 'node',
+  // The worker's own realm holds the modules every file shares (test/support/outerRealm): loaded once per worker.
+  testEnvironment: '<rootDir>/test/support/outerRealm/environment.mjs',
+  resolver: '<rootDir>/test/support/outerRealm/resolver.cjs',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: {
     '^.+\\.(t|j)sx?$': [

@@ -16,7 +16,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { ChildProcess } from 'node:child_process'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { createTestDatabase, databaseUrl, dropDatabase } from './database'
+import { createTestDatabase, databaseUrl, releaseDatabase } from './database'
 import { ensureAdminBuild } from './nextBuild'
 import { PASSWORD } from './server'
 import { startSite, stopSite } from './site'
@@ -81,7 +81,7 @@ export async function startAdminSite(env: Record<string, string | undefined> = {
       })()),
     async stop() {
       await stopSite(site.child)
-      await dropDatabase(database)
+      await releaseDatabase(database)
     },
   }
 }

@@ -2,6 +2,7 @@ import pg from 'pg'
 import { createHash, randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { claimPooled, recycle } from './databasePool'
 
 /** Admin connection to the test PostgreSQL server (TEST_PG_URL, default the local trust-auth server). */
 export const TEST_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432'
@@ -28,12 +29,24 @@ export function templateName(root: string): string {
   return `cwa_test_tpl_${hash.digest('hex').slice(0, 12)}`
 }
 
-/** A fresh database cloned from the migrated template (fast: no migration per test file). */
+/**
+ * A database in the migrated template's state (fast: no migration per test file): a recycled one from the pool
+ * (test/support/databasePool.ts) when there is one, else a fresh copy of the template.
+ */
 export async function createTestDatabase(template: string): Promise<string> {
   // The creation time in the name lets a later run drop leftovers without touching databases in use.
   const name = `cwa_test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`
-  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`))
+  await withAdminClient(async (c) => {
+    if (!(await claimPooled(c, template, name))) await c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`)
+  })
   return name
+}
+
+/** Done with a test database: back to the pool in the template's state when it can be, else dropped. */
+export async function releaseDatabase(name: string): Promise<void> {
+  const template = process.env.CWA_TEST_TEMPLATE
+  const recycled = template ? await withAdminClient((c) => recycle(c, databaseUrl(name), name, template)) : false
+  if (!recycled) await dropDatabase(name)
 }
 
 export async function dropDatabase(name: string): Promise<void> {

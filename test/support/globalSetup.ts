@@ -5,7 +5,12 @@ export default function globalSetup(): void {
   // Sites the tests start run without the embedded Mercure hub: several tests start more than one instance on a
   // database (which it refuses); test/realtime/embeddedHub.test.ts turns it on.
   process.env.MERCURE_EMBEDDED = '0'
-  if (process.env.CWA_TEST_TEMPLATE) return
+  if (!process.env.CWA_TEST_TEMPLATE) prepare()
+  // The shims of the modules the files share within a worker (test/support/outerRealm/manifest.ts).
+  execFileSync('npx', ['tsx', 'test/support/outerRealm/manifest.ts'], { stdio: ['ignore', 'inherit', 'inherit'] })
+}
+
+function prepare(): void {
   const out = execFileSync('npx', ['tsx', 'test/support/prepare.ts'], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -6,7 +6,9 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
-import { databaseUrl, templateName, testDatabaseCreatedAt, withAdminClient } from './database'
+import { randomBytes } from 'node:crypto'
+import { databaseUrl, releaseDatabase, templateName, testDatabaseCreatedAt, withAdminClient } from './database'
+import { recordTemplateState } from './databasePool'
 
 const root = process.cwd()
 const env: Record<string, string> = {
@@ -34,6 +36,13 @@ const existing = await withAdminClient(async (c) => {
     const createdAt = testDatabaseCreatedAt(datname)
     if (createdAt !== null && createdAt < cutoff) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
   }
+  // Recycled databases of other templates (test/support/databasePool.ts) can never be claimed again.
+  const pooled = await c.query<{ datname: string }>(
+    "SELECT datname FROM pg_database WHERE datname LIKE 'cwa\\_pool\\_%'",
+  )
+  for (const { datname } of pooled.rows)
+    if (!datname.startsWith(`cwa_pool_${template.replace(/^cwa_test_tpl_/, '')}_`))
+      await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
   return rows.some((r) => r.datname === template)
 })
 if (!existing) {
@@ -60,5 +69,12 @@ if (!existing) {
     }
   })
 }
+// The template's structure and rows, read on a copy (nobody may connect to a template), so that test databases are
+// recycled rather than dropped (test/support/databasePool.ts); the copy is the pool's first database.
+const copy = `cwa_test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`
+await withAdminClient((c) => c.query(`CREATE DATABASE "${copy}" TEMPLATE "${template}"`))
+await recordTemplateState(databaseUrl(copy), template)
+process.env.CWA_TEST_TEMPLATE = template
+await releaseDatabase(copy)
 console.log(JSON.stringify(env))
 process.exit(0)

@@ -10,7 +10,7 @@ import { createApp } from '../../plugins/cwa/dist/server/express.js'
 import { startPayload } from '../../src/server/bootstrap'
 import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { closePayload } from '../../plugins/cwa/dist/core/utils/closePayload.js'
-import { createTestDatabase, databaseUrl, dropDatabase } from './database'
+import { createTestDatabase, databaseUrl, releaseDatabase } from './database'
 import { shutDownWithin } from './shutdown'
 
 export interface TestResponse<T = any> {
@@ -202,7 +202,7 @@ export async function startTestServer({
       // Keep-alive sockets would hold close() open; every test has its answers by now.
       server.closeAllConnections()
       await shutDownWithin(database, () => closePayload(payload))
-      await dropDatabase(database)
+      await releaseDatabase(database)
     },
   }
 }

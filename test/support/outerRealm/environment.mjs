@@ -1,0 +1,43 @@
+/**
+ * The test files' environment: jest's Node environment, plus the worker's
+ * own realm for the modules every file shares (outerRealm/policy.ts).
+ * TypeScript modules load there through tsx, once per worker. Files share
+ * the real process.env (the shared modules read it), restored after each
+ * file, so a file's changes never reach the next.
+ */
+import { TestEnvironment } from 'jest-environment-node'
+import { register } from 'tsx/esm/api'
+
+register()
+
+export default class CwaTestEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context)
+    this.global.__cwaOuterImport = (url) => import(url)
+    // An error thrown by a shared module is the worker realm's: `instanceof Error` (and jest's toBeInstanceOf(Error))
+    // in the file answers for it as for its own, as Array.isArray does for arrays. Subclasses keep the usual check.
+    for (const name of ['Error', 'TypeError', 'RangeError', 'SyntaxError']) {
+      const sandboxed = this.global[name]
+      const outer = globalThis[name]
+      Object.defineProperty(sandboxed, Symbol.hasInstance, {
+        value(value) {
+          return (
+            Function.prototype[Symbol.hasInstance].call(this, value) || (this === sandboxed && value instanceof outer)
+          )
+        },
+      })
+    }
+    Object.defineProperty(this.global.process, 'env', { value: process.env, writable: true, configurable: true })
+  }
+
+  async setup() {
+    await super.setup()
+    this.savedEnv = { ...process.env }
+  }
+
+  async teardown() {
+    for (const key of Object.keys(process.env)) if (!(key in this.savedEnv)) delete process.env[key]
+    Object.assign(process.env, this.savedEnv)
+    await super.teardown()
+  }
+}
