@@ -195,11 +195,7 @@ export const pageBuilderDocs = {
       summary: 'Publishes a page as a whole: every pending draft reachable from it, in one transaction.',
       description:
         "Admin with the publish permission. iri names a page, a layout or page data. Every pending draft reachable from it (its groups' components to any depth, live records' draft twins, scheduled drafts; on page data the record itself and the components its properties point at; the layout's blocks only with includeLayout: true, or when iri is the layout) is published through the batch publish, all or nothing. A draft failing its publish validation refuses the whole request: a 422 with one violation per block and field, each naming the block (block: the IRI the builder lists, draft: the draft's IRI, field) and saying why in words. Nothing pending: 200 with an empty list.",
-      requestBody: body(kit, {
-        type: 'object',
-        properties: { iri: iri('A page, a layout or page data'), includeLayout: { type: 'boolean', default: false } },
-        required: ['iri'],
-      }),
+      // The request body: the endpoint's input (publishPageInput), generated.
       responses: {
         200: json(kit, 'What was published', {
           type: 'object',
@@ -222,15 +218,7 @@ export const pageBuilderDocs = {
       summary: 'Schedules a page as a whole: every pending draft reachable from it goes live at one date.',
       description:
         'Admin with the publish permission. The same drafts as publishPage, each given publishedAt (a future date) in one transaction; the same refusals (422 per block and field), and a date that is not in the future is a 422.',
-      requestBody: body(kit, {
-        type: 'object',
-        properties: {
-          iri: iri('A page, a layout or page data'),
-          publishedAt: { type: 'string', format: 'date-time' },
-          includeLayout: { type: 'boolean', default: false },
-        },
-        required: ['iri', 'publishedAt'],
-      }),
+      // The request body: the endpoint's input (schedulePageInput), generated.
       responses: {
         200: json(kit, 'What was scheduled', {
           type: 'object',
@@ -249,7 +237,7 @@ export const pageBuilderDocs = {
       summary: 'Removes a position, and its component when used nowhere else.',
       description:
         'Admin only. Deletes the position; its component goes too when this position was its only use (no other position, no page data property), with the delete cascade (the groups it owns, its draft). One transaction. Answers every IRI deleted.',
-      requestBody: body(kit, { type: 'object', properties: { position: iri('The position') }, required: ['position'] }),
+      // The request body: the endpoint's input (removeInput), generated.
       responses: {
         200: json(kit, 'What was deleted', {
           type: 'object',

@@ -5,6 +5,7 @@ import { lockGroupOrder, writeGroupOrder } from '../../core/utils/groupOrder.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { HttpError, notFound, violation, ViolationError } from '../../hydra/errors.js'
 import { cascadeOf, componentUsage, deleteSet } from '../orphans/index.js'
+import type { RemoveBody } from './inputs.js'
 
 type Body = Record<string, unknown>
 type Doc = Record<string, unknown> & { id: string }
@@ -201,8 +202,7 @@ export async function addGroup(ctx: HydraContext, raw: unknown): Promise<Doc> {
  * groups it owns, its draft); a component used elsewhere stays.
  * Answers every IRI deleted.
  */
-export async function removePosition(ctx: HydraContext, raw: unknown): Promise<string[]> {
-  const body = objectBody(raw)
+export async function removePosition(ctx: HydraContext, body: RemoveBody): Promise<string[]> {
   const position = itemOf(ctx, body.position, 'position', (s) => s === 'component_positions', 'a component position')
   return inTransaction(ctx.req, async () => {
     const doc = (await ctx.payload
