@@ -1,0 +1,111 @@
+/**
+ * An endpoint's `input` (hydra/input.ts): the pipeline's check answers the
+ * refusal the schema declares (a 400, a violation at the declaring node's
+ * path, the nearest enclosing refusal, a default violation), and the
+ * handler gets a read-only body that throws when it reads a field the
+ * schema does not declare. No database: runHandler is the pipeline's step.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { input } from '../../plugins/cwa/dist/hydra/input.js'
+import { checkInput, readOnlyInput, UndeclaredInputRead } from '../../plugins/cwa/dist/hydra/inputCheck.js'
+import { HttpError, ViolationError } from '../../plugins/cwa/dist/hydra/errors.js'
+import type { HydraContext } from '../../plugins/cwa/dist/hydra/context.js'
+import { type Endpoint, withInput } from '../../plugins/cwa/dist/hydra/endpoint.js'
+import { runHandler } from '../../plugins/cwa/dist/hydra/pipeline/runHandler.js'
+import { credentialsInput } from '../../plugins/cwa/dist/session/inputs.js'
+import { schedulePageInput } from '../../plugins/cwa/dist/features/admin/inputs.js'
+
+const ctx = {} as HydraContext
+
+function refusal(node: Parameters<typeof checkInput>[0], body: unknown): unknown {
+  try {
+    checkInput(node, body, ctx)
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, detail: error.message }
+    if (error instanceof ViolationError) return { status: 422, violations: error.violations }
+    throw error
+  }
+  return null
+}
+
+describe('the check of a body against its input', () => {
+  it("answers the login's 400 for every bad body, and accepts good credentials", () => {
+    const bad = { status: 400, detail: 'The body must hold "username" and "password" strings.' }
+    for (const body of [undefined, null, [], 'x', {}, { username: 'a' }, { username: '', password: 'b' }, { username: 1, password: 'b' }])
+      expect(refusal(credentialsInput, body)).toEqual(bad)
+    expect(refusal(credentialsInput, { username: 'a', password: 'b', extra: true })).toBeNull()
+  })
+
+  it('checks in the declared order, with the refusal of the failing node or the nearest around it', () => {
+    const future = new Date(Date.now() + 86_400_000).toISOString()
+    expect(refusal(schedulePageInput, 5)).toEqual({
+      status: 422,
+      violations: [{ propertyPath: '', message: 'A JSON object is required.', code: 'invalid' }],
+    })
+    // includeLayout is checked before publishedAt and iri (checkOrder), whatever else is wrong.
+    expect(refusal(schedulePageInput, { includeLayout: 'yes', iri: 3 })).toEqual({
+      status: 422,
+      violations: [{ propertyPath: 'includeLayout', message: 'includeLayout must be true or false.', code: 'type' }],
+    })
+    expect(refusal(schedulePageInput, { publishedAt: 'not a date', iri: 'x' })).toMatchObject({
+      violations: [{ propertyPath: 'publishedAt', code: 'datetime' }],
+    })
+    expect(refusal(schedulePageInput, { publishedAt: '2001-01-01T00:00:00Z', iri: 'x' })).toMatchObject({
+      violations: [{ propertyPath: 'publishedAt', code: 'future' }],
+    })
+    expect(refusal(schedulePageInput, { publishedAt: future })).toMatchObject({
+      violations: [{ propertyPath: 'iri', code: 'invalid_iri' }],
+    })
+    expect(refusal(schedulePageInput, { publishedAt: future, iri: '/_api/pages/1' })).toBeNull()
+  })
+
+  it('answers a default violation at the path when nothing declares a refusal', () => {
+    const node = input.object({ list: input.array(input.integer(), { maxItems: 2 }) }, { required: ['list'] })
+    expect(refusal(node, {})).toEqual({
+      status: 422,
+      violations: [{ propertyPath: 'list', message: 'This value should not be blank.', code: 'required' }],
+    })
+    expect(refusal(node, { list: [1, 'a'] })).toEqual({
+      status: 422,
+      violations: [{ propertyPath: 'list[1]', message: 'This value should be of type int.', code: 'type' }],
+    })
+    expect(refusal(node, { list: [1, 2, 3] })).toMatchObject({ violations: [{ propertyPath: 'list', code: 'maxItems' }] })
+  })
+})
+
+describe('the body a handler gets', () => {
+  const node = input.object({ name: input.string(), tags: input.array(input.object({ label: input.string() })) })
+
+  it('reads declared fields, lists and spreads what was sent, and is read-only', () => {
+    const body = readOnlyInput(node, { name: 'a', tags: [{ label: 'x' }] })
+    expect(body.name).toBe('a')
+    expect(body.tags?.map((t) => t.label)).toEqual(['x'])
+    // (jest's matchers probe objects for keys of their own, so the nested values are compared as JSON.)
+    expect(Object.keys({ ...body })).toEqual(['name', 'tags'])
+    expect(JSON.stringify(body)).toBe('{"name":"a","tags":[{"label":"x"}]}')
+    expect(() => {
+      ;(body as { name: string }).name = 'b'
+    }).toThrow(TypeError)
+  })
+
+  it('throws a programming error when a handler reads a field its input does not declare', async () => {
+    const reader: Endpoint = withInput({
+      method: 'POST',
+      path: '/reads-too-much',
+      input: node,
+      handler: async (_ctx, { body }) => {
+        // A handler reaching past its schema: the type says no (an undeclared key), and at run time it throws.
+        const undeclared = (body as Record<string, unknown>).secret
+        return { status: 200, output: { type: 'X', data: { undeclared } } }
+      },
+      docs: { undocumented: 'test' },
+    })
+    const request = { method: 'POST', params: {}, stream: null, url: new URL('http://x/'), responseHeaders: new Headers() }
+    await expect(runHandler(ctx, reader, { ...request, body: { name: 'a', secret: 's' } })).rejects.toThrow(
+      UndeclaredInputRead,
+    )
+    // A nested undeclared read names its path.
+    const nested = readOnlyInput(node, { tags: [{ label: 'x', other: 1 }] })
+    expect(() => (nested.tags![0] as Record<string, unknown>).other).toThrow('"tags[0].other"')
+  })
+})
