@@ -72,6 +72,8 @@ export interface NumberOptions extends NodeOptions {
 export interface ArrayOptions extends NodeOptions {
   minItems?: number
   maxItems?: number
+  /** The items are checked after both bounds (by default between them: too few, then each item, then too many). */
+  itemsLast?: boolean
 }
 
 export interface ObjectOptions<R extends string> extends NodeOptions {

@@ -56,9 +56,13 @@ function walk(node: Node, value: unknown, path: string, chain: Array<{ node: Nod
   }
   if (node.kind === 'array') {
     const list = value as unknown[]
+    const tooMany = () => {
+      if (node.maxItems !== undefined && list.length > node.maxItems) throw fail('maxItems')
+    }
     if (node.minItems !== undefined && list.length < node.minItems) throw fail('minItems')
+    if (node.itemsLast) tooMany()
     for (const [index, item] of list.entries()) walk(node.items, item, childPath(path, index), here, ctx)
-    if (node.maxItems !== undefined && list.length > node.maxItems) throw fail('maxItems')
+    tooMany()
   }
   if (node.kind === 'object') {
     const record = value as Record<string, unknown>
@@ -82,14 +86,17 @@ const DEFAULT_MESSAGES: Partial<Record<InputKeyword, (node: Node) => string>> = 
 
 /** The answer to a failed check: the refusal of the failing node, else of the nearest node around it. */
 function answer(refused: Refused): HttpError | ViolationError {
+  const failing = refused.at.at(-1)!
   for (const { node, path } of [...refused.at].reverse()) {
-    const refusal: InputRefusal | undefined = node.refuseFor?.[refused.keyword] ?? node.refuse
+    // A keyword's own refusal is the failing node's; enclosing nodes answer with their `refuse`.
+    const own = node === failing.node ? node.refuseFor?.[refused.keyword] : undefined
+    const refusal: InputRefusal | undefined = own ?? node.refuse
     if (!refusal) continue
     if ('badRequest' in refusal) return badRequest(refusal.badRequest)
     const message = typeof refusal.message === 'function' ? refusal.message(path) : refusal.message
     return new ViolationError([violation(refusal.path ?? path, message, refusal.code)])
   }
-  const { node, path } = refused.at.at(-1)!
+  const { node, path } = failing
   const message = DEFAULT_MESSAGES[refused.keyword]?.(node) ?? 'This value is not valid.'
   return new ViolationError([violation(path, message, refused.keyword)])
 }

@@ -1,7 +1,7 @@
 import { ROLE_ADMIN } from '../../core/options.js'
 import { type Endpoint, type EndpointResult, type SecurityRule, withInput } from '../../hydra/endpoint.js'
 import { pageBuilderView } from './builder.js'
-import { publishPageInput, removeInput, schedulePageInput } from './inputs.js'
+import { addGroupInput, publishPageInput, removeInput, reorderInput, schedulePageInput } from './inputs.js'
 import { pageBuilderDocs } from './openapi.js'
 import { addGroup, appendPosition, removePosition, reorderPositions } from './writes.js'
 import { addBlock } from './blockWrites.js'
@@ -41,16 +41,17 @@ export function pageBuilderEndpoints(): Endpoint[] {
       }),
       docs: pageBuilderDocs.view,
     },
-    {
+    withInput({
       method: 'POST',
       path: '/_/page_builder/reorder',
       ...ADMIN,
+      input: reorderInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         const positions = await reorderPositions(ctx, body)
         return { status: 200, output: { type: 'PositionOrder', data: { positions } } }
       },
       docs: pageBuilderDocs.reorder,
-    },
+    }),
     {
       method: 'POST',
       path: '/_/page_builder/positions',
@@ -68,10 +69,11 @@ export function pageBuilderEndpoints(): Endpoint[] {
       },
       docs: pageBuilderDocs.append,
     },
-    {
+    withInput({
       method: 'POST',
       path: '/_/page_builder/groups',
       ...ADMIN,
+      input: addGroupInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         const group = await addGroup(ctx, body)
         return {
@@ -84,7 +86,7 @@ export function pageBuilderEndpoints(): Endpoint[] {
         }
       },
       docs: pageBuilderDocs.addGroup,
-    },
+    }),
     withInput({
       method: 'POST',
       path: '/_/page_builder/remove',

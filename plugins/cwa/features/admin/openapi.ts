@@ -108,14 +108,7 @@ export const pageBuilderDocs = {
       summary: "Puts a group's positions in a new order.",
       description:
         "Admin only. positions lists every position of the group exactly once, in the new order; their sortValue becomes 0, 1, 2... in one transaction. A list that is not the group's positions (one missing, one of another group, a duplicate) is a 422, or a 409 when the group's positions changed since they were read (another editor added or removed one): nothing is written. Reorders of one group run one after the other.",
-      requestBody: body(kit, {
-        type: 'object',
-        properties: {
-          componentGroup: iri('The group'),
-          positions: { type: 'array', items: iri('A position of the group') },
-        },
-        required: ['componentGroup', 'positions'],
-      }),
+      // The request body: the endpoint's input (reorderInput), generated.
       responses: {
         200: json(kit, 'The new order', {
           type: 'object',
@@ -152,14 +145,7 @@ export const pageBuilderDocs = {
       summary: 'Adds a group to a page or layout.',
       description:
         "Admin only. A new group at location (reference <owner reference>_<location>; with compat 'cwa-nuxt' <location>_<owner IRI>), added to the owner's groups in one transaction. A location the owner already has is a 422.",
-      requestBody: body(kit, {
-        type: 'object',
-        properties: {
-          owner: iri('A page or a layout'),
-          location: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' },
-        },
-        required: ['owner', 'location'],
-      }),
+      // The request body: the endpoint's input (addGroupInput), generated.
       responses: {
         201: json(kit, 'The new group', { type: 'object' }),
         ...kit.errorResponses(400, 401, 403, 404, 415, 422),

@@ -5,7 +5,7 @@ import { lockGroupOrder, writeGroupOrder } from '../../core/utils/groupOrder.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { HttpError, notFound, violation, ViolationError } from '../../hydra/errors.js'
 import { cascadeOf, componentUsage, deleteSet } from '../orphans/index.js'
-import type { RemoveBody } from './inputs.js'
+import { type AddGroupBody, checkedItem, type RemoveBody, type ReorderBody } from './inputs.js'
 
 type Body = Record<string, unknown>
 type Doc = Record<string, unknown> & { id: string }
@@ -69,20 +69,10 @@ async function groupPositions(ctx: HydraContext, groupId: string): Promise<Doc[]
  */
 export async function reorderPositions(
   ctx: HydraContext,
-  raw: unknown,
+  body: ReorderBody,
 ): Promise<Array<{ '@id': string; sortValue: number }>> {
-  const body = objectBody(raw)
-  const group = groupIri(ctx, body.componentGroup)
-  const list = body.positions
-  if (!Array.isArray(list) || list.length === 0)
-    throw new ViolationError([
-      violation('positions', 'positions must be a non-empty list of position IRIs.', 'required'),
-    ])
-  if (list.length > 1000) throw new ViolationError([violation('positions', 'At most 1000 positions.', 'too_many')])
-  const ids = list.map(
-    (iri, index) =>
-      itemOf(ctx, iri, `positions[${index}]`, (s) => s === 'component_positions', 'a component position').id,
-  )
+  const group = checkedItem(ctx, body.componentGroup).id
+  const ids = body.positions.map((iri) => checkedItem(ctx, iri).id)
   if (new Set(ids).size !== ids.length)
     throw new ViolationError([violation('positions', 'A position is listed twice.', 'duplicate')])
   return inTransaction(ctx.req, async () => {
@@ -144,8 +134,6 @@ export async function appendPosition(ctx: HydraContext, raw: unknown): Promise<D
   })
 }
 
-const LOCATION = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
-
 /**
  * POST /_/page_builder/groups {owner, location}: a new group on a page or
  * layout (reference `<owner reference>_<location>`, or with the owner's IRI
@@ -153,19 +141,9 @@ const LOCATION = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
  * owner's groups in the same transaction (the group's own owner input). A location the owner already has
  * is a 422.
  */
-export async function addGroup(ctx: HydraContext, raw: unknown): Promise<Doc> {
-  const body = objectBody(raw)
-  const owner = itemOf(ctx, body.owner, 'owner', (s) => s === 'pages' || s === 'layouts', 'a page or a layout')
+export async function addGroup(ctx: HydraContext, body: AddGroupBody): Promise<Doc> {
+  const owner = checkedItem(ctx, body.owner)
   const location = body.location
-  if (typeof location !== 'string' || !LOCATION.test(location)) {
-    throw new ViolationError([
-      violation(
-        'location',
-        'location must be a name of letters, digits, _ or - (at most 64), starting with a letter.',
-        'invalid',
-      ),
-    ])
-  }
   return inTransaction(ctx.req, async () => {
     const doc = (await ctx.payload
       .findByID({ collection: owner.slug as CollectionSlug, id: owner.id, depth: 1, req: ctx.req, disableErrors: true })
@@ -203,7 +181,7 @@ export async function addGroup(ctx: HydraContext, raw: unknown): Promise<Doc> {
  * Answers every IRI deleted.
  */
 export async function removePosition(ctx: HydraContext, body: RemoveBody): Promise<string[]> {
-  const position = itemOf(ctx, body.position, 'position', (s) => s === 'component_positions', 'a component position')
+  const position = checkedItem(ctx, body.position)
   return inTransaction(ctx.req, async () => {
     const doc = (await ctx.payload
       .findByID({ collection: 'component_positions', id: position.id, depth: 0, req: ctx.req, disableErrors: true })
