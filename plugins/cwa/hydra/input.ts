@@ -23,6 +23,7 @@ export type InputKeyword =
   | 'format'
   | 'minItems'
   | 'maxItems'
+  | 'oneOf'
   | 'check'
 
 /**
@@ -62,6 +63,8 @@ export interface StringOptions extends NodeOptions {
 
 export interface BooleanOptions extends NodeOptions {
   default?: boolean
+  /** `[true]`: only true is accepted (a flag that must be set). */
+  enum?: readonly [true]
 }
 
 export interface NumberOptions extends NodeOptions {
@@ -93,6 +96,7 @@ export type InputNode<T> = (
   | ({ kind: 'boolean' } & BooleanOptions)
   | ({ kind: 'array'; items: InputNode<unknown> } & ArrayOptions)
   | ({ kind: 'object'; properties: Record<string, InputNode<unknown>> } & ObjectOptions<string>)
+  | ({ kind: 'oneOf'; branches: ReadonlyArray<InputNode<unknown> & { kind: 'object' }> } & NodeOptions)
 ) & { readonly __value?: T }
 
 /** The value type a node accepts: what the handler's `request.body` is. */
@@ -123,7 +127,9 @@ export const input = {
     kind: 'integer',
     ...options,
   }),
-  boolean: <const O extends BooleanOptions>(options?: O): InputNode<Nullable<boolean, O>> => ({
+  boolean: <const O extends BooleanOptions>(
+    options?: O,
+  ): InputNode<Nullable<O extends { enum: readonly [true] } ? true : boolean, O>> => ({
     kind: 'boolean',
     ...options,
   }),
@@ -143,6 +149,14 @@ export const input = {
     properties,
     ...options,
   }),
+  /**
+   * Exactly one of these objects, told apart by their required properties (`{iris}` or `{all}`): a body
+   * holding those of several fails `oneOf`, one holding none fails `required` (its path: the node's).
+   */
+  oneOf: <B extends ReadonlyArray<InputNode<unknown> & { kind: 'object' }>>(
+    branches: B,
+    options?: NodeOptions,
+  ): InputNode<InputOf<B[number]>> => ({ kind: 'oneOf', branches, ...options }),
 }
 
 type JsonSchema = Record<string, unknown>
@@ -153,6 +167,7 @@ type JsonSchema = Record<string, unknown>
  * properties, required), the order the hand-written schemas had.
  */
 export function inputJsonSchema(node: InputNode<unknown>): JsonSchema {
+  if (node.kind === 'oneOf') return { oneOf: node.branches.map((branch) => inputJsonSchema(branch)) }
   const type = node.kind
   const schema: JsonSchema = { type: node.nullable ? [type, 'null'] : type }
   const copy = (key: string, value: unknown) => {
@@ -176,7 +191,10 @@ export function inputJsonSchema(node: InputNode<unknown>): JsonSchema {
     copy('enum', node.enum && [...node.enum])
     copy('writeOnly', node.writeOnly)
   }
-  if (node.kind === 'boolean') copy('default', node.default)
+  if (node.kind === 'boolean') {
+    copy('enum', node.enum && [...node.enum])
+    copy('default', node.default)
+  }
   copy('description', node.description)
   if (node.kind === 'array') schema.items = inputJsonSchema(node.items)
   if (node.kind === 'object') {

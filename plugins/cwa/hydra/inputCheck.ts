@@ -26,6 +26,7 @@ const TYPES: Record<Node['kind'], (value: unknown) => boolean> = {
   boolean: (v) => typeof v === 'boolean',
   array: (v) => Array.isArray(v),
   object: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+  oneOf: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
 }
 
 const TYPE_NAMES: Record<Node['kind'], string> = {
@@ -35,6 +36,7 @@ const TYPE_NAMES: Record<Node['kind'], string> = {
   boolean: 'bool',
   array: 'array',
   object: 'object',
+  oneOf: 'object',
 }
 
 const childPath = (path: string, key: string | number) =>
@@ -46,6 +48,15 @@ function walk(node: Node, value: unknown, path: string, chain: Array<{ node: Nod
   const fail = (keyword: InputKeyword) => new Refused(keyword, here)
   if (value === null && node.nullable) return
   if (!TYPES[node.kind](value)) throw fail('type')
+  if (node.kind === 'oneOf') {
+    const record = value as Record<string, unknown>
+    const matching = node.branches.filter((b) => (b.required ?? []).every((name) => record[name] !== undefined))
+    if (matching.length > 1) throw fail('oneOf')
+    if (matching.length === 0) throw fail('required')
+    // The branch is the same value seen as one of its shapes: its failures are this node's path's.
+    walk(matching[0]!, value, path, here, ctx)
+  }
+  if (node.kind === 'boolean' && node.enum && !node.enum.includes(value as true)) throw fail('enum')
   if (node.kind === 'string') {
     const text = value as string
     if (node.enum && !node.enum.includes(text)) throw fail('enum')
@@ -119,6 +130,13 @@ export class UndeclaredInputRead extends Error {
   }
 }
 
+/** The schema of a property a node declares (any branch's, for oneOf), if it does. */
+function declared(node: Node, key: string): Node | undefined {
+  if (node.kind === 'oneOf') return node.branches.map((branch) => declared(branch, key)).find(Boolean)
+  if (node.kind !== 'object') return undefined
+  return Object.hasOwn(node.properties, key) ? node.properties[key] : node.additionalProperties
+}
+
 /** Keys any object answers (JSON.stringify, inspection, promises) without being fields of the body. */
 const ALWAYS_READABLE = new Set(['toJSON', 'then', 'constructor', 'valueOf', 'toString'])
 
@@ -139,8 +157,8 @@ export function readOnlyInput<T>(node: Node, value: T, path = ''): T {
         if (/^\d+$/.test(key)) return readOnlyInput(node.items, (object as unknown[])[Number(key)], `${path}[${key}]`)
         return Reflect.get(object, key, receiver) as unknown
       }
-      if (node.kind !== 'object') return Reflect.get(object, key, receiver) as unknown
-      const child = Object.hasOwn(node.properties, key) ? node.properties[key] : node.additionalProperties
+      const child = declared(node, key)
+      if (node.kind !== 'object' && node.kind !== 'oneOf') return Reflect.get(object, key, receiver) as unknown
       if (child) return readOnlyInput(child, (object as Record<string, unknown>)[key], childPath(path, key))
       if (ALWAYS_READABLE.has(key)) return Reflect.get(object, key, receiver) as unknown
       throw new UndeclaredInputRead(childPath(path, key))
