@@ -33,8 +33,11 @@ const deref = (node: Json): Json =>
 it('documents each declared input as its request body, under every media type the endpoint takes', () => {
   const declared = endpoints.filter((e) => e.input)
   expect(declared.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
+    'POST /_/orphaned_resources/delete',
+    'POST /_/page_builder/groups',
     'POST /_/page_builder/publish',
     'POST /_/page_builder/remove',
+    'POST /_/page_builder/reorder',
     'POST /_/page_builder/schedule',
     'POST /_/publish',
     'POST /login',

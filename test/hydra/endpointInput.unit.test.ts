@@ -5,7 +5,7 @@
  * handler gets a read-only body that throws when it reads a field the
  * schema does not declare. No database: runHandler is the pipeline's step.
  */
-import { describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 import { input } from '../../plugins/cwa/dist/hydra/input.js'
 import { checkInput, readOnlyInput, UndeclaredInputRead } from '../../plugins/cwa/dist/hydra/inputCheck.js'
 import { HttpError, ViolationError } from '../../plugins/cwa/dist/hydra/errors.js'
@@ -13,9 +13,18 @@ import type { HydraContext } from '../../plugins/cwa/dist/hydra/context.js'
 import { type Endpoint, withInput } from '../../plugins/cwa/dist/hydra/endpoint.js'
 import { runHandler } from '../../plugins/cwa/dist/hydra/pipeline/runHandler.js'
 import { credentialsInput } from '../../plugins/cwa/dist/session/inputs.js'
-import { schedulePageInput } from '../../plugins/cwa/dist/features/admin/inputs.js'
+import { reorderInput, schedulePageInput } from '../../plugins/cwa/dist/features/admin/inputs.js'
+import { deleteOrphansInput } from '../../plugins/cwa/dist/features/orphans/inputs.js'
+import { ResourceRegistry } from '../../plugins/cwa/dist/core/registry.js'
 
-const ctx = {} as HydraContext
+/** What the checks read of a request's context: the registry (an IRI's type), from the site's config. */
+let ctx: HydraContext
+const UUID = '0b6f3c1e-7a52-4f2b-9d3c-2f1e8a9b7c6d'
+
+beforeAll(async () => {
+  const config = await (await import('../../payload.config')).default
+  ctx = { registry: new ResourceRegistry(config, '/_api') } as HydraContext
+})
 
 function refusal(node: Parameters<typeof checkInput>[0], body: unknown): unknown {
   try {
@@ -56,7 +65,38 @@ describe('the check of a body against its input', () => {
     expect(refusal(schedulePageInput, { publishedAt: future })).toMatchObject({
       violations: [{ propertyPath: 'iri', code: 'invalid_iri' }],
     })
-    expect(refusal(schedulePageInput, { publishedAt: future, iri: '/_api/pages/1' })).toBeNull()
+    expect(refusal(schedulePageInput, { publishedAt: future, iri: `/_api/_/component_groups/${UUID}` })).toMatchObject({
+      violations: [{ propertyPath: 'iri', code: 'invalid_iri' }],
+    })
+    expect(refusal(schedulePageInput, { publishedAt: future, iri: `/_api/_/pages/${UUID}` })).toBeNull()
+  })
+
+  it('checks the bounds of a list before its items when it says so, and names an item by its index', () => {
+    const group = `/_api/_/component_groups/${UUID}`
+    const tooMany = Array.from({ length: 1001 }, () => 5)
+    expect(refusal(reorderInput, { componentGroup: group, positions: tooMany })).toEqual({
+      status: 422,
+      violations: [{ propertyPath: 'positions', message: 'At most 1000 positions.', code: 'too_many' }],
+    })
+    expect(refusal(reorderInput, { componentGroup: group, positions: [`/_api/_/component_positions/${UUID}`, group] })).toEqual({
+      status: 422,
+      violations: [
+        { propertyPath: 'positions[1]', message: 'positions[1] must be the IRI of a component position.', code: 'invalid_iri' },
+      ],
+    })
+  })
+
+  it('tells the branches of a oneOf apart by their required properties', () => {
+    const violations = (body: unknown) => (refusal(deleteOrphansInput, body) as { violations?: unknown })?.violations
+    expect(violations('x')).toEqual([{ propertyPath: '', message: 'Send iris (a list of IRIs) or all: true.', code: 'required' }])
+    expect(violations({ iris: null, all: true })).toEqual([
+      { propertyPath: '', message: 'Send either iris or all: true, not both.', code: 'exclusive' },
+    ])
+    expect(violations({ all: false })).toEqual([{ propertyPath: 'all', message: 'all must be true (or send iris).', code: 'invalid' }])
+    expect(violations({ iris: ['a', 1] })).toEqual([
+      { propertyPath: 'iris', message: 'iris must be a list of IRI strings.', code: 'invalid' },
+    ])
+    expect(refusal(deleteOrphansInput, { all: true })).toBeNull()
   })
 
   it('answers a default violation at the path when nothing declares a refusal', () => {
