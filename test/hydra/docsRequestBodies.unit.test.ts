@@ -47,7 +47,8 @@ it('documents each declared input as its request body, under every media type th
     const media = endpoint.bodyTypes ?? ['application/ld+json', 'application/json']
     expect(operation.requestBody.required).toBe(true)
     expect(Object.keys(operation.requestBody.content)).toEqual(media)
-    for (const type of media) expect(deref(operation.requestBody.content[type].schema)).toEqual(inputJsonSchema(endpoint.input!))
+    for (const type of media)
+      expect(deref(operation.requestBody.content[type].schema)).toEqual(inputJsonSchema(endpoint.input!))
     // The request body sits before the responses, where the hand-written operations had it.
     const keys = Object.keys(operation)
     expect(keys.indexOf('requestBody')).toBe(keys.indexOf('responses') - 1)

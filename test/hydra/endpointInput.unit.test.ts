@@ -40,7 +40,16 @@ function refusal(node: Parameters<typeof checkInput>[0], body: unknown): unknown
 describe('the check of a body against its input', () => {
   it("answers the login's 400 for every bad body, and accepts good credentials", () => {
     const bad = { status: 400, detail: 'The body must hold "username" and "password" strings.' }
-    for (const body of [undefined, null, [], 'x', {}, { username: 'a' }, { username: '', password: 'b' }, { username: 1, password: 'b' }])
+    for (const body of [
+      undefined,
+      null,
+      [],
+      'x',
+      {},
+      { username: 'a' },
+      { username: '', password: 'b' },
+      { username: 1, password: 'b' },
+    ])
       expect(refusal(credentialsInput, body)).toEqual(bad)
     expect(refusal(credentialsInput, { username: 'a', password: 'b', extra: true })).toBeNull()
   })
@@ -78,21 +87,31 @@ describe('the check of a body against its input', () => {
       status: 422,
       violations: [{ propertyPath: 'positions', message: 'At most 1000 positions.', code: 'too_many' }],
     })
-    expect(refusal(reorderInput, { componentGroup: group, positions: [`/_api/_/component_positions/${UUID}`, group] })).toEqual({
+    expect(
+      refusal(reorderInput, { componentGroup: group, positions: [`/_api/_/component_positions/${UUID}`, group] }),
+    ).toEqual({
       status: 422,
       violations: [
-        { propertyPath: 'positions[1]', message: 'positions[1] must be the IRI of a component position.', code: 'invalid_iri' },
+        {
+          propertyPath: 'positions[1]',
+          message: 'positions[1] must be the IRI of a component position.',
+          code: 'invalid_iri',
+        },
       ],
     })
   })
 
   it('tells the branches of a oneOf apart by their required properties', () => {
     const violations = (body: unknown) => (refusal(deleteOrphansInput, body) as { violations?: unknown })?.violations
-    expect(violations('x')).toEqual([{ propertyPath: '', message: 'Send iris (a list of IRIs) or all: true.', code: 'required' }])
+    expect(violations('x')).toEqual([
+      { propertyPath: '', message: 'Send iris (a list of IRIs) or all: true.', code: 'required' },
+    ])
     expect(violations({ iris: null, all: true })).toEqual([
       { propertyPath: '', message: 'Send either iris or all: true, not both.', code: 'exclusive' },
     ])
-    expect(violations({ all: false })).toEqual([{ propertyPath: 'all', message: 'all must be true (or send iris).', code: 'invalid' }])
+    expect(violations({ all: false })).toEqual([
+      { propertyPath: 'all', message: 'all must be true (or send iris).', code: 'invalid' },
+    ])
     expect(violations({ iris: ['a', 1] })).toEqual([
       { propertyPath: 'iris', message: 'iris must be a list of IRI strings.', code: 'invalid' },
     ])
@@ -109,7 +128,9 @@ describe('the check of a body against its input', () => {
       status: 422,
       violations: [{ propertyPath: 'list[1]', message: 'This value should be of type int.', code: 'type' }],
     })
-    expect(refusal(node, { list: [1, 2, 3] })).toMatchObject({ violations: [{ propertyPath: 'list', code: 'maxItems' }] })
+    expect(refusal(node, { list: [1, 2, 3] })).toMatchObject({
+      violations: [{ propertyPath: 'list', code: 'maxItems' }],
+    })
   })
 })
 
@@ -140,7 +161,13 @@ describe('the body a handler gets', () => {
       },
       docs: { undocumented: 'test' },
     })
-    const request = { method: 'POST', params: {}, stream: null, url: new URL('http://x/'), responseHeaders: new Headers() }
+    const request = {
+      method: 'POST',
+      params: {},
+      stream: null,
+      url: new URL('http://x/'),
+      responseHeaders: new Headers(),
+    }
     await expect(runHandler(ctx, reader, { ...request, body: { name: 'a', secret: 's' } })).rejects.toThrow(
       UndeclaredInputRead,
     )

@@ -173,4 +173,4 @@ export interface Endpoint<Body = unknown> {
  * its `input` schema accepts (inferred: no body interface written beside it).
  */
 export const withInput = <N extends InputNode<unknown>>(endpoint: Endpoint<InputOf<N>> & { input: N }): Endpoint =>
-  endpoint as Endpoint
+  endpoint

@@ -32,8 +32,7 @@ export type InputKeyword =
  * refusal (a message may name the path: `positions[3] must be...`).
  */
 export type InputRefusal =
-  | { badRequest: string }
-  | { message: string | ((path: string) => string); code: string | null; path?: string }
+  { badRequest: string } | { message: string | ((path: string) => string); code: string | null; path?: string }
 
 /** What every node may say besides its type. */
 interface NodeOptions {
@@ -48,7 +47,8 @@ interface NodeOptions {
    * A rule on the value beyond its JSON Schema keywords, checked last (a date in the future, the IRI of a
    * component group): documented by the description, refused as the keyword `check`.
    */
-  check?: (value: never, ctx: HydraContext) => boolean
+  // A method, so that a rule may take the node's own value type (`(value: string) => ...`).
+  check?(value: unknown, ctx: HydraContext): boolean
 }
 
 export interface StringOptions extends NodeOptions {
@@ -101,9 +101,6 @@ export type InputNode<T> = (
 
 /** The value type a node accepts: what the handler's `request.body` is. */
 export type InputOf<N> = N extends InputNode<infer T> ? T : unknown
-
-/** A body as its handler reads it (nothing to write to: inputCheck.ts hands over a read-only view). */
-export type InputObject = InputNode<Record<string, unknown>> & { kind: 'object' }
 
 type Nullable<T, O> = O extends { nullable: true } ? T | null : T
 

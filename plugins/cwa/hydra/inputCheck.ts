@@ -87,7 +87,7 @@ function walk(node: Node, value: unknown, path: string, chain: Array<{ node: Nod
       walk(child, record[name], at, here, ctx)
     }
   }
-  if (node.check && !node.check(value as never, ctx)) throw fail('check')
+  if (node.check && !node.check(value, ctx)) throw fail('check')
 }
 
 const DEFAULT_MESSAGES: Partial<Record<InputKeyword, (node: Node) => string>> = {

@@ -63,7 +63,12 @@ export const reorderInput = input.object(
 /** POST /_/page_builder/groups {owner, location}. */
 export const addGroupInput = input.object(
   {
-    owner: itemIri('owner', 'a page or a layout', 'A page or a layout', (r) => r.slug === 'pages' || r.slug === 'layouts'),
+    owner: itemIri(
+      'owner',
+      'a page or a layout',
+      'A page or a layout',
+      (r) => r.slug === 'pages' || r.slug === 'layouts',
+    ),
     location: input.string({
       pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$',
       refuse: {

@@ -18,7 +18,9 @@ export const deleteOrphansInput = input.oneOf(
       { required: ['iris'] },
     ),
     input.object(
-      { all: input.boolean({ enum: [true], refuse: { message: 'all must be true (or send iris).', code: 'invalid' } }) },
+      {
+        all: input.boolean({ enum: [true], refuse: { message: 'all must be true (or send iris).', code: 'invalid' } }),
+      },
       { required: ['all'] },
     ),
   ],

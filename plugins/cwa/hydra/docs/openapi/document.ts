@@ -2,7 +2,17 @@ import type { Endpoint } from '../../endpoint.js'
 import { inputJsonSchema } from '../../input.js'
 import type { HydraExtension } from '../../extension.js'
 import type { ResourceRegistry } from '../../../core/registry.js'
-import { MEDIA_JSON, MEDIA_JSONLD, MEDIA_MERGE_PATCH, type OpenApiDocument, openApiKit, ref, type Schema, schemaNames, sharedResponses } from './kit.js'
+import {
+  MEDIA_JSON,
+  MEDIA_JSONLD,
+  MEDIA_MERGE_PATCH,
+  type OpenApiDocument,
+  openApiKit,
+  ref,
+  type Schema,
+  schemaNames,
+  sharedResponses,
+} from './kit.js'
 import { resourceProperties } from './properties.js'
 import { readSchema, sharedSchemas, writeSchema } from './schemas.js'
 
