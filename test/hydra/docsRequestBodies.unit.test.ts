@@ -35,6 +35,7 @@ it('documents each declared input as its request body, under every media type th
   expect(declared.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
     'POST /_/orphaned_resources/delete',
     'POST /_/page_builder/groups',
+    'POST /_/page_builder/positions',
     'POST /_/page_builder/publish',
     'POST /_/page_builder/remove',
     'POST /_/page_builder/reorder',

@@ -1,7 +1,7 @@
 import { ROLE_ADMIN } from '../../core/options.js'
 import { type Endpoint, type EndpointResult, type SecurityRule, withInput } from '../../hydra/endpoint.js'
 import { pageBuilderView } from './builder.js'
-import { addGroupInput, publishPageInput, removeInput, reorderInput, schedulePageInput } from './inputs.js'
+import { addGroupInput, appendInput, publishPageInput, removeInput, reorderInput, schedulePageInput } from './inputs.js'
 import { pageBuilderDocs } from './openapi.js'
 import { addGroup, appendPosition, removePosition, reorderPositions } from './writes.js'
 import { addBlock } from './blockWrites.js'
@@ -52,10 +52,11 @@ export function pageBuilderEndpoints(): Endpoint[] {
       },
       docs: pageBuilderDocs.reorder,
     }),
-    {
+    withInput({
       method: 'POST',
       path: '/_/page_builder/positions',
       ...ADMIN,
+      input: appendInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         const position = await appendPosition(ctx, body)
         return {
@@ -68,7 +69,7 @@ export function pageBuilderEndpoints(): Endpoint[] {
         }
       },
       docs: pageBuilderDocs.append,
-    },
+    }),
     withInput({
       method: 'POST',
       path: '/_/page_builder/groups',

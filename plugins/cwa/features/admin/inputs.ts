@@ -60,6 +60,15 @@ export const reorderInput = input.object(
   { required: ['componentGroup', 'positions'], refuse: OBJECT_REQUIRED },
 )
 
+/** POST /_/page_builder/positions {componentGroup, component} (and the placing of a new block, blockWrites.ts). */
+export const appendInput = input.object(
+  {
+    componentGroup,
+    component: itemIri('component', 'a component', 'The component', (r) => r.meta.kind === 'component'),
+  },
+  { required: ['componentGroup', 'component'], refuse: OBJECT_REQUIRED },
+)
+
 /** POST /_/page_builder/groups {owner, location}. */
 export const addGroupInput = input.object(
   {
@@ -123,6 +132,7 @@ export const schedulePageInput = input.object(
   { required: ['iri', 'publishedAt'], refuse: OBJECT_REQUIRED, checkOrder: ['includeLayout', 'publishedAt', 'iri'] },
 )
 
+export type AppendBody = InputOf<typeof appendInput>
 export type ReorderBody = InputOf<typeof reorderInput>
 export type AddGroupBody = InputOf<typeof addGroupInput>
 export type RemoveBody = InputOf<typeof removeInput>

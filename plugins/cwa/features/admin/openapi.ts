@@ -129,11 +129,7 @@ export const pageBuilderDocs = {
       summary: 'Places a component at the end of a group.',
       description:
         "Admin only. A new position after the group's last one. The position rules apply: a type the group does not allow, or an explicit-allow-only type in a group that does not name it, is a 422 and nothing is written.",
-      requestBody: body(kit, {
-        type: 'object',
-        properties: { componentGroup: iri('The group'), component: iri('The component') },
-        required: ['componentGroup', 'component'],
-      }),
+      // The request body: the endpoint's input (appendInput), generated.
       responses: {
         201: json(kit, 'The new position', { type: 'object' }),
         ...kit.errorResponses(400, 401, 403, 404, 415, 422),

@@ -5,34 +5,9 @@ import { lockGroupOrder, writeGroupOrder } from '../../core/utils/groupOrder.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { HttpError, notFound, violation, ViolationError } from '../../hydra/errors.js'
 import { cascadeOf, componentUsage, deleteSet } from '../orphans/index.js'
-import { type AddGroupBody, checkedItem, type RemoveBody, type ReorderBody } from './inputs.js'
+import { type AddGroupBody, type AppendBody, checkedItem, type RemoveBody, type ReorderBody } from './inputs.js'
 
-type Body = Record<string, unknown>
 type Doc = Record<string, unknown> & { id: string }
-
-/** The body as an object (the pipeline parsed it), else a 422. */
-function objectBody(body: unknown): Body {
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw new ViolationError([violation('', 'A JSON object is required.', 'invalid')])
-  return body as Body
-}
-
-/** The id of an item IRI of `slug`, else a 422 on `property`. */
-function itemOf(
-  ctx: HydraContext,
-  value: unknown,
-  property: string,
-  slugs: (slug: string) => boolean,
-  what: string,
-): { slug: string; id: string } {
-  const parsed = typeof value === 'string' ? ctx.registry.parseIri(value) : null
-  if (!parsed?.id || !slugs(parsed.resource.slug))
-    throw new ViolationError([violation(property, `${property} must be the IRI of ${what}.`, 'invalid_iri')])
-  return { slug: parsed.resource.slug, id: parsed.id }
-}
-
-const groupIri = (ctx: HydraContext, v: unknown) =>
-  itemOf(ctx, v, 'componentGroup', (s) => s === 'component_groups', 'a component group').id
 
 /**
  * Locks the group's order for the rest of the transaction (the lock every
@@ -96,16 +71,9 @@ export async function reorderPositions(
  * component at the end of a group (the position rules apply: a type the
  * group does not allow is a 422 and nothing is written).
  */
-export async function appendPosition(ctx: HydraContext, raw: unknown): Promise<Doc> {
-  const body = objectBody(raw)
-  const group = groupIri(ctx, body.componentGroup)
-  const component = itemOf(
-    ctx,
-    body.component,
-    'component',
-    (s) => ctx.registry.bySlug(s)?.meta.kind === 'component',
-    'a component',
-  )
+export async function appendPosition(ctx: HydraContext, body: AppendBody): Promise<Doc> {
+  const group = checkedItem(ctx, body.componentGroup).id
+  const component = checkedItem(ctx, body.component)
   return inTransaction(ctx.req, async () => {
     await lockGroup(ctx, group)
     const exists = await ctx.payload
