@@ -13,7 +13,15 @@ import type { HydraContext } from '../../plugins/cwa/dist/hydra/context.js'
 import { type Endpoint, withInput } from '../../plugins/cwa/dist/hydra/endpoint.js'
 import { runHandler } from '../../plugins/cwa/dist/hydra/pipeline/runHandler.js'
 import { credentialsInput } from '../../plugins/cwa/dist/session/inputs.js'
-import { reorderInput, schedulePageInput } from '../../plugins/cwa/dist/features/admin/inputs.js'
+import {
+  addGroupInput,
+  appendInput,
+  publishPageInput,
+  removeInput,
+  reorderInput,
+  schedulePageInput,
+} from '../../plugins/cwa/dist/features/admin/inputs.js'
+import { publishInput } from '../../plugins/cwa/dist/features/publishable/inputs.js'
 import { deleteOrphansInput } from '../../plugins/cwa/dist/features/orphans/inputs.js'
 import { ResourceRegistry } from '../../plugins/cwa/dist/core/registry.js'
 
@@ -131,6 +139,112 @@ describe('the check of a body against its input', () => {
     expect(refusal(node, { list: [1, 2, 3] })).toMatchObject({
       violations: [{ propertyPath: 'list', code: 'maxItems' }],
     })
+  })
+})
+
+describe('the answers the hand-written checks gave, each endpoint its own', () => {
+  const group = `/_api/_/component_groups/${UUID}`
+  const position = `/_api/_/component_positions/${UUID}`
+  const violation = (propertyPath: string, message: string, code: string) => ({
+    status: 422,
+    violations: [{ propertyPath, message, code }],
+  })
+  const cases: Array<[string, Parameters<typeof checkInput>[0], unknown, unknown]> = [
+    [
+      'publish: none',
+      publishInput([]),
+      {},
+      violation('iris', 'A non-empty list of draft IRIs is required.', 'required'),
+    ],
+    [
+      'publish: not a body',
+      publishInput([]),
+      undefined,
+      violation('iris', 'A non-empty list of draft IRIs is required.', 'required'),
+    ],
+    [
+      'publish: empty',
+      publishInput([]),
+      { iris: [] },
+      violation('iris', 'A non-empty list of draft IRIs is required.', 'required'),
+    ],
+    [
+      'publish: a number',
+      publishInput([]),
+      { iris: ['a', 2] },
+      violation('iris', 'A non-empty list of draft IRIs is required.', 'required'),
+    ],
+    [
+      'publish: 201',
+      publishInput([]),
+      { iris: Array.from({ length: 201 }, () => 'a') },
+      { status: 400, detail: 'At most 200 IRIs at once.' },
+    ],
+    ['publish: 200', publishInput([]), { iris: Array.from({ length: 200 }, () => 'a') }, null],
+    ['remove: an array', removeInput, [], violation('', 'A JSON object is required.', 'invalid')],
+    [
+      'remove: none',
+      removeInput,
+      {},
+      violation('position', 'position must be the IRI of a component position.', 'invalid_iri'),
+    ],
+    [
+      'remove: a group',
+      removeInput,
+      { position: group },
+      violation('position', 'position must be the IRI of a component position.', 'invalid_iri'),
+    ],
+    ['remove', removeInput, { position }, null],
+    [
+      'append: group first',
+      appendInput,
+      { componentGroup: position, component: 3 },
+      violation('componentGroup', 'componentGroup must be the IRI of a component group.', 'invalid_iri'),
+    ],
+    [
+      'append: component',
+      appendInput,
+      { componentGroup: group, component: position },
+      violation('component', 'component must be the IRI of a component.', 'invalid_iri'),
+    ],
+    [
+      'groups: owner',
+      addGroupInput,
+      { owner: group, location: 'top' },
+      violation('owner', 'owner must be the IRI of a page or a layout.', 'invalid_iri'),
+    ],
+    [
+      'groups: location',
+      addGroupInput,
+      { owner: `/_api/_/pages/${UUID}`, location: '1top' },
+      violation(
+        'location',
+        'location must be a name of letters, digits, _ or - (at most 64), starting with a letter.',
+        'invalid',
+      ),
+    ],
+    ['groups', addGroupInput, { owner: `/_api/_/layouts/${UUID}`, location: 'top' }, null],
+    [
+      'reorder: empty',
+      reorderInput,
+      { componentGroup: group, positions: [] },
+      violation('positions', 'positions must be a non-empty list of position IRIs.', 'required'),
+    ],
+    [
+      'publish page: includeLayout null',
+      publishPageInput,
+      { iri: 3, includeLayout: null },
+      violation('includeLayout', 'includeLayout must be true or false.', 'type'),
+    ],
+    [
+      'publish page: iri',
+      publishPageInput,
+      { iri: group },
+      violation('iri', 'iri must be the IRI of a page, a layout or page data.', 'invalid_iri'),
+    ],
+  ]
+  it.each(cases)('%s', (_name, node, body, expected) => {
+    expect(refusal(node, body)).toEqual(expected)
   })
 })
 
