@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import type { SecurityExpression } from '../core/options.js'
 import type { HydraContext } from './context.js'
 import type { OpenApiKit, Schema } from './docs/openapi/kit.js'
+import type { InputNode, InputOf } from './input.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
@@ -9,12 +10,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 export const METHOD_ORDER: HttpMethod[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']
 
 /** What a handler gets of the HTTP request besides the context. */
-export interface ApiRequest {
+export interface ApiRequest<Body = unknown> {
   method: string
   /** Path parameters of the endpoint's template: `{name}` decoded, `{name+}` as sent. */
   params: Record<string, string>
-  /** The parsed JSON body (POST, PATCH), undefined when none was sent (or the endpoint reads the stream itself). */
-  body: unknown
+  /**
+   * The parsed JSON body (POST, PATCH), undefined when none was sent (or the endpoint reads the stream itself).
+   * With an `input`: the body it checked, typed from it, read-only (reading an undeclared field throws).
+   */
+  body: Body
   /** The unread body, for endpoints declared with `body: 'stream'` (multipart uploads); null otherwise. */
   stream: AsyncIterable<Uint8Array> | null
   url: URL
@@ -124,7 +128,7 @@ export interface EndpointDoc {
  * of the same shape for the same method are refused when the table is
  * built. Registration order never decides.
  */
-export interface Endpoint {
+export interface Endpoint<Body = unknown> {
   method: HttpMethod
   path: string
   /** Constraints on parameters: a template matches only when each holds. */
@@ -152,7 +156,21 @@ export interface Endpoint {
    * or by path). Said here, so that no registration order decides.
    */
   supersedes?: string
-  handler(ctx: HydraContext, request: ApiRequest): Promise<EndpointResult>
+  /**
+   * The body it takes (hydra/input.ts), when it has its own shape: checked by the pipeline before the handler
+   * runs (the refusal the schema declares), handed over read-only and typed, documented as its request body.
+   * Declare it through `withInput`, which types the handler's body from it. Generic resource writes have none
+   * (their fields are the type's, the denormalizer's).
+   */
+  input?: InputNode<Body>
+  handler(ctx: HydraContext, request: ApiRequest<Body>): Promise<EndpointResult>
   /** Its OpenAPI description, or why it has none (the documentation's own files). */
   docs: ((kit: OpenApiKit) => EndpointDoc) | { undocumented: string }
 }
+
+/**
+ * An endpoint with its own body: the handler's `request.body` is the type
+ * its `input` schema accepts (inferred: no body interface written beside it).
+ */
+export const withInput = <N extends InputNode<unknown>>(endpoint: Endpoint<InputOf<N>> & { input: N }): Endpoint =>
+  endpoint

@@ -1,5 +1,6 @@
-import type { Endpoint } from '../hydra/endpoint.js'
-import { badRequest, unauthorized } from '../hydra/errors.js'
+import { type Endpoint, withInput } from '../hydra/endpoint.js'
+import { unauthorized } from '../hydra/errors.js'
+import { credentialsInput } from './inputs.js'
 import { normalizeItem } from '../hydra/normalizer.js'
 import { loadItem } from '../hydra/operations.js'
 import type { ResourceRegistry } from '../core/registry.js'
@@ -15,16 +16,14 @@ const LOGIN_REFUSALS = new Set(['AuthenticationError', 'LockedAuth', 'Validation
 /** POST /login, POST /token/refresh, POST /logout and GET /me (when the site has users). */
 export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
   const endpoints: Endpoint[] = [
-    {
+    withInput({
       method: 'POST',
       path: '/login',
       security: 'public',
       cache: 'no-store',
+      input: credentialsInput,
       handler: async (ctx, { body, responseHeaders }) => {
-        const { username, password } = (body ?? {}) as { username?: unknown; password?: unknown }
-        if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
-          throw badRequest('The body must hold "username" and "password" strings.')
-        }
+        const { username, password } = body
         // `req` carries the request's headers: the login throttle keys on the client address.
         const result = await ctx.payload
           // cast: Payload's untyped login data requires `email`; the users collection logs in by username
@@ -49,7 +48,7 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
         return { status: 204 }
       },
       docs: sessionDocs.login,
-    },
+    }),
     {
       method: 'POST',
       path: '/token/refresh',

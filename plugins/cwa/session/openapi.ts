@@ -2,6 +2,8 @@ import type { EndpointDoc } from '../hydra/endpoint.js'
 import type { OpenApiDocument, OpenApiKit, Schema } from '../hydra/docs/openapi/kit.js'
 import type { ResolvedCwaOptions } from '../core/options.js'
 import type { Resource } from '../core/registry.js'
+import { inputJsonSchema } from '../hydra/input.js'
+import { credentialsInput } from './inputs.js'
 
 const tags = ['Session']
 
@@ -20,13 +22,7 @@ export const sessionDocs = {
       tags,
       summary: 'Signs in: sets the JWT and refresh token cookies.',
       security: [],
-      requestBody: {
-        required: true,
-        content: {
-          [kit.media.json]: { schema: kit.ref('Session.Credentials') },
-          [kit.media.jsonld]: { schema: kit.ref('Session.Credentials') },
-        },
-      },
+      // The request body: the endpoint's input (credentialsInput), generated.
       responses: {
         204: { description: 'Signed in', headers: setCookie },
         ...kit.errorResponses(400, 401, 415),
@@ -91,15 +87,8 @@ export function sessionSecuritySchemes(options: Pick<ResolvedCwaOptions, 'sessio
   }
 }
 
-/** The credentials schema and the Session tag (placed after the entrypoint's). */
+/** The credentials schema (the login's input) and the Session tag (placed after the entrypoint's). */
 export function amendSessionDocs(document: OpenApiDocument): void {
-  document.components.schemas['Session.Credentials'] = {
-    type: 'object',
-    properties: {
-      username: { type: 'string', minLength: 1 },
-      password: { type: 'string', minLength: 1, format: 'password', writeOnly: true },
-    },
-    required: ['username', 'password'],
-  }
+  document.components.schemas['Session.Credentials'] = inputJsonSchema(credentialsInput)
   document.tags.splice(1, 0, { name: 'Session', description: 'Sign in, sign out, current user' })
 }

@@ -3,6 +3,8 @@ import { dataFields, type Resource } from '../../core/registry.js'
 import { inTransaction } from '../../core/utils/sql.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { violation, ViolationError } from '../../hydra/errors.js'
+import { checkInput } from '../../hydra/inputCheck.js'
+import { appendInput } from './inputs.js'
 import { appendPosition } from './writes.js'
 
 type Doc = Record<string, unknown> & { id: string }
@@ -131,6 +133,7 @@ export async function addBlock(
     throw new ViolationError([
       violation('componentGroup', 'componentGroup must be the IRI of a component group.', 'invalid_iri'),
     ])
+  const componentGroup = body.componentGroup
   return inTransaction(ctx.req, async () => {
     // As the editor: the type's access, validation and publishable rules apply as to any create.
     // Ids are UUID strings here (the plugin's adapter runs with idType 'uuid'); Payload's own type says number | string.
@@ -141,10 +144,11 @@ export async function addBlock(
       overrideAccess: false,
       req: ctx.req,
     })) as Doc
-    const position = await appendPosition(ctx, {
-      componentGroup: body.componentGroup,
-      component: ctx.registry.itemIri(resource.slug, component.id),
-    })
+    const placement = { componentGroup, component: ctx.registry.itemIri(resource.slug, component.id) }
+    // The group is checked here, once the component is created (a refused group rolls the create back), as the
+    // positions endpoint's input checks it.
+    checkInput(appendInput, placement, ctx)
+    const position = await appendPosition(ctx, placement)
     return { component, slug: resource.slug, position }
   })
 }

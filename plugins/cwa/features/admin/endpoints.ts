@@ -1,6 +1,7 @@
 import { ROLE_ADMIN } from '../../core/options.js'
-import type { Endpoint, EndpointResult, SecurityRule } from '../../hydra/endpoint.js'
+import { type Endpoint, type EndpointResult, type SecurityRule, withInput } from '../../hydra/endpoint.js'
 import { pageBuilderView } from './builder.js'
+import { addGroupInput, appendInput, publishPageInput, removeInput, reorderInput, schedulePageInput } from './inputs.js'
 import { pageBuilderDocs } from './openapi.js'
 import { addGroup, appendPosition, removePosition, reorderPositions } from './writes.js'
 import { addBlock } from './blockWrites.js'
@@ -40,20 +41,22 @@ export function pageBuilderEndpoints(): Endpoint[] {
       }),
       docs: pageBuilderDocs.view,
     },
-    {
+    withInput({
       method: 'POST',
       path: '/_/page_builder/reorder',
       ...ADMIN,
+      input: reorderInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         const positions = await reorderPositions(ctx, body)
         return { status: 200, output: { type: 'PositionOrder', data: { positions } } }
       },
       docs: pageBuilderDocs.reorder,
-    },
-    {
+    }),
+    withInput({
       method: 'POST',
       path: '/_/page_builder/positions',
       ...ADMIN,
+      input: appendInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         const position = await appendPosition(ctx, body)
         return {
@@ -66,11 +69,12 @@ export function pageBuilderEndpoints(): Endpoint[] {
         }
       },
       docs: pageBuilderDocs.append,
-    },
-    {
+    }),
+    withInput({
       method: 'POST',
       path: '/_/page_builder/groups',
       ...ADMIN,
+      input: addGroupInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         const group = await addGroup(ctx, body)
         return {
@@ -83,17 +87,18 @@ export function pageBuilderEndpoints(): Endpoint[] {
         }
       },
       docs: pageBuilderDocs.addGroup,
-    },
-    {
+    }),
+    withInput({
       method: 'POST',
       path: '/_/page_builder/remove',
       ...ADMIN,
+      input: removeInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         const deleted = await removePosition(ctx, body)
         return { status: 200, output: { type: 'PositionRemoval', data: { deleted } } }
       },
       docs: pageBuilderDocs.remove,
-    },
+    }),
     {
       method: 'POST',
       path: '/_/page_builder/blocks',
@@ -114,10 +119,11 @@ export function pageBuilderEndpoints(): Endpoint[] {
       },
       docs: pageBuilderDocs.addBlock,
     },
-    {
+    withInput({
       method: 'POST',
       path: '/_/page_builder/publish',
       ...PUBLISHER,
+      input: publishPageInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         const { published, blocks } = await publishPage(ctx, body)
         return {
@@ -126,11 +132,12 @@ export function pageBuilderEndpoints(): Endpoint[] {
         }
       },
       docs: pageBuilderDocs.publish,
-    },
-    {
+    }),
+    withInput({
       method: 'POST',
       path: '/_/page_builder/schedule',
       ...PUBLISHER,
+      input: schedulePageInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         const { scheduled, publishedAt } = await schedulePage(ctx, body)
         return {
@@ -139,6 +146,6 @@ export function pageBuilderEndpoints(): Endpoint[] {
         }
       },
       docs: pageBuilderDocs.schedule,
-    },
+    }),
   ]
 }

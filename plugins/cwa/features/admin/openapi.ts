@@ -108,14 +108,7 @@ export const pageBuilderDocs = {
       summary: "Puts a group's positions in a new order.",
       description:
         "Admin only. positions lists every position of the group exactly once, in the new order; their sortValue becomes 0, 1, 2... in one transaction. A list that is not the group's positions (one missing, one of another group, a duplicate) is a 422, or a 409 when the group's positions changed since they were read (another editor added or removed one): nothing is written. Reorders of one group run one after the other.",
-      requestBody: body(kit, {
-        type: 'object',
-        properties: {
-          componentGroup: iri('The group'),
-          positions: { type: 'array', items: iri('A position of the group') },
-        },
-        required: ['componentGroup', 'positions'],
-      }),
+      // The request body: the endpoint's input (reorderInput), generated.
       responses: {
         200: json(kit, 'The new order', {
           type: 'object',
@@ -136,11 +129,7 @@ export const pageBuilderDocs = {
       summary: 'Places a component at the end of a group.',
       description:
         "Admin only. A new position after the group's last one. The position rules apply: a type the group does not allow, or an explicit-allow-only type in a group that does not name it, is a 422 and nothing is written.",
-      requestBody: body(kit, {
-        type: 'object',
-        properties: { componentGroup: iri('The group'), component: iri('The component') },
-        required: ['componentGroup', 'component'],
-      }),
+      // The request body: the endpoint's input (appendInput), generated.
       responses: {
         201: json(kit, 'The new position', { type: 'object' }),
         ...kit.errorResponses(400, 401, 403, 404, 415, 422),
@@ -152,14 +141,7 @@ export const pageBuilderDocs = {
       summary: 'Adds a group to a page or layout.',
       description:
         "Admin only. A new group at location (reference <owner reference>_<location>; with compat 'cwa-nuxt' <location>_<owner IRI>), added to the owner's groups in one transaction. A location the owner already has is a 422.",
-      requestBody: body(kit, {
-        type: 'object',
-        properties: {
-          owner: iri('A page or a layout'),
-          location: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' },
-        },
-        required: ['owner', 'location'],
-      }),
+      // The request body: the endpoint's input (addGroupInput), generated.
       responses: {
         201: json(kit, 'The new group', { type: 'object' }),
         ...kit.errorResponses(400, 401, 403, 404, 415, 422),
@@ -195,11 +177,7 @@ export const pageBuilderDocs = {
       summary: 'Publishes a page as a whole: every pending draft reachable from it, in one transaction.',
       description:
         "Admin with the publish permission. iri names a page, a layout or page data. Every pending draft reachable from it (its groups' components to any depth, live records' draft twins, scheduled drafts; on page data the record itself and the components its properties point at; the layout's blocks only with includeLayout: true, or when iri is the layout) is published through the batch publish, all or nothing. A draft failing its publish validation refuses the whole request: a 422 with one violation per block and field, each naming the block (block: the IRI the builder lists, draft: the draft's IRI, field) and saying why in words. Nothing pending: 200 with an empty list.",
-      requestBody: body(kit, {
-        type: 'object',
-        properties: { iri: iri('A page, a layout or page data'), includeLayout: { type: 'boolean', default: false } },
-        required: ['iri'],
-      }),
+      // The request body: the endpoint's input (publishPageInput), generated.
       responses: {
         200: json(kit, 'What was published', {
           type: 'object',
@@ -222,15 +200,7 @@ export const pageBuilderDocs = {
       summary: 'Schedules a page as a whole: every pending draft reachable from it goes live at one date.',
       description:
         'Admin with the publish permission. The same drafts as publishPage, each given publishedAt (a future date) in one transaction; the same refusals (422 per block and field), and a date that is not in the future is a 422.',
-      requestBody: body(kit, {
-        type: 'object',
-        properties: {
-          iri: iri('A page, a layout or page data'),
-          publishedAt: { type: 'string', format: 'date-time' },
-          includeLayout: { type: 'boolean', default: false },
-        },
-        required: ['iri', 'publishedAt'],
-      }),
+      // The request body: the endpoint's input (schedulePageInput), generated.
       responses: {
         200: json(kit, 'What was scheduled', {
           type: 'object',
@@ -249,7 +219,7 @@ export const pageBuilderDocs = {
       summary: 'Removes a position, and its component when used nowhere else.',
       description:
         'Admin only. Deletes the position; its component goes too when this position was its only use (no other position, no page data property), with the delete cascade (the groups it owns, its draft). One transaction. Answers every IRI deleted.',
-      requestBody: body(kit, { type: 'object', properties: { position: iri('The position') }, required: ['position'] }),
+      // The request body: the endpoint's input (removeInput), generated.
       responses: {
         200: json(kit, 'What was deleted', {
           type: 'object',

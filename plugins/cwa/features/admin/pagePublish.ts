@@ -6,9 +6,9 @@ import { notFound, type Violation, violation, ViolationError } from '../../hydra
 import { publishableOf, publishContext, publishMany, publishViolations } from '../publishable/index.js'
 import { typeLabel } from './blockWrites.js'
 import { type PageBlock, type PageBlocks, pageBlocks } from './blocks.js'
+import type { PublishPageBody, SchedulePageBody } from './inputs.js'
 
 type Doc = Record<string, unknown> & { id: string }
-type Body = Record<string, unknown>
 
 /** A refusal as the builder shows it: the block, the field, and a sentence saying both. */
 export interface BlockViolation extends Violation {
@@ -22,23 +22,13 @@ export interface BlockViolation extends Violation {
 /** How many drafts one page publish takes at most (a page is not a bulk import). */
 const MAX_BLOCKS = 1000
 
-function objectBody(body: unknown): Body {
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw new ViolationError([violation('', 'A JSON object is required.', 'invalid')])
-  return body as Body
-}
-
-/** The page, layout or page data named by body.iri (422 on anything else, 404 when it does not exist). */
-async function ownerOf(ctx: HydraContext, value: unknown): Promise<{ resource: Resource; doc: Doc }> {
-  const parsed = typeof value === 'string' ? ctx.registry.parseIri(value) : null
-  const kind = parsed?.resource.meta.kind
-  if (!parsed?.id || !(parsed.resource.slug === 'pages' || parsed.resource.slug === 'layouts' || kind === 'pageData')) {
-    throw new ViolationError([violation('iri', 'iri must be the IRI of a page, a layout or page data.', 'invalid_iri')])
-  }
+/** The page, layout or page data named by body.iri (its input checked the IRI's type): 404 when it does not exist. */
+async function ownerOf(ctx: HydraContext, iri: string): Promise<{ resource: Resource; doc: Doc }> {
+  const parsed = ctx.registry.parseIri(iri)!
   const doc = (await ctx.payload
     .findByID({
       collection: parsed.resource.slug as CollectionSlug,
-      id: parsed.id,
+      id: parsed.id!,
       depth: 0,
       req: ctx.req,
       disableErrors: true,
@@ -46,13 +36,6 @@ async function ownerOf(ctx: HydraContext, value: unknown): Promise<{ resource: R
     .catch(() => null)) as Doc | null
   if (!doc) throw notFound()
   return { resource: parsed.resource, doc }
-}
-
-function includeLayoutOf(body: Body): boolean {
-  if (body.includeLayout === undefined) return false
-  if (typeof body.includeLayout !== 'boolean')
-    throw new ViolationError([violation('includeLayout', 'includeLayout must be true or false.', 'type')])
-  return body.includeLayout
 }
 
 /** The blocks with something to publish, in page order (the page data record first, the layout's last and only when asked). */
@@ -111,9 +94,11 @@ function refusals(ctx: HydraContext, pending: PageBlock[]): BlockViolation[] {
  * Who may call it (an admin with the publish permission) is the endpoint's
  * declared security (endpoints.ts).
  */
-export async function publishPage(ctx: HydraContext, raw: unknown): Promise<{ published: string[]; blocks: string[] }> {
-  const body = objectBody(raw)
-  const asked = includeLayoutOf(body)
+export async function publishPage(
+  ctx: HydraContext,
+  body: PublishPageBody,
+): Promise<{ published: string[]; blocks: string[] }> {
+  const asked = body.includeLayout ?? false
   const owner = await ownerOf(ctx, body.iri)
   // On a layout, its blocks are the whole point.
   const pending = pendingOf(await pageBlocks(ctx, owner), asked || owner.resource.slug === 'layouts')
@@ -153,17 +138,10 @@ export async function publishPage(ctx: HydraContext, raw: unknown): Promise<{ pu
  */
 export async function schedulePage(
   ctx: HydraContext,
-  raw: unknown,
+  body: SchedulePageBody,
 ): Promise<{ scheduled: string[]; publishedAt: string }> {
-  const body = objectBody(raw)
-  const asked = includeLayoutOf(body)
-  const at = typeof body.publishedAt === 'string' ? new Date(body.publishedAt) : null
-  if (!at || Number.isNaN(at.getTime()))
-    throw new ViolationError([violation('publishedAt', 'publishedAt must be a date and time (ISO 8601).', 'datetime')])
-  if (at <= new Date())
-    throw new ViolationError([
-      violation('publishedAt', 'publishedAt must be in the future; use "Publish page" to publish now.', 'future'),
-    ])
+  const asked = body.includeLayout ?? false
+  const at = new Date(body.publishedAt)
   const owner = await ownerOf(ctx, body.iri)
   const pending = pendingOf(await pageBlocks(ctx, owner), asked || owner.resource.slug === 'layouts')
   if (pending.length > MAX_BLOCKS)

@@ -5,33 +5,9 @@ import { lockGroupOrder, writeGroupOrder } from '../../core/utils/groupOrder.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { HttpError, notFound, violation, ViolationError } from '../../hydra/errors.js'
 import { cascadeOf, componentUsage, deleteSet } from '../orphans/index.js'
+import { type AddGroupBody, type AppendBody, checkedItem, type RemoveBody, type ReorderBody } from './inputs.js'
 
-type Body = Record<string, unknown>
 type Doc = Record<string, unknown> & { id: string }
-
-/** The body as an object (the pipeline parsed it), else a 422. */
-function objectBody(body: unknown): Body {
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw new ViolationError([violation('', 'A JSON object is required.', 'invalid')])
-  return body as Body
-}
-
-/** The id of an item IRI of `slug`, else a 422 on `property`. */
-function itemOf(
-  ctx: HydraContext,
-  value: unknown,
-  property: string,
-  slugs: (slug: string) => boolean,
-  what: string,
-): { slug: string; id: string } {
-  const parsed = typeof value === 'string' ? ctx.registry.parseIri(value) : null
-  if (!parsed?.id || !slugs(parsed.resource.slug))
-    throw new ViolationError([violation(property, `${property} must be the IRI of ${what}.`, 'invalid_iri')])
-  return { slug: parsed.resource.slug, id: parsed.id }
-}
-
-const groupIri = (ctx: HydraContext, v: unknown) =>
-  itemOf(ctx, v, 'componentGroup', (s) => s === 'component_groups', 'a component group').id
 
 /**
  * Locks the group's order for the rest of the transaction (the lock every
@@ -68,20 +44,10 @@ async function groupPositions(ctx: HydraContext, groupId: string): Promise<Doc[]
  */
 export async function reorderPositions(
   ctx: HydraContext,
-  raw: unknown,
+  body: ReorderBody,
 ): Promise<Array<{ '@id': string; sortValue: number }>> {
-  const body = objectBody(raw)
-  const group = groupIri(ctx, body.componentGroup)
-  const list = body.positions
-  if (!Array.isArray(list) || list.length === 0)
-    throw new ViolationError([
-      violation('positions', 'positions must be a non-empty list of position IRIs.', 'required'),
-    ])
-  if (list.length > 1000) throw new ViolationError([violation('positions', 'At most 1000 positions.', 'too_many')])
-  const ids = list.map(
-    (iri, index) =>
-      itemOf(ctx, iri, `positions[${index}]`, (s) => s === 'component_positions', 'a component position').id,
-  )
+  const group = checkedItem(ctx, body.componentGroup).id
+  const ids = body.positions.map((iri) => checkedItem(ctx, iri).id)
   if (new Set(ids).size !== ids.length)
     throw new ViolationError([violation('positions', 'A position is listed twice.', 'duplicate')])
   return inTransaction(ctx.req, async () => {
@@ -105,16 +71,9 @@ export async function reorderPositions(
  * component at the end of a group (the position rules apply: a type the
  * group does not allow is a 422 and nothing is written).
  */
-export async function appendPosition(ctx: HydraContext, raw: unknown): Promise<Doc> {
-  const body = objectBody(raw)
-  const group = groupIri(ctx, body.componentGroup)
-  const component = itemOf(
-    ctx,
-    body.component,
-    'component',
-    (s) => ctx.registry.bySlug(s)?.meta.kind === 'component',
-    'a component',
-  )
+export async function appendPosition(ctx: HydraContext, body: AppendBody): Promise<Doc> {
+  const group = checkedItem(ctx, body.componentGroup).id
+  const component = checkedItem(ctx, body.component)
   return inTransaction(ctx.req, async () => {
     await lockGroup(ctx, group)
     const exists = await ctx.payload
@@ -143,8 +102,6 @@ export async function appendPosition(ctx: HydraContext, raw: unknown): Promise<D
   })
 }
 
-const LOCATION = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
-
 /**
  * POST /_/page_builder/groups {owner, location}: a new group on a page or
  * layout (reference `<owner reference>_<location>`, or with the owner's IRI
@@ -152,19 +109,9 @@ const LOCATION = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
  * owner's groups in the same transaction (the group's own owner input). A location the owner already has
  * is a 422.
  */
-export async function addGroup(ctx: HydraContext, raw: unknown): Promise<Doc> {
-  const body = objectBody(raw)
-  const owner = itemOf(ctx, body.owner, 'owner', (s) => s === 'pages' || s === 'layouts', 'a page or a layout')
+export async function addGroup(ctx: HydraContext, body: AddGroupBody): Promise<Doc> {
+  const owner = checkedItem(ctx, body.owner)
   const location = body.location
-  if (typeof location !== 'string' || !LOCATION.test(location)) {
-    throw new ViolationError([
-      violation(
-        'location',
-        'location must be a name of letters, digits, _ or - (at most 64), starting with a letter.',
-        'invalid',
-      ),
-    ])
-  }
   return inTransaction(ctx.req, async () => {
     const doc = (await ctx.payload
       .findByID({ collection: owner.slug as CollectionSlug, id: owner.id, depth: 1, req: ctx.req, disableErrors: true })
@@ -201,9 +148,8 @@ export async function addGroup(ctx: HydraContext, raw: unknown): Promise<Doc> {
  * groups it owns, its draft); a component used elsewhere stays.
  * Answers every IRI deleted.
  */
-export async function removePosition(ctx: HydraContext, raw: unknown): Promise<string[]> {
-  const body = objectBody(raw)
-  const position = itemOf(ctx, body.position, 'position', (s) => s === 'component_positions', 'a component position')
+export async function removePosition(ctx: HydraContext, body: RemoveBody): Promise<string[]> {
+  const position = checkedItem(ctx, body.position)
   return inTransaction(ctx.req, async () => {
     const doc = (await ctx.payload
       .findByID({ collection: 'component_positions', id: position.id, depth: 0, req: ctx.req, disableErrors: true })

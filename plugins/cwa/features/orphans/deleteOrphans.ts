@@ -1,7 +1,6 @@
 import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
 import { getRegistry } from '../../core/registry.js'
 import { inTransaction, runSql, sql } from '../../core/utils/sql.js'
-import { violation, ViolationError } from '../../hydra/errors.js'
 import { cascadeOf, deleteSet, type DeleteSet, type RecordRef } from './cascade.js'
 import { storeReport } from './report.js'
 import { type OrphanScan, scanIris, scanOrphans } from './scan.js'
@@ -10,26 +9,6 @@ import { id, structureOf, uuidList } from './structure.js'
 export interface OrphanDeleteResult {
   deleted: { componentGroups: string[]; componentPositions: string[]; components: string[] }
   rejected: Array<{ iri: string; reason: 'not_orphaned' | 'not_found' }>
-}
-
-/** Exactly one of {iris: [IRI...]} or {all: true}; anything else is a 422 and nothing is deleted (delete rule 1). */
-export function parseDeleteBody(body: unknown): { iris: string[] } | { all: true } {
-  const value = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>
-  const hasIris = 'iris' in value
-  const hasAll = 'all' in value
-  if (hasIris && hasAll)
-    throw new ViolationError([violation('', 'Send either iris or all: true, not both.', 'exclusive')])
-  if (hasAll) {
-    if (value.all !== true) throw new ViolationError([violation('all', 'all must be true (or send iris).', 'invalid')])
-    return { all: true }
-  }
-  if (!hasIris) throw new ViolationError([violation('', 'Send iris (a list of IRIs) or all: true.', 'required')])
-  if (!Array.isArray(value.iris) || value.iris.some((iri) => typeof iri !== 'string')) {
-    throw new ViolationError([violation('iris', 'iris must be a list of IRI strings.', 'invalid')])
-  }
-  if (value.iris.length > 10000)
-    throw new ViolationError([violation('iris', 'At most 10000 IRIs at once.', 'too_many')])
-  return { iris: value.iris as string[] }
 }
 
 const orphanKeys = (scan: OrphanScan): Set<string> =>

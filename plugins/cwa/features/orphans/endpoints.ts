@@ -1,8 +1,9 @@
 import { ROLE_ADMIN } from '../../core/options.js'
-import type { Endpoint, EndpointResult } from '../../hydra/endpoint.js'
+import { type Endpoint, type EndpointResult, withInput } from '../../hydra/endpoint.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { notFound } from '../../hydra/errors.js'
-import { deleteOrphans, parseDeleteBody } from './deleteOrphans.js'
+import { deleteOrphans } from './deleteOrphans.js'
+import { deleteOrphansInput } from './inputs.js'
 import { ORPHAN_SCAN_TASK } from './jobs.js'
 import { orphanDocs } from './openapi.js'
 import { loadReport, type OrphanReport } from './report.js'
@@ -65,17 +66,18 @@ export function orphanEndpoints(): Endpoint[] {
       },
       docs: orphanDocs.report,
     },
-    {
+    withInput({
       method: 'POST',
       path: '/_/orphaned_resources/delete',
       ...ADMIN,
+      input: deleteOrphansInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
-        const request = parseDeleteBody(body)
+        const request = 'all' in body ? { all: true as const } : { iris: [...body.iris] }
         const result = await deleteOrphans(ctx.payload, ctx.req, request)
         return { status: 200, output: { type: 'OrphanDeleteResult', data: result } }
       },
       docs: orphanDocs.delete,
-    },
+    }),
     {
       method: 'GET',
       path: '/_/usage',

@@ -61,29 +61,7 @@ export const orphanDocs = {
       description:
         'Admin only. Exactly one of {iris: [IRI]} or {all: true} (otherwise 422, nothing deleted). Scans again in the request and deletes, in one transaction, only IRIs that are orphans now, with the cascade (a group takes its positions and the components used only there; a component the groups it alone owns; a published component its draft unless the draft is placed or held by page data). rejected lists each requested IRI not deleted: not_orphaned (exists, not an orphan now, or a draft) or not_found. The stored report is refreshed; nothing is e-mailed.',
       security: kit.security(false),
-      requestBody: {
-        required: true,
-        content: {
-          [kit.media.jsonld]: {
-            schema: {
-              oneOf: [
-                {
-                  type: 'object',
-                  properties: { iris: iriList('IRIs to delete') },
-                  required: ['iris'],
-                  additionalProperties: false,
-                },
-                {
-                  type: 'object',
-                  properties: { all: { type: 'boolean', enum: [true] } },
-                  required: ['all'],
-                  additionalProperties: false,
-                },
-              ],
-            },
-          },
-        },
-      },
+      // The request body: the endpoint's input (deleteOrphansInput), generated.
       responses: {
         200: json(kit, 'What was deleted and what was refused', {
           type: 'object',

@@ -1,8 +1,9 @@
-import type { Endpoint } from '../../hydra/endpoint.js'
-import { badRequest, violation, ViolationError } from '../../hydra/errors.js'
+import { type Endpoint, withInput } from '../../hydra/endpoint.js'
+import { violation, ViolationError } from '../../hydra/errors.js'
 import { normalizeItem } from '../../hydra/normalizer.js'
 import type { ResourceRegistry } from '../../core/registry.js'
 import { publishableOf } from './config.js'
+import { publishInput } from './inputs.js'
 import { publishDocs } from './openapi.js'
 import { publishMany } from './stateMachine.js'
 import { publishContext } from './store.js'
@@ -18,19 +19,15 @@ export function publishableEndpoints(registry: ResourceRegistry): Endpoint[] {
   const publishable = registry.all().filter((r) => publishableOf(r) !== null)
   if (publishable.length === 0) return []
   return [
-    {
+    withInput({
       method: 'POST',
       path: '/_/publish',
       security: { granted: (ctx, isGranted) => isGranted(ctx.options.publishable.permission) },
+      input: publishInput(publishable),
       handler: async (ctx, { body }) => {
-        const iris = (body as { iris?: unknown } | undefined)?.iris
-        if (!Array.isArray(iris) || iris.length === 0 || iris.some((iri) => typeof iri !== 'string')) {
-          throw new ViolationError([violation('iris', 'A non-empty list of draft IRIs is required.', 'required')])
-        }
-        if (iris.length > 200) throw badRequest('At most 200 IRIs at once.')
         const seen = new Set<string>()
         const drafts = []
-        for (const [index, iri] of (iris as string[]).entries()) {
+        for (const [index, iri] of body.iris.entries()) {
           const parsed = ctx.registry.parseIri(iri)
           const names = parsed?.id ? publishableOf(parsed.resource) : null
           if (!parsed?.id || !names)
@@ -50,6 +47,6 @@ export function publishableEndpoints(registry: ResourceRegistry): Endpoint[] {
         return { status: 200, output: { type: 'PublishResult', data: { published: member } } }
       },
       docs: publishDocs,
-    },
+    }),
   ]
 }

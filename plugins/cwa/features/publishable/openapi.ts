@@ -2,7 +2,9 @@ import { computed, type PropertyDescription } from '../../hydra/docs/openapi/pro
 import { type OpenApiDocument, type OpenApiKit, type Schema, violationSchema } from '../../hydra/docs/openapi/kit.js'
 import type { EndpointDoc } from '../../hydra/endpoint.js'
 import type { Resource, ResourceRegistry } from '../../core/registry.js'
+import { inputJsonSchema } from '../../hydra/input.js'
 import { publishableOf } from './config.js'
+import { publishInput } from './inputs.js'
 
 /** How publishing shows in the documentation: twin properties, `_metadata`, `?published=`, POST /_/publish. */
 
@@ -17,13 +19,7 @@ export const publishDocs = (kit: OpenApiKit): EndpointDoc => ({
       '(positions and page data references follow the published IRI), a draft without one becomes the published record. ' +
       'Needs the publish permission (401 anonymous, 403 others). An IRI that names no draft of a publishable type fails the whole request, and so does a draft failing publish validation (422 with violations).',
     security: kit.security(false),
-    requestBody: {
-      required: true,
-      content: {
-        [kit.media.jsonld]: { schema: kit.ref('Publishing.Request') },
-        [kit.media.json]: { schema: kit.ref('Publishing.Request') },
-      },
-    },
+    // The request body: the endpoint's input (publishInput), generated.
     responses: {
       200: kit.jsonLdResponse('The published records, in the order of the request', 'Publishing.Result'),
       ...kit.errorResponses(400, 401, 403, 404, 415, 422),
@@ -133,19 +129,7 @@ const PATCH_TEXT =
 
 function publishSchemas(publishable: Resource[], kit: OpenApiKit): Record<string, Schema> {
   return {
-    'Publishing.Request': {
-      type: 'object',
-      properties: {
-        iris: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 200,
-          description: `IRIs of drafts of publishable types (${publishable.map((r) => r.meta.shortName).join(', ')})`,
-          items: { type: 'string', format: 'iri-reference' },
-        },
-      },
-      required: ['iris'],
-    },
+    'Publishing.Request': inputJsonSchema(publishInput(publishable)),
     'Publishing.Result': kit.jsonLdNode(
       'PublishResult',
       {

@@ -2,6 +2,7 @@ import type { HydraContext } from '../context.js'
 import type { ApiRequest, CachePolicy, Endpoint, EndpointResult } from '../endpoint.js'
 import { enforceSecurity } from '../security.js'
 import { serialize } from '../serializer.js'
+import { runHandler } from './runHandler.js'
 
 /**
  * The policy half of running an endpoint, in one place: its `security`
@@ -62,5 +63,5 @@ export async function callEndpoint(
   request: ApiRequest,
 ): Promise<EndpointResult> {
   await admit(ctx, endpoint, request.method, request.responseHeaders)
-  return finish(ctx, endpoint, await endpoint.handler(ctx, request), request)
+  return finish(ctx, endpoint, await runHandler(ctx, endpoint, request), request)
 }

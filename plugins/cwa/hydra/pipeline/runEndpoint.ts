@@ -5,6 +5,7 @@ import { MAX_ANONYMOUS_BODY_BYTES, MAX_BODY_BYTES, readJsonBody } from './body.j
 import { contextOf } from './context.js'
 import { etagOf } from './etag.js'
 import { admit, finish } from './invoke.js'
+import { runHandler } from './runHandler.js'
 import { type ApiResponse, type IncomingApiRequest, JSONLD, type PipelineResponse, type Sent } from './messages.js'
 import type { ApiRuntime } from './runtime.js'
 import type { EndpointMatch } from './table.js'
@@ -56,7 +57,7 @@ export async function runEndpoint(
     responseHeaders: headers,
   }
   // Handlers return data: the serializer adds @context, @id and @type, and the cache policy is written here.
-  const result = finish(ctx, endpoint, await endpoint.handler(ctx, request), request)
+  const result = finish(ctx, endpoint, await runHandler(ctx, endpoint, request), request)
   // decorateResponse hooks see the body with the service's own IRIs (cache tags), before any profile rewrites them.
   const json = result.body
   if (result.body !== undefined && !result.raw) {

@@ -1,7 +1,18 @@
 import type { Endpoint } from '../../endpoint.js'
+import { inputJsonSchema } from '../../input.js'
 import type { HydraExtension } from '../../extension.js'
 import type { ResourceRegistry } from '../../../core/registry.js'
-import { type OpenApiDocument, openApiKit, ref, type Schema, schemaNames, sharedResponses } from './kit.js'
+import {
+  MEDIA_JSON,
+  MEDIA_JSONLD,
+  MEDIA_MERGE_PATCH,
+  type OpenApiDocument,
+  openApiKit,
+  ref,
+  type Schema,
+  schemaNames,
+  sharedResponses,
+} from './kit.js'
 import { resourceProperties } from './properties.js'
 import { readSchema, sharedSchemas, writeSchema } from './schemas.js'
 
@@ -56,7 +67,7 @@ export function openApiDocument(
     paths[path] = {
       ...(paths[path] ?? {}),
       ...(doc.pathParameters ? { parameters: doc.pathParameters } : {}),
-      [endpoint.method.toLowerCase()]: doc.operation,
+      [endpoint.method.toLowerCase()]: withRequestBody(doc.operation, endpoint),
     }
   }
 
@@ -102,5 +113,25 @@ export function openApiDocument(
     },
   }
   for (const extension of extensions) extension.openApi?.(document, kit)
+  // A named input is a component: where an extension placed it, else after the others.
+  for (const endpoint of endpoints) {
+    const name = endpoint.input?.kind === 'object' ? endpoint.input.name : undefined
+    if (name && !document.components.schemas[name]) document.components.schemas[name] = inputJsonSchema(endpoint.input!)
+  }
   return document
+}
+
+/**
+ * The request body of an endpoint with an `input`, generated from it: required, one entry per media type the
+ * pipeline accepts for it (hydra/pipeline/body.ts), a reference when the input names its component. Placed
+ * before the responses, where the operations wrote it.
+ */
+function withRequestBody(operation: Schema, endpoint: Endpoint): Schema {
+  const node = endpoint.input
+  if (!node) return operation
+  const schema = node.kind === 'object' && node.name ? ref(node.name) : inputJsonSchema(node)
+  const media = endpoint.bodyTypes ?? (endpoint.method === 'PATCH' ? [MEDIA_MERGE_PATCH] : [MEDIA_JSONLD, MEDIA_JSON])
+  const requestBody = { required: true, content: Object.fromEntries(media.map((type) => [type, { schema }])) }
+  const { responses, ...rest } = operation
+  return { ...rest, requestBody, ...(responses === undefined ? {} : { responses }) }
 }
