@@ -6,7 +6,7 @@ import {
   normalizeOrigin,
 } from '../../../plugins/cwa/dist/features/users/email/links.js'
 import { linksIn } from '../../support/smtp'
-import { ageSend, linkParts, storedTokens, submitReset, theLink } from './helpers'
+import { ageSend, linkParts, storedTokens, submitReset, theLink } from '../../support/emailFlows'
 import { useMailSite } from '../../support/mail'
 
 /**
