@@ -3,34 +3,59 @@
  * npm test: runs jest (ESM, so with --experimental-vm-modules) and ends with
  * the line "N passed, N failed" that CI reads, followed by ", N skipped"
  * when tests were skipped (it.skip, it.todo), so a skip never goes unseen.
+ *
+ * Its own arguments (the rest go to jest):
+ * - `--unit` (npm run test:unit): only the database-free tier, the `*.unit.test.ts` files, with no PostgreSQL and
+ *   no test preparation (jest.unit.config.js). Naming only such files (`npm test -- test/a.unit.test.ts`) does the
+ *   same.
+ * - `--record-timings`: writes this run's per-file times into the baseline, test/timings.json.
  */
-import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
+import { spawn, execFileSync } from 'node:child_process'
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildPlugin } from './build-plugin.mjs'
 import { ensureTestPrerequisites } from './test-prerequisites.mjs'
 import { testDatabase } from './test-database.mjs'
+import {
+  excusedFiles,
+  fileTimings,
+  recordedBaseline,
+  runArguments,
+  slowedFiles,
+  slowedLine,
+  timingLines,
+} from './test-timings.mjs'
+
+const root = process.cwd()
+const BASELINE = path.join(root, 'test', 'timings.json')
+const { jestArgs, unitTier, recordTimings, judged } = runArguments(process.argv.slice(2), process.env)
 
 // One results file per run, so parallel runs never read each other's.
 const results = path.join(tmpdir(), `cwa-test-results-${process.pid}.json`)
 rmSync(results, { force: true })
 // The suite runs against the package as an app imports it (plugins/cwa/dist): built first when a source changed.
 buildPlugin()
-// Varnish and chromium, when the selected files need them: installed as .ci/run does, or one message before any test.
-const refused = ensureTestPrerequisites(process.cwd(), process.argv.slice(2))
-if (refused) {
-  console.error(refused)
-  process.exit(1)
+let database = { url: undefined, stop: async () => {} }
+if (unitTier) {
+  console.log('Database-free tier: the *.unit.test.ts files, without PostgreSQL')
+} else {
+  // Varnish and chromium, when the selected files need them: installed as .ci/run does, or one message before any test.
+  const refused = ensureTestPrerequisites(root, jestArgs)
+  if (refused) {
+    console.error(refused)
+    process.exit(1)
+  }
+  database = await testDatabase()
+  console.log(`Tests run against ${database.source}`)
 }
-const database = await testDatabase()
-console.log(`Tests run against ${database.source}`)
+const config = unitTier ? ['--config', 'jest.unit.config.js'] : []
 // Not spawnSync: a signal (Ctrl-C) must still reach the cleanup below, which stops an embedded server.
-const child = spawn('npx', ['jest', '--json', `--outputFile=${results}`, ...process.argv.slice(2)], {
+const child = spawn('npx', ['jest', ...config, '--json', `--outputFile=${results}`, ...jestArgs], {
   stdio: 'inherit',
   env: {
     ...process.env,
-    TEST_PG_URL: database.url,
+    ...(database.url ? { TEST_PG_URL: database.url } : {}),
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(),
   },
 })
@@ -45,7 +70,7 @@ if (existsSync(results)) {
   passed = summary.numPassedTests
   failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0)
   skipped = (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0)
-  printSlowestFiles(summary.testResults ?? [])
+  failed += reportTimings(fileTimings(summary.testResults ?? [], root))
 } else {
   failed = 1
 }
@@ -54,13 +79,32 @@ console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} ski
 rmSync(results, { force: true })
 process.exit(run.status === 0 && failed === 0 ? 0 : 1)
 
-/** The ten files that took longest, and the whole run's file time: where CI's minutes go. */
-function printSlowestFiles(files) {
-  const timed = files
-    .map((f) => ({ file: path.relative(process.cwd(), f.name), seconds: (f.endTime - f.startTime) / 1000 }))
-    .sort((a, b) => b.seconds - a.seconds)
-  if (timed.length < 2) return
-  const total = timed.reduce((sum, f) => sum + f.seconds, 0)
-  console.log(`Slowest test files (of ${timed.length}, ${Math.round(total)} s in all):`)
-  for (const f of timed.slice(0, 10)) console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}`)
+/**
+ * Every file's time, slowest first, next to its baseline; with --record-timings, the new baseline. In CI, on a run
+ * of the whole suite, a file that took more than twice its baseline (and more than 15 s) counts as one failure,
+ * unless the commit under test explains it (scripts/test-timings.mjs). Returns the failures it adds.
+ */
+function reportTimings(timings) {
+  if (timings.length === 0) return 0
+  const baseline = existsSync(BASELINE) ? JSON.parse(readFileSync(BASELINE, 'utf8')) : {}
+  for (const line of timingLines(timings, baseline)) console.log(line)
+  if (recordTimings) {
+    const next = recordedBaseline(baseline, timings, (file) => existsSync(path.join(root, file)))
+    writeFileSync(BASELINE, `${JSON.stringify(next, null, 2)}\n`)
+    console.log(`Recorded ${timings.length} files' times in ${path.relative(root, BASELINE)}`)
+    return 0
+  }
+  if (!judged) return 0
+  const slowed = slowedFiles(timings, baseline, excusedFiles(commitMessage()))
+  for (const file of slowed) console.log(slowedLine(file))
+  return slowed.length
+}
+
+/** The message of the commit being tested, where a `Test-time:` line excuses a file; empty outside a git clone. */
+function commitMessage() {
+  try {
+    return execFileSync('git', ['log', '-1', '--format=%B'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+  } catch {
+    return ''
+  }
 }

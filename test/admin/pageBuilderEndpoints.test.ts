@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
-import { group, layout, page, position, ref, surviving, title } from '../orphans/support'
+import { group, layout, page, position, ref, surviving, title } from '../support/componentTree'
 
 /**
  * Issue 16, the page builder's endpoints (admin only): the view of a page,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import sharp from 'sharp'
 import { startTestServer, type TestServer } from '../support/server'
-import { group, layout, page, position, ref, title } from '../orphans/support'
+import { group, layout, page, position, ref, title } from '../support/componentTree'
 
 /**
  * Issue 23, a page published as a whole (POST /_/page_builder/publish and

@@ -4,7 +4,7 @@ import { defineComponent } from 'payload-cwa'
 import { withAdminTitles } from '../../plugins/cwa/dist/features/adminTitles/config.js'
 import { withReadableLabels } from '../../plugins/cwa/dist/features/adminTitles/labels.js'
 import { postFixture } from '../support/fixtures'
-import { formData, png } from '../uploads/files'
+import { formData, png } from '../support/uploadFiles'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 
 /**

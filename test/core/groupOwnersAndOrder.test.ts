@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
-import { recordWriteEvents, summary } from '../events/record'
+import { recordWriteEvents, summary } from '../support/writeEvents'
 import { waitFor } from '../support/wait'
 
 /**

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../support/server'
 import { waitFor } from '../support/wait'
-import { inSeconds, routeFixtures } from '../routes/support'
+import { inSeconds, routeFixtures } from '../support/routeFixtures'
 
 let server: TestServer
 let page: string

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { TestServer } from '../support/server'
-import { fixtures, idOf, startStructureSite } from '../routes/structure/helpers'
+import { fixtures, idOf, startStructureSite } from '../support/routeStructure'
 
 let server: TestServer
 let admin: string

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import { onWriteEvent } from 'payload-cwa'
 import { startTestServer, type TestServer } from '../support/server'
-import { recordWriteEvents, summary } from './record'
+import { recordWriteEvents, summary } from '../support/writeEvents'
 
 let server: TestServer
 let admin: string

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../support/server'
-import { errorsByField, type View } from './helpers'
+import { errorsByField, type View } from './formErrors'
 
 let server: TestServer
 let admin: string

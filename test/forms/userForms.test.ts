@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
-import { errorsByField } from './helpers'
+import { errorsByField } from './formErrors'
 
 let server: TestServer
 

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { seedDemo } from '../../src/seed/demo'
 import { startTestServer, type TestServer } from '../support/server'
-import { formData } from '../uploads/files'
+import { formData } from '../support/uploadFiles'
 
 const P = '/_api'
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../support/server'
-import { recordWriteEvents, summary } from '../events/record'
+import { recordWriteEvents, summary } from '../support/writeEvents'
 
 let server: TestServer
 let admin: string

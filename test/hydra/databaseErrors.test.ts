@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { classifyError } from '../../plugins/cwa/dist/hydra/errors.js'
 import { requestInput } from '../../plugins/cwa/dist/hydra/requestInput.js'
-import { cookieHeader, loginSession } from '../session/helpers'
+import { cookieHeader, loginSession } from '../support/sessionCookies'
 import { captureLogs } from '../support/logs'
 import { startTestServer, type TestServer } from '../support/server'
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { cookieHeader, loginSession } from '../session/helpers'
+import { cookieHeader, loginSession } from '../support/sessionCookies'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
-import { exists, group, layout, page, position, surviving, title } from './support'
+import { exists, group, layout, page, position, surviving, title } from '../support/componentTree'
 
 /**
  * Issue 13, delete cascades (contract: orphan delete rule 5, "An API DELETE

@@ -14,7 +14,7 @@ import {
 import { type CommandRun, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
-import { dataUri, jpeg, pdf, png } from '../uploads/files'
+import { dataUri, jpeg, pdf, png } from '../support/uploadFiles'
 
 /**
  * `npx payload cwa:generate-fixtures -o <file> --namespace <name>` round

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { getPayload } from 'payload'
 import { startTestServer, type TestServer } from '../support/server'
 import { waitFor } from '../support/wait'
-import { title } from './support'
+import { title } from '../support/componentTree'
 
 /**
  * The orphan scan as a Payload job (orphanedResources.scanIn 'job'): POST

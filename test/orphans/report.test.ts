@@ -4,7 +4,7 @@ import { onWriteEvent, type WriteEvent } from '../../plugins/cwa/dist/core/event
 import { scanOrphans } from '../../plugins/cwa/dist/features/orphans/index.js'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
-import { exists, group, layout, page, position, surviving, title } from './support'
+import { exists, group, layout, page, position, surviving, title } from '../support/componentTree'
 
 /**
  * Issue 13: the orphan definition (contract, "Orphaned-resource report"),
@@ -77,7 +77,7 @@ describe('access', () => {
   it('security: a cross-site browser POST of the body-less scan is refused (403) even with the admin cookie (CSRF); a client sending no Origin passes', async () => {
     await scan()
     const before = (await server.get('/_api/_/orphaned_resources', { token: admin })).body.generatedAt
-    const { cookieHeader } = await import('../session/helpers')
+    const { cookieHeader } = await import('../support/sessionCookies')
     const forged = await server.request('POST', '/_api/_/orphaned_resources/scan', undefined, {
       headers: { cookie: cookieHeader({ jwt: admin }), origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     })

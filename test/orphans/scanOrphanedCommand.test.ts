@@ -5,7 +5,7 @@ import path from 'node:path'
 import { type CommandRun as Run, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { startTestServer, type TestServer } from '../support/server'
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp'
-import { group, position, title } from './support'
+import { group, position, title } from '../support/componentTree'
 
 /**
  * `npx payload cwa:scan-orphaned` and its alias `cwa:clean-orphaned`

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { onWriteEvent, type WriteEvent } from 'payload-cwa'
-import { recordPublishEvents, summary } from './events'
+import { recordWriteEvents as recordPublishEvents, summary } from '../support/writeEvents'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
 import { postFixture } from '../support/fixtures'
 

@@ -6,7 +6,7 @@
  * database afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { recordPublishEvents } from './events'
+import { recordWriteEvents as recordPublishEvents } from '../support/writeEvents'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
 
 let server: TestServer

@@ -7,7 +7,7 @@
  * stray twin behind fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { recordPublishEvents, summary } from './events'
+import { recordWriteEvents as recordPublishEvents, summary } from '../support/writeEvents'
 import { startTestServer, type TestResponse, type TestServer } from '../support/server'
 import { firstReadAfter } from '../support/wait'
 

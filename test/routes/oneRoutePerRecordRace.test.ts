@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { TestServer } from '../support/server'
-import { fixtures, idOf, startStructureSite } from './structure/helpers'
+import { fixtures, idOf, startStructureSite } from '../support/routeStructure'
 
 const N = 6
 let server: TestServer

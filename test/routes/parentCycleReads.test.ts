@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../support/server'
-import { fixtures, idOf } from './structure/helpers'
+import { fixtures, idOf } from '../support/routeStructure'
 
 let server: TestServer
 let admin: string

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../support/server'
-import { inSeconds, routeFixtures } from './support'
+import { inSeconds, routeFixtures } from '../support/routeFixtures'
 
 /**
  * GET /sitemap.xml at the site root (beyond the contract): the live,

@@ -4,7 +4,15 @@ import { readFileSync } from 'node:fs'
 import { decodeJwt, SignJWT } from 'jose'
 import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { startTestServer, type TestServer } from '../support/server'
-import { cookieHeader, cookiesOf, expiredJwt, JWT_COOKIE, loginSession, REFRESH_COOKIE, sql } from './helpers'
+import {
+  cookieHeader,
+  cookiesOf,
+  expiredJwt,
+  JWT_COOKIE,
+  loginSession,
+  REFRESH_COOKIE,
+  sql,
+} from '../support/sessionCookies'
 
 /**
  * Payload's admin panel accepts the JSON-LD API's session: the JWT cookie

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
 import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
-import { cookiesOf, JWT_COOKIE, REFRESH_COOKIE } from './helpers'
+import { cookiesOf, JWT_COOKIE, REFRESH_COOKIE } from '../support/sessionCookies'
 
 /**
  * Sessions (service contract, "Authentication"): POST /login sets the JWT and

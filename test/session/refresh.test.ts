@@ -17,7 +17,7 @@ import {
   sql,
   tokenState,
   usableTokens,
-} from './helpers'
+} from '../support/sessionCookies'
 
 /**
  * Refresh tokens rotate on use, a rotated token replayed revokes the whole

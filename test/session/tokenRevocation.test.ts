@@ -4,8 +4,8 @@ import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { useMailSite } from '../support/mail'
 import { PASSWORD } from '../support/server'
 import type { ReceivedMessage } from '../support/smtp'
-import { linkParts, submitReset, theLink } from '../users/email/helpers'
-import { cookieHeader, cookiesOf, JWT_COOKIE, loginSession } from './helpers'
+import { linkParts, submitReset, theLink } from '../support/emailFlows'
+import { cookieHeader, cookiesOf, JWT_COOKIE, loginSession } from '../support/sessionCookies'
 
 /**
  * Issue 11, hardening of sessions: a JWT signed with the site's key must

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createCwaHandler, type CwaFetchHandler } from 'payload-cwa'
 import { startTestServer, type TestServer } from '../support/server'
-import { formData, jpeg, same } from './files'
+import { formData, jpeg, same } from '../support/uploadFiles'
 
 let server: TestServer
 let handler: CwaFetchHandler

@@ -27,7 +27,7 @@ import {
   svgWithScript,
   truncatedPng,
   webp,
-} from './files'
+} from '../support/uploadFiles'
 
 let server: TestServer
 let admin: string

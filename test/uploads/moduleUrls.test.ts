@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { startTestServer, type TestServer } from '../support/server'
-import { formData, jpeg, png, same } from './files'
+import { formData, jpeg, png, same } from '../support/uploadFiles'
 
 const P = '/_api'
 const IMAGES = `${P}/component/images`

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
-import { routeFixtures } from '../routes/support'
-import { dataUri, png, same } from './files'
+import { routeFixtures } from '../support/routeFixtures'
+import { dataUri, png, same } from '../support/uploadFiles'
 
 let server: TestServer
 let storageDir: string

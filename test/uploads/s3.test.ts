@@ -15,7 +15,7 @@ import express from 'express'
 import type { Server } from 'node:http'
 import { defineComponent } from 'payload-cwa'
 import { startMinimalSite, type MinimalSite } from '../support/minimalSite'
-import { dataUri, formData, same, jpeg, type Part, pdf, png } from './files'
+import { dataUri, formData, same, jpeg, type Part, pdf, png } from '../support/uploadFiles'
 
 const BUCKET = 'cwa-test'
 let s3: S3rver

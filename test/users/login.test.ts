@@ -7,10 +7,10 @@ import {
   loginSession,
   REFRESH_COOKIE,
   usableTokens,
-} from '../session/helpers'
+} from '../support/sessionCookies'
 import { useMailSite } from '../support/mail'
 import { PASSWORD } from '../support/server'
-import { linkParts, theLink } from './email/helpers'
+import { linkParts, theLink } from '../support/emailFlows'
 
 /**
  * The login path's user checker (contract, "Roles and access"): disabled

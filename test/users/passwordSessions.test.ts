@@ -8,7 +8,7 @@ import {
   REFRESH_COOKIE,
   tokenState,
   usableTokens,
-} from '../session/helpers'
+} from '../support/sessionCookies'
 
 /**
  * A password change ends the user's other sessions (their refresh tokens

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { cookieHeader, loginSession } from '../session/helpers'
+import { cookieHeader, loginSession } from '../support/sessionCookies'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../../support/server'
-import { inSeconds, routeFixtures } from '../support'
+import { inSeconds, routeFixtures } from '../../support/routeFixtures'
 
 /**
  * Route.liveAt is readable and writable only by admins, "admin" meaning the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../../support/server'
 import { createRecord } from '../../support/fixtures'
-import { routeFixtures } from '../support'
+import { routeFixtures } from '../../support/routeFixtures'
 
 /**
  * "Public access follows routes" with routable_security set (contract):

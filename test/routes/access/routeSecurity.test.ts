@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../../support/server'
-import { routeFixtures } from '../support'
+import { routeFixtures } from '../../support/routeFixtures'
 
 /**
  * route_security (contract, "Route security rules"): a rule filters the

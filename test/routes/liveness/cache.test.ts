@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { capCacheControl } from '../../../plugins/cwa/dist/features/httpCache/lifetime.js'
 import { startTestServer, type TestServer } from '../../support/server'
-import { inSeconds, routeFixtures } from '../support'
+import { inSeconds, routeFixtures } from '../../support/routeFixtures'
 
 /**
  * Cache lifetime cap (contract, "Limits"): anonymous route, page, page data

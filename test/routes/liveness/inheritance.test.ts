@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { recomputeEffectiveLiveAt } from '../../../plugins/cwa/dist/features/routes/access/recompute.js'
 import { routeLiveness } from '../../../plugins/cwa/dist/features/routes/liveness.js'
 import { startTestServer, type TestServer } from '../../support/server'
-import { inSeconds, routeFixtures } from '../support'
+import { inSeconds, routeFixtures } from '../../support/routeFixtures'
 
 /**
  * Route liveness (contract, "Route liveness"): the effective go-live date is

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../../support/server'
 import { firstReadAfter } from '../../support/wait'
-import { inSeconds, routeFixtures } from '../support'
+import { inSeconds, routeFixtures } from '../../support/routeFixtures'
 
 /**
  * Route liveness through the JSON-LD API (contract: "Route liveness",

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../../support/server'
-import { builder, flatten, type Node } from './helpers'
+import { builder, flatten, type Node } from './manifestSite'
 
 let server: TestServer
 let admin: string

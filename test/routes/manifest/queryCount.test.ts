@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../../support/server'
-import { builder, flatten, manifestSite, type Node } from './helpers'
+import { builder, flatten, manifestSite, type Node } from './manifestSite'
 
 let server: TestServer
 let admin: string

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { TestServer } from '../../support/server'
-import { type fixtures, startStructureSite } from './helpers'
+import { type fixtures, startStructureSite } from '../../support/routeStructure'
 
 let server: TestServer
 let admin: string

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startTestServer, type TestServer } from '../../support/server'
-import { fixtures, idOf, startStructureSite } from './helpers'
+import { fixtures, idOf, startStructureSite } from '../../support/routeStructure'
 
 let server: TestServer
 let admin: string

@@ -9,7 +9,7 @@ import { configToSchema } from '@payloadcms/graphql'
 import { graphql } from 'graphql'
 import { createLocalReq } from 'payload'
 import type { TestServer } from '../../support/server'
-import { type fixtures, idOf, startStructureSite } from './helpers'
+import { type fixtures, idOf, startStructureSite } from '../../support/routeStructure'
 
 let server: TestServer
 let admin: string

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { useMailSite } from '../../support/mail'
 import type { ReceivedMessage } from '../../support/smtp'
-import { theLink } from './helpers'
+import { theLink } from '../../support/emailFlows'
 
 /**
  * The repeat wait of email change confirmations (contract, "Limits"): at

@@ -1,7 +1,16 @@
 import { describe, expect, it } from '@jest/globals'
 import { type ReceivedMessage } from '../../support/smtp'
-import { cookieHeader, loginSession } from '../../session/helpers'
-import { ageSend, canLogin, expectPrivate, linkParts, sha256, storedTokens, submitReset, theLink } from './helpers'
+import { cookieHeader, loginSession } from '../../support/sessionCookies'
+import {
+  ageSend,
+  canLogin,
+  expectPrivate,
+  linkParts,
+  sha256,
+  storedTokens,
+  submitReset,
+  theLink,
+} from '../../support/emailFlows'
 import { useMailSite } from '../../support/mail'
 
 /**

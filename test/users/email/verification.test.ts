@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { type ReceivedMessage } from '../../support/smtp'
-import { ageSend, expectPrivate, linkParts, sha256, storedTokens, theLink } from './helpers'
+import { ageSend, expectPrivate, linkParts, sha256, storedTokens, theLink } from '../../support/emailFlows'
 import { loggedDuring } from '../../support/logs'
 import { useMailSite } from '../../support/mail'
 import { waitFor } from '../../support/wait'

@@ -1,9 +1,9 @@
 import { expect } from '@jest/globals'
 import { createHash } from 'node:crypto'
-import { linksByPart, type ReceivedMessage } from '../../support/smtp'
-import type { TestResponse, TestServer } from '../../support/server'
+import { linksByPart, type ReceivedMessage } from './smtp'
+import type { TestResponse, TestServer } from './server'
 
-/** Shared by the email flow tests (not a test file itself). */
+/** The emailed-link flows (verification, password reset, email change): their links, tokens and waits. */
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 

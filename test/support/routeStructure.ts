@@ -1,5 +1,5 @@
-import { postFixture } from '../../support/fixtures'
-import { startTestServer, type TestServer } from '../../support/server'
+import { postFixture } from './fixtures'
+import { startTestServer, type TestServer } from './server'
 
 /** Small JSON-LD fixtures for the route structure tests (all through the HTTP API, as an admin). */
 export function fixtures(server: TestServer, admin: () => string) {

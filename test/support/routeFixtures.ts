@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-/** Fixtures of the route tests, written through the Local API (trusted, no user). */
+/** Fixtures of routes and their targets, written through the Local API (trusted, no user). */
 export function routeFixtures(payload: Payload) {
   let counter = 0
   const unique = (name: string) => `${name}-${++counter}-${Math.random().toString(36).slice(2, 8)}`

@@ -1,6 +1,6 @@
 import type { TestResponse } from '../support/server'
 
-/** Shared by the form tests (not a test file itself). */
+/** A form response's errors, field by field (shared by the form tests). */
 
 /** A formView node: its vars and its children. */
 export type View = { vars: Record<string, any>; children: View[] }

@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
-import { createRecord } from '../support/fixtures'
-import type { TestServer } from '../support/server'
+import { createRecord } from './fixtures'
+import type { TestServer } from './server'
 
-/** Fixture writers of the orphans tests: the component tree through the Local API (trusted). */
+/** Fixture writers of the component tree (groups, positions, titles, layouts, pages) through the Local API (trusted). */
 
 let counter = 0
 export const ref = (name: string) => `${name}-${Date.now().toString(36)}-${++counter}`

@@ -2,9 +2,9 @@ import { expect } from '@jest/globals'
 import { createHash } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
-import { PASSWORD, type TestServer } from '../support/server'
+import { PASSWORD, type TestServer } from './server'
 
-/** Shared by the session tests (not a test file itself). */
+/** The session cookies and refresh tokens, as the session, user and orphan tests read and age them. */
 
 export const JWT_COOKIE = 'api_component'
 export const REFRESH_COOKIE = 'api_component_refresh'

@@ -1,0 +1,116 @@
+/**
+ * Per-file test times for `npm test` (scripts/run-tests.mjs): every file's time in the log, and a guard against a
+ * file that got much slower than the committed baseline (test/timings.json, file -> seconds). Pure functions, so
+ * the rule is unit-tested (test/core/testTimings.unit.test.ts); the runner does the reading and writing.
+ */
+import path from 'node:path'
+
+/** Slower than this many times its baseline fails the run... */
+export const SLOWDOWN_FACTOR = 2
+/** ...when also slower than this: a 3 s file taking 7 s on a busy machine is noise, not a regression. */
+export const FLOOR_SECONDS = 15
+
+/**
+ * What a run of `npm test` is, from its arguments: `--unit` and `--record-timings` are the runner's own, the rest go
+ * to jest. Naming only `*.unit.test.ts` files is the database-free tier too. Only a run of every file is judged
+ * against the baseline, and only in CI (`CI` set): a subset runs with less contention than the whole suite, and a
+ * developer's machine is busy with other things.
+ * @param {string[]} args
+ * @param {Record<string, string | undefined>} env
+ */
+export function runArguments(args, env) {
+  const jestArgs = args.filter((arg) => arg !== '--record-timings' && arg !== '--unit')
+  const named = jestArgs.filter((arg) => !arg.startsWith('-'))
+  const onlyUnitFiles =
+    named.length > 0 && named.length === jestArgs.length && named.every((arg) => arg.endsWith('.unit.test.ts'))
+  const unitTier = args.includes('--unit') || onlyUnitFiles
+  return {
+    jestArgs,
+    unitTier,
+    recordTimings: args.includes('--record-timings'),
+    judged: jestArgs.length === 0 && !unitTier && Boolean(env.CI),
+  }
+}
+
+/** The trailer that excuses a file in the commit being tested: `Test-time: test/x/y.test.ts: <why>`. */
+const EXCUSE = /^Test-time:[ \t]*(\S+?):[ \t]*\S/gim
+
+/**
+ * Each file's time from jest's JSON results (`testResults`), relative to root, slowest first.
+ * @param {Array<{ name: string, startTime: number, endTime: number }>} testResults
+ * @param {string} root
+ * @returns {Array<{ file: string, seconds: number }>}
+ */
+export function fileTimings(testResults, root) {
+  return testResults
+    .map((result) => ({
+      file: path.relative(root, result.name).split(path.sep).join('/'),
+      seconds: (result.endTime - result.startTime) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file))
+}
+
+/**
+ * The files a commit message excuses from the guard, each with its reason line only (a bare name is no reason).
+ * @param {string} message
+ * @returns {Set<string>}
+ */
+export function excusedFiles(message) {
+  return new Set([...message.matchAll(EXCUSE)].map((match) => match[1]))
+}
+
+/**
+ * The files that took more than SLOWDOWN_FACTOR times their baseline and more than FLOOR_SECONDS, minus the
+ * excused ones. Files without a baseline (new ones) are not judged.
+ * @param {Array<{ file: string, seconds: number }>} timings
+ * @param {Record<string, number>} baseline
+ * @param {Set<string>} excused
+ * @returns {Array<{ file: string, seconds: number, baseline: number }>}
+ */
+export function slowedFiles(timings, baseline, excused = new Set()) {
+  return timings
+    .filter(({ file }) => typeof baseline[file] === 'number' && !excused.has(file))
+    .filter(({ file, seconds }) => seconds > SLOWDOWN_FACTOR * baseline[file] && seconds > FLOOR_SECONDS)
+    .map(({ file, seconds }) => ({ file, seconds, baseline: baseline[file] }))
+}
+
+/** The one line that fails the run for a file, saying how to excuse it when the slowdown is meant. */
+export function slowedLine({ file, seconds, baseline }) {
+  return (
+    `Test time: ${file} took ${seconds.toFixed(1)} s, more than ${SLOWDOWN_FACTOR}x its baseline ` +
+    `${baseline.toFixed(1)} s (test/timings.json); speed it up, or explain it in the commit message with a line ` +
+    `"Test-time: ${file}: <why>" and re-record the baseline (npm test -- --record-timings)`
+  )
+}
+
+/**
+ * Every file's time, one line each, slowest first, with its baseline when there is one.
+ * @param {Array<{ file: string, seconds: number }>} timings
+ * @param {Record<string, number>} baseline
+ * @returns {string[]}
+ */
+export function timingLines(timings, baseline = {}) {
+  const total = timings.reduce((sum, t) => sum + t.seconds, 0)
+  return [
+    `Test files by time (${timings.length} files, ${Math.round(total)} s in all):`,
+    ...timings.map(({ file, seconds }) => {
+      const was = typeof baseline[file] === 'number' ? `  (baseline ${baseline[file].toFixed(1)} s)` : ''
+      return `  ${seconds.toFixed(1).padStart(6)} s  ${file}${was}`
+    }),
+  ]
+}
+
+/**
+ * The baseline after a run: the files that ran get this run's time (to a tenth of a second), the others keep theirs
+ * unless they no longer exist; sorted by file, so a re-record's diff shows what changed.
+ * @param {Record<string, number>} baseline
+ * @param {Array<{ file: string, seconds: number }>} timings
+ * @param {(file: string) => boolean} exists
+ * @returns {Record<string, number>}
+ */
+export function recordedBaseline(baseline, timings, exists) {
+  const merged = { ...baseline }
+  for (const file of Object.keys(merged)) if (!exists(file)) delete merged[file]
+  for (const { file, seconds } of timings) merged[file] = Math.round(seconds * 10) / 10
+  return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)))
+}

@@ -1,0 +1,134 @@
+/**
+ * Issue 38, per-file test times: `npm test` prints every file's time, and in CI a run of the whole suite fails on a
+ * file that took more than twice its committed baseline (test/timings.json) and more than 15 s, unless the commit
+ * under test gives a reason for it (scripts/test-timings.mjs, used by scripts/run-tests.mjs).
+ */
+import { describe, expect, it } from '@jest/globals'
+import path from 'node:path'
+import {
+  excusedFiles,
+  fileTimings,
+  FLOOR_SECONDS,
+  recordedBaseline,
+  runArguments,
+  slowedFiles,
+  slowedLine,
+  timingLines,
+} from '../../scripts/test-timings.mjs'
+
+const root = '/repo'
+const result = (file: string, seconds: number) => ({
+  name: path.join(root, file),
+  startTime: 1_000_000,
+  endTime: 1_000_000 + seconds * 1000,
+})
+
+describe('per-file test times', () => {
+  it("reads each file's time from jest's results, relative to the project, slowest first", () => {
+    expect(
+      fileTimings([result('test/a.test.ts', 3), result('test/b/c.test.ts', 40.25), result('test/d.test.ts', 3)], root),
+    ).toEqual([
+      { file: 'test/b/c.test.ts', seconds: 40.25 },
+      { file: 'test/a.test.ts', seconds: 3 },
+      { file: 'test/d.test.ts', seconds: 3 },
+    ])
+  })
+
+  it('prints every file, one line each, with its baseline when it has one', () => {
+    const lines = timingLines(
+      [
+        { file: 'test/slow.test.ts', seconds: 40.04 },
+        { file: 'test/new.test.ts', seconds: 1.5 },
+      ],
+      { 'test/slow.test.ts': 20 },
+    )
+    expect(lines).toEqual([
+      'Test files by time (2 files, 42 s in all):',
+      '    40.0 s  test/slow.test.ts  (baseline 20.0 s)',
+      '     1.5 s  test/new.test.ts',
+    ])
+  })
+})
+
+describe('the guard against a file that doubles', () => {
+  const baseline = { 'test/a.test.ts': 20, 'test/tiny.test.ts': 2, 'test/b.test.ts': 30 }
+
+  it('fails a file past twice its baseline and past the floor; one just under twice, or a new file, passes', () => {
+    const slowed = slowedFiles(
+      [
+        { file: 'test/a.test.ts', seconds: 40.1 },
+        { file: 'test/b.test.ts', seconds: 59.9 },
+        { file: 'test/new.test.ts', seconds: 300 },
+      ],
+      baseline,
+    )
+    expect(slowed).toEqual([{ file: 'test/a.test.ts', seconds: 40.1, baseline: 20 }])
+  })
+
+  it('never fails a file under the floor, however many times its baseline it took (noise on tiny files)', () => {
+    expect(slowedFiles([{ file: 'test/tiny.test.ts', seconds: FLOOR_SECONDS }], baseline)).toEqual([])
+    expect(slowedFiles([{ file: 'test/tiny.test.ts', seconds: FLOOR_SECONDS + 0.1 }], baseline)).toHaveLength(1)
+  })
+
+  it('lets a file through when the commit message gives a reason line for it, and only that file', () => {
+    const message = [
+      'Forms: validate every field of the submission',
+      '',
+      'Test-time: test/b.test.ts:',
+      'Test-time: test/a.test.ts: now covers the 40 fields of the long form',
+    ].join('\n')
+    const excused = excusedFiles(message)
+    expect([...excused]).toEqual(['test/a.test.ts'])
+    const timings = [
+      { file: 'test/a.test.ts', seconds: 80 },
+      { file: 'test/b.test.ts', seconds: 80 },
+    ]
+    expect(slowedFiles(timings, baseline, excused).map((s) => s.file)).toEqual(['test/b.test.ts'])
+  })
+
+  it('says in one line which file, how slow, against what, and how to excuse it', () => {
+    expect(slowedLine({ file: 'test/a.test.ts', seconds: 41, baseline: 20 })).toBe(
+      'Test time: test/a.test.ts took 41.0 s, more than 2x its baseline 20.0 s (test/timings.json); speed it up, ' +
+        'or explain it in the commit message with a line "Test-time: test/a.test.ts: <why>" and re-record the ' +
+        'baseline (npm test -- --record-timings)',
+    )
+  })
+})
+
+describe('recording the baseline', () => {
+  it("takes this run's times to a tenth of a second, keeps files that did not run, drops deleted ones, sorted", () => {
+    const next = recordedBaseline(
+      { 'test/z.test.ts': 5, 'test/gone.test.ts': 9, 'test/a.test.ts': 1 },
+      [
+        { file: 'test/a.test.ts', seconds: 12.345 },
+        { file: 'test/m.test.ts', seconds: 0.04 },
+      ],
+      (file) => file !== 'test/gone.test.ts',
+    )
+    expect(Object.entries(next)).toEqual([
+      ['test/a.test.ts', 12.3],
+      ['test/m.test.ts', 0],
+      ['test/z.test.ts', 5],
+    ])
+  })
+})
+
+describe('which runs are judged', () => {
+  const ci = { CI: 'true' }
+  it('only a run of the whole suite in CI: never a subset, the unit tier, a developer machine or a recording', () => {
+    expect(runArguments([], ci).judged).toBe(true)
+    expect(runArguments([], {}).judged).toBe(false)
+    expect(runArguments(['test/forms'], ci).judged).toBe(false)
+    expect(runArguments(['-t', 'login'], ci).judged).toBe(false)
+    expect(runArguments(['--unit'], ci).judged).toBe(false)
+    expect(runArguments(['--record-timings'], ci)).toMatchObject({ jestArgs: [], recordTimings: true })
+  })
+
+  it('runs the database-free tier for --unit, or when every file named is a *.unit.test.ts file', () => {
+    expect(runArguments(['--unit'], {})).toMatchObject({ unitTier: true, jestArgs: [] })
+    expect(runArguments(['test/a.unit.test.ts', 'test/b.unit.test.ts'], {}).unitTier).toBe(true)
+    expect(runArguments(['test/a.unit.test.ts', 'test/b.test.ts'], {}).unitTier).toBe(false)
+    expect(runArguments(['test/core'], {}).unitTier).toBe(false)
+    expect(runArguments([], {}).unitTier).toBe(false)
+  })
+})
