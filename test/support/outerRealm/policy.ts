@@ -5,6 +5,7 @@
  * site) and the helpers that start servers. Used by manifest.ts; resolver.cjs
  * reads its result.
  */
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
 export const SHIM_DIR = '.jest-outer'
@@ -19,8 +20,11 @@ export interface Manifest {
 /** jest's own packages stay in the sandbox (describe, expect and the mocks belong to the file). */
 const SANDBOX_PACKAGES = /^(@jest\/|jest($|-)|expect($|\/)|@swc\/)/
 
-/** Helpers that register jest hooks (beforeAll...) and so belong to the file. */
-const SANDBOX_HELPERS = new Set(['mail.ts', 'preloadEditor.ts'])
+/** The file's own setup (jest's setupFilesAfterEnv), run in its sandbox. */
+const SANDBOX_HELPERS = new Set(['preloadEditor.ts'])
+
+/** A helper that uses jest's own API (beforeAll, expect...) belongs to the file that calls it. */
+const usesJest = (file: string) => readFileSync(file, 'utf8').includes('@jest/globals')
 
 export function isOuterPackage(spec: string): boolean {
   return !SANDBOX_PACKAGES.test(spec)
@@ -31,6 +35,6 @@ export function isOuterPath(root: string, file: string): boolean {
   if (rel === 'payload.config.ts') return true
   if (/^(src|collections|plugins\/cwa\/dist)\//.test(rel)) return true
   if (rel.startsWith('test/support/outerRealm/')) return false
-  if (/^test\/support\/[^/]+\.ts$/.test(rel)) return !SANDBOX_HELPERS.has(path.basename(rel))
+  if (/^test\/support\/[^/]+\.ts$/.test(rel)) return !SANDBOX_HELPERS.has(path.basename(rel)) && !usesJest(file)
   return false
 }
