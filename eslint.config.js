@@ -45,6 +45,8 @@ export default defineConfig(
     '**/dist/**',
     '**/.next/**',
     '.next-*/**',
+    // The shims of the modules test files share (test/support/outerRealm), written at the start of a test run.
+    '.jest-outer/**',
     '.data/**',
     'coverage/**',
     'scratch/**',
