@@ -95,11 +95,31 @@ module.exports = {
       to: { path: '^plugins/' },
     },
     {
+      name: 'no-feature-cycle',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        'No cycle between feature folders: feature A importing B (through its index.ts) while anything of B, its ' +
+        'admin/ views included, imports A. Each import passes feature-through-index, and the modules need not form ' +
+        'a cycle, but the features do: move the shared piece down (to core/ or to the feature that owns it).',
+      from: { path: `${CWA}features/[^/]+$` },
+      to: { path: `${CWA}features/[^/]+$`, circular: true },
+    },
+    {
       name: 'no-circular-in-library',
       severity: 'error',
       comment: 'No import cycles inside plugins/.',
       from: { path: '^plugins/' },
       to: { path: '^plugins/', circular: true },
+    },
+    {
+      name: 'no-circular-in-site',
+      severity: 'error',
+      comment:
+        'No import cycles in the reference site (a lazy import() counts): payload.config.ts imports src/config/, ' +
+        'so nothing there may reach back to the config (src/server/bootstrap.ts loads it).',
+      from: { path: SITE },
+      to: { path: SITE, circular: true },
     },
     {
       name: 'not-to-unresolvable',
