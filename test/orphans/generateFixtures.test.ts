@@ -10,7 +10,7 @@ import {
   clientNameOf,
   fixtureCollections,
   INLINE_MAX_BYTES,
-} from '../../plugins/cwa/dist/commands/fixtures/generate.js'
+} from '../../plugins/cwa/dist/features/fixtures/commands/generate.js'
 import { type CommandRun, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'

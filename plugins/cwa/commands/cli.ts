@@ -13,8 +13,9 @@ import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { SanitizedConfig } from 'payload'
 import { findConfig, loadEnv } from 'payload/node'
-import { cwaCommands } from './list.js'
+import { builtInCommands } from './list.js'
 
 /**
  * The bundle goes on every exit: once imported (below), and at the process's end whatever ends it (a command's
@@ -74,7 +75,7 @@ function lazyConfig(file: string): PromiseLike<unknown> {
   }
 }
 
-const commands = cwaCommands()
+const commands = await builtInCommands()
 const key = (process.argv[2] ?? '').toLowerCase()
 const command = commands.find((entry) => entry.key === key)
 if (!command) {
@@ -87,5 +88,5 @@ loadEnv()
 // As Payload's CLI: no admin hot reload in a command.
 process.env.DISABLE_PAYLOAD_HMR = 'true'
 const config = lazyConfig(findConfig())
-const module = (await import(pathToFileURL(command.scriptPath).href)) as { script(config: unknown): Promise<unknown> }
-await module.script(config)
+// The config's type as the command takes it: bundled and imported when the command first awaits it.
+await (await command.load()).script(config as PromiseLike<SanitizedConfig>)
