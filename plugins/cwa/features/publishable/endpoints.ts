@@ -4,7 +4,7 @@ import { normalizeItem } from '../../hydra/normalizer.js'
 import type { ResourceRegistry } from '../../core/registry.js'
 import { publishableOf } from './config.js'
 import { publishDocs } from './openapi.js'
-import { publishMany } from './stateMachine.js'
+import { publishMany } from './publishMany.js'
 import { publishContext } from './store.js'
 
 /**
