@@ -2,7 +2,8 @@
  * The import rules of .dependency-cruiser.cjs that go beyond one import (issue 38): a cycle between two feature
  * folders, each import going through the other's index.ts, and a cycle in the reference site through a lazy
  * import(). Each fixture is a small tree in a temporary folder, cruised with the repository's own configuration as
- * `npm run check:boundaries` cruises the repository; the same tree without the back edge passes.
+ * `npm run check:boundaries` cruises the repository; the same tree without the back edge passes. And the size
+ * rule of eslint.config.js: a source file past 300 lines fails `npm run lint`, a test file does not.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
@@ -56,6 +57,44 @@ const site = (back: boolean): Record<string, string> => ({
     `export const start = async () => (await import('../../payload.config.js')).default`,
     ``,
   ].join('\n'),
+})
+
+/** The ESLint rule ids each text gets under its file name (ESLint's own API, in a child process: the config is an ES module). */
+function lintRules(fixtures: Array<{ file: string; code: string }>): string[][] {
+  const script = `
+    import { ESLint } from 'eslint'
+    const eslint = new ESLint()
+    const out = []
+    for (const { file, code } of JSON.parse(process.argv[1])) {
+      const [result] = await eslint.lintText(code, { filePath: file })
+      out.push(result.messages.map(({ ruleId }) => ruleId))
+    }
+    console.log(JSON.stringify(out))`
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(fixtures)], {
+    cwd: repository,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  })
+  return JSON.parse(output)
+}
+
+/** A module of `lines` lines (the last one ends with a newline). */
+const moduleOf = (lines: number) =>
+  Array.from({ length: lines }, (_, index) => `export const value${index} = ${index}\n`).join('')
+
+describe('file size', () => {
+  it('fails a source file past 300 lines, in the library and the site, and leaves tests alone', () => {
+    const [library, atLimit, site, test] = lintRules([
+      { file: 'plugins/cwa/features/probe/long.ts', code: moduleOf(301) },
+      { file: 'plugins/cwa/features/probe/long.ts', code: moduleOf(300) },
+      { file: 'src/server/long.ts', code: moduleOf(301) },
+      { file: 'test/probe/long.test.ts', code: moduleOf(301) },
+    ])
+    expect(library).toEqual(['max-lines'])
+    expect(atLimit).toEqual([])
+    expect(site).toEqual(['max-lines'])
+    expect(test).toEqual([])
+  })
 })
 
 describe('boundary rules across imports', () => {
