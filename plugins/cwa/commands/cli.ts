@@ -45,7 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)
   })
 
-async function loadConfig(file: string): Promise<unknown> {
+async function loadConfig(file: string): Promise<SanitizedConfig> {
   if (/\.(m?js)$/.test(file)) return (await import(pathToFileURL(file).href)).default
   const outfile = path.join(path.dirname(file), `.payload-cwa-config-${process.pid}.mjs`)
   bundle = outfile
@@ -68,8 +68,8 @@ async function loadConfig(file: string): Promise<unknown> {
 }
 
 /** The config, bundled and imported when first awaited (once). */
-function lazyConfig(file: string): PromiseLike<unknown> {
-  let loading: Promise<unknown> | undefined
+function lazyConfig(file: string): PromiseLike<SanitizedConfig> {
+  let loading: Promise<SanitizedConfig> | undefined
   return {
     then: (resolve, reject) => (loading ??= loadConfig(file)).then(resolve, reject),
   }
@@ -88,5 +88,4 @@ loadEnv()
 // As Payload's CLI: no admin hot reload in a command.
 process.env.DISABLE_PAYLOAD_HMR = 'true'
 const config = lazyConfig(findConfig())
-// The config's type as the command takes it: bundled and imported when the command first awaits it.
-await (await command.load()).script(config as PromiseLike<SanitizedConfig>)
+await (await command.load()).script(config)
