@@ -3,15 +3,18 @@
  *
  * The library (plugins/cwa) is a stack of layers that import downward only:
  *
- *   commands/                         the operator commands: use the library through its front door, like an app
+ *   commands/                         the operator commands' assembly: their list, Payload's bin entry, the runner
  *   plugin.ts, features.ts,           assembly and front door (may import all of plugins/cwa; of commands/, only
- *   options.ts, index.ts, admin.ts    its list and options)
+ *   options.ts, index.ts, admin.ts    its list)
  *   server/                           serves the API (Express / Fetch adapters)
  *   features/<feature>/               one folder per feature: its index.ts is what other features import (its
  *                                     public.ts and admin/ are the front door's: index.ts, admin.ts)
  *   session/                          cookies, JWTs, refresh tokens
  *   hydra/                            feature-blind JSON-LD layer, router, OpenAPI builder
- *   core/                             collections, fields, access, utilities
+ *   core/                             collections, fields, access, utilities, the commands' kit (core/commands/)
+
+ * Each command is its feature's (features/<f>/commands/, declared in its commands/index.ts with a lazy `load`);
+ * the core's own (jobs:work, make:*) are in core/commands/.
  *
  * The reference site (src/, collections/, payload.config.ts, app/, examples/,
  * bench/) sits on top of the library; the library never imports it.
@@ -49,8 +52,8 @@ module.exports = {
       name: 'commands-on-top',
       severity: 'error',
       comment:
-        'The operator commands (plugins/cwa/commands) sit on top of the library: nothing in it imports them, but the ' +
-        'assembly, which registers their list (commands/list.ts) and their options (commands/options.ts).',
+        "The commands' assembly (plugins/cwa/commands: the list, Payload's bin entry, the runner) sits on top of the " +
+        "library: nothing in it imports it but the assembly (plugin.ts registers the list in the config's bin).",
       from: { path: CWA, pathNot: [`${CWA}commands/`, FRONT_DOOR] },
       to: { path: `${CWA}commands/` },
     },
@@ -58,9 +61,24 @@ module.exports = {
       name: 'commands-list-alone',
       severity: 'error',
       comment:
-        'commands/list.ts names the command modules by path only: importing them would load every command with the plugin.',
-      from: { path: `${CWA}commands/(list|options)\\.ts$` },
-      to: { path: `${CWA}(?!core/)` },
+        "The commands' list and Payload's bin entry assemble declarations only: beside the core (its commands' " +
+        "declarations) they may import the feature type alone; the runner finds the features' declarations by path.",
+      from: { path: `${CWA}commands/(list|bin)\\.ts$` },
+      to: { path: CWA, pathNot: [`${CWA}core/`, `${CWA}hydra/feature\\.ts$`, `${CWA}commands/list\\.ts$`] },
+    },
+    {
+      name: 'command-declarations-alone',
+      severity: 'error',
+      comment:
+        "A feature's commands/index.ts (and the core's) declares its commands: it imports their modules only by " +
+        '`load` (a dynamic import, when the command runs) and nothing else of the library but the command type, so ' +
+        'declaring a command costs the plugin nothing and the runner reads the declarations without the library.',
+      from: { path: `${CWA}(features/[^/]+/|session/|core/)commands/index\\.ts$` },
+      to: {
+        path: CWA,
+        pathNot: `${CWA}core/commands/command\\.ts$`,
+        dependencyTypesNot: ['dynamic-import'],
+      },
     },
     {
       name: 'feature-through-index',
@@ -95,11 +113,31 @@ module.exports = {
       to: { path: '^plugins/' },
     },
     {
+      name: 'no-feature-cycle',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        'No cycle between feature folders: feature A importing B (through its index.ts) while anything of B, its ' +
+        'admin/ views included, imports A. Each import passes feature-through-index, and the modules need not form ' +
+        'a cycle, but the features do: move the shared piece down (to core/ or to the feature that owns it).',
+      from: { path: `${CWA}features/[^/]+$` },
+      to: { path: `${CWA}features/[^/]+$`, circular: true },
+    },
+    {
       name: 'no-circular-in-library',
       severity: 'error',
       comment: 'No import cycles inside plugins/.',
       from: { path: '^plugins/' },
       to: { path: '^plugins/', circular: true },
+    },
+    {
+      name: 'no-circular-in-site',
+      severity: 'error',
+      comment:
+        'No import cycles in the reference site (a lazy import() counts): payload.config.ts imports src/config/, ' +
+        'so nothing there may reach back to the config (src/server/bootstrap.ts loads it).',
+      from: { path: SITE },
+      to: { path: SITE, circular: true },
     },
     {
       name: 'not-to-unresolvable',

@@ -100,7 +100,7 @@ export default defineConfig(
   },
   {
     files: ['plugins/cwa/**', 'collections/**'],
-    ignores: ['plugins/cwa/commands/**', 'plugins/cwa/scripts/**'],
+    ignores: ['plugins/cwa/**/commands/**', 'plugins/cwa/scripts/**'],
     rules: {
       // The library logs through Payload's logger (its level, its format, the app's destination); the operator
       // commands and the build script write to the console on purpose.
@@ -129,6 +129,16 @@ export default defineConfig(
     // The session layer builds its own 401s (wrong credentials, a spent refresh token): no role check among them.
     files: ['plugins/cwa/session/**'],
     rules: { 'no-restricted-syntax': ['error', ...CACHE_HEADER_SET] },
+  },
+  {
+    // Small files (issue 38): a source file past 300 lines holds more than one role; split it. Tests are not held to it.
+    ignores: ['test/**', 'scratch/**'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
+  {
+    // Being reworked by another change of issue 38 (the page builder's view); split there.
+    files: ['plugins/cwa/features/admin/builder.ts'],
+    rules: { 'max-lines': 'off' },
   },
   {
     files: ['test/**', 'bench/**'],

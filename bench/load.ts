@@ -18,7 +18,6 @@
  * proxy on loopback (bench/load/instances.ts), one of them restarted
  * gracefully in the middle of the run; its figures are the instances' CPU.
  */
-import { fork } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import pg from 'pg'
@@ -45,97 +44,11 @@ import {
   startProxy,
   stopInstance,
 } from './load/instances'
+import { admin, dropLeftovers } from './load/database'
 import { judge } from './load/report'
+import { runGenerator } from './load/runGenerator'
+import { CONNECTIONS, DB, INSTANCES, PG, SECONDS, TIMEOUT } from './load/settings'
 import { setUpLoadSite, signInAdmin } from './load/site'
-import type { LoadOutcome, LoadPlan } from './load/types'
-
-const PG = (process.env.LOAD_PG_URL ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(
-  /\/+$/,
-  '',
-)
-const DB = `cwa_load_${process.pid}`
-
-/** A whole number from the environment within bounds: the load is always bounded. */
-function bounded(name: string, fallback: number, max: number): number {
-  const raw = process.env[name]
-  const value = raw === undefined || raw === '' ? fallback : Number(raw)
-  if (!Number.isInteger(value) || value < 1 || value > max)
-    throw new Error(`${name} must be a whole number from 1 to ${max} (got "${raw}")`)
-  return value
-}
-
-const SECONDS = bounded('LOAD_SECONDS', 60, 3600)
-const CONNECTIONS = bounded('LOAD_CONNECTIONS', 50, 1000)
-/** Seconds a request may take before it counts as unanswered (a violation). */
-const TIMEOUT = bounded('LOAD_TIMEOUT', 10, 600)
-/** 0: the site in this process; N: N instances of the start script behind a proxy. */
-const INSTANCES = (() => {
-  const flag = process.argv.indexOf('--instances')
-  const raw = flag >= 0 ? process.argv[flag + 1] : process.env.LOAD_INSTANCES
-  if (raw === undefined || raw === '') return 0
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 1 || value > 8)
-    throw new Error(`--instances must be a whole number from 1 to 8 (got "${raw}")`)
-  return value
-})()
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${PG}/postgres` })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
-
-/** Runs the generator in a child process (through scripts/start.mjs, like this script) and returns what it saw. */
-function runGenerator(plan: LoadPlan): Promise<LoadOutcome> {
-  // This script runs through scripts/start.mjs (npm run load): so does the generator.
-  const starter = process.argv[1]?.endsWith(path.join('scripts', 'start.mjs'))
-    ? process.argv[1]
-    : path.resolve('scripts', 'start.mjs')
-  const root = path.resolve(path.dirname(starter), '..')
-  const child = fork(starter, ['bench/load/generator.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  return new Promise((resolve, reject) => {
-    let outcome: LoadOutcome | null = null
-    child.on('message', (message: { outcome?: LoadOutcome; error?: string }) => {
-      if (message.outcome) outcome = message.outcome
-      else reject(new Error(`the load generator failed: ${message.error}`))
-    })
-    child.once('error', reject)
-    child.once('exit', (code) =>
-      outcome ? resolve(outcome) : reject(new Error(`the load generator exited ${code} without an outcome`)),
-    )
-    child.send(plan)
-  })
-}
-
-/** Databases of earlier runs that were killed: their process is gone. */
-async function dropLeftovers(): Promise<void> {
-  const client = new pg.Client({ connectionString: `${PG}/postgres` })
-  await client.connect()
-  try {
-    const { rows } = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname ~ '^cwa_load_[0-9]+$'`,
-    )
-    for (const { datname } of rows) {
-      const pid = Number(datname.slice('cwa_load_'.length))
-      try {
-        process.kill(pid, 0)
-        continue
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') continue
-      }
-      await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
-    }
-  } finally {
-    await client.end()
-  }
-}
 
 async function main(): Promise<void> {
   const started = performance.now()

@@ -20,53 +20,31 @@
  */
 import { writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
-import pg from 'pg'
-import type { Payload } from 'payload'
 import { buildSiteConfig } from '../payload.config'
-import { closePayload, emptyReadModel, loadJwtKeys, PUBLISHABLE_TWIN_LINK } from 'payload-cwa'
+import { closePayload, loadJwtKeys } from 'payload-cwa'
 import { createApp } from 'payload-cwa/express'
 import { startPayload } from '../src/server/bootstrap'
 import { seedDemo } from '../src/seed/demo'
-import { runLoad, type LoadResult } from './cannon'
+import { runLoad } from './cannon'
 import { startFloor } from './floor'
 import { printTable } from './report'
-import { seedScale } from './scale'
 import { benchOrphans } from './orphans'
 import { benchPagePublish } from './pagePublish'
 import { explain, logQueries, type LoggedQuery } from './sqlLog'
 import { BULK_ROUTES, setUpStructure } from './structure'
 import { benchReadModel } from './readModel'
 import { benchFrontEnd } from './frontEnd'
-import { benchReadModelAtScale } from './readModelScale'
 import { benchReadModelHostile } from './readModelHostile'
 import { readTargets, type ReadTarget } from './targets'
 import { measureTiming } from './timing'
 import { measureUpload } from './upload'
 import { measureLayers } from './layers'
+import { benchAtScale } from './run/atScale'
+import { benchPublishing } from './run/publishing'
+import { type Measured, printReads } from './run/reads'
+import { admin, CONNECTIONS, DB, DURATION, ONLY, PG, SCALE } from './run/settings'
+import { signIn } from './run/signIn'
 import { benchThroughVarnish } from './varnish'
-
-const PG = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')
-// Per process: two benches (two worktrees) at once must not drop each other's database.
-const DB = `cwa_bench_${process.pid}`
-const DURATION = Number(process.env.BENCH_SECONDS ?? 4)
-const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number)
-/** Drafts published per publish variant and connection count (each PATCH publishes a fresh one). */
-const PUBLICATIONS = Number(process.env.BENCH_PUBLICATIONS ?? 200)
-const SCALE = process.argv.includes('--scale')
-const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null
-
-async function admin(sql: string, database = 'postgres'): Promise<void> {
-  const client = new pg.Client({ connectionString: `${PG}/${database}` })
-  await client.connect()
-  await client.query(sql)
-  await client.end()
-}
-
-interface Measured {
-  target: ReadTarget
-  queries: LoggedQuery[]
-  runs: Map<number, { api: LoadResult; rest?: LoadResult; floor?: LoadResult }>
-}
 
 async function main(): Promise<void> {
   await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)
@@ -257,52 +235,7 @@ async function main(): Promise<void> {
     `\nServer process: peak RSS ${peakMb.toFixed(0)} MB (Payload, the floor server and this harness; the load generator runs apart). Node ${process.version}.`,
   )
 
-  if (SCALE) {
-    const small = new Map(measured.map((m) => [m.target.name, m]))
-    const seeded = await seedScale(payload, `${PG}/${DB}`)
-    console.log(
-      `\n--scale: seeded ${seeded.pages} pages with routes, ${seeded.components} components and positions in ${(seeded.ms / 1000).toFixed(1)} s`,
-    )
-    // Seeded in SQL, past every API: answers stored before it are stale (as after any change in plain SQL).
-    await emptyReadModel(payload)
-    const rows: string[][] = [
-      ['target', 'small p50', 'scale p50', 'ratio', 'small SQL', 'scale SQL', 'not index lookups'],
-    ]
-    for (const target of targets) {
-      const queries = await probe(target)
-      await idle()
-      const run = await runLoad({
-        url: `${base}${target.path}`,
-        connections: CONNECTIONS[0]!,
-        duration: DURATION,
-        headers: target.headers,
-      })
-      const before = small.get(target.name)!
-      const p50 = before.runs.get(CONNECTIONS[0]!)!.api.p50
-      const scans = (await explain(`${PG}/${DB}`, queries)).flatMap((plan) =>
-        [...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]!),
-      )
-      rows.push([
-        target.name,
-        String(p50),
-        String(run.p50),
-        (run.p50 / Math.max(p50, 1)).toFixed(2),
-        String(before.queries.length),
-        String(queries.length),
-        [...new Set(scans)].join(' ') || '-',
-      ])
-    }
-    printTable(rows)
-    console.log(
-      'p50 in ms at',
-      CONNECTIONS[0],
-      'connections. "not index lookups": tables a plan reads sequentially (their EXPLAIN: BENCH_EXPLAIN=1 BENCH_ONLY=<target> npm run bench -- --scale).',
-    )
-    if (!ONLY || ONLY.test('read model')) {
-      await idle()
-      printTable(await benchReadModelAtScale(payload, `${PG}/${DB}`, base, asAdmin))
-    }
-  }
+  if (SCALE) await benchAtScale({ payload, base, asAdmin, targets, measured, probe, idle })
 
   await floor.close()
   server.closeAllConnections()
@@ -317,173 +250,6 @@ async function main(): Promise<void> {
   } else await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)
   if (!ONLY) await measureTiming()
   process.exit(0)
-}
-
-function printReads(measured: Measured[]): void {
-  const rows: string[][] = [
-    [
-      'target',
-      'conn',
-      'req/s',
-      'p50 ms',
-      'p99 ms',
-      'SQL',
-      'CPU ms/req',
-      'REST req/s',
-      'REST CPU',
-      'x REST',
-      'floor p50',
-      'floor CPU',
-      'p50 / floor',
-      'x route-by-path p50',
-    ],
-  ]
-  const byName = new Map(measured.map((m) => [m.target.name, m]))
-  for (const { target, queries, runs } of measured) {
-    for (const [connections, { api, rest, floor }] of runs) {
-      const against = target.against ? byName.get(target.against)?.runs.get(connections)?.api : undefined
-      rows.push([
-        target.name,
-        String(connections),
-        api.rps.toFixed(0),
-        String(api.p50),
-        String(api.p99),
-        String(queries.length),
-        api.cpuMs.toFixed(2),
-        rest ? rest.rps.toFixed(0) : '-',
-        rest ? rest.cpuMs.toFixed(2) : '-',
-        rest ? (api.rps / rest.rps).toFixed(2) : '-',
-        floor ? String(floor.p50) : '-',
-        floor ? floor.cpuMs.toFixed(2) : '-',
-        floor ? (api.p50 / Math.max(floor.p50, 1)).toFixed(2) : '-',
-        against ? (api.p50 / Math.max(against.p50, 1)).toFixed(2) : '-',
-      ])
-    }
-  }
-  printTable(rows)
-  console.log(
-    `\n${DURATION}s per run. SQL: queries of one request alone (the second in a row: what is kept between requests is warm). "x REST": JSON-LD req/s over Payload REST's on the same documents (goal >= 1.2).`,
-  )
-  console.log(
-    '"p50 / floor": JSON-LD p50 over the floor\'s (the same rows, hand-written SQL, JSON.stringify; goal <= 3). p50 below 1 ms counts as 1 ms.',
-  )
-}
-
-/** Publishing fresh drafts: the SQL of one publication, then latency at 1, 10 and 50 connections. */
-async function benchPublishing(
-  payload: Payload,
-  base: string,
-  asAdmin: Record<string, string>,
-  past: string,
-  idle: () => Promise<void>,
-): Promise<string[][]> {
-  const rows: string[][] = [['publish', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'SQL', 'CPU ms/req']]
-  const publish = (id: string) => ({
-    method: 'PATCH',
-    path: `/_api/component/html_contents/${id}`,
-    headers: { ...asAdmin, 'content-type': 'application/merge-patch+json' },
-    body: JSON.stringify({ publishedAt: past }),
-  })
-  for (const variant of ['new draft', 'draft of a published record'] as const) {
-    await idle()
-    const firstDraft = await freshDraft(payload, variant, 0)
-    const one = publish(firstDraft)
-    const { result, queries } = await logQueries(async () => {
-      const response = await fetch(`${base}${one.path}`, { method: one.method, headers: one.headers, body: one.body })
-      return {
-        status: response.status,
-        body: (await response.json()) as { _metadata?: { publishable?: { published?: boolean } } },
-      }
-    })
-    if (result.status !== 200 || result.body._metadata?.publishable?.published !== true)
-      throw new Error(`publish (${variant}) answered ${result.status}`)
-    // A draft with a twin hands its content over and goes.
-    const draftLeft = (await payload.count({ collection: 'html_contents', where: { id: { equals: firstDraft } } }))
-      .totalDocs
-    if (draftLeft !== (variant === 'new draft' ? 1 : 0))
-      throw new Error(`publish (${variant}): the draft is ${draftLeft ? 'still there' : 'gone'}`)
-    if (process.env.BENCH_SQL)
-      console.log(
-        `publish ${variant}`,
-        queries.map((q) => `${q.ms.toFixed(1)} ms  ${q.text.slice(0, 160)}`),
-      )
-    for (const connections of [1, ...CONNECTIONS]) {
-      const drafts: string[] = []
-      for (let i = 0; i < Math.max(PUBLICATIONS, connections); i++)
-        drafts.push(await freshDraft(payload, variant, i + 1))
-      await idle()
-      const run = await runLoad({
-        url: base,
-        connections,
-        amount: drafts.length,
-        requests: drafts.map(publish),
-        label: `publish ${variant} ${connections}`,
-      })
-      rows.push([
-        `a ${variant}`,
-        String(connections),
-        run.rps.toFixed(0),
-        String(run.p50),
-        String(run.p99),
-        String(queries.length),
-        run.cpuMs.toFixed(2),
-      ])
-    }
-  }
-  return rows
-}
-
-/** An admin (publish permission by default) signed in through the JSON-LD API; returns the JWT. */
-async function signIn(payload: Payload, base: string): Promise<string> {
-  const username = 'bench_admin'
-  const password = 'bench password, not a secret'
-  await payload.create({
-    collection: 'users',
-    data: {
-      username,
-      email: 'bench@example.com',
-      password,
-      roles: ['ROLE_ADMIN'],
-      enabled: true,
-      emailAddressVerified: true,
-    } as never,
-    depth: 0,
-  })
-  const response = await fetch(`${base}/_api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  })
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('api_component='))
-  if (response.status !== 204 || !cookie) throw new Error(`bench login failed: ${response.status}`)
-  return decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!)
-}
-
-/** A draft to publish: a new one, or the pending edit of a published record (its twin). */
-async function freshDraft(
-  payload: Payload,
-  variant: 'new draft' | 'draft of a published record',
-  i: number,
-): Promise<string> {
-  let publishedResource: string | undefined
-  if (variant !== 'new draft') {
-    const live = await payload.create({
-      collection: 'html_contents',
-      data: { html: `<p>Live ${i}</p>`, publishedAt: new Date(Date.now() - 60_000).toISOString() } as never,
-      depth: 0,
-    })
-    publishedResource = String(live.id)
-  }
-  // Only the service links twins: the context lets this create keep its link (without it the draft would have no twin).
-  const draft = await payload.create({
-    collection: 'html_contents',
-    data: { html: `<p>Draft ${i}</p>`, publishedResource } as never,
-    context: { [PUBLISHABLE_TWIN_LINK]: true },
-    depth: 0,
-  })
-  if (publishedResource && String((draft as { publishedResource?: unknown }).publishedResource) !== publishedResource)
-    throw new Error('bench: the draft was not linked to its published twin')
-  return String(draft.id)
 }
 
 main().catch((error) => {

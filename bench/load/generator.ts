@@ -7,7 +7,8 @@
  * figures, the states the records must end in and the violations it saw.
  */
 import autocannon from 'autocannon'
-import { ClientWorkload, type CannonRequest, LoadRecorder } from './workload'
+import { LoadRecorder } from './recorder'
+import { ClientWorkload, type CannonRequest } from './workload'
 import type { LoadOutcome, LoadPlan } from './types'
 import { READ_KINDS, WRITE_KINDS } from './types'
 

@@ -16,6 +16,7 @@ import { adminFeature } from './features/admin/index.js'
 import { collectionFeature } from './features/collectionComponent/index.js'
 import { compatFeature } from './features/compat/index.js'
 import { contentModelFeature } from './features/contentModel/index.js'
+import { fixturesFeature } from './features/fixtures/index.js'
 import { formsFeature } from './features/forms/index.js'
 import { frontEndFeature } from './features/frontEnd/index.js'
 import { goLiveFeature } from './features/goLive/index.js'
@@ -50,6 +51,7 @@ const DECLARED = [
   goLiveFeature,
   adminTitlesFeature,
   adminFeature,
+  fixturesFeature,
 ] as const
 
 /** Any of the declared features, with its declaration's own types (options.ts checks their option keys). */

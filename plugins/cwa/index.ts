@@ -66,7 +66,7 @@ export type { PropertyDescription } from './hydra/docs/openapi/propertyDescripti
 export type { Doc, ItemStore } from './hydra/itemStore.js'
 export type { HydraContext } from './hydra/context.js'
 // The commands' options (commands.*: how the operator commands start), added to CwaPluginOptions like a feature's.
-export type { CommandEnvironment, CommandsOptions } from './commands/options.js'
+export type { CommandEnvironment, CommandsOptions } from './core/commands/options.js'
 export {
   createCwaHandler,
   createCwaNextHandler,

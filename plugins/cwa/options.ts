@@ -6,7 +6,7 @@
  *
  *   core/options.ts                  apiPrefix, tablePrefix, websiteName, roleHierarchy, preparedStatements, ...
  *   each feature of features.ts      its declaration's `options` (features/<feature>/options.ts, session/options.ts)
- *   commands/options.ts              commands.* (how the operator commands start)
+ *   core/commands/options.ts         commands.* (how the operator commands start)
  *
  * The parts add their keys to `CwaPluginOptions` / `ResolvedCwaOptions`
  * (declared by the core) by declaration merging; this file joins their
@@ -21,7 +21,7 @@
 import type { OptionSpec, OptionsResolved } from './core/defineOptions.js'
 import { assertKnownOptionKeys, joinKeySchemas, type KeySchema, type OptionKeys } from './core/optionKeys.js'
 import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptions } from './core/options.js'
-import { commandsOptionKeys, resolveCommandsOptions } from './commands/options.js'
+import { commandsOptionKeys, resolveCommandsOptions } from './core/commands/options.js'
 import { BUILT_IN_FEATURES, type DeclaredFeature } from './features.js'
 import { type CwaFeature, type FeatureOptions, orderFeatures } from './hydra/feature.js'
 

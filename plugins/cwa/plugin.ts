@@ -9,7 +9,8 @@
  *                      hooks), write listeners; beside it its public.ts (what index.ts, the front door, re-exports)
  *                      and its admin/ (the components admin.ts re-exports)
  *   session/           the session layer, declared like a feature
- *   commands/          the operator commands, added to the config's bin
+ *   commands/          the operator commands' assembly: each feature declares its own (`commands`), added to the
+ *                      config's bin
  *
  * Adding a feature touches its folder and its line in features.ts (and, for
  * what it exports, one line in index.ts and one in admin.ts): docs/architecture.md,
@@ -128,7 +129,10 @@ export const cwaPlugin =
             }
           : config.jobs,
       // The operator commands (`npx payload cwa:<name>`), after the app's own: an app's command of the same key wins.
-      bin: [...(config.bin ?? []), ...cwaCommands().filter(({ key }) => !config.bin?.some((own) => own.key === key))],
+      bin: [
+        ...(config.bin ?? []),
+        ...cwaCommands(features).filter(({ key }) => !config.bin?.some((own) => own.key === key)),
+      ],
       collections: features.reduce(
         (list, feature) => feature.orderCollections?.(list) ?? list,
         [

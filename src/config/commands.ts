@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import type { CommandsOptions } from 'payload-cwa'
-import { migrateDatabase } from '../server/bootstrap'
+import { migrateDatabase } from '../server/migrate'
 import { underStartupLock } from '../server/startupLock'
 import { ensureDatabase } from '../server/database'
 

@@ -1,7 +1,7 @@
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { payloadKeys, schemaReady } from 'payload-cwa'
 import { loadRichTextConverters } from 'payload-cwa/content'
-import { migrations } from '../../migrations'
+import { migrateDatabase } from './migrate'
 import { startupStep, underStartupLock } from './startupLock'
 
 /**
@@ -48,8 +48,4 @@ export async function startPayload({
   // The same cached instance, its crons started now that the jobs table exists.
   if (cron) await getPayload({ config: resolved, key, cron: true })
   return payload
-}
-
-export async function migrateDatabase(payload: Payload): Promise<void> {
-  await (payload.db as unknown as { migrate(args: { migrations: unknown[] }): Promise<void> }).migrate({ migrations })
 }

@@ -14,61 +14,30 @@
  * balancer from the first second (health.ts; readiness asks the database,
  * databaseProbe.ts).
  */
-import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { Server as NetServer, type Socket } from 'node:net'
-import path from 'node:path'
 import type { Express, Request, Response } from 'express'
 import type { Payload } from 'payload'
 import { buildSiteConfig } from '../../payload.config'
 import { onPoolError } from '../config/databasePool'
 import { projectRoot } from '../config/projectRoot'
-import {
-  closeEmbeddedHub,
-  closePayload,
-  getOptions,
-  isDatabaseUnavailable,
-  loadJwtKeys,
-  startEmbeddedHub,
-} from 'payload-cwa'
+import { closeEmbeddedHub, closePayload, getOptions, loadJwtKeys, startEmbeddedHub } from 'payload-cwa'
 import { createApp } from 'payload-cwa/express'
 import { seedDemo } from '../seed/demo'
 import { startPayload } from './bootstrap'
 import { databaseProbe, type DatabaseProbe } from './databaseProbe'
 import { answerHealth } from './health'
-import { innermostReason } from './innermostReason'
+import { adminWaitPage } from './adminWaitPage'
+import { quietDatabaseOutages } from './quietOutages'
 import { startupStep } from './startupLock'
 import { type DatabaseHandle, ensureDatabase, StartError } from './database'
+import { FIRST_REQUEST_WAIT, HEADERS_TIMEOUT, REQUEST_TIMEOUT, SHUTDOWN_DELAY, SHUTDOWN_GRACE } from './timeouts'
 
 const root = projectRoot(import.meta.url)
 const bootLog = {
   info: (message: string) => console.log(`[cwa] ${message}`),
   warn: (message: string) => console.warn(`[cwa] ${message}`),
   error: (message: string) => console.error(`[cwa] ${message}`),
-}
-
-const positive = (value: string | undefined, fallback: number) => (Number(value) > 0 ? Number(value) : fallback)
-/** The whole request (headers and body) must arrive within this (a body that never finishes frees its connection). */
-const REQUEST_TIMEOUT = positive(process.env.HTTP_REQUEST_TIMEOUT_MS, 20_000)
-const HEADERS_TIMEOUT = Math.min(positive(process.env.HTTP_HEADERS_TIMEOUT_MS, 10_000), REQUEST_TIMEOUT)
-/** How long a stop waits for requests in flight before closing their connections. */
-const SHUTDOWN_GRACE = positive(process.env.SHUTDOWN_GRACE_MS, 10_000)
-/**
- * How long after SIGTERM the port still accepts and answers (readiness
- * already 503), so that what a load balancer sends until it notices, and
- * what waits in the accept queue, is answered instead of reset: 5 s in
- * production (a balancer takes a target out within a few of its
- * health-check intervals), 250 ms otherwise (no balancer: what was already
- * sent is taken in, and a stop stays quick). Read before Next.js may set
- * NODE_ENV for the admin panel.
- */
-const SHUTDOWN_DELAY = nonNegative(process.env.SHUTDOWN_DELAY_MS, process.env.NODE_ENV === 'production' ? 5_000 : 250)
-
-/** While stopping, how long a connection accepted before the port closed may take to send its request. */
-const FIRST_REQUEST_WAIT = 3_000
-
-function nonNegative(value: string | undefined, fallback: number): number {
-  return value !== undefined && value.trim() !== '' && Number(value) >= 0 ? Number(value) : fallback
 }
 
 function unavailable(res: ServerResponse, message: string, retryAfter = 5): void {
@@ -251,7 +220,7 @@ async function main(): Promise<void> {
         if (adminHandler) return adminHandler(req, res)
         res.status(503)
         if (!adminProblem) res.set('Retry-After', '10')
-        res.type('html').send(adminWaitPage(adminProblem))
+        res.type('html').send(adminWaitPage(root, adminProblem))
       }
     : undefined
   // Readiness from now on also asks the database: 503 while it is unreachable (the APIs answer 503 then too).
@@ -297,45 +266,6 @@ async function main(): Promise<void> {
       started.logger.error(`${adminProblem}\n${error instanceof Error ? error.message : String(error)}`)
     }
   }
-}
-
-/**
- * While the database is down or frozen every request fails the same way, and
- * Payload and the JSON-LD API would each log a stack trace per request: log
- * one line in words instead, at most every 5 s, with how many were folded in.
- */
-function quietDatabaseOutages(payload: Payload): void {
-  const logger = payload.logger as unknown as { error: (...args: unknown[]) => void; warn: (message: string) => void }
-  const original = logger.error
-  let last = 0
-  let folded = 0
-  logger.error = (...args: unknown[]) => {
-    const first = args[0]
-    const error =
-      first instanceof Error ? first : first && typeof first === 'object' ? (first as { err?: unknown }).err : undefined
-    if (!error || !isDatabaseUnavailable(error)) return original.apply(logger, args)
-    if (Date.now() - last < 5000) {
-      folded++
-      return
-    }
-    const reason = innermostReason(error, 200)
-    logger.warn(
-      `The database is unavailable (${reason}): requests are answered 503 with Retry-After until it is back${folded ? ` (${folded} more failed requests since the last such line)` : ''}`,
-    )
-    last = Date.now()
-    folded = 0
-  }
-}
-
-function adminWaitPage(problem?: string): string {
-  const building = !existsSync(path.join(root, '.next', 'BUILD_ID'))
-  const text =
-    problem ??
-    (building
-      ? 'Building the admin panel (first start only: 1 to 3 minutes on 2 cores; the server log shows its progress). The APIs already answer.'
-      : 'Starting the admin panel (a few seconds).') + ' This page reloads by itself.'
-  const refresh = problem ? '' : '<meta http-equiv="refresh" content="5">'
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${refresh}<title>Admin panel</title></head><body><p>${text}</p></body></html>`
 }
 
 main().catch((error) => {

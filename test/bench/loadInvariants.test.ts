@@ -18,7 +18,8 @@ import {
 } from '../../bench/load/invariants'
 import { judge } from '../../bench/load/report'
 import type { LoadOutcome, LoadPlan } from '../../bench/load/types'
-import { ClientWorkload, LoadRecorder } from '../../bench/load/workload'
+import { LoadRecorder } from '../../bench/load/recorder'
+import { ClientWorkload } from '../../bench/load/workload'
 import { createTestDatabase, databaseUrl, dropDatabase } from '../support/database'
 
 const P = '11111111-1111-4111-8111-111111111111'

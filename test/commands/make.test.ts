@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { CollectionConfig } from 'payload'
-import { type Command, runMake } from '../../plugins/cwa/dist/commands/make.js'
+import { type Command, runMake } from '../../plugins/cwa/dist/core/commands/make.js'
 import { runPayloadCommand } from '../support/command'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'

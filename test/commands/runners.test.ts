@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildConfig } from 'payload'
 import { cwaPlugin } from 'payload-cwa'
-import { cwaCommands } from '../../plugins/cwa/dist/commands/list.js'
+import {
+  assembleCommands,
+  builtInCommands,
+  cwaCommands as commandEntries,
+} from '../../plugins/cwa/dist/commands/list.js'
+import { BUILT_IN_FEATURES } from '../../plugins/cwa/dist/features.js'
 import { expectExit, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -17,6 +22,9 @@ import { startTestServer, type TestServer } from '../support/server'
  */
 
 let server: TestServer
+
+/** The config's bin entries of the built-in features' commands (each declared by its feature) and the core's. */
+const cwaCommands = () => commandEntries(BUILT_IN_FEATURES)
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -46,6 +54,22 @@ describe('the commands in the config', () => {
     expect(new Set(keys)).toEqual(new Set(['app:thing', ...cwaCommands().map((entry) => entry.key)]))
     // Compiled modules of the package, not TypeScript: nothing to transpile when a command runs.
     for (const entry of cwaCommands()) expect(entry.scriptPath).toMatch(/plugins\/cwa\/dist\/commands\/[a-zA-Z]+\.js$/)
+  })
+
+  it("the runner finds the same commands from the features' declaration files as cwaPlugin() from the features", async () => {
+    const keys = (await builtInCommands()).map(({ key }) => key)
+    expect(keys).toEqual(cwaCommands().map(({ key }) => key))
+    expect(keys).toHaveLength(14)
+    // Each feature declares its own: the orphan scan is the orphans feature's, the user's creation the users'.
+    const declaredBy = (name: string) => BUILT_IN_FEATURES.find((f) => f.name === name)?.commands?.map((c) => c.key)
+    expect(declaredBy('orphans')).toEqual(['cwa:scan-orphaned', 'cwa:clean-orphaned'])
+    expect(declaredBy('users')).toEqual(['cwa:user:create'])
+    expect(declaredBy('session')).toEqual(['cwa:refresh-tokens:expire'])
+  })
+
+  it('refuses two commands of one name, naming it', () => {
+    const command = { key: 'cwa:thing', description: 'a thing', load: async () => ({ script: async () => 0 }) } as const
+    expect(() => assembleCommands([[command], [command]])).toThrow('cwa commands: two commands are named cwa:thing')
   })
 })
 

@@ -6,11 +6,8 @@ import { pathToFileURL } from 'node:url'
 import type { Payload } from 'payload'
 import { readStoredFile, recordFiles, uploadFieldsOf } from 'payload-cwa'
 import sharp from 'sharp'
-import {
-  clientNameOf,
-  fixtureCollections,
-  INLINE_MAX_BYTES,
-} from '../../plugins/cwa/dist/commands/fixtures/generate.js'
+import { fixtureCollections, INLINE_MAX_BYTES } from '../../plugins/cwa/dist/features/fixtures/commands/generate.js'
+import { clientNameOf } from '../../plugins/cwa/dist/features/fixtures/commands/values.js'
 import { type CommandRun, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { createRecord } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/server'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { parseRefreshTokensExpireArgs } from '../../plugins/cwa/dist/commands/refreshTokensExpire.js'
+import { parseRefreshTokensExpireArgs } from '../../plugins/cwa/dist/session/commands/refreshTokensExpire.js'
 import { type CommandRun, expectExit, runPayloadCommand, UNREACHABLE_DATABASE_URL } from '../support/command'
 import { PASSWORD, startTestServer, type TestServer } from '../support/server'
 

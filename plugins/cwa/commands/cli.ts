@@ -13,8 +13,9 @@ import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { SanitizedConfig } from 'payload'
 import { findConfig, loadEnv } from 'payload/node'
-import { cwaCommands } from './list.js'
+import { builtInCommands } from './list.js'
 
 /**
  * The bundle goes on every exit: once imported (below), and at the process's end whatever ends it (a command's
@@ -44,7 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)
   })
 
-async function loadConfig(file: string): Promise<unknown> {
+async function loadConfig(file: string): Promise<SanitizedConfig> {
   if (/\.(m?js)$/.test(file)) return (await import(pathToFileURL(file).href)).default
   const outfile = path.join(path.dirname(file), `.payload-cwa-config-${process.pid}.mjs`)
   bundle = outfile
@@ -67,14 +68,14 @@ async function loadConfig(file: string): Promise<unknown> {
 }
 
 /** The config, bundled and imported when first awaited (once). */
-function lazyConfig(file: string): PromiseLike<unknown> {
-  let loading: Promise<unknown> | undefined
+function lazyConfig(file: string): PromiseLike<SanitizedConfig> {
+  let loading: Promise<SanitizedConfig> | undefined
   return {
     then: (resolve, reject) => (loading ??= loadConfig(file)).then(resolve, reject),
   }
 }
 
-const commands = cwaCommands()
+const commands = await builtInCommands()
 const key = (process.argv[2] ?? '').toLowerCase()
 const command = commands.find((entry) => entry.key === key)
 if (!command) {
@@ -87,5 +88,4 @@ loadEnv()
 // As Payload's CLI: no admin hot reload in a command.
 process.env.DISABLE_PAYLOAD_HMR = 'true'
 const config = lazyConfig(findConfig())
-const module = (await import(pathToFileURL(command.scriptPath).href)) as { script(config: unknown): Promise<unknown> }
-await module.script(config)
+await (await command.load()).script(config)

@@ -1,4 +1,8 @@
-import { fileURLToPath } from 'node:url'
+import { existsSync, readdirSync } from 'node:fs'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { CwaCommand } from '../core/commands/command.js'
+import { commands as coreCommands } from '../core/commands/index.js'
+import type { CwaFeature } from '../hydra/feature.js'
 
 /** A Payload `bin` entry: `npx payload <key>` imports `scriptPath` and calls its `script(config)`. */
 export interface CommandEntry {
@@ -6,27 +10,56 @@ export interface CommandEntry {
   scriptPath: string
 }
 
-const here = (file: string) => fileURLToPath(new URL(file, import.meta.url))
+/**
+ * The commands of the core and of the given declarations, by name: the assembly only, each command is its
+ * feature's. Two declarations of one name stop the config, naming it.
+ */
+export function assembleCommands(declared: ReadonlyArray<readonly CwaCommand[]>): CwaCommand[] {
+  const commands = [coreCommands, ...declared].flat()
+  const keys = new Set<string>()
+  for (const { key } of commands) {
+    if (keys.has(key)) throw new Error(`cwa commands: two commands are named ${key}`)
+    keys.add(key)
+  }
+  return commands.sort((a, b) => (a.key < b.key ? -1 : 1))
+}
+
+/** The commands of these features (the built-in ones and an app's own, as cwaPlugin assembled them) and the core's. */
+export const commandsOf = (features: readonly CwaFeature[]): CwaCommand[] =>
+  assembleCommands(features.map((feature) => feature.commands ?? []))
+
+/** bin.ts, compiled: the one module Payload's CLI imports for every command, which runs the one its key names. */
+const BIN = fileURLToPath(new URL('./bin.js', import.meta.url))
 
 /**
  * The operator commands, run as `npx payload cwa:<name>` in any app that adds cwaPlugin(): the plugin puts them in
- * the config's `bin`, pointing at the package's compiled modules beside this one (no TypeScript to transpile).
+ * the config's `bin`, each pointing at the package's compiled bin.js beside this module (no TypeScript to
+ * transpile), which loads the command's own module.
  */
-export function cwaCommands(): CommandEntry[] {
-  return [
-    { key: 'cwa:user:create', scriptPath: here('./userCreate.js') },
-    { key: 'cwa:refresh-tokens:expire', scriptPath: here('./refreshTokensExpire.js') },
-    { key: 'cwa:purge-rendered-html', scriptPath: here('./purgeRenderedHtml.js') },
-    { key: 'cwa:purge-http-cache', scriptPath: here('./purgeHttpCache.js') },
-    { key: 'cwa:scan-orphaned', scriptPath: here('./scanOrphaned.js') },
-    { key: 'cwa:clean-orphaned', scriptPath: here('./cleanOrphaned.js') },
-    { key: 'cwa:jobs:work', scriptPath: here('./jobsWork.js') },
-    { key: 'cwa:generate-fixtures', scriptPath: here('./generateFixtures.js') },
-    { key: 'cwa:make:api-component', scriptPath: here('./make.js') },
-    { key: 'cwa:make:page-data', scriptPath: here('./make.js') },
-    { key: 'cwa:make:cwa-scaffold', scriptPath: here('./make.js') },
-    { key: 'cwa:make:rename-component', scriptPath: here('./make.js') },
-    { key: 'cwa:form-cache-purge', scriptPath: here('./formCachePurge.js') },
-    { key: 'cwa:read-model:empty', scriptPath: here('./readModelEmpty.js') },
+export function cwaCommands(features: readonly CwaFeature[]): CommandEntry[] {
+  return commandsOf(features).map(({ key }) => ({ key, scriptPath: BIN }))
+}
+
+/**
+ * The built-in commands without the features: each built-in feature's `commands/index.js` (the declarations
+ * alone, which import nothing) and the core's. The package's runner (cli.ts) reads a command line with these
+ * before anything of the library, Payload or the app is loaded; the features, which load both, would take seconds.
+ */
+export async function builtInCommands(): Promise<CwaCommand[]> {
+  const root = new URL('../', import.meta.url)
+  const folders = [
+    'session/',
+    ...readdirSync(new URL('features/', root), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `features/${entry.name}/`),
   ]
+  const files = folders
+    .map((folder) => fileURLToPath(new URL(`${folder}commands/index.js`, root)))
+    .filter((file) => existsSync(file))
+  const declared = await Promise.all(
+    files.map(
+      async (file) => ((await import(pathToFileURL(file).href)) as { commands: readonly CwaCommand[] }).commands,
+    ),
+  )
+  return assembleCommands(declared)
 }

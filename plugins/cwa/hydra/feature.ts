@@ -1,4 +1,5 @@
 import type { CollectionConfig, Config, Payload, TaskConfig } from 'payload'
+import type { CwaCommand } from '../core/commands/command.js'
 import type { CoreContext } from '../core/context.js'
 import type { WriteListener } from '../core/events/index.js'
 import type { OptionSpec } from '../core/defineOptions.js'
@@ -49,6 +50,12 @@ export interface CwaFeature {
   ): Pick<NonNullable<NonNullable<Config['admin']>['components']>, 'views' | 'afterNavLinks' | 'beforeDashboard'>
   /** Its endpoints and hooks into the JSON-LD pipeline. */
   extension?: HydraExtension
+  /**
+   * Its operator commands (`npx payload cwa:<name>`), from its `commands/index.ts`: each one's name, what it does,
+   * its arguments and a `load` of its module, imported only when it runs. cwaPlugin adds them to the config's
+   * `bin`; the package's runner (commands/cli.ts) finds the built-in features' in their `commands/index.js`.
+   */
+  commands?: readonly CwaCommand[]
   /** Receives the write events of each committed transaction of this Payload instance (core/events). */
   onWrite?: WriteListener
   /**

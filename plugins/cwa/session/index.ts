@@ -4,6 +4,7 @@ import { refreshTokensCollection } from './collection.js'
 import { sessionExtension } from './extension.js'
 import { sessionOptions } from './options.js'
 import { listenForTokenStateChanges } from './tokenStateNotices.js'
+import { commands } from './commands/index.js'
 
 export { sessionExtension } from './extension.js'
 export { sessionClaimsOf, sessionUser, type SessionUser } from './authenticate.js'
@@ -30,4 +31,5 @@ export const sessionFeature = {
   extension: sessionExtension,
   // Each instance hears the other instances' changes to a user at once (idempotent: also called after migrating).
   onSchemaReady: async (payload) => listenForTokenStateChanges(payload),
+  commands,
 } satisfies CwaFeature

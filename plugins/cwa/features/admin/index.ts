@@ -7,7 +7,7 @@
  * admin entry (`payload-cwa/admin`, plugins/cwa/admin.ts), as are the
  * other features' (their admin/ folders: the route tree, the orphan report,
  * the upload fields, the publishing panel); those build on the admin kit
- * (core/admin/) and name records with the helpers exported here.
+ * (core/admin/) and name records with the adminTitles feature's helpers.
  */
 import type { CwaFeature } from '../../hydra/feature.js'
 import { adminComponents, applyAdminFields } from './config.js'
@@ -16,8 +16,7 @@ import { byNavGroup } from './layout.js'
 import { adminOptions } from './options.js'
 
 export { componentTitle } from './title.js'
-/** For the other features' admin views: records named by title, type and icon, and the front end's URL of a path. */
-export { describeDoc, describeIris, typeIcon, typeLabel } from './components/records.js'
+/** For the other features' admin views: the front end's URL of a path (records are named by adminTitles' describeDoc). */
 export { siteUrl } from './options.js'
 
 export const adminFeature = {

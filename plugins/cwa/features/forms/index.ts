@@ -7,6 +7,7 @@ import type { CwaFeature } from '../../hydra/feature.js'
 import { formComponent } from './component.js'
 import { formsExtension } from './extension.js'
 import { formsOptions } from './options.js'
+import { commands } from './commands/index.js'
 
 export { choice, custom, email, length, notBlank, range, regex } from './constraints.js'
 export { formComponent } from './component.js'
@@ -21,4 +22,5 @@ export const formsFeature = {
   options: formsOptions,
   types: (options) => (options.enabledComponents.form ? [formComponent()] : []),
   extension: formsExtension,
+  commands,
 } satisfies CwaFeature

@@ -9,6 +9,7 @@ import type { CwaFeature } from '../../hydra/feature.js'
 import { httpCacheExtension } from './extension.js'
 import { purgeChanged } from './invalidation.js'
 import { httpCacheOptions } from './options.js'
+import { commands } from './commands/index.js'
 
 export { assertServerUrlForSharedCache } from './config.js'
 export type { PurgerName, ResolvedHttpCache } from './options.js'
@@ -24,4 +25,5 @@ export const httpCacheFeature = {
   options: httpCacheOptions,
   extension: httpCacheExtension,
   onWrite: purgeChanged,
+  commands,
 } satisfies CwaFeature

@@ -10,6 +10,7 @@ import { orphansExtension } from './extension.js'
 import { orphanScanTask } from './jobs.js'
 import { orphansOptions } from './options.js'
 import { reportsCollection } from './report.js'
+import { commands } from './commands/index.js'
 
 export { cascadeOf, deleteSet, type DeleteSet, type RecordRef } from './cascade.js'
 export { orphanScanTask } from './jobs.js'
@@ -26,4 +27,5 @@ export const orphansFeature = {
   tasks: (options) => [orphanScanTask(options)],
   adminComponents: orphansView,
   extension: orphansExtension,
+  commands,
 } satisfies CwaFeature

@@ -5,7 +5,7 @@ import type { ResourceRegistry } from '../../core/registry.js'
 import { publishableOf } from './config.js'
 import { publishInput } from './inputs.js'
 import { publishDocs } from './openapi.js'
-import { publishMany } from './stateMachine.js'
+import { publishMany } from './publishMany.js'
 import { publishContext } from './store.js'
 
 /**

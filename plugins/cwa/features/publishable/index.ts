@@ -17,7 +17,8 @@ export { publishDueRecords } from './goLive.js'
 export { draftTakesOver } from './takeOver.js'
 export { isHandover } from './handover.js'
 /** The batch publish (all or nothing, one transaction) and its validation group, for the page builder's "Publish page". */
-export { publishMany, publishViolations } from './stateMachine.js'
+export { publishViolations } from './stateMachine.js'
+export { publishMany } from './publishMany.js'
 export { publishContext, readMode } from './store.js'
 /** The pending drafts of a batch of records, in one query (the cwa-nuxt profile names them in positions). */
 export { draftKey, pendingDrafts, type RecordRef } from './drafts.js'

@@ -1,19 +1,9 @@
-import type { Payload, PayloadRequest } from 'payload'
-import { notFound, violation, ViolationError } from '../../hydra/errors.js'
+import { notFound } from '../../hydra/errors.js'
 import type { Doc, PublishContext } from './context.js'
 import { emitChanged, emitPublished, inTransaction } from './events.js'
 import { TWIN_LINK } from './fields.js'
-import {
-  collection,
-  contentOf,
-  findDraft,
-  loadLocked,
-  loadMany,
-  lockFamilies,
-  stripTwinLinks,
-  update,
-} from './records.js'
-import { markHandover } from './handover.js'
+import { collection, contentOf, findDraft, loadLocked, stripTwinLinks, update } from './records.js'
+import { publish } from './publish.js'
 import { moveReferences } from './references.js'
 import { isPublished, publicationState, twinOf } from './state.js'
 import { assertPublishable, publishViolations } from './validation.js'
@@ -29,7 +19,9 @@ import { assertCurrent, conflictError, matches, versionOf } from '../../hydra/ve
  * the publication events (events.ts; every other change is reported by the
  * collection hooks of core/events), reading and
  * locking the twins (records.ts), the publish validation group
- * (validation.ts) and moving references between twins (references.ts).
+ * (validation.ts), moving references between twins (references.ts), the
+ * publication itself (publish.ts) and the publication of many drafts at once
+ * (publishMany.ts).
  */
 
 // Importers (index.ts, extension.ts, store.ts) take these from here.
@@ -144,34 +136,6 @@ export async function updateRecord(ctx: PublishContext, id: string, input: Doc):
   })
 }
 
-/**
- * Publishes a draft (`merged`: the stored draft with the request's
- * `changes`). Without a twin the draft itself becomes the published record:
- * the update names only the changes and the date (Payload keeps the stored
- * values of the fields left out). With one, the
- * twin takes the draft's content and publishedAt, every reference to the
- * draft (positions, page data properties) moves to the twin, and the draft
- * is deleted without cascading (handover.ts): what it owned (component
- * groups, the components of page data properties) is the twin's now.
- */
-async function publish(ctx: PublishContext, merged: Doc, publishedAt: string, changes: Doc = {}): Promise<Doc> {
-  assertPublishable(ctx, merged)
-  const draftId = String(merged.id)
-  const twinId = twinOf(merged, ctx.names)
-  if (!twinId) {
-    const doc = await update(ctx, draftId, { ...changes, [ctx.names.publishedAt]: publishedAt })
-    await emitPublished(ctx, draftId)
-    return doc
-  }
-  await moveReferences(ctx, draftId, twinId)
-  // The twin takes what the draft owned with its content: deleting the draft must not cascade to it.
-  markHandover(ctx.req, ctx.slug, draftId)
-  await ctx.payload.delete({ collection: collection(ctx), id: draftId, depth: 0, overrideAccess: true, req: ctx.req })
-  const doc = await update(ctx, twinId, { ...contentOf(ctx, merged), [ctx.names.publishedAt]: publishedAt })
-  await emitPublished(ctx, twinId)
-  return doc
-}
-
 export type DeleteMode = 'auto' | 'published' | 'draft'
 
 /**
@@ -250,71 +214,4 @@ export async function promoteDueDraft(ctx: PublishContext, draftId: string): Pro
     await publish(full, current, String(current[ctx.names.publishedAt]))
     return true
   })
-}
-
-/**
- * Beyond the contract: publishes many drafts at once, all or nothing, with
- * one round of events after the commit. Each entry must name a draft (with or
- * without a twin, scheduled or not) of a publishable type; anything else
- * refuses the whole request with a violation on its index.
- */
-export async function publishMany(
-  payload: Payload,
-  req: PayloadRequest,
-  drafts: Array<{ ctx: Omit<PublishContext, 'payload' | 'req'>; id: string; index: number }>,
-): Promise<Doc[]> {
-  const first = drafts[0]
-  if (!first) return []
-  const base: PublishContext = { ...first.ctx, payload, req }
-  return inTransaction(base, async () => {
-    const now = new Date()
-    const bad = (index: number, message: string) =>
-      new ViolationError([violation(`iris[${index}]`, message, 'not_a_draft')])
-    const entries = drafts.map((entry) => ({ ...entry, ctx: { ...entry.ctx, payload, req } as PublishContext }))
-    // Lock every family first, in one fixed order, so two bulk requests cannot deadlock.
-    const before = await loadAll(entries)
-    const families: string[] = []
-    for (const entry of entries) {
-      const draft = before.get(key(entry))
-      if (!draft) throw bad(entry.index, 'No such draft.')
-      families.push(`${entry.ctx.slug}:${twinOf(draft, entry.ctx.names) ?? entry.id}`)
-    }
-    await lockFamilies(base, families)
-    // Read again under the locks: a family may have moved on before they were granted.
-    const locked = await loadAll(entries)
-    const done = new Set<string>()
-    const out: Doc[] = []
-    for (const entry of entries) {
-      const current = locked.get(key(entry))
-      // Named twice: the first publish made it live (or handed it to its twin).
-      if (!current || done.has(key(entry)) || publicationState(current, entry.ctx.names, now) === 'published')
-        throw bad(entry.index, 'This is not a draft.')
-      done.add(key(entry))
-      const violations = publishViolations(entry.ctx, current)
-      if (violations.length > 0) {
-        throw new ViolationError(
-          violations.map((v) => ({ ...v, propertyPath: `iris[${entry.index}].${v.propertyPath}` })),
-        )
-      }
-      out.push(await publish(entry.ctx, current, now.toISOString()))
-    }
-    return out
-  })
-}
-
-const key = (entry: { ctx: PublishContext; id: string }) => `${entry.ctx.slug}:${entry.id}`
-
-/** The stored rows of many records, one query per type (a publish of many blocks reads them together). */
-async function loadAll(entries: Array<{ ctx: PublishContext; id: string }>): Promise<Map<string, Doc>> {
-  const bySlug = new Map<string, { ctx: PublishContext; ids: string[] }>()
-  for (const entry of entries) {
-    const group = bySlug.get(entry.ctx.slug) ?? { ctx: entry.ctx, ids: [] }
-    group.ids.push(entry.id)
-    bySlug.set(entry.ctx.slug, group)
-  }
-  const out = new Map<string, Doc>()
-  for (const [slug, { ctx, ids }] of bySlug) {
-    for (const doc of await loadMany(ctx, ids)) out.set(`${slug}:${String(doc.id)}`, doc)
-  }
-  return out
 }

@@ -9,6 +9,7 @@ import { readModelExtension } from './extension.js'
 import { invalidateStoredAnswers } from './invalidate.js'
 import { readModelOptions } from './options.js'
 import { installReadModel } from './schema.js'
+import { commands } from './commands/index.js'
 
 export { emptyStore, storeSize, trim } from './store.js'
 export type { ReadModelOptions } from './options.js'
@@ -22,4 +23,5 @@ export const readModelFeature = {
   onCommitting: invalidateStoredAnswers,
   onSchemaReady: installReadModel,
   ownTables: ({ tablePrefix }) => ['read_model', 'read_model_fence', 'read_model_moments'].map((t) => tablePrefix + t),
+  commands,
 } satisfies CwaFeature

@@ -10,6 +10,8 @@ import { uploadedFilesCollection } from './info.js'
 import { uploadsOptions } from './options.js'
 
 export { uploadsExtension } from './extension.js'
+/** For the fixtures feature's generator: a record's stored files, read back. */
+export { readStoredFile, recordFiles, uploadFieldsOf } from './export.js'
 
 export const uploadsFeature = {
   name: 'uploads',

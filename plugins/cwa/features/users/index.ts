@@ -5,6 +5,7 @@ import { usersCollection } from './collection.js'
 import { usersOptions } from './options.js'
 import { usersExtension } from './extension.js'
 import { userTokensCollection } from './tokens/collection.js'
+import { commands } from './commands/index.js'
 
 export { usersExtension } from './extension.js'
 export { usersCollection } from './collection.js'
@@ -26,4 +27,5 @@ export const usersFeature = {
     return [...(own ? [] : [app ? mergeAppUsers(app, ctx) : usersCollection(ctx)]), userTokensCollection(ctx)]
   },
   extension: usersExtension,
+  commands,
 } satisfies CwaFeature

@@ -8,7 +8,7 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 import { getRegistry } from '../../../core/registry.js'
 import { publishableOf } from '../../publishable/index.js'
-import { describeDoc, type RecordRow } from './records.js'
+import { describeDoc, type RecordRow } from '../../adminTitles/index.js'
 
 type Doc = Record<string, unknown> & { id: string }
 

@@ -10,7 +10,7 @@ import React from 'react'
 import { AdminFrame } from '../../../core/admin/AdminFrame.js'
 import { adminDate, age } from '../../../core/admin/dates.js'
 import { getOptions } from '../../../core/registry.js'
-import { describeIris } from '../../admin/index.js'
+import { describeIris } from '../../adminTitles/index.js'
 import { loadReport } from '../report.js'
 import { type OrphanKind, type OrphanRow, OrphansPanel } from './OrphansPanel.js'
 

@@ -16,7 +16,8 @@ import { publicationState, publishableOf } from '../../publishable/index.js'
 import { AdminFrame } from '../../../core/admin/AdminFrame.js'
 import { adminDate } from '../../../core/admin/dates.js'
 import { TypeName } from '../../../core/admin/TypeIcon.js'
-import { describeDoc, siteUrl, typeIcon, typeLabel } from '../../admin/index.js'
+import { siteUrl } from '../../admin/index.js'
+import { describeDoc, typeIcon, typeLabel } from '../../adminTitles/index.js'
 import { type RouteNode, type RouteRecord, type RouteState, routeState, routeTree } from './routeTree.js'
 
 type Doc = Record<string, unknown> & { id: string }

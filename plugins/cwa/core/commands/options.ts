@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
-import type { OptionKeys } from '../core/optionKeys.js'
-import type { CwaPluginOptions, ResolvedCwaOptions } from '../core/options.js'
+import type { OptionKeys } from '../optionKeys.js'
+import type { CwaPluginOptions, ResolvedCwaOptions } from '../options.js'
 
 /**
  * Options of the operator commands (`npx payload cwa:<name>`), which cwaPlugin() registers in the app's `bin`.
@@ -30,7 +30,7 @@ export interface ResolvedCommandsOptions {
   createMigration: ((name: string, cwd: string) => number) | null
 }
 
-declare module '../core/options.js' {
+declare module '../options.js' {
   interface CwaPluginOptions {
     /** How the operator commands start ([operations](docs/operations.md#operator-commands)). Default: Payload on the app's config, nothing else. */
     commands?: CommandsOptions

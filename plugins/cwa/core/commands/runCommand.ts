@@ -38,8 +38,8 @@ export async function runCommand<Input>(
     const [resolved, { getPayload }, { getOptions }, closing] = await Promise.all([
       config,
       import('payload'),
-      import('../core/registry.js'),
-      import('../core/utils/closePayload.js'),
+      import('../registry.js'),
+      import('../utils/closePayload.js'),
     ])
     close = closing.closePayload
     environment = await getOptions(resolved).commands.environment()

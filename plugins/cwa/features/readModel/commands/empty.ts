@@ -1,4 +1,4 @@
-import { noArguments, runCommand, type CommandConfig } from './runCommand.js'
+import { noArguments, runCommand, type CommandConfig } from '../../../core/commands/runCommand.js'
 
 export const COMMAND = 'cwa:read-model:empty'
 
@@ -9,7 +9,7 @@ export const COMMAND = 'cwa:read-model:empty'
  */
 export async function script(config: CommandConfig): Promise<void> {
   await runCommand(config, noArguments(COMMAND), async (payload) => {
-    const { emptyReadModel, readModelSize } = await import('../index.js')
+    const { emptyStore: emptyReadModel, storeSize: readModelSize } = await import('../store.js')
     const before = await readModelSize(payload)
     const dropped = await emptyReadModel(payload)
     console.log(

@@ -1,4 +1,4 @@
-import { commandArgs, runCommand, type CommandConfig } from './runCommand.js'
+import { commandArgs, runCommand, type CommandConfig } from '../../../core/commands/runCommand.js'
 
 export const COMMAND = 'cwa:scan-orphaned'
 const usage = (command: string) => `Usage: npx payload ${command} [--notify | --no-notify] [-v]`
@@ -32,7 +32,7 @@ export async function runScanOrphaned(config: CommandConfig, command: string): P
     config,
     () => parseScanOrphanedArgs(commandArgs(command), command),
     async (payload, input) => {
-      const { scanAndNotify } = await import('../index.js')
+      const { scanAndNotify } = await import('../alert.js')
       const result = await scanAndNotify(payload, { notify: input.notify })
       const { report } = result
       console.log(`Orphaned component groups: ${report.componentGroups.length}`)

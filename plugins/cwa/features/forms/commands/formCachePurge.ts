@@ -1,4 +1,4 @@
-import { noArguments, runCommand, type CommandConfig } from './runCommand.js'
+import { noArguments, runCommand, type CommandConfig } from '../../../core/commands/runCommand.js'
 
 export const COMMAND = 'cwa:form-cache-purge'
 
@@ -9,7 +9,7 @@ export const COMMAND = 'cwa:form-cache-purge'
  */
 export async function script(config: CommandConfig): Promise<void> {
   await runCommand(config, noArguments(COMMAND), async (payload) => {
-    const { purgeFormCache } = await import('../index.js')
+    const { purgeFormCache } = await import('../cachePurge.js')
     const { checked, purged, unknownType } = await purgeFormCache(payload)
     console.log(
       `Forms checked: ${checked}; given a new modified date (form type changed): ${purged}${unknownType > 0 ? `; with a form type no longer declared (left alone): ${unknownType}` : ''}.`,

@@ -1,4 +1,4 @@
-import { noArguments, runCommand, type CommandConfig } from './runCommand.js'
+import { noArguments, runCommand, type CommandConfig } from '../../../core/commands/runCommand.js'
 
 export const COMMAND = 'cwa:purge-rendered-html'
 
@@ -10,7 +10,10 @@ export const COMMAND = 'cwa:purge-rendered-html'
  */
 export async function script(config: CommandConfig): Promise<void> {
   await runCommand(config, noArguments(COMMAND), async (payload) => {
-    const { getOptions, PurgeFailed, purgeRenderedHtml } = await import('../index.js')
+    const [{ getOptions }, { PurgeFailed, purgeRenderedHtml }] = await Promise.all([
+      import('../../../core/registry.js'),
+      import('../purger.js'),
+    ])
     const { purger, renderedHtmlTag } = getOptions(payload.config).httpCache
     try {
       await purgeRenderedHtml(payload)

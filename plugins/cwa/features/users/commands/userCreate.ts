@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises'
 import { Writable } from 'node:stream'
-import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../core/options.js'
-import { commandArgs, runCommand, type CommandConfig } from './runCommand.js'
+import { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from '../../../core/options.js'
+import { commandArgs, runCommand, type CommandConfig } from '../../../core/commands/runCommand.js'
 
 export const COMMAND = 'cwa:user:create'
 const USAGE =

@@ -1,4 +1,4 @@
-import { noArguments, runCommand, type CommandConfig } from './runCommand.js'
+import { noArguments, runCommand, type CommandConfig } from '../../../core/commands/runCommand.js'
 
 export const COMMAND = 'cwa:purge-http-cache'
 
@@ -9,7 +9,10 @@ export const COMMAND = 'cwa:purge-http-cache'
  */
 export async function script(config: CommandConfig): Promise<void> {
   await runCommand(config, noArguments(COMMAND), async (payload) => {
-    const { getOptions, PurgeFailed, purgeHttpCache } = await import('../index.js')
+    const [{ getOptions }, { PurgeFailed, purgeHttpCache }] = await Promise.all([
+      import('../../../core/registry.js'),
+      import('../purger.js'),
+    ])
     const { purger } = getOptions(payload.config).httpCache
     let flushed: boolean
     try {

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { commandArgs, runCommand, type CommandConfig } from './runCommand.js'
+import { commandArgs, runCommand, type CommandConfig } from '../../core/commands/runCommand.js'
 
 export const COMMAND = 'cwa:refresh-tokens:expire'
 const USAGE = `Usage: npx payload ${COMMAND} [value] [--field username|emailAddress]`
@@ -65,7 +65,10 @@ export async function script(config: CommandConfig): Promise<void> {
     config,
     () => parseRefreshTokensExpireArgs(commandArgs(COMMAND)),
     async (payload, input) => {
-      const { getOptions, RefreshTokenStore } = await import('../index.js')
+      const [{ getOptions }, { RefreshTokenStore }] = await Promise.all([
+        import('../../core/registry.js'),
+        import('../refreshTokens.js'),
+      ])
       const store = new RefreshTokenStore(payload, getOptions(payload.config).session.refreshTtl)
       if (input.value === undefined) {
         const count = await store.expire()

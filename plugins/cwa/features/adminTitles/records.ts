@@ -2,13 +2,16 @@
  * Server side of the library's admin views: records named for an editor
  * (title, type in words, dates, the link to their edit view), read with the
  * editor's own access through the Local API, one query per collection.
+ * Here, with the titles they show, for every feature's admin view (the admin
+ * feature's start panel, the route tree, the orphan report): the orphan
+ * report importing them from the admin feature, which imports the orphans
+ * feature's cascade, made the two features a cycle.
  */
 import type { CollectionSlug, PayloadRequest } from 'payload'
-import { getRegistry } from '../../../core/registry.js'
-import { getCwaMeta } from '../../../core/types.js'
-import { ADMIN_TITLE_FIELD } from '../../adminTitles/index.js'
-import type { TypeIconName } from '../../../core/admin/typeIcons.js'
-import { typeIconOf } from '../icons.js'
+import { typeIconOf, type TypeIconName } from '../../core/admin/typeIcons.js'
+import { getRegistry } from '../../core/registry.js'
+import { getCwaMeta } from '../../core/types.js'
+import { TITLE_FIELD } from './positions.js'
 
 type Doc = Record<string, unknown> & { id: string }
 
@@ -19,7 +22,7 @@ export interface RecordRow {
   title: string
   /** The type in words (the collection's singular label). */
   type: string
-  /** The type's icon (icons.ts). */
+  /** The type's icon (core/admin/typeIcons.ts). */
   icon: TypeIconName
   createdAt: string | null
   updatedAt: string | null
@@ -51,7 +54,7 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 export function describeDoc(req: PayloadRequest, slug: string, doc: Doc): RecordRow {
   const type = typeLabel(req, slug)
   const title =
-    text(doc[ADMIN_TITLE_FIELD]) ??
+    text(doc[TITLE_FIELD]) ??
     text(doc.title) ??
     text(doc.reference) ??
     text(doc.path) ??
