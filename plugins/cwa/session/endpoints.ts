@@ -1,6 +1,5 @@
 import type { Endpoint } from '../hydra/endpoint.js'
 import { badRequest, unauthorized } from '../hydra/errors.js'
-import { normalizeItem } from '../hydra/normalizer.js'
 import { loadItem } from '../hydra/operations.js'
 import type { ResourceRegistry } from '../core/registry.js'
 import { REUSE_DETECTED, UNVERIFIED } from './authenticateRequest.js'
@@ -102,7 +101,7 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
       cache: 'no-store',
       handler: async (ctx) => {
         const doc = await loadItem(users, String(ctx.user!.id), ctx, { filtered: false })
-        return { status: 200, body: await normalizeItem(users, doc, ctx) }
+        return { status: 200, item: { resource: users, doc } }
       },
       docs: sessionDocs.me(users),
     })

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../../endpoint.js'
 import type { HydraExtension } from '../../extension.js'
+import { amendOpenApi } from '../../extensions/formatHooks.js'
 import type { ResourceRegistry } from '../../../core/registry.js'
 import { type OpenApiDocument, openApiKit, ref, type Schema, schemaNames, sharedResponses } from './kit.js'
 import { resourceProperties } from './properties.js'
@@ -101,6 +102,6 @@ export function openApiDocument(
       securitySchemes: info.securitySchemes ?? {},
     },
   }
-  for (const extension of extensions) extension.openApi?.(document, kit)
+  amendOpenApi(extensions, document, kit)
   return document
 }
