@@ -87,7 +87,7 @@ const fixtures: Record<string, Fixture> = {
       `import type { HydraContext } from '../../hydra/context.js'`,
       `import { normalizeItem } from '../../hydra/normalizer.js'`,
       `export const answer = async (resource: Resource, doc: Record<string, unknown>, ctx: HydraContext) =>`,
-      `  ({ status: 200, json: await normalizeItem(resource, doc, ctx) })`,
+      `  ({ status: 200, body: await normalizeItem(resource, doc, ctx) })`,
       ``,
     ].join('\n'),
   },
