@@ -38,6 +38,12 @@ const CONTEXT_LITERAL = {
   message:
     "No '@context' outside the format layer: return `output: { type, id?, data }` and let the serializer (hydra/serializer.ts) add @context, @id and @type.",
 }
+/** The pipeline normalizes (hydra/pipeline/format.ts): a feature returns a record, or embeds one (hydra/embedded.ts). */
+const NORMALIZER_IMPORT = {
+  group: ['**/hydra/normalizer.js', '**/hydra/item.js'],
+  message:
+    'No normalizer outside the pipeline: return `item: { resource, doc }` or `collection: { resource, page, paginated }`, or embed a record in a node with embedItem / embedCollection (hydra/embedded.ts); the pipeline normalizes it.',
+}
 
 export default defineConfig(
   globalIgnores([
@@ -120,6 +126,7 @@ export default defineConfig(
               importNames: ['unauthorized', 'forbidden'],
               message: ACCESS_REFUSAL[0].message,
             },
+            NORMALIZER_IMPORT,
           ],
         },
       ],
@@ -128,7 +135,10 @@ export default defineConfig(
   {
     // The session layer builds its own 401s (wrong credentials, a spent refresh token): no role check among them.
     files: ['plugins/cwa/session/**'],
-    rules: { 'no-restricted-syntax': ['error', ...CACHE_HEADER_SET] },
+    rules: {
+      'no-restricted-syntax': ['error', ...CACHE_HEADER_SET],
+      'no-restricted-imports': ['error', { patterns: [NORMALIZER_IMPORT] }],
+    },
   },
   {
     // Small files (issue 38): a source file past 300 lines holds more than one role; split it. Tests are not held to it.

@@ -41,7 +41,17 @@ export {
   isDatabaseUnavailable,
   isTransientConflict,
 } from './core/utils/databaseUnavailable.js'
-export type { AuthenticationRequest, HydraExtension, JsonLdObject, ResponseInfo } from './hydra/extension.js'
+export type {
+  AuthenticationRequest,
+  FormatHooks,
+  HydraExtension,
+  JsonLdObject,
+  RequestHooks,
+  ResponseInfo,
+} from './hydra/extension.js'
+export type { OutputProfile, ProfileScope } from './hydra/profile.js'
+// A handler returns records, never normalized JSON-LD: a record inside a node's data is embedded, the pipeline normalizes it.
+export { embedCollection, embedItem, type CollectionAnswer, type ItemAnswer } from './hydra/embedded.js'
 export type {
   ApiRequest,
   CachePolicy,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { resolveOptions } from '../../plugins/cwa/dist/options.js'
-import { formatFileSize } from '../../plugins/cwa/dist/features/compat/rewrite.js'
+import { formatFileSize } from '../../plugins/cwa/dist/features/compat/profile.js'
 import { seedDemo } from '../../src/seed/demo'
 import { startTestServer, type TestServer } from '../support/server'
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { Field } from 'payload'
 import { ResourceRegistry } from '../../plugins/cwa/dist/core/registry.js'
 import { normalizeDocument, normalizeValue, outputFields } from '../../plugins/cwa/dist/hydra/item.js'
-import { partialView } from '../../plugins/cwa/dist/hydra/normalizer.js'
+import { partialView } from '../../plugins/cwa/dist/hydra/collectionView.js'
 
 const BOOK_ID = '0b7a2c1e-5d4f-4a3b-9c8d-7e6f5a4b3c2d'
 const SHELF_ID = '1c8b3d2f-6e5a-4b4c-8d9e-8f7a6b5c4d3e'

@@ -1,7 +1,8 @@
 /**
  * The boundary rules of issue 28 (eslint.config.js): no role check or
  * Cache-Control header outside the pipeline, no '@context' literal in
- * features/. Fixtures that break each rule are linted as if they sat in the
+ * features/; of issue 38: no normalizer imported by a feature or the
+ * session layer (the pipeline normalizes the records a handler returns). Fixtures that break each rule are linted as if they sat in the
  * library, through ESLint's own API in one child process (the config is an
  * ES module of the repository, as `npm run lint` reads it).
  */
@@ -79,6 +80,32 @@ const fixtures: Record<string, Fixture> = {
       ``,
     ].join('\n'),
   },
+  normalizerCall: {
+    file: FEATURE,
+    code: [
+      `import type { Resource } from '../../core/registry.js'`,
+      `import type { HydraContext } from '../../hydra/context.js'`,
+      `import { normalizeItem } from '../../hydra/normalizer.js'`,
+      `export const answer = async (resource: Resource, doc: Record<string, unknown>, ctx: HydraContext) =>`,
+      `  ({ status: 200, body: await normalizeItem(resource, doc, ctx) })`,
+      ``,
+    ].join('\n'),
+  },
+  normalizerInSession: {
+    file: 'plugins/cwa/session/probe.ts',
+    code: `export { normalizeDocument } from '../hydra/item.js'\n`,
+  },
+  recordReturned: {
+    file: FEATURE,
+    code: [
+      `import type { Resource } from '../../core/registry.js'`,
+      `import { embedItem } from '../../hydra/embedded.js'`,
+      `export const item = (resource: Resource, doc: Record<string, unknown>) => ({ status: 200, item: { resource, doc } })`,
+      `export const node = (resource: Resource, doc: Record<string, unknown>) =>`,
+      `  ({ status: 200, output: { type: 'Probe', data: { member: [embedItem(resource, doc)] } } })`,
+      ``,
+    ].join('\n'),
+  },
   formatLayer: {
     file: 'plugins/cwa/hydra/probe.ts',
     code: `export const node = (context: string) => ({ '@context': context, '@type': 'Probe' })\n`,
@@ -119,8 +146,17 @@ describe('the policy and format rules', () => {
     ])
   })
 
+  it('refuse a feature or the session layer importing the normalizer (the pipeline normalizes)', () => {
+    for (const name of ['normalizerCall', 'normalizerInSession']) {
+      expect(results[name]).toEqual([
+        { ruleId: 'no-restricted-imports', message: expect.stringContaining('No normalizer outside the pipeline') },
+      ])
+    }
+  })
+
   it('accept the declaration (security, cache, output) and the format layer building its own nodes', () => {
     expect(results.declared).toEqual([])
+    expect(results.recordReturned).toEqual([])
     expect(results.formatLayer).toEqual([])
   })
 })

@@ -3,6 +3,7 @@ import type { SecurityExpression } from '../core/options.js'
 import type { HydraContext } from './context.js'
 import type { OpenApiKit, Schema } from './docs/openapi/kit.js'
 import type { InputNode, InputOf } from './input.js'
+import type { CollectionAnswer, ItemAnswer } from './embedded.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
@@ -43,7 +44,10 @@ export interface JsonLdOutput {
    * (a Hydra `Status`); `{ terms }` an inline context.
    */
   context?: 'hydra' | { name: string } | { terms: Record<string, unknown> }
-  /** The node's other properties. */
+  /**
+   * The node's other properties. A record inside them is an `embedItem(resource, doc)` reference
+   * (hydra/embedded.ts): the pipeline normalizes it where it stands; no feature calls the normalizer.
+   */
   data: object
 }
 
@@ -85,13 +89,9 @@ export type SecurityRule = (
  */
 export type EndpointSecurity = 'public' | 'signed-in' | SecurityRule | readonly SecurityRule[]
 
-/** What a handler hands back: a JSON-LD body, data for the serializer (`output`), or a body of another type (`raw`). */
-export interface EndpointResult {
+/** What every answer of a handler carries, whatever its body. */
+interface ResultFields {
   status: number
-  /** A JSON-LD body sent as it is (the format layer's own documents: normalized resources, collections). */
-  body?: unknown
-  /** Data the serializer makes the JSON-LD body of (`@context`, `@id`, `@type` added): what feature handlers return. */
-  output?: JsonLdOutput
   /**
    * This answer's cache policy, when it depends on what the handler read (a built-in form is private, a stored
    * one is not); otherwise the endpoint's declared `cache` applies.
@@ -99,10 +99,54 @@ export interface EndpointResult {
   cache?: CachePolicy
   /** Response headers; a Headers object when it holds several Set-Cookie lines. */
   headers?: Record<string, string> | Headers
-  /** A non-JSON body (HTML, XML, a file) with its content type; a stream is sent as it is read (no ETag). */
-  raw?: { contentType: string; data: string | Uint8Array | Readable }
   /** The version of the record a 200 answers with (hydra/version.ts): it leads the ETag, for a later write's If-Match. */
   version?: string | null
+}
+
+/** The body kinds a result holds: exactly one of them, or none (no content). */
+interface BodyKinds {
+  /** One record of a resource: the pipeline normalizes it (prepareItems, normalizeItem) into the JSON-LD item. */
+  item: ItemAnswer
+  /** A page of a resource's collection: the pipeline normalizes it into a Hydra collection. */
+  collection: CollectionAnswer
+  /** A node of the API's structure the serializer makes (`@context`, `@id`, `@type` added): what feature handlers return. */
+  output: JsonLdOutput
+  /** A non-JSON body (HTML, XML, a file) with its content type; a stream is sent as it is read (no ETag). */
+  raw: { contentType: string; data: string | Uint8Array | Readable }
+  /**
+   * A JSON body built elsewhere, sent as it is (the format layer's own documents: the entrypoint, contexts, the
+   * Hydra documentation; a resource manifest's `resource_iris`; a form listener's answer). Records embedded in
+   * it (hydra/embedded.ts) are normalized where they stand.
+   */
+  body: unknown
+}
+
+type OneBody<K extends keyof BodyKinds> = { [P in K]: BodyKinds[P] } & { [P in Exclude<keyof BodyKinds, K>]?: never }
+
+/**
+ * What a handler hands back: data, never a formatted body. The pipeline
+ * (hydra/pipeline/format.ts) normalizes an item or a collection page,
+ * serializes a node, and sends raw bytes as they are; no body is no content.
+ */
+export type EndpointResult = ResultFields &
+  (
+    | OneBody<'item'>
+    | OneBody<'collection'>
+    | OneBody<'output'>
+    | OneBody<'raw'>
+    | OneBody<'body'>
+    | { [P in keyof BodyKinds]?: never }
+  )
+
+/** A result's status, headers, cache and version without its body: for an answer made of another's with a body of its own. */
+export function fieldsOf(result: EndpointResult): ResultFields {
+  const { status, cache, headers, version } = result
+  return {
+    status,
+    ...(cache === undefined ? {} : { cache }),
+    ...(headers === undefined ? {} : { headers }),
+    ...(version === undefined ? {} : { version }),
+  }
 }
 
 /** How an endpoint appears in the OpenAPI document. */

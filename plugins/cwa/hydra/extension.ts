@@ -6,6 +6,7 @@ import type { PropertyDescription } from './docs/openapi/propertyDescription.js'
 import type { Endpoint } from './endpoint.js'
 import type { Resource, ResourceRegistry } from '../core/registry.js'
 import type { Doc, ItemStore } from './itemStore.js'
+import type { OutputProfile, ProfileScope } from './profile.js'
 
 export type JsonLdObject = Record<string, unknown>
 
@@ -51,6 +52,8 @@ export interface ResponseInfo {
   headers: Headers
   /** The JSON-LD body the handler returned (undefined for raw and empty bodies). */
   body?: unknown
+  /** The resource IRIs the body names, in the order met: recorded by the pipeline as it formatted the body. */
+  tags?: readonly string[]
   /** Tags of shared state the answer depended on besides the records its body names (core/utils/readDependencies). */
   dependencies?: readonly string[]
 }
@@ -72,8 +75,10 @@ export interface ComputedAnswer {
   headers: Headers
   /** The body as it is sent (null for a HEAD, a stream or no body). */
   body: string | null
-  /** The JSON-LD body with the service's own IRIs (before any profile rewrote them). */
+  /** The JSON-LD body with the service's own IRIs (before any profile wrote them its way). */
   json?: unknown
+  /** The resource IRIs the body names, in the order met (recorded by the pipeline as it formatted the body). */
+  tags: readonly string[]
   /** Tags of shared state the answer depended on besides the records its body names. */
   dependencies: readonly string[]
 }
@@ -98,14 +103,11 @@ export type StoredRead =
 export type CreateFollowUp = (created: Doc) => Promise<void>
 
 /**
- * A hook into the JSON-LD pipeline. Features (publishable, routes, users,
- * forms, session...) add behaviour here instead of inside the core: the core
- * calls every hook in the same way and names no feature.
+ * The request hooks of an extension: who the caller is, what may run, where
+ * a resource's records live, what an answer's headers say. Each is called
+ * from one place, extensions/requestHooks.ts, which every stage uses.
  */
-export interface HydraExtension {
-  name: string
-  /** The endpoints it adds to the API, each declared once (routing and documentation); `options` when the table is built for a Payload instance. */
-  endpoints?(registry: ResourceRegistry, options?: ResolvedCwaOptions): Endpoint[]
+export interface RequestHooks {
   /**
    * Resolves the caller of a request: a user, null (anonymous) or undefined
    * (not this hook's business). The first hook with an answer decides; it
@@ -137,7 +139,7 @@ export interface HydraExtension {
    * nothing. The create and every follow-up share one transaction.
    */
   planCreate?(resource: Resource, body: unknown, ctx: HydraContext): Promise<CreateFollowUp | null | undefined>
-  /** Runs before the generic item GET serves a record: may refuse it (throw 401/403/404) or let it through. */
+  /** Runs before an item GET serves a record: may refuse it (throw 401/403/404) or let it through. */
   beforeItemRead?(resource: Resource, id: string, ctx: HydraContext): Promise<void>
   /**
    * Whether pages of this origin (`https://app.example`) may send writes
@@ -156,19 +158,29 @@ export interface HydraExtension {
    */
   rewriteInput?(body: unknown, ctx: HydraContext): Promise<unknown>
   /**
-   * Rewrites a JSON-LD answer (errors included; `ctx` is null for those)
-   * before it is sent (a compatibility profile serving other key or IRI
-   * shapes). One place for every endpoint: no handler formats its own.
-   */
-  rewriteOutput?(body: unknown, scope: { payload: Payload; ctx: HydraContext | null }): Promise<unknown>
-  /**
    * Whether the resource's collection filters apply to its item requests
    * (contract rule: a non-matching `search` makes an item a 404). Any hook
    * answering false turns that off.
    */
   itemFilters?(ctx: HydraContext): boolean
-  /** Adjusts the headers of an API response after its handler ran (cache lifetimes...). */
+  /** Adjusts the headers of an API response after its handler ran (cache lifetimes, cache tags...). */
   decorateResponse?(response: ResponseInfo): void | Promise<void>
+  /** Claims the reads and writes of a resource (return undefined to leave them to others). */
+  store?(resource: Resource, ctx: HydraContext, fallback: ItemStore): ItemStore | undefined
+  /**
+   * The record a site path names (the `path` request header of dynamic
+   * positions): the first hook with an answer decides.
+   */
+  resolvePath?(path: string, ctx: HydraContext): Promise<{ slug: string; id: string } | null | undefined>
+}
+
+/**
+ * The format hooks of an extension: how a record becomes JSON-LD, how a
+ * profile writes the answers, how the API describes itself. Each is called
+ * from one place, extensions/formatHooks.ts, which the normalizer, the
+ * pipeline's writer and the documentation builders use.
+ */
+export interface FormatHooks {
   /**
    * Adjusts a normalized item before it is sent (e.g. `_metadata` entries,
    * dynamic component resolution). Runs for items and collection members.
@@ -184,13 +196,13 @@ export interface HydraExtension {
    * one item), so that per-item data can be loaded in one query, not N.
    */
   prepareItems?(docs: Doc[], resource: Resource, ctx: HydraContext): void | Promise<void>
-  /** Claims the reads and writes of a resource (return undefined to leave them to others). */
-  store?(resource: Resource, ctx: HydraContext, fallback: ItemStore): ItemStore | undefined
   /**
-   * The record a site path names (the `path` request header of dynamic
-   * positions): the first hook with an answer decides.
+   * How a compatibility profile writes the answers (errors and hub updates
+   * included): the IRIs and node shapes it serves, applied while the body is
+   * written (profile.ts); null when it does not apply. One place for every
+   * endpoint: no handler formats its own.
    */
-  resolvePath?(path: string, ctx: HydraContext): Promise<{ slug: string; id: string } | null | undefined>
+  profile?(scope: ProfileScope): OutputProfile | null
   /**
    * Amends the terms of a resource's JSON-LD context (`/contexts/{type}`):
    * a property the extension outputs that no field of the resource declares.
@@ -202,4 +214,17 @@ export interface HydraExtension {
   securitySchemes?(options: ResolvedCwaOptions): Record<string, Schema>
   /** Amends any part of the OpenAPI document once it is built (schemas, operations, tags). */
   openApi?(document: OpenApiDocument, kit: OpenApiKit): void
+}
+
+/**
+ * A hook into the JSON-LD pipeline. Features (publishable, routes, users,
+ * forms, session...) add behaviour here instead of inside the core: the core
+ * calls every hook in the same way and names no feature. Its hooks are of
+ * two kinds, request hooks and format hooks, each called from one
+ * dispatcher (extensions/requestHooks.ts, extensions/formatHooks.ts).
+ */
+export interface HydraExtension extends RequestHooks, FormatHooks {
+  name: string
+  /** The endpoints it adds to the API, each declared once (routing and documentation); `options` when the table is built for a Payload instance. */
+  endpoints?(registry: ResourceRegistry, options?: ResolvedCwaOptions): Endpoint[]
 }

@@ -1,5 +1,6 @@
 import { lowerFirst } from '../core/utils/naming.js'
 import type { HydraExtension, JsonLdObject } from './extension.js'
+import { describeContext } from './extensions/formatHooks.js'
 import { outputFields } from './item.js'
 import type { Resource, ResourceRegistry } from '../core/registry.js'
 
@@ -80,7 +81,7 @@ export function resourceContext(
   terms.createdAt = { '@id': `${shortName}/createdAt`, '@type': 'xsd:dateTime' }
   terms.modifiedAt = { '@id': `${shortName}/modifiedAt`, '@type': 'xsd:dateTime' }
   terms._metadata = { '@id': `${shortName}/_metadata`, '@type': '@json' }
-  for (const extension of extensions) extension.describeContext?.(resource, terms)
+  describeContext(extensions, resource, terms)
   if (shadowsHydraClass(shortName)) {
     // Members keep the resource class even where the collection document maps the name to Hydra's.
     terms.member = { ...(terms.member as JsonLdObject), '@context': { [shortName]: shortName } }

@@ -2,9 +2,9 @@ import { commitTransaction, initTransaction, killTransaction, ValidationError } 
 import type { HydraContext } from './context.js'
 import { denormalize } from './denormalizer.js'
 import { classifyError, forbidden, notFound, unauthorized, violation, ViolationError } from './errors.js'
-import type { CreateFollowUp, HydraExtension, JsonLdObject } from './extension.js'
+import type { EndpointResult } from './endpoint.js'
+import { isPublicCreate, itemFiltersApply, plannedFollowUps } from './extensions/requestHooks.js'
 import { filterWhere, parseCollectionQuery } from './filters.js'
-import { normalizeCollection, normalizeItem } from './normalizer.js'
 import { dataFields, isUuid, type Resource } from '../core/registry.js'
 import { findOne } from '../core/utils/findOne.js'
 import { adoptOnCreate } from '../core/hooks/groupAdoption.js'
@@ -12,20 +12,14 @@ import { requestInput } from './requestInput.js'
 import { storeFor } from './store.js'
 import { versionOf } from './version.js'
 
-/** What an operation hands back to the HTTP layer. */
-export interface OperationResult {
-  status: number
-  body?: JsonLdObject
-  headers?: Record<string, string>
-  /** The version of the record answered (its ETag's lead, for If-Match). */
-  version?: string | null
-}
+/** What an operation hands back to the HTTP layer: data the pipeline formats (an item, a collection page, no content). */
+export type OperationResult = EndpointResult
 
 /** GET /{collection}: a filtered, ordered, paginated Hydra collection. */
 export async function getCollection(resource: Resource, ctx: HydraContext): Promise<OperationResult> {
   const query = parseCollectionQuery(resource, ctx.query)
   const result = await storeFor(resource, ctx).list(query)
-  return { status: 200, body: await normalizeCollection(resource, result, ctx, true) }
+  return { status: 200, collection: { resource, page: result, paginated: true } }
 }
 
 /**
@@ -35,7 +29,7 @@ export async function getCollection(resource: Resource, ctx: HydraContext): Prom
 export async function loadItem(resource: Resource, id: string, ctx: HydraContext, { filtered = true } = {}) {
   if (!isUuid(id)) throw notFound()
   // A profile whose front end forwards its page's query string on every item GET turns the rule off.
-  if (filtered && ctx.extensions.some((extension) => extension.itemFilters?.(ctx) === false)) filtered = false
+  if (filtered && !itemFiltersApply(ctx)) filtered = false
   const doc = await storeFor(resource, ctx).load(id.toLowerCase(), filtered ? filterWhere(resource, ctx.query) : [])
   if (!doc) throw notFound()
   return doc
@@ -43,15 +37,10 @@ export async function loadItem(resource: Resource, id: string, ctx: HydraContext
 
 export async function getItem(resource: Resource, id: string, ctx: HydraContext): Promise<OperationResult> {
   const doc = await loadItem(resource, id, ctx)
-  return { status: 200, body: await normalizeItem(resource, doc, ctx), version: versionOf(doc) }
+  return { status: 200, item: { resource, doc }, version: versionOf(doc) }
 }
 
 type WriteOperation = 'create' | 'update' | 'delete'
-
-/** Whether an extension opens the resource's create to anyone (publicCreate: registration). */
-export function isPublicCreate(resource: Resource, extensions: readonly HydraExtension[]): boolean {
-  return extensions.some((extension) => extension.publicCreate?.(resource) === true)
-}
 
 /**
  * Runs the collection's access function for a write before the body is read,
@@ -114,16 +103,6 @@ function withJsonPaths(resource: Resource, ctx: HydraContext, body: unknown) {
   }
 }
 
-/** The writes the extensions plan with a create (planCreate), its body checked by each before anything is written. */
-async function plannedFollowUps(resource: Resource, body: unknown, ctx: HydraContext): Promise<CreateFollowUp[]> {
-  const followUps: CreateFollowUp[] = []
-  for (const extension of ctx.extensions) {
-    const followUp = await extension.planCreate?.(resource, body, ctx)
-    if (followUp) followUps.push(followUp)
-  }
-  return followUps
-}
-
 export async function createItem(resource: Resource, body: unknown, ctx: HydraContext): Promise<OperationResult> {
   await assertMayWrite(resource, 'create', ctx)
   const data = await denormalize(resource, body, ctx)
@@ -147,20 +126,17 @@ export async function createItem(resource: Resource, body: unknown, ctx: HydraCo
   }
   // With follow-ups, the record and what goes with it are written together or not at all.
   const doc = followUps.length > 0 ? await inRequestTransaction(ctx, create) : await create()
-  const item = await normalizeItem(resource, doc, ctx)
-  return {
-    status: 201,
-    body: item,
-    headers: { Location: String(item['@id']), 'Content-Location': String(item['@id']) },
-  }
+  const iri = ctx.registry.itemIri(resource, String(doc.id))
+  return { status: 201, item: { resource, doc }, headers: { Location: iri, 'Content-Location': iri } }
 }
 
 /** The answer of a create that took over an existing record: the body a create (and a GET) answers, with 200. */
 async function adoptedAnswer(resource: Resource, id: string, ctx: HydraContext): Promise<OperationResult> {
   const doc = await storeFor(resource, ctx).load(id, [])
   if (!doc) throw notFound()
-  const item = await normalizeItem(resource, await withJoins(resource, doc, ctx), ctx)
-  return { status: 200, body: item, headers: { 'Content-Location': String(item['@id']) }, version: versionOf(doc) }
+  const iri = ctx.registry.itemIri(resource, String(doc.id))
+  const item = { resource, doc: await withJoins(resource, doc, ctx) }
+  return { status: 200, item, headers: { 'Content-Location': iri }, version: versionOf(doc) }
 }
 
 export async function updateItem(
@@ -177,7 +153,7 @@ export async function updateItem(
     .catch(withJsonPaths(resource, ctx, body))
   return {
     status: 200,
-    body: await normalizeItem(resource, await withJoins(resource, doc, ctx), ctx),
+    item: { resource, doc: await withJoins(resource, doc, ctx) },
     version: versionOf(doc),
   }
 }

@@ -2,6 +2,7 @@ import type { CollectionSlug, PaginatedDocs } from 'payload'
 import type { HydraContext } from './context.js'
 import type { Resource } from '../core/registry.js'
 import type { Doc, ItemStore } from './itemStore.js'
+import { claimedStore } from './extensions/requestHooks.js'
 import type { CollectionQuery } from './filters.js'
 import { inTransaction, runSql, sql } from '../core/utils/sql.js'
 import { tableNameOf } from '../core/utils/schema.js'
@@ -59,11 +60,7 @@ export function payloadStore(resource: Resource, ctx: HydraContext): ItemStore {
 
 /** The store of a resource for this request: the first extension that claims it, else Payload's. */
 export function storeFor(resource: Resource, ctx: HydraContext): ItemStore {
-  for (const extension of ctx.extensions) {
-    const store = extension.store?.(resource, ctx, payloadStore(resource, ctx))
-    if (store) return store
-  }
-  return payloadStore(resource, ctx)
+  return claimedStore(resource, ctx, () => payloadStore(resource, ctx)) ?? payloadStore(resource, ctx)
 }
 
 /** A page read without its count (`list(query, { count: false })`) with Payload's paging fields, from a total known otherwise. */

@@ -1,7 +1,6 @@
 import { type Endpoint, withInput } from '../hydra/endpoint.js'
 import { unauthorized } from '../hydra/errors.js'
 import { credentialsInput } from './inputs.js'
-import { normalizeItem } from '../hydra/normalizer.js'
 import { loadItem } from '../hydra/operations.js'
 import type { ResourceRegistry } from '../core/registry.js'
 import { REUSE_DETECTED, UNVERIFIED } from './authenticateRequest.js'
@@ -101,7 +100,7 @@ export function sessionEndpoints(registry: ResourceRegistry): Endpoint[] {
       cache: 'no-store',
       handler: async (ctx) => {
         const doc = await loadItem(users, String(ctx.user!.id), ctx, { filtered: false })
-        return { status: 200, body: await normalizeItem(users, doc, ctx) }
+        return { status: 200, item: { resource: users, doc } }
       },
       docs: sessionDocs.me(users),
     })

@@ -1,7 +1,8 @@
 import type { HydraContext } from '../../hydra/context.js'
 import type { JsonLdObject } from '../../hydra/extension.js'
 import { parseCollectionQuery } from '../../hydra/filters.js'
-import { normalizeCollection, partialView } from '../../hydra/normalizer.js'
+import { embedCollection, type EmbeddedCollection } from '../../hydra/embedded.js'
+import { partialView } from '../../hydra/collectionView.js'
 import { storeFor } from '../../hydra/store.js'
 import type { Resource } from '../../core/registry.js'
 
@@ -63,7 +64,8 @@ export function proxiedQuery(doc: Doc, ctx: HydraContext): URLSearchParams {
 interface Proxied {
   target: Resource
   query: URLSearchParams
-  body: JsonLdObject | null
+  /** The page read, normalized by the pipeline where the Collection embeds it (with this read's context). */
+  body: EmbeddedCollection
   page: { page: number; totalPages: number; hasNextPage: boolean; hasPrevPage: boolean }
 }
 
@@ -103,7 +105,7 @@ async function runProxy(
     if (status === 401 || status === 403 || name === 'Forbidden') return null
     throw error
   }
-  const body = await normalizeCollection(target, result, inner, true)
+  const body = embedCollection(target, result, inner)
   return {
     target,
     query,
@@ -155,5 +157,5 @@ export async function fillCollection(item: JsonLdObject, doc: Doc, ctx: HydraCon
   const own = String(item['@id'])
   // The view keeps the parameters the client sent to the component (not its defaults, which apply anyway).
   const sent = readsItself(doc, ctx) ? new URLSearchParams(ctx.query) : new URLSearchParams()
-  item.collection = { ...proxied.body, view: partialView(own, sent, proxied.page, true) }
+  item.collection = proxied.body.withView(partialView(own, sent, proxied.page, true))
 }

@@ -1,5 +1,5 @@
 import type { HydraContext } from '../../hydra/context.js'
-import type { ApiRequest, Endpoint, EndpointResult } from '../../hydra/endpoint.js'
+import { type ApiRequest, type Endpoint, type EndpointResult, fieldsOf } from '../../hydra/endpoint.js'
 import { notFound } from '../../hydra/errors.js'
 import { callEndpoint } from '../../hydra/pipeline/invoke.js'
 import { apiRuntime } from '../../hydra/pipeline/runtime.js'
@@ -160,7 +160,7 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
         const result = await delegate(ctx, request, 'GET', `/_/resource_manifest/${request.params.route!}`)
         const trees = ((result.body as { resource_iris?: ManifestNode[] } | undefined)?.resource_iris ??
           []) as ManifestNode[]
-        return { ...result, body: { resource_iris: flattenManifest(trees) } }
+        return { ...fieldsOf(result), body: { resource_iris: flattenManifest(trees) } }
       },
       docs: doc(
         'getRoutesManifest',
@@ -175,10 +175,10 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
       path: '/_/routes/{route+}/redirects',
       handler: async (ctx, request) => {
         const result = await delegate(ctx, request, 'GET', `/_/routes/${request.params.route!}`)
-        const route = result.body as Record<string, unknown> | undefined
-        const id = typeof route?.['@id'] === 'string' ? ctx.registry.parseIri(route['@id'])?.id : undefined
-        if (result.status !== 200 || !route || !id) return result
-        return { ...result, body: { ...route, redirectedFrom: await redirectedFrom(ctx, id) } }
+        const route = result.item
+        if (result.status !== 200 || !route) return result
+        const also = { ...route.with, redirectedFrom: await redirectedFrom(ctx, String(route.doc.id)) }
+        return { ...result, item: { ...route, with: also } }
       },
       docs: doc(
         'getRouteRedirects',

@@ -1,23 +1,24 @@
 import type { HydraExtension } from '../../hydra/extension.js'
 import { getOptions } from '../../core/registry.js'
 import { compatEndpoints } from './endpoints.js'
-import { rewriteInput, rewriteOutput } from './rewrite.js'
+import { compatProfile } from './profile.js'
+import { rewriteInput } from './rewrite.js'
 import { addAssociated, prepareAssociated } from './associatedResources.js'
 import { pointAtDraft, prepareDraftComponents } from './draftPositions.js'
 
 /**
- * The `compat: 'cwa-nuxt'` profile: its endpoints, and the one place that
- * rewrites IRIs and keys on output and input (rewrite.ts). Inert without
- * the option.
+ * The `compat: 'cwa-nuxt'` profile: its endpoints, how the pipeline writes
+ * its IRIs and keys on output (profile.ts) and reads them on input
+ * (rewrite.ts). Inert without the option.
  */
 export const compatExtension: HydraExtension = {
   name: 'compat',
   endpoints: (registry, options) => (options?.compat ? compatEndpoints(registry.bySlug('forms') !== undefined) : []),
   rewriteInput: async (body, ctx) =>
     ctx.options.compat ? rewriteInput(body, ctx.options, ctx.payload, ctx.req) : body,
-  rewriteOutput: async (body, { payload, ctx }) => {
+  profile: ({ payload, ctx }) => {
     const options = getOptions(payload.config)
-    return options.compat ? rewriteOutput(body, options, payload, ctx?.req) : body
+    return options.compat ? compatProfile(options, payload, ctx?.req) : null
   },
   // The module forwards its page's query string (?search=first) on every item GET.
   itemFilters: (ctx) => !ctx.options.compat,

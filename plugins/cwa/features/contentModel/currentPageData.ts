@@ -1,4 +1,5 @@
 import type { HydraContext } from '../../hydra/context.js'
+import { resolvePath } from '../../hydra/extensions/requestHooks.js'
 import type { Resource } from '../../core/registry.js'
 import { findOne } from '../../core/utils/findOne.js'
 import { isDatabaseUnavailable, isTransientConflict } from '../../core/utils/databaseUnavailable.js'
@@ -47,12 +48,10 @@ async function resolve(ctx: HydraContext): Promise<CurrentPageData | null> {
     slug = parsed.resource.slug
     id = parsed.id
   } else if (header.startsWith('/')) {
-    for (const extension of ctx.extensions) {
-      const found = await extension.resolvePath?.(header, ctx)
-      if (!found) continue
+    const found = await resolvePath(header, ctx)
+    if (found) {
       slug = found.slug
       id = found.id
-      break
     }
   }
   const resource = slug ? ctx.registry.bySlug(slug) : undefined

@@ -7,8 +7,7 @@ import { commitTransaction, initTransaction, killTransaction, ValidationError } 
 import type { HydraContext } from '../../hydra/context.js'
 import type { EndpointResult } from '../../hydra/endpoint.js'
 import { classifyError, HttpError, notFound, ViolationError } from '../../hydra/errors.js'
-import type { JsonLdObject } from '../../hydra/extension.js'
-import { normalizeItem } from '../../hydra/normalizer.js'
+import type { ItemAnswer } from '../../hydra/embedded.js'
 import { loadItem } from '../../hydra/operations.js'
 import type { Resource } from '../../core/registry.js'
 import { builtInForm, formTypeRegistry } from './registry.js'
@@ -101,10 +100,10 @@ export async function formViewOf(ctx: HydraContext, id: string, className: strin
   return buildFormView(type, state, actionUrl(ctx, id))
 }
 
-/** The Form resource as JSON-LD; a built-in form goes through the same pipeline as a stored one. */
-async function formItem(ctx: HydraContext, form: LoadedForm): Promise<JsonLdObject> {
+/** The Form resource, for the pipeline to normalize; a built-in form goes through the same pipeline as a stored one. */
+function formItem(ctx: HydraContext, form: LoadedForm): ItemAnswer {
   const resource = formsResource(ctx)
-  if (form.doc) return normalizeItem(resource, form.doc, ctx)
+  if (form.doc) return { resource, doc: form.doc }
   const doc = {
     id: form.id,
     formType: form.type.className,
@@ -116,7 +115,7 @@ async function formItem(ctx: HydraContext, form: LoadedForm): Promise<JsonLdObje
     updatedAt: null,
   }
   // Nothing stored to prepare: a batch loader would look its id up in the database.
-  return normalizeItem(resource, doc, ctx, { prepared: true })
+  return { resource, doc, prepared: true }
 }
 
 /**
@@ -130,7 +129,7 @@ const cacheOf = (form: LoadedForm): Pick<EndpointResult, 'cache'> => (form.doc ?
 /** GET of a built-in form by its fixed id (its endpoints declare the built-in forms' `no-store`). */
 export async function getBuiltInForm(ctx: HydraContext, id: string): Promise<EndpointResult> {
   const form = await loadForm(ctx, id)
-  return { status: 200, body: await formItem(ctx, form) }
+  return { status: 200, item: formItem(ctx, form) }
 }
 
 /** A violation from a listener lands on the field it names (through the type's violationPaths), else on the form. */
@@ -193,9 +192,10 @@ export async function submit(
     }
   }
   const valid = isValid(state)
-  if (valid && result !== undefined) return { status: 201, body: result as JsonLdObject, ...cacheOf(form) }
+  // A listener's result is its own JSON answer.
+  if (valid && result !== undefined) return { status: 201, body: result, ...cacheOf(form) }
   ctx.memo.set(stateKey(form.id), state)
-  const item = await formItem(ctx, form)
-  if (!valid) return { status: 422, body: { ...item, violations: violationsOf(state) }, ...cacheOf(form) }
-  return { status: partial ? 200 : 201, body: item, ...cacheOf(form) }
+  const item = formItem(ctx, form)
+  if (!valid) return { status: 422, item: { ...item, with: { violations: violationsOf(state) } }, ...cacheOf(form) }
+  return { status: partial ? 200 : 201, item, ...cacheOf(form) }
 }

@@ -118,7 +118,7 @@ export interface FormSuccessEvent {
   formType: FormTypeDefinition
   /** The submitted data, keyed by field name (repeated fields collapsed, empty values null). */
   data: Record<string, unknown>
-  /** Set by a listener: serialized back to the client instead of the Form resource. */
+  /** Set by a listener: sent back to the client instead of the Form resource (a record in it is `embedItem`'s, normalized by the pipeline). */
   result?: unknown
 }
 

@@ -1,11 +1,10 @@
-import { getRegistry, getOptions } from '../../core/registry.js'
+import { getOptions } from '../../core/registry.js'
 import type { HydraExtension, ResponseInfo } from '../../hydra/extension.js'
 import { httpCacheEndpoints } from './endpoints.js'
 import { anonymousCacheLifetime } from './lifetime.js'
 import { amendHttpCacheDocs } from './openapi.js'
-import { cacheTagsOf } from './tags.js'
 
-/** The cache tags header of a read: the IRIs its body contains (see tags.ts) and the shared state it depended on. */
+/** The cache tags header of a read: the IRIs its body names (recorded by the pipeline as it formatted it) and the shared state it depended on. */
 function tagResponse(response: ResponseInfo): void {
   const header = getOptions(response.payload.config).httpCache.tagHeader
   if (
@@ -15,7 +14,7 @@ function tagResponse(response: ResponseInfo): void {
     response.body === undefined
   )
     return
-  const tags = [...cacheTagsOf(response.body, getRegistry(response.payload.config)), ...(response.dependencies ?? [])]
+  const tags = [...(response.tags ?? []), ...(response.dependencies ?? [])]
   if (tags.length > 0) response.headers.set(header, tags.join(' '))
 }
 

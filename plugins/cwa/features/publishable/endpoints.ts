@@ -1,6 +1,6 @@
 import { type Endpoint, withInput } from '../../hydra/endpoint.js'
 import { violation, ViolationError } from '../../hydra/errors.js'
-import { normalizeItem } from '../../hydra/normalizer.js'
+import { embedItem } from '../../hydra/embedded.js'
 import type { ResourceRegistry } from '../../core/registry.js'
 import { publishableOf } from './config.js'
 import { publishInput } from './inputs.js'
@@ -41,9 +41,9 @@ export function publishableEndpoints(registry: ResourceRegistry): Endpoint[] {
           drafts.push({ ctx: rest, id: parsed.id, index, resource: parsed.resource })
         }
         const published = await publishMany(ctx.payload, ctx.req, drafts)
+        // Records the pipeline normalizes where they stand.
         const member = []
-        for (const [index, doc] of published.entries())
-          member.push(await normalizeItem(drafts[index]!.resource, doc, ctx, { withContext: false }))
+        for (const [index, doc] of published.entries()) member.push(embedItem(drafts[index]!.resource, doc))
         return { status: 200, output: { type: 'PublishResult', data: { published: member } } }
       },
       docs: publishDocs,

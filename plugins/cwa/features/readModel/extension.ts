@@ -5,7 +5,7 @@ import { UNBOUND_READ_TAG } from '../../core/utils/readDependencies.js'
 import { needsPrimary, onPrimary, onReplica } from '../../core/replicas/index.js'
 import type { ComputedAnswer, HydraExtension, StoredRead, StoredReadRequest } from '../../hydra/extension.js'
 import { credentialCookieNames } from '../../session/index.js'
-import { CACHED_READS, cacheTagsOf } from '../httpCache/index.js'
+import { CACHED_READS } from '../httpCache/index.js'
 import { admitted } from './admission.js'
 import { readShape, type ReadShape } from './key.js'
 import { readModelReady } from './schema.js'
@@ -143,14 +143,14 @@ function fillOf(
 }
 
 /**
- * What a stored answer is dropped by: every IRI in its body, the resource or
+ * What a stored answer is dropped by: every IRI its body names (the pipeline recorded them), the resource or
  * collection its path names (even when the body does not repeat it), and
  * what its reads depended on besides.
  */
 function tagsOf(request: StoredReadRequest, answer: ComputedAnswer): string[] {
   const registry = getRegistry(request.payload.config)
   const own = `${registry.apiPrefix}${request.path}`
-  const tags = new Set(cacheTagsOf(answer.json, registry))
+  const tags = new Set(answer.tags)
   if (registry.parseIri(own)) tags.add(own)
   for (const tag of answer.dependencies) tags.add(tag)
   return [...tags]

@@ -2,6 +2,8 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { Resource } from '../../core/registry.js'
 import { getItem } from '../../hydra/operations.js'
 import { buildContext } from '../../hydra/pipeline/context.js'
+import { formatBody } from '../../hydra/pipeline/format.js'
+import { asServed as servedByPipeline } from '../../hydra/pipeline/serve.js'
 import { handleApiRequest } from '../../hydra/pipeline/handle.js'
 import { apiRuntime } from '../../hydra/pipeline/runtime.js'
 import type { HydraContext } from '../../hydra/context.js'
@@ -41,15 +43,17 @@ export async function anonymousView(payload: Payload, base: URL, iri: string): P
 }
 
 /**
- * A body in the form the API serves it, as the pipeline's last step makes
- * it (a compatibility profile's IRIs: without the prefix, routes by path):
+ * A body in the form the API serves it, through the pipeline's last step
+ * (a compatibility profile's IRIs: without the prefix, routes by path):
  * what a view read outside the pipeline, or a delete's `{"@id"}`, carries.
  */
-export async function asServed<T>(payload: Payload, body: T, ctx: HydraContext | null): Promise<T> {
-  let out: unknown = body
-  for (const extension of apiRuntime(payload).extensions)
-    if (extension.rewriteOutput) out = await extension.rewriteOutput(out, { payload, ctx })
-  return out as T
+export function asServed<T>(
+  payload: Payload,
+  body: T,
+  ctx: HydraContext | null,
+  met?: ReadonlySet<string>,
+): Promise<T> {
+  return servedByPipeline(apiRuntime(payload).extensions, { payload, ctx }, body, met)
 }
 
 /** The record as an admin reads it (drafts included), as served; null when it no longer exists. */
@@ -63,7 +67,10 @@ export async function adminView(
   const ctx = await buildContext(payload, new URL(iri, base), JSONLD_HEADERS(), VIEWER)
   try {
     const result = await getItem(resource, id, ctx)
-    return result.status === 200 && result.body ? await asServed(payload, result.body, ctx) : null
+    if (result.status !== 200 || !result.item) return null
+    // Read outside the pipeline: its format step normalizes the record, as for an API answer.
+    const { json, met } = await formatBody(ctx, result)
+    return await asServed(payload, json as JsonLdObject, ctx, met)
   } catch {
     return null
   }

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream'
 import type { Endpoint } from '../../hydra/endpoint.js'
 import { badRequest, notFound } from '../../hydra/errors.js'
 import { discardRest } from '../../hydra/pipeline/body.js'
+import { beforeItemRead } from '../../hydra/extensions/requestHooks.js'
 import type { HydraContext } from '../../hydra/context.js'
-import { normalizeItem } from '../../hydra/normalizer.js'
 import { assertMayWrite, loadItem, withJoins } from '../../hydra/operations.js'
 import { storeFor } from '../../hydra/store.js'
 import { isUuid, type Resource, type ResourceRegistry } from '../../core/registry.js'
@@ -20,7 +20,7 @@ import { storageFor } from './storage/registry.js'
 
 /** The record as GET of its IRI finds it for this caller: the same read gate and draft routing (404, 401, 403). */
 async function readGate(resource: Resource, id: string, ctx: HydraContext): Promise<Record<string, unknown>> {
-  for (const extension of ctx.extensions) await extension.beforeItemRead?.(resource, id, ctx)
+  await beforeItemRead(resource, id, ctx)
   return loadItem(resource, id, ctx, { filtered: false })
 }
 
@@ -59,7 +59,7 @@ function uploadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint {
         throw error
       }
       // As a GET right after answers it: Payload's update leaves join fields (componentPositions) empty.
-      return { status: 200, body: await normalizeItem(resource, await withJoins(resource, doc, ctx), ctx) }
+      return { status: 200, item: { resource, doc: await withJoins(resource, doc, ctx) } }
     },
     docs: uploadDocs(resource, fields),
   }

@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { HydraContext } from '../context.js'
 import { docsHtml, docsInitScript, swaggerAssetsDir } from '../docs/html.js'
 import { hydraDocumentation } from '../docs/hydraDocumentation.js'
 import { openApiDocument } from '../docs/openapi/document.js'
-import type { Schema } from '../docs/openapi/kit.js'
 import type { Endpoint } from '../endpoint.js'
 import { notFound } from '../errors.js'
+import { securitySchemes } from '../extensions/formatHooks.js'
 import { baseUrlOf } from '../requestUrl.js'
 
 const THE_DOCUMENTATION = 'the documentation itself'
@@ -29,10 +28,6 @@ async function asset(name: string): Promise<Uint8Array> {
   return data
 }
 
-function securitySchemes(ctx: HydraContext): Record<string, Schema> {
-  return Object.assign({}, ...ctx.extensions.map((e) => e.securitySchemes?.(ctx.options) ?? {}))
-}
-
 /**
  * GET {prefix}/docs (HTML), /docs.json (OpenAPI 3.1), /docs.jsonld (Hydra
  * ApiDocumentation) and /docs/assets/{file}. `endpoints` gives the whole
@@ -48,7 +43,7 @@ export function docsEndpoints(endpoints: () => Endpoint[]): Endpoint[] {
           title: `${ctx.options.websiteName} API`,
           version: '2.0.0-alpha',
           serverUrl: baseUrlOf(url),
-          securitySchemes: securitySchemes(ctx),
+          securitySchemes: securitySchemes(ctx.extensions, ctx.options),
         }
         const document = openApiDocument(ctx.registry, info, ctx.extensions, endpoints())
         return {

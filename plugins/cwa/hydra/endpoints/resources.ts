@@ -1,7 +1,8 @@
 import { resourceDocs } from '../docs/openapi/resourceOperations.js'
 import type { Endpoint } from '../endpoint.js'
 import type { HydraExtension } from '../extension.js'
-import { createItem, deleteItem, getCollection, getItem, isPublicCreate, updateItem } from '../operations.js'
+import { beforeItemRead, isPublicCreate } from '../extensions/requestHooks.js'
+import { createItem, deleteItem, getCollection, getItem, updateItem } from '../operations.js'
 import type { Resource, ResourceRegistry } from '../../core/registry.js'
 
 /**
@@ -36,7 +37,7 @@ function operationsOf(resource: Resource, extensions: readonly HydraExtension[])
       method: 'GET',
       path: item,
       handler: async (ctx, { params }) => {
-        for (const extension of ctx.extensions) await extension.beforeItemRead?.(resource, params.id!, ctx)
+        await beforeItemRead(resource, params.id!, ctx)
         return getItem(resource, params.id!, ctx)
       },
       docs: resourceDocs.getItem(resource),

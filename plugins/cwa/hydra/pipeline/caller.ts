@@ -1,5 +1,6 @@
 import { crossSiteWriteRefusal } from '../crossSite.js'
 import { forbidden } from '../errors.js'
+import { allowsOrigin, authenticateCaller } from '../extensions/requestHooks.js'
 import type { IncomingApiRequest } from './messages.js'
 import type { ApiRuntime } from './runtime.js'
 
@@ -10,7 +11,7 @@ import type { ApiRuntime } from './runtime.js'
 
 /** Whether an extension names this origin as one of the site's own front ends. */
 export function originAllowed(runtime: ApiRuntime, origin: string): boolean {
-  return runtime.extensions.some((extension) => extension.allowsOrigin?.(origin, runtime.payload) === true)
+  return allowsOrigin(runtime.extensions, origin, runtime.payload)
 }
 
 /** A state-changing request sent by a page of another site (CSRF): 403 (see crossSite.ts). */
@@ -28,16 +29,11 @@ export async function authenticate(
   path: string,
   responseHeaders: Headers,
 ) {
-  for (const extension of runtime.extensions) {
-    if (!extension.authenticate) continue
-    const user = await extension.authenticate({
-      payload: runtime.payload,
-      method: incoming.method,
-      path,
-      headers: incoming.headers,
-      responseHeaders,
-    })
-    if (user !== undefined) return user
-  }
-  return null
+  return authenticateCaller(runtime.extensions, {
+    payload: runtime.payload,
+    method: incoming.method,
+    path,
+    headers: incoming.headers,
+    responseHeaders,
+  })
 }

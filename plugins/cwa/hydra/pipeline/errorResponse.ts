@@ -3,6 +3,7 @@ import { classifyError, HttpError } from '../errors.js'
 import { correlationId, databaseError, describeDatabaseError, requestInput } from '../requestInput.js'
 import { isTransientConflict } from '../../core/utils/databaseUnavailable.js'
 import { type ApiResponse, JSONLD, type Sent } from './messages.js'
+import { asServed } from './serve.js'
 import type { ApiRuntime } from './runtime.js'
 
 /**
@@ -60,9 +61,12 @@ export async function errorResponse(
     for (const [name, value] of Object.entries(classified.headers)) request.headers.set(name, value)
   }
   request.headers.set('Content-Type', JSONLD)
-  let json: unknown = withReference(errorBody(classified, runtime.options.apiPrefix), reference)
-  for (const extension of runtime.extensions)
-    if (extension.rewriteOutput) json = await extension.rewriteOutput(json, { payload: runtime.payload, ctx: null })
+  // Written as every answer is: through the profiles (an error's hydra: keys).
+  const json = await asServed(
+    runtime.extensions,
+    { payload: runtime.payload, ctx: null },
+    withReference(errorBody(classified, runtime.options.apiPrefix), reference),
+  )
   const body = request.method === 'HEAD' ? null : JSON.stringify(json)
   return { status: classified.status, headers: request.headers, body }
 }

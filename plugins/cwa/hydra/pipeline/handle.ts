@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { StoredRead } from '../extension.js'
 import { HttpError, notFound, unauthorized } from '../errors.js'
+import { addCrossOriginHeaders, decorateResponse, storedAnswer } from '../extensions/requestHooks.js'
 import { publicBaseUrl } from '../requestUrl.js'
 import { authenticate, refuseCrossSiteWrite } from './caller.js'
 import { errorResponse } from './errorResponse.js'
@@ -41,9 +42,11 @@ export async function handleApiRequest(payload: Payload, incoming: IncomingApiRe
   // Every answer (errors and preflights too): a front end on another origin must be able to read "Invalid credentials.".
   const path = apiPathOf(incoming.rawPath ?? incoming.url.pathname, runtime.options.apiPrefix)
   if (path !== null) {
-    for (const extension of runtime.extensions) {
-      extension.crossOrigin?.({ payload, method: incoming.method, path, headers: incoming.headers }, response.headers)
-    }
+    addCrossOriginHeaders(
+      runtime.extensions,
+      { payload, method: incoming.method, path, headers: incoming.headers },
+      response.headers,
+    )
   }
   return response
 }
@@ -101,6 +104,7 @@ async function answerApiRequest(runtime: ApiRuntime, incoming: IncomingApiReques
     headers: response.headers,
     body: typeof response.body === 'string' ? response.body : null,
     json: response.json,
+    tags: response.tags ?? [],
     dependencies: response.dependencies ?? [],
   })
   return notModified(incoming, response) ?? response
@@ -109,17 +113,13 @@ async function answerApiRequest(runtime: ApiRuntime, incoming: IncomingApiReques
 /** The first extension's stored answer (or fill) for an anonymous-looking GET or HEAD. */
 async function storedRead(runtime: ApiRuntime, incoming: IncomingApiRequest, path: string) {
   if (incoming.method !== 'GET' && incoming.method !== 'HEAD') return null
-  for (const extension of runtime.extensions) {
-    const found = await extension.answerStored?.({
-      payload: runtime.payload,
-      method: incoming.method,
-      path,
-      url: incoming.url,
-      headers: incoming.headers,
-    })
-    if (found) return found
-  }
-  return null
+  return storedAnswer(runtime.extensions, {
+    payload: runtime.payload,
+    method: incoming.method,
+    path,
+    url: incoming.url,
+    headers: incoming.headers,
+  })
 }
 
 /**
@@ -169,18 +169,17 @@ async function answerInPipeline(
     )
     const response = recorded.result
     const dependencies = [...recorded.tags]
-    for (const extension of runtime.extensions) {
-      await extension.decorateResponse?.({
-        payload,
-        method: incoming.method,
-        path,
-        user,
-        status: response.status,
-        headers: response.headers,
-        body: response.json,
-        dependencies,
-      })
-    }
+    await decorateResponse(runtime.extensions, {
+      payload,
+      method: incoming.method,
+      path,
+      user,
+      status: response.status,
+      headers: response.headers,
+      body: response.json,
+      tags: response.tags ?? [],
+      dependencies,
+    })
     return { ...response, dependencies }
   } catch (error) {
     return await errorResponse(runtime, error, {

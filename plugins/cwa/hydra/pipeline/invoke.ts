@@ -1,14 +1,13 @@
 import type { HydraContext } from '../context.js'
 import type { ApiRequest, CachePolicy, Endpoint, EndpointResult } from '../endpoint.js'
 import { enforceSecurity } from '../security.js'
-import { serialize } from '../serializer.js'
 import { runHandler } from './runHandler.js'
 
 /**
  * The policy half of running an endpoint, in one place: its `security`
  * checked before the body is read and the handler runs, its `cache` written
- * on the answer, and what the handler returned made a JSON-LD body by the
- * serializer. No handler checks a role or writes Cache-Control itself.
+ * on the answer (format.ts makes the body of what the handler returned).
+ * No handler checks a role or writes Cache-Control itself.
  */
 
 /** Writes a cache policy on the answer's headers (see CachePolicy). */
@@ -35,9 +34,9 @@ export async function admit(ctx: HydraContext, endpoint: Endpoint, method: strin
 }
 
 /**
- * What a handler returned, ready to send: its `output` serialized into the
- * body, and its cache policy (the answer's own, else the endpoint's)
- * written on the response headers.
+ * What a handler returned, its cache policy (the answer's own, else the
+ * endpoint's) written on the response headers: the data is left for the
+ * pipeline to format.
  */
 export function finish(
   ctx: HydraContext,
@@ -45,15 +44,15 @@ export function finish(
   result: EndpointResult,
   request: Pick<ApiRequest, 'method' | 'responseHeaders'>,
 ): EndpointResult {
-  const { output, cache, ...rest } = result
-  const policy = cache ?? endpoint.cache
+  const policy = result.cache ?? endpoint.cache
   if (policy) writeCachePolicy(request.responseHeaders, policy, ctx, request.method, result.status)
-  return output ? { ...rest, body: serialize(ctx.options.apiPrefix, output) } : rest
+  return result
 }
 
 /**
  * Runs an endpoint for a request already read, as the pipeline does: its
- * security, its handler, the serializer, its cache policy. For endpoints
+ * security, its handler, its cache policy (its data formatted by the
+ * pipeline that answers). For endpoints
  * that answer through another one (the compat profile's), so the other's
  * policy holds there too.
  */

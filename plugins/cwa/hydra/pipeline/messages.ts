@@ -32,7 +32,12 @@ export interface ApiResponse {
  * body its handler returned (service IRIs, before any profile rewrote them)
  * and the shared state it depended on, for the hooks that keep or tag it.
  */
-export type PipelineResponse = ApiResponse & { json?: unknown; dependencies?: string[] }
+export type PipelineResponse = ApiResponse & {
+  json?: unknown
+  /** The resource IRIs its body names, in the order met, as the pipeline recorded them while formatting it. */
+  tags?: string[]
+  dependencies?: string[]
+}
 
 /** What the client sent, kept for the error answer (a database error is the client's only when it names a value sent). */
 export interface Sent {

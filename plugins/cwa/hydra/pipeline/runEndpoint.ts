@@ -4,6 +4,9 @@ import type { EndpointResult } from '../endpoint.js'
 import { MAX_ANONYMOUS_BODY_BYTES, MAX_BODY_BYTES, readJsonBody } from './body.js'
 import { contextOf } from './context.js'
 import { etagOf } from './etag.js'
+import { formatBody } from './format.js'
+import { asServed } from './serve.js'
+import { rewrittenInput } from '../extensions/requestHooks.js'
 import { admit, finish } from './invoke.js'
 import { runHandler } from './runHandler.js'
 import { type ApiResponse, type IncomingApiRequest, JSONLD, type PipelineResponse, type Sent } from './messages.js'
@@ -14,8 +17,9 @@ import type { EndpointMatch } from './table.js'
  * Runs the endpoint a request matched, for a caller already known: builds
  * the request's context (once: every stage after this reads it), enforces
  * the endpoint's security, reads the body, lets the profiles rewrite it,
- * runs the handler, serializes its output, writes the cache policy and
- * lets the profiles rewrite the answer.
+ * runs the handler, writes the cache policy, formats its data (normalizes
+ * or serializes it, recording the IRIs it names) and lets the profiles
+ * rewrite the answer.
  */
 export async function runEndpoint(
   runtime: ApiRuntime,
@@ -43,10 +47,8 @@ export async function runEndpoint(
         endpoint.bodyTypes,
       )
   sent.body = body
-  // A compatibility profile may accept IRIs in other shapes (rewriteInput) and serve them in others (rewriteOutput): one place each.
-  let input = body
-  for (const extension of ctx.extensions)
-    if (extension.rewriteInput && input !== undefined) input = await extension.rewriteInput(input, ctx)
+  // A compatibility profile may accept IRIs in other shapes (rewriteInput) and serve them in others (its profile): one place each.
+  const input = await rewrittenInput(ctx.extensions, body, ctx)
   const stream = streamed ? incoming.body : null
   const request = {
     method: incoming.method,
@@ -56,20 +58,16 @@ export async function runEndpoint(
     url: incoming.url,
     responseHeaders: headers,
   }
-  // Handlers return data: the serializer adds @context, @id and @type, and the cache policy is written here.
+  // Handlers return data: the cache policy is written here, the body normalized or serialized (format.ts).
   const result = finish(ctx, endpoint, await runHandler(ctx, endpoint, request), request)
-  // decorateResponse hooks see the body with the service's own IRIs (cache tags), before any profile rewrites them.
-  const json = result.body
-  if (result.body !== undefined && !result.raw) {
-    for (const extension of ctx.extensions)
-      if (extension.rewriteOutput)
-        result.body = await extension.rewriteOutput(result.body, { payload: ctx.payload, ctx })
-  }
-  return { ...toResponse(result, headers, incoming.method === 'HEAD'), json }
+  const { json, tags, met } = await formatBody(ctx, result)
+  // decorateResponse hooks see the body with the service's own IRIs (cache tags); a profile writes what is sent.
+  const served = json === undefined ? json : await asServed(ctx.extensions, { payload: ctx.payload, ctx }, json, met)
+  return { ...toResponse(result, served, headers, incoming.method === 'HEAD'), json, tags }
 }
 
 /** A handler's result as the adapters send it: its headers, its body with its content type, and an ETag for a 200. */
-function toResponse(result: EndpointResult, headers: Headers, head: boolean): ApiResponse {
+function toResponse(result: EndpointResult, json: unknown, headers: Headers, head: boolean): ApiResponse {
   if (result.headers instanceof Headers) {
     for (const [name, value] of result.headers) if (name !== 'set-cookie') headers.set(name, value)
     for (const cookie of result.headers.getSetCookie()) headers.append('Set-Cookie', cookie)
@@ -80,9 +78,9 @@ function toResponse(result: EndpointResult, headers: Headers, head: boolean): Ap
   if (result.raw) {
     headers.set('Content-Type', result.raw.contentType)
     body = result.raw.data
-  } else if (result.body !== undefined) {
+  } else if (json !== undefined) {
     headers.set('Content-Type', JSONLD)
-    body = JSON.stringify(result.body)
+    body = JSON.stringify(json)
   }
   if (body instanceof Readable) {
     // A stream is never read twice: a HEAD request releases it unread.

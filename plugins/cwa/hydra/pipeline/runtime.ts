@@ -6,6 +6,7 @@ import { entrypointEndpoints } from '../endpoints/entrypoint.js'
 import { resourceEndpoints } from '../endpoints/resources.js'
 import type { HydraExtension } from '../extension.js'
 import { allExtensions } from '../extensions/index.js'
+import { extensionEndpoints } from '../extensions/requestHooks.js'
 import { getOptions, getRegistry, type ResourceRegistry } from '../../core/registry.js'
 import { EndpointTable } from './table.js'
 
@@ -24,7 +25,7 @@ export function apiEndpoints(
     ...entrypointEndpoints,
     ...docsEndpoints(() => all),
     ...resourceEndpoints(registry, extensions),
-    ...extensions.flatMap((extension) => extension.endpoints?.(registry, options) ?? []),
+    ...extensionEndpoints(extensions, registry, options),
   ]
   const key = (method: string, path: string) => `${method} ${path}`
   const superseded = new Set(declared.filter((e) => e.supersedes).map((e) => key(e.method, e.supersedes!)))

@@ -7,6 +7,7 @@
 import { validations } from 'payload'
 import type { HydraContext } from '../../../hydra/context.js'
 import { violation, ViolationError } from '../../../hydra/errors.js'
+import { embedDocument } from '../../../hydra/embedded.js'
 import { createItem } from '../../../hydra/operations.js'
 import { denyAccessUnlessGranted } from '../../../hydra/security.js'
 import { internalFind } from '../../../core/utils/internalFind.js'
@@ -126,7 +127,8 @@ export const UserRegisterFormType = defineFormType({
       { username: data.username, emailAddress: data.emailAddress, plainPassword: data.plainPassword },
       event.ctx,
     )
-    event.result = created.body
+    // The created user's item, normalized by the pipeline as the submit's answer.
+    event.result = created.item ? embedDocument(created.item) : undefined
   },
   violationPaths: { email: 'emailAddress', password: 'plainPassword' },
 })

@@ -1,7 +1,6 @@
 import type { CollectionSlug, Where } from 'payload'
 import type { HydraContext } from '../../../hydra/context.js'
 import { violation, ViolationError } from '../../../hydra/errors.js'
-import { normalizeItem } from '../../../hydra/normalizer.js'
 import type { OperationResult } from '../../../hydra/operations.js'
 import { findOne } from '../../../core/utils/findOne.js'
 import { relationCollection, relationId } from '../../../core/utils/relations.js'
@@ -114,7 +113,7 @@ export async function generateRoute(ctx: HydraContext, body: unknown): Promise<O
     const path = reclaimed ? generated : await freePath(payload, req, generated, current ? String(current.id) : null)
     if (current && current.path === path) {
       // Already there: nothing to move, nothing to redirect.
-      return { status: 200, body: await normalizeItem(resource, current, ctx) }
+      return { status: 200, item: { resource, doc: current } }
     }
     const data: Record<string, unknown> = {
       [target.key]: target.key === 'page' ? target.id : { relationTo: target.kind, value: target.id },
@@ -134,10 +133,10 @@ export async function generateRoute(ctx: HydraContext, body: unknown): Promise<O
       { route: served.id, path, record: target.id, replaced: current?.id ?? null, reclaimed: !!reclaimed },
       'route generated',
     )
-    const item = await normalizeItem(resource, served, ctx)
+    const item = { resource, doc: served }
     return reclaimed
-      ? { status: 200, body: item }
-      : { status: 201, body: item, headers: { Location: String(item['@id']) } }
+      ? { status: 200, item }
+      : { status: 201, item, headers: { Location: ctx.registry.itemIri(resource, String(served.id)) } }
   })
 }
 

@@ -1,6 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 import { classifyError, HttpError, ViolationError } from '../../../hydra/errors.js'
 import { buildContext } from '../../../hydra/pipeline/context.js'
+import { formatBody } from '../../../hydra/pipeline/format.js'
 import { generateRoute } from './generate.js'
 
 /**
@@ -20,7 +21,8 @@ export function generateRouteEndpoint(iriBase: string, property: 'page' | 'pageD
       const ctx = await buildContext(req.payload, url, req.headers, req.user ?? null)
       try {
         const result = await generateRoute(ctx, { [property]: `${iriBase}/${id}` })
-        return Response.json(result.body, { status: result.status })
+        // Answered on Payload's REST API, outside the pipeline: its format step makes the route's JSON-LD.
+        return Response.json((await formatBody(ctx, result)).json, { status: result.status })
       } catch (error) {
         const refusal = classifyError(error, !req.user, 'POST')
         if (refusal instanceof ViolationError)

@@ -1,6 +1,5 @@
 import type { HydraContext } from '../../../hydra/context.js'
 import { notFound } from '../../../hydra/errors.js'
-import { normalizeItem } from '../../../hydra/normalizer.js'
 import type { OperationResult } from '../../../hydra/operations.js'
 import { denyAccessUnlessGranted } from '../../../hydra/security.js'
 import { routeRulesAllow } from '../access/rules.js'
@@ -38,7 +37,10 @@ export async function getRouteByPath(ctx: HydraContext, path: unknown): Promise<
     const effective = doc.effectiveLiveAt ? new Date(doc.effectiveLiveAt as string) : null
     if (!effective || effective > at) throw notFound()
   }
-  const item = await normalizeItem(ctx.registry.bySlug('routes')!, doc, ctx)
-  if (at) item._metadata = { ...((item._metadata as object | undefined) ?? {}), previewAt: at.toISOString() }
-  return { status: 200, body: item }
+  const resource = ctx.registry.bySlug('routes')!
+  // The preview moment joins the item's _metadata entries (the pipeline merges it in).
+  return {
+    status: 200,
+    item: { resource, doc, ...(at ? { with: { _metadata: { previewAt: at.toISOString() } } } : {}) },
+  }
 }

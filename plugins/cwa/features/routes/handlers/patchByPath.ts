@@ -2,7 +2,6 @@ import type { CollectionSlug, Where } from 'payload'
 import type { HydraContext } from '../../../hydra/context.js'
 import { badRequest, notFound, violation, ViolationError } from '../../../hydra/errors.js'
 import { denormalize } from '../../../hydra/denormalizer.js'
-import { normalizeItem } from '../../../hydra/normalizer.js'
 import { type OperationResult, withJoins } from '../../../hydra/operations.js'
 import { isUuid } from '../../../core/registry.js'
 import { storeFor } from '../../../hydra/store.js'
@@ -60,7 +59,7 @@ export async function patchRouteByPath(ctx: HydraContext, path: unknown, body: u
     if (cascadeChildPaths && newPath !== oldPath) await withoutRenameRedirects(req, () => cascade(ctx, route, newPath))
     payload.logger.info({ route: id, from: oldPath, to: newPath, cascadeChildPaths }, 'route updated')
     // As a GET answers it: redirectedRoutes lists the redirect the rename left.
-    return { status: 200, body: await normalizeItem(resource, await withJoins(resource, updated, ctx), ctx) }
+    return { status: 200, item: { resource, doc: await withJoins(resource, updated, ctx) } }
   })
 }
 

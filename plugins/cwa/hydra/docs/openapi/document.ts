@@ -1,6 +1,7 @@
 import type { Endpoint } from '../../endpoint.js'
 import { inputJsonSchema } from '../../input.js'
 import type { HydraExtension } from '../../extension.js'
+import { amendOpenApi } from '../../extensions/formatHooks.js'
 import type { ResourceRegistry } from '../../../core/registry.js'
 import {
   MEDIA_JSON,
@@ -112,7 +113,7 @@ export function openApiDocument(
       securitySchemes: info.securitySchemes ?? {},
     },
   }
-  for (const extension of extensions) extension.openApi?.(document, kit)
+  amendOpenApi(extensions, document, kit)
   // A named input is a component: where an extension placed it, else after the others.
   for (const endpoint of endpoints) {
     const name = endpoint.input?.kind === 'object' ? endpoint.input.name : undefined

@@ -1,5 +1,6 @@
 import type { Field } from 'payload'
 import type { HydraExtension } from '../../extension.js'
+import { describeProperties } from '../../extensions/formatHooks.js'
 import { outputFields } from '../../item.js'
 import { dataFields, type Resource, type ResourceRegistry } from '../../../core/registry.js'
 import { passwordAliases, writableFields } from '../../writableFields.js'
@@ -247,7 +248,7 @@ export function resourceProperties(
       'Computed information about the resource (persisted: true for a stored record; publishing state, media objects...)',
     ),
   )
-  for (const extension of extensions) extension.describeProperties?.(resource, out, registry)
+  describeProperties(extensions, resource, out, registry)
   return out
 }
 
