@@ -74,7 +74,7 @@ const statuses = (responses: TestResponse[]) => responses.map((r) => r.status).s
 
 beforeAll(async () => {
   // Moments are moved into the past with plain SQL (no write event): read them on every request, as
-  // scheduleRecheck: 0 does (the kept moments are tested in test/core/keptMoment.test.ts).
+  // scheduleRecheck: 0 does (the kept publication moments are tested in test/core/publicationMoment.test.ts).
   server = await startTestServer({ options: { scheduleRecheck: 0 } })
   admin = await server.tokenFor('ROLE_ADMIN')
   const layout = (await server.post('/_api/_/layouts', { reference: 'l' }, { token: admin })).body['@id']

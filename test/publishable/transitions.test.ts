@@ -135,7 +135,7 @@ const events = recordPublishEvents()
 
 beforeAll(async () => {
   // Moments are moved into the past with plain SQL (no write event): read them on every request, as
-  // scheduleRecheck: 0 does (the kept moments are tested in test/core/keptMoment.test.ts).
+  // scheduleRecheck: 0 does (the kept publication moments are tested in test/core/publicationMoment.test.ts).
   // Moments are moved in SQL here (nothing runs at a moment): the read model, which knows writes and real time
   // only, is off; test/readModel covers it with time really passing.
   server = await startTestServer({ options: { scheduleRecheck: 0, readModel: { enabled: false } } })

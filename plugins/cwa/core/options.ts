@@ -62,7 +62,7 @@ export const coreOptions = defineOptions({
       'Seconds (0 to 60) a soonest scheduled moment read from the database (the next route go-live, the next ' +
       'scheduled publication) is reused before it is read again; 0: read on every request. Kept values are dropped ' +
       'at once by every write committed in this process and once the moment passes; this bounds how late a ' +
-      'schedule written by another process (a second server, plain SQL) is seen (core/utils/keptMoment.ts).',
+      'schedule written by another process (a second server, plain SQL) is seen (core/utils/publicationMoment.ts).',
     resolve: (given, fallback) => {
       const value: unknown = given === undefined ? fallback : given
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 60) {

@@ -11,7 +11,7 @@ import type { HydraContext } from './context.js'
  */
 export interface OutputProfile {
   /** Loads what `iri` needs for the strings under the API prefix the body holds (met while it was formatted): once, before writing. */
-  prepare?(met: ReadonlySet<string>): Promise<void>
+  prepare?(apiPaths: ReadonlySet<string>): Promise<void>
   /** Writes a string of the body: the profile changes those that are its IRIs (a route by its path, no prefix). */
   iri?(text: string): string
   /**
@@ -29,15 +29,15 @@ export interface ProfileScope {
 
 /** The strings under the API prefix a body holds, for a body the normalizer did not record (an error, a hub update). */
 export function stringsUnder(prefix: string, body: unknown): Set<string> {
-  const met = new Set<string>()
+  const apiPaths = new Set<string>()
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
-      if (value.startsWith(`${prefix}/`)) met.add(value)
+      if (value.startsWith(`${prefix}/`)) apiPaths.add(value)
     } else if (Array.isArray(value)) for (const entry of value) visit(entry)
     else if (value && typeof value === 'object') for (const entry of Object.values(value)) visit(entry)
   }
   visit(body)
-  return met
+  return apiPaths
 }
 
 /** The body as the profile writes it: every string through `iri`, every node through `node` (a new tree; the body is left as it is). */

@@ -77,9 +77,9 @@ export function compatProfile(
   const strip = options.compatIrisWithoutPrefix && prefix !== ''
   let paths = new Map<string, string>()
   return {
-    async prepare(met) {
+    async prepare(apiPaths) {
       const ids = new Set<string>()
-      for (const text of met) {
+      for (const text of apiPaths) {
         const match = routeIri.exec(text)
         if (match) ids.add(match[1]!.toLowerCase())
       }

@@ -5,7 +5,7 @@ import { soonestGoLive } from '../routes/index.js'
 /**
  * The soonest moment something scheduled takes effect (a route's liveAt, a
  * draft's publishedAt), which caps every anonymous read's cache lifetime.
- * Both are kept between requests (core/utils/keptMoment.ts): no query on the
+ * Both are kept between requests (core/utils/publicationMoment.ts): no query on the
  * read path while nothing is due.
  */
 export async function nextScheduledMoment(payload: Payload, now: Date): Promise<number | null> {

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { getRegistry, type Resource } from '../../core/registry.js'
-import { keptMoment } from '../../core/utils/keptMoment.js'
+import { soonestPublicationMoment } from '../../core/utils/publicationMoment.js'
 import { runSql, sql } from '../../core/utils/sql.js'
 import { columnsOf } from './columns.js'
 import { publishableOf } from './config.js'
@@ -32,9 +32,9 @@ export async function nextScheduledPublication(payload: Payload, now = new Date(
   return next ? new Date(next) : null
 }
 
-/** nextScheduledPublication, kept between requests (core/utils/keptMoment.ts), as epoch ms. */
+/** nextScheduledPublication, kept between requests (core/utils/publicationMoment.ts), as epoch ms. */
 export function soonestScheduledPublication(payload: Payload, now = new Date()): Promise<number | null> {
-  return keptMoment(payload, 'publishable:next', now, () => nextScheduledPublication(payload, now))
+  return soonestPublicationMoment(payload, 'publishable:next', now, () => nextScheduledPublication(payload, now))
 }
 
 /**
@@ -49,7 +49,7 @@ export async function takeoverDue(
   names: ResolvedPublishable,
   now: Date,
 ): Promise<boolean> {
-  const soonest = await keptMoment(payload, `publishable:takeover:${resource.slug}`, now, async () => {
+  const soonest = await soonestPublicationMoment(payload, `publishable:takeover:${resource.slug}`, now, async () => {
     const columns = columnsOf(payload, resource, names)
     if (!columns) return new Date(0) // unknown layout: always look
     const { table, publishedAt, publishedResource } = columns

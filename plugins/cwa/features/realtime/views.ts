@@ -51,9 +51,9 @@ export function asServed<T>(
   payload: Payload,
   body: T,
   ctx: HydraContext | null,
-  met?: ReadonlySet<string>,
+  apiPaths?: ReadonlySet<string>,
 ): Promise<T> {
-  return servedByPipeline(apiRuntime(payload).extensions, { payload, ctx }, body, met)
+  return servedByPipeline(apiRuntime(payload).extensions, { payload, ctx }, body, apiPaths)
 }
 
 /** The record as an admin reads it (drafts included), as served; null when it no longer exists. */
@@ -69,8 +69,8 @@ export async function adminView(
     const result = await getItem(resource, id, ctx)
     if (result.status !== 200 || !result.item) return null
     // Read outside the pipeline: its format step normalizes the record, as for an API answer.
-    const { json, met } = await formatBody(ctx, result)
-    return await asServed(payload, json as JsonLdObject, ctx, met)
+    const { json, apiPaths } = await formatBody(ctx, result)
+    return await asServed(payload, json as JsonLdObject, ctx, apiPaths)
   } catch {
     return null
   }

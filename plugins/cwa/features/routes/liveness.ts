@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
-import { keptMoment } from '../../core/utils/keptMoment.js'
+import { soonestPublicationMoment } from '../../core/utils/publicationMoment.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { chainCtes, effectiveCte } from './access/graph.js'
 import { routeRulesAllow } from './access/rules.js'
@@ -88,9 +88,9 @@ async function storedEffectiveLiveAt(ctx: HydraContext, id: string): Promise<Dat
   return rows[0]?.at ?? null
 }
 
-/** nextGoLive, kept between requests (core/utils/keptMoment.ts), as epoch ms. */
+/** nextGoLive, kept between requests (core/utils/publicationMoment.ts), as epoch ms. */
 export function soonestGoLive(payload: Payload, now = new Date()): Promise<number | null> {
-  return keptMoment(payload, 'routes:next-go-live', now, () => nextGoLive(payload, undefined, now))
+  return soonestPublicationMoment(payload, 'routes:next-go-live', now, () => nextGoLive(payload, undefined, now))
 }
 
 /**

@@ -22,7 +22,7 @@ export interface FormattedBody {
   json: unknown
   tags: string[]
   /** For the profiles, which load what they need to write them in one go (serve.ts). */
-  met: Set<string>
+  apiPaths: Set<string>
 }
 
 /** Deeper than this, a string is not looked at for a tag (as deep as any answer nests, with room to spare). */
@@ -41,11 +41,11 @@ export async function formatBody(ctx: HydraContext, result: EndpointResult): Pro
   } else if (result.body !== undefined) {
     json = result.body
   } else {
-    return { json: undefined, tags: [], met: new Set() }
+    return { json: undefined, tags: [], apiPaths: new Set() }
   }
-  const seen: Seen = { tags: new Set(), met: new Set() }
+  const seen: Seen = { tags: new Set(), apiPaths: new Set() }
   json = await resolve(json, ctx, seen, 0)
-  return { json, tags: [...seen.tags], met: seen.met }
+  return { json, tags: [...seen.tags], apiPaths: seen.apiPaths }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -66,16 +66,16 @@ async function itemDocument(ctx: HydraContext, answer: ItemAnswer): Promise<Reco
   return also ? withProperties(item, also) : item
 }
 
-/** What the walk records: the resource IRIs (tags) and every string under the prefix (met). */
+/** What the walk records: the resource IRIs (tags) and every string under the prefix (apiPaths). */
 interface Seen {
   tags: Set<string>
-  met: Set<string>
+  apiPaths: Set<string>
 }
 
 /** A string under the prefix; a tag when it names a resource or one of its items (no page of a view). */
 function record(text: string, ctx: HydraContext, seen: Seen, depth: number): void {
   if (!text.startsWith(`${ctx.registry.apiPrefix}/`)) return
-  seen.met.add(text)
+  seen.apiPaths.add(text)
   if (depth <= MAX_TAG_DEPTH && !seen.tags.has(text) && !text.includes('?') && ctx.registry.parseIri(text))
     seen.tags.add(text)
 }

@@ -60,9 +60,10 @@ export async function runEndpoint(
   }
   // Handlers return data: the cache policy is written here, the body normalized or serialized (format.ts).
   const result = finish(ctx, endpoint, await runHandler(ctx, endpoint, request), request)
-  const { json, tags, met } = await formatBody(ctx, result)
+  const { json, tags, apiPaths } = await formatBody(ctx, result)
   // decorateResponse hooks see the body with the service's own IRIs (cache tags); a profile writes what is sent.
-  const served = json === undefined ? json : await asServed(ctx.extensions, { payload: ctx.payload, ctx }, json, met)
+  const served =
+    json === undefined ? json : await asServed(ctx.extensions, { payload: ctx.payload, ctx }, json, apiPaths)
   return { ...toResponse(result, served, headers, incoming.method === 'HEAD'), json, tags }
 }
 

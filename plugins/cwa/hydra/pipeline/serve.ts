@@ -8,7 +8,7 @@ import { type ProfileScope, stringsUnder, writeThrough } from '../profile.js'
  * body written as the profiles serve it (compat: routes by path, `hydra:`
  * keys...), while it is written. Without a profile the body is sent as it is.
  *
- * `met` are the strings under the API prefix the format step met
+ * `apiPaths` are the strings under the API prefix the format step met
  * (format.ts); a body it did not format (an error, a hub update's `{"@id"}`)
  * is looked through for them here. Each profile loads what it needs for
  * them once (one query), then writes the body.
@@ -17,13 +17,13 @@ export async function asServed<T>(
   extensions: readonly HydraExtension[],
   scope: ProfileScope,
   json: T,
-  met?: ReadonlySet<string>,
+  apiPaths?: ReadonlySet<string>,
 ): Promise<T> {
   const profiles = outputProfiles(extensions, scope)
   if (profiles.length === 0) return json
   const prefix = getOptions(scope.payload.config).apiPrefix
   let out: unknown = json
-  let strings = met
+  let strings = apiPaths
   for (const profile of profiles) {
     await profile.prepare?.(strings ?? stringsUnder(prefix, out))
     out = writeThrough(profile, out)

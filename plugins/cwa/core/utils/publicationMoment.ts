@@ -6,7 +6,7 @@ import { getOptions } from '../registry.js'
  * A soonest scheduled moment (the next route go-live, the next scheduled
  * publication), read from the database once and reused by the requests
  * after it instead of costing each of them a query. It only says when, never
- * what, so it is the same for every caller. A kept moment is read again:
+ * what, so it is the same for every caller. A kept publication moment is read again:
  * - once it has passed (what it announced has to be looked at),
  * - after any write committed in this process (writeGeneration),
  * - after the `scheduleRecheck` option's seconds (default 1), which bound how
@@ -20,7 +20,7 @@ interface Kept {
 
 const kept = new WeakMap<Payload, Map<string, Kept>>()
 
-export async function keptMoment(
+export async function soonestPublicationMoment(
   payload: Payload,
   key: string,
   now: Date,
