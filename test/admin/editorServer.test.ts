@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createLocalReq, type PayloadRequest } from 'payload'
 import { startTestServer, type TestServer } from '../support/server'
 import { startLists } from '../../plugins/cwa/dist/features/admin/components/startPanelLists.js'
-import { describeIris } from '../../plugins/cwa/dist/features/admin/components/records.js'
+import { describeIris } from '../../plugins/cwa/dist/features/adminTitles/records.js'
 import { livePreviewUrl } from '../../plugins/cwa/dist/features/admin/preview.js'
 
 let server: TestServer
