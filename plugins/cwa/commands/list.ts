@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { CwaCommand } from '../core/commands/command.js'
 import { commands as coreCommands } from '../core/commands/index.js'
@@ -28,8 +29,14 @@ export function assembleCommands(declared: ReadonlyArray<readonly CwaCommand[]>)
 export const commandsOf = (features: readonly CwaFeature[]): CwaCommand[] =>
   assembleCommands(features.map((feature) => feature.commands ?? []))
 
+/**
+ * This module's folder. Not `new URL('…', import.meta.url)`: a bundler (Next.js, building an app's admin with the
+ * config) takes that for an asset of its own and hands back its own URL, which node:fs refuses.
+ */
+const HERE = path.dirname(fileURLToPath(import.meta.url))
+
 /** bin.ts, compiled: the one module Payload's CLI imports for every command, which runs the one its key names. */
-const BIN = fileURLToPath(new URL('./bin.js', import.meta.url))
+const BIN = path.join(HERE, 'bin.js')
 
 /**
  * The operator commands, run as `npx payload cwa:<name>` in any app that adds cwaPlugin(): the plugin puts them in
@@ -46,15 +53,15 @@ export function cwaCommands(features: readonly CwaFeature[]): CommandEntry[] {
  * before anything of the library, Payload or the app is loaded; the features, which load both, would take seconds.
  */
 export async function builtInCommands(): Promise<CwaCommand[]> {
-  const root = new URL('../', import.meta.url)
+  const root = path.join(HERE, '..')
   const folders = [
-    'session/',
-    ...readdirSync(new URL('features/', root), { withFileTypes: true })
+    'session',
+    ...readdirSync(path.join(root, 'features'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
-      .map((entry) => `features/${entry.name}/`),
+      .map((entry) => path.join('features', entry.name)),
   ]
   const files = folders
-    .map((folder) => fileURLToPath(new URL(`${folder}commands/index.js`, root)))
+    .map((folder) => path.join(root, folder, 'commands', 'index.js'))
     .filter((file) => existsSync(file))
   const declared = await Promise.all(
     files.map(
