@@ -21,7 +21,7 @@ afterAll(() => cleanupSites())
 describe('npm start', () => {
   it('starts embedded PostgreSQL when DATABASE_URL is unset, migrates, seeds the demo site and logs where things are', async () => {
     const embeddedPort = await freePort()
-    const { base, output, child } = await start({
+    const { base, output, child, dataDir } = await start({
       DATABASE_URL: undefined,
       EMBEDDED_POSTGRES_PORT: String(embeddedPort),
     })
@@ -42,7 +42,7 @@ describe('npm start', () => {
     // A first start migrates after Payload's init: the plugin's SQL for tables still to come waits, with no warning.
     expect(output()).not.toMatch(/WARN/)
     // The banner names the real data directory (CWA_DATA_DIR), not a fixed .data/postgres.
-    expect(output()).toContain(`Database:         embedded PostgreSQL (data in ${path.join(dirs[0]!, 'postgres')})`)
+    expect(output()).toContain(`Database:         embedded PostgreSQL (data in ${path.join(dataDir, 'postgres')})`)
     expect(await stop(child)).toBe(0)
     // A clean stop looks clean: no pg warnings, no lost connections, no deprecations.
     const stopLog = output().slice(output().indexOf('SIGTERM received'))
@@ -53,7 +53,7 @@ describe('npm start', () => {
     const again = await start({
       DATABASE_URL: undefined,
       EMBEDDED_POSTGRES_PORT: String(embeddedPort),
-      CWA_DATA_DIR: dirs[0],
+      CWA_DATA_DIR: dataDir,
     })
     const layouts = await (await fetch(`${again.base}/_api/_/layouts`)).json()
     expect(layouts.totalItems).toBe(1)
