@@ -107,7 +107,7 @@ describe('a third-party feature, added by its declaration alone', () => {
     const declaration = /const announcementInput = [\s\S]*?\n\)\n/.exec(source)![0].trim()
     expect(readFileSync(new URL('../../docs/plugin-authors.md', import.meta.url), 'utf8')).toContain(declaration)
     const admin = await site.tokenFor('ROLE_ADMIN')
-    for (const body of [{}, { text: 3 }, []]) {
+    for (const body of [{}, { text: 3 }, { text: '  ' }]) {
       const refused = await site.post('/_api/_/announcements', body, { token: admin })
       expect(refused.status).toBe(422)
       expect(refused.body.violations).toEqual([
