@@ -64,6 +64,9 @@ export type {
   JsonLdOutput,
   SecurityRule,
 } from './hydra/endpoint.js'
+// An endpoint's body declared once: checked by the pipeline, typed for the handler, documented (hydra/input.ts).
+export { withInput } from './hydra/endpoint.js'
+export { input, type InputNode, type InputOf } from './hydra/input.js'
 export { accessDenied, denyAccessUnlessGranted } from './hydra/security.js'
 // A handler refuses what it was sent by throwing these: the pipeline answers them as Hydra errors (400, 404, 422...).
 export { badRequest, HttpError, notFound, type Violation, violation, ViolationError } from './hydra/errors.js'

@@ -9,6 +9,7 @@
  * cache policy enforced by the pipeline, its admin panel is on the
  * dashboard, and its own export works on the app's Payload.
  */
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { checkOptionKeys, type CwaFeature, resolveOptions } from 'payload-cwa'
 import { type MinimalSite, startMinimalSite } from '../support/minimalSite'
@@ -98,6 +99,26 @@ describe('a third-party feature, added by its declaration alone', () => {
     expect(seenWrites.map(({ type, iri }) => ({ type, iri }))).toContainEqual({
       type: 'create',
       iri: layout.body['@id'],
+    })
+  })
+
+  it('its declared input (docs/plugin-authors.md quotes it) refuses a body without text before the handler, and documents it', async () => {
+    const source = readFileSync(new URL('./thirdParty/announcements.ts', import.meta.url), 'utf8')
+    const declaration = /const announcementInput = [\s\S]*?\n\)\n/.exec(source)![0].trim()
+    expect(readFileSync(new URL('../../docs/plugin-authors.md', import.meta.url), 'utf8')).toContain(declaration)
+    const admin = await site.tokenFor('ROLE_ADMIN')
+    for (const body of [{}, { text: 3 }, { text: '  ' }]) {
+      const refused = await site.post('/_api/_/announcements', body, { token: admin })
+      expect(refused.status).toBe(422)
+      expect(refused.body.violations).toEqual([
+        expect.objectContaining({ propertyPath: 'text', message: 'An announcement needs a text.' }),
+      ])
+    }
+    const docs = await site.get('/_api/docs.json', { headers: { accept: 'application/json' } })
+    expect(docs.body.paths['/_api/_/announcements'].post.requestBody.content['application/json'].schema).toEqual({
+      type: 'object',
+      properties: { text: { type: 'string', pattern: '\\S', description: 'The banner text.' } },
+      required: ['text'],
     })
   })
 

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import type { SanitizedConfig } from 'payload'
 import { documentedPath, openApiDocument, openApiKit } from '../../plugins/cwa/dist/hydra/docs/openapi/index.js'
+import { declaredPathParameters } from '../../plugins/cwa/dist/hydra/pathParameters.js'
 import type { Endpoint } from '../../plugins/cwa/dist/hydra/endpoint.js'
 import { HttpError } from '../../plugins/cwa/dist/hydra/errors.js'
 import { allExtensions } from '../../plugins/cwa/dist/hydra/extensions/index.js'
@@ -45,7 +46,7 @@ describe('the endpoint table and the OpenAPI document', () => {
     const declared = endpoints.flatMap((e) =>
       e.root || typeof e.docs !== 'function'
         ? []
-        : [`${e.method} ${documentedPath(registry.apiPrefix, e, e.docs(kit).path)}`],
+        : [`${e.method} ${documentedPath(registry.apiPrefix, e, e.docs(kit, declaredPathParameters(e)).path)}`],
     )
     expect(new Set(declared).size).toBe(declared.length) // two endpoints never share one documented operation
     expect([...documented].sort()).toEqual([...declared].sort())

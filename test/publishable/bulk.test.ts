@@ -228,6 +228,19 @@ describe('POST /_api/_/publish', () => {
       }
     })
   })
+
+  it('refuses a body its declared input does not accept before anything is published (422 on iris, 400 past 200)', async () => {
+    for (const body of [{}, { iris: [] }, { iris: [3] }]) {
+      const refused = await server.post('/_api/_/publish', body, { token: admin })
+      expect(refused.status).toBe(422)
+      expect(refused.body.violations).toEqual([
+        expect.objectContaining({ propertyPath: 'iris', message: 'A non-empty list of draft IRIs is required.' }),
+      ])
+    }
+    const tooMany = await server.post('/_api/_/publish', { iris: Array(201).fill('/_api/x') }, { token: admin })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.body.detail).toBe('At most 200 IRIs at once.')
+  })
 })
 
 describe('write events of single transitions', () => {

@@ -113,3 +113,18 @@ describe('unverified users (denyUnverifiedLogin)', () => {
     expect(await usableTokens(server, id)).toBe(0)
   })
 })
+
+describe('the declared input of POST /login (session/inputs.ts)', () => {
+  it('refuses a body without both strings with a 400 before any user is looked up', async () => {
+    for (const body of [
+      { username: 'verified' },
+      { username: 'verified', password: 3 },
+      { username: '', password: 'x' },
+    ]) {
+      const refused = await server.post('/_api/login', body, { contentType: 'application/json' })
+      expect(refused.status).toBe(400)
+      expect(refused.body.detail).toBe('The body must hold "username" and "password" strings.')
+      expect(refused.headers.get('set-cookie')).toBeNull()
+    }
+  })
+})

@@ -4,6 +4,7 @@ import type { HydraContext } from './context.js'
 import type { OpenApiKit, Schema } from './docs/openapi/kit.js'
 import type { InputNode, InputOf } from './input.js'
 import type { CollectionAnswer, ItemAnswer } from './embedded.js'
+import type { PathParameterDoc } from './pathParameters.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
@@ -177,6 +178,11 @@ export interface Endpoint<Body = unknown> {
   path: string
   /** Constraints on parameters: a template matches only when each holds. */
   params?: Record<string, (value: string) => boolean>
+  /**
+   * What the OpenAPI document says of its path parameters, by name (a description, a schema other than a
+   * string): declared once here, generated into the parameter objects its `docs` receives (hydra/pathParameters.ts).
+   */
+  paramDocs?: Record<string, PathParameterDoc>
   /** Who may call it (see EndpointSecurity): enforced by the pipeline, never by the handler. */
   security?: EndpointSecurity
   /** How its answers may be stored (see CachePolicy): written by the pipeline, never by the handler. */
@@ -208,8 +214,11 @@ export interface Endpoint<Body = unknown> {
    */
   input?: InputNode<Body>
   handler(ctx: HydraContext, request: ApiRequest<Body>): Promise<EndpointResult>
-  /** Its OpenAPI description, or why it has none (the documentation's own files). */
-  docs: ((kit: OpenApiKit) => EndpointDoc) | { undocumented: string }
+  /**
+   * Its OpenAPI description, or why it has none (the documentation's own files). `params` holds its path
+   * parameters' objects, generated from the template and `paramDocs`, for the docs to place (path or operation).
+   */
+  docs: ((kit: OpenApiKit, params: Record<string, Schema>) => EndpointDoc) | { undocumented: string }
 }
 
 /**

@@ -11,13 +11,22 @@ import type { CollectionConfig, Payload } from 'payload'
 import {
   adminOnly,
   type CwaFeature,
+  input,
   type OptionKeys,
   ROLE_ADMIN,
   type ResolvedCwaOptions,
-  violation,
-  ViolationError,
   type WriteEvent,
+  withInput,
 } from 'payload-cwa'
+
+/**
+ * The body POST /_/announcements takes, declared once: the pipeline refuses any other body with this
+ * violation before the handler runs, the handler's `body.text` is typed from it, the document shows it.
+ */
+const announcementInput = input.object(
+  { text: input.string({ pattern: '\\S', description: 'The banner text.' }) },
+  { required: ['text'], refuse: { message: 'An announcement needs a text.', code: 'required', path: 'text' } },
+)
 
 /** Its options, added to cwaPlugin's by declaration merging, as every built-in feature's are. */
 export interface AnnouncementsOptions {
@@ -108,15 +117,14 @@ export const announcementsFeature = {
           },
         }),
       },
-      {
+      withInput({
         method: 'POST',
         path: '/_/announcements',
         security: { role: ROLE_ADMIN },
         cache: 'no-store',
+        input: announcementInput,
         handler: async (ctx, { body }) => {
-          const text = (body as { text?: unknown } | null)?.text
-          if (typeof text !== 'string' || text.trim() === '')
-            throw new ViolationError([violation('text', 'An announcement needs a text.', 'required')])
+          const { text } = body
           const created = await ctx.payload.create({ collection: SLUG, data: { text }, req: ctx.req })
           return { status: 201, output: { type: 'Announcement', data: { id: created.id, text } } }
         },
@@ -129,7 +137,7 @@ export const announcementsFeature = {
             responses: { 201: { description: 'Posted.' }, 422: { description: 'No text.' } },
           },
         }),
-      },
+      }),
     ],
   },
 } satisfies CwaFeature

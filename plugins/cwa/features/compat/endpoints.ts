@@ -58,22 +58,16 @@ export function flattenManifest(trees: ManifestNode[]): string[] {
 }
 
 const doc =
-  (
-    operationId: string,
-    summary: string,
-    description: string,
-    tags: string[],
-    parameters: unknown[] = [],
-    { noContent = false } = {},
-  ) =>
-  (kit: OpenApiKit) => ({
+  (operationId: string, summary: string, description: string, tags: string[], { noContent = false } = {}) =>
+  // Its path parameters as the endpoint declares them (paramDocs), in the template's order.
+  (kit: OpenApiKit, params: Record<string, unknown>) => ({
     operation: {
       operationId,
       tags,
       summary,
       description,
       security: kit.security(true),
-      parameters,
+      parameters: Object.values(params),
       responses: {
         ...(noContent
           ? { 204: { description: 'Deleted' } }
@@ -88,13 +82,7 @@ const doc =
     },
   })
 
-const routeParameter = {
-  name: 'route',
-  in: 'path',
-  required: true,
-  description: 'A route path written after the segment (`//blog`)',
-  schema: { type: 'string' },
-}
+const routeParameter = { route: { description: 'A route path written after the segment (`//blog`)' } }
 
 /**
  * The module's password reset: PATCH (application/json) with the root key
@@ -156,6 +144,7 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
     {
       method: 'GET',
       path: '/_/routes_manifest/{route+}',
+      paramDocs: routeParameter,
       handler: async (ctx, request) => {
         const result = await delegate(ctx, request, 'GET', `/_/resource_manifest/${request.params.route!}`)
         const trees = ((result.body as { resource_iris?: ManifestNode[] } | undefined)?.resource_iris ??
@@ -167,12 +156,12 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
         'The resource manifest as a flat list (cwa-nuxt profile).',
         'The IRIs of GET {prefix}/_/resource_manifest/{route}, depth first, each once: resource_iris is a list of strings.',
         ['Route'],
-        [routeParameter],
       ),
     },
     {
       method: 'GET',
       path: '/_/routes/{route+}/redirects',
+      paramDocs: routeParameter,
       handler: async (ctx, request) => {
         const result = await delegate(ctx, request, 'GET', `/_/routes/${request.params.route!}`)
         const route = result.item
@@ -185,13 +174,13 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
         'A route with the routes redirecting to it (cwa-nuxt profile).',
         'The route as GET {prefix}/_/routes/{route} answers it, plus redirectedFrom: the routes redirecting to it, embedded (@id, @type, path), each with its own redirectedFrom. redirectedRoutes lists their IRIs as without the profile.',
         ['Route'],
-        [routeParameter],
       ),
     },
     {
       // The module deletes a route (a redirect in its redirects tree) by its IRI as served: path-shaped.
       method: 'DELETE',
       path: '/_/routes/{route+}',
+      paramDocs: routeParameter,
       handler: async (ctx, request) => {
         const path = routePathOf(request.params.route!)
         if (path === null) return delegate(ctx, request, 'DELETE', `/_/routes/${request.params.route!}`)
@@ -204,7 +193,6 @@ export function compatEndpoints(hasForms: boolean): Endpoint[] {
         'Deletes a route named by its path (cwa-nuxt profile).',
         'As DELETE {prefix}/_/routes/{id}, for the route at this path (`//old-blog`, or `%2Fold-blog`).',
         ['Route'],
-        [routeParameter],
         { noContent: true },
       ),
     },

@@ -1,7 +1,7 @@
 import type { Endpoint } from '../../hydra/endpoint.js'
 import type { ResourceRegistry } from '../../core/registry.js'
 import { BUILT_IN_FORMS } from './builtIn/userForms.js'
-import { formDocs } from './openapi.js'
+import { formDocs, formIdParameter } from './openapi.js'
 import { assertSubmitAllowed } from '../users/index.js'
 import { FORMS_SLUG, getBuiltInForm, submit } from './submit.js'
 
@@ -20,6 +20,7 @@ export function formEndpoints(registry: ResourceRegistry): Endpoint[] {
     {
       method: 'POST',
       path: `${base}/{id}/submit`,
+      paramDocs: { id: formIdParameter },
       security: 'public',
       handler: async (ctx, { params, body }) => {
         // Anonymous full submits are throttled per client address (FORM_SUBMIT_THROTTLE, counted in PostgreSQL).
@@ -31,6 +32,7 @@ export function formEndpoints(registry: ResourceRegistry): Endpoint[] {
     {
       method: 'PATCH',
       path: `${base}/{id}/submit`,
+      paramDocs: { id: formIdParameter },
       security: 'public',
       handler: (ctx, { params, body }) => submit(ctx, params.id!, body, { partial: true }),
       docs: formDocs.validate(forms),

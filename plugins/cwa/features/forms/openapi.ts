@@ -5,15 +5,13 @@ import { BUILT_IN_FORMS } from './builtIn/userForms.js'
 
 /** The OpenAPI description of the form endpoints (endpoints.ts). */
 
-function parts(kit: OpenApiKit, forms: Resource) {
+/** The `{id}` of the submit endpoints, declared on them (endpoints.ts). */
+export const formIdParameter = {
+  description: `A stored Form's UUID, or a built-in form id (${Object.keys(BUILT_IN_FORMS).join(', ')})`,
+}
+
+function parts(kit: OpenApiKit, forms: Resource, params: Record<string, Schema>) {
   const read = kit.schemaNames.read(forms)
-  const id: Schema = {
-    name: 'id',
-    in: 'path',
-    required: true,
-    description: `A stored Form's UUID, or a built-in form id (${Object.keys(BUILT_IN_FORMS).join(', ')})`,
-    schema: { type: 'string' },
-  }
   const body = {
     required: true,
     description: 'The field values nested under the form name: {"<form_name>": {"<field>": <value>}}',
@@ -26,15 +24,15 @@ function parts(kit: OpenApiKit, forms: Resource) {
       'Invalid: the Form with the errors in its formView, plus violations per field; or "Form object key could not be found."',
     content: { [kit.media.jsonld]: { schema: kit.ref(read) } },
   }
-  const common = { tags: ['Form'], security: kit.security(true), parameters: [id] }
+  const common = { tags: ['Form'], security: kit.security(true), parameters: [params.id!] }
   return { read, body, bodySchema, invalid, common }
 }
 
 export const formDocs = {
   submit:
     (forms: Resource) =>
-    (kit: OpenApiKit): EndpointDoc => {
-      const { read, body, bodySchema, invalid, common } = parts(kit, forms)
+    (kit: OpenApiKit, params: Record<string, Schema>): EndpointDoc => {
+      const { read, body, bodySchema, invalid, common } = parts(kit, forms, params)
       return {
         operation: {
           ...common,
@@ -51,8 +49,8 @@ export const formDocs = {
     },
   validate:
     (forms: Resource) =>
-    (kit: OpenApiKit): EndpointDoc => {
-      const { read, body, bodySchema, invalid, common } = parts(kit, forms)
+    (kit: OpenApiKit, params: Record<string, Schema>): EndpointDoc => {
+      const { read, body, bodySchema, invalid, common } = parts(kit, forms, params)
       return {
         operation: {
           ...common,

@@ -9,11 +9,15 @@ import { flowDocs } from './openapi.js'
  * flow is private and never stored, its 200 and its 429 and 503 included
  * (contract, "Email flows").
  */
+const username = { description: 'The username' }
+const token = { description: 'The emailed token' }
+
 export function userFlowEndpoints(): Endpoint[] {
   return [
     {
       method: 'GET',
       path: '/password/reset/request/{username}',
+      paramDocs: { username: { description: 'The username or the email address' } },
       cache: 'no-store',
       handler: (ctx, { params }) => requestPasswordReset(ctx, params.username!),
       docs: flowDocs.requestPasswordReset,
@@ -21,6 +25,7 @@ export function userFlowEndpoints(): Endpoint[] {
     {
       method: 'GET',
       path: '/verify-email/{username}/{token}',
+      paramDocs: { username, token },
       cache: 'no-store',
       handler: (ctx, { params }) => verifyEmail(ctx, params.username!, params.token!),
       docs: flowDocs.verifyEmail,
@@ -28,6 +33,7 @@ export function userFlowEndpoints(): Endpoint[] {
     {
       method: 'GET',
       path: '/resend-verify-email/{username}',
+      paramDocs: { username },
       cache: 'no-store',
       handler: (ctx, { params }) => resendVerifyEmail(ctx, params.username!),
       docs: flowDocs.resendVerifyEmail,
@@ -35,6 +41,7 @@ export function userFlowEndpoints(): Endpoint[] {
     {
       method: 'GET',
       path: '/confirm-email/{username}/{emailAddress}/{token}',
+      paramDocs: { username, emailAddress: { description: 'The new address' }, token },
       cache: 'no-store',
       handler: (ctx, { params }) => confirmEmail(ctx, params.username!, params.emailAddress!, params.token!),
       docs: flowDocs.confirmEmail,
@@ -42,6 +49,7 @@ export function userFlowEndpoints(): Endpoint[] {
     {
       method: 'GET',
       path: '/resend-verify-new-email/{username}',
+      paramDocs: { username },
       cache: 'no-store',
       handler: (ctx, { params }) => resendVerifyNewEmail(ctx, params.username!),
       docs: flowDocs.resendVerifyNewEmail,

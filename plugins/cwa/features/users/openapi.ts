@@ -1,16 +1,7 @@
 import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit.js'
 import type { EndpointDoc } from '../../hydra/endpoint.js'
 
-const pathParameter = (name: string, description: string): Schema => ({
-  name,
-  in: 'path',
-  required: true,
-  description,
-  schema: { type: 'string' },
-})
-
 const tags = ['Email flows']
-const username = pathParameter('username', 'The username')
 
 function responses(kit: OpenApiKit) {
   const status = { description: 'Done', content: { [kit.media.jsonld]: { schema: kit.ref('Users.Status') } } }
@@ -32,19 +23,15 @@ function responses(kit: OpenApiKit) {
 }
 
 const operation =
-  (
-    operationId: string,
-    summary: string,
-    parameters: Schema[],
-    pick: (r: ReturnType<typeof responses>, kit: OpenApiKit) => Schema,
-  ) =>
-  (kit: OpenApiKit): EndpointDoc => ({
+  (operationId: string, summary: string, pick: (r: ReturnType<typeof responses>, kit: OpenApiKit) => Schema) =>
+  // Its path parameters, in the template's order, as the endpoint declares them (endpoints.ts, paramDocs).
+  (kit: OpenApiKit, params: Record<string, Schema>): EndpointDoc => ({
     operation: {
       operationId,
       tags,
       summary,
       security: kit.security(true),
-      parameters,
+      parameters: Object.values(params),
       responses: pick(responses(kit), kit),
     },
   })
@@ -54,34 +41,24 @@ export const flowDocs = {
   requestPasswordReset: operation(
     'requestPasswordReset',
     'Emails a password reset link (username or email address).',
-    [pathParameter('username', 'The username or the email address')],
     (r) => r.sending,
   ),
-  verifyEmail: operation(
-    'verifyEmail',
-    'Verifies the address of a registration.',
-    [username, pathParameter('token', 'The emailed token')],
-    (r, kit) => ({
-      200: r.status,
-      404: kit.responseRef('NotFound'),
-    }),
-  ),
+  verifyEmail: operation('verifyEmail', 'Verifies the address of a registration.', (r, kit) => ({
+    200: r.status,
+    404: kit.responseRef('NotFound'),
+  })),
   resendVerifyEmail: operation(
     'resendVerifyEmail',
     'Emails the verification link again, for the current address.',
-    [username],
     (r) => r.sending,
   ),
-  confirmEmail: operation(
-    'confirmEmail',
-    'Confirms a changed email address.',
-    [username, pathParameter('emailAddress', 'The new address'), pathParameter('token', 'The emailed token')],
-    (r, kit) => ({ 200: r.status, 404: kit.responseRef('NotFound') }),
-  ),
+  confirmEmail: operation('confirmEmail', 'Confirms a changed email address.', (r, kit) => ({
+    200: r.status,
+    404: kit.responseRef('NotFound'),
+  })),
   resendVerifyNewEmail: operation(
     'resendVerifyNewEmail',
     'Emails the confirmation link of a pending address change again.',
-    [username],
     (r) => r.sending,
   ),
 }

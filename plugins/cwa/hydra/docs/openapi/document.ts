@@ -1,5 +1,6 @@
 import type { Endpoint } from '../../endpoint.js'
 import { inputJsonSchema } from '../../input.js'
+import { declaredPathParameters } from '../../pathParameters.js'
 import type { HydraExtension } from '../../extension.js'
 import { amendOpenApi } from '../../extensions/formatHooks.js'
 import type { ResourceRegistry } from '../../../core/registry.js'
@@ -63,7 +64,7 @@ export function openApiDocument(
   const paths: Record<string, Schema> = {}
   for (const endpoint of endpoints) {
     if (endpoint.root || typeof endpoint.docs !== 'function') continue
-    const doc = endpoint.docs(kit)
+    const doc = endpoint.docs(kit, declaredPathParameters(endpoint))
     const path = documentedPath(prefix, endpoint, doc.path)
     paths[path] = {
       ...(paths[path] ?? {}),
