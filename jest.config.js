@@ -1,8 +1,16 @@
 /** Jest (ESM + swc). Each test file starts its own Payload on its own database (see test/support). */
+const sharedModules = process.env.CWA_TEST_SHARED_MODULES === '1'
+
 export default {
-  // The worker's own realm holds the modules every file shares (test/support/outerRealm): loaded once per worker.
-  testEnvironment: '<rootDir>/test/support/outerRealm/environment.mjs',
-  resolver: '<rootDir>/test/support/outerRealm/resolver.cjs',
+  // CWA_TEST_SHARED_MODULES=1: the worker's own realm holds the modules every file shares, loaded once per worker
+  // (test/support/outerRealm). Off by default: two short runs of two workers hung at a file's start (not reproduced
+  // since, cause unknown; see docs/operations.md).
+  ...(sharedModules
+    ? {
+        testEnvironment: '<rootDir>/test/support/outerRealm/environment.mjs',
+        resolver: '<rootDir>/test/support/outerRealm/resolver.cjs',
+      }
+    : { testEnvironment: 'node' }),
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: {
     '^.+\\.(t|j)sx?$': [

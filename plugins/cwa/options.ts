@@ -24,6 +24,7 @@ import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptions } from './c
 import { commandsOptionKeys, resolveCommandsOptions } from './core/commands/options.js'
 import { BUILT_IN_FEATURES, type DeclaredFeature } from './features.js'
 import { type CwaFeature, type FeatureOptions, orderFeatures } from './hydra/feature.js'
+import { isPlainObject } from './core/utils/plainObject.js'
 
 export { ROLE_ADMIN, ROLE_SUPER_ADMIN, ROLE_USER } from './core/options.js'
 export type { CwaPluginOptions, ResolvedCwaOptions, SecurityExpression } from './core/options.js'
@@ -126,12 +127,10 @@ export function resolveOptions(options: CwaPluginOptions = {}): ResolvedCwaOptio
 
 /** The parts' resolved values as one object: a shared nested key (enabledComponents) joins its parts' values. */
 function joinResolved(values: object[]): Record<string, unknown> {
-  const isPlain = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
   return values.reduce<Record<string, unknown>>((out, value) => {
     for (const [key, resolved] of Object.entries(value)) {
       const existing = out[key]
-      out[key] = isPlain(existing) && isPlain(resolved) ? joinResolved([existing, resolved]) : resolved
+      out[key] = isPlainObject(existing) && isPlainObject(resolved) ? joinResolved([existing, resolved]) : resolved
     }
     return out
   }, {})

@@ -6,8 +6,9 @@ export default function globalSetup(): void {
   // database (which it refuses); test/realtime/embeddedHub.test.ts turns it on.
   process.env.MERCURE_EMBEDDED = '0'
   if (!process.env.CWA_TEST_TEMPLATE) prepare()
-  // The shims of the modules the files share within a worker (test/support/outerRealm/manifest.ts).
-  execFileSync('npx', ['tsx', 'test/support/outerRealm/manifest.ts'], { stdio: ['ignore', 'inherit', 'inherit'] })
+  // The shims of the modules the files share within a worker, when they do (CWA_TEST_SHARED_MODULES=1: jest.config.js).
+  if (process.env.CWA_TEST_SHARED_MODULES === '1')
+    execFileSync('npx', ['tsx', 'test/support/outerRealm/manifest.ts'], { stdio: ['ignore', 'inherit', 'inherit'] })
 }
 
 function prepare(): void {

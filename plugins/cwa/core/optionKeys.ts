@@ -5,6 +5,7 @@
  * against their union, so a misspelt key stops the start instead of being
  * silently ignored.
  */
+import { isPlainObject } from './utils/plainObject.js'
 
 /**
  * The key schema of an options type: every key of `T`, each `true` (any
@@ -60,12 +61,6 @@ export interface UnknownOptionKey {
   /** Known keys at the same level (for the message when nothing is close). */
   known: string[]
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  [Object.prototype, null].includes(Object.getPrototypeOf(value))
 
 const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key)
 

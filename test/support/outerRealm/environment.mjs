@@ -13,7 +13,19 @@ register()
 export default class CwaTestEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context)
-    this.global.__cwaOuterImport = (url) => import(url)
+    this.global.__cwaOuterImport = process.env.CWA_OUTER_TRACE
+      ? async (url) => {
+          const { appendFileSync } = await import('node:fs')
+          const line = (what) =>
+            appendFileSync(process.env.CWA_OUTER_TRACE, `${process.pid} ${Date.now()} ${what} ${url}\n`)
+          line('start')
+          try {
+            return await import(url)
+          } finally {
+            line('done')
+          }
+        }
+      : (url) => import(url)
     // An error thrown by a shared module is the worker realm's: `instanceof Error` (and jest's toBeInstanceOf(Error))
     // in the file answers for it as for its own, as Array.isArray does for arrays. Subclasses keep the usual check.
     for (const name of ['Error', 'TypeError', 'RangeError', 'SyntaxError']) {
