@@ -3,6 +3,7 @@
  * and waits until the JSON-LD API answers.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomInt } from 'node:crypto'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -13,13 +14,34 @@ const children: ChildProcess[] = []
 const groups = new Set<ChildProcess>()
 export const dirs: string[] = []
 
-export function freePort(): Promise<number> {
+/** Below Linux's ephemeral range (32768–60999), where no process's `listen(0)` lands. */
+const PORTS_FROM = 20_000
+const PORT_SLOTS = 1_200
+const handedOut = new Set<number>()
+
+function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
   })
+}
+
+/**
+ * A free port for a process a test starts. A port the kernel hands out (`listen(0)`, then closed) can be handed to
+ * another worker's process before ours binds it: a site then "answers" that is not ours (seen: `npm start` stopped
+ * before it printed a line). So the port comes from below the ephemeral range, from this jest worker's own share of
+ * it (the worker id's residue), and never twice in one worker.
+ */
+export async function freePort(): Promise<number> {
+  const worker = Number(process.env.JEST_WORKER_ID ?? '1') % 10
+  for (let tries = 0; tries < 100; tries++) {
+    const port = PORTS_FROM + randomInt(PORT_SLOTS) * 10 + worker
+    if (handedOut.has(port) || !(await canListen(port))) continue
+    handedOut.add(port)
+    return port
+  }
+  throw new Error('no free port found below the ephemeral range')
 }
 
 export interface StartOptions {
@@ -62,6 +84,8 @@ export async function startSite(
   await waitFor(
     async () => {
       if (child.exitCode !== null) throw new Error(`start exited with ${child.exitCode}:\n${output}`)
+      // Its own banner first: an answer on the port before it is another process's.
+      if (!output.includes(`localhost:${port}/`)) return false
       // Bounded: a port chosen by the caller may be held by something that never answers (the busy-port test).
       return fetch(`${base}/_api/`, { signal: AbortSignal.timeout(2_000) }).then(
         (r) => r.ok,
