@@ -1,10 +1,21 @@
 /** Jest (ESM + swc). Each test file starts its own Payload on its own database (see test/support). */
-const sharedModules = process.env.CWA_TEST_SHARED_MODULES === '1'
+
+/**
+ * The modules every file shares (Payload, Lexical, the package, the site, the server helpers) load once per worker,
+ * natively, in the worker's own realm (test/support/outerRealm), instead of once per file in its sandbox: warm code
+ * for every file after the first, a third less time for the database tier. It needs Node's `production` condition in
+ * the workers (npm test starts jest with it): under the default `node` condition Lexical resolves to wrappers whose
+ * top-level `await import()` Node 20's loader can lose, which left a worker waiting forever (about one short run in
+ * four). Without the condition (jest started by hand), or with CWA_TEST_SHARED_MODULES=0, every file loads its own.
+ */
+const productionCondition = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((flag) =>
+  /^(--conditions|-C)=?production$/.test(flag),
+)
+const sharedModules = process.env.CWA_TEST_SHARED_MODULES !== '0' && productionCondition
+// Read by the global setup (test/support/globalSetup.ts), which writes the shims, and by the workers.
+process.env.CWA_TEST_SHARED_MODULES = sharedModules ? '1' : '0'
 
 export default {
-  // CWA_TEST_SHARED_MODULES=1: the worker's own realm holds the modules every file shares, loaded once per worker
-  // (test/support/outerRealm). Off by default: two short runs of two workers hung at a file's start (not reproduced
-  // since, cause unknown; see docs/operations.md).
   ...(sharedModules
     ? {
         testEnvironment: '<rootDir>/test/support/outerRealm/environment.mjs',
@@ -31,7 +42,9 @@ export default {
   // The rich-text editor, loaded before the first test of each file (see the file).
   setupFilesAfterEnv: ['<rootDir>/test/support/preloadEditor.ts'],
   testTimeout: 60000,
-  maxWorkers: 2,
+  // Three on the 2-core machine: a file waits on PostgreSQL, its timers and the processes it starts for part of its
+  // time, which a third worker fills (measured on 24 database-tier files: 83 s with two workers, 67 to 75 s with three).
+  maxWorkers: 3,
   // Each test file leaves some 30 MB behind in its worker (measured with jest --logHeapUsage and --expose-gc); over
   // 90 files a worker reached 4 GB and spent the second half of the suite collecting garbage (CI's jest took 41 min
   // instead of 22). A worker past this after a file is replaced by a fresh one.

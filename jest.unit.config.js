@@ -9,4 +9,7 @@ export default {
   ...base,
   testMatch: ['<rootDir>/test/**/*.unit.test.ts'],
   globalSetup: undefined,
+  // Pure logic: no modules worth sharing across files (jest.config.js), so no shims to write first.
+  testEnvironment: 'node',
+  resolver: undefined,
 }

@@ -51,7 +51,11 @@ if (unitTier) {
 }
 const config = unitTier ? ['--config', 'jest.unit.config.js'] : []
 // Not spawnSync: a signal (Ctrl-C) must still reach the cleanup below, which stops an embedded server.
-const child = spawn('npx', ['jest', ...config, '--json', `--outputFile=${results}`, ...jestArgs], {
+// Node's `production` condition for jest and its workers (jest.config.js says why); not in NODE_OPTIONS, so the
+// processes the tests start (sites, commands) resolve their modules as a user's do.
+const jestBin = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js')
+const jestCommand = ['--conditions=production', jestBin, ...config, '--json', `--outputFile=${results}`, ...jestArgs]
+const child = spawn(process.execPath, jestCommand, {
   stdio: 'inherit',
   env: {
     ...process.env,

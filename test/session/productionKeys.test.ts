@@ -45,6 +45,8 @@ describe('JWT keys in production', () => {
   })
 
   it('make the API refuse to serve (503, the variables named) instead of answering with development keys', async () => {
+    // The process loaded keys under the test settings first: a later load under other settings does not reuse them.
+    expect((await createCwaHandler({ payload: site.payload })(new Request('http://localhost/_api'))).status).toBe(200)
     const saved = { ...process.env }
     Object.assign(process.env, { NODE_ENV: 'production', CWA_DATA_DIR: dataDir })
     delete process.env.JWT_SECRET_KEY

@@ -11,15 +11,26 @@ export interface SessionServices {
   refreshTokens: RefreshTokenStore
 }
 
-let processKeys: Promise<JwtKeys> | null = null
+/** What the key load reads from the environment (session/keys.ts). */
+const KEY_SETTINGS = ['NODE_ENV', 'CWA_DATA_DIR', 'JWT_SECRET_KEY', 'JWT_PUBLIC_KEY', 'JWT_PASSPHRASE'] as const
 
-/** The JWT key pair from the environment (JWT_SECRET_KEY...), loaded once per process; a failed load is retried next time. */
+let processKeys: { settings: string; keys: Promise<JwtKeys> } | null = null
+
+/**
+ * The JWT key pair from the environment (JWT_SECRET_KEY...), loaded once per process and settings: a process whose
+ * settings change (a test, an embedding app) loads again rather than keep keys the settings no longer name. A failed
+ * load is retried next time.
+ */
 export function environmentJwtKeys(): Promise<JwtKeys> {
-  processKeys ??= loadJwtKeys(process.env).catch((error: unknown) => {
-    processKeys = null
-    throw error
-  })
-  return processKeys
+  const settings = KEY_SETTINGS.map((name) => process.env[name] ?? '').join('\0')
+  if (processKeys?.settings !== settings) {
+    const keys = loadJwtKeys(process.env).catch((error: unknown) => {
+      if (processKeys?.keys === keys) processKeys = null
+      throw error
+    })
+    processKeys = { settings, keys }
+  }
+  return processKeys.keys
 }
 
 const keysOf = new WeakMap<Payload, JwtKeys>()

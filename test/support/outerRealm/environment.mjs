@@ -10,6 +10,11 @@ import { register } from 'tsx/esm/api'
 
 register()
 
+// Payload's schema push skips a schema equal to the last one it pushed in this process (a module-level memory in
+// @payloadcms/drizzle). Its modules now outlive a file: the next file's minimal site, on a new empty database, would
+// get no tables. Every database a test pushes to is new, so every push runs.
+process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = 'true'
+
 export default class CwaTestEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context)

@@ -73,8 +73,10 @@ async function shimFor(url: string): Promise<string> {
   const names = Object.keys(await import(url))
   const lines = [`const m = await globalThis.__cwaOuterImport(${JSON.stringify(url)})`]
   if (names.includes('default')) lines.push('export default m.default')
+  // Through local aliases: an export may be named with a word no binding can have (express's `static`).
   const named = names.filter((n) => n !== 'default' && IDENT.test(n))
-  if (named.length) lines.push(`export const { ${named.join(', ')} } = m`)
+  named.forEach((name, i) => lines.push(`const e${i} = m[${JSON.stringify(name)}]`))
+  if (named.length) lines.push(`export { ${named.map((name, i) => `e${i} as ${name}`).join(', ')} }`)
   const text = `${lines.join('\n')}\n`
   const file = path.join(dir, `${createHash('sha1').update(url).digest('hex').slice(0, 16)}.mjs`)
   writeFileSync(file, text)
