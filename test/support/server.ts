@@ -167,6 +167,16 @@ export async function startTestServer({
     return decodeURIComponent(cookie!.split(';')[0]!.split('=')[1]!)
   }
 
+  const countQueries: TestServer['countQueries'] = async (fn) => {
+    queryLog = []
+    try {
+      const result = await fn()
+      return { result, queries: queryLog.length, sql: queryLog }
+    } finally {
+      queryLog = null
+    }
+  }
+
   return {
     url: base,
     payload,
@@ -193,18 +203,10 @@ export async function startTestServer({
         await client.end()
       }
     },
-    async countQueries(fn) {
-      queryLog = []
-      try {
-        const result = await fn()
-        return { result, queries: queryLog.length, sql: queryLog }
-      } finally {
-        queryLog = null
-      }
-    },
+    countQueries,
     async fewestQueries(fn) {
-      const first = await this.countQueries(fn)
-      const second = await this.countQueries(fn)
+      const first = await countQueries(fn)
+      const second = await countQueries(fn)
       return second.queries < first.queries ? second : first
     },
     async close() {
