@@ -300,6 +300,29 @@ describe('POST /_/page_builder/blocks', () => {
     expect(
       (await addBlock({ componentGroup: groupIri, type: `${P}/component/titles`, data: { title: 42 } })).status,
     ).toBe(422)
+    // The answers its input gives, and the handler's order after it: the type, data, its fields, then the group.
+    const violations = async (body: unknown) => {
+      const response = await addBlock(body)
+      expect(response.status).toBe(422)
+      return response.body.violations.map((v: Record<string, string>) => [v.propertyPath, v.message, v.code])
+    }
+    expect(await violations([])).toEqual([['', 'A JSON object is required.', 'invalid']])
+    expect(await violations({ componentGroup: groupIri, type: `${P}/component/titles/${main}`, data: 1 })).toEqual([
+      ['type', 'type must be the collection IRI of a component type.', 'invalid_iri'],
+    ])
+    expect(await violations({ componentGroup: groupIri, type: `${P}/component/titles`, data: null })).toEqual([
+      ['data', 'data must be an object of the block’s fields.', 'type'],
+    ])
+    expect(await violations({ componentGroup: 5, type: `${P}/component/titles`, data: { uiComponent: 1 } })).toEqual([
+      [
+        'data.uiComponent',
+        'A new Title block cannot be given "uiComponent" here: add it, then edit it.',
+        'unknown_field',
+      ],
+    ])
+    expect(await violations({ type: `${P}/component/titles`, data: { title: 'x' } })).toEqual([
+      ['componentGroup', 'componentGroup must be the IRI of a component group.', 'invalid_iri'],
+    ])
     // The group is gone: the component created in the same transaction goes with the refusal.
     const missing = await addBlock({
       componentGroup: `${P}/_/component_groups/00000000-0000-4000-8000-000000000000`,

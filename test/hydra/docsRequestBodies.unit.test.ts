@@ -34,6 +34,7 @@ it('documents each declared input as its request body, under every media type th
   const declared = endpoints.filter((e) => e.input)
   expect(declared.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
     'POST /_/orphaned_resources/delete',
+    'POST /_/page_builder/blocks',
     'POST /_/page_builder/groups',
     'POST /_/page_builder/positions',
     'POST /_/page_builder/publish',

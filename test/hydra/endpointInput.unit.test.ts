@@ -14,6 +14,7 @@ import { type Endpoint, withInput } from '../../plugins/cwa/dist/hydra/endpoint.
 import { runHandler } from '../../plugins/cwa/dist/hydra/pipeline/runHandler.js'
 import { credentialsInput } from '../../plugins/cwa/dist/session/inputs.js'
 import {
+  addBlockInput,
   addGroupInput,
   appendInput,
   publishPageInput,
@@ -224,6 +225,42 @@ describe('the answers the hand-written checks gave, each endpoint its own', () =
       ),
     ],
     ['groups', addGroupInput, { owner: `/_api/_/layouts/${UUID}`, location: 'top' }, null],
+    ['blocks: a list', addBlockInput, [], violation('', 'A JSON object is required.', 'invalid')],
+    ['blocks: no body', addBlockInput, undefined, violation('', 'A JSON object is required.', 'invalid')],
+    [
+      'blocks: no type',
+      addBlockInput,
+      { componentGroup: group },
+      violation('type', 'type must be the collection IRI of a component type.', 'invalid_iri'),
+    ],
+    [
+      'blocks: an item as type',
+      addBlockInput,
+      { componentGroup: group, type: `/_api/component/titles/${UUID}` },
+      violation('type', 'type must be the collection IRI of a component type.', 'invalid_iri'),
+    ],
+    [
+      'blocks: pages as type',
+      addBlockInput,
+      { componentGroup: group, type: '/_api/_/pages', data: 3 },
+      violation('type', 'type must be the collection IRI of a component type.', 'invalid_iri'),
+    ],
+    [
+      'blocks: data null',
+      addBlockInput,
+      { componentGroup: group, type: '/_api/component/titles', data: null },
+      violation('data', 'data must be an object of the block’s fields.', 'type'),
+    ],
+    [
+      'blocks: data a list',
+      addBlockInput,
+      { type: '/_api/component/titles', data: [] },
+      violation('data', 'data must be an object of the block’s fields.', 'type'),
+    ],
+    // The fields (the type's) and then componentGroup are the handler's: a body failing both answers the field.
+    ['blocks: fields and group', addBlockInput, { type: '/_api/component/titles', data: { title: 4 } }, null],
+    ['blocks: group a number', addBlockInput, { componentGroup: 5, type: '/_api/component/titles' }, null],
+    ['blocks', addBlockInput, { componentGroup: group, type: '/_api/component/titles', data: { title: 'x' } }, null],
     [
       'reorder: empty',
       reorderInput,

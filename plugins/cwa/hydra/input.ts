@@ -85,7 +85,11 @@ export interface ObjectOptions<R extends string> extends NodeOptions {
   additionalProperties?: InputNode<unknown>
   /** The OpenAPI component the document names it by (`#/components/schemas/<name>`), when it has one. */
   name?: string
-  /** The order its properties are checked in, when it is not the declared (documented) order. */
+  /**
+   * The order its properties are checked in, when it is not the declared (documented) order. A property it
+   * leaves out is declared (documented, readable) but not checked by the pipeline: its handler checks it, after
+   * a rule of its own that must come first (a new block's componentGroup, after the fields its type allows).
+   */
   checkOrder?: readonly string[]
 }
 

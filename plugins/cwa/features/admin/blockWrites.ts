@@ -4,7 +4,7 @@ import { inTransaction } from '../../core/utils/sql.js'
 import type { HydraContext } from '../../hydra/context.js'
 import { violation, ViolationError } from '../../hydra/errors.js'
 import { checkInput } from '../../hydra/inputCheck.js'
-import { appendInput } from './inputs.js'
+import { type AddBlockBody, appendInput } from './inputs.js'
 import { appendPosition } from './writes.js'
 
 type Doc = Record<string, unknown> & { id: string }
@@ -78,16 +78,17 @@ export function mainFieldOf(resource: Resource): MainField | null {
   return text ? { name: text.name, label: labelOf(text), kind: text.type === 'textarea' ? 'textarea' : 'text' } : null
 }
 
-/** What a new block may be given in the same step: its text fields and its file properties (data URIs), nothing else. */
-function blockData(resource: Resource, raw: unknown): Record<string, unknown> {
-  if (raw === undefined) return {}
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
-    throw new ViolationError([violation('data', 'data must be an object of the block’s fields.', 'type')])
+/**
+ * What a new block may be given in the same step: its text fields and its file properties (data URIs), nothing
+ * else. Its input checked that data is an object; what each field may hold depends on the type.
+ */
+function blockData(resource: Resource, given: AddBlockBody['data']): Record<string, unknown> {
+  if (given === undefined) return {}
   const texts = new Set(editableText(resource).map((f) => f.name))
   const html = mainFieldOf(resource)?.kind === 'html'
   const files = new Set(Object.keys(resource.meta.uploadable ?? {}))
   const out: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
+  for (const [name, value] of Object.entries(given)) {
     const path = `data.${name}`
     if (files.has(name)) {
       if (typeof value !== 'string' || !value.startsWith('data:'))
@@ -120,20 +121,17 @@ function blockData(resource: Resource, raw: unknown): Record<string, unknown> {
  */
 export async function addBlock(
   ctx: HydraContext,
-  raw: unknown,
+  body: AddBlockBody,
 ): Promise<{ component: Doc; slug: string; position: Doc }> {
-  const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null) as Record<string, unknown> | null
-  if (!body) throw new ViolationError([violation('', 'A JSON object is required.', 'invalid')])
-  const parsed = typeof body.type === 'string' ? ctx.registry.parseIri(body.type) : null
-  if (!parsed || parsed.id || parsed.resource.meta.kind !== 'component')
-    throw new ViolationError([violation('type', 'type must be the collection IRI of a component type.', 'invalid_iri')])
-  const resource = parsed.resource
+  // Its input checked the body, the type (a component type's collection IRI) and that data is an object.
+  const resource = ctx.registry.parseIri(body.type)!.resource
   const data = blockData(resource, body.data)
-  if (typeof body.componentGroup !== 'string')
+  // Checked here, after the fields, as it always was (its input leaves it out of its checks: addBlockInput).
+  const componentGroup: unknown = body.componentGroup
+  if (typeof componentGroup !== 'string')
     throw new ViolationError([
       violation('componentGroup', 'componentGroup must be the IRI of a component group.', 'invalid_iri'),
     ])
-  const componentGroup = body.componentGroup
   return inTransaction(ctx.req, async () => {
     // As the editor: the type's access, validation and publishable rules apply as to any create.
     // Ids are UUID strings here (the plugin's adapter runs with idType 'uuid'); Payload's own type says number | string.

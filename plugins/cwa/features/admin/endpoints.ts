@@ -1,7 +1,15 @@
 import { ROLE_ADMIN } from '../../core/options.js'
 import { type Endpoint, type EndpointResult, type SecurityRule, withInput } from '../../hydra/endpoint.js'
 import { pageBuilderView } from './builder.js'
-import { addGroupInput, appendInput, publishPageInput, removeInput, reorderInput, schedulePageInput } from './inputs.js'
+import {
+  addBlockInput,
+  addGroupInput,
+  appendInput,
+  publishPageInput,
+  removeInput,
+  reorderInput,
+  schedulePageInput,
+} from './inputs.js'
 import { pageBuilderDocs } from './openapi.js'
 import { addGroup, appendPosition, removePosition, reorderPositions } from './writes.js'
 import { addBlock } from './blockWrites.js'
@@ -99,10 +107,11 @@ export function pageBuilderEndpoints(): Endpoint[] {
       },
       docs: pageBuilderDocs.remove,
     }),
-    {
+    withInput({
       method: 'POST',
       path: '/_/page_builder/blocks',
       ...ADMIN,
+      input: addBlockInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
         const { component, slug, position } = await addBlock(ctx, body)
         return {
@@ -118,7 +127,7 @@ export function pageBuilderEndpoints(): Endpoint[] {
         }
       },
       docs: pageBuilderDocs.addBlock,
-    },
+    }),
     withInput({
       method: 'POST',
       path: '/_/page_builder/publish',

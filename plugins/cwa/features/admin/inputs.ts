@@ -132,9 +132,40 @@ export const schedulePageInput = input.object(
   { required: ['iri', 'publishedAt'], refuse: OBJECT_REQUIRED, checkOrder: ['includeLayout', 'publishedAt', 'iri'] },
 )
 
+/**
+ * POST /_/page_builder/blocks {componentGroup, type, data?}: type is a component type's collection IRI, data an
+ * object of strings (its text fields, a file as a data URI). Checked in the handler's order: the type, then data
+ * (an object), then the handler's own rules: data's fields, which depend on the type (blockWrites.ts), and only
+ * then componentGroup, which the handler checks itself (a string before the create, the IRI of a group after
+ * it): componentGroup is declared, documented and readable, but left out of `checkOrder`.
+ */
+export const addBlockInput = input.object(
+  {
+    componentGroup: input.string({ format: 'iri-reference', description: 'The group' }),
+    type: input.string({
+      format: 'iri-reference',
+      description: 'The component type (collection IRI)',
+      refuse: { message: 'type must be the collection IRI of a component type.', code: 'invalid_iri' },
+      check: (value: string, ctx: HydraContext) => {
+        const parsed = ctx.registry.parseIri(value)
+        return Boolean(parsed) && !parsed!.id && parsed!.resource.meta.kind === 'component'
+      },
+    }),
+    data: input.object(
+      {},
+      {
+        additionalProperties: input.string(),
+        refuse: { message: 'data must be an object of the block’s fields.', code: 'type' },
+      },
+    ),
+  },
+  { required: ['componentGroup', 'type'], refuse: OBJECT_REQUIRED, checkOrder: ['type', 'data'] },
+)
+
 export type AppendBody = InputOf<typeof appendInput>
 export type ReorderBody = InputOf<typeof reorderInput>
 export type AddGroupBody = InputOf<typeof addGroupInput>
 export type RemoveBody = InputOf<typeof removeInput>
 export type PublishPageBody = InputOf<typeof publishPageInput>
 export type SchedulePageBody = InputOf<typeof schedulePageInput>
+export type AddBlockBody = InputOf<typeof addBlockInput>

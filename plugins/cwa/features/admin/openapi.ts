@@ -5,14 +5,9 @@ import { TYPE_ICONS } from '../../core/admin/typeIcons.js'
 /** The OpenAPI text of the page builder's endpoints (the admin panel's page builder view calls them). */
 
 const TAG = 'Page builder'
-const iri = (description: string): Schema => ({ type: 'string', format: 'iri-reference', description })
 const json = (kit: OpenApiKit, description: string, schema: Schema): Schema => ({
   description,
   content: { [kit.media.jsonld]: { schema } },
-})
-const body = (kit: OpenApiKit, schema: Schema): Schema => ({
-  required: true,
-  content: { [kit.media.jsonld]: { schema }, [kit.media.json]: { schema } },
 })
 
 const component: Schema = {
@@ -153,15 +148,7 @@ export const pageBuilderDocs = {
       summary: 'Creates a block with its content and places it at the end of a group, in one step.',
       description:
         "Admin only. type is a component type's collection IRI; data holds its text fields (the main field the builder view names per addable type) and, for an uploadable type, a file as a named data URI (data:<type>;name=<file name>;base64,...). The component is created as the editor (a publishable type starts as a draft) and placed after the group's last position, in one transaction: a refused field, file or type (422) leaves nothing behind.",
-      requestBody: body(kit, {
-        type: 'object',
-        properties: {
-          componentGroup: iri('The group'),
-          type: iri('The component type (collection IRI)'),
-          data: { type: 'object', additionalProperties: { type: 'string' } },
-        },
-        required: ['componentGroup', 'type'],
-      }),
+      // The request body: the endpoint's input (addBlockInput), generated.
       responses: {
         201: json(kit, 'The new block and its position', {
           type: 'object',
