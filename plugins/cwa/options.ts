@@ -21,7 +21,7 @@
 import type { OptionSpec, OptionsResolved } from './core/defineOptions.js'
 import { assertKnownOptionKeys, joinKeySchemas, type KeySchema, type OptionKeys } from './core/optionKeys.js'
 import { type CwaPluginOptions, type ResolvedCwaOptions, coreOptions } from './core/options.js'
-import { commandsOptionKeys, resolveCommandsOptions } from './core/commands/options.js'
+import { commandsOptions } from './core/commands/options.js'
 import { BUILT_IN_FEATURES, type DeclaredFeature } from './features.js'
 import { type CwaFeature, type FeatureOptions, orderFeatures } from './hydra/feature.js'
 import { isPlainObject } from './core/utils/plainObject.js'
@@ -66,7 +66,7 @@ function partsOf(features: readonly CwaFeature[]): ReadonlyArray<{ name: string 
     { name: 'core', ...coreOptions },
     { name: 'assembly', keys: assemblyOptionKeys, resolve: () => ({}) },
     ...features.flatMap((feature) => (feature.options ? [{ name: feature.name, ...feature.options }] : [])),
-    { name: 'commands', keys: commandsOptionKeys, resolve: resolveCommandsOptions },
+    { name: 'commands', ...commandsOptions },
   ]
 }
 
@@ -84,10 +84,10 @@ type DeclaredOptions<F> = F extends { options: FeatureOptions<infer Keys, infer 
 type FeatureParts = DeclaredOptions<DeclaredFeature>
 type JoinedKeys = (typeof coreOptions)['keys'] &
   typeof assemblyOptionKeys &
-  typeof commandsOptionKeys &
+  (typeof commandsOptions)['keys'] &
   UnionToIntersection<FeatureParts['keys']>
 type JoinedResolved = OptionsResolved<typeof coreOptions> &
-  ReturnType<typeof resolveCommandsOptions> &
+  OptionsResolved<typeof commandsOptions> &
   UnionToIntersection<FeatureParts['resolved']>
 
 /**
