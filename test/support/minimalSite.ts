@@ -14,8 +14,7 @@ import {
 import { createApp } from 'payload-cwa/express'
 import pg from 'pg'
 import { databaseUrl, dropDatabase, testDatabaseCreatedAt, withAdminClient } from './database'
-// Types only: a value import of ./server would load payload.config.ts, which builds the reference site's config.
-import type { RequestOptions, TestResponse } from './server'
+import { apiClient, type RequestOptions, type TestResponse } from './apiClient'
 
 /**
  * A Payload app that is NOT the reference site: a minimal config (the
@@ -64,27 +63,6 @@ async function createEmptyDatabase(): Promise<string> {
   if (testDatabaseCreatedAt(name) === null) throw new Error(`${name} does not follow the test database naming scheme`)
   await withAdminClient((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE template0`))
   return name
-}
-
-/** Fetch-based JSON-LD client of a server at `base` (same defaults as the reference site's test server). */
-export function apiClient(base: string) {
-  return async (method: string, path: string, json?: unknown, opts: RequestOptions = {}): Promise<TestResponse> => {
-    const headers: Record<string, string> = { accept: 'application/ld+json', ...(opts.headers ?? {}) }
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`
-    const body = opts.raw !== undefined ? opts.raw : json !== undefined ? JSON.stringify(json) : undefined
-    if (body !== undefined)
-      headers['content-type'] =
-        opts.contentType ?? (method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json')
-    const response = await fetch(`${base}${path}`, { method, headers, body })
-    const text = await response.text()
-    let parsed: unknown = text
-    try {
-      parsed = text ? JSON.parse(text) : undefined
-    } catch {
-      /* not JSON */
-    }
-    return { status: response.status, headers: response.headers, body: parsed, text }
-  }
 }
 
 export async function startMinimalSite({

@@ -10,23 +10,11 @@ import { createApp } from '../../plugins/cwa/dist/server/express.js'
 import { startPayload } from '../../src/server/bootstrap'
 import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { closePayload } from '../../plugins/cwa/dist/core/utils/closePayload.js'
+import { apiClient, type RequestOptions, type TestResponse } from './apiClient'
 import { createTestDatabase, databaseUrl, releaseDatabase } from './database'
 import { shutDownWithin } from './shutdown'
 
-export interface TestResponse<T = any> {
-  status: number
-  headers: Headers
-  body: T
-  text: string
-}
-
-export interface RequestOptions {
-  token?: string
-  headers?: Record<string, string>
-  /** Raw body (sent as is); otherwise `json` is serialized. */
-  raw?: string
-  contentType?: string
-}
+export type { RequestOptions, TestResponse }
 
 export interface TestServer {
   url: string
@@ -112,31 +100,7 @@ export async function startTestServer({
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const prefix = getOptions(payload.config).apiPrefix
 
-  const request = async (
-    method: string,
-    path: string,
-    json?: unknown,
-    opts: RequestOptions = {},
-  ): Promise<TestResponse> => {
-    const headers: Record<string, string> = { accept: 'application/ld+json', ...(opts.headers ?? {}) }
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`
-    let body: string | undefined
-    if (opts.raw !== undefined) body = opts.raw
-    else if (json !== undefined) body = JSON.stringify(json)
-    if (body !== undefined) {
-      headers['content-type'] =
-        opts.contentType ?? (method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json')
-    }
-    const response = await fetch(`${base}${path}`, { method, headers, body })
-    const text = await response.text()
-    let parsed: unknown = text
-    try {
-      parsed = text ? JSON.parse(text) : undefined
-    } catch {
-      /* not JSON */
-    }
-    return { status: response.status, headers: response.headers, body: parsed, text }
-  }
+  const request = apiClient(base)
 
   const createUser = async (username: string, roles = ['ROLE_USER'], extra: Record<string, unknown> = {}) => {
     const user = await payload.create({
