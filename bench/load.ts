@@ -48,7 +48,8 @@ import { admin, dropLeftovers } from './load/database'
 import { judge } from './load/report'
 import { runGenerator } from './load/runGenerator'
 import { CONNECTIONS, DB, INSTANCES, PG, SECONDS, TIMEOUT } from './load/settings'
-import { setUpLoadSite, signInAdmin } from './load/site'
+import { setUpLoadSite } from './load/site'
+import { signIn } from './signIn'
 
 async function main(): Promise<void> {
   const started = performance.now()
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
       proxy = await startProxy(instances)
     }
     const base = proxy ? proxy.base : `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
-    const adminToken = await signInAdmin(payload, base)
+    const adminToken = await signIn(payload, base, 'load')
 
     // Every read target answers anonymously before the run: a wrong target is a setup error, not a finding.
     for (const paths of Object.values(site.reads)) {

@@ -43,7 +43,7 @@ import { benchAtScale } from './run/atScale'
 import { benchPublishing } from './run/publishing'
 import { type Measured, printReads } from './run/reads'
 import { admin, CONNECTIONS, DB, DURATION, ONLY, PG, SCALE } from './run/settings'
-import { signIn } from './run/signIn'
+import { signIn } from './signIn'
 import { benchThroughVarnish } from './varnish'
 
 async function main(): Promise<void> {

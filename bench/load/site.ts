@@ -85,29 +85,3 @@ export async function setUpLoadSite(payload: Payload, writable: number): Promise
     writable: records,
   }
 }
-
-/** An admin (publish permission) signed in through the JSON-LD API; returns the JWT. */
-export async function signInAdmin(payload: Payload, base: string): Promise<string> {
-  const username = 'load_admin'
-  const password = 'load password, not a secret'
-  await payload.create({
-    collection: 'users',
-    data: {
-      username,
-      email: 'load@example.com',
-      password,
-      roles: ['ROLE_ADMIN'],
-      enabled: true,
-      emailAddressVerified: true,
-    } as never,
-    depth: 0,
-  })
-  const response = await fetch(`${base}/_api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  })
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('api_component='))
-  if (response.status !== 204 || !cookie) throw new Error(`load login failed: ${response.status}`)
-  return decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!)
-}

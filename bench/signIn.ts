@@ -1,14 +1,17 @@
 import type { Payload } from 'payload'
 
-export /** An admin (publish permission by default) signed in through the JSON-LD API; returns the JWT. */
-async function signIn(payload: Payload, base: string): Promise<string> {
-  const username = 'bench_admin'
-  const password = 'bench password, not a secret'
+/**
+ * An admin (publish permission by default) created with the Local API and signed in through the JSON-LD API;
+ * returns the JWT. `who` names the account and the error (the bench's, the load run's).
+ */
+export async function signIn(payload: Payload, base: string, who = 'bench'): Promise<string> {
+  const username = `${who}_admin`
+  const password = `${who} password, not a secret`
   await payload.create({
     collection: 'users',
     data: {
       username,
-      email: 'bench@example.com',
+      email: `${who}@example.com`,
       password,
       roles: ['ROLE_ADMIN'],
       enabled: true,
@@ -22,6 +25,6 @@ async function signIn(payload: Payload, base: string): Promise<string> {
     body: JSON.stringify({ username, password }),
   })
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('api_component='))
-  if (response.status !== 204 || !cookie) throw new Error(`bench login failed: ${response.status}`)
+  if (response.status !== 204 || !cookie) throw new Error(`${who} login failed: ${response.status}`)
   return decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!)
 }
