@@ -42,6 +42,7 @@ it('documents each declared input as its request body, under every media type th
     'POST /_/page_builder/reorder',
     'POST /_/page_builder/schedule',
     'POST /_/publish',
+    'POST /_/routes/generate',
     'POST /login',
   ])
   for (const endpoint of declared) {

@@ -24,6 +24,7 @@ import {
 } from '../../plugins/cwa/dist/features/admin/inputs.js'
 import { publishInput } from '../../plugins/cwa/dist/features/publishable/inputs.js'
 import { deleteOrphansInput } from '../../plugins/cwa/dist/features/orphans/inputs.js'
+import { generateRouteInput } from '../../plugins/cwa/dist/features/routes/inputs.js'
 import { ResourceRegistry } from '../../plugins/cwa/dist/core/registry.js'
 
 /** What the checks read of a request's context: the registry (an IRI's type), from the site's config. */
@@ -125,6 +126,23 @@ describe('the check of a body against its input', () => {
       { propertyPath: 'iris', message: 'iris must be a list of IRI strings.', code: 'invalid' },
     ])
     expect(refusal(deleteOrphansInput, { all: true })).toBeNull()
+  })
+
+  it('counts a property sent as null as not sent when the oneOf says so', () => {
+    const node = input.oneOf(
+      [
+        input.object({ a: input.string() }, { required: ['a'] }),
+        input.object({ b: input.string() }, { required: ['b'] }),
+      ],
+      { absentWhenNull: true },
+    )
+    expect(refusal(node, { a: null, b: 'x' })).toBeNull()
+    expect(refusal(node, { a: 'x', b: null })).toBeNull()
+    expect(refusal(node, { a: null })).toMatchObject({ violations: [{ propertyPath: '', code: 'required' }] })
+    expect(refusal(node, { a: 'x', b: 'y' })).toMatchObject({ violations: [{ propertyPath: '', code: 'oneOf' }] })
+    // Without it, null is sent: both branches match.
+    const strict = { ...node, absentWhenNull: false } as typeof node
+    expect(refusal(strict, { a: null, b: 'x' })).toMatchObject({ violations: [{ code: 'oneOf' }] })
   })
 
   it('answers a default violation at the path when nothing declares a refusal', () => {
@@ -273,6 +291,50 @@ describe('the answers the hand-written checks gave, each endpoint its own', () =
       { iri: 3, includeLayout: null },
       violation('includeLayout', 'includeLayout must be true or false.', 'type'),
     ],
+    [
+      'generate route: an array',
+      generateRouteInput,
+      [1],
+      violation('', 'Send {"page": IRI} or {"pageData": IRI}.', 'type'),
+    ],
+    [
+      'generate route: no body',
+      generateRouteInput,
+      undefined,
+      violation('', 'Send {"page": IRI} or {"pageData": IRI}.', 'type'),
+    ],
+    [
+      'generate route: neither',
+      generateRouteInput,
+      {},
+      violation('page', 'Send exactly one of page and pageData.', 'one_target'),
+    ],
+    [
+      'generate route: only nulls',
+      generateRouteInput,
+      { page: null, pageData: null },
+      violation('page', 'Send exactly one of page and pageData.', 'one_target'),
+    ],
+    [
+      'generate route: both (the first not even a string)',
+      generateRouteInput,
+      { page: 12, pageData: 'x' },
+      violation('pageData', 'Send exactly one of page and pageData.', 'one_target'),
+    ],
+    [
+      'generate route: a number',
+      generateRouteInput,
+      { page: 12 },
+      violation('page', 'Expected an IRI (string).', 'type'),
+    ],
+    [
+      'generate route: pageData a list',
+      generateRouteInput,
+      { page: null, pageData: ['x'] },
+      violation('pageData', 'Expected an IRI (string).', 'type'),
+    ],
+    ['generate route: page, pageData null', generateRouteInput, { page: 'x', pageData: null }, null],
+    ['generate route: pageData, page null', generateRouteInput, { page: null, pageData: 'x', other: 1 }, null],
     [
       'publish page: iri',
       publishPageInput,

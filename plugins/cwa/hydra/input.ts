@@ -93,6 +93,14 @@ export interface ObjectOptions<R extends string> extends NodeOptions {
   checkOrder?: readonly string[]
 }
 
+export interface OneOfOptions extends NodeOptions {
+  /**
+   * A branch's required property sent as `null` counts as not sent when the branch is chosen (`{page: null,
+   * pageData: IRI}` is the pageData branch): for a body whose unused alternatives may be sent as null.
+   */
+  absentWhenNull?: boolean
+}
+
 /** One node of an input schema; `T` is the type of a value it accepts (never present at run time). */
 export type InputNode<T> = (
   | ({ kind: 'string' } & StringOptions)
@@ -100,7 +108,7 @@ export type InputNode<T> = (
   | ({ kind: 'boolean' } & BooleanOptions)
   | ({ kind: 'array'; items: InputNode<unknown> } & ArrayOptions)
   | ({ kind: 'object'; properties: Record<string, InputNode<unknown>> } & ObjectOptions<string>)
-  | ({ kind: 'oneOf'; branches: ReadonlyArray<InputNode<unknown> & { kind: 'object' }> } & NodeOptions)
+  | ({ kind: 'oneOf'; branches: ReadonlyArray<InputNode<unknown> & { kind: 'object' }> } & OneOfOptions)
 ) & { readonly __value?: T }
 
 /** The value type a node accepts: what the handler's `request.body` is. */
@@ -156,7 +164,7 @@ export const input = {
    */
   oneOf: <B extends ReadonlyArray<InputNode<unknown> & { kind: 'object' }>>(
     branches: B,
-    options?: NodeOptions,
+    options?: OneOfOptions,
   ): InputNode<InputOf<B[number]>> => ({ kind: 'oneOf', branches, ...options }),
 }
 

@@ -50,7 +50,8 @@ function walk(node: Node, value: unknown, path: string, chain: Array<{ node: Nod
   if (!TYPES[node.kind](value)) throw fail('type')
   if (node.kind === 'oneOf') {
     const record = value as Record<string, unknown>
-    const matching = node.branches.filter((b) => (b.required ?? []).every((name) => record[name] !== undefined))
+    const sent = (name: string) => record[name] !== undefined && !(node.absentWhenNull && record[name] === null)
+    const matching = node.branches.filter((b) => (b.required ?? []).every(sent))
     if (matching.length > 1) throw fail('oneOf')
     if (matching.length === 0) throw fail('required')
     // The branch is the same value seen as one of its shapes: its failures are this node's path's.

@@ -1,5 +1,5 @@
 import { ROLE_ADMIN } from '../../core/options.js'
-import type { Endpoint } from '../../hydra/endpoint.js'
+import { type Endpoint, withInput } from '../../hydra/endpoint.js'
 import { isUuid, type ResourceRegistry } from '../../core/registry.js'
 import { getRouteById } from './access/gate.js'
 import { routeChildren } from './handlers/children.js'
@@ -7,7 +7,9 @@ import { generateRoute } from './handlers/generate.js'
 import { getRouteByPath } from './handlers/getByPath.js'
 import { patchRouteByPath } from './handlers/patchByPath.js'
 import { resourceManifest } from './manifest/endpoint.js'
+import { generateRouteInput } from './inputs.js'
 import { routeDocs } from './openapi.js'
+import { mayWriteRoutes } from './structure/access.js'
 import { sitemapXml } from './sitemap.js'
 
 /**
@@ -52,12 +54,15 @@ export function routeEndpoints(registry: ResourceRegistry): Endpoint[] {
       handler: (ctx, { params, body }) => patchRouteByPath(ctx, routeParam(params.route!), body),
       docs: routeDocs.patch(routes),
     },
-    {
+    withInput({
       method: 'POST',
       path: `${base}/generate`,
+      // Before the body is checked: a caller without the right learns nothing from it.
+      security: mayWriteRoutes('create'),
+      input: generateRouteInput,
       handler: (ctx, { body }) => generateRoute(ctx, body),
       docs: routeDocs.generate(routes),
-    },
+    }),
     {
       method: 'GET',
       path: `${base}/{route+}/children`,

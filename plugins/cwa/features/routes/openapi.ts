@@ -100,13 +100,6 @@ export const routeDocs = {
           description:
             'The path is the parent route path plus the title slug (-1, -2... on conflict). A record that had a route: the old route becomes a redirect to the new one. 422 under an unrouted parent.',
           security: kit.security(false),
-          requestBody: {
-            required: true,
-            content: {
-              [kit.media.jsonld]: { schema: kit.ref('Routes.GenerateRequest') },
-              [kit.media.json]: { schema: kit.ref('Routes.GenerateRequest') },
-            },
-          },
           responses: {
             200: kit.jsonLdResponse('The path would not change: the current route', read),
             201: kit.jsonLdResponse('The generated route', read),
@@ -189,16 +182,6 @@ export function amendRouteDocs(document: OpenApiDocument, kit: OpenApiKit): void
       type: 'object',
       properties: { children: { type: 'array', items: kit.ref('Routes.Child') } },
       required: ['children'],
-    },
-    'Routes.GenerateRequest': {
-      type: 'object',
-      description: 'Exactly one of page and pageData',
-      properties: {
-        page: { type: 'string', format: 'iri-reference' },
-        pageData: { type: 'string', format: 'iri-reference' },
-      },
-      minProperties: 1,
-      maxProperties: 1,
     },
   })
 }

@@ -4,7 +4,8 @@ import { violation, ViolationError } from '../../../hydra/errors.js'
 import type { OperationResult } from '../../../hydra/operations.js'
 import { findOne } from '../../../core/utils/findOne.js'
 import { relationCollection, relationId } from '../../../core/utils/relations.js'
-import { assertMayWriteRoutes, routesResource } from '../structure/access.js'
+import type { GenerateRouteBody } from '../inputs.js'
+import { routesResource } from '../structure/access.js'
 import type { RecordRef } from '../structure/descendants.js'
 import { lockRouteTarget, releaseRouteTarget, routeOfRecord } from '../structure/routeRecords.js'
 import { freePath } from '../structure/freePath.js'
@@ -18,15 +19,20 @@ interface Target extends RecordRef {
 
 const invalid = (path: string, message: string, code: string) => new ViolationError([violation(path, message, code)])
 
-/** `{page: IRI}` or `{pageData: IRI}`: exactly one, naming a record of the right kind. */
-function parseTarget(ctx: HydraContext, body: unknown): Target {
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw invalid('', 'Send {"page": IRI} or {"pageData": IRI}.', 'type')
-  const keys = (['page', 'pageData'] as const).filter((k) => (body as Record<string, unknown>)[k] != null)
-  if (keys.length !== 1) throw invalid(keys[1] ?? 'page', 'Send exactly one of page and pageData.', 'one_target')
-  const key = keys[0]!
-  const value = (body as Record<string, unknown>)[key]
-  if (typeof value !== 'string') throw invalid(key, 'Expected an IRI (string).', 'type')
+/** The pageData IRI of a body without page. */
+function pageDataOf(body: GenerateRouteBody): string {
+  if ('pageData' in body && body.pageData != null) return body.pageData
+  throw new Error('The input lets no body through without page or pageData')
+}
+
+/**
+ * The record the checked body names (its input: exactly one of page and pageData, a string): an IRI of a page
+ * (page) or of page data (pageData).
+ */
+function parseTarget(ctx: HydraContext, body: GenerateRouteBody): Target {
+  // The unused one may be sent as null.
+  const page = 'page' in body ? body.page : null
+  const [key, value] = page != null ? (['page', page] as const) : (['pageData', pageDataOf(body)] as const)
   const parsed = ctx.registry.parseIri(value)
   if (!parsed) throw invalid(key, `Invalid IRI "${value}".`, 'invalid_iri')
   const accepted = key === 'page' ? parsed.resource.slug === 'pages' : parsed.resource.meta.kind === 'pageData'
@@ -57,10 +63,10 @@ function titleOf(target: Target, record: Record<string, unknown>): string {
  * taken. A record that already had a route keeps one route: the old route
  * becomes a redirect to the new one, in the same transaction (a redirect of
  * the record already at the new path is taken back instead: 200). 422 when
- * the record has a parent without a route.
+ * the record has a parent without a route. Its caller checked the access (the endpoint's `security`) and
+ * the body's shape (its input).
  */
-export async function generateRoute(ctx: HydraContext, body: unknown): Promise<OperationResult> {
-  await assertMayWriteRoutes(ctx, 'create')
+export async function generateRoute(ctx: HydraContext, body: GenerateRouteBody): Promise<OperationResult> {
   const target = parseTarget(ctx, body)
   const { payload, req } = ctx
   const resource = routesResource(ctx)

@@ -2,6 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { classifyError, HttpError, ViolationError } from '../../../hydra/errors.js'
 import { buildContext } from '../../../hydra/pipeline/context.js'
 import { formatBody } from '../../../hydra/pipeline/format.js'
+import { assertMayWriteRoutes } from '../structure/access.js'
 import { generateRoute } from './generate.js'
 
 /**
@@ -20,7 +21,10 @@ export function generateRouteEndpoint(iriBase: string, property: 'page' | 'pageD
       const url = new URL(req.url ?? 'http://localhost/')
       const ctx = await buildContext(req.payload, url, req.headers, req.user ?? null)
       try {
-        const result = await generateRoute(ctx, { [property]: `${iriBase}/${id}` })
+        // The endpoint's security, as the contract's endpoint declares it; the body always has its input's shape.
+        await assertMayWriteRoutes(ctx, 'create')
+        const iri = `${iriBase}/${id}`
+        const result = await generateRoute(ctx, property === 'page' ? { page: iri } : { pageData: iri })
         // Answered on Payload's REST API, outside the pipeline: its format step makes the route's JSON-LD.
         return Response.json((await formatBody(ctx, result)).json, { status: result.status })
       } catch (error) {

@@ -1,4 +1,6 @@
 import type { HydraContext } from '../../../hydra/context.js'
+import type { SecurityRule } from '../../../hydra/endpoint.js'
+import { HttpError } from '../../../hydra/errors.js'
 import { assertMayWrite } from '../../../hydra/operations.js'
 import type { Resource } from '../../../core/registry.js'
 
@@ -18,3 +20,19 @@ export function routesResource(ctx: HydraContext): Resource {
 export async function assertMayWriteRoutes(ctx: HydraContext, operation: 'create' | 'update'): Promise<void> {
   await assertMayWrite(routesResource(ctx), operation, ctx)
 }
+
+/**
+ * The same access as an endpoint's declared `security` (enforced before the body is read and checked against
+ * its input): the 403 (`Access Denied.`) a signed-in caller without the right gets from assertMayWriteRoutes.
+ */
+export const mayWriteRoutes = (operation: 'create' | 'update'): SecurityRule => ({
+  granted: async (ctx) => {
+    try {
+      await assertMayWriteRoutes(ctx, operation)
+      return true
+    } catch (error) {
+      if (error instanceof HttpError && (error.status === 401 || error.status === 403)) return false
+      throw error
+    }
+  },
+})
