@@ -121,6 +121,15 @@ describe('a record that already had a route', () => {
     expect(routes.has('/ping-1')).toBe(false)
   })
 
+  it("takes a key sent as null for one not sent: {page: null, pageData: IRI} generates the page data's route", async () => {
+    const page = await f.page(layout, { title: 'Null Key Parent' })
+    await f.generate({ page })
+    const article = await f.article(template, 'Null Key Article', { parentPage: page })
+    const response = await f.generate({ page: null, pageData: article })
+    expect(response.status).toBe(201)
+    expect(response.body).toMatchObject({ path: '/null-key-parent/null-key-article', pageData: article })
+  })
+
   it('keeps the route when the path would not change (200, nothing added)', async () => {
     const page = await f.page(layout, { title: 'Stable' })
     const first = (await f.generate({ page })).body
