@@ -30,10 +30,12 @@ describe('cwa:jobs:work', () => {
     expect(await openJobs()).toEqual([{ n: 1 }])
     expect(await latestReports()).toEqual([{ n: 0 }])
 
-    const worker = startPayloadCommand('cwa:jobs:work', [], {
-      DATABASE_URL: server.databaseUrl,
-      CWA_JOBS_CRON: '* * * * * *',
-    })
+    const worker = startPayloadCommand(
+      'cwa:jobs:work',
+      [],
+      { DATABASE_URL: server.databaseUrl, CWA_JOBS_CRON: '* * * * * *' },
+      { launcher: 'npx' },
+    )
     let processes: number[] = []
     try {
       await waitFor(() => worker.stdout().includes('Jobs worker running'), {

@@ -33,6 +33,8 @@ afterAll(async () => {
   await server?.close()
 })
 
+/** These tests are about the launchers themselves: started as an operator types them. */
+const NPX = { launcher: 'npx' } as const
 const USAGE = 'cwa:purge-http-cache takes no argument (got extra).\nUsage: npx payload cwa:purge-http-cache'
 
 describe('the commands in the config', () => {
@@ -79,20 +81,25 @@ describe("Payload's CLI and the package's runner", () => {
       'cwa:purge-http-cache',
       ['extra'],
       { DATABASE_URL: UNREACHABLE_DATABASE_URL },
-      { via: 'payload' },
+      { via: 'payload', launcher: 'npx' },
     )
     expectExit(run, 1)
     expect(run.stderr.trim()).toBe(USAGE)
   })
 
   it('npx payload-cwa cwa:<name> refuses the same way', async () => {
-    const run = await runPayloadCommand('cwa:purge-http-cache', ['extra'], { DATABASE_URL: UNREACHABLE_DATABASE_URL })
+    const run = await runPayloadCommand(
+      'cwa:purge-http-cache',
+      ['extra'],
+      { DATABASE_URL: UNREACHABLE_DATABASE_URL },
+      NPX,
+    )
     expectExit(run, 1)
     expect(run.stderr.trim()).toBe(USAGE)
   })
 
   it('npx payload-cwa with an unknown command lists the commands (exit 1), reaching no database', async () => {
-    const run = await runPayloadCommand('cwa:nope', [], { DATABASE_URL: UNREACHABLE_DATABASE_URL })
+    const run = await runPayloadCommand('cwa:nope', [], { DATABASE_URL: UNREACHABLE_DATABASE_URL }, NPX)
     expectExit(run, 1)
     expect(run.stderr).toContain('Unknown command cwa:nope. Usage: npx payload-cwa <command> [arguments], one of:')
     for (const { key } of cwaCommands()) expect(run.stderr).toContain(`  ${key}\n`)
@@ -103,7 +110,7 @@ describe("Payload's CLI and the package's runner", () => {
       'cwa:scan-orphaned',
       [],
       { DATABASE_URL: server.databaseUrl },
-      { via: 'payload' },
+      { via: 'payload', launcher: 'npx' },
     )
     expectExit(run, 0)
     expect(run.stdout).toContain('Orphaned components: ')
@@ -120,11 +127,16 @@ describe("the package's runner on Node 20 (issue 37)", () => {
         path.join(dir, 'payload.config.ts'),
         "console.log('flags: ' + process.execArgv.join(' '))\nawait new Promise(() => {})\nexport default {}\n",
       )
-      const run = await runPayloadCommand('cwa:scan-orphaned', [], {
-        DATABASE_URL: UNREACHABLE_DATABASE_URL,
-        PAYLOAD_CONFIG_PATH: path.join(dir, 'payload.config.ts'),
-        NODE_OPTIONS: '',
-      })
+      const run = await runPayloadCommand(
+        'cwa:scan-orphaned',
+        [],
+        {
+          DATABASE_URL: UNREACHABLE_DATABASE_URL,
+          PAYLOAD_CONFIG_PATH: path.join(dir, 'payload.config.ts'),
+          NODE_OPTIONS: '',
+        },
+        NPX,
+      )
       expectExit(run, 13)
       expect(run.stdout).toMatch(/^flags: .*--conditions=production/m)
       expect(run.stderr).toContain('payload-cwa: cwa:scan-orphaned ended before finishing (exit 13')
@@ -135,7 +147,7 @@ describe("the package's runner on Node 20 (issue 37)", () => {
   })
 
   it("hands a command that is not the plugin's to Payload's CLI, under the same condition (npx payload-cwa info)", async () => {
-    const run = await runPayloadCommand('info', [], { NODE_OPTIONS: '' })
+    const run = await runPayloadCommand('info', [], { NODE_OPTIONS: '' }, NPX)
     expectExit(run, 0)
     expect(run.stdout).toMatch(/^\s+payload: 3\.\d+\.\d+$/m)
   })

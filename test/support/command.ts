@@ -5,10 +5,16 @@
  * in a child process, in the project folder, with the test run's environment
  * plus what the test sets (DATABASE_URL above all).
  *
+ * By default the CLI's file is started with Node as npx ends up starting it (the package's runner with Node's
+ * `production` condition, which it would otherwise re-run itself with): npm's own start-up and the runner's second
+ * process cost about a second of CPU per command, a minute over the suite. The tests of the launchers themselves
+ * (`npx`, the re-run, the handing on to Payload's CLI) say `launcher: 'npx'`.
+ *
  *   const run = await runPayloadCommand('cwa:refresh-tokens:expire', ['alice'], { DATABASE_URL: server.databaseUrl })
  *   expectExit(run, 0)
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
 
 export interface CommandRun {
   code: number | null
@@ -33,6 +39,15 @@ export interface RunningCommand {
 /** Which CLI runs the command: the package's runner (default: what most tests need, a third of the CPU) or Payload's. */
 export interface CommandVia {
   via?: 'payload-cwa' | 'payload'
+  /** `npx` as an operator types it, or (default) Node on the CLI's file, as npx ends up running it. */
+  launcher?: 'node' | 'npx'
+}
+
+/** The command line npx would end with: the bin npm linked, under Node, with the runner's condition. */
+function launch(via: 'payload-cwa' | 'payload', launcher: 'node' | 'npx', args: string[]): [string, string[]] {
+  if (launcher === 'npx') return ['npx', [via, ...args]]
+  const bin = path.join(process.cwd(), 'node_modules', '.bin', via)
+  return [process.execPath, [...(via === 'payload-cwa' ? ['--conditions=production'] : []), bin, ...args]]
 }
 
 /** Starts the command with no terminal attached (stdin is /dev/null); stderr without npm's own warnings. */
@@ -40,9 +55,10 @@ export function startPayloadCommand(
   command: string,
   args: string[] = [],
   env: Record<string, string | undefined> = {},
-  { via = 'payload-cwa' }: CommandVia = {},
+  { via = 'payload-cwa', launcher = 'node' }: CommandVia = {},
 ): RunningCommand {
-  const child = spawn('npx', [via, command, ...args], {
+  const [file, argv] = launch(via, launcher, [command, ...args])
+  const child = spawn(file, argv, {
     env: { ...process.env, SEED_DEMO: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

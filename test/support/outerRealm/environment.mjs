@@ -7,8 +7,11 @@
  */
 import { TestEnvironment } from 'jest-environment-node'
 import { register } from 'tsx/esm/api'
+import { rememberPasswordHashes } from './passwordHashes.mjs'
 
 register()
+// A password hash derived once is not derived again by this worker (passwordHashes.mjs says why it is exact).
+rememberPasswordHashes()
 
 // Payload's schema push skips a schema equal to the last one it pushed in this process (a module-level memory in
 // @payloadcms/drizzle). Its modules now outlive a file: the next file's minimal site, on a new empty database, would
