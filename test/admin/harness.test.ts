@@ -40,11 +40,33 @@ describe('browser harness', () => {
     expect(staysLocal('http://127.0.0.1.example.com/')).toBe(false)
   })
 
-  it("blocks and records a page's requests that leave loopback, and lets loopback ones through", async () => {
+  it("fails and records a page's requests that leave loopback (fetch, WebSocket), and lets loopback ones through", async () => {
     const page = await browser.newPage()
     await page.goto(base)
     await page.waitForFunction(() => document.title !== 't')
     expect(await page.title()).toContain('<!doctype') // the loopback fetch answered (the same page's HTML)
     expect(browser.offsite.sort()).toEqual(['https://avatars.example.org/u/1', 'https://cdn.example.com/monaco.js'])
+    // What the page sees: a request leaving loopback fails, as offline; a WebSocket never opens. It fails at the dead
+    // proxy, before any name lookup, so on a machine with internet too.
+    const failures: string[] = []
+    page.on('requestfailed', (request) => failures.push(`${request.url()} ${request.failure()?.errorText}`))
+    const seen = await page.evaluate(async () => {
+      const fetched = await fetch('https://api.example.net/data').then(
+        () => 'answered',
+        () => 'failed',
+      )
+      const socket = await new Promise<string>((resolve) => {
+        const ws = new WebSocket('wss://live.example.net/hub')
+        ws.onopen = () => resolve('open')
+        ws.onerror = () => resolve('failed')
+      })
+      return { fetched, socket }
+    })
+    expect(seen).toEqual({ fetched: 'failed', socket: 'failed' })
+    expect(failures).toContain('https://api.example.net/data net::ERR_PROXY_CONNECTION_FAILED')
+    expect(browser.offsite).toEqual(
+      expect.arrayContaining(['https://api.example.net/data', 'https://live.example.net/hub']),
+    )
+    await page.close()
   })
 })
