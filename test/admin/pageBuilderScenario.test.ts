@@ -195,6 +195,10 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await row.waitFor()
     await row.getByTestId('list-thumbnail').waitFor()
     await screenshot(page, 'admin-images-list')
+    // The thumbnail, the list's first cell, opens the image (issue 40: neither it nor the title was a link).
+    await row.getByRole('link', { name: 'Open Harbour view' }).click()
+    await page.waitForURL(/\/admin\/collections\/images\/[0-9a-f-]{36}$/)
+    await expect(page.locator('#field-alt').inputValue()).resolves.toBe('Boats in a blue harbour') // the live record
     expect(browser.offsite).toEqual([])
     expect(browser.pageErrors).toEqual([])
   }, 300_000) // Some thirty round trips through the admin: minutes on a loaded 2-core machine.

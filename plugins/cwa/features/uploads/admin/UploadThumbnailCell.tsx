@@ -4,8 +4,10 @@
  * thumbnail variant (else the original when it is an image), read from the
  * record's JSON-LD `_metadata.mediaObjects`: where the uploads feature
  * says its files are, whatever the storage adapter. One small read per row
- * of the page shown, kept for the session.
+ * of the page shown, kept for the session. As the first column it opens the
+ * record, as Payload's own first cell does (a custom cell must make its link).
  */
+import { Link, useConfig } from '@payloadcms/ui'
 import type { DefaultCellComponentProps } from 'payload'
 import React, { useEffect, useState } from 'react'
 import { apiFetch } from '../../../core/admin/api.js'
@@ -38,7 +40,9 @@ export interface UploadThumbnailCellProps extends DefaultCellComponentProps {
   property: string
 }
 
-export function UploadThumbnailCell({ rowData, collectionIri, property }: UploadThumbnailCellProps) {
+export function UploadThumbnailCell(props: UploadThumbnailCellProps) {
+  const { rowData, collectionIri, property, link, linkURL, collectionSlug } = props
+  const { config } = useConfig()
   const id = (rowData as { id?: unknown }).id
   const [src, setSrc] = useState<string | null>(null)
   useEffect(() => {
@@ -58,9 +62,19 @@ export function UploadThumbnailCell({ rowData, collectionIri, property }: Upload
     objectFit: 'cover',
     verticalAlign: 'middle',
   }
-  return src ? (
+  const thumbnail = src ? (
     <img src={src} alt="" data-testid="list-thumbnail" style={frame} />
   ) : (
     <span style={frame} aria-label="No file" />
+  )
+  if (!link || id === undefined || id === null) return thumbnail
+  // The link's name is the record's title (the thumbnail itself is decoration: alt="").
+  const titleField = config.collections.find((c) => c.slug === collectionSlug)?.admin?.useAsTitle ?? 'id'
+  const title = (rowData as Record<string, unknown>)[titleField] ?? id
+  const href = linkURL ?? `${config.routes.admin}/collections/${collectionSlug}/${encodeURIComponent(String(id))}`
+  return (
+    <Link href={href} prefetch={false} aria-label={`Open ${String(title)}`} data-testid="list-thumbnail-link">
+      {thumbnail}
+    </Link>
   )
 }
