@@ -48,17 +48,24 @@ const pooled = () =>
 
 describe('recycled test databases', () => {
   it('a released database is emptied back to the template: rows gone, its own rows and sequences as the template has them', async () => {
-    const database = await createTestDatabase(template)
-    const before = await sql(database, 'SELECT count(*)::int AS n FROM _acb_read_model_fence')
-    const sequences = await sql(database, 'SELECT sequencename, last_value FROM pg_sequences ORDER BY 1')
-    expect(sequences.length).toBeGreaterThan(0)
-    await sql(database, "INSERT INTO payload_kv (key, data) VALUES ('pool-marker', '{}')")
-    await sql(database, 'DELETE FROM _acb_read_model_fence')
-    for (const { sequencename } of sequences) await sql(database, `SELECT nextval('${sequencename}')`)
-    await releaseDatabase(database)
-    expect(await exists(database)).toBe(false)
+    // With three workers the recycled database can be claimed by another file between its release and the listing
+    // (seen once in CI): the scenario is run again until the pool is seen holding something, at most five times.
+    let pool: string[] = []
+    let before: any[] = []
+    let sequences: any[] = []
+    for (let attempt = 0; attempt < 5 && pool.length === 0; attempt++) {
+      const database = await createTestDatabase(template)
+      before = await sql(database, 'SELECT count(*)::int AS n FROM _acb_read_model_fence')
+      sequences = await sql(database, 'SELECT sequencename, last_value FROM pg_sequences ORDER BY 1')
+      expect(sequences.length).toBeGreaterThan(0)
+      await sql(database, "INSERT INTO payload_kv (key, data) VALUES ('pool-marker', '{}')")
+      await sql(database, 'DELETE FROM _acb_read_model_fence')
+      for (const { sequencename } of sequences) await sql(database, `SELECT nextval('${sequencename}')`)
+      await releaseDatabase(database)
+      expect(await exists(database)).toBe(false)
+      pool = await pooled()
+    }
     // Every database of the pool is in the template's state, the recycled one among them.
-    const pool = await pooled()
     expect(pool.length).toBeGreaterThan(0)
     for (const name of pool) {
       const marker = await sqlInPool(name, "SELECT key FROM payload_kv WHERE key = 'pool-marker'")
