@@ -61,8 +61,16 @@ const SEQUENCES = `SELECT quote_ident(schemaname) || '.' || quote_ident(sequence
   coalesce(last_value, start_value)::text AS value, last_value IS NOT NULL AS called
   FROM pg_sequences ORDER BY 1`
 
-function stateFile(template: string): string {
-  return path.join(process.env.CWA_DATA_DIR ?? path.join(process.cwd(), '.data', 'test'), `${template}.json`)
+/**
+ * Where the template's state is recorded: the run's own path (CWA_TEST_POOL_STATE, set by prepare.ts), not one
+ * derived from CWA_DATA_DIR, which a test file may point elsewhere while it runs (test/session/productionKeys.test.ts):
+ * a worker that read the state then found none, and dropped every database it released for the rest of the run.
+ */
+export function stateFile(template: string): string {
+  return (
+    process.env.CWA_TEST_POOL_STATE ??
+    path.join(process.env.CWA_DATA_DIR ?? path.join(process.cwd(), '.data', 'test'), `${template}.json`)
+  )
 }
 
 async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -91,16 +99,17 @@ export async function recordTemplateState(url: string, template: string): Promis
   writeFileSync(stateFile(template), JSON.stringify(state))
 }
 
-let cached: { template: string; state: TemplateState | null } | null = null
+let cached: { file: string; state: TemplateState | null } | null = null
 function templateState(template: string): TemplateState | null {
-  if (cached?.template !== template) {
+  const file = stateFile(template)
+  if (cached?.file !== file) {
     let state: TemplateState | null = null
     try {
-      state = JSON.parse(readFileSync(stateFile(template), 'utf8')) as TemplateState
+      state = JSON.parse(readFileSync(file, 'utf8')) as TemplateState
     } catch {
       // No record (a run without prepare.ts): databases are dropped, never recycled.
     }
-    cached = { template, state }
+    cached = { file, state }
   }
   return cached.state
 }

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { loadJwtKeys } from '../../plugins/cwa/dist/session/keys.js'
 import { randomBytes } from 'node:crypto'
 import { databaseUrl, releaseDatabase, templateName, testDatabaseCreatedAt, withAdminClient } from './database'
-import { recordTemplateState } from './databasePool'
+import { recordTemplateState, stateFile } from './databasePool'
 
 const root = process.cwd()
 const env: Record<string, string> = {
@@ -74,6 +74,7 @@ if (!existing) {
 const copy = `cwa_test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`
 await withAdminClient((c) => c.query(`CREATE DATABASE "${copy}" TEMPLATE "${template}"`))
 await recordTemplateState(databaseUrl(copy), template)
+env.CWA_TEST_POOL_STATE = stateFile(template)
 process.env.CWA_TEST_TEMPLATE = template
 await releaseDatabase(copy)
 console.log(JSON.stringify(env))
