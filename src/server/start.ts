@@ -204,7 +204,7 @@ async function main(): Promise<void> {
       `Lost a PostgreSQL connection (${error.message}); the next queries open new ones (until the database is back, requests are answered 503)`,
     )
   })
-  quietDatabaseOutages(started)
+  quietDatabaseOutages(started, () => draining)
   const options = getOptions(started.config)
   // MERCURE_URL unset: the embedded hub (MERCURE_EMBEDDED), refused when the deployment has several instances.
   const hub = await startupStep('the embedded Mercure hub', () => startEmbeddedHub(started))

@@ -14,6 +14,7 @@ import { closePayload } from '../../plugins/cwa/dist/core/utils/closePayload.js'
 import { isDatabaseUnavailable } from '../../plugins/cwa/dist/core/utils/databaseUnavailable.js'
 import { classifyError, HttpError } from '../../plugins/cwa/dist/hydra/errors.js'
 import { onPoolError } from '../../src/config/databasePool'
+import { quietDatabaseOutages } from '../../src/server/quietOutages'
 import { startPayload } from '../../src/server/bootstrap'
 import { createTestDatabase, databaseUrl, dropDatabase, withAdminClient } from '../support/database'
 import { waitFor } from '../support/wait'
@@ -111,5 +112,31 @@ describe('database connection faults', () => {
       false,
     )
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false)
+  })
+
+  it('database-unavailable errors are one WARN line in words; while the process stops (a Ctrl-C reaches the embedded PostgreSQL too) one INFO line and no WARN', () => {
+    const lines: Array<[string, string]> = []
+    const logger = payload.logger as unknown as Record<'warn' | 'info', (message: string) => void>
+    logger.warn = (message) => lines.push(['warn', message])
+    logger.info = (message) => lines.push(['info', message])
+    let stopping = false
+    quietDatabaseOutages(payload, () => stopping)
+    const terminated = () =>
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })
+
+    payload.logger.error({ err: terminated(), msg: 'a job failed' })
+    payload.logger.error({ err: terminated(), msg: 'a request failed' })
+    expect(lines).toEqual([
+      [
+        'warn',
+        'The database is unavailable (terminating connection due to administrator command): requests are answered 503 with Retry-After until it is back',
+      ],
+    ])
+
+    lines.length = 0
+    stopping = true
+    payload.logger.error({ err: terminated(), msg: 'a job failed' })
+    payload.logger.error(terminated())
+    expect(lines).toEqual([['info', 'Work still running while stopping found the database closed']])
   })
 })
