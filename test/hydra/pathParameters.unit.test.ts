@@ -4,6 +4,7 @@
  * declaration, and the document carries exactly those. No database.
  */
 import { beforeAll, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
 import { openApiDocument } from '../../plugins/cwa/dist/hydra/docs/openapi/index.js'
 import { documentedPath } from '../../plugins/cwa/dist/hydra/docs/openapi/document.js'
 import { declaredPathParameters } from '../../plugins/cwa/dist/hydra/pathParameters.js'
@@ -51,14 +52,43 @@ it('refuses a paramDocs entry that names no parameter of the template', () => {
   )
 })
 
-it('documents every endpoint declaring paramDocs with exactly the generated parameters', () => {
-  const declared = endpoints.filter((e) => e.paramDocs)
-  expect(declared.length).toBeGreaterThanOrEqual(10)
-  for (const endpoint of declared) {
-    const operation = doc.paths[documentedPath('/_api', endpoint)][endpoint.method.toLowerCase()]
-    const inPath = (operation.parameters as Json[]).filter((p) => p.in === 'path')
-    expect(inPath).toEqual(Object.values(declaredPathParameters(endpoint)))
-    for (const [name, { description }] of Object.entries(endpoint.paramDocs!))
-      expect(inPath.find((p) => p.name === name)?.description).toBe(description)
+it('names a parameter as the document does, in its object and its documented path, or refers to a shared one', () => {
+  const endpoint = {
+    method: 'GET',
+    path: '/routes/{route+}/children/{id}',
+    paramDocs: { route: { name: 'id', description: 'The route' }, id: { ref: 'id' } },
   }
+  expect(declaredPathParameters(endpoint)).toEqual({
+    route: { name: 'id', in: 'path', required: true, description: 'The route', schema: { type: 'string' } },
+    id: { $ref: '#/components/parameters/id' },
+  })
+  expect(documentedPath('/_api', endpoint as unknown as Endpoint)).toBe('/_api/routes/{id}/children/{id}')
+})
+
+it('documents every endpoint with exactly the generated path parameters, on its path or its operation', () => {
+  const documented = endpoints.filter((e) => !e.root && typeof e.docs === 'function')
+  expect(documented.filter((e) => e.paramDocs).length).toBeGreaterThanOrEqual(20)
+  const isPathParameter = (p: Json) => p.in === 'path' || p.$ref === '#/components/parameters/id'
+  for (const endpoint of documented) {
+    const pathItem = doc.paths[documentedPath('/_api', endpoint)]
+    const operation = pathItem[endpoint.method.toLowerCase()]
+    const inPath = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].filter(isPathParameter)
+    expect({ endpoint: `${endpoint.method} ${endpoint.path}`, inPath }).toEqual({
+      endpoint: `${endpoint.method} ${endpoint.path}`,
+      inPath: Object.values(declaredPathParameters(endpoint)),
+    })
+    for (const [name, { description }] of Object.entries(endpoint.paramDocs ?? {}))
+      expect(inPath.find((p) => p.name === (endpoint.paramDocs![name]!.name ?? name))?.description).toBe(description)
+  }
+})
+
+it('writes no path parameter object by hand: every one comes from an endpoint declaration', () => {
+  const written = execFileSync('grep', ['-rln', "in: 'path'", 'plugins/cwa', '--include=*.ts', '--exclude-dir=dist'], {
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .sort()
+  // The generator, and the document's shared `{id}` component.
+  expect(written).toEqual(['plugins/cwa/hydra/docs/openapi/document.ts', 'plugins/cwa/hydra/pathParameters.ts'])
 })

@@ -156,8 +156,6 @@ export interface EndpointDoc {
   operation: Schema
   /** Parameters shared by every operation of the path (e.g. `{id}`). */
   pathParameters?: Schema[]
-  /** The documented path when it differs from the template (e.g. `{path+}` documented as `{id}`). */
-  path?: string
 }
 
 /**

@@ -10,6 +10,13 @@ export interface PathParameterDoc {
   description?: string
   /** Its JSON Schema; a string by default. */
   schema?: Schema
+  /**
+   * The name the document gives it, when it is not the template's (its documented path says `{name}`): a
+   * `{route+}` documented as the item operation's `{id}`.
+   */
+  name?: string
+  /** A parameter shared by several paths (`components.parameters.<ref>`): documented as a reference to it. */
+  ref?: string
 }
 
 /** The names of a template's parameters, in their order: `{name}` and `{name+}`. */
@@ -35,10 +42,19 @@ export function declaredPathParameters(endpoint: {
   return Object.fromEntries(
     names.map((name) => {
       const declared = endpoint.paramDocs?.[name]
-      const parameter: Schema = { name, in: 'path', required: true }
+      if (declared?.ref) return [name, { $ref: `#/components/parameters/${declared.ref}` }]
+      const parameter: Schema = { name: declared?.name ?? name, in: 'path', required: true }
       if (declared?.description !== undefined) parameter.description = declared.description
       parameter.schema = declared?.schema ?? { type: 'string' }
       return [name, parameter]
     }),
   )
+}
+
+/**
+ * An endpoint's path as the document writes it: `{name+}` as `{name}`, and a parameter the endpoint documents
+ * under another name (`PathParameterDoc.name`) under that one.
+ */
+export function documentedTemplate(endpoint: { path: string; paramDocs?: Record<string, PathParameterDoc> }): string {
+  return endpoint.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => `{${endpoint.paramDocs?.[name]?.name ?? name}}`)
 }

@@ -8,7 +8,7 @@ import { getRouteByPath } from './handlers/getByPath.js'
 import { patchRouteByPath } from './handlers/patchByPath.js'
 import { resourceManifest } from './manifest/endpoint.js'
 import { generateRouteInput } from './inputs.js'
-import { routeDocs } from './openapi.js'
+import { routeDocs, routeParameter } from './openapi.js'
 import { mayWriteRoutes } from './structure/access.js'
 import { sitemapXml } from './sitemap.js'
 
@@ -35,6 +35,8 @@ export function routeEndpoints(registry: ResourceRegistry): Endpoint[] {
   const routes = registry.bySlug('routes')
   if (!routes) return []
   const base = `${routes.meta.pathPrefix}/${routes.meta.segment}`
+  // A UUID or a path (the generic DELETE, by UUID, documents its own `{id}`).
+  const route = { route: routeParameter(routes) }
   return [
     {
       method: 'GET',
@@ -44,6 +46,7 @@ export function routeEndpoints(registry: ResourceRegistry): Endpoint[] {
         const route = routeParam(params.route!)
         return isUuid(route) ? getRouteById(routes, route, ctx) : getRouteByPath(ctx, route)
       },
+      paramDocs: route,
       docs: routeDocs.get(routes),
     },
     {
@@ -52,6 +55,7 @@ export function routeEndpoints(registry: ResourceRegistry): Endpoint[] {
       supersedes: `${base}/{id}`,
       // By path or id: cascadeChildPaths is a write flag of every route PATCH.
       handler: (ctx, { params, body }) => patchRouteByPath(ctx, routeParam(params.route!), body),
+      paramDocs: route,
       docs: routeDocs.patch(routes),
     },
     withInput({
@@ -69,12 +73,14 @@ export function routeEndpoints(registry: ResourceRegistry): Endpoint[] {
       security: { role: ROLE_ADMIN },
       cache: 'no-store',
       handler: (ctx, { params }) => routeChildren(ctx, routeParam(params.route!)),
+      paramDocs: route,
       docs: routeDocs.children(routes),
     },
     {
       method: 'GET',
       path: '/_/resource_manifest/{route+}',
       handler: (ctx, { params }) => resourceManifest(ctx, routeParam(params.route!)),
+      paramDocs: route,
       docs: routeDocs.manifest(routes),
     },
     {

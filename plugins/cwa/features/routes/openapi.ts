@@ -1,20 +1,19 @@
 import type { OpenApiDocument, OpenApiKit, Schema } from '../../hydra/docs/openapi/kit.js'
 import type { EndpointDoc } from '../../hydra/endpoint.js'
+import type { PathParameterDoc } from '../../hydra/pathParameters.js'
 import type { Resource } from '../../core/registry.js'
 
 /** The OpenAPI description of the route endpoints (endpoints.ts) and their schemas. */
 
+/** A route's `{route+}`, documented as the item operation's `{id}` (endpoints.ts declares it with its template). */
+export const routeParameter = (routes: Resource): PathParameterDoc => ({
+  name: 'id',
+  description: `The route: its UUID, or its path written after the segment (\`${routes.collectionIri}//blog/post\`, or URL-encoded \`${routes.collectionIri}/%2Fblog%2Fpost\`)`,
+})
+
 function parts(kit: OpenApiKit, routes: Resource) {
-  const base = routes.collectionIri
   const read = kit.schemaNames.read(routes)
   const tags = ['Route']
-  const routeId = (what: string): Schema => ({
-    name: 'id',
-    in: 'path',
-    required: true,
-    description: `${what}: the route's UUID, or its path written after the segment (\`${base}//blog/post\`, or URL-encoded \`${base}/%2Fblog%2Fpost\`)`,
-    schema: { type: 'string' },
-  })
   const at: Schema = {
     name: 'at',
     in: 'query',
@@ -26,17 +25,16 @@ function parts(kit: OpenApiKit, routes: Resource) {
     description,
     content: { [kit.media.jsonld]: { schema: kit.ref(schemaName) } },
   })
-  return { base, read, tags, routeId, at, json }
+  return { read, tags, at, json }
 }
 
 export const routeDocs = {
   get:
     (routes: Resource) =>
-    (kit: OpenApiKit): EndpointDoc => {
-      const { read, tags, routeId, at } = parts(kit, routes)
+    (kit: OpenApiKit, params: Record<string, Schema>): EndpointDoc => {
+      const { read, tags, at } = parts(kit, routes)
       return {
-        path: `${routes.meta.pathPrefix}/${routes.meta.segment}/{id}`,
-        pathParameters: [routeId('The route (GET and PATCH; DELETE takes the UUID)')],
+        pathParameters: [params.route!],
         operation: {
           operationId: 'getRoute',
           tags,
@@ -54,11 +52,10 @@ export const routeDocs = {
     },
   patch:
     (routes: Resource) =>
-    (kit: OpenApiKit): EndpointDoc => {
-      const { read, tags, routeId } = parts(kit, routes)
+    (kit: OpenApiKit, params: Record<string, Schema>): EndpointDoc => {
+      const { read, tags } = parts(kit, routes)
       return {
-        path: `${routes.meta.pathPrefix}/${routes.meta.segment}/{id}`,
-        pathParameters: [routeId('The route (GET and PATCH; DELETE takes the UUID)')],
+        pathParameters: [params.route!],
         operation: {
           operationId: 'patchRoute',
           tags,
@@ -110,16 +107,15 @@ export const routeDocs = {
     },
   children:
     (routes: Resource) =>
-    (kit: OpenApiKit): EndpointDoc => {
-      const { tags, routeId, json } = parts(kit, routes)
+    (kit: OpenApiKit, params: Record<string, Schema>): EndpointDoc => {
+      const { tags, json } = parts(kit, routes)
       return {
-        path: `${routes.meta.pathPrefix}/${routes.meta.segment}/{id}/children`,
         operation: {
           operationId: 'getRouteChildren',
           tags,
           summary: 'The routed descendants of a route, as a tree (admins).',
           security: kit.security(false),
-          parameters: [routeId('The route')],
+          parameters: [params.route!],
           responses: {
             200: json('Routes.Children', 'The tree of routed descendants'),
             ...kit.errorResponses(401, 403, 404),
@@ -129,10 +125,9 @@ export const routeDocs = {
     },
   manifest:
     (routes: Resource) =>
-    (kit: OpenApiKit): EndpointDoc => {
-      const { tags, routeId, at, json } = parts(kit, routes)
+    (kit: OpenApiKit, params: Record<string, Schema>): EndpointDoc => {
+      const { tags, at, json } = parts(kit, routes)
       return {
-        path: '/_/resource_manifest/{id}',
         operation: {
           operationId: 'getResourceManifest',
           tags,
@@ -140,7 +135,7 @@ export const routeDocs = {
           description:
             'A fixed number of SQL queries whatever the page holds. 404 when the route is not live for the caller.',
           security: kit.security(true),
-          parameters: [routeId('The route'), at],
+          parameters: [params.route!, at],
           responses: {
             200: json('Routes.Manifest', 'The manifest'),
             ...kit.errorResponses(400, 401, 403, 404),

@@ -22,21 +22,9 @@ async function idOf(resource: Resource, keyOrId: string, ctx: HydraContext): Pro
   return String(doc.id)
 }
 
-/** A parameter's documentation: the generic item operation, its `{id}` a key or a UUID. */
-function byKey(resource: Resource, doc: ReturnType<typeof resourceDocs.getItem>): Endpoint['docs'] {
-  return (kit) => ({
-    ...doc(kit),
-    path: `${resource.meta.pathPrefix}/${resource.meta.segment}/{id}`,
-    pathParameters: [
-      {
-        name: 'id',
-        in: 'path',
-        required: true,
-        description: "The parameter's key (`siteName`), or its UUID",
-        schema: { type: 'string' },
-      },
-    ],
-  })
+/** `{key}`, documented as the generic item operation's `{id}` (its path in the document is unchanged). */
+const paramDocs = {
+  key: { name: 'id', description: "The parameter's key (`siteName`), or its UUID", schema: { type: 'string' } },
 }
 
 /**
@@ -57,21 +45,24 @@ export function siteConfigEndpoints(registry: ResourceRegistry): Endpoint[] {
       path,
       supersedes: generic,
       handler: async (ctx, { params }) => getItem(resource, await idOf(resource, params.key!, ctx), ctx),
-      docs: byKey(resource, resourceDocs.getItem(resource)),
+      paramDocs,
+      docs: resourceDocs.getItem(resource),
     },
     {
       method: 'PATCH',
       path,
       supersedes: generic,
       handler: async (ctx, { params, body }) => updateItem(resource, await idOf(resource, params.key!, ctx), body, ctx),
-      docs: byKey(resource, resourceDocs.patch(resource)),
+      paramDocs,
+      docs: resourceDocs.patch(resource),
     },
     {
       method: 'DELETE',
       path,
       supersedes: generic,
       handler: async (ctx, { params }) => deleteItem(resource, await idOf(resource, params.key!, ctx), ctx),
-      docs: byKey(resource, resourceDocs.delete(resource)),
+      paramDocs,
+      docs: resourceDocs.delete(resource),
     },
   ]
 }

@@ -24,11 +24,15 @@ async function readGate(resource: Resource, id: string, ctx: HydraContext): Prom
   return loadItem(resource, id, ctx, { filtered: false })
 }
 
+/** A record's `{id}`: a UUID (anything else is a 404). */
+const uuidParameter = { schema: { type: 'string', format: 'uuid' } }
+
 /** POST {collection}/{id}/upload: multipart, one part per file property. */
 function uploadEndpoint(resource: Resource, fields: ResolvedField[]): Endpoint {
   return {
     method: 'POST',
     path: `${resource.meta.pathPrefix}/${resource.meta.segment}/{id}/upload`,
+    paramDocs: { id: uuidParameter },
     body: 'stream',
     handler: async (ctx, request) => {
       const id = request.params.id!
@@ -110,6 +114,13 @@ function downloadEndpoint(resource: Resource, fields: ResolvedField[], variant: 
     method: 'GET',
     path: variant ? `${path}/{filter}` : path,
     params: { property: (value) => byName.has(value) },
+    paramDocs: {
+      id: uuidParameter,
+      property: { schema: { type: 'string', enum: fields.map((f) => f.name) } },
+      ...(variant
+        ? { filter: { description: 'An image filter of the field (thumbnail): its variant, as contentUrl names it' } }
+        : {}),
+    },
     handler: async (ctx, request) => {
       const id = request.params.id!
       const field = byName.get(request.params.property!)!

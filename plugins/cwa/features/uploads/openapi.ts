@@ -1,15 +1,13 @@
-import type { OpenApiKit } from '../../hydra/docs/openapi/kit.js'
+import type { OpenApiKit, Schema } from '../../hydra/docs/openapi/kit.js'
 import type { EndpointDoc } from '../../hydra/endpoint.js'
 import type { Resource } from '../../core/registry.js'
 import type { ResolvedField } from './options.js'
 
-const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }
-
 /** POST {collection}/{id}/upload (endpoints.ts). */
 export const uploadDocs =
   (resource: Resource, fields: ResolvedField[]) =>
-  (kit: OpenApiKit): EndpointDoc => ({
-    pathParameters: [idParameter],
+  (kit: OpenApiKit, params: Record<string, Schema>): EndpointDoc => ({
+    pathParameters: Object.values(params),
     operation: {
       operationId: `upload${resource.meta.shortName}`,
       tags: [resource.meta.shortName],
@@ -47,22 +45,8 @@ export const uploadDocs =
 /** GET {collection}/{id}/download/{property} and its variant form .../{filter} (endpoints.ts). */
 export const downloadDocs =
   (resource: Resource, fields: ResolvedField[], variant: boolean) =>
-  (kit: OpenApiKit): EndpointDoc => ({
-    pathParameters: [
-      idParameter,
-      { name: 'property', in: 'path', required: true, schema: { type: 'string', enum: fields.map((f) => f.name) } },
-      ...(variant
-        ? [
-            {
-              name: 'filter',
-              in: 'path',
-              required: true,
-              schema: { type: 'string' },
-              description: 'An image filter of the field (thumbnail): its variant, as contentUrl names it',
-            },
-          ]
-        : []),
-    ],
+  (kit: OpenApiKit, params: Record<string, Schema>): EndpointDoc => ({
+    pathParameters: Object.values(params),
     operation: {
       operationId: `download${resource.meta.shortName}${variant ? 'Variant' : ''}`,
       tags: [resource.meta.shortName],

@@ -34,6 +34,7 @@ export const entrypointEndpoints: Endpoint[] = [
   {
     method: 'GET',
     path: '/contexts/{type}',
+    paramDocs: { type: { description: 'A short name (e.g. Page), Entrypoint, Error or ConstraintViolation' } },
     handler: async (ctx, { params, url }) => {
       const base = baseUrlOf(url)
       const type = params.type!.replace(/\.jsonld$/, '')
@@ -49,21 +50,13 @@ export const entrypointEndpoints: Endpoint[] = [
       if (!body) throw notFound(`No context for "${type}".`)
       return { status: 200, body }
     },
-    docs: (kit) => ({
+    docs: (kit, params) => ({
       operation: {
         operationId: 'getContext',
         tags: ['Entrypoint'],
         summary: 'The JSON-LD context of a resource class, of the entrypoint or of an error.',
         security: [],
-        parameters: [
-          {
-            name: 'type',
-            in: 'path',
-            required: true,
-            description: 'A short name (e.g. Page), Entrypoint, Error or ConstraintViolation',
-            schema: { type: 'string' },
-          },
-        ],
+        parameters: [params.type!],
         responses: {
           200: { description: 'The context', content: { [kit.media.jsonld]: { schema: { type: 'object' } } } },
           404: kit.responseRef('NotFound'),

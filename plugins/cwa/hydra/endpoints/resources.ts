@@ -17,6 +17,8 @@ export function resourceEndpoints(registry: ResourceRegistry, extensions: readon
 function operationsOf(resource: Resource, extensions: readonly HydraExtension[]): Endpoint[] {
   const collection = `${resource.meta.pathPrefix}/${resource.meta.segment}`
   const item = `${collection}/{id}`
+  // The document's shared `{id}` parameter (a UUID; anything else is a 404).
+  const paramDocs = { id: { ref: 'id' } }
   // An open create (registration): the resource's own access decides (open or 403), not the generic 401.
   const open = isPublicCreate(resource, extensions)
   return [
@@ -40,18 +42,21 @@ function operationsOf(resource: Resource, extensions: readonly HydraExtension[])
         await beforeItemRead(resource, params.id!, ctx)
         return getItem(resource, params.id!, ctx)
       },
+      paramDocs,
       docs: resourceDocs.getItem(resource),
     },
     {
       method: 'PATCH',
       path: item,
       handler: (ctx, { params, body }) => updateItem(resource, params.id!, body, ctx),
+      paramDocs,
       docs: resourceDocs.patch(resource),
     },
     {
       method: 'DELETE',
       path: item,
       handler: (ctx, { params }) => deleteItem(resource, params.id!, ctx),
+      paramDocs,
       docs: resourceDocs.delete(resource),
     },
   ]

@@ -1,6 +1,6 @@
 import type { Endpoint } from '../../endpoint.js'
 import { inputJsonSchema } from '../../input.js'
-import { declaredPathParameters } from '../../pathParameters.js'
+import { declaredPathParameters, documentedTemplate } from '../../pathParameters.js'
 import type { HydraExtension } from '../../extension.js'
 import { amendOpenApi } from '../../extensions/formatHooks.js'
 import type { ResourceRegistry } from '../../../core/registry.js'
@@ -29,8 +29,8 @@ export interface OpenApiInfo {
 }
 
 /** The path an endpoint is documented under: `{name+}` is written `{name}` (OpenAPI has no multi-segment parameter). */
-export function documentedPath(prefix: string, endpoint: Endpoint, docPath?: string): string {
-  return `${prefix}${(docPath ?? endpoint.path).replace(/\{(\w+)\+\}/g, '{$1}')}`
+export function documentedPath(prefix: string, endpoint: Endpoint): string {
+  return `${prefix}${documentedTemplate(endpoint)}`
 }
 
 /**
@@ -62,16 +62,16 @@ export function openApiDocument(
   }
 
   const paths: Record<string, Schema> = {}
+  const pathParameters = new Map<string, PathParameters[]>()
   for (const endpoint of endpoints) {
     if (endpoint.root || typeof endpoint.docs !== 'function') continue
     const doc = endpoint.docs(kit, declaredPathParameters(endpoint))
-    const path = documentedPath(prefix, endpoint, doc.path)
-    paths[path] = {
-      ...(paths[path] ?? {}),
-      ...(doc.pathParameters ? { parameters: doc.pathParameters } : {}),
-      [endpoint.method.toLowerCase()]: withRequestBody(doc.operation, endpoint),
-    }
+    const path = documentedPath(prefix, endpoint)
+    const method = endpoint.method.toLowerCase()
+    paths[path] = { ...(paths[path] ?? {}), [method]: withRequestBody(doc.operation, endpoint) }
+    pathParameters.set(path, [...(pathParameters.get(path) ?? []), { method, parameters: doc.pathParameters }])
   }
+  for (const [path, operations] of pathParameters) placePathParameters(paths[path]!, operations)
 
   const document: OpenApiDocument = {
     openapi: '3.1.0',
@@ -121,6 +121,28 @@ export function openApiDocument(
     if (name && !document.components.schemas[name]) document.components.schemas[name] = inputJsonSchema(endpoint.input!)
   }
   return document
+}
+
+interface PathParameters {
+  method: string
+  parameters?: Schema[]
+}
+
+/**
+ * The path parameters of the operations sharing one documented path: on the path when every operation has the
+ * same ones, else on each operation (a route's GET and PATCH take a UUID or a path, its generic DELETE a UUID).
+ */
+function placePathParameters(pathItem: Schema, operations: PathParameters[]): void {
+  const first = JSON.stringify(operations[0]!.parameters)
+  if (operations.every((operation) => JSON.stringify(operation.parameters) === first)) {
+    if (operations[0]!.parameters) pathItem.parameters = operations[0]!.parameters
+    return
+  }
+  for (const { method, parameters } of operations) {
+    if (!parameters) continue
+    const operation = pathItem[method] as Schema
+    operation.parameters = [...parameters, ...((operation.parameters as Schema[] | undefined) ?? [])]
+  }
 }
 
 /**

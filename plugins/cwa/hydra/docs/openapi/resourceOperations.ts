@@ -134,10 +134,10 @@ export const resourceDocs = {
     },
   getItem:
     (resource: Resource) =>
-    (kit: OpenApiKit): EndpointDoc => {
+    (kit: OpenApiKit, params: Record<string, Schema>): EndpointDoc => {
       const { shortName } = resource.meta
       return {
-        pathParameters: [kit.parameterRef('id')],
+        pathParameters: Object.values(params),
         operation: {
           operationId: `get${shortName}`,
           tags: [shortName],
@@ -153,10 +153,10 @@ export const resourceDocs = {
     },
   patch:
     (resource: Resource) =>
-    (kit: OpenApiKit): EndpointDoc => {
+    (kit: OpenApiKit, params: Record<string, Schema>): EndpointDoc => {
       const { shortName } = resource.meta
       return {
-        pathParameters: [kit.parameterRef('id')],
+        pathParameters: Object.values(params),
         operation: {
           operationId: `patch${shortName}`,
           tags: [shortName],
@@ -190,10 +190,10 @@ export const resourceDocs = {
     },
   delete:
     (resource: Resource) =>
-    (kit: OpenApiKit): EndpointDoc => {
+    (kit: OpenApiKit, params: Record<string, Schema>): EndpointDoc => {
       const { shortName } = resource.meta
       return {
-        pathParameters: [kit.parameterRef('id')],
+        pathParameters: Object.values(params),
         operation: {
           operationId: `delete${shortName}`,
           tags: [shortName],
