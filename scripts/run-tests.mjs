@@ -20,6 +20,7 @@ import { testDatabase } from './test-database.mjs'
 import {
   excusedFiles,
   fileTimings,
+  parseSharedTime,
   recordedBaseline,
   runArguments,
   slowedFiles,
@@ -34,6 +35,9 @@ const { jestArgs, unitTier, recordTimings, judged } = runArguments(process.argv.
 // One results file per run, so parallel runs never read each other's.
 const results = path.join(tmpdir(), `cwa-test-results-${process.pid}.json`)
 rmSync(results, { force: true })
+// Where the files record the time they spent on the run's shared work (test/support/sharedTime.ts).
+const sharedTime = path.join(tmpdir(), `cwa-test-shared-time-${process.pid}.jsonl`)
+rmSync(sharedTime, { force: true })
 // The suite runs against the package as an app imports it (plugins/cwa/dist): built first when a source changed.
 buildPlugin()
 let database = { url: undefined, stop: async () => {} }
@@ -60,6 +64,7 @@ const child = spawn(process.execPath, jestCommand, {
   env: {
     ...process.env,
     ...(database.url ? { TEST_PG_URL: database.url } : {}),
+    CWA_TEST_SHARED_TIME: sharedTime,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(),
   },
 })
@@ -74,13 +79,15 @@ if (existsSync(results)) {
   passed = summary.numPassedTests
   failed = summary.numFailedTests + (summary.numRuntimeErrorTestSuites ?? 0)
   skipped = (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0)
-  failed += reportTimings(fileTimings(summary.testResults ?? [], root))
+  const shared = existsSync(sharedTime) ? parseSharedTime(readFileSync(sharedTime, 'utf8')) : []
+  failed += reportTimings(fileTimings(summary.testResults ?? [], root, shared))
 } else {
   failed = 1
 }
 if (process.env.TEST_TIMINGS && existsSync(results)) copyFileSync(results, process.env.TEST_TIMINGS)
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`)
 rmSync(results, { force: true })
+rmSync(sharedTime, { force: true })
 process.exit(run.status === 0 && failed === 0 ? 0 : 1)
 
 /**

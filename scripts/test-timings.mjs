@@ -36,18 +36,48 @@ export function runArguments(args, env) {
 const EXCUSE = /^Test-time:[ \t]*(\S+?):[ \t]*\S/gim
 
 /**
- * Each file's time from jest's JSON results (`testResults`), relative to root, slowest first.
+ * Each file's time from jest's JSON results (`testResults`), relative to root, slowest first. The time a file spent
+ * on the run's shared work (waiting for, or making, the one `next build` every admin file needs) is not its own:
+ * it is left out of `seconds` (what the baseline judges) and said apart as `shared`, so a file's time does not
+ * depend on whether it was the one that built.
  * @param {Array<{ name: string, startTime: number, endTime: number }>} testResults
  * @param {string} root
+ * @param {Array<{ file: string, seconds: number }>} [shared] absolute file paths, as the tests record them
+ * @returns {Array<{ file: string, seconds: number, shared?: number }>}
+ */
+export function fileTimings(testResults, root, shared = []) {
+  const relative = (file) => path.relative(root, file).split(path.sep).join('/')
+  const sharedBy = new Map()
+  for (const { file, seconds } of shared) sharedBy.set(relative(file), (sharedBy.get(relative(file)) ?? 0) + seconds)
+  return testResults
+    .map((result) => {
+      const file = relative(result.name)
+      const total = (result.endTime - result.startTime) / 1000
+      // Never below zero: a shared wait is timed inside the file's own time.
+      const waited = Math.min(sharedBy.get(file) ?? 0, total)
+      return { file, seconds: total - waited, ...(waited > 0 ? { shared: waited } : {}) }
+    })
+    .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file))
+}
+
+/**
+ * The shared waits a run's files recorded (test/support/sharedTime.ts): one JSON object per line, `{file,
+ * seconds}`; lines that do not parse (a worker killed while writing) are left out.
+ * @param {string} text
  * @returns {Array<{ file: string, seconds: number }>}
  */
-export function fileTimings(testResults, root) {
-  return testResults
-    .map((result) => ({
-      file: path.relative(root, result.name).split(path.sep).join('/'),
-      seconds: (result.endTime - result.startTime) / 1000,
-    }))
-    .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file))
+export function parseSharedTime(text) {
+  return text
+    .split('\n')
+    .filter((line) => line.trim())
+    .flatMap((line) => {
+      try {
+        const { file, seconds } = JSON.parse(line)
+        return typeof file === 'string' && typeof seconds === 'number' ? [{ file, seconds }] : []
+      } catch {
+        return []
+      }
+    })
 }
 
 /**
@@ -85,7 +115,7 @@ export function slowedLine({ file, seconds, baseline }) {
 
 /**
  * Every file's time, one line each, slowest first, with its baseline when there is one.
- * @param {Array<{ file: string, seconds: number }>} timings
+ * @param {Array<{ file: string, seconds: number, shared?: number }>} timings
  * @param {Record<string, number>} baseline
  * @returns {string[]}
  */
@@ -93,9 +123,10 @@ export function timingLines(timings, baseline = {}) {
   const total = timings.reduce((sum, t) => sum + t.seconds, 0)
   return [
     `Test files by time (${timings.length} files, ${Math.round(total)} s in all):`,
-    ...timings.map(({ file, seconds }) => {
+    ...timings.map(({ file, seconds, shared }) => {
       const was = typeof baseline[file] === 'number' ? `  (baseline ${baseline[file].toFixed(1)} s)` : ''
-      return `  ${seconds.toFixed(1).padStart(6)} s  ${file}${was}`
+      const waited = shared && shared >= 0.05 ? `  (and ${shared.toFixed(1)} s on the shared next build)` : ''
+      return `  ${seconds.toFixed(1).padStart(6)} s  ${file}${was}${waited}`
     }),
   ]
 }

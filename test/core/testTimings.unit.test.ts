@@ -9,6 +9,7 @@ import {
   excusedFiles,
   fileTimings,
   FLOOR_SECONDS,
+  parseSharedTime,
   recordedBaseline,
   runArguments,
   slowedFiles,
@@ -32,6 +33,37 @@ describe('per-file test times', () => {
       { file: 'test/a.test.ts', seconds: 3 },
       { file: 'test/d.test.ts', seconds: 3 },
     ])
+  })
+
+  it("leaves a file's shared waits (the one next build) out of its own time, and says them apart", () => {
+    const shared = parseSharedTime(
+      [
+        JSON.stringify({ file: '/repo/test/admin/a.test.ts', seconds: 40 }),
+        JSON.stringify({ file: '/repo/test/admin/a.test.ts', seconds: 4.5 }),
+        '{"file": "/repo/test/admin/b.test.ts", "seconds": 2', // a worker killed while writing
+        JSON.stringify({ file: '/repo/test/c.test.ts', seconds: 99 }),
+        '',
+      ].join('\n'),
+    )
+    expect(shared).toEqual([
+      { file: '/repo/test/admin/a.test.ts', seconds: 40 },
+      { file: '/repo/test/admin/a.test.ts', seconds: 4.5 },
+      { file: '/repo/test/c.test.ts', seconds: 99 },
+    ])
+    const timings = fileTimings(
+      [result('test/admin/a.test.ts', 60), result('test/admin/b.test.ts', 20), result('test/c.test.ts', 30)],
+      root,
+      shared,
+    )
+    expect(timings).toEqual([
+      { file: 'test/admin/b.test.ts', seconds: 20 },
+      { file: 'test/admin/a.test.ts', seconds: 15.5, shared: 44.5 },
+      // Never below zero.
+      { file: 'test/c.test.ts', seconds: 0, shared: 30 },
+    ])
+    // Judged on its own time: 15.5 s against a 10 s baseline is no doubling.
+    expect(slowedFiles(timings, { 'test/admin/a.test.ts': 10 })).toEqual([])
+    expect(timingLines(timings)[2]).toBe('    15.5 s  test/admin/a.test.ts  (and 44.5 s on the shared next build)')
   })
 
   it('prints every file, one line each, with its baseline when it has one', () => {

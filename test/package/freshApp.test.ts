@@ -28,14 +28,13 @@ import {
   readFileSync,
   readlinkSync,
   realpathSync,
-  rmdirSync,
-  statSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { databaseUrl, dropDatabase, withAdminClient } from '../support/database'
+import { withNextBuildLock } from '../support/nextBuild'
 import { freePort } from '../support/site'
 import { waitFor } from '../support/wait'
 import { cleanEnv, packPlugin, runOk } from './pack'
@@ -100,28 +99,6 @@ const lts: {
  */
 const npxPayload = (args: string[], extra: NodeJS.ProcessEnv = env) =>
   runOk('npx', ['--no-install', 'payload-cwa', ...args], { cwd: app, env: extra })
-
-/** One `next build` at a time on this machine: the site's build (test/support/nextBuild.ts) takes the same lock. */
-async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(root, '.next-build.lock')
-  await waitFor(
-    () => {
-      try {
-        mkdirSync(lock)
-        return true
-      } catch {
-        if (Date.now() - statSync(lock).mtimeMs > 15 * 60_000) rmdirSync(lock)
-        return false
-      }
-    },
-    { timeout: 900_000, interval: 500, message: 'the next build lock' },
-  )
-  try {
-    return await work()
-  } finally {
-    rmdirSync(lock)
-  }
-}
 
 /** `npx next <command>` in its own process group, its output gathered; resolves once `/_api` answers (any status). */
 async function startNext(command: 'dev' | 'start', port: number, environment: NodeJS.ProcessEnv) {
@@ -313,7 +290,7 @@ beforeAll(async () => {
 
   // Production: migrations on its own database, the build beside them.
   const build = timed('next build', () =>
-    withBuildLock(() => runOk('npx', ['--no-install', 'next', 'build'], { cwd: app, env: productionEnv })),
+    withNextBuildLock(() => runOk('npx', ['--no-install', 'next', 'build'], { cwd: app, env: productionEnv })),
   )
   const schema = (async () => {
     const create = await timed('npx payload-cwa migrate:create initial', () =>

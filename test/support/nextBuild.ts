@@ -8,6 +8,7 @@ import path from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { adminBuildExists, adminSourcesNewerThanBuild } from '../../src/server/admin'
+import { asSharedTime } from './sharedTime'
 import { waitFor } from './wait'
 
 const root = process.cwd() // jest's rootDir: the project
@@ -16,37 +17,52 @@ const root = process.cwd() // jest's rootDir: the project
 const BUILD_LOCK = path.join(root, '.next-build.lock')
 
 /**
- * Makes sure `.next/` holds a build of the current sources: builds it when it
- * is missing or older than a file it bundles. Test files run in parallel
- * workers; the first one builds, the others wait for it.
+ * One `next build` at a time on this machine (the site's, and the fresh app's in test/package/freshApp.test.ts):
+ * runs `work` holding a lock directory (mkdir is atomic); test files run in parallel workers. The wait for the
+ * lock is the run's shared time (sharedTime.ts), not the file's.
  */
-export async function ensureAdminBuild(): Promise<void> {
-  await waitFor(
-    () => {
-      try {
-        mkdirSync(BUILD_LOCK)
-        return true
-      } catch {
-        // A lock left by a killed run is stale after 15 minutes (a build takes 1-3).
-        if (Date.now() - statSync(BUILD_LOCK).mtimeMs > 15 * 60_000) rmdirSync(BUILD_LOCK)
-        return false
-      }
-    },
-    { timeout: 900_000, interval: 500, message: 'the admin build lock' },
+export async function withNextBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  await asSharedTime(() =>
+    waitFor(
+      () => {
+        try {
+          mkdirSync(BUILD_LOCK)
+          return true
+        } catch {
+          // A lock left by a killed run is stale after 15 minutes (a build takes 1-3).
+          if (Date.now() - statSync(BUILD_LOCK).mtimeMs > 15 * 60_000) rmdirSync(BUILD_LOCK)
+          return false
+        }
+      },
+      { timeout: 900_000, interval: 500, message: 'the next build lock' },
+    ),
   )
   try {
-    if (adminBuildExists(root) && !adminSourcesNewerThanBuild(root)?.length) return
-    execFileSync(
-      process.execPath,
-      [createRequire(path.join(root, 'package.json')).resolve('next/dist/bin/next'), 'build'],
-      {
-        cwd: root,
-        env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    )
+    return await work()
   } finally {
     rmdirSync(BUILD_LOCK)
   }
+}
+
+/**
+ * Makes sure `.next/` holds a build of the current sources: builds it when it is missing or older than a file it
+ * bundles. The first file that needs it builds, the others wait; the time either spends is the run's shared time
+ * (sharedTime.ts), not the file's.
+ */
+export function ensureAdminBuild(): Promise<void> {
+  return withNextBuildLock(() =>
+    asSharedTime(async () => {
+      if (adminBuildExists(root) && !adminSourcesNewerThanBuild(root)?.length) return
+      execFileSync(
+        process.execPath,
+        [createRequire(path.join(root, 'package.json')).resolve('next/dist/bin/next'), 'build'],
+        {
+          cwd: root,
+          env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+          stdio: ['ignore', 'ignore', 'pipe'],
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      )
+    }),
+  )
 }

@@ -21,6 +21,7 @@ process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = 'true'
 export default class CwaTestEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context)
+    this.testPath = context.testPath
     this.global.__cwaOuterImport = process.env.CWA_OUTER_TRACE
       ? async (url) => {
           const { appendFileSync } = await import('node:fs')
@@ -52,6 +53,8 @@ export default class CwaTestEnvironment extends TestEnvironment {
 
   async setup() {
     await super.setup()
+    // The file this worker runs now, for modules shared between files (test/support/sharedTime.ts).
+    process.env.CWA_TEST_FILE = this.testPath
     this.savedEnv = { ...process.env }
   }
 
