@@ -12,6 +12,10 @@
  *   session/                          cookies, JWTs, refresh tokens
  *   hydra/                            feature-blind JSON-LD layer, router, OpenAPI builder
  *   core/                             collections, fields, access, utilities, the commands' kit (core/commands/)
+ *
+ *   client/                           beside the stack: payload-cwa/client, the API's client for browsers and edge
+ *                                     runtimes, imports nothing but its own files (no Payload, no Node built-in)
+ *   react/                            payload-cwa/react: imports the client and React only
 
  * Each command is its feature's (features/<f>/commands/, declared in its commands/index.ts with a lazy `load`);
  * the core's own (jobs:work, make:*) are in core/commands/.
@@ -25,7 +29,7 @@
  */
 
 const CWA = '^plugins/cwa/'
-const FRONT_DOOR = '^plugins/cwa/(plugin|features|options|index|admin|next|express|types|content)\\.ts$'
+const FRONT_DOOR = '^plugins/cwa/(plugin|features|options|index|admin|next|express|types|content|client|react)\\.ts$'
 const SITE = '^(src|collections|app|migrations|examples|bench)/|^payload\\.config\\.ts$'
 
 /** Everything in the library at the layers above `layer` (layer names from the top down). */
@@ -48,6 +52,24 @@ const layerRule = (layer) => ({
 module.exports = {
   forbidden: [
     ...LAYERS.map(layerRule),
+    {
+      name: 'client-alone',
+      severity: 'error',
+      comment:
+        'payload-cwa/client runs in browsers and edge runtimes: plugins/cwa/client imports only its own files ' +
+        '(no Payload, no Node built-in, no other part of the library).',
+      from: { path: `${CWA}client/` },
+      to: { pathNot: `${CWA}client/` },
+    },
+    {
+      name: 'react-kit-alone',
+      severity: 'error',
+      comment:
+        'payload-cwa/react renders what payload-cwa/client resolved: plugins/cwa/react imports its own files, the ' +
+        'client and React only (it runs in any React app, server or browser).',
+      from: { path: `${CWA}react/` },
+      to: { pathNot: [`${CWA}(react|client)/`, '^node_modules/react/', '^react$'] },
+    },
     {
       name: 'commands-on-top',
       severity: 'error',

@@ -103,6 +103,21 @@ describe('boundary rules across imports', () => {
     expect(cruise(features(false), ['plugins'])).toEqual([])
   })
 
+  it('keeps payload-cwa/client to its own files: no other part of the library, no Node built-in', () => {
+    const client = (extra: string): Record<string, string> => ({
+      'plugins/cwa/core/naming.ts': `export const segment = (name: string) => name.toLowerCase()\n`,
+      'plugins/cwa/client/url.ts': `export const join = (a: string, b: string) => a + b\n`,
+      'plugins/cwa/client/index.ts': `import { join } from './url.js'\n${extra}export const url = join('a', 'b')\n`,
+    })
+    expect(cruise(client(''), ['plugins'])).toEqual([])
+    expect(cruise(client(`import { segment } from '../core/naming.js'\nsegment('x')\n`), ['plugins'])).toEqual([
+      'client-alone',
+    ])
+    expect(cruise(client(`import { readFileSync } from 'node:fs'\nreadFileSync\n`), ['plugins'])).toEqual([
+      'client-alone',
+    ])
+  })
+
   it('refuses a cycle in the site through a lazy import of the config', () => {
     expect(cruise(site(true), ['src', 'payload.config.ts'])).toEqual(['no-circular-in-site'])
     expect(cruise(site(false), ['src', 'payload.config.ts'])).toEqual([])

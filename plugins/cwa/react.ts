@@ -1,0 +1,2 @@
+/** 'payload-cwa/react': React components that render a page resolved by payload-cwa/client. */
+export * from './react/index.js'
