@@ -21,7 +21,14 @@ import type { Payload } from 'payload'
 import { buildSiteConfig } from '../../payload.config'
 import { onPoolError } from '../config/databasePool'
 import { projectRoot } from '../config/projectRoot'
-import { closeEmbeddedHub, closePayload, getOptions, loadJwtKeys, startEmbeddedHub } from 'payload-cwa'
+import {
+  closeEmbeddedHub,
+  closePayload,
+  getOptions,
+  jwtKeyEnvironment,
+  loadJwtKeys,
+  startEmbeddedHub,
+} from 'payload-cwa'
 import { createApp } from 'payload-cwa/express'
 import { seedDemo } from '../seed/demo'
 import { startPayload } from './bootstrap'
@@ -210,6 +217,9 @@ async function main(): Promise<void> {
   const hub = await startupStep('the embedded Mercure hub', () => startEmbeddedHub(started))
   if (draining) return
   const keys = await loadJwtKeys(process.env, log.info)
+  // The website (Next.js, in this process: it runs under NODE_ENV=production) reads the API through the API's own
+  // handler, which takes the keys the environment names: name these.
+  Object.assign(process.env, jwtKeyEnvironment(process.env))
 
   // The admin panel (Next.js), prepared after the APIs answer: until it is ready /admin says so.
   const adminEnabled = process.env.ADMIN_PANEL !== '0'

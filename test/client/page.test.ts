@@ -99,9 +99,12 @@ describe('client.page(path)', () => {
         return handler(new Request(input, init))
       },
     })
-    const [overHttp, direct] = [await resolved('/contact'), await resolved('/contact', inProcess)]
-    expect(direct.resources).toEqual(overHttp.resources)
-    expect(calls).toBe(direct.reads.requests)
+    for (const path of ['/contact', '/blog/first-article']) {
+      calls = 0
+      const [overHttp, direct] = [await resolved(path), await resolved(path, inProcess)]
+      expect(direct.resources).toEqual(overHttp.resources)
+      expect(calls).toBe(direct.reads.requests)
+    }
   })
 
   it('answers an unknown path as not-found, a moved one as a redirect, and an unreachable API as a network error', async () => {

@@ -46,7 +46,7 @@ const headings = (html: string) => [...html.matchAll(/<(h[1-6])[\s>]/g)].map((ma
 describe('CwaPage', () => {
   it('renders the home page: the layout’s header and footer around main, one h1, the text, the image, the links', async () => {
     const { html, page } = await render('/')
-    expect(html).toMatch(/^<header>.*<\/header><main>.*<\/main><footer>.*<\/footer>$/s)
+    expect(html).toMatch(/^<header>.*<\/header><main id="main">.*<\/main><footer>.*<\/footer>$/s)
     expect(headings(html)).toEqual(['h1'])
     expect(html).toContain('<h1 class="cwa-title"')
     expect(html).toContain('Welcome</h1>')

@@ -3,6 +3,7 @@ import type { HydraContext } from './context.js'
 /** A JSON-LD object (the same as extension.ts's JsonLdObject, which this module cannot import: extension.ts leads here). */
 type JsonLdObject = Record<string, unknown>
 import type { Resource } from '../core/registry.js'
+import { brand, brandedInstanceOf } from '../core/utils/brand.js'
 
 type Doc = Record<string, unknown>
 
@@ -43,7 +44,14 @@ export class EmbeddedItem {
     readonly resource: Resource,
     readonly doc: Doc,
     readonly document: ItemAnswer | null = null,
-  ) {}
+  ) {
+    brand(this, 'EmbeddedItem')
+  }
+
+  // Another copy of the package makes them too (core/utils/brand.ts).
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return brandedInstanceOf(this, EmbeddedItem, 'EmbeddedItem', value)
+  }
 }
 
 /** The normalization of an embedded page, shared by every place that embeds it (one read, one normalization). */
@@ -63,7 +71,14 @@ export class EmbeddedCollection {
   constructor(
     private readonly shared: SharedPage,
     readonly view?: JsonLdObject,
-  ) {}
+  ) {
+    brand(this, 'EmbeddedCollection')
+  }
+
+  // Another copy of the package makes them too (core/utils/brand.ts).
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return brandedInstanceOf(this, EmbeddedCollection, 'EmbeddedCollection', value)
+  }
 
   /** The same page, with the view of the item that embeds it. */
   withView(view: JsonLdObject): EmbeddedCollection {

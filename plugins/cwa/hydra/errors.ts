@@ -6,6 +6,7 @@ import {
   isDatabaseUnavailable,
   isTransientConflict,
 } from '../core/utils/databaseUnavailable.js'
+import { brand, brandedInstanceOf } from '../core/utils/brand.js'
 
 /** An HTTP error the JSON-LD layer turns into a Hydra `Error` body. */
 export class HttpError extends Error {
@@ -16,6 +17,12 @@ export class HttpError extends Error {
   ) {
     super(message)
     this.name = 'HttpError'
+    brand(this, 'HttpError')
+  }
+
+  // Another copy of the package throws them too (core/utils/brand.ts).
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return brandedInstanceOf(this, HttpError, 'HttpError', value)
   }
 }
 
@@ -38,6 +45,12 @@ export class ViolationError extends Error {
   constructor(readonly violations: Violation[]) {
     super(violations.map((v) => `${v.propertyPath}: ${v.message}`).join('\n'))
     this.name = 'ViolationError'
+    brand(this, 'ViolationError')
+  }
+
+  // Another copy of the package throws them too (core/utils/brand.ts).
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return brandedInstanceOf(this, ViolationError, 'ViolationError', value)
   }
 }
 

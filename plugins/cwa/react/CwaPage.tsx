@@ -12,7 +12,7 @@ export function CwaPage({ page, components, templates = {}, layouts = {}, editor
   const pageGroup: CwaGroupRenderer = (reference, owner = page.page) => group(reference, owner)
   const Template = (page.page.uiComponent && templates[page.page.uiComponent]) || DefaultTemplate
   const body = <Template page={page} group={pageGroup} />
-  if (!page.layout) return body
+  if (!page.layout) return <main id="main">{body}</main>
   const Layout = (page.layout.uiComponent && layouts[page.layout.uiComponent]) || DefaultLayout
   const layoutGroup: CwaGroupRenderer = (reference, owner = page.layout!) => group(reference, owner)
   return (
@@ -81,13 +81,16 @@ export function DefaultTemplate({ page, group }: CwaTemplateProps) {
   )
 }
 
-/** A layout without one of its own: its first group as the header, the page as the main content, the rest as the footer. */
+/**
+ * A layout without one of its own: its first group as the header, the page as the main content (`id="main"`, a
+ * skip link's target), the rest as the footer.
+ */
 export function DefaultLayout({ page, layout, group, children }: CwaLayoutProps) {
   const [first, ...rest] = allGroups(page, layout, group)
   return (
     <>
       {first ? <header>{first}</header> : null}
-      <main>{children}</main>
+      <main id="main">{children}</main>
       {rest.length > 0 ? <footer>{rest}</footer> : null}
     </>
   )

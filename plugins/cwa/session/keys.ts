@@ -40,6 +40,18 @@ function keyPaths(env: NodeJS.ProcessEnv): KeyPaths & { generatedPassphrasePath:
 }
 
 /**
+ * The environment that names the key pair `loadJwtKeys(env)` loaded (the development pair under .data/jwt/ when
+ * JWT_* is unset outside production). For a process whose other parts read the keys from the environment later,
+ * under another NODE_ENV: a Next.js app in the same process runs under production, where only JWT_* names keys.
+ */
+export function jwtKeyEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+): Record<'JWT_SECRET_KEY' | 'JWT_PUBLIC_KEY' | 'JWT_PASSPHRASE', string> {
+  const paths = keyPaths(env)
+  return { JWT_SECRET_KEY: paths.privatePath, JWT_PUBLIC_KEY: paths.publicPath, JWT_PASSPHRASE: paths.passphrase }
+}
+
+/**
  * The RS256 key pair of the session JWT: JWT_SECRET_KEY / JWT_PUBLIC_KEY
  * (PEM paths) and JWT_PASSPHRASE. In development missing files are generated
  * once (RSA 4096, private key encrypted with the passphrase) under

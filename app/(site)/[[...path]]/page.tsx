@@ -1,0 +1,56 @@
+/*
+ * Every page of the website, by its route: resolved through the JSON-LD API's handler in this process (no socket)
+ * with payload-cwa/client, rendered with payload-cwa/react. A signed-in editor's cookie is passed on, so an editor
+ * sees the drafts the API gives them.
+ */
+import type { Metadata } from 'next'
+import { headers } from 'next/headers'
+import { notFound, permanentRedirect } from 'next/navigation'
+import { createCwaHandler } from 'payload-cwa'
+import { createCwaClient, type CwaPageResult } from 'payload-cwa/client'
+import { CwaPage, cwaComponents } from 'payload-cwa/react'
+import { cache } from 'react'
+import { loadConfig } from '../../(payload)/loadConfig'
+
+type Args = { params: Promise<{ path?: string[] }> }
+
+// Rendered per request, never prerendered: `next build` needs no database.
+export const dynamic = 'force-dynamic'
+
+const handler = createCwaHandler({ config: loadConfig })
+
+/** One resolution per request, shared by the metadata and the page. */
+const resolve = cache(async (path: string): Promise<CwaPageResult> => {
+  const incoming = await headers()
+  const host = incoming.get('x-forwarded-host') ?? incoming.get('host') ?? 'localhost'
+  const protocol = incoming.get('x-forwarded-proto') ?? 'http'
+  const cwa = createCwaClient({
+    apiUrl: `${protocol}://${host}/_api`,
+    fetch: (input, init) => handler(new Request(input, init)),
+    headers: (): Record<string, string> => {
+      const cookie = incoming.get('cookie')
+      return cookie ? { cookie } : {}
+    },
+  })
+  return cwa.page(path)
+})
+
+const pathOf = async (params: Args['params']) => `/${((await params).path ?? []).map(encodeURIComponent).join('/')}`
+
+export async function generateMetadata({ params }: Args): Promise<Metadata> {
+  const result = await resolve(await pathOf(params))
+  if (result.kind === 'not-found') notFound()
+  if (result.kind !== 'page') return {}
+  const title = result.pageData?.title ?? result.page.title ?? undefined
+  const description = result.pageData?.metaDescription ?? result.page.metaDescription ?? undefined
+  return { title, description }
+}
+
+export default async function SitePage({ params }: Args) {
+  const path = await pathOf(params)
+  const result = await resolve(path)
+  if (result.kind === 'redirect') permanentRedirect(result.location)
+  if (result.kind === 'not-found') notFound()
+  if (result.kind === 'error') throw new Error(`${path}: ${result.error.message}`)
+  return <CwaPage page={result} components={cwaComponents} />
+}
