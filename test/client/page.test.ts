@@ -79,7 +79,8 @@ describe('client.page(path)', () => {
     const article = await resolved('/blog/first-article')
     expect(article.pageData?.title).toBe('First article')
     expect(article.page.isTemplate).toBe(true)
-    expect(article.reads.rounds).toBe(2)
+    // The third: the routes of the articles the blog lists (the blog page is the article's parent, in its manifest).
+    expect(article.reads.rounds).toBe(3)
     const [block] = blocksOf(article, groupOf(article, article.page, 'blog_article_main'))
     expect(block?.position.pageDataProperty).toBe('htmlContent')
     expect(block?.component.html).toBe('<p>The first article of the demo blog.</p>')

@@ -81,6 +81,14 @@ describe('CwaPage', () => {
     expect(html).toContain('<a class="cwa-link" href="/" aria-current="page">Home</a>')
   })
 
+  it('renders the blog’s listing with a link to each article, by its route', async () => {
+    const { html, page } = await render('/blog')
+    expect(page.reads.rounds).toBe(3)
+    expect(html).toContain(
+      '<ul><li><a href="/blog/second-article">Second article</a></li><li><a href="/blog/first-article">First article</a></li></ul>',
+    )
+  })
+
   it('renders an article through its template: the article’s title as the h1, its own text', async () => {
     const { html } = await render('/blog/first-article')
     expect(headings(html)).toEqual(['h1'])

@@ -68,7 +68,7 @@ describe('the website', () => {
   it('serves each demo page by its route, an article through its template', async () => {
     const blog = await page('/blog')
     expect(blog.status).toBe(200)
-    expect(blog.body).toContain('<li>First article</li>')
+    expect(blog.body).toContain('<li><a href="/blog/first-article">First article</a></li>')
     for (const [path, title, text] of [
       ['/blog/first-article', 'First article', 'The first article of the demo blog.'],
       ['/blog/second-article', 'Second article', 'The second article of the demo blog.'],

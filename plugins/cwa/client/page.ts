@@ -48,6 +48,16 @@ export function linkedIris(resource: CwaResource): string[] {
   return found
 }
 
+/** The routes of a Collection component's members (page data listed on a page): their paths are its links. */
+export function memberRoutes(resource: CwaResource): string[] {
+  const collection = resource.collection as { member?: unknown } | null | undefined
+  if (!collection || !Array.isArray(collection.member)) return []
+  return collection.member.flatMap((member: unknown) => {
+    const route = member && typeof member === 'object' ? (member as { route?: unknown }).route : undefined
+    return typeof route === 'string' ? [route] : []
+  })
+}
+
 /** The IRIs of a manifest answer: the tree (`{iri, children}`) or the CWA profile's flat list. */
 export function manifestIris(body: unknown): string[] {
   const iris: string[] = []
@@ -67,7 +77,7 @@ export function manifestIris(body: unknown): string[] {
 /**
  * Resolves a path to its page. Round 1 reads the route and the route's resource manifest at once; round 2 reads
  * every resource the manifest lists at once; a further round only reads what the manifest left out (none when it
- * answered). Every read sends `path`, so positions bound to page data resolve to this page's record.
+ * answered), and a last one the routes of a Collection component's members (its links), when the page lists any. Every read sends `path`, so positions bound to page data resolve to this page's record.
  */
 export async function resolvePage(
   transport: Transport,
@@ -117,6 +127,8 @@ export async function resolvePage(
     const missing = Object.values(resources).flatMap(linkedIris)
     if (!(await read(missing))) break
   }
+  // A listing's links: the routes of its members, in one more round (a page without a listing makes none).
+  await read(Object.values(resources).flatMap(memberRoutes))
 
   const pageData = route.pageData ? ((resources[route.pageData] as CwaPageData | undefined) ?? null) : null
   const pageIri = route.page ?? pageData?.page

@@ -1,4 +1,4 @@
-import type { CwaCollection, CwaComponent, CwaMediaObject, CwaResource } from '../client/index.js'
+import type { CwaCollection, CwaComponent, CwaMediaObject, CwaResolvedPage, CwaResource } from '../client/index.js'
 import { CwaForm } from './CwaForm.js'
 import type { CwaBlockProps, CwaComponentMap } from './types.js'
 
@@ -66,13 +66,11 @@ export function NavigationLink({ component, page }: CwaBlockProps) {
   )
 }
 
-/** A member's link: its route's path when it has one (page data), else nothing to open. */
-const memberPath = (member: CwaResource) =>
-  typeof member.routePath === 'string'
-    ? member.routePath
-    : typeof member.route === 'object' && member.route && typeof (member.route as { path?: unknown }).path === 'string'
-      ? (member.route as { path: string }).path
-      : undefined
+/** A member's link: the path of its route (read with the page: payload-cwa/client's last round), if it has one. */
+const memberPath = (page: CwaResolvedPage, member: CwaResource) => {
+  const route = typeof member.route === 'string' ? page.resources[member.route] : undefined
+  return typeof route?.path === 'string' ? route.path : undefined
+}
 
 /** A Collection component: its members (titles, linked to their pages) and the paging links as plain links. */
 export function Collection({ component, page }: CwaBlockProps) {
@@ -89,7 +87,7 @@ export function Collection({ component, page }: CwaBlockProps) {
       <ul>
         {collection.member.map((member) => {
           const title = typeof member.title === 'string' ? member.title : member['@id']
-          const path = memberPath(member)
+          const path = memberPath(page, member)
           return <li key={member['@id']}>{path ? <a href={path}>{title}</a> : title}</li>
         })}
       </ul>
