@@ -1,14 +1,16 @@
 /**
  * Issue 39, the reference site renders its own website: `npm start` serves the demo's pages at their routes
  * (app/(site), payload-cwa/client through the API's handler in the same process, payload-cwa/react), server-side,
- * with landmarks, one h1, the blocks' content, a 404 page for an unknown path, and nothing loaded from another
- * origin. It also guards a bug found while building it: the Next.js app and the server each hold a copy of the
- * package and share one Payload, and a page holding a Collection component (the blog's, in an article's manifest)
- * made the pipeline walk the other copy's value as a plain object until the process ran out of memory.
+ * with landmarks, one h1, the blocks' content, a 404 for an unknown path and nothing loaded from another origin;
+ * in chromium, no console error, no failed request, and the form's violations beside their field. It also guards
+ * a bug found while building it: the Next.js app and the server each hold a copy of the package and share one
+ * Payload, and a page holding a Collection component (the blog's, in an article's manifest) made the pipeline walk
+ * the other copy's value as a plain object until the process ran out of memory.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { createTestDatabase, databaseUrl, dropDatabase } from '../support/database'
+import { openBrowser, type TestBrowser } from '../support/browser'
 import { ensureAdminBuild } from '../support/nextBuild'
 import { cleanupSites, startSite, stopSite } from '../support/site'
 import { waitFor } from '../support/wait'
@@ -108,4 +110,47 @@ describe('the website', () => {
         })
     }
   })
+
+  it('shows every demo page in chromium with no console error and no failed request, and the form’s violations per field', async () => {
+    const browser: TestBrowser = await openBrowser()
+    try {
+      const page = await browser.newPage()
+      const problems: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`${page.url()}: console: ${message.text()}`)
+      })
+      page.on('requestfailed', (request) => problems.push(`${request.url()}: failed`))
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.push(`${response.url()}: ${response.status()}`)
+      })
+      for (const path of ['/', '/blog', '/blog/first-article', '/blog/second-article', '/contact']) {
+        await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
+        expect(await page.locator('h1, main').first().isVisible()).toBe(true)
+      }
+      // The listing's link opens the article.
+      await page.goto(`${base}/blog`)
+      await page.getByRole('link', { name: 'First article' }).click()
+      await page.waitForURL(`${base}/blog/first-article`)
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('First article')
+      expect({ problems, pageErrors: browser.pageErrors, offsite: browser.offsite }).toEqual({
+        problems: [],
+        pageErrors: [],
+        offsite: [],
+      })
+      // The contact form (a client component): a wrong address is refused (the submit's 422, the one problem
+      // expected), the message shown beside its field.
+      await page.goto(`${base}/contact`, { waitUntil: 'networkidle' })
+      await page.getByLabel('Email').fill('not an address')
+      await page.getByRole('button', { name: 'Send' }).click()
+      const error = page.locator('#example_form_email-errors')
+      await error.waitFor({ timeout: 10_000 })
+      expect(await error.textContent()).toMatch(/\S/)
+      expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true')
+      expect(problems.filter((problem) => !/\/submit: 422$|status of 422/.test(problem))).toEqual([])
+      expect(problems.some((problem) => /\/submit: 422$/.test(problem))).toBe(true)
+      expect(browser.pageErrors).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 120_000)
 })
