@@ -488,7 +488,7 @@ describe('a fresh Payload app with the packed payload-cwa', () => {
     ])
   })
 
-  it("publishes a page of the box's types (payload-cwa/content): a layout, a page, a rich text in its group", async () => {
+  it("publishes a page of the box's types (payload-cwa/content): a layout, a page, a rich text in its group, rendered at its route by the app's page with payload-cwa/react", async () => {
     const signedIn = await call(
       'POST',
       '/_api/login',
@@ -544,6 +544,17 @@ describe('a fresh Payload app with the packed payload-cwa', () => {
     const anonymousPage = await call('GET', page.body['@id'])
     expect(anonymousPage.status).toBe(200)
     expect(anonymousPage.body.componentGroups).toEqual([group.body['@id']])
+
+    // The app's own page (src/app/(frontend)/[...path]) renders it by its route with payload-cwa/client and /react.
+    const route = await call('POST', '/_api/_/routes', { path: '/hello', page: page.body['@id'] }, { cookie })
+    expect(route.status).toBe(201)
+    const rendered = await fetch(`${base}/hello`)
+    const html = await rendered.text()
+    expect(rendered.status).toBe(200)
+    expect(html).toContain(
+      '<div class="cwa-group" data-cwa-group="home_body"><div class="cwa-html"><h2>Hello</h2><p>From the box</p></div></div>',
+    )
+    expect((await fetch(`${base}/no-such-page`)).status).toBe(404)
   })
 
   it("serves the API docs' Swagger UI from the package's own copy", async () => {
