@@ -61,12 +61,13 @@ describe('the commands in the config', () => {
   it("the runner finds the same commands from the features' declaration files as cwaPlugin() from the features", async () => {
     const keys = (await builtInCommands()).map(({ key }) => key)
     expect(keys).toEqual(cwaCommands().map(({ key }) => key))
-    expect(keys).toHaveLength(14)
+    expect(keys).toHaveLength(15)
     // Each feature declares its own: the orphan scan is the orphans feature's, the user's creation the users'.
     const declaredBy = (name: string) => BUILT_IN_FEATURES.find((f) => f.name === name)?.commands?.map((c) => c.key)
     expect(declaredBy('orphans')).toEqual(['cwa:scan-orphaned', 'cwa:clean-orphaned'])
     expect(declaredBy('users')).toEqual(['cwa:user:create'])
     expect(declaredBy('session')).toEqual(['cwa:refresh-tokens:expire'])
+    expect(declaredBy('frontEnd')).toEqual(['cwa:client-types'])
   })
 
   it('refuses two commands of one name, naming it', () => {

@@ -8,9 +8,11 @@ import { headers } from 'next/headers'
 import { notFound, permanentRedirect } from 'next/navigation'
 import { createCwaHandler } from 'payload-cwa'
 import { createCwaClient, type CwaPageResult } from 'payload-cwa/client'
-import { CwaPage, cwaComponents } from 'payload-cwa/react'
+import { CwaPage, type CwaComponentRenderers, cwaComponents } from 'payload-cwa/react'
 import { cache } from 'react'
+import type { CwaComponentTypes } from '../../../collections/generated/cwaTypes'
 import { loadConfig } from '../../(payload)/loadConfig'
+import { FileDownload } from '../FileDownload'
 
 type Args = { params: Promise<{ path?: string[] }> }
 
@@ -18,6 +20,10 @@ type Args = { params: Promise<{ path?: string[] }> }
 export const dynamic = 'force-dynamic'
 
 const handler = createCwaHandler({ config: loadConfig })
+
+// A renderer for every component type of the site (the types `npx payload-cwa cwa:client-types` writes): a type
+// added without one fails the type check.
+const components: CwaComponentRenderers<CwaComponentTypes> = { ...cwaComponents, FileDownload }
 
 /** One resolution per request, shared by the metadata and the page. */
 const resolve = cache(async (path: string): Promise<CwaPageResult> => {
@@ -52,5 +58,5 @@ export default async function SitePage({ params }: Args) {
   if (result.kind === 'redirect') permanentRedirect(result.location)
   if (result.kind === 'not-found') notFound()
   if (result.kind === 'error') throw new Error(`${path}: ${result.error.message}`)
-  return <CwaPage page={result} components={cwaComponents} />
+  return <CwaPage page={result} components={components} />
 }

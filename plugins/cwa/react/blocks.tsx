@@ -115,4 +115,4 @@ export function Form({ component }: CwaBlockProps) {
 }
 
 /** The renderers of the types in the box (payload-cwa/content) and the Form and Collection components. */
-export const cwaComponents: CwaComponentMap = { HtmlContent, Title, Image, NavigationLink, Collection, Form }
+export const cwaComponents = { HtmlContent, Title, Image, NavigationLink, Collection, Form } satisfies CwaComponentMap

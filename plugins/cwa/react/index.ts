@@ -6,6 +6,7 @@ export type {
   CwaBlockProps,
   CwaBlockRenderer,
   CwaComponentMap,
+  CwaComponentRenderers,
   CwaGroupRenderer,
   CwaLayoutProps,
   CwaPageProps,

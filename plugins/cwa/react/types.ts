@@ -31,6 +31,15 @@ export type CwaBlockRenderer = { render(props: CwaBlockProps): ReactNode }['rend
 /** The renderers of the component types, by `@type` (`HtmlContent`, `Image`, your own). */
 export type CwaComponentMap = Record<string, CwaBlockRenderer>
 
+/**
+ * A renderer for every component type of an app, each typed with its own properties: with the types
+ * `npx payload-cwa cwa:client-types` writes, `const components: CwaComponentRenderers<CwaComponentTypes>` fails the
+ * type check when a type has no renderer.
+ */
+export type CwaComponentRenderers<Types> = {
+  [Type in keyof Types]: (props: CwaBlockProps<Types[Type] & CwaComponent>) => ReactNode
+}
+
 /** What a page template (by the page's `uiComponent`) gets. */
 export interface CwaTemplateProps {
   page: CwaResolvedPage

@@ -1,5 +1,6 @@
-/** Front ends on their own origin (the CWA Nuxt module): CORS, GET /_/page_data_metadatas. */
+/** Front ends: CORS for those on their own origin, GET /_/page_data_metadatas, and `cwa:client-types`. */
 import type { CwaFeature } from '../../hydra/feature.js'
+import { commands } from './commands/index.js'
 import { frontEndExtension } from './extension.js'
 import { frontEndOptions } from './options.js'
 
@@ -9,4 +10,5 @@ export const frontEndFeature = {
   name: 'frontEnd',
   options: frontEndOptions,
   extension: frontEndExtension,
+  commands,
 } satisfies CwaFeature

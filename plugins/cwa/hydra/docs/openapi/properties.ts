@@ -134,7 +134,8 @@ function fieldSchema(
   const { schema, range } = valueSchema(field, registry)
   const description = fieldDescription(field)
   if (!hasMany(field)) {
-    const text = [description, schema.description].filter(Boolean).join('. ')
+    // One sentence after the other: the field's own may end with its period already.
+    const text = [description?.replace(/\.$/, ''), schema.description].filter(Boolean).join('. ')
     return { schema: text ? { ...schema, description: text } : schema, range, many: false }
   }
   const f = field as FieldWithName & Record<string, unknown>
