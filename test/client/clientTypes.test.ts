@@ -5,12 +5,12 @@
  * fails the type check (the site's own page, app/(site), is checked so by `npm run typecheck`).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import ts from 'typescript'
 import { createTestDatabase, databaseUrl, dropDatabase } from '../support/database'
 import { expectExit, runPayloadCommand } from '../support/command'
+import { typeErrorsOf } from '../support/typeErrors'
 
 const COMMITTED = path.join(process.cwd(), 'collections', 'generated', 'cwaTypes.ts')
 let database: string
@@ -26,28 +26,8 @@ afterAll(async () => {
 })
 
 /** The type errors of a module written beside the generated types (so that it imports them as the site does). */
-function typeErrors(source: string): string[] {
-  const file = path.join(path.dirname(COMMITTED), `.typecheck-${process.pid}.ts`)
-  writeFileSync(file, source)
-  try {
-    const program = ts.createProgram([file], {
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      jsx: ts.JsxEmit.ReactJSX,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      types: [],
-    })
-    return ts
-      .getPreEmitDiagnostics(program)
-      .filter((diagnostic) => diagnostic.file?.fileName === file)
-      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
-  } finally {
-    rmSync(file, { force: true })
-  }
-}
+const typeErrors = (source: string) =>
+  typeErrorsOf(path.join(path.dirname(COMMITTED), `.typecheck-${process.pid}.ts`), source)
 
 describe('cwa:client-types', () => {
   it("writes the app's types, the same as the site's committed copy", async () => {

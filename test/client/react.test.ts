@@ -5,8 +5,7 @@
  * visitor and as a visible placeholder for an editor, and a page template and layout of the app's own.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { createElement, type ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
+import type { ReactNode } from 'react'
 import { createCwaClient, type CwaComponent, type CwaResolvedPage } from '../../plugins/cwa/dist/client.js'
 import {
   CwaPage,
@@ -18,6 +17,7 @@ import {
   type CwaTemplateProps,
 } from '../../plugins/cwa/dist/react.js'
 import { seedDemo } from '../../src/seed/demo'
+import { createElement, renderToStaticMarkup } from '../support/reactRender'
 import { startTestServer, type TestServer } from '../support/server'
 
 let server: TestServer
