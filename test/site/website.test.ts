@@ -93,6 +93,23 @@ describe('the website', () => {
     expect(missing.html).toContain('Page not found')
   })
 
+  it('a forged X-Forwarded-Host (attack: cache or link poisoning) moves no image or form URL to another host', async () => {
+    for (const path of ['/', '/contact']) {
+      const response = await fetch(`${base}${path}`, { headers: { 'x-forwarded-host': 'evil.example' } })
+      expect(response.status).toBe(200)
+      const html = await response.text()
+      expect(html).not.toContain('evil.example')
+      expect(html).toContain(`${base}/_api/`)
+    }
+  })
+
+  it('answers hostile paths (encoded slashes, NUL, dot segments, a very long one) with a 404 page, never a 500', async () => {
+    for (const path of ['/%2e%2e/%2e%2e/etc/passwd', '/a%00b', '/blog/%2F%2F', '/%E2%80%AE', `/${'a/'.repeat(300)}x`]) {
+      const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(20_000) })
+      expect({ path, status: response.status }).toEqual({ path, status: 404 })
+    }
+  })
+
   it('loads nothing from another origin (scripts, styles, images, links in the head)', async () => {
     for (const path of ['/', '/blog/first-article', '/contact']) {
       const { html } = await page(path)

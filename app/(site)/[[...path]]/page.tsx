@@ -6,7 +6,7 @@
 import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import { notFound, permanentRedirect } from 'next/navigation'
-import { createCwaHandler } from 'payload-cwa'
+import { createCwaHandler, getOptions } from 'payload-cwa'
 import { createCwaClient, type CwaPageResult } from 'payload-cwa/client'
 import { CwaPage, type CwaComponentRenderers, cwaComponents } from 'payload-cwa/react'
 import { cache } from 'react'
@@ -28,10 +28,12 @@ const components: CwaComponentRenderers<CwaComponentTypes> = { ...cwaComponents,
 /** One resolution per request, shared by the metadata and the page. */
 const resolve = cache(async (path: string): Promise<CwaPageResult> => {
   const incoming = await headers()
-  const host = incoming.get('x-forwarded-host') ?? incoming.get('host') ?? 'localhost'
-  const protocol = incoming.get('x-forwarded-proto') ?? 'http'
+  // The API's own rule for the URLs it writes (images, form actions): SERVER_URL when set, else the Host header.
+  // Never X-Forwarded-Host: anyone can send it, and the page would then point its images and its form elsewhere.
+  const origin = process.env.SERVER_URL?.replace(/\/+$/, '') || `http://${incoming.get('host') ?? 'localhost'}`
+  const { apiPrefix } = getOptions(await loadConfig())
   const cwa = createCwaClient({
-    apiUrl: `${protocol}://${host}/_api`,
+    apiUrl: `${origin}${apiPrefix}`,
     fetch: (input, init) => handler(new Request(input, init)),
     headers: (): Record<string, string> => {
       const cookie = incoming.get('cookie')
