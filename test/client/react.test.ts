@@ -84,6 +84,10 @@ describe('CwaPage', () => {
   it('renders the blog’s listing with a link to each article, by its route', async () => {
     const { html, page } = await render('/blog')
     expect(page.reads.rounds).toBe(3)
+    // A page with no Title block has its own title as its one heading (the contact page too).
+    expect(headings(html)).toEqual(['h1'])
+    expect(html).toContain('<h1>Blog</h1>')
+    expect(headings((await render('/contact')).html)).toEqual(['h1'])
     expect(html).toContain(
       '<ul><li><a href="/blog/second-article">Second article</a></li><li><a href="/blog/first-article">First article</a></li></ul>',
     )

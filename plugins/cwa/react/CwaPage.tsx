@@ -69,13 +69,15 @@ function allGroups(page: CwaResolvedPage, owner: CwaResource, group: CwaGroupRen
 const GroupSlot = ({ children }: { children: ReactNode }) => <>{children}</>
 
 /**
- * A page without a template of its own: a page data record's title as the heading (its template page has none of
- * its own), then the page's groups in order.
+ * A page without a template of its own: its heading, then its groups in order. The heading is a page data record's
+ * title (its template page has none of its own), else the page's title when no Title block is its heading.
  */
 export function DefaultTemplate({ page, group }: CwaTemplateProps) {
+  const hasTitleBlock = Object.values(page.resources).some((resource) => resource['@type'] === 'Title')
+  const heading = page.pageData ? page.pageData.title : hasTitleBlock ? null : page.page.title
   return (
     <>
-      {page.pageData?.title ? <h1>{page.pageData.title}</h1> : null}
+      {heading ? <h1>{heading}</h1> : null}
       {allGroups(page, page.page, group)}
     </>
   )
