@@ -71,6 +71,15 @@ module.exports = {
       to: { pathNot: [`${CWA}(react|client)/`, '^node_modules/react/', '^react$'] },
     },
     {
+      name: 'next-kit-alone',
+      severity: 'error',
+      comment:
+        'payload-cwa/next is also the kit of Next.js apps on another server than the API: plugins/cwa/nextKit ' +
+        'imports its own files, the client, Next.js and React only (no Payload, no other part of the library).',
+      from: { path: `${CWA}nextKit/` },
+      to: { pathNot: [`${CWA}(nextKit|client)/`, '^node_modules/(next|react)/', '^(next|react)(/|$)'] },
+    },
+    {
       name: 'commands-on-top',
       severity: 'error',
       comment:

@@ -28,6 +28,10 @@ export function siteOptions(env: Record<string, string | undefined> = process.en
     websiteName: 'CWA Reference Site',
     users: { allowRegistration: false },
     forms: { types: siteFormTypes },
+    // The website at / is the front end: "View on site" and Live Preview open it on the admin's own origin, Live
+    // Preview through a one-minute link to /_preview, which shows the drafts with the editor's rights.
+    frontEndUrl: '/',
+    previewPath: '/_preview',
     // Real-time updates: to the hub at MERCURE_URL, else to the embedded hub (docs/realtime.md).
     mercure: {
       url: env.MERCURE_URL ?? null,
@@ -35,8 +39,14 @@ export function siteOptions(env: Record<string, string | undefined> = process.en
       jwtSecret: env.MERCURE_JWT_SECRET ?? null,
       embedded: embeddedHub(env),
     },
-    // The shared HTTP cache's purger: none unless CACHE_PURGER says varnish (then VARNISH_URL and SERVER_URL are required).
-    httpCache: { purger: (env.CACHE_PURGER ?? 'none') as 'none' | 'varnish', varnishUrl: env.VARNISH_URL ?? null },
+    // The shared HTTP cache's purger: none unless CACHE_PURGER says varnish (then VARNISH_URL and SERVER_URL are required);
+    // a front end's revalidation route beside it (CWA_REVALIDATE_URL, signed with CWA_REVALIDATE_SECRET).
+    httpCache: {
+      purger: (env.CACHE_PURGER ?? 'none') as 'none' | 'varnish',
+      varnishUrl: env.VARNISH_URL ?? null,
+      revalidateUrl: env.CWA_REVALIDATE_URL ?? null,
+      revalidateSecret: env.CWA_REVALIDATE_SECRET ?? null,
+    },
     uploads: { storage: siteStorage(env) },
     // With DATABASE_REPLICA_URLS: how long a write waits for the replicas to apply it (default 5000 ms).
     ...(env.DATABASE_REPLICA_WAIT_MS ? { replicaWaitMs: Number(env.DATABASE_REPLICA_WAIT_MS) } : {}),

@@ -153,7 +153,7 @@ describe('Live Preview', () => {
     const page = (
       await server.post('/_api/_/pages', { reference: 'preview', title: 'Preview me', layout }, { token: admin })
     ).body['@id']
-    const url = livePreviewUrl('https://www.example.com') as (args: any) => Promise<string>
+    const url = livePreviewUrl('https://www.example.com', null) as (args: any) => Promise<string>
     const pages = server.payload.collections.pages.config
     expect(await url({ data: { id: idOf(page) }, collectionConfig: pages, req })).toBe('https://www.example.com/')
     expect((await server.post('/_api/_/routes', { path: '/preview-me', page }, { token: admin })).status).toBe(201)

@@ -12,6 +12,7 @@ import {
   type CwaClient,
   type CwaResolvedPage,
 } from '../../plugins/cwa/dist/client.js'
+import { ROUTE_PATHS_TAG, routePathTag } from '../../plugins/cwa/dist/features/routes/pathTags.js'
 import { createCwaHandler } from '../../plugins/cwa/dist/server/handler.js'
 import { seedDemo } from '../../src/seed/demo'
 import { startTestServer, type TestServer } from '../support/server'
@@ -31,6 +32,9 @@ async function resolved(path: string, on: CwaClient = client): Promise<CwaResolv
   if (result.kind !== 'page') throw new Error(`${path}: ${JSON.stringify(result)}`)
   return result
 }
+
+/** The hub URL of a Link header, read by hand. */
+const hubOf = (link: string | null) => /<([^>]+)>; rel="mercure"/.exec(link ?? '')?.[1] ?? null
 
 /** The text a block shows: a title's, or a rich text's html. */
 const textOf = (component: Record<string, unknown>) => component.title ?? component.html ?? component['@type']
@@ -90,6 +94,21 @@ describe('client.page(path)', () => {
     )
   })
 
+  it('gathers the cache tags of its answers (every resource shown, the path’s own), and no hub when none is announced', async () => {
+    const article = await resolved('/blog/first-article')
+    for (const iri of Object.keys(article.resources)) expect(article.tags).toContain(iri)
+    expect(article.tags).toEqual(expect.arrayContaining([routePathTag('/blog/first-article'), ROUTE_PATHS_TAG]))
+    // Names of the API's own tag header only: the manifest's answer lists the layout's navigation links too.
+    const manifest = await fetch(`${server.url}/_api/_/resource_manifest/%2Fblog%2Ffirst-article`)
+    for (const tag of manifest.headers.get('xkey')!.split(' ')) expect(article.tags).toContain(tag)
+    // This server announces no hub (the tests' default); the website's test reads the embedded hub's (test/site/preview).
+    expect(article.hub).toBe(hubOf(manifest.headers.get('link')))
+    expect(article.hub).toBeNull()
+    const tagless = createCwaClient({ apiUrl: `${server.url}/_api`, tagHeader: 'x-none' })
+    const plain = await tagless.page('/blog/first-article')
+    expect(plain.kind === 'page' && plain.tags.length).toBeLessThan(article.tags.length)
+  })
+
   it('gives the same page through the Fetch handler in the same process (no socket) as over HTTP', async () => {
     const handler = createCwaHandler({ payload: server.payload })
     let calls = 0
@@ -109,11 +128,15 @@ describe('client.page(path)', () => {
   })
 
   it('answers an unknown path as not-found, a moved one as a redirect, and an unreachable API as a network error', async () => {
-    expect(await client.page('/no/such/page')).toEqual({ kind: 'not-found', path: '/no/such/page' })
+    expect(await client.page('/no/such/page')).toEqual({
+      kind: 'not-found',
+      path: '/no/such/page',
+      tags: [routePathTag('/no/such/page'), ROUTE_PATHS_TAG],
+    })
     const admin = await server.tokenFor('ROLE_ADMIN')
     const moved = await server.patch('/_api/_/routes/%2Fcontact', { path: '/contact-us' }, { token: admin })
     expect(moved.status).toBe(200)
-    expect(await client.page('/contact')).toEqual({ kind: 'redirect', path: '/contact', location: '/contact-us' })
+    expect(await client.page('/contact')).toMatchObject({ kind: 'redirect', path: '/contact', location: '/contact-us' })
     expect((await resolved('/contact-us')).page.title).toBe('Contact')
     const nowhere = createCwaClient({ apiUrl: 'http://127.0.0.1:9/_api' })
     const result = await nowhere.page('/')

@@ -118,6 +118,18 @@ describe('boundary rules across imports', () => {
     ])
   })
 
+  it('keeps the Next.js kit (payload-cwa/next) free of Payload and of the rest of the library', () => {
+    const kit = (extra: string): Record<string, string> => ({
+      'plugins/cwa/core/naming.ts': `export const segment = (name: string) => name.toLowerCase()\n`,
+      'plugins/cwa/client/url.ts': `export const join = (a: string, b: string) => a + b\n`,
+      'plugins/cwa/nextKit/index.ts': `import { join } from '../client/url.js'\n${extra}export const url = join('a', 'b')\n`,
+    })
+    expect(cruise(kit(''), ['plugins'])).toEqual([])
+    expect(cruise(kit(`import { segment } from '../core/naming.js'\nsegment('x')\n`), ['plugins'])).toEqual([
+      'next-kit-alone',
+    ])
+  })
+
   it('refuses a cycle in the site through a lazy import of the config', () => {
     expect(cruise(site(true), ['src', 'payload.config.ts'])).toEqual(['no-circular-in-site'])
     expect(cruise(site(false), ['src', 'payload.config.ts'])).toEqual([])

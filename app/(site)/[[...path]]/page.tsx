@@ -1,25 +1,25 @@
 /*
  * Every page of the website, by its route: resolved through the JSON-LD API's handler in this process (no socket)
- * with payload-cwa/client, rendered with payload-cwa/react. A signed-in editor's cookie is passed on, so an editor
- * sees the drafts the API gives them.
+ * with payload-cwa/client, rendered with payload-cwa/react. Everyone gets the published site; in draft mode (a
+ * preview opened from the admin panel, /_preview) the preview token reads the drafts with the editor's rights. The
+ * page refreshes itself when the hub announces a change to what it shows, and after each save in Live Preview.
  */
 import type { Metadata } from 'next'
-import { headers } from 'next/headers'
+import { draftMode, headers } from 'next/headers'
 import { notFound, permanentRedirect } from 'next/navigation'
-import { createCwaHandler, getOptions } from 'payload-cwa'
 import { createCwaClient, type CwaPageResult } from 'payload-cwa/client'
+import { cwaPreviewHeaders } from 'payload-cwa/next'
+import { CwaLiveRefresh } from 'payload-cwa/next/client'
 import { CwaPage, type CwaComponentRenderers, cwaComponents } from 'payload-cwa/react'
 import { cache } from 'react'
 import type { CwaComponentTypes } from '../../../collections/generated/cwaTypes'
-import { loadConfig } from '../../(payload)/loadConfig'
 import { FileDownload } from '../FileDownload'
+import { apiUrlFor, inProcessFetch } from '../siteApi'
 
 type Args = { params: Promise<{ path?: string[] }> }
 
-// Rendered per request, never prerendered: `next build` needs no database.
+// Rendered per request from the API's read model (exact on every instance), never prerendered: `next build` needs no database.
 export const dynamic = 'force-dynamic'
-
-const handler = createCwaHandler({ config: loadConfig })
 
 // A renderer for every component type of the site (the types `npx payload-cwa cwa:client-types` writes): a type
 // added without one fails the type check.
@@ -28,17 +28,11 @@ const components: CwaComponentRenderers<CwaComponentTypes> = { ...cwaComponents,
 /** One resolution per request, shared by the metadata and the page. */
 const resolve = cache(async (path: string): Promise<CwaPageResult> => {
   const incoming = await headers()
-  // The API's own rule for the URLs it writes (images, form actions): SERVER_URL when set, else the Host header.
-  // Never X-Forwarded-Host: anyone can send it, and the page would then point its images and its form elsewhere.
-  const origin = process.env.SERVER_URL?.replace(/\/+$/, '') || `http://${incoming.get('host') ?? 'localhost'}`
-  const { apiPrefix } = getOptions(await loadConfig())
+  // No cookie is passed on: a signed-in editor sees the published site too, and drafts in a preview.
   const cwa = createCwaClient({
-    apiUrl: `${origin}${apiPrefix}`,
-    fetch: (input, init) => handler(new Request(input, init)),
-    headers: (): Record<string, string> => {
-      const cookie = incoming.get('cookie')
-      return cookie ? { cookie } : {}
-    },
+    apiUrl: await apiUrlFor(incoming.get('host')),
+    fetch: inProcessFetch,
+    headers: await cwaPreviewHeaders(),
   })
   return cwa.page(path)
 })
@@ -60,5 +54,16 @@ export default async function SitePage({ params }: Args) {
   if (result.kind === 'redirect') permanentRedirect(result.location)
   if (result.kind === 'not-found') notFound()
   if (result.kind === 'error') throw new Error(`${path}: ${result.error.message}`)
-  return <CwaPage page={result} components={components} />
+  const { isEnabled: previewing } = await draftMode()
+  return (
+    <>
+      {previewing && (
+        <aside className="preview-bar" aria-label="Preview">
+          Preview: drafts are shown. <a href={`/_preview/exit?path=${encodeURIComponent(path)}`}>Leave the preview</a>
+        </aside>
+      )}
+      <CwaPage page={result} components={components} editor={previewing} />
+      <CwaLiveRefresh hub={result.hub} resources={Object.keys(result.resources)} />
+    </>
+  )
 }

@@ -36,5 +36,13 @@ export default buildConfig({
     idType: 'uuid',
   }),
   sharp,
-  plugins: [cwaPlugin()],
+  // The site's cached pages expire on each write that changes them (src/app/(cwa)/%5Fcwa/revalidate).
+  plugins: [
+    cwaPlugin({
+      httpCache: {
+        revalidateUrl: process.env.CWA_REVALIDATE_URL,
+        revalidateSecret: process.env.CWA_REVALIDATE_SECRET,
+      },
+    }),
+  ],
 })

@@ -1,5 +1,6 @@
 import type { CwaError } from './result.js'
-import type { Transport } from './transport.js'
+import { hubOfHeaders, routePathTags, tagsOfHeader } from './tags.js'
+import type { Answer, Transport } from './transport.js'
 import type { CwaLayout, CwaPage, CwaPageData, CwaResource, CwaRoute } from './types.js'
 
 /** Everything needed to render one route's page, read in as few sequential rounds as the API allows. */
@@ -19,12 +20,19 @@ export interface CwaResolvedPage {
   unavailable: string[]
   /** How it was read: sequential rounds of requests, and requests in all. */
   reads: { rounds: number; requests: number }
+  /**
+   * The cache tags of every answer read, the IRIs asked for and the path's own: the names the API purges after a
+   * write that changes what this page shows (a cache keeping the page drops it on any of them).
+   */
+  tags: string[]
+  /** The Mercure hub the API announces (`Link: rel="mercure"`), where the page's resources are published; else null. */
+  hub: string | null
 }
 
 export type CwaPageResult =
   | CwaResolvedPage
-  | { kind: 'redirect'; path: string; location: string }
-  | { kind: 'not-found'; path: string }
+  | { kind: 'redirect'; path: string; location: string; tags: string[] }
+  | { kind: 'not-found'; path: string; tags: string[] }
   | { kind: 'error'; path: string; error: CwaError }
 
 export interface PageOptions {
@@ -93,13 +101,23 @@ export async function resolvePage(
   ])
   let rounds = 1
   let requests = 2
+  const tags = new Set(routePathTags(path))
+  let hub: string | null = null
+  const note = (answer: Answer<unknown>) => {
+    for (const tag of tagsOfHeader(answer.headers, transport.tagHeader)) tags.add(tag)
+    hub ??= hubOfHeaders(answer.headers)
+  }
   if (!routeAnswer.ok) {
     const { error } = routeAnswer
-    return error.kind === 'http' && error.status === 404 ? { kind: 'not-found', path } : { kind: 'error', path, error }
+    return error.kind === 'http' && error.status === 404
+      ? { kind: 'not-found', path, tags: [...tags] }
+      : { kind: 'error', path, error }
   }
+  note(routeAnswer.value)
   const route = routeAnswer.value.body
+  tags.add(route['@id'])
   if (typeof route.redirectPath === 'string' && route.redirectPath)
-    return { kind: 'redirect', path, location: route.redirectPath }
+    return { kind: 'redirect', path, location: route.redirectPath, tags: [...tags] }
 
   const resources: Record<string, CwaResource> = { [route['@id']]: route }
   const unavailable = new Set<string>()
@@ -110,11 +128,14 @@ export async function resolvePage(
     requests += wanted.length
     await Promise.all(
       wanted.map(async (iri) => {
+        // Asked for, even when not served: the write that makes it readable (a publication) purges this name.
+        tags.add(iri)
         const answer = await transport.request<CwaResource>('GET', iri, { headers })
         if (!answer.ok) {
           unavailable.add(iri)
           return
         }
+        note(answer.value)
         resources[iri] = answer.value.body
         resources[answer.value.body['@id']] = answer.value.body
       }),
@@ -122,7 +143,10 @@ export async function resolvePage(
     return true
   }
   // A manifest that failed only costs rounds: the walk below reads the same resources level by level.
-  if (manifestAnswer.ok) await read(manifestIris(manifestAnswer.value.body))
+  if (manifestAnswer.ok) {
+    note(manifestAnswer.value)
+    await read(manifestIris(manifestAnswer.value.body))
+  }
   for (;;) {
     const missing = Object.values(resources).flatMap(linkedIris)
     if (!(await read(missing))) break
@@ -152,5 +176,7 @@ export async function resolvePage(
     resources,
     unavailable: [...unavailable],
     reads: { rounds, requests },
+    tags: [...tags],
+    hub,
   }
 }

@@ -17,6 +17,11 @@ export interface CwaClientOptions {
   credentials?: RequestCredentials
   /** At most this many requests at once (default 16). */
   concurrency?: number
+  /**
+   * The response header listing the resources an answer holds, the API's cache tags (its `httpCache.tagHeader`,
+   * default `xkey`): a resolved page gathers them in `tags`.
+   */
+  tagHeader?: string
 }
 
 export const DEFAULT_CONCURRENCY = 16
@@ -43,6 +48,11 @@ export class Transport {
     const fetch = options.fetch ?? globalThis.fetch
     if (!fetch) throw new TypeError('payload-cwa/client: no fetch here; pass one in the options (fetch)')
     this.fetch = fetch
+  }
+
+  /** The header of an answer's cache tags. */
+  get tagHeader(): string {
+    return this.options.tagHeader ?? 'xkey'
   }
 
   /** The API prefix's path (`/_api`), '' for an API at the root. */

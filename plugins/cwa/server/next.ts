@@ -1,4 +1,4 @@
-import { type ConfigSource, createCwaHandler, type CwaFetchHandler } from './handler.js'
+import type { ConfigSource, CwaFetchHandler } from './handler.js'
 
 export interface CwaNextRouteHandlers {
   GET: CwaFetchHandler
@@ -23,6 +23,11 @@ export interface CwaNextRouteHandlers {
  * treats folders starting with `_` as private, so it is spelled `%5Fapi`).
  */
 export function createCwaNextHandler(config: ConfigSource): CwaNextRouteHandlers {
-  const handler = createCwaHandler({ config })
+  // Loaded on the first request: payload-cwa/next is also the Next.js kit of apps with no Payload of their own.
+  let loaded: Promise<CwaFetchHandler> | undefined
+  const handler: CwaFetchHandler = async (request) => {
+    loaded ??= import('./handler.js').then(({ createCwaHandler }) => createCwaHandler({ config }))
+    return (await loaded)(request)
+  }
   return { GET: handler, HEAD: handler, POST: handler, PATCH: handler, PUT: handler, DELETE: handler, OPTIONS: handler }
 }

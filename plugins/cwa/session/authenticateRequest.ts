@@ -16,6 +16,8 @@ import { sessionServices } from './services.js'
  */
 export const SESSION_PATHS = new Set(['/login', '/logout', '/token/refresh'])
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 export const UNVERIFIED = 'Your email address has not been verified yet.'
 
 export const REUSE_DETECTED = 'Refresh token reuse detected: every session of this user has been revoked.'
@@ -61,6 +63,10 @@ export async function authenticateRequest(request: AuthenticationRequest): Promi
     const standing = await tokenStanding(request.payload, claims)
     if (standing === 'gone') throw new InvalidToken('invalid')
     if (standing === 'stale') throw new InvalidToken('revoked')
+    // A preview link only buys a preview token (previewTokens.ts); a preview token only reads.
+    if (claims.scope === 'preview-link') throw new InvalidToken('invalid')
+    if (claims.scope === 'preview' && !READS.has(request.method))
+      throw new HttpError(403, 'A preview token may only read.')
     return userOfClaims(claims)
   } catch (error) {
     if (!(error instanceof InvalidToken)) throw error

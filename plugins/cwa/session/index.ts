@@ -22,6 +22,13 @@ export {
 export { sessionSecuritySchemes } from './openapi.js'
 export { refreshTokensCollection } from './collection.js'
 export { announceTokenStateChange } from './tokenStateNotices.js'
+export {
+  exchangePreviewLink,
+  PREVIEW_LINK_SECONDS,
+  type PreviewSession,
+  type PreviewUser,
+  signPreviewLink,
+} from './previewTokens.js'
 
 /** Sessions: the refresh-token store and the session endpoints. */
 export const sessionFeature = {

@@ -26,7 +26,17 @@ export interface SessionClaims {
    * embedded Mercure hub checks it before each private update. Absent in tokens signed without a refresh token.
    */
   sid?: string
+  /**
+   * What the token may do, when not everything its user may: `preview`, reads only (a front end rendering drafts for
+   * an editor); `preview-link`, nothing but its exchange for a preview token (previewTokens.ts). Absent: a session.
+   */
+  scope?: TokenScope
+  /** A preview link's path on the front end. */
+  path?: string
 }
+
+export type TokenScope = 'preview' | 'preview-link'
+const SCOPES: readonly unknown[] = ['preview', 'preview-link'] satisfies TokenScope[]
 
 export class InvalidToken extends Error {
   constructor(readonly reason: 'expired' | 'invalid' | 'revoked') {
@@ -65,6 +75,28 @@ export class JwtService {
       .sign(this.keys.privateKey)
   }
 
+  /** A token of a narrower scope (previewTokens.ts), living `seconds` (never beyond a session token's lifetime). */
+  async signScoped(
+    user: { id: string | number; username?: string | null; roles?: string[] | null; tokenVersion?: number | null },
+    scope: TokenScope,
+    seconds: number,
+    extra: { path?: string } = {},
+  ): Promise<string> {
+    return new SignJWT({
+      username: user.username ?? '',
+      roles: user.roles ?? [],
+      ver: Number(user.tokenVersion ?? 0),
+      scope,
+      ...extra,
+    })
+      .setProtectedHeader({ alg: JWT_ALGORITHM, typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${Math.min(seconds, this.ttlSeconds)}s`)
+      .sign(this.keys.privateKey)
+  }
+
   /**
    * A token must carry `sub`, `exp` and `iat` (one signed without `exp` would
    * otherwise be valid forever), must not be older than the token lifetime
@@ -82,6 +114,7 @@ export class JwtService {
       if (payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) throw new InvalidToken('invalid')
       if (payload.ver !== undefined && !Number.isInteger(payload.ver)) throw new InvalidToken('invalid')
       if (payload.sid !== undefined && typeof payload.sid !== 'string') throw new InvalidToken('invalid')
+      if (payload.scope !== undefined && !SCOPES.includes(payload.scope)) throw new InvalidToken('invalid')
       // cast: jose types custom claims as unknown; these were signed by this service (signature verified above)
       return payload as unknown as SessionClaims
     } catch (error) {

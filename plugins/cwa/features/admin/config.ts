@@ -80,8 +80,11 @@ export function applyAdminFields(collection: CollectionConfig, options: Resolved
     admin: { ...collection.admin, group: navGroup(collection), defaultColumns: listColumns(collection) },
     fields: [...added, ...collection.fields, ...sidebar],
   }
-  if (options.frontEndUrl && routable)
-    out = { ...out, admin: { ...out.admin, livePreview: { url: livePreviewUrl(options.frontEndUrl) } } }
+  if (options.frontEndUrl !== null && routable)
+    out = {
+      ...out,
+      admin: { ...out.admin, livePreview: { url: livePreviewUrl(options.frontEndUrl, options.previewPath) } },
+    }
   if (collection.slug === 'routes') {
     const components = out.admin?.components ?? {}
     out = {

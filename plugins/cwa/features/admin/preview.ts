@@ -1,5 +1,6 @@
 import type { LivePreviewConfig, PayloadRequest, Where } from 'payload'
 import { siteUrl } from './options.js'
+import { previewLinkUrl } from './previewLinks.js'
 
 type Doc = Record<string, unknown>
 
@@ -27,10 +28,15 @@ export async function routePathOf(req: PayloadRequest, slug: string, id: unknown
 /**
  * Payload's Live Preview of pages and page data: the front end at the
  * record's route. Without a route (a template, a page not routed yet) the
- * front end's home, so the panel still opens; the signed-in editor sees
- * drafts there as the front end shows them to an editor.
+ * front end's home, so the panel still opens. With `previewPath`, through a
+ * preview link (previewLinks.ts): the front end shows the drafts with the
+ * editor's rights; without, the signed-in editor sees drafts there as the
+ * front end shows them to an editor.
  */
-export function livePreviewUrl(frontEndUrl: string): NonNullable<LivePreviewConfig['url']> {
-  return async ({ data, collectionConfig, req }) =>
-    siteUrl(frontEndUrl, await routePathOf(req, collectionConfig?.slug ?? '', (data as Doc)?.id)) ?? `${frontEndUrl}/`
+export function livePreviewUrl(frontEndUrl: string, previewPath: string | null): NonNullable<LivePreviewConfig['url']> {
+  return async ({ data, collectionConfig, req }) => {
+    const path = (await routePathOf(req, collectionConfig?.slug ?? '', (data as Doc)?.id)) ?? '/'
+    const link = previewPath ? await previewLinkUrl(req, frontEndUrl, previewPath, path) : null
+    return link ?? siteUrl(frontEndUrl, path) ?? `${frontEndUrl}/`
+  }
 }

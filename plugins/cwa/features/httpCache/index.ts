@@ -12,7 +12,7 @@ import { httpCacheOptions } from './options.js'
 import { commands } from './commands/index.js'
 
 export { assertServerUrlForSharedCache } from './config.js'
-export type { PurgerName, ResolvedHttpCache } from './options.js'
+export type { PurgerName } from './options.js'
 export { purgerOf, type Purger } from './purger.js'
 export { capCacheControl } from './lifetime.js'
 export { containersOf } from './containers.js'

@@ -57,6 +57,21 @@ export const httpCacheOptions = defineOptions(
           doc: 'The tag the front end gives cached rendered HTML pages.',
           resolve: (given, fallback) => text(given) ?? fallback,
         }),
+        revalidateUrl: option<string | null>({
+          type: 'string | null',
+          default: null,
+          doc:
+            "A front end's revalidation route (CWA_REVALIDATE_URL), e.g. `https://www.example.com/_cwa/revalidate`: after " +
+            'each write, the same tags as a purge are POSTed to it, signed with `revalidateSecret`, and a Next.js app ' +
+            'with `createCwaRevalidateRoute` drops its cached pages holding them ([front ends](front-ends.md#nextjs-payload-cwanext)).',
+          resolve: (given) => text(given),
+        }),
+        revalidateSecret: option<string | null>({
+          type: 'string | null',
+          default: null,
+          doc: 'The HMAC secret (CWA_REVALIDATE_SECRET, 32 characters at least) signing the revalidation requests; required with `revalidateUrl`.',
+          resolve: (given) => text(given),
+        }),
         purgeTimeout: option.number({
           default: 5000,
           doc: 'Time allowed for one purge request, in ms.',
@@ -67,7 +82,8 @@ export const httpCacheOptions = defineOptions(
   },
   // Checks across the options (the varnish purger needs its URL), then the tag header's, as before.
   ({ httpCache }, given) => {
-    const { purger, varnishUrl, tagHeader } = httpCache
+    const { purger, varnishUrl, tagHeader, revalidateUrl, revalidateSecret } = httpCache
+    checkRevalidation(revalidateUrl, revalidateSecret)
     if (purger === 'varnish') {
       if (!varnishUrl)
         throw new Error(
@@ -89,7 +105,24 @@ export const httpCacheOptions = defineOptions(
   },
 )
 
-export type ResolvedHttpCache = OptionsResolved<typeof httpCacheOptions>['httpCache']
+/** The revalidation route needs its secret, and an http(s) URL. */
+function checkRevalidation(url: string | null, secret: string | null): void {
+  if (!url) return
+  let parsed: URL | null = null
+  try {
+    parsed = new URL(url)
+  } catch {
+    // refused below
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    throw new Error(
+      `cwa options: httpCache.revalidateUrl (CWA_REVALIDATE_URL) must be an absolute http(s) URL, got ${JSON.stringify(url)}`,
+    )
+  if (!secret || secret.length < 32)
+    throw new Error(
+      'cwa options: httpCache.revalidateSecret (CWA_REVALIDATE_SECRET) of 32 characters at least is required with httpCache.revalidateUrl',
+    )
+}
 
 declare module '../../core/options.js' {
   interface CwaPluginOptions extends OptionsInput<typeof httpCacheOptions> {}

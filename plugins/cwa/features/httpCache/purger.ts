@@ -1,28 +1,9 @@
 import type { Payload } from 'payload'
 import { getOptions } from '../../core/registry.js'
-import type { ResolvedHttpCache } from './options.js'
+import { PurgeFailed, type Purger } from './purgerTypes.js'
+import { revalidationPurger } from './revalidation.js'
 
-/**
- * Who invalidates the shared HTTP cache:
- * - `none`: there is none; every purge succeeds and does nothing;
- * - `varnish`: `PURGE` requests with the tags in `xkey-purge` (an xkey soft
- *   purge: the VCL in docs/http-cache.md), `BAN` of everything for a full flush.
- * A purge that fails throws a PurgeFailed naming the reason.
- */
-export interface Purger {
-  readonly name: ResolvedHttpCache['purger']
-  /** Purges every cached response tagged with one of the tags. */
-  purgeTags(tags: readonly string[]): Promise<void>
-  /** Flushes every cached response; false when this purger cannot (nothing is done). */
-  flushAll(): Promise<boolean>
-}
-
-export class PurgeFailed extends Error {
-  constructor(reason: string) {
-    super(reason)
-    this.name = 'PurgeFailed'
-  }
-}
+export { PurgeFailed, type Purger } from './purgerTypes.js'
 
 const noPurger: Purger = {
   name: 'none',
@@ -76,12 +57,41 @@ function varnishPurger(url: string, timeout: number): Purger {
   }
 }
 
-/** The purger of a Payload instance's options. */
+/** Every purger at once: each gets the purge; the first failure is thrown once all have answered. */
+function allOf(purgers: Purger[]): Purger {
+  const each = async <T>(work: (purger: Purger) => Promise<T>): Promise<T[]> => {
+    const settled = await Promise.allSettled(purgers.map(work))
+    const failed = settled.find((result) => result.status === 'rejected')
+    if (failed) throw failed.reason
+    return settled.map((result) => (result as PromiseFulfilledResult<T>).value)
+  }
+  return {
+    name: purgers.map((purger) => purger.name).join('+'),
+    async purgeTags(tags) {
+      await each((purger) => purger.purgeTags(tags))
+    },
+    async flushAll() {
+      return (await each((purger) => purger.flushAll())).some(Boolean)
+    },
+  }
+}
+
+/** The purger of a Payload instance's options: Varnish, a front end's revalidation route, both or none. */
 export function purgerOf(payload: Payload): Purger {
   const options = getOptions(payload.config).httpCache
-  return options.purger === 'varnish' && options.varnishUrl
-    ? varnishPurger(options.varnishUrl, options.purgeTimeout)
-    : noPurger
+  const purgers: Purger[] = []
+  if (options.purger === 'varnish' && options.varnishUrl)
+    purgers.push(varnishPurger(options.varnishUrl, options.purgeTimeout))
+  if (options.revalidateUrl && options.revalidateSecret)
+    purgers.push(
+      revalidationPurger(
+        options.revalidateUrl,
+        options.revalidateSecret,
+        options.purgeTimeout,
+        options.renderedHtmlTag,
+      ),
+    )
+  return purgers.length === 0 ? noPurger : purgers.length === 1 ? purgers[0]! : allOf(purgers)
 }
 
 /** Purges the rendered-HTML tag the front end gives its cached pages; API responses stay. */

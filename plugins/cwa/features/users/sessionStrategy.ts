@@ -38,12 +38,14 @@ export function apiSessionStrategy(options: ResolvedCwaOptions): AuthStrategy {
       if (!token || !crossSiteAllowed(headers, payload)) return { user: null }
       // Unreadable keys throw: Payload logs the error and tries its other strategies.
       const jwt = new JwtService(await jwtKeys(), options.session.tokenTtl)
-      let claims: { sub: string; ver?: number }
+      let claims: { sub: string; ver?: number; scope?: string }
       try {
         claims = await jwt.verify(token)
       } catch {
         return { user: null } // forged, tampered, wrongly signed or expired token
       }
+      // A preview token reads drafts through the JSON-LD API; it never signs anyone into the admin panel.
+      if (claims.scope) return { user: null }
       const collection = payload.collections.users?.config
       if (!collection?.auth) return { user: null }
       const user = await payload

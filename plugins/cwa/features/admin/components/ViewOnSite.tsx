@@ -19,7 +19,7 @@ export function ViewOnSite({ frontEndUrl }: { frontEndUrl: string | null }) {
   const [path, setPath] = useState<string | null | undefined>(undefined)
 
   useEffect(() => {
-    if (!frontEndUrl) return
+    if (frontEndUrl === null) return
     if (collectionSlug === 'routes') return setPath(typeof ownPath === 'string' ? ownPath : null)
     if (!id) return setPath(null)
     let gone = false
@@ -44,7 +44,7 @@ export function ViewOnSite({ frontEndUrl }: { frontEndUrl: string | null }) {
     }
   }, [frontEndUrl, id, collectionSlug, ownPath, config.serverURL, config.routes.api])
 
-  if (!frontEndUrl || path === undefined) return null
+  if (frontEndUrl === null || path === undefined) return null
   return (
     <div className="cwa-view-on-site" data-testid="view-on-site" style={{ marginBottom: 'var(--base)' }}>
       {path ? (
