@@ -34,6 +34,7 @@ import { explain, logQueries, type LoggedQuery } from './sqlLog'
 import { BULK_ROUTES, setUpStructure } from './structure'
 import { benchReadModel } from './readModel'
 import { benchFrontEnd } from './frontEnd'
+import { benchWebsite } from './website'
 import { benchReadModelHostile } from './readModelHostile'
 import { readTargets, type ReadTarget } from './targets'
 import { measureTiming } from './timing'
@@ -205,6 +206,10 @@ async function main(): Promise<void> {
     console.log(
       "Front end: every request the CWA Nuxt module sends to render the demo's home, blog and first article, anonymous, with compat: 'cwa-nuxt' (bench/frontEnd.ts); x path: pages/s over Payload's path (the read model off).",
     )
+  }
+  if (!ONLY || ONLY.test('website')) {
+    await idle()
+    printTable(await benchWebsite(`${PG}/${DB}`, { duration: DURATION, idle }))
   }
   if (!ONLY || ONLY.test('read model')) {
     await idle()

@@ -39,6 +39,7 @@ import { quietDatabaseOutages } from './quietOutages'
 import { startupStep } from './startupLock'
 import { type DatabaseHandle, ensureDatabase, StartError } from './database'
 import { FIRST_REQUEST_WAIT, HEADERS_TIMEOUT, REQUEST_TIMEOUT, SHUTDOWN_DELAY, SHUTDOWN_GRACE } from './timeouts'
+import { keptWebsitePages } from './websitePages'
 
 const root = projectRoot(import.meta.url)
 const bootLog = {
@@ -268,7 +269,8 @@ async function main(): Promise<void> {
     const adminModule = await import('./admin')
     stopAdmin = adminModule.stopAdminBuild
     try {
-      adminHandler = await adminModule.createAdminHandler({ dir: root, logger: log })
+      // The website's pages for visitors come from the read model when it holds them (websitePages.ts).
+      adminHandler = keptWebsitePages(started, root, await adminModule.createAdminHandler({ dir: root, logger: log }))
     } catch (error) {
       if (draining) return
       adminProblem =

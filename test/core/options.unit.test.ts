@@ -204,6 +204,8 @@ describe('defaults', () => {
         varnishUrl: null,
         tagHeader: 'xkey',
         renderedHtmlTag: 'cwa-html',
+        revalidateUrl: null,
+        revalidateSecret: null,
         purgeTimeout: 5000,
       },
       // Resolved like the others now (it used to be read from the raw options).
@@ -246,6 +248,7 @@ describe('defaults', () => {
       },
       // The admin's "View on site" and Live Preview: off until the front end's URL is given.
       frontEndUrl: null,
+      previewPath: null,
     })
   })
 

@@ -97,6 +97,36 @@ describe('Live Preview on the website', () => {
     expect(visitor).not.toContain('preview-bar')
   }, 180_000)
 
+  it('renders every demo page as the editor’s preview in chromium: the bar, no console error, no failed request', async () => {
+    // The admin's browser holds the preview's cookies now (set in the frame, same site): a tab of its own.
+    const tab = await browser.newPage()
+    const problems: string[] = []
+    tab.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`${tab.url()}: console: ${message.text()}`)
+    })
+    // The hub's stream is closed by each navigation (ERR_ABORTED): the browser's own doing, not a failure.
+    tab.on('requestfailed', (request) => {
+      if (!(request.url().includes('/.well-known/mercure') && request.failure()?.errorText === 'net::ERR_ABORTED'))
+        problems.push(`${request.url()}: failed (${request.failure()?.errorText})`)
+    })
+    tab.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.url()}: ${response.status()}`)
+    })
+    try {
+      for (const path of ['/', '/blog', '/blog/first-article', '/blog/second-article', '/contact']) {
+        const response = await tab.goto(`${site.base}${path}`, { waitUntil: 'load' })
+        // A preview is never a visitor's kept page, nor kept for one (src/server/websitePages.ts).
+        expect(response!.headers()['cwa-read-model']).toBeUndefined()
+        await tab.locator('aside.preview-bar').waitFor()
+        expect(await tab.locator('main').first().isVisible()).toBe(true)
+      }
+      expect(await tab.content()).toContain('<form class="cwa-form"')
+    } finally {
+      await tab.close()
+    }
+    expect({ problems, pageErrors: browser.pageErrors }).toEqual({ problems: [], pageErrors: [] })
+  }, 120_000)
+
   it('shows a save made in the admin panel in the frame', async () => {
     await page.locator('#field-title').fill('Home, previewed')
     await page.locator('#action-save').click()
@@ -173,7 +203,23 @@ describe('preview links and tokens (attacks)', () => {
   }, 120_000)
 })
 
-describe('live refresh for visitors', () => {
+describe('visitors’ pages', () => {
+  it('are kept in the read model (the second request a hit, the same page) until a write changes what they show', async () => {
+    const visit = async () => {
+      const response = await fetch(`${site.base}/blog`)
+      return { source: response.headers.get('cwa-read-model'), html: await response.text() }
+    }
+    await visit()
+    await waitFor(async () => (await visit()).source === 'hit', { timeout: 10_000, message: 'the kept page' })
+    const [first, second] = [await visit(), await visit()]
+    expect(second).toEqual(first)
+    const blog = (await inPage('GET', '/api/pages?where[reference][equals]=blog&depth=0')).body.docs[0]
+    expect((await inPage('PATCH', `/api/pages/${blog.id}?depth=0`, { title: 'The blog, renamed' })).status).toBe(200)
+    const after = await visit()
+    expect(after.source).toBe('miss')
+    expect(after.html).toContain('<title>The blog, renamed</title>')
+  }, 60_000)
+
   it('a visitor’s page shows a published change to a block it shows without a reload', async () => {
     const visitor = await browser.browser.newContext()
     try {

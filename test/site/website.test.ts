@@ -47,6 +47,58 @@ async function page(path: string): Promise<{ status: number; html: string; body:
   return { status: response.status, html, body }
 }
 
+const decode = (text: string) =>
+  text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+
+/** A fragment of HTML as the text a reader sees (tags out, white space folded). */
+const textOf = (html: string) =>
+  decode(html.replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim()
+
+type Resource = Record<string, any>
+
+/**
+ * What the CWA Nuxt module shows of a page, from the JSON-LD answers it reads anonymously (docs/front-ends.md, "What
+ * the module requests to render a page"): from the route, its page data and page, the layout and the groups, each
+ * position's component (the `path` header on every read). Its texts (a rich text's, a title's, a link's label, the
+ * page data's title) and its images (the original's contentUrl).
+ */
+async function moduleBlocks(path: string): Promise<{ texts: string[]; images: string[] }> {
+  const byId = new Map<string, Resource>()
+  const walk = async (iri: string): Promise<void> => {
+    const key = iri.split('?')[0]!
+    if (byId.has(key)) return
+    byId.set(key, {})
+    const response = await fetch(`${base}${iri}`, { headers: { accept: 'application/ld+json', path } })
+    if (response.status !== 200) return
+    const resource = (await response.json()) as Resource
+    byId.set(key, resource)
+    const links = ['pageData', 'page', 'layout', 'componentGroups', 'componentPositions', 'component'].flatMap(
+      (name) =>
+        name === 'componentPositions' && resource['@type'] !== 'ComponentGroup' ? [] : [resource[name]].flat(),
+    )
+    for (const link of links) if (typeof link === 'string') await walk(link)
+  }
+  await walk(`/_api/_/routes/${encodeURIComponent(path)}`)
+  const texts: string[] = []
+  const images: string[] = []
+  for (const resource of byId.values()) {
+    if (resource['@type'] === 'HtmlContent' && resource.html) texts.push(textOf(resource.html))
+    if (resource['@type'] === 'Title' && resource.title) texts.push(resource.title)
+    if (resource['@type'] === 'NavigationLink' && resource.label) texts.push(resource.label)
+    if (resource['@type'] === 'BlogArticleData' && resource.title) texts.push(resource.title)
+    const original = resource._metadata?.mediaObjects?.file?.find((file: Resource) => !file.imagineFilter)
+    if (resource['@type'] === 'Image' && original) images.push(original.contentUrl)
+  }
+  return { texts, images }
+}
+
 const headings = (html: string) => [...html.matchAll(/<(h[1-6])[\s>]/g)].map((match) => match[1])
 
 describe('the website', () => {
@@ -85,6 +137,20 @@ describe('the website', () => {
     expect(contact.status).toBe(200)
     expect(contact.body).toMatch(/<form class="cwa-form"/)
     expect(contact.body).toMatch(/<label for="example_form_email">/)
+  })
+
+  it('shows the text and images the CWA Nuxt module renders from: every block of the JSON-LD answers, page by page', async () => {
+    for (const path of ['/', '/blog', '/blog/first-article', '/blog/second-article', '/contact']) {
+      const shown = await moduleBlocks(path)
+      expect(shown.texts.length + shown.images.length).toBeGreaterThan(0)
+      const { body } = await page(path)
+      const text = textOf(body)
+      for (const expected of shown.texts)
+        expect({ path, expected, shown: text.includes(expected) }).toEqual({ path, expected, shown: true })
+      const sources = [...body.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((match) => decode(match[1]!))
+      for (const image of shown.images)
+        expect({ path, image, shown: sources.includes(image) }).toEqual({ path, image, shown: true })
+    }
   })
 
   it('answers a path no route has with a 404 and its page (rendered by the browser: two root layouts)', async () => {

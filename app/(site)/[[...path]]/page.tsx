@@ -14,6 +14,7 @@ import { CwaPage, type CwaComponentRenderers, cwaComponents } from 'payload-cwa/
 import { cache } from 'react'
 import type { CwaComponentTypes } from '../../../collections/generated/cwaTypes'
 import { FileDownload } from '../FileDownload'
+import { noteRender } from '../renderContext'
 import { apiUrlFor, inProcessFetch } from '../siteApi'
 
 type Args = { params: Promise<{ path?: string[] }> }
@@ -51,10 +52,12 @@ export async function generateMetadata({ params }: Args): Promise<Metadata> {
 export default async function SitePage({ params }: Args) {
   const path = await pathOf(params)
   const result = await resolve(path)
+  const { isEnabled: previewing } = await draftMode()
+  // A visitor's page is kept in the read model under the tags of what it read (src/server/websitePages.ts).
+  noteRender(result.kind === 'error' ? [] : result.tags, !previewing && result.kind !== 'error')
   if (result.kind === 'redirect') permanentRedirect(result.location)
   if (result.kind === 'not-found') notFound()
   if (result.kind === 'error') throw new Error(`${path}: ${result.error.message}`)
-  const { isEnabled: previewing } = await draftMode()
   return (
     <>
       {previewing && (
@@ -63,7 +66,7 @@ export default async function SitePage({ params }: Args) {
         </aside>
       )}
       <CwaPage page={result} components={components} editor={previewing} />
-      <CwaLiveRefresh hub={result.hub} resources={Object.keys(result.resources)} />
+      <CwaLiveRefresh hub={result.hub} resources={Object.keys(result.resources).sort()} />
     </>
   )
 }

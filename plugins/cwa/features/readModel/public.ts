@@ -2,3 +2,5 @@
 export { READ_MODEL_HEADER } from './extension.js'
 export { emptyStore as emptyReadModel, storeSize as readModelSize } from './store.js'
 export type { ReadModelOptions } from './options.js'
+export { keepOwnAnswer, lookupOwnAnswer, type OwnLookup } from './ownAnswers.js'
+export type { StoredAnswer } from './store.js'
