@@ -8,14 +8,17 @@ import type { AsyncLocalStorage } from 'node:async_hooks'
 interface RenderNotes {
   tags: string[]
   keep: boolean
+  status?: number
 }
 
 const CONTEXT = Symbol.for('payload-cwa.reference-site.render')
 
-export function noteRender(tags: readonly string[], keep = true): void {
+/** `status`: the page's own (a 404 rendered as a page: the server sends it with that status). */
+export function noteRender(tags: readonly string[], keep = true, status?: number): void {
   const renders = (globalThis as Record<symbol, unknown>)[CONTEXT] as AsyncLocalStorage<RenderNotes> | undefined
   const notes = renders?.getStore()
   if (!notes) return
   notes.tags.push(...tags)
   if (!keep) notes.keep = false
+  if (status !== undefined) notes.status = status
 }

@@ -18,6 +18,8 @@ import { keepOwnAnswer, lookupOwnAnswer, READ_MODEL_HEADER } from 'payload-cwa'
 export interface RenderNotes {
   tags: string[]
   keep: boolean
+  /** The page's own status (a path with no route renders the not-found page: 404). */
+  status?: number
 }
 
 /** Shared with the site's Next.js app (a bundle of its own, the same process) by a registered symbol. */
@@ -31,15 +33,37 @@ const NOT_KEPT = new Set(['set-cookie', 'content-length', 'transfer-encoding', '
 /** Requests that are not a visitor's page: Next.js's own, the APIs', previews. */
 const PASSED = /^\/(_next|_api|api|admin|_preview|\.well-known|_health)(\/|$)/
 
+/** A page's document (not Next.js's assets, an RSC payload or an action, not the APIs'). */
+function pageRequest(req: Request): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || PASSED.test(req.path)) return false
+  return !(
+    '_rsc' in req.query ||
+    req.headers.rsc ||
+    req.headers['next-router-state-tree'] ||
+    req.headers['next-action']
+  )
+}
+
 function keptRequest(req: Request): boolean {
-  if (req.method !== 'GET' || PASSED.test(req.path)) return false
+  if (req.method !== 'GET') return false
   // One key a page: a query string (a listing's paging, or anything a client invents) is rendered each time.
   if (req.originalUrl.includes('?')) return false
-  if ('_rsc' in req.query || req.headers.rsc || req.headers['next-router-state-tree'] || req.headers['next-action'])
-    return false
   // Draft mode (a preview) and its token: the editor's rights, never a visitor's page.
   return !/(?:^|;\s*)(__prerender_bypass|cwa_preview)=/.test(req.headers.cookie ?? '')
 }
+
+/**
+ * Renders a page in a context its render notes into; the status it notes is the one sent (Next.js sends a page
+ * with 200: the not-found page rendered as the page itself is a 404, and needs no JavaScript to show).
+ */
+async function render(req: Request, res: Response, notes: RenderNotes, next: Handler): Promise<void> {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response
+  res.writeHead = ((status: number, ...rest: unknown[]) =>
+    writeHead(notes.status && status === 200 ? notes.status : status, ...rest)) as Response['writeHead']
+  await renders.run(notes, () => next(req, res))
+}
+
+type Handler = (req: Request, res: Response) => Promise<void>
 
 function buildIdOf(root: string): string {
   try {
@@ -53,14 +77,11 @@ function buildIdOf(root: string): string {
  * Wraps the Next.js request handler. The key names the build (a page of another build points at assets that are
  * gone), the origin its URLs are written on (SERVER_URL, else the Host, as the page's own API reads) and the URL.
  */
-export function keptWebsitePages(
-  payload: Payload,
-  root: string,
-  next: (req: Request, res: Response) => Promise<void>,
-): (req: Request, res: Response) => Promise<void> {
+export function keptWebsitePages(payload: Payload, root: string, next: Handler): Handler {
   const buildId = buildIdOf(root)
   return async (req, res) => {
-    if (!keptRequest(req)) return next(req, res)
+    if (!pageRequest(req)) return next(req, res)
+    if (!keptRequest(req)) return render(req, res, { tags: [], keep: false }, next)
     const origin = process.env.SERVER_URL?.replace(/\/+$/, '') || `http://${req.headers.host ?? 'localhost'}`
     const key = `website ${buildId} ${origin}${req.originalUrl}`
     let found: Awaited<ReturnType<typeof lookupOwnAnswer>>
@@ -77,7 +98,7 @@ export function keptWebsitePages(
       return
     }
     const miss = found?.miss
-    if (!miss) return next(req, res)
+    if (!miss) return render(req, res, { tags: [], keep: false }, next)
     // Kept as text: the page is rendered uncompressed (Next.js would gzip it for a client that takes gzip).
     delete req.headers['accept-encoding']
     const notes: RenderNotes = { tags: [], keep: true }
@@ -119,6 +140,6 @@ export function keptWebsitePages(
         body: chunks.join('') + decoder.decode(),
       })
     })
-    await renders.run(notes, () => next(req, res))
+    await render(req, res, notes, next)
   }
 }

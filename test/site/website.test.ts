@@ -153,10 +153,15 @@ describe('the website', () => {
     }
   })
 
-  it('answers a path no route has with a 404 and its page (rendered by the browser: two root layouts)', async () => {
-    const missing = await page('/no/such/page')
-    expect(missing.status).toBe(404)
-    expect(missing.html).toContain('Page not found')
+  it('answers a path no route has with a 404 and its page, in the HTML itself (no JavaScript needed)', async () => {
+    for (const path of ['/no/such/page', '/no/such/page?with=query']) {
+      const missing = await page(path)
+      expect(missing.status).toBe(404)
+      // Scripts left out: the page a browser without JavaScript shows.
+      expect(missing.body).toMatch(/<main id="main"><h1>Page not found<\/h1>.*<a href="\/">Go to the home page<\/a>/s)
+      expect(missing.html).toContain('<title>Page not found</title>')
+    }
+    expect((await fetch(`${base}/no/such/page`, { method: 'HEAD' })).status).toBe(404)
   })
 
   it('a forged X-Forwarded-Host (attack: cache or link poisoning) moves no image or form URL to another host', async () => {

@@ -1,7 +1,8 @@
 /*
- * A path no live route answers: a 404. With two root layouts (the website's and the admin panel's) Next.js sends
- * its error shell for it and the browser renders this page from the payload (vercel/next.js#59180): without
- * JavaScript the page is blank, the status is right.
+ * A path no live route answers: the page renders this as itself (its server sends it with 404), so it shows
+ * without JavaScript. Next.js's own not-found (notFound() anywhere in the site) renders it too, but with two root
+ * layouts (the website's and the admin panel's) it sends an error shell that only JavaScript fills
+ * (vercel/next.js#59180).
  */
 export default function NotFound() {
   return (

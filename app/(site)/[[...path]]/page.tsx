@@ -6,7 +6,7 @@
  */
 import type { Metadata } from 'next'
 import { draftMode, headers } from 'next/headers'
-import { notFound, permanentRedirect } from 'next/navigation'
+import { permanentRedirect } from 'next/navigation'
 import { createCwaClient, type CwaPageResult } from 'payload-cwa/client'
 import { cwaPreviewHeaders } from 'payload-cwa/next'
 import { CwaLiveRefresh } from 'payload-cwa/next/client'
@@ -14,6 +14,7 @@ import { CwaPage, type CwaComponentRenderers, cwaComponents } from 'payload-cwa/
 import { cache } from 'react'
 import type { CwaComponentTypes } from '../../../collections/generated/cwaTypes'
 import { FileDownload } from '../FileDownload'
+import NotFound from './not-found'
 import { noteRender } from '../renderContext'
 import { apiUrlFor, inProcessFetch } from '../siteApi'
 
@@ -42,7 +43,7 @@ const pathOf = async (params: Args['params']) => `/${((await params).path ?? [])
 
 export async function generateMetadata({ params }: Args): Promise<Metadata> {
   const result = await resolve(await pathOf(params))
-  if (result.kind === 'not-found') notFound()
+  if (result.kind === 'not-found') return { title: 'Page not found' }
   if (result.kind !== 'page') return {}
   const title = result.pageData?.title ?? result.page.title ?? undefined
   const description = result.pageData?.metaDescription ?? result.page.metaDescription ?? undefined
@@ -54,9 +55,13 @@ export default async function SitePage({ params }: Args) {
   const result = await resolve(path)
   const { isEnabled: previewing } = await draftMode()
   // A visitor's page is kept in the read model under the tags of what it read (src/server/websitePages.ts).
-  noteRender(result.kind === 'error' ? [] : result.tags, !previewing && result.kind !== 'error')
+  // A path with no route: the not-found page as this page, sent with 404 by the server (src/server/websitePages.ts).
+  // Not Next.js's notFound(): with two root layouts it sends an empty shell that only JavaScript fills
+  // (vercel/next.js#59180), and a 404 is then blank without it.
+  const status = result.kind === 'not-found' ? 404 : undefined
+  noteRender(result.kind === 'error' ? [] : result.tags, !previewing && result.kind !== 'error', status)
   if (result.kind === 'redirect') permanentRedirect(result.location)
-  if (result.kind === 'not-found') notFound()
+  if (result.kind === 'not-found') return <NotFound />
   if (result.kind === 'error') throw new Error(`${path}: ${result.error.message}`)
   return (
     <>
