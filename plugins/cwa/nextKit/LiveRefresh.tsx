@@ -1,6 +1,7 @@
 'use client'
 import { useRouter } from 'next/navigation.js'
 import { useEffect } from 'react'
+import { subscribe } from '../client/index.js'
 
 export interface CwaLiveRefreshProps {
   /** The Mercure hub the API announces (a resolved page's `hub`); none: no subscription. */
@@ -9,23 +10,6 @@ export interface CwaLiveRefreshProps {
   resources?: string[]
   /** Refresh on Payload's Live Preview saves when shown in its frame (default true). */
   livePreview?: boolean
-}
-
-/** Whether an update names a resource the page shows: its `@id`, or any IRI it points at (a new block's group). */
-function touches(data: unknown, shown: Set<string>): boolean {
-  if (!data || typeof data !== 'object') return false
-  const values = Object.values(data as Record<string, unknown>).flatMap((value) =>
-    Array.isArray(value) ? value : [value],
-  )
-  return values.some((value) => {
-    if (typeof value !== 'string') return false
-    if (shown.has(value)) return true
-    try {
-      return /^https?:/.test(value) && shown.has(new URL(value).pathname)
-    } catch {
-      return false
-    }
-  })
 }
 
 /**
@@ -45,19 +29,7 @@ export function CwaLiveRefresh({ hub, resources = [], livePreview = true }: CwaL
       timer = setTimeout(() => router.refresh(), 50)
     }
     const stops: Array<() => void> = []
-    if (hub && typeof EventSource !== 'undefined') {
-      const url = new URL(hub, window.location.href)
-      url.searchParams.append('topic', '*')
-      const source = new EventSource(url, { withCredentials: true })
-      source.onmessage = (event: MessageEvent<string>) => {
-        try {
-          if (touches(JSON.parse(event.data), shown)) refresh()
-        } catch {
-          // not JSON: not an update of a resource
-        }
-      }
-      stops.push(() => source.close())
-    }
+    if (hub && typeof EventSource !== 'undefined') stops.push(subscribe({ hub, iris: shown, onUpdate: refresh }))
     if (livePreview && window.parent !== window) {
       const onMessage = (event: MessageEvent) => {
         if (event.source === window.parent && (event.data as { type?: unknown })?.type === 'payload-document-event')
