@@ -46,6 +46,11 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
         'Delete the extra routes or point them elsewhere (for example make them redirects to the route you keep), then start again. Nothing was changed.',
     )
   }
+  // The lock the plugin takes when it installs these indexes at start (plugins/cwa/features/routes/targetIndexes.ts):
+  // an instance starting beside this one (its Payload's onInit, outside the start-up lock) may be creating one now,
+  // and two creations of one index at once fail on PostgreSQL's catalog ("duplicate key value violates unique
+  // constraint pg_class_relname_nsp_index"). Held until this migration's transaction ends.
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('cwa:routes:target_indexes', 0))`)
   await db.execute(sql`CREATE UNIQUE INDEX IF NOT EXISTS "_acb_routes_page_unique" ON "_acb_routes" USING btree ("page_id") WHERE "page_id" IS NOT NULL;`)
   for (const column of PAGE_DATA_COLUMNS) {
     await db.execute(
