@@ -95,6 +95,14 @@ export interface Packed {
   seconds: number
 }
 
+/** Whether plugins/cwa/dist's declarations were built after every source changed (its types stamp is newer). */
+function typesCurrent(): boolean {
+  const stamp = path.join(packageDir, 'dist', '.types-built')
+  if (!existsSync(stamp)) return false
+  const built = statSync(stamp).mtimeMs
+  return sourceFiles().every((file) => statSync(file).mtimeMs <= built)
+}
+
 /** `npm pack` of the package as its sources are now. */
 export async function packPlugin(): Promise<Packed> {
   mkdirSync(workDir, { recursive: true })
@@ -124,7 +132,12 @@ export async function packPlugin(): Promise<Packed> {
     mkdirSync(out)
     cpSync(packageDir, copy, { recursive: true, filter: (source) => !SKIPPED.has(path.basename(source)) })
     try {
-      const packed = await runOk('npm', ['pack', '--pack-destination', out, '--json'], { cwd: copy })
+      // The declarations of these very sources, when plugins/cwa/dist holds current ones (CI's type check built
+      // them): copied, not built by a second tsc run (scripts/build.mjs, CWA_BUILD_TYPES_FROM).
+      const packed = await runOk('npm', ['pack', '--pack-destination', out, '--json'], {
+        cwd: copy,
+        env: cleanEnv(typesCurrent() ? { CWA_BUILD_TYPES_FROM: path.join(packageDir, 'dist') } : {}),
+      })
       const [{ filename }] = JSON.parse(packed.stdout) as Array<{ filename: string }>
       renameSync(path.join(out, filename), tarball)
       return { tarball, seconds: packed.seconds }
