@@ -204,6 +204,57 @@ describe('the admin panel, readable and offline', () => {
     await page.close()
   }, 180_000)
 
+  it('a component group’s allowed block types are ticked by name (no CDN JSON editor), and the API holds the IRIs', async () => {
+    const token = await payloadToken(owner)
+    const created = await fetch(`${site.base}/api/component_groups`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+      body: JSON.stringify({ reference: 'offline-allowed', location: 'main' }),
+    })
+    expect(created.status).toBe(201)
+    const group = ((await created.json()) as { doc: { id: string } }).doc
+    const page = await browser.newPage()
+    await page.goto(`${site.base}/admin/collections/component_groups/${group.id}`)
+    const control = page.locator('fieldset.cwa-allowed-types')
+    await control.waitFor()
+    expect(await page.getByLabel('Every type of block').isChecked()).toBe(true)
+    await page.getByLabel('Only the types ticked below').check()
+    const list = control.locator('[data-cwa-allowed-types]')
+    await list.getByText('Loading the block types…').waitFor({ state: 'detached' })
+    // The site's component types by the admin's names.
+    const names = await list.locator('label').allInnerTexts()
+    expect(names.map((name) => name.trim())).toEqual(expect.arrayContaining(['Rich text', 'Image', 'Heading']))
+    // Nothing ticked yet: none is, until the editor ticks one.
+    for (const name of names) expect(await list.getByLabel(name.trim()).isChecked()).toBe(false)
+    await list.getByLabel('Rich text').check()
+    await screenshot(page, 'admin-allowed-block-types')
+    await page.locator('#action-save').click()
+    const cookie = await apiCookies(owner)
+    let read: { allowedComponents?: unknown } = {}
+    await waitFor(
+      async () => {
+        read = await (await fetch(`${site.base}/_api/_/component_groups/${group.id}`, { headers: { cookie } })).json()
+        return Array.isArray(read.allowedComponents) && read.allowedComponents.length === 1
+      },
+      { timeout: 30_000, message: () => `the ticked type in the group: ${JSON.stringify(read.allowedComponents)}` },
+    )
+    expect(read.allowedComponents).toEqual(['/_api/component/html_contents'])
+    // Every type again: the list goes (null).
+    await page.reload()
+    await page.getByLabel('Every type of block').check()
+    await page.locator('#action-save').click()
+    await waitFor(
+      async () => {
+        read = await (await fetch(`${site.base}/_api/_/component_groups/${group.id}`, { headers: { cookie } })).json()
+        return read.allowedComponents === null
+      },
+      { timeout: 30_000, message: () => `every type again: ${JSON.stringify(read.allowedComponents)}` },
+    )
+    expect(browser.offsite).toEqual([])
+    expect(browser.pageErrors).toEqual([])
+    await page.close()
+  }, 180_000)
+
   it('a ROLE_USER signing in is refused by the panel with a message that says why', async () => {
     const token = await payloadToken(owner)
     const created = await fetch(`${site.base}/api/users`, {

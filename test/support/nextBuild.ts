@@ -46,10 +46,13 @@ export async function withNextBuildLock<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Makes sure `.next/` holds a build of the current sources: builds it when it is missing or older than a file it
- * bundles. The first file that needs it builds, the others wait; the time either spends is the run's shared time
- * (sharedTime.ts), not the file's.
+ * bundles (npm install builds it: then nothing is waited for). The first file that needs it builds, the others
+ * wait; the time either spends is the run's shared time (sharedTime.ts), not the file's.
  */
-export function ensureAdminBuild(): Promise<void> {
+export async function ensureAdminBuild(): Promise<void> {
+  // Built by npm install (scripts/build-site.mjs) and current: no lock to wait for (the fresh app's own build holds
+  // it for a minute, and this file would idle behind it for nothing).
+  if (adminBuildExists(root) && !adminSourcesNewerThanBuild(root)?.length) return
   return withNextBuildLock(() =>
     asSharedTime(async () => {
       if (adminBuildExists(root) && !adminSourcesNewerThanBuild(root)?.length) return

@@ -30,6 +30,7 @@ import { RouteLiveness as RouteLiveness_4113cd7e43998b7f44a42586abebc5e4 } from 
 import { RouteTreeLink as RouteTreeLink_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { FileUploadField as FileUploadField_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { UploadThumbnailCell as UploadThumbnailCell_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
+import { AllowedBlockTypesField as AllowedBlockTypesField_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { EmptyPositionWarning as EmptyPositionWarning_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { CwaNavLinks as CwaNavLinks_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { StartPanel as StartPanel_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
@@ -71,6 +72,7 @@ export const importMap = {
   "payload-cwa/admin#RouteTreeLink": RouteTreeLink_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#FileUploadField": FileUploadField_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#UploadThumbnailCell": UploadThumbnailCell_4113cd7e43998b7f44a42586abebc5e4,
+  "payload-cwa/admin#AllowedBlockTypesField": AllowedBlockTypesField_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#EmptyPositionWarning": EmptyPositionWarning_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#CwaNavLinks": CwaNavLinks_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#StartPanel": StartPanel_4113cd7e43998b7f44a42586abebc5e4,

@@ -7,6 +7,25 @@ import { assertTypeIcon } from './icons.js'
 import { livePreviewUrl } from './preview.js'
 import { starterGroups } from './starterGroups.js'
 
+/**
+ * A JSON field an editor edits gets a control of its own: Payload's JSON editor loads its code from a CDN. A
+ * component group's allowed block types: a list of type names to tick (AllowedBlockTypesField).
+ */
+function editorControl(collection: CollectionConfig, field: Field, options: ResolvedCwaOptions): Field {
+  if (collection.slug !== 'component_groups' || !('name' in field) || field.name !== 'allowedComponents') return field
+  if (field.type !== 'json') return field
+  return {
+    ...field,
+    admin: {
+      ...field.admin,
+      components: {
+        ...field.admin?.components,
+        Field: { path: `${ADMIN_ENTRY}#AllowedBlockTypesField`, clientProps: { apiPrefix: options.apiPrefix } },
+      },
+    },
+  }
+}
+
 /** The collection IRI of a type, as its items' IRIs start (the client appends `/<id>`). */
 const collectionIri = (options: ResolvedCwaOptions, meta: { pathPrefix: string; segment: string }) =>
   `${options.apiPrefix}${meta.pathPrefix}/${meta.segment}`
@@ -78,7 +97,7 @@ export function applyAdminFields(collection: CollectionConfig, options: Resolved
   let out: CollectionConfig = {
     ...collection,
     admin: { ...collection.admin, group: navGroup(collection), defaultColumns: listColumns(collection) },
-    fields: [...added, ...collection.fields, ...sidebar],
+    fields: [...added, ...collection.fields.map((field) => editorControl(collection, field, options)), ...sidebar],
   }
   if (options.frontEndUrl !== null && routable)
     out = {

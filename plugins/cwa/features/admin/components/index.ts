@@ -3,6 +3,7 @@
  * (payload-cwa/admin#Name). StartPanel is a dashboard panel rendered on the
  * server.
  */
+export { AllowedBlockTypesField } from './AllowedBlockTypesField.js'
 export { CwaNavLinks } from './CwaNavLinks.js'
 export { EmptyPositionWarning } from './EmptyPositionWarning.js'
 export { PageBuilderField } from './PageBuilderField.js'
