@@ -255,6 +255,46 @@ describe('the admin panel, readable and offline', () => {
     await page.close()
   }, 180_000)
 
+  it('a record list’s default query parameters are rows of a name and a value (no CDN JSON editor)', async () => {
+    const token = await payloadToken(owner)
+    const created = await fetch(`${site.base}/api/collections`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+      body: JSON.stringify({ resourceIri: '/_api/component/html_contents', publishedAt: '2020-01-01T00:00:00.000Z' }),
+    })
+    expect(created.status).toBe(201)
+    const list = ((await created.json()) as { doc: { id: string } }).doc
+    const page = await browser.newPage()
+    await page.goto(`${site.base}/admin/collections/collections/${list.id}`)
+    const control = page.locator('fieldset.cwa-query-parameters')
+    await control.waitFor()
+    for (const [index, [name, value]] of [
+      ['search', 'first'],
+      ['order[title]', 'asc'],
+    ].entries()) {
+      await control.getByRole('button', { name: 'Add a parameter' }).click()
+      await control.getByLabel(`Parameter ${index + 1} name`).fill(name!)
+      await control.getByLabel(`Parameter ${index + 1} value`).fill(value!)
+    }
+    await screenshot(page, 'admin-query-parameters')
+    await page.locator('#action-save').click()
+    let read: { defaultQueryParameters?: unknown } = {}
+    await waitFor(
+      async () => {
+        const response = await fetch(`${site.base}/api/collections/${list.id}?depth=0`, {
+          headers: { authorization: `JWT ${token}` },
+        })
+        read = await response.json()
+        return read.defaultQueryParameters !== null && read.defaultQueryParameters !== undefined
+      },
+      { timeout: 30_000, message: () => `the parameters saved: ${JSON.stringify(read.defaultQueryParameters)}` },
+    )
+    expect(read.defaultQueryParameters).toEqual({ search: 'first', order: { title: 'asc' } })
+    expect(browser.offsite).toEqual([])
+    expect(browser.pageErrors).toEqual([])
+    await page.close()
+  }, 180_000)
+
   it('a ROLE_USER signing in is refused by the panel with a message that says why', async () => {
     const token = await payloadToken(owner)
     const created = await fetch(`${site.base}/api/users`, {

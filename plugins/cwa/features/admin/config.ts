@@ -9,21 +9,19 @@ import { starterGroups } from './starterGroups.js'
 
 /**
  * A JSON field an editor edits gets a control of its own: Payload's JSON editor loads its code from a CDN. A
- * component group's allowed block types: a list of type names to tick (AllowedBlockTypesField).
+ * component group's allowed block types: a list of type names to tick (AllowedBlockTypesField); a record list's
+ * default query parameters: rows of a name and a value (QueryParametersField).
  */
 function editorControl(collection: CollectionConfig, field: Field, options: ResolvedCwaOptions): Field {
-  if (collection.slug !== 'component_groups' || !('name' in field) || field.name !== 'allowedComponents') return field
-  if (field.type !== 'json') return field
-  return {
-    ...field,
-    admin: {
-      ...field.admin,
-      components: {
-        ...field.admin?.components,
-        Field: { path: `${ADMIN_ENTRY}#AllowedBlockTypesField`, clientProps: { apiPrefix: options.apiPrefix } },
-      },
-    },
-  }
+  if (field.type !== 'json' || !('name' in field)) return field
+  const control =
+    collection.slug === 'component_groups' && field.name === 'allowedComponents'
+      ? { path: `${ADMIN_ENTRY}#AllowedBlockTypesField`, clientProps: { apiPrefix: options.apiPrefix } }
+      : field.name === 'defaultQueryParameters' && getCwaMeta(collection)?.shortName === 'Collection'
+        ? { path: `${ADMIN_ENTRY}#QueryParametersField` }
+        : null
+  if (!control) return field
+  return { ...field, admin: { ...field.admin, components: { ...field.admin?.components, Field: control } } }
 }
 
 /** The collection IRI of a type, as its items' IRIs start (the client appends `/<id>`). */

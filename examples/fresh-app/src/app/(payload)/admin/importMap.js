@@ -26,6 +26,7 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { PublicationCell as PublicationCell_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { PublicationPanel as PublicationPanel_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
+import { QueryParametersField as QueryParametersField_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { RouteLiveness as RouteLiveness_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { RouteTreeLink as RouteTreeLink_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { FileUploadField as FileUploadField_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
@@ -68,6 +69,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "payload-cwa/admin#PublicationCell": PublicationCell_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#PublicationPanel": PublicationPanel_4113cd7e43998b7f44a42586abebc5e4,
+  "payload-cwa/admin#QueryParametersField": QueryParametersField_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#RouteLiveness": RouteLiveness_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#RouteTreeLink": RouteTreeLink_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#FileUploadField": FileUploadField_4113cd7e43998b7f44a42586abebc5e4,
