@@ -107,6 +107,10 @@ describe('CwaPage', () => {
     for (const id of ['example_form_email', 'example_form_message'])
       expect(html).toMatch(new RegExp(`<label for="${id}">[^<]+</label><(input|textarea) id="${id}"`))
     expect(html).toContain('<button type="submit">Send</button>')
+    // A nested field (a repeated password: first and second) is a fieldset of its inputs, named as the API reads them.
+    expect(html).toMatch(
+      /<fieldset><legend>Password<\/legend>.*name="example_form\[plainPassword\]\[first\]".*name="example_form\[plainPassword\]\[second\]".*<\/fieldset>/s,
+    )
   })
 
   it('renders an unknown type as nothing for a visitor and as a placeholder for an editor', async () => {
