@@ -33,9 +33,9 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { databaseUrl, dropDatabase, withAdminClient } from '../support/database'
+import { createTestDatabase, databaseUrl, dropDatabase, releaseDatabase, withAdminClient } from '../support/database'
 import { withNextBuildLock } from '../support/nextBuild'
-import { freePort } from '../support/site'
+import { cleanupSites, freePort, startSite, stopSite } from '../support/site'
 import { waitFor } from '../support/wait'
 import { cleanEnv, packPlugin, runOk } from './pack'
 
@@ -85,6 +85,9 @@ const dev: { output: string; entry?: { status: number; body: any }; login?: numb
 let refusal: { status: number; text: string } | undefined
 /** The LTS binary's folder (installed while the package packs), then what the app answered on it. */
 let ltsBin: Promise<string>
+/** The reference site (its demo seeded), whose API the app's /demo pages render; its database. */
+let referenceSite: Promise<Awaited<ReturnType<typeof startSite>>>
+let referenceDatabase: string | undefined
 const lts: {
   version?: string
   migrated?: string
@@ -218,6 +221,13 @@ beforeAll(async () => {
     JWT_PASSPHRASE: 'fresh-app-passphrase',
   }
 
+  // The reference site with its demo (API only), started beside the installs: the app's /demo pages read it.
+  referenceSite = createTestDatabase(process.env.CWA_TEST_TEMPLATE!).then(async (name) => {
+    referenceDatabase = name
+    return startSite({ DATABASE_URL: databaseUrl(name) }, 240_000)
+  })
+  referenceSite.catch(() => undefined) // awaited by the production start, which reports its failure
+
   // The LTS Node binary installs once per run, beside the rest (npm's cache makes a rerun quick).
   const ltsPrefix = path.join(workDir, 'node-lts')
   ltsBin = timer(ltsTimings)(`npm install node-linux-${process.arch}@${LTS_NODE}`, async () => {
@@ -333,6 +343,8 @@ beforeAll(async () => {
       // The app's revalidation route (src/app/(cwa)/%5Fcwa/revalidate), which the API calls after each write.
       CWA_REVALIDATE_URL: `${base}/_cwa/revalidate`,
       CWA_REVALIDATE_SECRET: REVALIDATE_SECRET,
+      // The reference site's API (its demo), which the app's /demo pages render over HTTP.
+      CWA_DEMO_API_URL: `${(await referenceSite).base}/_api`,
     })
     server = running.child
   })
@@ -343,6 +355,10 @@ beforeAll(async () => {
 afterAll(async () => {
   const started = Date.now()
   await stop(server)
+  const reference = await referenceSite?.catch(() => undefined)
+  if (reference) await stopSite(reference.child)
+  cleanupSites()
+  if (referenceDatabase) await releaseDatabase(referenceDatabase)
   for (const name of [database, devDatabase, ltsDatabase]) if (name) await dropDatabase(name)
   // The app's folder (node_modules, .next: about a gigabyte) goes in the background: removing it took up to 43 s.
   if (workDir) spawn('rm', ['-rf', workDir], { detached: true, stdio: 'ignore' }).unref()
@@ -610,6 +626,19 @@ describe('a fresh Payload app with the packed payload-cwa', () => {
     // Reported, not judged (a time in a test would fail a loaded machine): the issue's goal is within a second.
     const seconds = (Date.now() - publishing) / 1000
     console.log(`a published change showed on the cached page ${seconds.toFixed(2)} s after the publishing request`)
+  })
+
+  it("renders another site's pages over HTTP (the reference site's demo) with payload-cwa/client and /react", async () => {
+    const home = await fetch(`${base}/demo`)
+    const html = await home.text()
+    expect(home.status).toBe(200)
+    expect(html).toContain('Welcome</h1>')
+    expect(html).toContain('<p>This site is served by payload-cwa.</p>')
+    expect(html).toMatch(/<img class="cwa-image" src="[^"]+\/download\/file" srcSet="[^"]+ 1200w/)
+    const article = await (await fetch(`${base}/demo/blog/first-article`)).text()
+    expect(article).toContain('<h1>First article</h1>')
+    expect(article).toContain('<p>The first article of the demo blog.</p>')
+    expect((await fetch(`${base}/demo/no/such/page`)).status).toBe(404)
   })
 
   it("serves the API docs' Swagger UI from the package's own copy", async () => {
