@@ -14,7 +14,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Page } from 'playwright-core'
-import { openBrowser, screenshot, signIn, startAdminSite, type AdminSite, type TestBrowser } from '../support/browser'
+import {
+  openBrowser,
+  requestInPage,
+  screenshot,
+  signIn,
+  startAdminSite,
+  type AdminSite,
+  type TestBrowser,
+} from '../support/browser'
 import { waitFor } from '../support/wait'
 
 let site: AdminSite
@@ -23,21 +31,8 @@ let page: Page
 
 const PAST = '2020-01-02T03:04:05.000Z'
 
-/** A same-origin Payload REST request from the signed-in page. */
-async function inPage(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      })
-      return { status: response.status, body: await response.json().catch(() => null) }
-    },
-    { method, path, body },
-  )
-}
+/** A same-origin request from the signed-in page (its own session cookie). */
+const inPage = (method: string, path: string, body?: unknown) => requestInPage(page, method, path, body)
 
 const rest = async (slug: string, id: string) => (await inPage('GET', `/api/${slug}/${id}?depth=0`)).body
 const idInUrl = (p: Page) => new URL(p.url()).pathname.split('/').pop()!

@@ -12,7 +12,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Frame, Page } from 'playwright-core'
-import { openBrowser, screenshot, signIn, startAdminSite, type AdminSite, type TestBrowser } from '../support/browser'
+import {
+  openBrowser,
+  requestInPage,
+  screenshot,
+  signIn,
+  startAdminSite,
+  type AdminSite,
+  type TestBrowser,
+} from '../support/browser'
 import { waitFor } from '../support/wait'
 
 let site: AdminSite
@@ -249,21 +257,8 @@ describe('the website', () => {
   }, 120_000)
 })
 
-/** A same-origin Payload REST request from the signed-in page. */
-async function inPage(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return admin.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      })
-      return { status: response.status, body: await response.json().catch(() => null) }
-    },
-    { method, path, body },
-  )
-}
+/** A same-origin request from the signed-in page (its own session cookie). */
+const inPage = (method: string, path: string, body?: unknown) => requestInPage(admin, method, path, body)
 
 /** Whether a frame shows a text (false while it navigates). */
 const shows = (frame: Frame, text: string) =>

@@ -175,3 +175,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true })
   return file
 }
+
+/**
+ * A same-origin request from a signed-in admin page (its own session cookie), as the panel's own scripts send
+ * them: Payload's REST API with JSON, the answer's status and JSON body (null when it has none).
+ */
+export async function requestInPage(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+      return { status: response.status, body: await response.json().catch(() => null) }
+    },
+    { method, path, body },
+  )
+}
