@@ -94,6 +94,13 @@ describe('client.page(path)', () => {
     )
   })
 
+  it('resolves every demo page in at most three sequential rounds of reads (issue 39’s goal)', async () => {
+    for (const path of ['/', '/blog', '/blog/first-article', '/blog/second-article', '/contact']) {
+      const { reads } = await resolved(path)
+      expect({ path, within: reads.rounds <= 3 }).toEqual({ path, within: true })
+    }
+  })
+
   it('gathers the cache tags of its answers (every resource shown, the path’s own), and no hub when none is announced', async () => {
     const article = await resolved('/blog/first-article')
     for (const iri of Object.keys(article.resources)) expect(article.tags).toContain(iri)
