@@ -678,8 +678,9 @@ describe('drafts and publishing', () => {
 
 describe('reads', () => {
   it('a collection page of images costs the same number of queries for 2 or 6 records', async () => {
+    // The fewer of two counts: an upload's after-commit work (its variants) can land in one window.
     const count = async () =>
-      (await server.countQueries(() => server.get(`${IMAGES}?itemsPerPage=30`, { token: admin }))).queries
+      (await server.fewestQueries(() => server.get(`${IMAGES}?itemsPerPage=30`, { token: admin }))).queries
     for (let i = 0; i < 2; i++)
       await upload(await newImage(), [{ name: 'file', filename: 'q.png', bytes: await png(4, 4) }])
     const few = await count()

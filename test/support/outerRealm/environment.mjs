@@ -5,6 +5,7 @@
  * the real process.env (the shared modules read it), restored after each
  * file, so a file's changes never reach the next.
  */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { TestEnvironment } from 'jest-environment-node'
 import { register } from 'tsx/esm/api'
 import { rememberPasswordHashes } from './passwordHashes.mjs'
@@ -18,13 +19,24 @@ rememberPasswordHashes()
 // get no tables. Every database a test pushes to is new, so every push runs.
 process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = 'true'
 
+/**
+ * The worker's CPU seconds so far (Linux /proc): its own, and its children's once they ended (the sites, commands and
+ * browsers a file starts). Read for CWA_TEST_CPU_LOG, which says where a run's CPU goes (docs/operations.md).
+ */
+function cpuNow() {
+  const stat = readFileSync('/proc/self/stat', 'utf8')
+  // Fields after the command name (which may hold spaces); utime, stime, cutime and cstime are the 12th to 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const seconds = (i) => Number(fields[i]) / 100
+  return { self: seconds(11) + seconds(12), children: seconds(13) + seconds(14) }
+}
+
 export default class CwaTestEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context)
     this.testPath = context.testPath
     this.global.__cwaOuterImport = process.env.CWA_OUTER_TRACE
       ? async (url) => {
-          const { appendFileSync } = await import('node:fs')
           const line = (what) =>
             appendFileSync(process.env.CWA_OUTER_TRACE, `${process.pid} ${Date.now()} ${what} ${url}\n`)
           line('start')
@@ -56,9 +68,16 @@ export default class CwaTestEnvironment extends TestEnvironment {
     // The file this worker runs now, for modules shared between files (test/support/sharedTime.ts).
     process.env.CWA_TEST_FILE = this.testPath
     this.savedEnv = { ...process.env }
+    if (process.env.CWA_TEST_CPU_LOG && existsSync('/proc/self/stat')) this.cpuAtStart = cpuNow()
   }
 
   async teardown() {
+    if (this.cpuAtStart) {
+      // One line per file: its CPU seconds in the worker, in the processes it started, and its path.
+      const end = cpuNow()
+      const spent = (key) => (end[key] - this.cpuAtStart[key]).toFixed(1)
+      appendFileSync(process.env.CWA_TEST_CPU_LOG, `${spent('self')} ${spent('children')} ${this.testPath}\n`)
+    }
     for (const key of Object.keys(process.env)) if (!(key in this.savedEnv)) delete process.env[key]
     Object.assign(process.env, this.savedEnv)
     await super.teardown()
