@@ -235,19 +235,48 @@ describe('no lost edits in the admin panel', () => {
     // Tab B still shows what it loaded: its save names that version and is refused, nothing overwritten.
     await box(tabB).fill('Welcome from tab B')
     await row(tabB).getByTestId('inline-edit').getByRole('button', { name: 'Save' }).click()
-    const alert = tabB.getByTestId('page-builder').getByRole('alert')
+    // On the row it concerns, with both texts: theirs in the message, this tab's still in the box.
+    const alert = row(tabB).getByTestId('inline-conflict')
     await alert.waitFor({ timeout: 30_000 })
-    await expect(alert.textContent()).resolves.toMatch(/saved by someone else/)
+    await expect(alert.textContent()).resolves.toMatch(
+      /Someone else saved this block since you opened it\. Theirs: “Welcome from tab A”\. Yours is still in the box/,
+    )
     await screenshot(tabB, 'admin-quick-edit-conflict')
     expect((await rest('titles', heading.id)).title).toBe('Welcome from tab A')
     await expect(box(tabB).inputValue()).resolves.toBe('Welcome from tab B')
     // The row now shows tab A's text; saved again, tab B's replaces it knowingly.
     await row(tabB).filter({ hasText: 'Welcome from tab A' }).waitFor({ timeout: 30_000 })
-    await row(tabB).getByTestId('inline-edit').getByRole('button', { name: 'Save' }).click()
+    await row(tabB).getByTestId('inline-edit').getByRole('button', { name: 'Save mine' }).click()
     await waitFor(async () => (await rest('titles', heading.id)).title === 'Welcome from tab B', {
       timeout: 30_000,
       message: "tab B's second save",
     })
     await tabB.close()
   }, 180_000)
+
+  it("text typed in the page builder joins Payload's leave-page guard: a link away asks first, and the text stays when the editor stays", async () => {
+    const home = (await inPage('GET', '/api/pages?where[reference][equals]=home&depth=0')).body.docs[0]
+    await page.goto(`${site.base}/admin/collections/pages/${home.id}`)
+    const row = page.getByTestId('position').first()
+    await row.waitFor({ timeout: 30_000 })
+    await row.locator('button', { hasText: 'Quick edit' }).click()
+    const box = row.getByTestId('inline-edit').getByRole('textbox')
+    await box.fill('Typed, not saved')
+    // The breadcrumb back to the list (a client-side move, where Payload's guard asks before leaving).
+    const breadcrumb = page.locator('.step-nav a[href$="/admin/collections/pages"]').first()
+    await breadcrumb.click()
+    // Payload's own question (its LeaveWithoutSaving modal).
+    const question = page.getByText('Leave without saving', { exact: true })
+    await question.waitFor({ timeout: 30_000 })
+    await screenshot(page, 'admin-builder-leave-guard')
+    await page.getByRole('button', { name: 'Stay on this page' }).click()
+    await expect(box.inputValue()).resolves.toBe('Typed, not saved')
+    expect(page.url()).toContain(`/admin/collections/pages/${home.id}`)
+    // Cancel discards the text on purpose: the page may be left without a question.
+    await row.getByTestId('inline-edit').getByRole('button', { name: 'Cancel' }).click()
+    await breadcrumb.click()
+    await page.waitForURL((url) => url.pathname.endsWith('/admin/collections/pages'), { timeout: 30_000 })
+    expect(await page.getByRole('button', { name: 'Stay on this page' }).count()).toBe(0)
+    expect(browser.pageErrors).toEqual([])
+  }, 120_000)
 })

@@ -339,3 +339,89 @@ describe('POST /_/page_builder/blocks', () => {
     ).toBe(403)
   })
 })
+
+/**
+ * Issue 40, one publishing moment per page: a route the admin panel generates for a page waits (its own liveAt
+ * empty) until "Publish page" or "Schedule page" gives it the page's moment, in the same transaction as the blocks.
+ * The attack guarded against (an editor's, by accident): a new page public, heading and draft blocks, before the
+ * editor published it.
+ */
+describe('one publishing moment per page', () => {
+  /** "Generate route from title", as the admin panel sends it (Payload REST, the admin's own session). */
+  const generate = (pageId: string) =>
+    server.request(
+      'POST',
+      `/api/pages/${pageId}/generate-route`,
+      {},
+      {
+        contentType: 'application/json',
+        headers: { accept: 'application/json', cookie: `api_component=${encodeURIComponent(admin)}` },
+      },
+    )
+  const routeOf = (path: string) => server.get(`${P}/_/routes/${path}`)
+  /** A new page with a draft block, titled for a path of its own, and its generated route. */
+  async function newPage(name: string, extra: { bad?: boolean } = {}) {
+    const p = server.payload
+    const main = await group(p)
+    await position(p, main, { slug: 'navigation_links', id: await link(`${name} block`) })
+    if (extra.bad)
+      await position(p, main, { slug: 'navigation_links', id: await link('Nowhere', {}) }, { sortValue: 1 })
+    const id = await page(p, await layout(p), [main], { title: `${name} ${ref('p')}` })
+    const generated = await generate(id)
+    expect(generated.status).toBe(201)
+    return { id, path: generated.body.path as string }
+  }
+
+  it('a generated route waits: not public, the builder says so; "Publish page" publishes the blocks and the route at once', async () => {
+    const { id, path } = await newPage('Waiting')
+    expect((await routeOf(path)).status).toBe(404)
+    const before = await view(PAGE(id))
+    expect(before.route).toMatchObject({ path, liveAt: null, effectiveLiveAt: null, state: 'offline' })
+    const published = await publish({ iri: PAGE(id) })
+    expect(published.status).toBe(200)
+    expect(published.body).toMatchObject({ route: path, totalItems: 1 })
+    const read = await routeOf(path)
+    expect(read.status).toBe(200)
+    expect((await view(PAGE(id))).route).toMatchObject({ path, state: 'live' })
+    // Published already: the next "Publish page" leaves the route's date alone.
+    const again = await publish({ iri: PAGE(id) })
+    expect(again.body).toMatchObject({ route: null, published: [] })
+  })
+
+  it('"Publish page" with no block to publish still makes a waiting route public', async () => {
+    const p = server.payload
+    const id = await page(p, await layout(p), [], { title: `Empty ${ref('p')}` })
+    const { path } = (await generate(id)).body
+    expect((await publish({ iri: PAGE(id) })).body).toMatchObject({ route: path, published: [] })
+    expect((await routeOf(path)).status).toBe(200)
+  })
+
+  it('a refused publication leaves the route waiting (one transaction)', async () => {
+    const { id, path } = await newPage('Refused', { bad: true })
+    expect((await publish({ iri: PAGE(id) })).status).toBe(422)
+    expect((await view(PAGE(id))).route).toMatchObject({ liveAt: null, state: 'offline' })
+    expect((await routeOf(path)).status).toBe(404)
+  })
+
+  it('"Schedule page" gives a waiting route the scheduled moment', async () => {
+    const { id, path } = await newPage('Scheduled')
+    const at = new Date(Date.now() + 3_600_000).toISOString()
+    const scheduled = await server.post(
+      `${P}/_/page_builder/schedule`,
+      { iri: PAGE(id), publishedAt: at },
+      { token: admin },
+    )
+    expect(scheduled.status).toBe(200)
+    expect(scheduled.body).toMatchObject({ route: path, publishedAt: at })
+    expect((await view(PAGE(id))).route).toMatchObject({ liveAt: at, state: 'scheduled' })
+    expect((await routeOf(path)).status).toBe(404)
+  })
+
+  it("the contract's POST /_/routes/generate still makes a live route (only the admin panel's waits)", async () => {
+    const p = server.payload
+    const id = await page(p, await layout(p), [], { title: `Contract ${ref('p')}` })
+    const created = await server.post(`${P}/_/routes/generate`, { page: PAGE(id) }, { token: admin })
+    expect(created.status).toBe(201)
+    expect((await routeOf(created.body.path)).status).toBe(200)
+  })
+})

@@ -223,7 +223,7 @@ describe('publishing in the admin panel', () => {
 })
 
 describe('routes in the admin panel', () => {
-  it('"Generate route from title" on a page; the route shows its effective go-live date', async () => {
+  it('"Generate route from title" on a page: the route waits, the builder says so, "Publish page" makes the page public; the route shows its effective go-live date', async () => {
     page = await browser.newPage() // the same session, away from the last reload
     await page.goto(`${site.base}/admin`)
     const layout = (await inPage('GET', '/api/layouts?limit=1&depth=0')).body.docs[0].id
@@ -234,10 +234,20 @@ describe('routes in the admin panel', () => {
     await page.locator('.cwa-generated-path').getByText('/about-our-team').waitFor({ timeout: 30_000 })
     const route = (await inPage('GET', `/api/routes?where[path][equals]=/about-our-team&depth=0`)).body.docs[0]
     expect(route).toBeDefined()
-    expect(
-      (await fetch(`${site.base}/_api/_/routes//about-our-team`, { headers: { accept: 'application/ld+json' } }))
-        .status,
-    ).toBe(200)
+    const anonymousStatus = async () =>
+      (await fetch(`${site.base}/_api/_/routes//about-our-team`, { headers: { accept: 'application/ld+json' } })).status
+    // One publishing moment: nothing of the page is public before "Publish page" (docs/publishing.md).
+    expect(await anonymousStatus()).toBe(404)
+    const routeState = page.getByTestId('page-route')
+    await routeState.getByText('Not public yet: “Publish page” makes it public at /about-our-team').waitFor()
+    await expect(page.getByTestId('page-changes').textContent()).resolves.toBe('1 change not published')
+    // The page's own description typed and not saved: "Publish page" saves the page's form first.
+    await page.locator('textarea[name="metaDescription"]').fill('Who we are')
+    await page.getByRole('button', { name: 'Publish page' }).click()
+    await page.getByRole('status').getByText('The page is public now at /about-our-team.').waitFor()
+    await routeState.getByText('Public at /about-our-team').waitFor()
+    expect(await anonymousStatus()).toBe(200)
+    expect((await inPage('GET', `/api/pages/${created.body.doc.id}?depth=0`)).body.metaDescription).toBe('Who we are')
     await page.goto(`${site.base}/admin/collections/routes/${route.id}`)
     const note = page.locator('.cwa-route-liveness')
     await note.waitFor()

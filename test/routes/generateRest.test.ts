@@ -37,7 +37,7 @@ afterAll(async () => {
 })
 
 describe('POST /api/<slug>/<id>/generate-route', () => {
-  it('a page: its route from the title (201), then the same route again (200); the public reads it', async () => {
+  it('a page: its route from the title (201), then the same route again (200); the public reads it once the page is published', async () => {
     const page = (
       await server.post('/_api/_/pages', { reference: 'team', title: 'Our Team', layout }, { token: admin })
     ).body
@@ -46,6 +46,11 @@ describe('POST /api/<slug>/<id>/generate-route', () => {
     expect(created.status).toBe(201)
     expect(created.body.path).toBe('/our-team')
     expect((await rest(`/api/pages/${id}/generate-route`, admin)).status).toBe(200)
+    // The admin panel's first route waits for "Publish page" (test/admin/pageBuilderPublish.test.ts).
+    expect((await server.get('/_api/_/routes//our-team')).status).toBe(404)
+    expect((await server.post('/_api/_/page_builder/publish', { iri: page['@id'] }, { token: admin })).body.route).toBe(
+      '/our-team',
+    )
     expect((await server.get('/_api/_/routes//our-team')).status).toBe(200)
   })
 

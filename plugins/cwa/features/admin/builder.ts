@@ -8,6 +8,7 @@ import { typeIconOf } from '../../core/admin/typeIcons.js'
 import { pageBlocks, type PageBlock } from './blocks.js'
 import { componentTitle } from './title.js'
 import type { BuilderComponent, BuilderOwner, PageBuilderView } from './builderView.js'
+import { pageRouteOf } from './pageRoute.js'
 
 export type { BuilderComponent, BuilderGroup, BuilderOwner, BuilderPosition, PageBuilderView } from './builderView.js'
 
@@ -203,6 +204,7 @@ export async function pageBuilderView(ctx: HydraContext, iri: string | null): Pr
         }
       : null,
     changes: { page: count(blocks.page) + (blocks.pageData?.pending ? 1 : 0), layout: count(blocks.layout) },
+    route: await pageRouteOf(ctx, { resource: parsed.resource, doc }),
   }
   const states = new Map([...blocks.page, ...blocks.layout].map((b) => [b['@id'], b]))
   const annotate = (view: BuilderOwner): BuilderOwner => {

@@ -5,6 +5,7 @@
 import type { TypeIconName } from '../../core/admin/typeIcons.js'
 import type { MainField } from './blockWrites.js'
 import type { BlockState, PageBlock } from './blocks.js'
+import type { PageRoute } from './pageRoute.js'
 
 /** A component as the page builder shows it. */
 export interface BuilderComponent {
@@ -80,4 +81,6 @@ export interface PageBuilderView {
    * blocks to any depth, its page data), and the layout's (only on request).
    */
   changes: { page: number; layout: number }
+  /** The route of the page or page data (null on a layout or without one): where and when it is public. */
+  route: PageRoute | null
 }

@@ -134,10 +134,10 @@ export function pageBuilderEndpoints(): Endpoint[] {
       ...PUBLISHER,
       input: publishPageInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
-        const { published, blocks } = await publishPage(ctx, body)
+        const { published, blocks, route } = await publishPage(ctx, body)
         return {
           status: 200,
-          output: { type: 'PagePublication', data: { published, blocks, totalItems: published.length } },
+          output: { type: 'PagePublication', data: { published, blocks, route, totalItems: published.length } },
         }
       },
       docs: pageBuilderDocs.publish,
@@ -148,10 +148,10 @@ export function pageBuilderEndpoints(): Endpoint[] {
       ...PUBLISHER,
       input: schedulePageInput,
       handler: async (ctx, { body }): Promise<EndpointResult> => {
-        const { scheduled, publishedAt } = await schedulePage(ctx, body)
+        const { scheduled, publishedAt, route } = await schedulePage(ctx, body)
         return {
           status: 200,
-          output: { type: 'PageSchedule', data: { scheduled, publishedAt, totalItems: scheduled.length } },
+          output: { type: 'PageSchedule', data: { scheduled, publishedAt, route, totalItems: scheduled.length } },
         }
       },
       docs: pageBuilderDocs.schedule,

@@ -92,7 +92,23 @@ export const pageBuilderDocs = {
       responses: {
         200: json(kit, 'The page builder view', {
           type: 'object',
-          properties: { owner: { type: 'object' }, layout: owner, page: owner },
+          properties: {
+            owner: { type: 'object' },
+            layout: owner,
+            page: owner,
+            route: {
+              type: ['object', 'null'],
+              description:
+                "The route of the page or page data (null on a layout, a template page, a record without a route): its path, its own liveAt, the effectiveLiveAt it is public from, and state (live, scheduled, offline). A route whose own liveAt is empty or to come goes public with the page's next publication.",
+              properties: {
+                '@id': { type: 'string' },
+                path: { type: 'string' },
+                liveAt: { type: ['string', 'null'] },
+                effectiveLiveAt: { type: ['string', 'null'] },
+                state: { type: 'string', enum: ['live', 'scheduled', 'offline'] },
+              },
+            },
+          },
         }),
         ...kit.errorResponses(401, 403, 404, 422),
       },
@@ -163,7 +179,7 @@ export const pageBuilderDocs = {
       operationId: 'publishPage',
       summary: 'Publishes a page as a whole: every pending draft reachable from it, in one transaction.',
       description:
-        "Admin with the publish permission. iri names a page, a layout or page data. Every pending draft reachable from it (its groups' components to any depth, live records' draft twins, scheduled drafts; on page data the record itself and the components its properties point at; the layout's blocks only with includeLayout: true, or when iri is the layout) is published through the batch publish, all or nothing. A draft failing its publish validation refuses the whole request: a 422 with one violation per block and field, each naming the block (block: the IRI the builder lists, draft: the draft's IRI, field) and saying why in words. Nothing pending: 200 with an empty list.",
+        "Admin with the publish permission. iri names a page, a layout or page data. Every pending draft reachable from it (its groups' components to any depth, live records' draft twins, scheduled drafts; on page data the record itself and the components its properties point at; the layout's blocks only with includeLayout: true, or when iri is the layout) is published through the batch publish, all or nothing. A draft failing its publish validation refuses the whole request: a 422 with one violation per block and field, each naming the block (block: the IRI the builder lists, draft: the draft's IRI, field) and saying why in words. A page whose route waits for its first publication (the admin panel generated it; its own liveAt is empty or to come) goes public in the same transaction: route is its path. Nothing pending and no route waiting: 200 with an empty list.",
       // The request body: the endpoint's input (publishPageInput), generated.
       responses: {
         200: json(kit, 'What was published', {
@@ -175,6 +191,10 @@ export const pageBuilderDocs = {
               description: 'The live records now holding the content',
             },
             blocks: { type: 'array', items: { type: 'string' } },
+            route: {
+              type: ['string', 'null'],
+              description: 'The path of the route that went public with the page (null: none waited)',
+            },
             totalItems: { type: 'integer' },
           },
         }),
@@ -186,7 +206,7 @@ export const pageBuilderDocs = {
       operationId: 'schedulePage',
       summary: 'Schedules a page as a whole: every pending draft reachable from it goes live at one date.',
       description:
-        'Admin with the publish permission. The same drafts as publishPage, each given publishedAt (a future date) in one transaction; the same refusals (422 per block and field), and a date that is not in the future is a 422.',
+        'Admin with the publish permission. The same drafts as publishPage, each given publishedAt (a future date) in one transaction; the same refusals (422 per block and field), and a date that is not in the future is a 422. A route waiting for the first publication of the page gets publishedAt as its liveAt (route: its path).',
       // The request body: the endpoint's input (schedulePageInput), generated.
       responses: {
         200: json(kit, 'What was scheduled', {
@@ -194,6 +214,10 @@ export const pageBuilderDocs = {
           properties: {
             scheduled: { type: 'array', items: { type: 'string' } },
             publishedAt: { type: 'string' },
+            route: {
+              type: ['string', 'null'],
+              description: 'The path of the route that goes public at publishedAt (null: none waited)',
+            },
             totalItems: { type: 'integer' },
           },
         }),

@@ -7,6 +7,7 @@ import { publishableOf, publishContext, publishMany, publishViolations } from '.
 import { typeLabel } from './blockWrites.js'
 import { type PageBlock, type PageBlocks, pageBlocks } from './blocks.js'
 import type { PublishPageBody, SchedulePageBody } from './inputs.js'
+import { pageRouteOf, routeGoesLiveWithPage, routeWaits } from './pageRoute.js'
 
 type Doc = Record<string, unknown> & { id: string }
 
@@ -91,20 +92,21 @@ function refusals(ctx: HydraContext, pending: PageBlock[]): BlockViolation[] {
  * layout's blocks only with includeLayout) in ONE transaction through the
  * batch publish: all or nothing. A draft that fails its publish validation
  * refuses the whole request (422) with one violation per block and field.
+ * A page whose route waits for its first publication (pageRoute.ts) goes
+ * public in the same transaction (`route`: its path).
  * Who may call it (an admin with the publish permission) is the endpoint's
  * declared security (endpoints.ts).
  */
 export async function publishPage(
   ctx: HydraContext,
   body: PublishPageBody,
-): Promise<{ published: string[]; blocks: string[] }> {
+): Promise<{ published: string[]; blocks: string[]; route: string | null }> {
   const asked = body.includeLayout ?? false
   const owner = await ownerOf(ctx, body.iri)
   // On a layout, its blocks are the whole point.
   const pending = pendingOf(await pageBlocks(ctx, owner), asked || owner.resource.slug === 'layouts')
   if (pending.length > MAX_BLOCKS)
     throw new ViolationError([violation('iri', `At most ${MAX_BLOCKS} blocks are published at once.`, 'too_many')])
-  if (pending.length === 0) return { published: [], blocks: [] }
   const refused = refusals(ctx, pending)
   if (refused.length > 0) throw new ViolationError(refused)
   const drafts = pending.map((block, index) => {
@@ -113,11 +115,18 @@ export async function publishPage(
     return { ctx: rest, id: block.pending!.id, index, resource }
   })
   try {
-    const docs = await publishMany(ctx.payload, ctx.req, drafts)
-    return {
-      published: docs.map((doc, index) => ctx.registry.itemIri(drafts[index]!.resource.slug, doc.id as string)),
-      blocks: pending.map((b) => b['@id']),
-    }
+    // The blocks and the route's go-live (a page never published waits for this moment) commit together.
+    return await inTransaction(ctx.req, async () => {
+      const route = await pageRouteOf(ctx, owner)
+      if (pending.length === 0 && !routeWaits(route)) return { published: [], blocks: [], route: null }
+      const docs = drafts.length > 0 ? await publishMany(ctx.payload, ctx.req, drafts) : []
+      const wentLive = await routeGoesLiveWithPage(ctx, route, new Date())
+      return {
+        published: docs.map((doc, index) => ctx.registry.itemIri(drafts[index]!.resource.slug, doc.id as string)),
+        blocks: pending.map((b) => b['@id']),
+        route: wentLive ? route!.path : null,
+      }
+    })
   } catch (error) {
     // Changed between the check above and the lock (another editor): the batch's `iris[i].field` back to the block.
     if (!(error instanceof ViolationError)) throw error
@@ -134,12 +143,12 @@ export async function publishPage(
 /**
  * POST /_/page_builder/schedule {iri, publishedAt, includeLayout?}: the same
  * drafts as "Publish page", each scheduled for publishedAt (a future date),
- * in one transaction; the same refusals.
+ * in one transaction; the same refusals. A route that waits gets that date.
  */
 export async function schedulePage(
   ctx: HydraContext,
   body: SchedulePageBody,
-): Promise<{ scheduled: string[]; publishedAt: string }> {
+): Promise<{ scheduled: string[]; publishedAt: string; route: string | null }> {
   const asked = body.includeLayout ?? false
   const at = new Date(body.publishedAt)
   const owner = await ownerOf(ctx, body.iri)
@@ -149,7 +158,7 @@ export async function schedulePage(
   const refused = refusals(ctx, pending)
   if (refused.length > 0) throw new ViolationError(refused)
   const publishedAt = at.toISOString()
-  await inTransaction(ctx.req, async () => {
+  const route = await inTransaction(ctx.req, async () => {
     for (const block of pending) {
       const names = publishableOf(ctx.registry.bySlug(block.slug)!)!
       // As the editor (overrideAccess false): the publishable state machine takes the write, as on any schedule.
@@ -162,6 +171,9 @@ export async function schedulePage(
         req: ctx.req,
       })
     }
+    // A page not public yet goes public at the same moment as its blocks.
+    const route = await pageRouteOf(ctx, owner)
+    return (await routeGoesLiveWithPage(ctx, route, at)) ? route!.path : null
   })
-  return { scheduled: pending.map((b) => b.pending!.iri), publishedAt }
+  return { scheduled: pending.map((b) => b.pending!.iri), publishedAt, route }
 }

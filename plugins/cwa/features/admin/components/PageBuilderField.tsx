@@ -17,6 +17,7 @@ import { BlockRow } from './builder/BlockRow.js'
 import { BlockStatePill } from './builder/BlockState.js'
 import { PublishBar } from './builder/PublishBar.js'
 import type { BuilderContext, Group, Owner, Refusal, View } from './builder/types.js'
+import { useUnsavedInputs } from './builder/unsaved.js'
 
 export interface PageBuilderFieldProps {
   apiPrefix: string
@@ -79,9 +80,10 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
     },
     [load],
   )
+  const { unsaved, count: unsavedInputs } = useUnsavedInputs()
   const ctx: BuilderContext = useMemo(
-    () => ({ apiPrefix, adminRoute, write, refusals, reload: load }),
-    [apiPrefix, adminRoute, write, refusals, load],
+    () => ({ apiPrefix, adminRoute, write, refusals, reload: load, unsaved, unsavedInputs }),
+    [apiPrefix, adminRoute, write, refusals, load, unsaved, unsavedInputs],
   )
 
   if (!iri) {

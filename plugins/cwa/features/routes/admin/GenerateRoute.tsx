@@ -55,7 +55,11 @@ export function GenerateRoute({ action = 'generate-route' }: { action?: string }
       if (kept?.id !== String(id)) return
       sessionStorage.removeItem(KEY)
       setPath(kept.path)
-      toast.success(kept.created ? `Route ${kept.path} created.` : `The route stays ${kept.path}.`)
+      toast.success(
+        kept.created
+          ? `Route ${kept.path} created: the page goes public there when you publish it (“Publish page”).`
+          : `The route stays ${kept.path}.`,
+      )
     } catch {
       // No storage (a private window's policy): the Route field still shows the route.
     }
@@ -87,7 +91,7 @@ export function GenerateRoute({ action = 'generate-route' }: { action?: string }
         setPath(body?.path ?? null)
         toast.success(
           response.status === 201
-            ? `Route ${body?.path} created: reload to see it in the Route field.`
+            ? `Route ${body?.path} created (public once you publish the page): reload to see it in the Route field.`
             : `The route stays ${body?.path}.`,
         )
       }

@@ -9,6 +9,7 @@ import { routesResource } from '../structure/access.js'
 import type { RecordRef } from '../structure/descendants.js'
 import { lockRouteTarget, releaseRouteTarget, routeOfRecord } from '../structure/routeRecords.js'
 import { freePath } from '../structure/freePath.js'
+import { isRouteAdmin } from '../fields.js'
 import { inTransaction } from '../structure/sql.js'
 
 type TargetKey = 'page' | 'pageData'
@@ -66,7 +67,11 @@ function titleOf(target: Target, record: Record<string, unknown>): string {
  * the record has a parent without a route. Its caller checked the access (the endpoint's `security`) and
  * the body's shape (its input).
  */
-export async function generateRoute(ctx: HydraContext, body: GenerateRouteBody): Promise<OperationResult> {
+export async function generateRoute(
+  ctx: HydraContext,
+  body: GenerateRouteBody,
+  { firstRouteWaits = false }: GenerateOptions = {},
+): Promise<OperationResult> {
   const target = parseTarget(ctx, body)
   const { payload, req } = ctx
   const resource = routesResource(ctx)
@@ -130,13 +135,18 @@ export async function generateRoute(ctx: HydraContext, body: GenerateRouteBody):
       // One route per record: the old route lets go of the record before the new one takes it.
       await releaseRouteTarget(payload, req, String(current.id))
     }
+    const waits = firstRouteWaits && !current
+    // A caller who may not write liveAt cannot make the route wait: the service does, in the same transaction.
+    if (waits && isRouteAdmin(req.user, ctx.options)) data.liveAt = null
     const write = { collection: 'routes' as CollectionSlug, depth: 0, overrideAccess: false, req } as const
-    const served = reclaimed
+    let served = reclaimed
       ? await payload.update({ ...write, id: String(reclaimed.id), data: { ...data, redirect: null } })
       : await payload.create({ ...write, data: { ...data, path } })
+    if (waits && !('liveAt' in data))
+      served = await payload.update({ ...write, id: String(served.id), data: { liveAt: null }, overrideAccess: true })
     if (current) await payload.update({ ...write, id: String(current.id), data: { redirect: served.id } })
     payload.logger.info(
-      { route: served.id, path, record: target.id, replaced: current?.id ?? null, reclaimed: !!reclaimed },
+      { route: served.id, path, record: target.id, replaced: current?.id ?? null, reclaimed: !!reclaimed, waits },
       'route generated',
     )
     const item = { resource, doc: served }
@@ -144,6 +154,15 @@ export async function generateRoute(ctx: HydraContext, body: GenerateRouteBody):
       ? { status: 200, item }
       : { status: 201, item, headers: { Location: ctx.registry.itemIri(resource, String(served.id)) } }
   })
+}
+
+export interface GenerateOptions {
+  /**
+   * A record's first route waits for the page's publication (its liveAt empty) instead of going live at once: the
+   * admin panel's generation, where "Publish page" is the page's moment (docs/publishing.md). The contract's
+   * POST /_/routes/generate leaves it off (a created route is live).
+   */
+  firstRouteWaits?: boolean
 }
 
 function routeWhere(target: Target): Where {

@@ -10,7 +10,8 @@ import { generateRoute } from './generate.js'
  * API: the admin panel's "Generate route from title". It runs the contract's
  * generation (POST /_/routes/generate, same rules, same answers) for a caller
  * signed in to the admin panel, whose Payload session the JSON-LD API does
- * not read. Answers the route as JSON-LD, or `{violations}` / `{detail}`.
+ * not read. A record's first route waits for the page's publication (its
+ * liveAt empty). Answers the route as JSON-LD, or `{violations}` / `{detail}`.
  */
 export function generateRouteEndpoint(iriBase: string, property: 'page' | 'pageData'): Endpoint {
   return {
@@ -24,7 +25,9 @@ export function generateRouteEndpoint(iriBase: string, property: 'page' | 'pageD
         // The endpoint's security, as the contract's endpoint declares it; the body always has its input's shape.
         await assertMayWriteRoutes(ctx, 'create')
         const iri = `${iriBase}/${id}`
-        const result = await generateRoute(ctx, property === 'page' ? { page: iri } : { pageData: iri })
+        // The page's first route waits for "Publish page" (docs/publishing.md); the contract's endpoint does not.
+        const body = property === 'page' ? { page: iri } : { pageData: iri }
+        const result = await generateRoute(ctx, body, { firstRouteWaits: true })
         // Answered on Payload's REST API, outside the pipeline: its format step makes the route's JSON-LD.
         return Response.json((await formatBody(ctx, result)).json, { status: result.status })
       } catch (error) {

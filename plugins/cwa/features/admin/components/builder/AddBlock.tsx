@@ -10,6 +10,7 @@
  */
 import { Button, TextareaInput, TextInput, useDocumentDrawer } from '@payloadcms/ui'
 import React, { useRef, useState } from 'react'
+import { useUnsavedText } from './unsaved.js'
 import { apiFetch } from '../../../../core/admin/api.js'
 import { namedDataUri } from '../../../../core/admin/dataUri.js'
 import { resizeForUpload } from '../../../../core/admin/resize.js'
@@ -67,6 +68,7 @@ function AddForm({
   const [note, setNote] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
   const path = `cwaAdd_${group.id}_${type.slug}`
+  useUnsavedText(ctx.unsaved, path, text !== '' || alt !== '' || file !== null)
 
   const add = async () => {
     const data: Record<string, string> = {}

@@ -6,9 +6,10 @@
  * title, a link's label, an image's alt text); every field in Payload's
  * drawer, which returns here on save; move, remove.
  */
-import { Button, TextInput, useDocumentDrawer } from '@payloadcms/ui'
+import { Button, useDocumentDrawer } from '@payloadcms/ui'
 import React, { useEffect, useState } from 'react'
-import { ApiError, apiFetch } from '../../../../core/admin/api.js'
+import { InlineEdit } from './InlineEdit.js'
+import { apiFetch } from '../../../../core/admin/api.js'
 import { TypeName } from '../../../../core/admin/TypeIcon.js'
 import { BlockStatePill } from './BlockState.js'
 import type { BuilderContext, Component, Position } from './types.js'
@@ -72,49 +73,6 @@ function Thumbnail({ component }: { component: Component }) {
         display: 'inline-block',
       }}
     />
-  )
-}
-
-/** The block's main field, edited where it is (PATCH of the block: a live one's edit goes to its draft). */
-function InlineEdit({ component, ctx, onDone }: { component: Component; ctx: BuilderContext; onDone: () => void }) {
-  const main = component.main!
-  const [value, setValue] = useState(main.value ?? '')
-  const label = main.kind === 'file' ? 'Alt text' : (main.label ?? main.name)
-  const save = async () => {
-    const ok = await ctx.write(async () => {
-      try {
-        await apiFetch(component['@id'], { method: 'PATCH', body: { [main.name]: value }, ifMatch: main.version })
-      } catch (error) {
-        // Someone saved this block since the builder showed it: theirs stays, this text stays in the box.
-        if (error instanceof ApiError && error.status === 412)
-          throw new Error(
-            `${label}: this block was saved by someone else since the page builder loaded it. Their text is shown now; yours is still in the box: Save again to replace theirs, or Cancel.`,
-          )
-        throw error
-      }
-    })
-    if (ok) onDone()
-  }
-  return (
-    <div
-      style={{ display: 'flex', gap: 8, alignItems: 'flex-end', width: '100%', marginTop: 6 }}
-      data-testid="inline-edit"
-    >
-      <div style={{ flex: 1 }}>
-        <TextInput
-          path={`cwaInline_${component.id}`}
-          label={label}
-          value={value}
-          onChange={(e: React.ChangeEvent<HTMLInputElement>) => setValue(e.target.value)}
-        />
-      </div>
-      <Button buttonStyle="primary" size="small" margin={false} onClick={() => void save()}>
-        Save
-      </Button>
-      <Button buttonStyle="subtle" size="small" margin={false} onClick={onDone}>
-        Cancel
-      </Button>
-    </div>
   )
 }
 

@@ -76,7 +76,21 @@ export interface View {
   page: Owner | null
   pageData: { '@id': string; state: BlockState; pending: string | null; scheduledAt: string | null } | null
   changes: { page: number; layout: number }
+  /** The page's route (null on a layout, or when it has none): public now, from a date, or not yet. */
+  route: PageRoute | null
 }
+
+export interface PageRoute {
+  '@id': string
+  path: string
+  liveAt: string | null
+  effectiveLiveAt: string | null
+  state: 'live' | 'scheduled' | 'offline'
+}
+
+/** Whether "Publish page" makes the route public: its own date is empty or to come (docs/publishing.md). */
+export const routeWaits = (route: PageRoute | null): boolean =>
+  route !== null && (route.liveAt === null || new Date(route.liveAt) > new Date())
 
 /** A publish refusal of one block, as the builder highlights it. */
 export interface Refusal {
@@ -93,6 +107,13 @@ export interface BuilderContext {
   refusals: Refusal[]
   /** Reloads the view (after a drawer saved). */
   reload: () => Promise<void>
+  /**
+   * Says whether a builder input (an inline edit, an add form) holds text not saved yet: while any does, the page's
+   * form counts as modified, so Payload's leave-page guard warns before it is lost.
+   */
+  unsaved: (input: string, dirty: boolean) => void
+  /** How many builder inputs hold text not saved. */
+  unsavedInputs: number
 }
 
 /** One format for dates in the builder: the editor's locale, day and time. */
