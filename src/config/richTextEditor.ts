@@ -54,9 +54,15 @@ async function registerLexicalConditions(): Promise<void> {
   register(`data:text/javascript,${encodeURIComponent(HOOK_SOURCE)}`, { data: { condition } })
 }
 
-/** Lexical with the features Payload enables by default; the HTML converters run in HtmlContent's hooks. */
+/**
+ * Lexical with the features Payload enables by default, and a toolbar always shown above the text (bold, lists,
+ * links... at hand, as editors expect; by default they only appear over selected text). The HTML converters run in
+ * HtmlContent's hooks.
+ */
 export async function richTextEditor(): Promise<RichTextAdapterProvider> {
   await registerLexicalConditions()
-  const { lexicalEditor } = await import('@payloadcms/richtext-lexical')
-  return lexicalEditor() as RichTextAdapterProvider
+  const { FixedToolbarFeature, lexicalEditor } = await import('@payloadcms/richtext-lexical')
+  return lexicalEditor({
+    features: ({ defaultFeatures }) => [...defaultFeatures, FixedToolbarFeature()],
+  }) as RichTextAdapterProvider
 }

@@ -83,6 +83,10 @@ describe('no lost edits in the admin panel', () => {
     await typeAtEnd(tabA, ' A1')
     await tabA.locator('#action-save').click()
     await tabA.waitForURL((url) => !url.pathname.endsWith(`/${live}`), { timeout: 30_000 })
+    // The message stays across the move to the draft's view (kept for it, shown there).
+    await tabA
+      .getByText('Saved as a draft: the live version is unchanged until you publish. You are editing the draft.')
+      .waitFor({ timeout: 30_000 })
     const draft = idInUrl(tabA)
     expect((await rest('html_contents', draft)).html).toBe('<p>Two tabs A1</p>')
 
@@ -123,8 +127,11 @@ describe('no lost edits in the admin panel', () => {
       )
       .first()
     await link.waitFor({ timeout: 30_000 })
+    const toLive = (await link.getAttribute('href'))!.endsWith(`/${live.id}`)
     await link.click()
     await page.waitForURL((url) => url.pathname.endsWith(`/${draft}`), { timeout: 30_000 })
+    // Opened at the live record, moved to its draft: said after the move.
+    if (toLive) await page.getByText('This live record has a pending draft: you are editing the draft.').waitFor()
     await expect(editor(page).textContent()).resolves.toBe('This site is served by payload-cwa. P1')
     await typeAtEnd(page, ' T1')
     await page.locator('#action-save').click()

@@ -71,16 +71,31 @@ describe('the page builder', () => {
     const saveLabel = (await page.locator('#action-save').textContent())?.trim()
     expect(saveLabel).toBeTruthy()
     await expect(page.getByTestId('page-builder').textContent()).resolves.toContain(`then ${saveLabel}.`)
-    await page.locator('#field-reference').fill('builder-demo')
+    // The reference comes from the title as it is typed (the editor may still write another).
     await page.locator('#field-title').fill('Builder demo')
+    await page.waitForFunction(
+      () => (document.querySelector('#field-reference') as HTMLInputElement | null)?.value === 'builder-demo',
+    )
     await page.locator('#field-layout .rs__control').click()
     await page.locator('.rs__option', { hasText: 'primary' }).click()
     await page.locator('#action-save').click()
     await page.waitForURL((url) => /\/admin\/collections\/pages\/[0-9a-f-]{36}$/.test(url.pathname))
     const pageId = new URL(page.url()).pathname.split('/').pop()!
 
-    // The builder shows the layout's groups with their components by title and type.
+    // The builder leads with the page; the layout's groups come after it, folded (shared by every page on it),
+    // with their components by title and type once opened.
     const builder = page.getByTestId('page-builder')
+    await builder.getByTestId('owner-page').waitFor()
+    const sections = await builder
+      .locator('[data-testid^=owner-]')
+      .evaluateAll((els) =>
+        els.map(
+          (el) =>
+            `${el.getAttribute('data-testid')}${el.tagName === 'DETAILS' ? (el.hasAttribute('open') ? ' open' : ' folded') : ''}`,
+        ),
+      )
+    expect(sections).toEqual(['owner-page', 'owner-layout folded'])
+    await builder.getByTestId('owner-layout').locator('summary').click()
     const header = builder.getByTestId('owner-layout').getByTestId('group-header')
     await header.getByTestId('component-link').first().waitFor()
     expect(await labelsIn(header)).toEqual(['Home', 'Blog', 'Contact'])

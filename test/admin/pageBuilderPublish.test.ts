@@ -285,6 +285,41 @@ describe('POST /_/page_builder/blocks', () => {
     expect(row.admin_title).toBe('Red square')
   })
 
+  it('a navigation link picks its route in the same step (the route as an IRI): publishable at once; a route that is no route IRI is a 422 on data.route', async () => {
+    const p = server.payload
+    const main = await group(p)
+    const groupIri = `${P}/_/component_groups/${main}`
+    const target = await page(p, await layout(p), [], { title: `Linked ${ref('p')}` })
+    const route = (await server.post(`${P}/_/routes/generate`, { page: PAGE(target) }, { token: admin })).body
+    // The builder view names the field the add form offers for it.
+    const host = await page(p, await layout(p), [main])
+    const offered = (await view(PAGE(host))).page.groups[0].addable.find(
+      (t: { slug: string }) => t.slug === 'navigation_links',
+    )
+    expect(offered.main).toMatchObject({ name: 'label', kind: 'text', link: { name: 'route', label: 'Route' } })
+    const added = await addBlock({
+      componentGroup: groupIri,
+      type: `${P}/component/navigation_links`,
+      data: { label: 'To the linked page', route: route['@id'] },
+    })
+    expect(added.status).toBe(201)
+    const link = (await server.get(added.body.component, { token: admin })).body
+    expect(link.route).toBe(route['@id'])
+    expect((await publish({ iri: PAGE(host) })).body.published).toEqual([added.body.component])
+    for (const bad of ['/somewhere', `${P}/_/pages/${target}`, 42]) {
+      const refused = await addBlock({
+        componentGroup: groupIri,
+        type: `${P}/component/navigation_links`,
+        data: { label: 'Bad', route: bad },
+      })
+      expect({ bad, status: refused.status, path: refused.body.violations?.[0]?.propertyPath }).toEqual({
+        bad,
+        status: 422,
+        path: 'data.route',
+      })
+    }
+  })
+
   it('refuses a field it cannot set, an unknown type or group, and leaves nothing behind', async () => {
     const main = await group(server.payload)
     const groupIri = `${P}/_/component_groups/${main}`

@@ -1,15 +1,19 @@
 /**
  * Issue 23, the editor's scenario in a real browser (Debian chromium, every
- * request off loopback failing the test): build a page from the demo's
- * layout, add three blocks with their content (a title, rich text, an image
- * with its alt text) right in the page builder, try to publish with a block
- * that cannot be published (the refusal names it and the builder
- * highlights it), remove it, publish the page in one action, then read the
- * page anonymously through the JSON-LD API, blocks in order. Screenshots go
- * to test-results/ (admin-page-builder-*.png).
+ * request off loopback failing the test), recorded as a first-time editor's
+ * journey (issue 40) that follows what the screens say: "New page" on the
+ * start panel, a title (the reference follows it), the layout, Save,
+ * "Generate route from title" (the route waits for the page), three blocks
+ * with their content (a title, rich text, an image with its alt text) right
+ * in the page builder, nothing public yet, Live Preview showing the draft
+ * page, a block that cannot be published (the refusal names it and the
+ * builder highlights it) removed, then the page published in one action and
+ * read anonymously through the JSON-LD API, blocks in order. The journey's
+ * clicks, fields filled and seconds are printed. Screenshots go to
+ * test-results/ (`npm run screenshots` keeps them in docs/screenshots).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { openBrowser, screenshot, signIn, startAdminSite, type AdminSite, type TestBrowser } from '../support/browser'
 
@@ -30,6 +34,11 @@ afterAll(async () => {
   await site?.stop()
 })
 
+/** The journey's actions, counted as an editor makes them (clicks, fields filled or files chosen). */
+const journey = { clicks: 0, fills: 0 }
+const click = (target: Locator) => (journey.clicks++, target.click())
+const fill = (target: Locator, value: string) => (journey.fills++, target.fill(value))
+
 /** An anonymous JSON-LD read (no cookie). */
 const anonymous = async (path: string) => {
   const response = await fetch(`${site.base}${path}`, { headers: { accept: 'application/ld+json' } })
@@ -43,22 +52,30 @@ const settled = () =>
 
 describe('an editor builds and publishes a page in the page builder', () => {
   it('adds three blocks with their content and an image, publishes the page in one action, and anonymous callers read it in order', async () => {
-    // A new page on the demo's layout, through Payload's own create form.
-    await page.goto(`${site.base}/admin/collections/pages/create`)
-    await page.locator('#field-reference').fill('scenario')
-    await page.locator('#field-title').fill('Scenario')
-    await page.locator('#field-layout .rs__control').click()
-    await page.locator('.rs__option', { hasText: 'primary' }).click()
-    await page.locator('#action-save').click()
+    // From the dashboard's start panel: "New page", a title (the reference follows it), the demo's layout, Save.
+    const started = Date.now()
+    await page.goto(`${site.base}/admin`)
+    await click(page.getByRole('link', { name: 'New page', exact: true }))
+    await page.waitForURL(/\/admin\/collections\/pages\/create/)
+    await fill(page.locator('#field-title'), 'Scenario')
+    await page.waitForFunction(
+      () => (document.querySelector('#field-reference') as HTMLInputElement | null)?.value === 'scenario',
+    )
+    await click(page.locator('#field-layout .rs__control'))
+    await click(page.locator('.rs__option', { hasText: 'primary' }))
+    await click(page.locator('#action-save'))
     await page.waitForURL((url) => /\/admin\/collections\/pages\/[0-9a-f-]{36}$/.test(url.pathname))
     const pageId = new URL(page.url()).pathname.split('/').pop()!
+    // Its address on the site, which waits for the page's publication.
+    await click(page.locator('.cwa-generate-route-button'))
+    await page.locator('.cwa-generated-path').getByText('/scenario').waitFor({ timeout: 30_000 })
 
     const builder = page.getByTestId('page-builder')
     await builder.getByTestId('page-publish').waitFor()
     // The page's group (unless the new page came with one).
     if ((await builder.getByTestId('owner-page').getByTestId('group-main').count()) === 0) {
-      await builder.getByLabel('New group location').fill('main')
-      await builder.getByRole('button', { name: 'Add group' }).click()
+      await fill(builder.getByLabel('New group location'), 'main')
+      await click(builder.getByRole('button', { name: 'Add group' }))
     }
     const main = builder.getByTestId('owner-page').getByTestId('group-main')
     await main.waitFor()
@@ -67,15 +84,15 @@ describe('an editor builds and publishes a page in the page builder', () => {
 
     // 1. A title, typed in the builder: no drawer, no "save first".
     // (The demo names its Title type "Heading".)
-    await adder.getByRole('button', { name: /^(Title|Heading)$/ }).click()
-    await form.getByRole('textbox').first().fill('Welcome to the scenario')
-    await form.getByRole('button', { name: 'Add block' }).click()
+    await click(adder.getByRole('button', { name: /^(Title|Heading)$/ }))
+    await fill(form.getByRole('textbox').first(), 'Welcome to the scenario')
+    await click(form.getByRole('button', { name: 'Add block' }))
     await main.getByTestId('component-link').filter({ hasText: 'Welcome to the scenario' }).waitFor()
 
     // 2. Rich text: paragraphs typed in the builder.
-    await adder.getByRole('button', { name: /^(Rich text|Html content|HtmlContent)$/ }).click()
-    await form.getByLabel('Text', { exact: true }).fill('Hello from the page builder.\n\nA second paragraph.')
-    await form.getByRole('button', { name: 'Add block' }).click()
+    await click(adder.getByRole('button', { name: /^(Rich text|Html content|HtmlContent)$/ }))
+    await fill(form.getByLabel('Text', { exact: true }), 'Hello from the page builder.\n\nA second paragraph.')
+    await click(form.getByRole('button', { name: 'Add block' }))
     await main.getByTestId('component-link').filter({ hasText: 'Hello from the page builder.' }).waitFor()
 
     // 3. An image uploaded straight from the builder, with its alt text.
@@ -84,12 +101,13 @@ describe('an editor builds and publishes a page in the page builder', () => {
     })
       .jpeg()
       .toBuffer()
-    await adder.getByRole('button', { name: 'Image', exact: true }).click()
+    await click(adder.getByRole('button', { name: 'Image', exact: true }))
+    journey.fills++ // the file chosen
     await form
       .getByLabel('Image file')
       .setInputFiles({ name: 'Harbour view.jpg', mimeType: 'image/jpeg', buffer: jpeg })
-    await form.getByLabel('Alt text').fill('Boats in a blue harbour')
-    await form.getByRole('button', { name: 'Add block' }).click()
+    await fill(form.getByLabel('Alt text'), 'Boats in a blue harbour')
+    await click(form.getByRole('button', { name: 'Add block' }))
     // Named by its file name as uploaded (no storage token, no extension), with its thumbnail.
     await main.getByTestId('component-link').filter({ hasText: 'Harbour view' }).waitFor()
     await main.getByTestId('block-thumbnail').waitFor()
@@ -100,15 +118,39 @@ describe('an editor builds and publishes a page in the page builder', () => {
       .getByTestId('block-state')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))
     expect(states).toEqual(['live', 'draft', 'draft'])
-    await expect(builder.getByTestId('page-changes').textContent()).resolves.toMatch(/^2 changes not published/)
+    // Two drafts and the route that waits for the page.
+    await expect(builder.getByTestId('page-changes').textContent()).resolves.toMatch(/^3 changes not published/)
+    await builder
+      .getByTestId('page-route')
+      .getByText('Not public yet: “Publish page” makes it public at /scenario')
+      .waitFor()
+
+    // Not on the site before "Publish page": its route and the website's page are 404, its drafts too. (The
+    // contract's default, routableSecurity unset, leaves the page record and its heading, a type that is not
+    // publishable, readable by their IRIs: docs/publishing.md.)
+    expect((await anonymous('/_api/_/routes//scenario')).status).toBe(404)
+    expect((await fetch(`${site.base}/scenario`)).status).toBe(404)
+    const richText = (await main.getByTestId('component-link').nth(1).getAttribute('href'))!.split('/').pop()
+    expect((await anonymous(`/_api/component/html_contents/${richText}`)).status).toBe(404)
+
+    // Previewed beside the builder: Payload's Live Preview shows the page as the website renders it, drafts included.
+    await click(page.getByRole('button', { name: 'Live Preview' }))
+    const iframe = page.locator('#live-preview-iframe')
+    await iframe.waitFor({ timeout: 30_000 })
+    const preview = (await (await iframe.elementHandle())!.contentFrame())!
+    await preview.getByText('Hello from the page builder.').first().waitFor({ timeout: 60_000 })
+    await preview.locator('img[alt="Boats in a blue harbour"]').first().waitFor()
+    await screenshot(page, 'admin-page-preview')
+    await click(page.getByRole('button', { name: 'Live Preview' }))
+    await iframe.waitFor({ state: 'hidden' })
 
     // A link with nowhere to go cannot be published: the refusal names the block and the field, the block is highlighted, nothing is published.
-    await adder.getByRole('button', { name: 'Navigation link', exact: true }).click()
-    await form.getByRole('textbox').first().fill('Dead end')
-    await form.getByRole('button', { name: 'Add block' }).click()
+    await click(adder.getByRole('button', { name: 'Navigation link', exact: true }))
+    await fill(form.getByRole('textbox').first(), 'Dead end')
+    await click(form.getByRole('button', { name: 'Add block' }))
     await main.getByTestId('component-link').filter({ hasText: 'Dead end' }).waitFor()
     await settled()
-    await builder.getByRole('button', { name: 'Publish page' }).click()
+    await click(builder.getByRole('button', { name: 'Publish page' }))
     const refused = main.locator('[data-testid=position][data-refused]')
     await refused.waitFor()
     await expect(refused.getByTestId('block-refusal').textContent()).resolves.toMatch(
@@ -128,8 +170,8 @@ describe('an editor builds and publishes a page in the page builder', () => {
     expect(view.changes.page).toBe(3)
 
     // Remove it (the button asks once more), then publish the page: one click, one request.
-    await refused.getByRole('button', { name: 'Remove' }).click()
-    await refused.getByRole('button', { name: 'Confirm remove' }).click()
+    await click(refused.getByRole('button', { name: 'Remove' }))
+    await click(refused.getByRole('button', { name: 'Confirm remove' }))
     await main.getByTestId('component-link').filter({ hasText: 'Dead end' }).waitFor({ state: 'detached' })
     await settled()
     const publishes: string[] = []
@@ -137,10 +179,18 @@ describe('an editor builds and publishes a page in the page builder', () => {
       'request',
       (request) => request.url().endsWith('/_/page_builder/publish') && publishes.push(request.method()),
     )
-    await builder.getByRole('button', { name: 'Publish page' }).click()
-    await builder.getByRole('status').filter({ hasText: 'Published 2 blocks.' }).waitFor()
+    await click(builder.getByRole('button', { name: 'Publish page' }))
+    await builder
+      .getByRole('status')
+      .filter({ hasText: 'Published 2 blocks. The page is public now at /scenario.' })
+      .waitFor()
     await settled()
     expect(publishes).toEqual(['POST'])
+    console.log(
+      `first-editor journey: ${journey.clicks} clicks and ${journey.fills} fields from the dashboard to the published page (${((Date.now() - started) / 1000).toFixed(1)} s in this test, a refused publication included)`,
+    )
+    expect((await anonymous('/_api/_/routes//scenario')).status).toBe(200)
+    expect((await fetch(`${site.base}/scenario`)).status).toBe(200)
     await expect(builder.getByTestId('page-changes').textContent()).resolves.toMatch(
       /^(Everything published|0 changes not published)/,
     )
@@ -188,6 +238,21 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await drawer.locator('#action-save').click()
     await drawer.waitFor({ state: 'detached' })
     await main.getByTestId('component-link').filter({ hasText: 'Welcome, edited in the drawer' }).waitFor()
+
+    // A navigation link picks the page it leads to in the add form (the site's routes by path).
+    await adder.getByRole('button', { name: 'Navigation link', exact: true }).click()
+    await form.getByRole('textbox').first().fill('Back home')
+    await form.locator('select').selectOption({ label: '/' })
+    await form.getByRole('button', { name: 'Add block' }).click()
+    const homeLink = main.getByTestId('component-link').filter({ hasText: 'Back home' })
+    await homeLink.waitFor()
+    const linkId = (await homeLink.getAttribute('href'))!.split('/').pop()
+    const stored = await page.evaluate(
+      async (id) =>
+        (await fetch(`/_api/component/navigation_links/${id}`, { headers: { accept: 'application/ld+json' } })).json(),
+      linkId,
+    )
+    expect(stored.route).toBe((await anonymous('/_api/_/routes/%2F')).body['@id'])
 
     // The Images list leads with thumbnails, and names the image by its file name.
     await page.goto(`${site.base}/admin/collections/images`)

@@ -12,7 +12,7 @@
  *   expect(browser.offsite).toEqual([])                   // nothing tried to leave loopback
  *   await browser.close(); await site.stop()
  */
-import { existsSync, mkdirSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { ChildProcess } from 'node:child_process'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
@@ -173,8 +173,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(RESULTS_DIR, { recursive: true })
   const file = path.join(RESULTS_DIR, `${name}.png`)
   await page.screenshot({ path: file, fullPage: true })
+  // `npm run screenshots`: the ones the docs show are refreshed there too.
+  if (process.env.CWA_DOCS_SCREENSHOTS === '1' && DOCS_SCREENSHOTS.has(name))
+    copyFileSync(file, path.join(root, 'docs', 'screenshots', `${name}.png`))
   return file
 }
+
+/** The screenshots docs/ and the README show (docs/screenshots/<name>.png), taken by the browser tests. */
+const DOCS_SCREENSHOTS = new Set([
+  'admin-dashboard',
+  'admin-block-editor',
+  'admin-edit-rich-text',
+  'admin-list-html-contents',
+  'admin-images-list',
+  'admin-page-builder',
+  'admin-page-builder-refusal',
+  'admin-page-preview',
+  'admin-quick-edit-conflict',
+  'admin-builder-leave-guard',
+])
 
 /**
  * A same-origin request from a signed-in admin page (its own session cookie), as the panel's own scripts send

@@ -26,6 +26,8 @@ export interface MainField {
   kind: 'file' | 'html' | 'text' | 'textarea'
   /** On an uploadable type: the type's own text description of the file (`alt`), if it has one. */
   alt?: { name: string; label: string }
+  /** A type linking to a page (a relation to routes, a NavigationLink's `route`): picked in the add form. */
+  link?: { name: string; label: string }
 }
 
 const BASE = new Set([
@@ -75,21 +77,48 @@ export function mainFieldOf(resource: Resource): MainField | null {
   const html = fields.find((f) => f.name === 'html' && (f.type === 'textarea' || f.type === 'text'))
   if (html) return { name: 'html', label: 'Text', kind: 'html' }
   const text = editableText(resource).find((f) => !(f.admin as { hidden?: boolean } | undefined)?.hidden)
-  return text ? { name: text.name, label: labelOf(text), kind: text.type === 'textarea' ? 'textarea' : 'text' } : null
+  if (!text) return null
+  const link = routeLinkOf(resource)
+  return {
+    name: text.name,
+    label: labelOf(text),
+    kind: text.type === 'textarea' ? 'textarea' : 'text',
+    ...(link ? { link: { name: link.name, label: labelOf(link) } } : {}),
+  }
+}
+
+/** A type's one relation to a route (a link to a page of the site), if it has one. */
+function routeLinkOf(resource: Resource): (Field & { name: string }) | undefined {
+  return (dataFields(resource.collection.fields) as Array<Field & { name: string }>).find(
+    (f) => f.type === 'relationship' && f.relationTo === 'routes' && !('hasMany' in f && f.hasMany),
+  )
+}
+
+/** A route's IRI as the add form sends it, to the relation's value (the route's id); a violation otherwise. */
+function routeValue(ctx: HydraContext, path: string, value: unknown): string {
+  const parsed = typeof value === 'string' ? ctx.registry.parseIri(value) : null
+  if (!parsed?.id || parsed.resource.slug !== 'routes')
+    throw new ViolationError([violation(path, 'A route is given as its IRI.', 'invalid_iri')])
+  return parsed.id
 }
 
 /**
- * What a new block may be given in the same step: its text fields and its file properties (data URIs), nothing
- * else. Its input checked that data is an object; what each field may hold depends on the type.
+ * What a new block may be given in the same step: its text fields, its file properties (data URIs) and its link
+ * to a route (the route's IRI), nothing else. Its input checked that data is an object; what each field may hold depends on the type.
  */
-function blockData(resource: Resource, given: AddBlockBody['data']): Record<string, unknown> {
+function blockData(ctx: HydraContext, resource: Resource, given: AddBlockBody['data']): Record<string, unknown> {
   if (given === undefined) return {}
+  const link = routeLinkOf(resource)?.name
   const texts = new Set(editableText(resource).map((f) => f.name))
   const html = mainFieldOf(resource)?.kind === 'html'
   const files = new Set(Object.keys(resource.meta.uploadable ?? {}))
   const out: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(given)) {
     const path = `data.${name}`
+    if (name === link) {
+      out[name] = routeValue(ctx, path, value)
+      continue
+    }
     if (files.has(name)) {
       if (typeof value !== 'string' || !value.startsWith('data:'))
         throw new ViolationError([
@@ -125,7 +154,7 @@ export async function addBlock(
 ): Promise<{ component: Doc; slug: string; position: Doc }> {
   // Its input checked the body, the type (a component type's collection IRI) and that data is an object.
   const resource = ctx.registry.parseIri(body.type)!.resource
-  const data = blockData(resource, body.data)
+  const data = blockData(ctx, resource, body.data)
   // Checked here, after the fields, as it always was (its input leaves it out of its checks: addBlockInput).
   const componentGroup: unknown = body.componentGroup
   if (typeof componentGroup !== 'string')

@@ -8,11 +8,14 @@ import { livePreviewUrl } from './preview.js'
 import { starterGroups } from './starterGroups.js'
 
 /**
- * A JSON field an editor edits gets a control of its own: Payload's JSON editor loads its code from a CDN. A
- * component group's allowed block types: a list of type names to tick (AllowedBlockTypesField); a record list's
- * default query parameters: rows of a name and a value (QueryParametersField).
+ * Fields an editor edits with a control of their own. JSON fields, whose editor in Payload loads its code from a
+ * CDN: a component group's allowed block types, a list of type names to tick (AllowedBlockTypesField); a record
+ * list's default query parameters, rows of a name and a value (QueryParametersField). A new page's reference,
+ * derived from its title (ReferenceFromTitleField).
  */
 function editorControl(collection: CollectionConfig, field: Field, options: ResolvedCwaOptions): Field {
+  if (collection.slug === 'pages' && field.type === 'text' && field.name === 'reference')
+    return withControl(field, { path: `${ADMIN_ENTRY}#ReferenceFromTitleField` })
   if (field.type !== 'json' || !('name' in field)) return field
   const control =
     collection.slug === 'component_groups' && field.name === 'allowedComponents'
@@ -20,8 +23,15 @@ function editorControl(collection: CollectionConfig, field: Field, options: Reso
       : field.name === 'defaultQueryParameters' && getCwaMeta(collection)?.shortName === 'Collection'
         ? { path: `${ADMIN_ENTRY}#QueryParametersField` }
         : null
-  if (!control) return field
-  return { ...field, admin: { ...field.admin, components: { ...field.admin?.components, Field: control } } }
+  return control ? withControl(field, control) : field
+}
+
+/** A field with its own control in the admin's form (a component path of the import map). */
+function withControl(
+  field: Field & { admin?: { components?: object } },
+  Field: { path: string; clientProps?: object },
+) {
+  return { ...field, admin: { ...field.admin, components: { ...field.admin?.components, Field } } } as Field
 }
 
 /** The collection IRI of a type, as its items' IRIs start (the client appends `/<id>`). */

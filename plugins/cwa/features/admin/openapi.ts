@@ -163,7 +163,7 @@ export const pageBuilderDocs = {
       operationId: 'addPageBuilderBlock',
       summary: 'Creates a block with its content and places it at the end of a group, in one step.',
       description:
-        "Admin only. type is a component type's collection IRI; data holds its text fields (the main field the builder view names per addable type) and, for an uploadable type, a file as a named data URI (data:<type>;name=<file name>;base64,...). The component is created as the editor (a publishable type starts as a draft) and placed after the group's last position, in one transaction: a refused field, file or type (422) leaves nothing behind.",
+        "Admin only. type is a component type's collection IRI; data holds its text fields (the main field the builder view names per addable type), for a type linking to a page its route as an IRI (main.link names the field), and, for an uploadable type, a file as a named data URI (data:<type>;name=<file name>;base64,...). The component is created as the editor (a publishable type starts as a draft) and placed after the group's last position, in one transaction: a refused field, file or type (422) leaves nothing behind.",
       // The request body: the endpoint's input (addBlockInput), generated.
       responses: {
         201: json(kit, 'The new block and its position', {

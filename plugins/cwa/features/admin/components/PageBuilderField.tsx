@@ -116,7 +116,8 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
         </div>
       )}
       {view &&
-        [view.layout, view.page].map(
+        // The page's own blocks first; the layout's (shared by every page on it) after them, folded.
+        [view.page, view.layout].map(
           (owner) =>
             owner && (
               <OwnerSection key={owner['@id']} owner={owner} editable={owner['@id'] === view.owner['@id']} ctx={ctx} />
@@ -126,8 +127,31 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
   )
 }
 
+/** The blocks of a layout seen from one of its pages: folded under a summary that says they are shared. */
+function SharedLayout({ owner, ctx }: { owner: Owner; ctx: BuilderContext }) {
+  const blocks = owner.groups.reduce((n, g) => n + g.positions.length, 0)
+  return (
+    <details style={box} data-testid="owner-layout">
+      <summary style={{ cursor: 'pointer' }}>
+        <strong>Layout {owner.reference ?? ''}</strong>{' '}
+        <span style={small}>
+          shared by every page on this layout: its header, navigation and footer ({blocks}{' '}
+          {blocks === 1 ? 'block' : 'blocks'}). Changes here show on all of them.
+        </span>
+      </summary>
+      <a href={`${ctx.adminRoute}/collections/${owner.slug}/${owner['@id'].split('/').pop()}`} style={small}>
+        Open the layout
+      </a>
+      {owner.groups.map((group) => (
+        <GroupSection key={group['@id']} group={group} ctx={ctx} />
+      ))}
+    </details>
+  )
+}
+
 function OwnerSection({ owner, editable, ctx }: { owner: Owner; editable: boolean; ctx: BuilderContext }) {
   const [location, setLocation] = useState('')
+  if (!editable && owner.type === 'Layout') return <SharedLayout owner={owner} ctx={ctx} />
   return (
     <section style={box} data-testid={`owner-${owner.type.toLowerCase()}`}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
@@ -140,9 +164,6 @@ function OwnerSection({ owner, editable, ctx }: { owner: Owner; editable: boolea
           </a>
         )}
       </div>
-      {!editable && owner.type === 'Layout' && (
-        <p style={small}>Shared by every page on this layout: changes here show on all of them.</p>
-      )}
       {owner.groups.length === 0 && <p style={small}>No component groups yet.</p>}
       {owner.groups.map((group) => (
         <GroupSection key={group['@id']} group={group} ctx={ctx} />
@@ -179,6 +200,10 @@ function OwnerSection({ owner, editable, ctx }: { owner: Owner; editable: boolea
   )
 }
 
+/** A group as an editor reads it: its location in words ("Main", "Sidebar top"), else its reference. */
+const groupName = (group: Group) =>
+  group.location ? group.location.replace(/[_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase()) : group.reference
+
 function GroupSection({ group, ctx }: { group: Group; ctx: BuilderContext }) {
   const [order, setOrder] = useState(group.positions)
   const [dragged, setDragged] = useState<number | null>(null)
@@ -199,8 +224,9 @@ function GroupSection({ group, ctx }: { group: Group; ctx: BuilderContext }) {
 
   return (
     <div style={{ margin: '12px 0' }} data-testid={`group-${group.location ?? group.reference}`}>
-      <div style={{ marginBottom: 6 }}>
-        Group <strong>{group.location ?? group.reference}</strong> <span style={small}>{group.reference}</span>
+      {/* The group by where it sits (main, header...), in words; its reference is for developers (a tooltip). */}
+      <div style={{ marginBottom: 6 }} title={`Group reference: ${group.reference}`}>
+        <strong>{groupName(group)}</strong>
       </div>
       <ol style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {order.map((position, index) => (

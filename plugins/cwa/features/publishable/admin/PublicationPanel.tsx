@@ -9,6 +9,7 @@ import {
   useFormModified,
 } from '@payloadcms/ui'
 import React, { useCallback, useEffect, useRef, useState } from 'react'
+import { sayAfterMove, useMessageAfterMove } from '../../../core/admin/messageAfterMove.js'
 import { CONFLICT_PATH, ConflictDialog } from './ConflictDialog.js'
 import { PublicationBadge } from './PublicationBadge.js'
 import { type PublicationInfo, publicationOf } from './publication.js'
@@ -56,6 +57,8 @@ export function PublicationPanel({
     modifiedRef.current = modified
   }, [modified])
   const api = `${config.serverURL}${config.routes.api}/${collectionSlug}`
+  // What the view before the move had to say (a save moved here, a publication done).
+  useMessageAfterMove()
   /** `live`: the live record's own view, which otherwise opens its pending draft. */
   const adminUrl = useCallback(
     (docId: string, live = false) =>
@@ -92,8 +95,9 @@ export function PublicationPanel({
     const saved = savedDocumentData?.id
     if (id && saved && String(saved) !== String(id)) {
       if (publishing.current) return
-      toast.info('Saved as a draft: the live version is unchanged until you publish.')
-      window.location.assign(adminUrl(String(saved)))
+      const to = adminUrl(String(saved))
+      sayAfterMove('Saved as a draft: the live version is unchanged until you publish. You are editing the draft.', to)
+      window.location.assign(to)
       return
     }
     void load().then((next) => {
@@ -108,8 +112,9 @@ export function PublicationPanel({
         !modifiedRef.current &&
         !publishing.current
       ) {
-        toast.info('This live record has a pending draft: you are editing the draft.')
-        window.location.replace(adminUrl(next.draftId))
+        const to = adminUrl(next.draftId)
+        sayAfterMove('This live record has a pending draft: you are editing the draft.', to)
+        window.location.replace(to)
       }
     })
   }, [load, savedDocumentData, id, adminUrl, inDrawer])
@@ -161,15 +166,16 @@ export function PublicationPanel({
           toast.error(`${verb} refused: ${errorMessage(body)}`)
           return
         }
-        toast.success(verb === 'Publish' ? 'Published.' : `Scheduled for ${at.toLocaleString()}.`)
         // Publishing a draft with a twin leaves the live record (the draft is gone): show what is live now.
         // A scheduled draft of a live record: back to the live record, where the pending draft shows.
         const doc = (body as { doc?: Record<string, unknown> })?.doc ?? {}
         const twin = doc[fields.publishedResource] as { id?: unknown } | string | null | undefined
         const shown = (typeof twin === 'object' && twin ? twin.id : twin) ?? doc.id ?? target
         leaving = true
-        // The live record's own view: a scheduled draft is shown there as pending, not opened.
-        window.location.assign(adminUrl(String(shown), true))
+        // The live record's own view: a scheduled draft is shown there as pending, not opened. Said there.
+        const to = adminUrl(String(shown), true)
+        sayAfterMove(verb === 'Publish' ? 'Published.' : `Scheduled for ${at.toLocaleString()}.`, to)
+        window.location.assign(to)
       } finally {
         // Leaving, the page stays busy (a click on the way out would start over on a stale view).
         if (!leaving) {

@@ -55,11 +55,11 @@ export function GenerateRoute({ action = 'generate-route' }: { action?: string }
       if (kept?.id !== String(id)) return
       sessionStorage.removeItem(KEY)
       setPath(kept.path)
-      toast.success(
-        kept.created
-          ? `Route ${kept.path} created: the page goes public there when you publish it (“Publish page”).`
-          : `The route stays ${kept.path}.`,
-      )
+      const message = kept.created
+        ? `Route ${kept.path} created: the page goes public there when you publish it (“Publish page”).`
+        : `The route stays ${kept.path}.`
+      // After this commit's effects (see core/admin/messageAfterMove.ts: the toaster listens from its own effect).
+      setTimeout(() => toast.success(message), 50)
     } catch {
       // No storage (a private window's policy): the Route field still shows the route.
     }

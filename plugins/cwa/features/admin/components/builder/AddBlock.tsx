@@ -10,6 +10,7 @@
  */
 import { Button, TextareaInput, TextInput, useDocumentDrawer } from '@payloadcms/ui'
 import React, { useRef, useState } from 'react'
+import { RoutePicker } from './RoutePicker.js'
 import { useUnsavedText } from './unsaved.js'
 import { apiFetch } from '../../../../core/admin/api.js'
 import { namedDataUri } from '../../../../core/admin/dataUri.js'
@@ -64,11 +65,12 @@ function AddForm({
   const main = type.main
   const [text, setText] = useState('')
   const [alt, setAlt] = useState('')
+  const [link, setLink] = useState('')
   const [file, setFile] = useState<File | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
   const path = `cwaAdd_${group.id}_${type.slug}`
-  useUnsavedText(ctx.unsaved, path, text !== '' || alt !== '' || file !== null)
+  useUnsavedText(ctx.unsaved, path, text !== '' || alt !== '' || link !== '' || file !== null)
 
   const add = async () => {
     const data: Record<string, string> = {}
@@ -81,6 +83,7 @@ function AddForm({
     } else if (main?.kind === 'html') {
       if (text.trim()) data[main.name] = paragraphs(text)
     } else if (main && text) data[main.name] = text
+    if (main?.link && link) data[main.link.name] = link
     const ok = await ctx.write(() =>
       apiFetch(`${ctx.apiPrefix}/_/page_builder/blocks`, {
         body: { componentGroup: group['@id'], type: type['@id'], data },
@@ -152,6 +155,15 @@ function AddForm({
           label={main.label}
           value={text}
           onChange={(e: React.ChangeEvent<HTMLInputElement>) => setText(e.target.value)}
+        />
+      )}
+      {main?.link && (
+        <RoutePicker
+          apiPrefix={ctx.apiPrefix}
+          label={`${main.link.label}: the page it leads to`}
+          inputId={`${path}_link`}
+          value={link}
+          onChange={setLink}
         />
       )}
       {note && <span role="status">{note}</span>}

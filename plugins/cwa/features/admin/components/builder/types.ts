@@ -8,6 +8,8 @@ export interface MainField {
   label: string
   kind: 'file' | 'html' | 'text' | 'textarea'
   alt?: { name: string; label: string }
+  /** A relation to a route, picked in the add form. */
+  link?: { name: string; label: string }
 }
 
 export interface Component {
