@@ -205,7 +205,10 @@ describe('the page builder', () => {
     const dynamic = builder.getByTestId('owner-page').getByTestId('position').first()
     await dynamic.getByTestId('component-link').waitFor()
     const text = await dynamic.textContent()
-    expect(text).toContain('BlogArticleData.htmlContent')
+    // The binding in words (the type and the property as the admin names them), its code name in a tooltip.
+    expect(text).not.toContain('BlogArticleData.htmlContent')
+    expect(text).toContain('Blog article: Text from each record')
+    await expect(dynamic.locator('[title="BlogArticleData.htmlContent"]').count()).resolves.toBe(1)
     expect(text).toContain('The first article of the demo blog.')
     await screenshot(page, 'admin-page-builder-page-data')
     expect(browser.offsite).toEqual([])

@@ -66,6 +66,26 @@ async function loadComponents(
   return out
 }
 
+const humanize = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase())
+
+/**
+ * A dynamic position's binding in the editor's words: the page data type as the admin names it and the property's
+ * label ("Blog article: Html content" for BlogArticleData.htmlContent); null on a position that is not dynamic.
+ */
+function bindingLabel(ctx: HydraContext, position: Doc): string | null {
+  const [type, property] = [position.pageDataClass, position.pageDataProperty]
+  if (typeof property !== 'string' || !property) return null
+  const resource = ctx.registry.all().find((r) => r.meta.shortName === type)
+  if (!resource) return `${String(type ?? '')}: ${humanize(property)}`
+  const field = dataFields(resource.collection.fields).find((f) => f.name === property)
+  const label = field && 'label' in field && typeof field.label === 'string' && field.label ? field.label : null
+  return `${typeLabel(ctx, resource)}: ${label ?? humanize(property)}`
+}
+
 /** The groups of a page or layout (in the owner's order), each with its positions by sortValue. */
 async function ownerView(
   ctx: HydraContext,
@@ -159,6 +179,7 @@ async function ownerView(
                 pageDataClass: typeof p.pageDataClass === 'string' && p.pageDataClass ? p.pageDataClass : null,
                 pageDataProperty:
                   typeof p.pageDataProperty === 'string' && p.pageDataProperty ? p.pageDataProperty : null,
+                binding: bindingLabel(ctx, p),
                 resolvesTo: target,
               }
             }),

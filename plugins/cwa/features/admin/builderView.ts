@@ -35,6 +35,8 @@ export interface BuilderPosition {
   component: BuilderComponent | null
   pageDataClass: string | null
   pageDataProperty: string | null
+  /** A dynamic position's binding in words ("Blog article: Html content"), else null. */
+  binding: string | null
   /** A dynamic position: the component the page data property resolves to (on page data), null on a template. */
   resolvesTo: BuilderComponent | null
 }

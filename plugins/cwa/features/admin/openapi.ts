@@ -53,6 +53,11 @@ const group: Schema = {
           component,
           pageDataClass: { type: ['string', 'null'] },
           pageDataProperty: { type: ['string', 'null'] },
+          binding: {
+            type: ['string', 'null'],
+            description:
+              "A dynamic position's binding in words (the page data type and property as the admin names them)",
+          },
           resolvesTo: { ...component, description: 'On page data: the component the property resolves to' },
         },
       },

@@ -18,7 +18,7 @@ const titleField = (description: string): Field => ({
   name: TITLE_FIELD,
   type: 'text',
   // Not "Title": pages and page data have a title of their own; this is how the admin names the record.
-  label: 'Listed as',
+  label: 'Shown in lists as',
   index: true,
   admin: { readOnly: true, position: 'sidebar', description },
 })

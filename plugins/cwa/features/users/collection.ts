@@ -24,6 +24,15 @@ import { loginSucceeded, loginThrottle, sameLoginRefusal } from './throttle.js'
  * contract's fields. Stored roles are only the assigned ones; output expands
  * them through the hierarchy.
  */
+/** A role in words: ROLE_SUPER_ADMIN is "Super admin", a site's own ROLE_EDITOR "Editor". */
+export function roleLabel(role: string): string {
+  const words = role
+    .replace(/^ROLE_/, '')
+    .replace(/_/g, ' ')
+    .toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
 export function usersCollection(ctx: Pick<CoreContext, 'options'>): CollectionConfig {
   const { options } = ctx
   const hierarchy = options.roleHierarchy
@@ -92,7 +101,8 @@ export function usersCollection(ctx: Pick<CoreContext, 'options'>): CollectionCo
         name: 'roles',
         type: 'select',
         hasMany: true,
-        options: roleOptions,
+        // Stored as the contract's role names; the admin shows them in words (ROLE_SUPER_ADMIN: "Super admin").
+        options: roleOptions.map((value) => ({ value, label: roleLabel(value) })),
         defaultValue: [ROLE_USER],
         access: { create: superAdminField, update: superAdminField },
         admin: { condition: signedIn },

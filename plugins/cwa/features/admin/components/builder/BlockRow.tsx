@@ -220,11 +220,9 @@ function PositionLabel({ position, adminRoute }: { position: Position; adminRout
   )
   if (position.pageDataProperty) {
     return (
-      <span>
-        <em>
-          {position.pageDataClass}.{position.pageDataProperty}
-        </em>{' '}
-        <span style={small}>dynamic</span>
+      <span title={`${position.pageDataClass}.${position.pageDataProperty}`}>
+        <em>{position.binding ?? `${position.pageDataClass}.${position.pageDataProperty}`}</em>{' '}
+        <span style={small}>from each record</span>
         {position.resolvesTo ? (
           <>
             {' '}

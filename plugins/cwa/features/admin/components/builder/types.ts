@@ -43,6 +43,8 @@ export interface Position {
   component: Component | null
   pageDataClass: string | null
   pageDataProperty: string | null
+  /** A dynamic position's binding in words ("Blog article: Html content"). */
+  binding?: string | null
   resolvesTo: Component | null
 }
 
