@@ -89,3 +89,35 @@ describe('POST /api/<slug>/<id>/generate-route', () => {
     expect((await server.sql("SELECT count(*)::int AS n FROM _acb_routes WHERE path = '/refused'"))[0].n).toBe(0)
   })
 })
+
+describe('the first route waits for a caller who may not write liveAt', () => {
+  it('an admin without the publish permission (ROLE_SUPER_ADMIN here) generates a route that waits all the same', async () => {
+    // The attack guarded against (an editor's, by accident): a route made public by someone who may not publish.
+    const other = await startTestServer({ options: { publishable: { permission: 'ROLE_SUPER_ADMIN' } } })
+    try {
+      const adminToken = await other.tokenFor('ROLE_ADMIN')
+      const otherLayout = (await other.post('/_api/_/layouts', { reference: 'l2' }, { token: adminToken })).body['@id']
+      const page = (
+        await other.post(
+          '/_api/_/pages',
+          { reference: 'waits', title: 'Waits too', layout: otherLayout },
+          { token: adminToken },
+        )
+      ).body['@id']
+      const created = await other.request(
+        'POST',
+        `/api/pages/${page.split('/').pop()}/generate-route`,
+        {},
+        {
+          contentType: 'application/json',
+          headers: { accept: 'application/json', cookie: `api_component=${encodeURIComponent(adminToken)}` },
+        },
+      )
+      expect(created.status).toBe(201)
+      expect(await other.sql("SELECT live_at FROM _acb_routes WHERE path = '/waits-too'")).toEqual([{ live_at: null }])
+      expect((await other.get('/_api/_/routes//waits-too')).status).toBe(404)
+    } finally {
+      await other.close()
+    }
+  })
+})
