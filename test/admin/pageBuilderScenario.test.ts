@@ -61,6 +61,12 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await page.waitForFunction(
       () => (document.querySelector('#field-reference') as HTMLInputElement | null)?.value === 'scenario',
     )
+    // "Template for page data" is never empty (false unless ticked): no required asterisk telling the editor to tick it.
+    const template = page.locator('.field-type.checkbox').filter({ hasText: 'Template for page data' })
+    await template.waitFor()
+    expect(await template.locator('.required').count()).toBe(0)
+    // (A required field still shows one: the layout.)
+    expect(await page.locator('label[for="field-layout"] .required').count()).toBe(1)
     await click(page.locator('#field-layout .rs__control'))
     await click(page.locator('.rs__option', { hasText: 'primary' }))
     await click(page.locator('#action-save'))
@@ -89,10 +95,22 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await click(form.getByRole('button', { name: 'Add block' }))
     await main.getByTestId('component-link').filter({ hasText: 'Welcome to the scenario' }).waitFor()
 
-    // 2. Rich text: paragraphs typed in the builder.
+    // 2. Rich text in the site's Lexical editor, right in the builder, its toolbar at hand: a word made bold.
     await click(adder.getByRole('button', { name: /^(Rich text|Html content|HtmlContent)$/ }))
-    await fill(form.getByLabel('Text', { exact: true }), 'Hello from the page builder.\n\nA second paragraph.')
-    await click(form.getByRole('button', { name: 'Add block' }))
+    const lexical = form.getByTestId('rich-text-in-place').locator('[contenteditable=true]')
+    await click(lexical)
+    journey.fills++
+    await page.keyboard.type('Hello from the ')
+    await click(form.getByTestId('rich-text-in-place').locator('.toolbar-popup__button-bold'))
+    await page.keyboard.type('page builder')
+    await click(form.getByTestId('rich-text-in-place').locator('.toolbar-popup__button-bold'))
+    await page.keyboard.type('.')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('A second paragraph.')
+    await expect(form.getByTestId('live-note').textContent()).resolves.toContain('Added as a draft')
+    await screenshot(page, 'admin-page-builder-rich-text')
+    // (Lexical's own block handle is named "Add block" too: the form's button is the one with the words.)
+    await click(form.locator('button.btn', { hasText: 'Add block' }))
     await main.getByTestId('component-link').filter({ hasText: 'Hello from the page builder.' }).waitFor()
 
     // 3. An image uploaded straight from the builder, with its alt text.
@@ -117,7 +135,7 @@ describe('an editor builds and publishes a page in the page builder', () => {
     const states = await main
       .getByTestId('block-state')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))
-    expect(states).toEqual(['live', 'draft', 'draft'])
+    expect(states).toEqual(['no-drafts', 'draft', 'draft'])
     // Two drafts and the route that waits for the page.
     await expect(builder.getByTestId('page-changes').textContent()).resolves.toMatch(/^3 changes not published/)
     await builder
@@ -170,7 +188,8 @@ describe('an editor builds and publishes a page in the page builder', () => {
     expect(view.changes.page).toBe(3)
 
     // Remove it (the button asks once more), then publish the page: one click, one request.
-    await click(refused.getByRole('button', { name: 'Remove' }))
+    await click(refused.getByRole('button', { name: 'More actions' }))
+    await click(page.locator('.popup__content').getByRole('button', { name: 'Remove…' }))
     await click(refused.getByRole('button', { name: 'Confirm remove' }))
     await main.getByTestId('component-link').filter({ hasText: 'Dead end' }).waitFor({ state: 'detached' })
     await settled()
@@ -196,7 +215,7 @@ describe('an editor builds and publishes a page in the page builder', () => {
     )
     expect(
       await main.getByTestId('block-state').evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))),
-    ).toEqual(['live', 'live', 'live'])
+    ).toEqual(['no-drafts', 'live', 'live'])
     await screenshot(page, 'admin-page-builder')
 
     // Anonymous: the page's group lists the three blocks in order, each published, with its content.
@@ -213,7 +232,7 @@ describe('an editor builds and publishes a page in the page builder', () => {
     }
     expect(blocks.map((b) => b['@type'])).toEqual(['Title', 'HtmlContent', 'Image'])
     expect(blocks[0].title).toBe('Welcome to the scenario')
-    expect(blocks[1].html).toBe('<p>Hello from the page builder.</p><p>A second paragraph.</p>')
+    expect(blocks[1].html).toBe('<p>Hello from the <strong>page builder</strong>.</p><p>A second paragraph.</p>')
     expect(blocks[1]._metadata.publishable.published).toBe(true)
     expect(blocks[2].alt).toBe('Boats in a blue harbour')
     expect(blocks[2]._metadata.publishable.published).toBe(true)
@@ -229,6 +248,45 @@ describe('an editor builds and publishes a page in the page builder', () => {
     expect((await anonymous(group.body.componentPositions[2]).then((p) => anonymous(p.body.component))).body.alt).toBe(
       'Boats in a blue harbour',
     )
+
+    // The rich text edited where it is, in Lexical with its toolbar: the text as saved, a line added; a draft.
+    const textRow = main.getByTestId('position').nth(1)
+    await textRow.getByRole('button', { name: 'Edit text' }).click()
+    const inPlace = textRow.getByTestId('rich-text-in-place').locator('[contenteditable=true]')
+    // A click at the right end of the last paragraph puts the caret after its text.
+    const last = inPlace.locator('p', { hasText: 'A second paragraph.' })
+    const box = (await last.boundingBox())!
+    await last.click({ position: { x: box.width - 2, y: box.height / 2 } })
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('A third, typed in place.')
+    await expect(textRow.getByTestId('live-note').textContent()).resolves.toContain('Saved as a draft')
+    await textRow.getByTestId('inline-edit').getByRole('button', { name: 'Save' }).click()
+    await textRow.locator('[data-testid=block-state][data-state=live-draft]').waitFor()
+    const textIri = group.body.componentPositions[1]
+    const liveText = await anonymous(textIri).then((p) => anonymous(p.body.component))
+    expect(liveText.body.html).toBe('<p>Hello from the <strong>page builder</strong>.</p><p>A second paragraph.</p>')
+    // The editor reads the record through its draft (the contract's default for those who may see drafts).
+    const draftText = await page.evaluate(
+      async (iri) => (await (await fetch(iri, { headers: { accept: 'application/ld+json' } })).json()).html,
+      liveText.body['@id'] as string,
+    )
+    expect(draftText).toBe(
+      '<p>Hello from the <strong>page builder</strong>.</p><p>A second paragraph.</p><p>A third, typed in place.</p>',
+    )
+
+    // A heading has no drafts: on this public page, its Quick edit says that saving goes live at once.
+    const headingQuick = main.getByTestId('position').nth(0)
+    await headingQuick.locator('button', { hasText: 'Quick edit' }).click()
+    await expect(
+      headingQuick.locator('[data-testid=live-note][data-live-at-once=true]').textContent(),
+    ).resolves.toContain('Goes live at once')
+    await headingQuick.getByTestId('inline-edit').getByRole('button', { name: 'Cancel' }).click()
+    // Moving a block is in the row's menu, which says it goes live at once.
+    await headingQuick.getByRole('button', { name: 'More actions' }).click()
+    const menu = page.locator('.popup__content')
+    await expect(menu.textContent()).resolves.toMatch(/^Goes live at once.*Move up.*Move down.*Remove…/)
+    await screenshot(page, 'admin-page-builder-row-menu')
+    await page.keyboard.press('Escape')
 
     // Every field in Payload's drawer, which returns to the builder on save.
     const headingRow = main.getByTestId('position').nth(0)

@@ -56,9 +56,20 @@ async function watchAnonymousLabel(
 }
 
 /** `YYYY-MM-DDTHH:mm:ss` in local time: what a datetime-local input holds. */
-function localInput(at: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}T${p(at.getHours())}:${p(at.getMinutes())}:${p(at.getSeconds())}`
+/** A moment as an editor types it in Payload's date picker: the admin's date format (Payload's default, "MMMM do yyyy, h:mm a"). */
+function typedDate(at: Date): string {
+  const day = at.getDate()
+  const ordinal =
+    day % 10 === 1 && day !== 11
+      ? 'st'
+      : day % 10 === 2 && day !== 12
+        ? 'nd'
+        : day % 10 === 3 && day !== 13
+          ? 'rd'
+          : 'th'
+  const hour = at.getHours() % 12 || 12
+  const minutes = String(at.getMinutes()).padStart(2, '0')
+  return `${at.toLocaleString('en-US', { month: 'long' })} ${day}${ordinal} ${at.getFullYear()}, ${hour}:${minutes} ${at.getHours() < 12 ? 'AM' : 'PM'}`
 }
 
 const badge = (scope: Page | ReturnType<Page['locator']>) => scope.locator('.cwa-publication-panel [data-publication]')
@@ -170,19 +181,19 @@ describe('publishing in the admin panel', () => {
     expect((await inPage('GET', `/api/navigation_links/${live}?depth=0`)).body.draftResource.docs).toEqual([])
   }, 120_000)
 
-  it('"Schedule" a few seconds ahead: the draft goes live at that moment, not before', async () => {
+  it('"Schedule" with Payload’s date picker, the next minute: the draft goes live at that moment, not before', async () => {
     await page.goto(`${site.base}/admin/collections/navigation_links/${live}`)
     await editLabel('Home v3')
     await page.waitForURL((url) => !url.pathname.endsWith(`/${live}`), { timeout: 30_000 })
     await page.locator('.cwa-view-live').waitFor({ timeout: 30_000 })
-    // The input holds whole seconds; the job may run from that second on.
-    const at = new Date(Date.now() + 15_000)
-    const due = Math.floor(at.getTime() / 1000) * 1000
-    await page.locator('.cwa-schedule-at').fill(localInput(at))
+    // Payload's date picker holds whole minutes: the next one at least 15 s ahead, typed as the admin shows dates.
+    const due = Math.ceil((Date.now() + 15_000) / 60_000) * 60_000
+    await page.locator('.cwa-schedule-at input').fill(typedDate(new Date(due)))
+    await page.keyboard.press('Escape')
     await page.locator('.cwa-schedule').click()
     // The public is watched from the click on, while the admin catches up, so a slow
     // machine cannot skip the "still the old version" half of the check.
-    const seen = watchAnonymousLabel(live, 'Home v3')
+    const seen = watchAnonymousLabel(live, 'Home v3', 120_000)
     // Back on the live record: its pending draft, scheduled.
     await page.waitForURL((url) => url.pathname.endsWith(`/${live}`), { timeout: 30_000 })
     await page.getByText(/draft scheduled/).waitFor({ timeout: 30_000 })
@@ -193,7 +204,7 @@ describe('publishing in the admin panel', () => {
     expect(new Set(beforeDue.map((o) => o.label))).toEqual(new Set(['Home v2']))
     const firstNew = observations.find((o) => o.label === 'Home v3')!
     expect(firstNew.answeredAt).toBeGreaterThanOrEqual(due)
-  }, 120_000)
+  }, 180_000) // up to 75 s waiting for the scheduled minute
 
   it('a draft-only record: "Publish now" from its edit view; a refusal is shown, not a crash', async () => {
     await page.goto(`${site.base}/admin/collections/navigation_links/${draftOnly}`)

@@ -191,6 +191,9 @@ const DOCS_SCREENSHOTS = new Set([
   'admin-page-preview',
   'admin-quick-edit-conflict',
   'admin-builder-leave-guard',
+  'admin-page-builder-rich-text',
+  'admin-page-builder-row-menu',
+  'admin-publishing-scheduled',
 ])
 
 /**

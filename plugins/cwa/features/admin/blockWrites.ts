@@ -15,8 +15,8 @@ type Doc = Record<string, unknown> & { id: string }
  * - file: an uploadable type's file (its first file property), uploaded
  *   straight from the builder as a named data URI, with `alt` beside it when
  *   the type has one;
- * - html: a type holding `html` (HtmlContent): plain paragraphs typed in the
- *   builder, the rich text editor in the drawer;
+ * - html: a type holding `html` (HtmlContent): typed in the builder with the
+ *   site's Lexical editor (RichTextInPlace), sent as HTML;
  * - text / textarea: the type's first own text field (a Title's title, a
  *   link's label).
  */

@@ -28,6 +28,8 @@ export interface PageBlock {
   type: string
   title: string
   state: BlockState
+  /** Whether its edits go to a draft (a publishable type); else they go live at once. */
+  drafts: boolean
   /** Where it sits: the page, its layout, or the page data record itself. */
   owner: 'page' | 'layout' | 'pageData'
   /** The draft publishing would publish (the record itself, or its draft twin); null when nothing is pending. */
@@ -190,6 +192,7 @@ function toBlock(
     type: resource.meta.shortName,
     title: componentTitle(resource, shown),
     state,
+    drafts: publishableOf(resource) !== null,
     owner,
     pending: pending
       ? {

@@ -6,6 +6,7 @@ import { notFound, violation, ViolationError } from '../../hydra/errors.js'
 import { mainFieldOf, typeLabel } from './blockWrites.js'
 import { typeIconOf } from '../../core/admin/typeIcons.js'
 import { pageBlocks, type PageBlock } from './blocks.js'
+import { publishableOf } from '../publishable/index.js'
 import { componentTitle } from './title.js'
 import type { BuilderComponent, BuilderOwner, PageBuilderView } from './builderView.js'
 import { pageRouteOf } from './pageRoute.js'
@@ -163,6 +164,7 @@ async function ownerView(
             label: typeLabel(ctx, r),
             icon: typeIconOf(r.slug, r.meta),
             main: mainFieldOf(r),
+            drafts: publishableOf(r) !== null,
           })),
           positions: positions
             .filter((p) => relationId(p.componentGroup) === groupId)
@@ -238,6 +240,7 @@ export async function pageBuilderView(ctx: HydraContext, iri: string | null): Pr
             pending: block?.pending?.iri ?? null,
             scheduledAt: block?.scheduledAt ?? null,
             main: block?.main ?? null,
+            drafts: block?.drafts ?? false,
             title: block?.title ?? c.title,
           }
         : null

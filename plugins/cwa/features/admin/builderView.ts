@@ -26,6 +26,8 @@ export interface BuilderComponent {
   scheduledAt?: string | null
   /** The field the builder edits in place, with its value (the pending draft's). */
   main?: PageBlock['main']
+  /** Whether its edits go to a draft (a publishable type); else they go live at once. */
+  drafts?: boolean
 }
 
 export interface BuilderPosition {
@@ -55,6 +57,8 @@ export interface BuilderGroup {
     label: string
     icon: TypeIconName
     main: MainField | null
+    /** Whether a new block of the type is a draft (publishable); else it is live at once. */
+    drafts: boolean
   }>
   positions: BuilderPosition[]
 }

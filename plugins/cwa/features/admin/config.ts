@@ -11,11 +11,13 @@ import { starterGroups } from './starterGroups.js'
  * Fields an editor edits with a control of their own. JSON fields, whose editor in Payload loads its code from a
  * CDN: a component group's allowed block types, a list of type names to tick (AllowedBlockTypesField); a record
  * list's default query parameters, rows of a name and a value (QueryParametersField). A new page's reference,
- * derived from its title (ReferenceFromTitleField).
+ * derived from its title (ReferenceFromTitleField); its "Template for page data" checkbox, never empty, without a required asterisk (OptionalCheckboxField).
  */
 function editorControl(collection: CollectionConfig, field: Field, options: ResolvedCwaOptions): Field {
   if (collection.slug === 'pages' && field.type === 'text' && field.name === 'reference')
     return withControl(field, { path: `${ADMIN_ENTRY}#ReferenceFromTitleField` })
+  if (collection.slug === 'pages' && field.type === 'checkbox' && field.name === 'isTemplate')
+    return withControl(field, { path: `${ADMIN_ENTRY}#OptionalCheckboxField` })
   if (field.type !== 'json' || !('name' in field)) return field
   const control =
     collection.slug === 'component_groups' && field.name === 'allowedComponents'

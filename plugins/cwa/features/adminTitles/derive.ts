@@ -10,11 +10,18 @@ export const TITLE_LENGTH = 60
 /** Field types whose value can name a record. */
 const TEXT_TYPES = new Set(['text', 'textarea', 'email', 'code'])
 
-/** Text of a value that may be HTML: tags dropped, entities of the common kind decoded, white space collapsed. */
+/** Tags inside a line of text (bold, a link...): they part no words, unlike a paragraph's or a line break. */
+const INLINE_TAG = /<\/?(?:a|abbr|b|code|em|i|mark|s|small|span|strong|sub|sup|u)\b[^>]*>/gi
+
+/**
+ * Text of a value that may be HTML: tags dropped (a word half in bold stays one word), entities of the common kind
+ * decoded, white space collapsed.
+ */
 export function plainText(value: unknown): string {
   if (typeof value !== 'string') return ''
   return value
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(INLINE_TAG, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')

@@ -10,6 +10,8 @@ export { humanize, withReadableLabels } from './labels.js'
 /** For the admin views of every feature: records named by title, type and icon. */
 export { describeDoc, describeIris, type RecordRow, typeIcon, typeLabel } from './records.js'
 export { TITLE_FIELD as ADMIN_TITLE_FIELD } from './positions.js'
+/** A title's words from text that may be HTML (the page builder names blocks with them too). */
+export { firstWords, plainText } from './derive.js'
 
 export const adminTitlesFeature: CwaFeature = {
   name: 'adminTitles',

@@ -57,19 +57,9 @@ export function publishableFields(
       admin: {
         position: 'sidebar',
         date: { pickerAppearance: 'dayAndTime' },
-        description: 'Empty: draft. Future: scheduled.',
-        // The list view's column: the state badge beside the date.
-        components: { Cell: `${ADMIN_COMPONENTS}#PublicationCell` },
-      },
-    },
-    {
-      // The edit view's publishing panel: state badge, draft/live links, Publish now, Schedule.
-      name: 'publication',
-      type: 'ui',
-      admin: {
-        position: 'sidebar',
-        disableListColumn: true,
         components: {
+          // The edit view shows the date through its publishing panel (state, draft/live links, Publish now, Schedule
+          // with Payload's date picker): one date control, not the field's picker beside the panel's.
           Field: {
             path: `${ADMIN_COMPONENTS}#PublicationPanel`,
             clientProps: {
@@ -80,6 +70,8 @@ export function publishableFields(
               },
             },
           },
+          // The list view's column: the state badge beside the date.
+          Cell: `${ADMIN_COMPONENTS}#PublicationCell`,
         },
       },
     },

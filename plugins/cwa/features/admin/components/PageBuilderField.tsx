@@ -81,9 +81,10 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
     [load],
   )
   const { unsaved, count: unsavedInputs } = useUnsavedInputs()
+  const pagePublic = view?.owner.slug === 'layouts' || view?.route?.state === 'live'
   const ctx: BuilderContext = useMemo(
-    () => ({ apiPrefix, adminRoute, write, refusals, reload: load, unsaved, unsavedInputs }),
-    [apiPrefix, adminRoute, write, refusals, load, unsaved, unsavedInputs],
+    () => ({ apiPrefix, adminRoute, write, refusals, reload: load, unsaved, unsavedInputs, liveAtOnce: pagePublic }),
+    [apiPrefix, adminRoute, write, refusals, load, unsaved, unsavedInputs, pagePublic],
   )
 
   if (!iri) {
@@ -128,7 +129,9 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
 }
 
 /** The blocks of a layout seen from one of its pages: folded under a summary that says they are shared. */
-function SharedLayout({ owner, ctx }: { owner: Owner; ctx: BuilderContext }) {
+function SharedLayout({ owner, ctx: pageCtx }: { owner: Owner; ctx: BuilderContext }) {
+  // A layout's changes show at once on every public page on it.
+  const ctx = useMemo(() => ({ ...pageCtx, liveAtOnce: true }), [pageCtx])
   const blocks = owner.groups.reduce((n, g) => n + g.positions.length, 0)
   return (
     <details style={box} data-testid="owner-layout">

@@ -6,6 +6,7 @@
 export { AllowedBlockTypesField } from './AllowedBlockTypesField.js'
 export { CwaNavLinks } from './CwaNavLinks.js'
 export { EmptyPositionWarning } from './EmptyPositionWarning.js'
+export { OptionalCheckboxField } from './OptionalCheckboxField.js'
 export { PageBuilderField } from './PageBuilderField.js'
 export { QueryParametersField } from './QueryParametersField.js'
 export { ReferenceFromTitleField } from './ReferenceFromTitleField.js'

@@ -1,6 +1,7 @@
 'use client'
 import { Button, Modal, useModal, useTranslation } from '@payloadcms/ui'
 import React, { useEffect } from 'react'
+import { useAdminDate } from '../../../core/admin/useAdminDate.js'
 
 /** The field path under which the server reports a save refused because the record changed (payloadApis.ts). */
 export const CONFLICT_PATH = '_cwaConflict'
@@ -25,13 +26,14 @@ export function ConflictDialog({
 }) {
   const { openModal, closeModal } = useModal()
   const { t } = useTranslation()
+  const formatDate = useAdminDate()
   useEffect(() => {
     if (message) openModal(CONFLICT_MODAL)
     else closeModal(CONFLICT_MODAL)
   }, [message, openModal, closeModal])
   if (!message) return null
-  // The server's sentence names moments in ISO 8601 (for API clients): the editor reads them in their locale.
-  const shown = message.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, (iso) => new Date(iso).toLocaleString())
+  // The server's sentence names moments in ISO 8601 (for API clients): the editor reads them as every date of the admin.
+  const shown = message.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, (iso) => formatDate(iso))
   const close = () => {
     closeModal(CONFLICT_MODAL)
     onClose()

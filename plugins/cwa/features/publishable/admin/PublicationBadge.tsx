@@ -1,33 +1,16 @@
 'use client'
 import React from 'react'
-import { type AdminPublication, PUBLICATION_LABELS } from './publication.js'
+import { StatePill } from '../../../core/admin/StatePill.js'
+import type { AdminPublication } from './publication.js'
 
-const COLOURS: Record<AdminPublication, { background: string; color: string }> = {
-  draft: { background: '#ececec', color: '#333' },
-  scheduled: { background: '#fff1c2', color: '#5c4700' },
-  live: { background: '#d6f5dd', color: '#0b5a1e' },
-  'live-with-draft': { background: '#d9e8ff', color: '#123f7a' },
-}
+/** The state's name and colour as everywhere in the admin (core/admin/StatePill.tsx). */
+const SHOWN = { draft: 'draft', scheduled: 'scheduled', live: 'live', 'live-with-draft': 'live-draft' } as const
 
-/** A small pill naming the publication state; `title` carries the date. */
-export function PublicationBadge({ state, title }: { state: AdminPublication; title?: string }) {
+/** A small pill naming the publication state; `at`: the date it waits for. */
+export function PublicationBadge({ state, at }: { state: AdminPublication; at?: string | null }) {
   return (
-    <span
-      className={`cwa-publication-badge cwa-publication-badge--${state}`}
-      data-publication={state}
-      title={title}
-      style={{
-        ...COLOURS[state],
-        borderRadius: 999,
-        display: 'inline-block',
-        fontSize: 12,
-        fontWeight: 600,
-        lineHeight: '18px',
-        padding: '0 8px',
-        whiteSpace: 'nowrap',
-      }}
-    >
-      {PUBLICATION_LABELS[state]}
+    <span className={`cwa-publication-badge cwa-publication-badge--${state}`} data-publication={state}>
+      <StatePill state={SHOWN[state]} at={state === 'scheduled' ? at : null} />
     </span>
   )
 }

@@ -1,5 +1,6 @@
 'use client'
 import {
+  DatePicker,
   toast,
   useConfig,
   useDocumentInfo,
@@ -10,6 +11,7 @@ import {
 } from '@payloadcms/ui'
 import React, { useCallback, useEffect, useRef, useState } from 'react'
 import { sayAfterMove, useMessageAfterMove } from '../../../core/admin/messageAfterMove.js'
+import { useAdminDate } from '../../../core/admin/useAdminDate.js'
 import { CONFLICT_PATH, ConflictDialog } from './ConflictDialog.js'
 import { PublicationBadge } from './PublicationBadge.js'
 import { type PublicationInfo, publicationOf } from './publication.js'
@@ -46,7 +48,8 @@ export function PublicationPanel({
   const inDrawer = useEditDepth() > 1
   const [info, setInfo] = useState<PublicationInfo | null>(null)
   const [draftAt, setDraftAt] = useState<string | null>(null)
-  const [when, setWhen] = useState('')
+  const [when, setWhen] = useState<Date | null>(null)
+  const formatDate = useAdminDate()
   const [busy, setBusy] = useState(false)
   const [conflict, setConflict] = useState<string | null>(null)
   // A publication under way (from the first click on): a second click is ignored, and the save it
@@ -174,7 +177,7 @@ export function PublicationPanel({
         leaving = true
         // The live record's own view: a scheduled draft is shown there as pending, not opened. Said there.
         const to = adminUrl(String(shown), true)
-        sayAfterMove(verb === 'Publish' ? 'Published.' : `Scheduled for ${at.toLocaleString()}.`, to)
+        sayAfterMove(verb === 'Publish' ? 'Published.' : `Scheduled for ${formatDate(at)}.`, to)
         window.location.assign(to)
       } finally {
         // Leaving, the page stays busy (a click on the way out would start over on a stale view).
@@ -184,7 +187,7 @@ export function PublicationPanel({
         }
       }
     },
-    [api, adminUrl, fields, id, load, modified, submit],
+    [api, adminUrl, fields, formatDate, id, load, modified, submit],
   )
 
   if (!id) return <p className="cwa-publication-panel">Save first: a new record is a draft until it is published.</p>
@@ -201,14 +204,9 @@ export function PublicationPanel({
     <div className="cwa-publication-panel" style={{ display: 'grid', gap: 8, marginBottom: 24 }}>
       {dialog}
       <div style={{ alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-        <PublicationBadge state={info.state} title={info.publishedAt ?? undefined} />
+        <PublicationBadge state={info.state} at={info.publishedAt} />
         {info.publishedId ? <span>of a live record</span> : null}
-        {info.state === 'scheduled' && info.publishedAt ? (
-          <span>goes live {new Date(info.publishedAt).toLocaleString()}</span>
-        ) : null}
-        {info.state === 'live-with-draft' && draftAt ? (
-          <span>draft scheduled {new Date(draftAt).toLocaleString()}</span>
-        ) : null}
+        {info.state === 'live-with-draft' && draftAt ? <span>draft scheduled {formatDate(draftAt)}</span> : null}
       </div>
       {info.state === 'live-with-draft' && info.draftId ? (
         <a className="cwa-edit-draft" href={adminUrl(info.draftId)}>
@@ -231,23 +229,25 @@ export function PublicationPanel({
       >
         Publish now
       </button>
-      {/* Centred, and the button without Payload's block margins: stretched to them, the date input grew to twice its height. */}
+      {/* Payload's date picker, in the config's date format: the one date control of the edit view. */}
       <div style={{ alignItems: 'center', display: 'flex', gap: 8 }}>
-        <input
-          aria-label="Publication date"
-          className="cwa-schedule-at"
-          type="datetime-local"
-          step={1}
-          value={when}
-          onChange={(event) => setWhen(event.target.value)}
-        />
+        <div className="cwa-schedule-at" style={{ flex: 1 }}>
+          <DatePicker
+            pickerAppearance="dayAndTime"
+            displayFormat={config.admin?.dateFormat}
+            placeholder="Publication date"
+            minDate={new Date()}
+            value={when ?? undefined}
+            onChange={(value) => setWhen(value ?? null)}
+          />
+        </div>
         <button
           type="button"
           className="btn btn--style-secondary btn--size-small cwa-schedule"
           style={{ margin: 0 }}
           disabled={busy || !when || (!hasDraft && !modified)}
           onClick={() => {
-            const at = new Date(when)
+            const at = when!
             if (!(at > new Date())) toast.error('Choose a moment in the future to schedule.')
             else void setDate(at, 'Schedule')
           }}

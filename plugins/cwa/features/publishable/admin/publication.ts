@@ -45,10 +45,3 @@ export function publicationOf(
   else state = draftId ? 'live-with-draft' : 'live'
   return { state, publishedId, draftId, publishedAt }
 }
-
-export const PUBLICATION_LABELS: Record<AdminPublication, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  live: 'Live',
-  'live-with-draft': 'Live · pending draft',
-}

@@ -2,7 +2,8 @@
 /**
  * Adding a block to a group, with its content, in one step: pick a type
  * (one button per type the group allows), type its main field (or choose
- * its image and alt text), "Add block": POST /_/page_builder/blocks creates
+ * its image and alt text; a rich text in the site's Lexical editor, toolbar
+ * included), "Add block": POST /_/page_builder/blocks creates
  * the component and places it at the group's end in one transaction. An
  * image is resized in the browser first (the contract's limits) and sent as
  * a named data URI, so its title is its file name. "All fields…" opens
@@ -10,6 +11,8 @@
  */
 import { Button, TextareaInput, TextInput, useDocumentDrawer } from '@payloadcms/ui'
 import React, { useRef, useState } from 'react'
+import { LiveNote } from './InlineEdit.js'
+import { RichTextInPlace, type RichTextHandle } from './RichTextInPlace.js'
 import { RoutePicker } from './RoutePicker.js'
 import { useUnsavedText } from './unsaved.js'
 import { apiFetch } from '../../../../core/admin/api.js'
@@ -17,17 +20,6 @@ import { namedDataUri } from '../../../../core/admin/dataUri.js'
 import { resizeForUpload } from '../../../../core/admin/resize.js'
 import { TypeIcon, TypeName } from '../../../../core/admin/TypeIcon.js'
 import type { Addable, BuilderContext, Group } from './types.js'
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-
-/** Plain text typed in the builder as paragraphs (a blank line between two); the drawer's rich text editor does the rest. */
-export const paragraphs = (text: string) =>
-  text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('')
 
 function FullFormButton({ type, group, ctx }: { type: Addable; group: Group; ctx: BuilderContext }) {
   const [Drawer, , { openDrawer, closeDrawer }] = useDocumentDrawer({ collectionSlug: type.slug })
@@ -69,8 +61,10 @@ function AddForm({
   const [file, setFile] = useState<File | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
+  const editor = useRef<RichTextHandle>(null)
+  const [richDirty, setRichDirty] = useState(false)
   const path = `cwaAdd_${group.id}_${type.slug}`
-  useUnsavedText(ctx.unsaved, path, text !== '' || alt !== '' || link !== '' || file !== null)
+  useUnsavedText(ctx.unsaved, path, text !== '' || alt !== '' || link !== '' || file !== null || richDirty)
 
   const add = async () => {
     const data: Record<string, string> = {}
@@ -81,7 +75,8 @@ function AddForm({
       if (main.alt && alt) data[main.alt.name] = alt
       if (resized) setNote(`Resized in the browser from ${resized.from.join(' × ')} to ${resized.to.join(' × ')} px.`)
     } else if (main?.kind === 'html') {
-      if (text.trim()) data[main.name] = paragraphs(text)
+      const html = editor.current?.html() ?? null
+      if (html) data[main.name] = html
     } else if (main && text) data[main.name] = text
     if (main?.link && link) data[main.link.name] = link
     const ok = await ctx.write(() =>
@@ -138,13 +133,7 @@ function AddForm({
         </>
       )}
       {main?.kind === 'html' && (
-        <TextareaInput
-          path={path}
-          label="Text"
-          description="Paragraphs separated by a blank line; formatting in the full editor (Edit)."
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
+        <RichTextInPlace slug={type.slug} handle={editor} onDirty={setRichDirty} label={main.label} />
       )}
       {main?.kind === 'textarea' && (
         <TextareaInput path={path} label={main.label} value={text} onChange={(e) => setText(e.target.value)} />
@@ -166,6 +155,7 @@ function AddForm({
           onChange={setLink}
         />
       )}
+      <LiveNote drafts={type.drafts} liveAtOnce={ctx.liveAtOnce} adding />
       {note && <span role="status">{note}</span>}
       <div style={{ display: 'flex', gap: 8 }}>
         <Button buttonStyle="primary" size="small" margin={false} onClick={() => void add()}>

@@ -3,12 +3,15 @@
  * One position of a group in the page builder: its component's title (a
  * link to it: to its pending draft when it has one, which is what an edit
  * changes), type and state; its main field edited in place (a Title's
- * title, a link's label, an image's alt text); every field in Payload's
- * drawer, which returns here on save; move, remove.
+ * title, a link's label, an image's alt text, a rich text in Lexical);
+ * every field in Payload's drawer, which returns here on save; moving and
+ * removing in the row's menu (they go live at once on a public page, and say
+ * so).
  */
 import { Button, useDocumentDrawer } from '@payloadcms/ui'
 import React, { useEffect, useState } from 'react'
 import { InlineEdit } from './InlineEdit.js'
+import { ConfirmRemove, RowMenu } from './RowMenu.js'
 import { apiFetch } from '../../../../core/admin/api.js'
 import { TypeName } from '../../../../core/admin/TypeIcon.js'
 import { BlockStatePill } from './BlockState.js'
@@ -90,21 +93,25 @@ export function BlockRow(props: {
   const [editing, setEditing] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const refusals = ctx.refusals.filter((r) => component && r.block === component['@id'])
-  useEffect(() => {
-    if (!confirming) return
-    const timer = setTimeout(() => setConfirming(false), 5000)
-    return () => clearTimeout(timer)
-  }, [confirming])
   const [Drawer, , { openDrawer, closeDrawer }] = useDocumentDrawer({
     collectionSlug: component?.slug ?? 'component_positions',
     id: component ? editedId(component) : position.id,
   })
+  const main = component?.main
+  const quickEdit = main?.name
+    ? main.kind === 'file'
+      ? 'Alt text'
+      : main.kind === 'html'
+        ? 'Edit text'
+        : 'Quick edit'
+    : null
 
   return (
     <li
       draggable
       data-testid="position"
       data-refused={refusals.length > 0 || undefined}
+      title={ctx.liveAtOnce ? 'Drag to move it: the site shows the new order at once.' : 'Drag to move it.'}
       onDragStart={(e) => {
         drag.start()
         e.dataTransfer.effectAllowed = 'move'
@@ -136,16 +143,18 @@ export function BlockRow(props: {
       {component && <Thumbnail component={component} />}
       <PositionLabel position={position} adminRoute={ctx.adminRoute} />
       <span style={{ marginLeft: 'auto', display: 'flex', gap: 4, alignItems: 'center' }}>
-        {component?.state && <BlockStatePill state={component.state} scheduledAt={component.scheduledAt} />}
-        {component?.main?.name && component.main.kind !== 'html' && (
+        {component?.state && (
+          <BlockStatePill state={component.state} scheduledAt={component.scheduledAt} drafts={component.drafts} />
+        )}
+        {quickEdit && (
           <Button
             buttonStyle="subtle"
             size="small"
             margin={false}
             onClick={() => setEditing(!editing)}
-            aria-label={`Edit ${component.main.kind === 'file' ? 'alt text' : component.main.name} here`}
+            aria-label={`Edit ${main!.kind === 'file' ? 'alt text' : main!.kind === 'html' ? 'text' : main!.name} here`}
           >
-            {component.main.kind === 'file' ? 'Alt text' : 'Quick edit'}
+            {quickEdit}
           </Button>
         )}
         {component && (
@@ -153,43 +162,27 @@ export function BlockRow(props: {
             Edit
           </Button>
         )}
-        <Button
-          buttonStyle="subtle"
-          size="small"
-          margin={false}
-          aria-label="Move up"
-          disabled={index === 0}
-          onClick={() => reorder(index, index - 1)}
-        >
-          ↑
-        </Button>
-        <Button
-          buttonStyle="subtle"
-          size="small"
-          margin={false}
-          aria-label="Move down"
-          disabled={index === count - 1}
-          onClick={() => reorder(index, index + 1)}
-        >
-          ↓
-        </Button>
-        <Button
-          buttonStyle={confirming ? 'error' : 'subtle'}
-          size="small"
-          margin={false}
-          tooltip="Its component is deleted too when it is used nowhere else."
-          onClick={() => {
-            if (!confirming) return setConfirming(true)
+        <RowMenu
+          liveAtOnce={ctx.liveAtOnce}
+          first={index === 0}
+          last={index === count - 1}
+          move={(by) => reorder(index, index + by)}
+          remove={() => setConfirming(true)}
+        />
+      </span>
+      {confirming && (
+        <ConfirmRemove
+          liveAtOnce={ctx.liveAtOnce}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
             setConfirming(false)
             void ctx.write(() =>
               apiFetch(`${ctx.apiPrefix}/_/page_builder/remove`, { body: { position: position['@id'] } }),
             )
           }}
-        >
-          {confirming ? 'Confirm remove' : 'Remove'}
-        </Button>
-      </span>
-      {editing && component?.main && <InlineEdit component={component} ctx={ctx} onDone={() => setEditing(false)} />}
+        />
+      )}
+      {editing && component && main && <InlineEdit component={component} ctx={ctx} onDone={() => setEditing(false)} />}
       {refusals.map((r) => (
         <div
           key={`${r.block}:${r.field}`}

@@ -1,25 +1,20 @@
 'use client'
-import { Pill } from '@payloadcms/ui'
 import React from 'react'
-import { type BlockState, formatDate } from './types.js'
+import { StatePill } from '../../../../core/admin/StatePill.js'
+import type { BlockState } from './types.js'
 
-/** A block's publication state in words, as a Payload pill (the colours the publication badge uses: green live, amber pending, grey draft). */
-export function BlockStatePill({ state, scheduledAt }: { state: BlockState; scheduledAt?: string | null }) {
-  const at = scheduledAt ? formatDate(scheduledAt) : ''
-  const [text, style] = (
-    {
-      draft: ['Draft', 'light-gray'],
-      scheduled: [`Scheduled ${at}`, 'warning'],
-      live: ['Live', 'success'],
-      'live-draft': ['Live · changes not published', 'warning'],
-      'live-scheduled': [`Live · changes scheduled ${at}`, 'warning'],
-    } as const
-  )[state]
-  return (
-    <span data-testid="block-state" data-state={state}>
-      <Pill size="small" pillStyle={style}>
-        {text}
-      </Pill>
-    </span>
-  )
+/**
+ * A block's publication state as everywhere in the admin (core/admin/StatePill.tsx); a block whose type has no
+ * drafts says so instead of "Live", since its edits go live at once.
+ */
+export function BlockStatePill({
+  state,
+  scheduledAt,
+  drafts = true,
+}: {
+  state: BlockState
+  scheduledAt?: string | null
+  drafts?: boolean
+}) {
+  return <StatePill testId="block-state" state={drafts ? state : 'no-drafts'} at={scheduledAt} />
 }

@@ -8,10 +8,11 @@
  * Both save the page's own form first (its title, description...), and
  * refuse while a builder input holds text not saved.
  */
-import { Button, CheckboxInput, DatePicker, Pill, useForm, useFormModified } from '@payloadcms/ui'
+import { Button, CheckboxInput, DatePicker, Pill, useConfig, useForm, useFormModified } from '@payloadcms/ui'
 import React, { useState } from 'react'
 import { apiFetch } from '../../../../core/admin/api.js'
-import { type BuilderContext, formatDate, type PageRoute, routeWaits, type View } from './types.js'
+import { useAdminDate } from '../../../../core/admin/useAdminDate.js'
+import { type BuilderContext, type PageRoute, routeWaits, type View } from './types.js'
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
@@ -21,6 +22,8 @@ export function PublishBar({ view, iri, ctx }: { view: View; iri: string; ctx: B
   const [done, setDone] = useState<string | null>(null)
   const [refused, setRefused] = useState<string | null>(null)
   const { submit } = useForm()
+  const { config } = useConfig()
+  const formatDate = useAdminDate()
   const formModified = useFormModified()
   const onLayout = view.owner.slug === 'layouts'
   const waits = routeWaits(view.route)
@@ -112,6 +115,7 @@ export function PublishBar({ view, iri, ctx }: { view: View; iri: string; ctx: B
         <span style={{ width: 210 }} data-testid="schedule-at">
           <DatePicker
             pickerAppearance="dayAndTime"
+            displayFormat={config.admin?.dateFormat}
             placeholder="Publish at…"
             value={when ?? undefined}
             onChange={(d: Date) => setWhen(d)}
@@ -149,6 +153,7 @@ export function PublishBar({ view, iri, ctx }: { view: View; iri: string; ctx: B
 
 /** Where the page is public, from when, or that it is not yet (and what makes it public). */
 function RouteState({ route }: { route: PageRoute | null }) {
+  const formatDate = useAdminDate()
   const text = !route
     ? 'Not on the site: no route yet'
     : routeWaits(route)

@@ -24,6 +24,8 @@ export interface Component {
   state?: BlockState
   pending?: string | null
   scheduledAt?: string | null
+  /** Whether its edits go to a draft (a publishable type); else they go live at once. */
+  drafts?: boolean
   /** The field edited in place (name '' on a file type without alt text); `file`: the file property of an uploadable type. */
   main?: {
     name: string
@@ -55,6 +57,8 @@ export interface Addable {
   label: string
   icon?: TypeIconName
   main: MainField | null
+  /** Whether a new block of the type is a draft; else it is live at once. */
+  drafts: boolean
 }
 
 export interface Group {
@@ -118,8 +122,9 @@ export interface BuilderContext {
   unsaved: (input: string, dirty: boolean) => void
   /** How many builder inputs hold text not saved. */
   unsavedInputs: number
+  /**
+   * Whether what changes here shows on the site as soon as it is saved (positions, blocks without drafts): on a
+   * public page, and on a layout (shared by every page on it).
+   */
+  liveAtOnce: boolean
 }
-
-/** One format for dates in the builder: the editor's locale, day and time. */
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
