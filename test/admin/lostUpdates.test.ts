@@ -286,4 +286,25 @@ describe('no lost edits in the admin panel', () => {
     expect(await page.getByRole('button', { name: 'Stay on this page' }).count()).toBe(0)
     expect(browser.pageErrors).toEqual([])
   }, 120_000)
+
+  it('rich text typed in Lexical in an add form joins the guard too: asked before leaving, the text kept', async () => {
+    const home = (await inPage('GET', '/api/pages?where[reference][equals]=home&depth=0')).body.docs[0]
+    await page.goto(`${site.base}/admin/collections/pages/${home.id}`)
+    const adder = page.getByTestId('owner-page').getByRole('group', { name: 'Add a block' }).first()
+    await adder.getByRole('button', { name: 'Rich text', exact: true }).click()
+    const editor = page.getByTestId('rich-text-in-place').locator('[contenteditable=true]')
+    await editor.click()
+    await page.keyboard.type('Typed in Lexical, not added')
+    const breadcrumb = page.locator('.step-nav a[href$="/admin/collections/pages"]').first()
+    await breadcrumb.click()
+    await page.getByText('Leave without saving', { exact: true }).waitFor({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Stay on this page' }).click()
+    await expect(editor.textContent()).resolves.toBe('Typed in Lexical, not added')
+    expect(page.url()).toContain(`/admin/collections/pages/${home.id}`)
+    // Cancel closes the form on purpose: the page may then be left without a question.
+    await page.getByTestId('add-block-form').getByRole('button', { name: 'Cancel' }).click()
+    await breadcrumb.click()
+    await page.waitForURL((url) => url.pathname.endsWith('/admin/collections/pages'), { timeout: 30_000 })
+    expect(browser.pageErrors).toEqual([])
+  }, 120_000)
 })

@@ -411,13 +411,13 @@ describe('one publishing moment per page', () => {
     const { id, path } = await newPage('Waiting')
     expect((await routeOf(path)).status).toBe(404)
     const before = await view(PAGE(id))
-    expect(before.route).toMatchObject({ path, liveAt: null, effectiveLiveAt: null, state: 'offline' })
+    expect(before.route).toMatchObject({ path, liveAt: null, effectiveLiveAt: null, state: 'offline', waits: true })
     const published = await publish({ iri: PAGE(id) })
     expect(published.status).toBe(200)
     expect(published.body).toMatchObject({ route: path, totalItems: 1 })
     const read = await routeOf(path)
     expect(read.status).toBe(200)
-    expect((await view(PAGE(id))).route).toMatchObject({ path, state: 'live' })
+    expect((await view(PAGE(id))).route).toMatchObject({ path, state: 'live', waits: false })
     // Published already: the next "Publish page" leaves the route's date alone.
     const again = await publish({ iri: PAGE(id) })
     expect(again.body).toMatchObject({ route: null, published: [] })
@@ -448,7 +448,8 @@ describe('one publishing moment per page', () => {
     )
     expect(scheduled.status).toBe(200)
     expect(scheduled.body).toMatchObject({ route: path, publishedAt: at })
-    expect((await view(PAGE(id))).route).toMatchObject({ liveAt: at, state: 'scheduled' })
+    // Still "waits": its date is to come, and a "Publish page" before then would make it public now.
+    expect((await view(PAGE(id))).route).toMatchObject({ liveAt: at, state: 'scheduled', waits: true })
     expect((await routeOf(path)).status).toBe(404)
   })
 

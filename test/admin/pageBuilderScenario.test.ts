@@ -61,6 +61,7 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await page.waitForFunction(
       () => (document.querySelector('#field-reference') as HTMLInputElement | null)?.value === 'scenario',
     )
+    await screenshot(page, 'admin-new-page')
     // "Template for page data" is never empty (false unless ticked): no required asterisk telling the editor to tick it.
     const template = page.locator('.field-type.checkbox').filter({ hasText: 'Template for page data' })
     await template.waitFor()
@@ -245,6 +246,8 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await imageRow.getByTestId('inline-edit').getByRole('button', { name: 'Save' }).click()
     await imageRow.locator('[data-testid=block-state][data-state=live-draft]').waitFor()
     await expect(builder.getByTestId('page-changes').textContent()).resolves.toMatch(/^1 change not published/)
+    // The line about the publication went with it: it no longer describes the page.
+    expect(await builder.getByRole('status').filter({ hasText: 'Published 2 blocks' }).count()).toBe(0)
     expect((await anonymous(group.body.componentPositions[2]).then((p) => anonymous(p.body.component))).body.alt).toBe(
       'Boats in a blue harbour',
     )

@@ -194,6 +194,7 @@ const DOCS_SCREENSHOTS = new Set([
   'admin-page-builder-rich-text',
   'admin-page-builder-row-menu',
   'admin-publishing-scheduled',
+  'admin-new-page',
 ])
 
 /**

@@ -18,6 +18,8 @@ export interface PageRoute {
   effectiveLiveAt: string | null
   /** Public now, public from a date to come, or not public. */
   state: 'live' | 'scheduled' | 'offline'
+  /** Whether the page's publication is the route's go-live: its own date is empty or to come (routeWaits). */
+  waits: boolean
 }
 
 type Doc = Record<string, unknown> & { id: string }
@@ -59,12 +61,13 @@ export async function pageRouteOf(
     liveAt: route.liveAt ?? null,
     effectiveLiveAt: effective,
     state: effective === null ? 'offline' : ahead(effective, now) ? 'scheduled' : 'live',
+    waits: ahead(route.liveAt, now),
   }
 }
 
 /** Whether the page's publication is the route's go-live: it has a route, and its own date is empty or to come. */
 export function routeWaits(route: PageRoute | null): route is PageRoute {
-  return route !== null && ahead(route.liveAt, new Date())
+  return route !== null && route.waits
 }
 
 /**

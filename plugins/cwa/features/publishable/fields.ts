@@ -57,6 +57,9 @@ export function publishableFields(
       admin: {
         position: 'sidebar',
         date: { pickerAppearance: 'dayAndTime' },
+        // Its control is one record's panel (state, links, buttons), which a bulk edit cannot show; many records are
+        // published at once with POST /_/publish.
+        disableBulkEdit: true,
         components: {
           // The edit view shows the date through its publishing panel (state, draft/live links, Publish now, Schedule
           // with Payload's date picker): one date control, not the field's picker beside the panel's.

@@ -9,7 +9,7 @@
  * refuse while a builder input holds text not saved.
  */
 import { Button, CheckboxInput, DatePicker, Pill, useConfig, useForm, useFormModified } from '@payloadcms/ui'
-import React, { useState } from 'react'
+import React, { useEffect, useState } from 'react'
 import { apiFetch } from '../../../../core/admin/api.js'
 import { useAdminDate } from '../../../../core/admin/useAdminDate.js'
 import { type BuilderContext, type PageRoute, routeWaits, type View } from './types.js'
@@ -19,7 +19,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function PublishBar({ view, iri, ctx }: { view: View; iri: string; ctx: BuilderContext }) {
   const [includeLayout, setIncludeLayout] = useState(false)
   const [when, setWhen] = useState<Date | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+  // What the last publication did, with the count of changes it left (null until the reloaded view shows it).
+  const [done, setDoneState] = useState<{ text: string; left: number | null } | null>(null)
+  const setDone = (text: string | null) => setDoneState(text === null ? null : { text, left: null })
   const [refused, setRefused] = useState<string | null>(null)
   const { submit } = useForm()
   const { config } = useConfig()
@@ -30,6 +32,11 @@ export function PublishBar({ view, iri, ctx }: { view: View; iri: string; ctx: B
   const pending =
     (onLayout ? view.changes.layout : view.changes.page + (includeLayout ? view.changes.layout : 0)) + (waits ? 1 : 0)
   const total = view.changes.page + view.changes.layout + (waits ? 1 : 0)
+  // A line about the last publication is stale once anything changed after it (an edit, another tab's save).
+  useEffect(() => {
+    if (done?.left === null) setDoneState({ ...done, left: total })
+    else if (done && done.left !== total) setDoneState(null)
+  }, [done, total])
 
   /** The page's own fields saved first (a publication never leaves them behind), or why not. */
   const saveForm = async (): Promise<string | null> => {
@@ -133,7 +140,7 @@ export function PublishBar({ view, iri, ctx }: { view: View; iri: string; ctx: B
       </span>
       {done && (
         <span role="status" style={{ width: '100%', fontSize: 13 }}>
-          {done}
+          {done.text}
         </span>
       )}
       {refused && (

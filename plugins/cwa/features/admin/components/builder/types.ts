@@ -94,11 +94,12 @@ export interface PageRoute {
   liveAt: string | null
   effectiveLiveAt: string | null
   state: 'live' | 'scheduled' | 'offline'
+  /** Whether "Publish page" is the route's go-live (its own date empty or to come): the server's rule, not repeated here. */
+  waits: boolean
 }
 
-/** Whether "Publish page" makes the route public: its own date is empty or to come (docs/publishing.md). */
-export const routeWaits = (route: PageRoute | null): boolean =>
-  route !== null && (route.liveAt === null || new Date(route.liveAt) > new Date())
+/** Whether "Publish page" makes the route public, as the server decides it (the view's `route.waits`). */
+export const routeWaits = (route: PageRoute | null): boolean => route?.waits ?? false
 
 /** A publish refusal of one block, as the builder highlights it. */
 export interface Refusal {
