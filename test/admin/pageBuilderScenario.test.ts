@@ -160,6 +160,12 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await preview.getByText('Hello from the page builder.').first().waitFor({ timeout: 60_000 })
     await preview.locator('img[alt="Boats in a blue harbour"]').first().waitFor()
     await screenshot(page, 'admin-page-preview')
+    // A change made in the builder (not through Payload's form) refreshes the preview beside it.
+    const heading = main.getByTestId('position').nth(0)
+    await heading.locator('button', { hasText: 'Quick edit' }).click()
+    await heading.getByTestId('inline-edit').getByRole('textbox').fill('Welcome to the previewed scenario')
+    await heading.getByTestId('inline-edit').getByRole('button', { name: 'Save' }).click()
+    await preview.getByText('Welcome to the previewed scenario').first().waitFor({ timeout: 30_000 })
     await click(page.getByRole('button', { name: 'Live Preview' }))
     await iframe.waitFor({ state: 'hidden' })
 
@@ -232,7 +238,7 @@ describe('an editor builds and publishes a page in the page builder', () => {
       blocks.push(component.body)
     }
     expect(blocks.map((b) => b['@type'])).toEqual(['Title', 'HtmlContent', 'Image'])
-    expect(blocks[0].title).toBe('Welcome to the scenario')
+    expect(blocks[0].title).toBe('Welcome to the previewed scenario')
     expect(blocks[1].html).toBe('<p>Hello from the <strong>page builder</strong>.</p><p>A second paragraph.</p>')
     expect(blocks[1]._metadata.publishable.published).toBe(true)
     expect(blocks[2].alt).toBe('Boats in a blue harbour')

@@ -9,7 +9,7 @@
  * one transaction), removed. A publish refusal names the block and the
  * field, and the block is highlighted.
  */
-import { Banner, Button, TextInput, useConfig, useDocumentInfo } from '@payloadcms/ui'
+import { Banner, Button, TextInput, useConfig, useDocumentEvents, useDocumentInfo } from '@payloadcms/ui'
 import React, { useCallback, useEffect, useMemo, useState } from 'react'
 import { ApiError, apiFetch } from '../../../core/admin/api.js'
 import { AddBlock } from './builder/AddBlock.js'
@@ -35,7 +35,8 @@ const box: React.CSSProperties = {
 const small: React.CSSProperties = { fontSize: 12, color: 'var(--theme-elevation-500)' }
 
 export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldProps) {
-  const { id } = useDocumentInfo()
+  const { id, collectionSlug } = useDocumentInfo()
+  const { reportUpdate } = useDocumentEvents()
   const { config } = useConfig()
   const adminRoute = config.routes.admin
   const [view, setView] = useState<View | null>(null)
@@ -76,9 +77,20 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
         await load()
         setBusy(false)
       }
+      // The builder's writes go through the API, not Payload's form: reported as a save of this document, so Live
+      // Preview (iframe or popup) tells the page it shows to refresh, as after a save of the form.
+      if (ok && id && collectionSlug)
+        reportUpdate({
+          entitySlug: collectionSlug,
+          id,
+          // Payload's relationship inputs read the updated record's id from it (none of them points at this page).
+          doc: { id },
+          operation: 'update',
+          updatedAt: new Date().toISOString(),
+        })
       return ok
     },
-    [load],
+    [collectionSlug, id, load, reportUpdate],
   )
   const { unsaved, count: unsavedInputs } = useUnsavedInputs()
   const pagePublic = view?.owner.slug === 'layouts' || view?.route?.state === 'live'
