@@ -287,6 +287,45 @@ describe('no lost edits in the admin panel', () => {
     expect(browser.pageErrors).toEqual([])
   }, 120_000)
 
+  it('the page builder\'s buttons double-clicked act once: "Add block" adds one block, "Publish page" publishes once', async () => {
+    const home = (await inPage('GET', '/api/pages?where[reference][equals]=home&depth=0')).body.docs[0]
+    await page.goto(`${site.base}/admin/collections/pages/${home.id}`)
+    const group = page.getByTestId('owner-page').locator('[data-testid^=group-]').first()
+    await group.getByTestId('position').first().waitFor({ timeout: 30_000 })
+    const before = await group.getByTestId('position').count()
+    const writes: string[] = []
+    page.on(
+      'request',
+      (r) =>
+        r.method() === 'POST' &&
+        /\/_\/page_builder\/(blocks|publish)$/.test(r.url()) &&
+        writes.push(r.url().split('/').pop()!),
+    )
+    // A rich text (a draft, for "Publish page" below), typed in Lexical.
+    await group
+      .getByRole('group', { name: 'Add a block' })
+      .getByRole('button', { name: 'Rich text', exact: true })
+      .click()
+    await group.getByTestId('rich-text-in-place').locator('[contenteditable=true]').click()
+    await page.keyboard.type('Added once')
+    await group.getByTestId('add-block-form').locator('button.btn', { hasText: 'Add block' }).dblclick()
+    await group.getByTestId('component-link').filter({ hasText: 'Added once' }).waitFor({ timeout: 30_000 })
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=page-builder]')?.getAttribute('aria-busy') === 'false',
+    )
+    expect(await group.getByTestId('position').count()).toBe(before + 1)
+    // A page field edited, then "Publish page" double-clicked: the form saved, one publication.
+    await page.locator('#field-metaDescription').fill('Published once')
+    await page.getByTestId('page-builder').getByRole('button', { name: 'Publish page' }).dblclick()
+    await page.getByTestId('page-builder').getByRole('status').waitFor({ timeout: 30_000 })
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=page-builder]')?.getAttribute('aria-busy') === 'false',
+    )
+    expect(writes).toEqual(['blocks', 'publish'])
+    expect((await inPage('GET', `/api/pages/${home.id}?depth=0`)).body.metaDescription).toBe('Published once')
+    expect(browser.pageErrors).toEqual([])
+  }, 120_000)
+
   it('rich text typed in Lexical in an add form joins the guard too: asked before leaving, the text kept', async () => {
     const home = (await inPage('GET', '/api/pages?where[reference][equals]=home&depth=0')).body.docs[0]
     await page.goto(`${site.base}/admin/collections/pages/${home.id}`)

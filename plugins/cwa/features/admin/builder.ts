@@ -240,7 +240,7 @@ export async function pageBuilderView(ctx: HydraContext, iri: string | null): Pr
             pending: block?.pending?.iri ?? null,
             scheduledAt: block?.scheduledAt ?? null,
             main: block?.main ?? null,
-            drafts: block?.drafts ?? false,
+            drafts: block?.drafts,
             title: block?.title ?? c.title,
           }
         : null

@@ -10,7 +10,7 @@
  * field, and the block is highlighted.
  */
 import { Banner, Button, TextInput, useConfig, useDocumentEvents, useDocumentInfo } from '@payloadcms/ui'
-import React, { useCallback, useEffect, useMemo, useState } from 'react'
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError, apiFetch } from '../../../core/admin/api.js'
 import { AddBlock } from './builder/AddBlock.js'
 import { BlockRow } from './builder/BlockRow.js'
@@ -56,8 +56,12 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
   useEffect(() => void load(), [load])
 
   /** Runs a write, then reloads the view; its error is shown (a refusal naming blocks highlights them), never thrown. */
+  // One write at a time: the second click of a double click (Add block, Save, Publish page...) does nothing.
+  const writing = useRef(false)
   const write = useCallback(
     async (fn: () => Promise<unknown>): Promise<boolean> => {
+      if (writing.current) return false
+      writing.current = true
       setBusy(true)
       let ok = false
       try {
@@ -76,6 +80,7 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
       } finally {
         await load()
         setBusy(false)
+        writing.current = false
       }
       // The builder's writes go through the API, not Payload's form: reported as a save of this document, so Live
       // Preview (iframe or popup) tells the page it shows to refresh, as after a save of the form.

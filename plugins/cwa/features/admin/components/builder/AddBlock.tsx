@@ -18,6 +18,7 @@ import { useUnsavedText } from './unsaved.js'
 import { apiFetch } from '../../../../core/admin/api.js'
 import { namedDataUri } from '../../../../core/admin/dataUri.js'
 import { resizeForUpload } from '../../../../core/admin/resize.js'
+import { useOneAtATime } from '../../../../core/admin/useOneAtATime.js'
 import { TypeIcon, TypeName } from '../../../../core/admin/TypeIcon.js'
 import type { Addable, BuilderContext, Group } from './types.js'
 
@@ -66,7 +67,8 @@ function AddForm({
   const path = `cwaAdd_${group.id}_${type.slug}`
   useUnsavedText(ctx.unsaved, path, text !== '' || alt !== '' || link !== '' || file !== null || richDirty)
 
-  const add = async () => {
+  // Preparing an image takes a moment before the write: a second click meanwhile would add the block twice.
+  const add = useOneAtATime(async () => {
     const data: Record<string, string> = {}
     if (main?.kind === 'file') {
       if (!file) return setNote('Choose a file first.')
@@ -85,7 +87,7 @@ function AddForm({
       }),
     )
     if (ok) onDone()
-  }
+  })
 
   return (
     <div

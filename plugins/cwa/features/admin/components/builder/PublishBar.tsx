@@ -12,6 +12,7 @@ import { Button, CheckboxInput, DatePicker, Pill, useConfig, useForm, useFormMod
 import React, { useEffect, useState } from 'react'
 import { apiFetch } from '../../../../core/admin/api.js'
 import { useAdminDate } from '../../../../core/admin/useAdminDate.js'
+import { useOneAtATime } from '../../../../core/admin/useOneAtATime.js'
 import { type BuilderContext, type PageRoute, routeWaits, type View } from './types.js'
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
@@ -49,7 +50,8 @@ export function PublishBar({ view, iri, ctx }: { view: View; iri: string; ctx: B
       : 'The page’s own fields could not be saved (see the form): nothing was published.'
   }
 
-  const run = async (path: 'publish' | 'schedule') => {
+  // The page's form is saved first: a second click meanwhile (a double click) would save and publish twice.
+  const run = useOneAtATime(async (path: 'publish' | 'schedule') => {
     setDone(null)
     setRefused(null)
     const unsaved = await saveForm()
@@ -75,7 +77,7 @@ export function PublishBar({ view, iri, ctx }: { view: View; iri: string; ctx: B
             .filter(Boolean)
             .join(' '),
     )
-  }
+  })
 
   return (
     <div
