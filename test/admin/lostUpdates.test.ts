@@ -287,7 +287,7 @@ describe('no lost edits in the admin panel', () => {
     expect(browser.pageErrors).toEqual([])
   }, 120_000)
 
-  it('the page builder\'s buttons double-clicked act once: "Add block" adds one block, "Publish page" publishes once', async () => {
+  it('the page builder\'s buttons double-clicked act once: "Add this block" adds one block, "Publish page" publishes once', async () => {
     const home = (await inPage('GET', '/api/pages?where[reference][equals]=home&depth=0')).body.docs[0]
     await page.goto(`${site.base}/admin/collections/pages/${home.id}`)
     const group = page.getByTestId('owner-page').locator('[data-testid^=group-]').first()
@@ -308,7 +308,7 @@ describe('no lost edits in the admin panel', () => {
       .click()
     await group.getByTestId('rich-text-in-place').locator('[contenteditable=true]').click()
     await page.keyboard.type('Added once')
-    await group.getByTestId('add-block-form').locator('button.btn', { hasText: 'Add block' }).dblclick()
+    await group.getByTestId('add-block-form').getByRole('button', { name: 'Add this block' }).dblclick()
     await group.getByTestId('component-link').filter({ hasText: 'Added once' }).waitFor({ timeout: 30_000 })
     await page.waitForFunction(
       () => document.querySelector('[data-testid=page-builder]')?.getAttribute('aria-busy') === 'false',

@@ -93,7 +93,7 @@ describe('an editor builds and publishes a page in the page builder', () => {
     // (The demo names its Title type "Heading".)
     await click(adder.getByRole('button', { name: /^(Title|Heading)$/ }))
     await fill(form.getByRole('textbox').first(), 'Welcome to the scenario')
-    await click(form.getByRole('button', { name: 'Add block' }))
+    await click(form.getByRole('button', { name: 'Add this block' }))
     await main.getByTestId('component-link').filter({ hasText: 'Welcome to the scenario' }).waitFor()
 
     // 2. Rich text in the site's Lexical editor, right in the builder, its toolbar at hand: a word made bold.
@@ -110,8 +110,7 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await page.keyboard.type('A second paragraph.')
     await expect(form.getByTestId('live-note').textContent()).resolves.toContain('Added as a draft')
     await screenshot(page, 'admin-page-builder-rich-text')
-    // (Lexical's own block handle is named "Add block" too: the form's button is the one with the words.)
-    await click(form.locator('button.btn', { hasText: 'Add block' }))
+    await click(form.getByRole('button', { name: 'Add this block' }))
     await main.getByTestId('component-link').filter({ hasText: 'Hello from the page builder.' }).waitFor()
 
     // 3. An image uploaded straight from the builder, with its alt text.
@@ -126,7 +125,7 @@ describe('an editor builds and publishes a page in the page builder', () => {
       .getByLabel('Image file')
       .setInputFiles({ name: 'Harbour view.jpg', mimeType: 'image/jpeg', buffer: jpeg })
     await fill(form.getByLabel('Alt text'), 'Boats in a blue harbour')
-    await click(form.getByRole('button', { name: 'Add block' }))
+    await click(form.getByRole('button', { name: 'Add this block' }))
     // Named by its file name as uploaded (no storage token, no extension), with its thumbnail.
     await main.getByTestId('component-link').filter({ hasText: 'Harbour view' }).waitFor()
     await main.getByTestId('block-thumbnail').waitFor()
@@ -172,7 +171,7 @@ describe('an editor builds and publishes a page in the page builder', () => {
     // A link with nowhere to go cannot be published: the refusal names the block and the field, the block is highlighted, nothing is published.
     await click(adder.getByRole('button', { name: 'Navigation link', exact: true }))
     await fill(form.getByRole('textbox').first(), 'Dead end')
-    await click(form.getByRole('button', { name: 'Add block' }))
+    await click(form.getByRole('button', { name: 'Add this block' }))
     await main.getByTestId('component-link').filter({ hasText: 'Dead end' }).waitFor()
     await settled()
     await click(builder.getByRole('button', { name: 'Publish page' }))
@@ -310,7 +309,7 @@ describe('an editor builds and publishes a page in the page builder', () => {
     await adder.getByRole('button', { name: 'Navigation link', exact: true }).click()
     await form.getByRole('textbox').first().fill('Back home')
     await form.locator('select').selectOption({ label: '/' })
-    await form.getByRole('button', { name: 'Add block' }).click()
+    await form.getByRole('button', { name: 'Add this block' }).click()
     const homeLink = main.getByTestId('component-link').filter({ hasText: 'Back home' })
     await homeLink.waitFor()
     const linkId = (await homeLink.getAttribute('href'))!.split('/').pop()

@@ -56,7 +56,7 @@ export function PageBuilderField({ apiPrefix, collectionIri }: PageBuilderFieldP
   useEffect(() => void load(), [load])
 
   /** Runs a write, then reloads the view; its error is shown (a refusal naming blocks highlights them), never thrown. */
-  // One write at a time: the second click of a double click (Add block, Save, Publish page...) does nothing.
+  // One write at a time: the second click of a double click (Add this block, Save, Publish page...) does nothing.
   const writing = useRef(false)
   const write = useCallback(
     async (fn: () => Promise<unknown>): Promise<boolean> => {

@@ -3,8 +3,9 @@
  * Adding a block to a group, with its content, in one step: pick a type
  * (one button per type the group allows), type its main field (or choose
  * its image and alt text; a rich text in the site's Lexical editor, toolbar
- * included), "Add block": POST /_/page_builder/blocks creates
- * the component and places it at the group's end in one transaction. An
+ * included), "Add this block" (Lexical names its own block handle "Add
+ * block"): POST /_/page_builder/blocks creates the component and places it
+ * at the group's end in one transaction. An
  * image is resized in the browser first (the contract's limits) and sent as
  * a named data URI, so its title is its file name. "All fields…" opens
  * Payload's create drawer for the type instead; the block is placed on save.
@@ -161,7 +162,7 @@ function AddForm({
       {note && <span role="status">{note}</span>}
       <div style={{ display: 'flex', gap: 8 }}>
         <Button buttonStyle="primary" size="small" margin={false} onClick={() => void add()}>
-          Add block
+          Add this block
         </Button>
         <FullFormButton type={type} group={group} ctx={ctx} />
         <Button buttonStyle="subtle" size="small" margin={false} onClick={onDone}>
