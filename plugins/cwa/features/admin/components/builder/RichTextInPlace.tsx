@@ -24,7 +24,7 @@ import React, { useEffect, useImperativeHandle, useState } from 'react'
 /** The field Lexical edits in a rich text type (plugins/cwa/content/richText.ts). */
 const CONTENT = 'content'
 
-/** What the builder asks of the editor when it saves: the text as HTML (null when empty), and whether it changed. */
+/** What the builder asks of the editor when it saves: the text as HTML (null when empty). */
 export interface RichTextHandle {
   html: () => string | null
 }
