@@ -301,7 +301,13 @@ describe('no lost edits in the admin panel', () => {
         /\/_\/page_builder\/(blocks|publish)$/.test(r.url()) &&
         writes.push(r.url().split('/').pop()!),
     )
-    // A rich text (a draft, for "Publish page" below), typed in Lexical.
+    // A rich text (a draft, for "Publish page" below), typed in Lexical and added at once, as on a busy machine: the
+    // browser's idle time comes 2 s late, and Payload's field copies the text into its form only then.
+    await page.evaluate(() => {
+      window.requestIdleCallback = (callback) =>
+        window.setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), 2000)
+      window.cancelIdleCallback = (handle) => window.clearTimeout(handle)
+    })
     await group
       .getByRole('group', { name: 'Add a block' })
       .getByRole('button', { name: 'Rich text', exact: true })
@@ -333,6 +339,13 @@ describe('no lost edits in the admin panel', () => {
     await adder.getByRole('button', { name: 'Rich text', exact: true }).click()
     const editor = page.getByTestId('rich-text-in-place').locator('[contenteditable=true]')
     await editor.click()
+    // As on a busy machine (the browser's idle time 2 s late, when Payload's field hands the text to its form): the
+    // guard holds from the first keystroke, not from the form's copy.
+    await page.evaluate(() => {
+      window.requestIdleCallback = (callback) =>
+        window.setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), 2000)
+      window.cancelIdleCallback = (handle) => window.clearTimeout(handle)
+    })
     await page.keyboard.type('Typed in Lexical, not added')
     const breadcrumb = page.locator('.step-nav a[href$="/admin/collections/pages"]').first()
     await breadcrumb.click()

@@ -8,7 +8,7 @@
  * back from it.
  */
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
-import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import { getNearestEditorFromDOMNode, type SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import {
   Form,
   RenderFields,
@@ -19,7 +19,7 @@ import {
   useServerFunctions,
 } from '@payloadcms/ui'
 import type { ClientField, FormState } from 'payload'
-import React, { useEffect, useImperativeHandle, useState } from 'react'
+import React, { useEffect, useImperativeHandle, useRef, useState } from 'react'
 
 /** The field Lexical edits in a rich text type (plugins/cwa/content/richText.ts). */
 const CONTENT = 'content'
@@ -43,11 +43,33 @@ const isEmpty = (state: unknown): boolean => {
 export const stateToHtml = (state: unknown): string | null =>
   isEmpty(state) ? null : convertLexicalToHTML({ data: state as SerializedEditorState, disableContainer: true })
 
-/** Inside the small form: hands its data to the handle and says when it holds unsaved text. */
-function Bridge({ handle, onDirty }: { handle: React.Ref<RichTextHandle>; onDirty: (dirty: boolean) => void }) {
+/**
+ * Inside the small form: hands the text to the handle and says when it holds unsaved text. The text is read from
+ * the editor itself: Payload's field copies it into the form only when the browser is idle (up to 500 ms later, more
+ * on a busy machine), and a click on "Add this block" right after the last keystroke must not lose it.
+ */
+function Bridge({
+  handle,
+  onDirty,
+  container,
+}: {
+  handle: React.Ref<RichTextHandle>
+  onDirty: (dirty: boolean) => void
+  container: React.RefObject<HTMLDivElement | null>
+}) {
   const { getData } = useForm()
   const modified = useFormModified()
-  useImperativeHandle(handle, () => ({ html: () => stateToHtml(getData()[CONTENT]) }), [getData])
+  useImperativeHandle(
+    handle,
+    () => ({
+      html: () => {
+        const root = container.current?.querySelector('[data-lexical-editor="true"]')
+        const editor = root ? getNearestEditorFromDOMNode(root) : null
+        return stateToHtml(editor?.getEditorState().toJSON() ?? getData()[CONTENT])
+      },
+    }),
+    [container, getData],
+  )
   useEffect(() => onDirty(modified), [modified, onDirty])
   return null
 }
@@ -73,6 +95,23 @@ export function RichTextInPlace({
   const { config, getEntityConfig } = useConfig()
   const [state, setState] = useState<FormState | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const container = useRef<HTMLDivElement>(null)
+  // Unsaved from the first keystroke, not only once the form has the text (when the browser is idle): the editor's
+  // own text listener, registered when the editor first gets the focus (Lexical handles input without DOM events).
+  const [typed, setTyped] = useState(false)
+  const [formModified, setFormModified] = useState(false)
+  useEffect(() => onDirty(typed || formModified), [typed, formModified, onDirty])
+  const stopListening = useRef<(() => void) | null>(null)
+  useEffect(() => () => stopListening.current?.(), [])
+  const listen = () => {
+    const root = container.current?.querySelector('[data-lexical-editor="true"]')
+    const editor = root && !stopListening.current ? getNearestEditorFromDOMNode(root) : null
+    if (!root || !editor) return
+    const initial = root.textContent ?? ''
+    stopListening.current = editor.registerTextContentListener((text) => {
+      if (text !== initial) setTyped(true)
+    })
+  }
   const field = getEntityConfig({ collectionSlug: slug })?.fields.find(
     (f): f is ClientField & { name: string } => 'name' in f && f.name === CONTENT,
   )
@@ -112,7 +151,7 @@ export function RichTextInPlace({
   if (failure) return <p role="alert">{failure}</p>
   if (!state) return <ShimmerEffect height={120} />
   return (
-    <div data-testid="rich-text-in-place" aria-label={label}>
+    <div data-testid="rich-text-in-place" aria-label={label} ref={container} onFocus={listen}>
       <Form el="div" fields={[field]} initialState={state}>
         <RenderFields
           fields={[field]}
@@ -122,7 +161,7 @@ export function RichTextInPlace({
           parentSchemaPath={slug}
           permissions={true}
         />
-        <Bridge handle={handle} onDirty={onDirty} />
+        <Bridge handle={handle} onDirty={setFormModified} container={container} />
       </Form>
     </div>
   )
