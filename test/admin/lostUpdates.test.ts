@@ -13,7 +13,7 @@
  * Screenshots under test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import {
   openBrowser,
   requestInPage,
@@ -52,6 +52,25 @@ async function anonymousLabel(id: string): Promise<string | number> {
     headers: { accept: 'application/ld+json' },
   })
   return response.ok ? ((await response.json()) as { label: string }).label : response.status
+}
+
+/**
+ * As on a busy machine: the browser's idle time comes 2 s late. Payload's Lexical field hands what was typed to its
+ * form only when the browser is idle, so the builder must not wait for that copy.
+ */
+const idleComesLate = (p: Page) =>
+  p.evaluate(() => {
+    window.requestIdleCallback = (callback) =>
+      window.setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), 2000)
+    window.cancelIdleCallback = (handle) => window.clearTimeout(handle)
+  })
+
+/** The breadcrumb back to the pages list clicked with text not saved: Payload's leave guard asks first. */
+async function leaveAsks(p: Page): Promise<Locator> {
+  const breadcrumb = p.locator('.step-nav a[href$="/admin/collections/pages"]').first()
+  await breadcrumb.click()
+  await p.getByText('Leave without saving', { exact: true }).waitFor({ timeout: 30_000 })
+  return breadcrumb
 }
 
 const badge = (p: Page) => p.locator('.cwa-publication-panel [data-publication]')
@@ -269,12 +288,8 @@ describe('no lost edits in the admin panel', () => {
     await row.locator('button', { hasText: 'Quick edit' }).click()
     const box = row.getByTestId('inline-edit').getByRole('textbox')
     await box.fill('Typed, not saved')
-    // The breadcrumb back to the list (a client-side move, where Payload's guard asks before leaving).
-    const breadcrumb = page.locator('.step-nav a[href$="/admin/collections/pages"]').first()
-    await breadcrumb.click()
-    // Payload's own question (its LeaveWithoutSaving modal).
-    const question = page.getByText('Leave without saving', { exact: true })
-    await question.waitFor({ timeout: 30_000 })
+    // The breadcrumb back to the list (a client-side move, where Payload's guard asks before leaving): its question.
+    const breadcrumb = await leaveAsks(page)
     await screenshot(page, 'admin-builder-leave-guard')
     await page.getByRole('button', { name: 'Stay on this page' }).click()
     await expect(box.inputValue()).resolves.toBe('Typed, not saved')
@@ -303,11 +318,7 @@ describe('no lost edits in the admin panel', () => {
     )
     // A rich text (a draft, for "Publish page" below), typed in Lexical and added at once, as on a busy machine: the
     // browser's idle time comes 2 s late, and Payload's field copies the text into its form only then.
-    await page.evaluate(() => {
-      window.requestIdleCallback = (callback) =>
-        window.setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), 2000)
-      window.cancelIdleCallback = (handle) => window.clearTimeout(handle)
-    })
+    await idleComesLate(page)
     await group
       .getByRole('group', { name: 'Add a block' })
       .getByRole('button', { name: 'Rich text', exact: true })
@@ -341,15 +352,9 @@ describe('no lost edits in the admin panel', () => {
     await editor.click()
     // As on a busy machine (the browser's idle time 2 s late, when Payload's field hands the text to its form): the
     // guard holds from the first keystroke, not from the form's copy.
-    await page.evaluate(() => {
-      window.requestIdleCallback = (callback) =>
-        window.setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), 2000)
-      window.cancelIdleCallback = (handle) => window.clearTimeout(handle)
-    })
+    await idleComesLate(page)
     await page.keyboard.type('Typed in Lexical, not added')
-    const breadcrumb = page.locator('.step-nav a[href$="/admin/collections/pages"]').first()
-    await breadcrumb.click()
-    await page.getByText('Leave without saving', { exact: true }).waitFor({ timeout: 30_000 })
+    const breadcrumb = await leaveAsks(page)
     await page.getByRole('button', { name: 'Stay on this page' }).click()
     await expect(editor.textContent()).resolves.toBe('Typed in Lexical, not added')
     expect(page.url()).toContain(`/admin/collections/pages/${home.id}`)

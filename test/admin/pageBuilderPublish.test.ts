@@ -297,6 +297,13 @@ describe('POST /_/page_builder/blocks', () => {
       (t: { slug: string }) => t.slug === 'navigation_links',
     )
     expect(offered.main).toMatchObject({ name: 'label', kind: 'text', link: { name: 'route', label: 'Route' } })
+    // Whether a new block is a draft (a publishable type) or live at once: the builder says it before the click.
+    const addable = (await view(PAGE(host))).page.groups[0].addable as Array<{ slug: string; drafts: boolean }>
+    expect(Object.fromEntries(addable.map((t) => [t.slug, t.drafts]))).toMatchObject({
+      navigation_links: true,
+      html_contents: true,
+      titles: false,
+    })
     const added = await addBlock({
       componentGroup: groupIri,
       type: `${P}/component/navigation_links`,
@@ -305,7 +312,21 @@ describe('POST /_/page_builder/blocks', () => {
     expect(added.status).toBe(201)
     const link = (await server.get(added.body.component, { token: admin })).body
     expect(link.route).toBe(route['@id'])
+    const placed = (await view(PAGE(host))).page.groups[0].positions.at(-1).component
+    expect(placed).toMatchObject({ '@id': added.body.component, drafts: true, state: 'draft' })
     expect((await publish({ iri: PAGE(host) })).body.published).toEqual([added.body.component])
+    // Attack: a route IRI to no route (or a malformed id) must not place a dangling link, nor answer a 500.
+    const links = async () => (await p.count({ collection: 'navigation_links' as never })).totalDocs
+    const before = await links()
+    for (const missing of [`${P}/_/routes/00000000-0000-4000-8000-000000000000`, `${P}/_/routes/not-an-id`]) {
+      const refused = await addBlock({
+        componentGroup: groupIri,
+        type: `${P}/component/navigation_links`,
+        data: { label: 'Nowhere', route: missing },
+      })
+      expect({ missing, status: refused.status }).toEqual({ missing, status: 422 })
+    }
+    expect(await links()).toBe(before)
     for (const bad of ['/somewhere', `${P}/_/pages/${target}`, 42]) {
       const refused = await addBlock({
         componentGroup: groupIri,

@@ -7,6 +7,7 @@ import { mainFieldOf, typeLabel } from './blockWrites.js'
 import { typeIconOf } from '../../core/admin/typeIcons.js'
 import { pageBlocks, type PageBlock } from './blocks.js'
 import { publishableOf } from '../publishable/index.js'
+import { humanize } from '../adminTitles/index.js'
 import { componentTitle } from './title.js'
 import type { BuilderComponent, BuilderOwner, PageBuilderView } from './builderView.js'
 import { pageRouteOf } from './pageRoute.js'
@@ -66,12 +67,6 @@ async function loadComponents(
   }
   return out
 }
-
-const humanize = (name: string) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/^./, (c) => c.toUpperCase())
 
 /**
  * A dynamic position's binding in the editor's words: the page data type as the admin names it and the property's

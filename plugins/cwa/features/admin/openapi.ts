@@ -20,6 +20,10 @@ const component: Schema = {
     label: { type: 'string', description: 'The type as the admin names it' },
     icon: { type: 'string', enum: [...TYPE_ICONS], description: "The icon beside the type's name" },
     title: { type: 'string' },
+    drafts: {
+      type: 'boolean',
+      description: 'Whether its edits go to a draft (a publishable type); false: they go live at once',
+    },
   },
 }
 const group: Schema = {
@@ -39,6 +43,7 @@ const group: Schema = {
           type: { type: 'string' },
           label: { type: 'string' },
           icon: { type: 'string', enum: [...TYPE_ICONS] },
+          drafts: { type: 'boolean', description: 'Whether a new block of the type is a draft; false: live at once' },
         },
       },
       description: 'Types the add-component choice offers',
@@ -111,6 +116,11 @@ export const pageBuilderDocs = {
                 liveAt: { type: ['string', 'null'] },
                 effectiveLiveAt: { type: ['string', 'null'] },
                 state: { type: 'string', enum: ['live', 'scheduled', 'offline'] },
+                waits: {
+                  type: 'boolean',
+                  description:
+                    "Whether the page's next publication gives the route its date (its own liveAt empty or to come)",
+                },
               },
             },
           },
