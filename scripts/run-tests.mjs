@@ -92,7 +92,7 @@ process.exit(run.status === 0 && failed === 0 ? 0 : 1)
 
 /**
  * Every file's time, slowest first, next to its baseline; with --record-timings, the new baseline. In CI, on a run
- * of the whole suite, a file that took more than twice its baseline (and more than 15 s) counts as one failure,
+ * of the whole suite, a file that took more than twice its baseline at the run's pace (and 15 s over it) counts as one failure,
  * unless the commit under test explains it (scripts/test-timings.mjs). Returns the failures it adds.
  */
 function reportTimings(timings) {
