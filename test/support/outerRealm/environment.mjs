@@ -5,10 +5,11 @@
  * the real process.env (the shared modules read it), restored after each
  * file, so a file's changes never reach the next.
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs'
+import { appendFileSync } from 'node:fs'
 import { TestEnvironment } from 'jest-environment-node'
 import { register } from 'tsx/esm/api'
 import { rememberPasswordHashes } from './passwordHashes.mjs'
+import { cpuNow } from '../cpuTime.mjs'
 
 register()
 // A password hash derived once is not derived again by this worker (passwordHashes.mjs says why it is exact).
@@ -18,18 +19,6 @@ rememberPasswordHashes()
 // @payloadcms/drizzle). Its modules now outlive a file: the next file's minimal site, on a new empty database, would
 // get no tables. Every database a test pushes to is new, so every push runs.
 process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = 'true'
-
-/**
- * The worker's CPU seconds so far (Linux /proc): its own, and its children's once they ended (the sites, commands and
- * browsers a file starts). Read for CWA_TEST_CPU_LOG, which says where a run's CPU goes (docs/operations.md).
- */
-function cpuNow() {
-  const stat = readFileSync('/proc/self/stat', 'utf8')
-  // Fields after the command name (which may hold spaces); utime, stime, cutime and cstime are the 12th to 15th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  const seconds = (i) => Number(fields[i]) / 100
-  return { self: seconds(11) + seconds(12), children: seconds(13) + seconds(14) }
-}
 
 export default class CwaTestEnvironment extends TestEnvironment {
   constructor(config, context) {
@@ -68,7 +57,8 @@ export default class CwaTestEnvironment extends TestEnvironment {
     // The file this worker runs now, for modules shared between files (test/support/sharedTime.ts).
     process.env.CWA_TEST_FILE = this.testPath
     this.savedEnv = { ...process.env }
-    if (process.env.CWA_TEST_CPU_LOG && existsSync('/proc/self/stat')) this.cpuAtStart = cpuNow()
+    // Its CPU seconds (npm test sets CWA_TEST_CPU_LOG; they judge the file's cost, scripts/test-timings.mjs).
+    if (process.env.CWA_TEST_CPU_LOG) this.cpuAtStart = cpuNow()
   }
 
   async teardown() {
