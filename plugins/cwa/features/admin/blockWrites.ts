@@ -6,6 +6,7 @@ import { violation, ViolationError } from '../../hydra/errors.js'
 import { checkInput } from '../../hydra/inputCheck.js'
 import { type AddBlockBody, appendInput } from './inputs.js'
 import { appendPosition } from './writes.js'
+import { fieldLabel } from '../adminTitles/index.js'
 
 type Doc = Record<string, unknown> & { id: string }
 
@@ -46,9 +47,7 @@ export function typeLabel(ctx: HydraContext, resource: Resource): string {
   return typeof singular === 'string' && singular ? singular : resource.meta.shortName
 }
 
-const humanize = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())
-const labelOf = (field: Field & { name: string }) =>
-  'label' in field && typeof field.label === 'string' && field.label ? field.label : humanize(field.name)
+const labelOf = (field: Field & { name: string }) => fieldLabel(field, field.name)
 
 /** Text fields an editor may type into (not read-only, not derived, not the library's own). */
 function editableText(resource: Resource): Array<Field & { name: string }> {

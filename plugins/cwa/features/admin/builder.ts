@@ -7,7 +7,7 @@ import { mainFieldOf, typeLabel } from './blockWrites.js'
 import { typeIconOf } from '../../core/admin/typeIcons.js'
 import { pageBlocks, type PageBlock } from './blocks.js'
 import { publishableOf } from '../publishable/index.js'
-import { humanize } from '../adminTitles/index.js'
+import { fieldLabel } from '../adminTitles/index.js'
 import { componentTitle } from './title.js'
 import type { BuilderComponent, BuilderOwner, PageBuilderView } from './builderView.js'
 import { pageRouteOf } from './pageRoute.js'
@@ -70,16 +70,15 @@ async function loadComponents(
 
 /**
  * A dynamic position's binding in the editor's words: the page data type as the admin names it and the property's
- * label ("Blog article: Html content" for BlogArticleData.htmlContent); null on a position that is not dynamic.
+ * label as its edit view shows it ("Blog article: Html Content" for an unlabelled BlogArticleData.htmlContent); null on a position that is not dynamic.
  */
 function bindingLabel(ctx: HydraContext, position: Doc): string | null {
   const [type, property] = [position.pageDataClass, position.pageDataProperty]
   if (typeof property !== 'string' || !property) return null
   const resource = ctx.registry.all().find((r) => r.meta.shortName === type)
-  if (!resource) return `${String(type ?? '')}: ${humanize(property)}`
+  if (!resource) return `${String(type ?? '')}: ${fieldLabel(undefined, property)}`
   const field = dataFields(resource.collection.fields).find((f) => f.name === property)
-  const label = field && 'label' in field && typeof field.label === 'string' && field.label ? field.label : null
-  return `${typeLabel(ctx, resource)}: ${label ?? humanize(property)}`
+  return `${typeLabel(ctx, resource)}: ${fieldLabel(field, property)}`
 }
 
 /** The groups of a page or layout (in the owner's order), each with its positions by sortValue. */

@@ -8,6 +8,7 @@ import { typeLabel } from './blockWrites.js'
 import { type PageBlock, type PageBlocks, pageBlocks } from './blocks.js'
 import type { PublishPageBody, SchedulePageBody } from './inputs.js'
 import { pageRouteOf, routeGoesLiveWithPage, routeWaits } from './pageRoute.js'
+import { fieldLabel } from '../adminTitles/index.js'
 
 type Doc = Record<string, unknown> & { id: string }
 
@@ -48,14 +49,12 @@ export function pendingOf(blocks: PageBlocks, includeLayout: boolean): PageBlock
   ].filter((b) => b.pending !== null)
 }
 
-const humanize = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())
-
-/** A field's label as the admin shows it (its label, else its name in words). */
-function fieldLabel(resource: Resource, name: string): string {
-  const field = dataFields(resource.collection.fields).find((f) => f.name === name)
-  const label = field && 'label' in field ? field.label : undefined
-  return typeof label === 'string' && label ? label : humanize(name)
-}
+/** A field's label as the admin shows it (its label, else its name in Payload's words). */
+const labelIn = (resource: Resource, name: string): string =>
+  fieldLabel(
+    dataFields(resource.collection.fields).find((f) => f.name === name),
+    name,
+  )
 
 /** A publish refusal of one draft, in words: which block, which field, why. */
 function blockViolation(ctx: HydraContext, block: PageBlock, v: Violation): BlockViolation {
@@ -64,8 +63,8 @@ function blockViolation(ctx: HydraContext, block: PageBlock, v: Violation): Bloc
   const where = block.owner === 'layout' ? ' (on the layout)' : ''
   const why = field
     ? v.message === 'This value should not be blank.'
-      ? `${fieldLabel(resource, field)} is empty.`
-      : `${fieldLabel(resource, field)}: ${v.message}`
+      ? `${labelIn(resource, field)} is empty.`
+      : `${labelIn(resource, field)}: ${v.message}`
     : v.message
   return {
     propertyPath: field ?? '',

@@ -6,7 +6,7 @@
 import type { CwaFeature } from '../../hydra/feature.js'
 import { withAdminTitles } from './config.js'
 
-export { humanize, withReadableLabels } from './labels.js'
+export { fieldLabel, humanize, withReadableLabels } from './labels.js'
 /** For the admin views of every feature: records named by title, type and icon. */
 export { describeDoc, describeIris, type RecordRow, typeIcon, typeLabel } from './records.js'
 export { TITLE_FIELD as ADMIN_TITLE_FIELD } from './positions.js'

@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload'
+import { toWords } from 'payload/shared'
 import { getCwaMeta } from '../../core/types.js'
 import { toSnakeCase } from '../../core/utils/naming.js'
 
@@ -6,6 +7,15 @@ import { toSnakeCase } from '../../core/utils/naming.js'
 export function humanize(name: string): string {
   const words = toSnakeCase(name).replace(/[_-]+/g, ' ').trim()
   return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/**
+ * A field as Payload's own forms label it: its label when it is a string, else its name in Payload's words
+ * (`htmlContent` -> `Html Content`), so that a message or a builder row names a field as the edit view beside it does.
+ */
+export function fieldLabel(field: object | undefined, name: string): string {
+  const label = field && 'label' in field ? field.label : undefined
+  return typeof label === 'string' && label ? label : toWords(name)
 }
 
 /** A plural slug's singular, for the collections named by slug only (newsletter_signups -> newsletter signup). */
