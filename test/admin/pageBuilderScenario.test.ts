@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { openBrowser, screenshot, signIn, startAdminSite, type AdminSite, type TestBrowser } from '../support/browser'
+import { waitFor } from '../support/wait'
 
 let site: AdminSite
 let browser: TestBrowser
@@ -49,6 +50,20 @@ const settled = () =>
   page.waitForFunction(
     () => document.querySelector('[data-testid=page-builder]')?.getAttribute('aria-busy') === 'false',
   )
+
+/**
+ * The page form's Route table (Payload's join field, its columns the routes list's): the "Live At" of the route it
+ * lists, '' when that cell is empty; null while it shows no table, no row or no such column.
+ */
+const routeTableLiveAt = () =>
+  page.locator('#field-route').evaluate((field) => {
+    const table = field.querySelector('table')
+    const column = [...(table?.querySelectorAll('thead th') ?? [])].findIndex((th) =>
+      /Live At/i.test(th.textContent ?? ''),
+    )
+    const cell = table?.querySelector('tbody tr')?.querySelectorAll('td')[column]
+    return column < 0 || !cell ? null : (cell.textContent ?? '').trim()
+  })
 
 describe('an editor builds and publishes a page in the page builder', () => {
   it('adds three blocks with their content and an image, publishes the page in one action, and anonymous callers read it in order', async () => {
@@ -142,6 +157,8 @@ describe('an editor builds and publishes a page in the page builder', () => {
       .getByTestId('page-route')
       .getByText('Not public yet: “Publish page” makes it public at /scenario')
       .waitFor()
+    // The form's Route table says so too: no go-live date.
+    expect(await routeTableLiveAt()).toBe('')
 
     // Not on the site before "Publish page": its route and the website's page are 404, its drafts too. (The
     // contract's default, routableSecurity unset, leaves the page record and its heading, a type that is not
@@ -211,6 +228,12 @@ describe('an editor builds and publishes a page in the page builder', () => {
       .waitFor()
     await settled()
     expect(publishes).toEqual(['POST'])
+    // The form's Route table shows the go-live "Publish page" gave the route, without a reload (it read its rows once).
+    await waitFor(async () => Boolean(await routeTableLiveAt()), {
+      timeout: 10_000,
+      interval: 200,
+      message: 'the Route table’s Live At',
+    })
     console.log(
       `first-editor journey: ${journey.clicks} clicks and ${journey.fills} fields from the dashboard to the published page (${((Date.now() - started) / 1000).toFixed(1)} s in this test, a refused publication included)`,
     )

@@ -12,12 +12,15 @@ import { starterGroups } from './starterGroups.js'
  * CDN: a component group's allowed block types, a list of type names to tick (AllowedBlockTypesField); a record
  * list's default query parameters, rows of a name and a value (QueryParametersField). A new page's reference,
  * derived from its title (ReferenceFromTitleField); its "Template for page data" checkbox, never empty, without a required asterisk (OptionalCheckboxField).
+ * The Route table of a page or page data record, read again after the page builder publishes (RouteJoinField).
  */
 function editorControl(collection: CollectionConfig, field: Field, options: ResolvedCwaOptions): Field {
   if (collection.slug === 'pages' && field.type === 'text' && field.name === 'reference')
     return withControl(field, { path: `${ADMIN_ENTRY}#ReferenceFromTitleField` })
   if (collection.slug === 'pages' && field.type === 'checkbox' && field.name === 'isTemplate')
     return withControl(field, { path: `${ADMIN_ENTRY}#OptionalCheckboxField` })
+  if (field.type === 'join' && field.name === 'route' && field.collection === 'routes')
+    return withControl(field, { path: `${ADMIN_ENTRY}#RouteJoinField` })
   if (field.type !== 'json' || !('name' in field)) return field
   const control =
     collection.slug === 'component_groups' && field.name === 'allowedComponents'

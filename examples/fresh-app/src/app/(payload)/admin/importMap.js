@@ -1,6 +1,7 @@
 import { PageBuilderField as PageBuilderField_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { ReferenceFromTitleField as ReferenceFromTitleField_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { OptionalCheckboxField as OptionalCheckboxField_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
+import { RouteJoinField as RouteJoinField_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { GenerateRoute as GenerateRoute_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { ViewOnSite as ViewOnSite_4113cd7e43998b7f44a42586abebc5e4 } from 'payload-cwa/admin'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -46,6 +47,7 @@ export const importMap = {
   "payload-cwa/admin#PageBuilderField": PageBuilderField_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#ReferenceFromTitleField": ReferenceFromTitleField_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#OptionalCheckboxField": OptionalCheckboxField_4113cd7e43998b7f44a42586abebc5e4,
+  "payload-cwa/admin#RouteJoinField": RouteJoinField_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#GenerateRoute": GenerateRoute_4113cd7e43998b7f44a42586abebc5e4,
   "payload-cwa/admin#ViewOnSite": ViewOnSite_4113cd7e43998b7f44a42586abebc5e4,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
