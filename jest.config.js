@@ -44,6 +44,7 @@ export default {
   testTimeout: 60000,
   // Three on the 2-core machine: a file waits on PostgreSQL, its timers and the processes it starts for part of its
   // time, which a third worker fills (measured on 24 database-tier files: 83 s with two workers, 67 to 75 s with three).
+  // A fourth does not pay: a fresh clone's whole suite took 763 s with four against 726 s with three (2026-12-06).
   maxWorkers: 3,
   // Each test file leaves some 30 MB behind in its worker (measured with jest --logHeapUsage and --expose-gc); over
   // 90 files a worker reached 4 GB and spent the second half of the suite collecting garbage (CI's jest took 41 min
