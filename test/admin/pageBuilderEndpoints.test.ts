@@ -127,6 +127,8 @@ describe('GET /_/page_builder', () => {
       '@id': iri('/component/html_contents', html.id),
       type: 'HtmlContent',
       title: 'Hello page data world',
+      // Not one of the page's blocks (the record's own value), its type still says edits make drafts.
+      drafts: true,
     })
   })
 

@@ -224,6 +224,11 @@ export async function pageBuilderView(ctx: HydraContext, iri: string | null): Pr
     route: await pageRouteOf(ctx, { resource: parsed.resource, doc }),
   }
   const states = new Map([...blocks.page, ...blocks.layout].map((b) => [b['@id'], b]))
+  // A component the view's states do not list still says whether its type keeps drafts.
+  const typeKeepsDrafts = (slug: string) => {
+    const resource = ctx.registry.bySlug(slug)
+    return resource ? publishableOf(resource) !== null : false
+  }
   const annotate = (view: BuilderOwner): BuilderOwner => {
     const stateOf = (c: BuilderComponent | null) => {
       const block = c ? states.get(c['@id']) : undefined
@@ -234,7 +239,7 @@ export async function pageBuilderView(ctx: HydraContext, iri: string | null): Pr
             pending: block?.pending?.iri ?? null,
             scheduledAt: block?.scheduledAt ?? null,
             main: block?.main ?? null,
-            drafts: block?.drafts,
+            drafts: block?.drafts ?? typeKeepsDrafts(c.slug),
             title: block?.title ?? c.title,
           }
         : null
